@@ -1,0 +1,160 @@
+//! The catalog of rulesets: names, notation, examples, and how to build each.
+//! Each family of rulesets registers its entries from its own file.
+
+mod impartial;
+
+use crate::error::{CliError, CliResult};
+use crate::ruleset::Ruleset;
+
+/// A group of rulesets in `sprague games`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Nim-like games on heaps.
+    Heap,
+    /// Take-and-break (octal, hexadecimal) games.
+    TakeAndBreak,
+    /// Other impartial games (boards, coins, turning games).
+    Impartial,
+    /// Games played on graphs.
+    Graph,
+    /// Partizan games.
+    Partizan,
+    /// Loopy games and state spaces.
+    Loopy,
+}
+
+impl Family {
+    /// Heading in `sprague games`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Family::Heap => "impartial heap games",
+            Family::TakeAndBreak => "take-and-break games",
+            Family::Impartial => "other impartial games",
+            Family::Graph => "games on graphs",
+            Family::Partizan => "partizan games",
+            Family::Loopy => "loopy games and state spaces",
+        }
+    }
+
+    /// All families in display order.
+    pub const ALL: [Family; 6] = [
+        Family::Heap,
+        Family::TakeAndBreak,
+        Family::Impartial,
+        Family::Graph,
+        Family::Partizan,
+        Family::Loopy,
+    ];
+}
+
+/// How a ruleset is built from its parameter text (after the `:`).
+pub type Builder = fn(name: &str, params: Option<&str>) -> CliResult<Box<dyn Ruleset>>;
+
+/// One ruleset in the catalog.
+pub struct Entry {
+    /// The name typed on the command line.
+    pub name: &'static str,
+    /// Parameter syntax after `NAME:`, empty when it takes none (e.g. `M`).
+    pub params: &'static str,
+    /// Its group.
+    pub family: Family,
+    /// One sentence of rules.
+    pub summary: &'static str,
+    /// How positions are written.
+    pub notation: &'static str,
+    /// A command line (after `sprague`) that runs.
+    pub example: &'static str,
+    /// Constructor.
+    pub build: Builder,
+}
+
+/// Every ruleset, in display order.
+pub fn entries() -> Vec<Entry> {
+    let mut all = Vec::new();
+    all.extend(impartial::entries());
+    all
+}
+
+/// Builds the ruleset named by `spec` (`NAME` or `NAME:PARAMS`).
+pub fn build(spec: &str) -> CliResult<Box<dyn Ruleset>> {
+    let (name, params) = match spec.split_once(':') {
+        Some((n, p)) => (n, Some(p)),
+        None => (spec, None),
+    };
+    let all = entries();
+    match all.iter().find(|e| e.name.eq_ignore_ascii_case(name)) {
+        Some(e) => (e.build)(e.name, params),
+        None => {
+            let best = all
+                .iter()
+                .map(|e| (edit_distance(&name.to_ascii_lowercase(), e.name), e.name))
+                .min();
+            let hint = match best {
+                Some((d, n)) if d <= 3 => format!("; did you mean `{n}`?"),
+                _ => String::new(),
+            };
+            Err(CliError::input(format!(
+                "unknown ruleset `{name}`{hint} (`sprague games` lists them all)"
+            )))
+        }
+    }
+}
+
+/// Parses a required whole-number parameter, e.g. the `M` of `bash:M`.
+pub fn whole_param(name: &str, params: Option<&str>, what: &str) -> CliResult<u64> {
+    let text = params
+        .ok_or_else(|| CliError::input(format!("ruleset `{name}` needs a parameter: `{name}:{what}`")))?;
+    sprague::parse_u64_token(text.trim(), name.len() + 2, what)
+        .map_err(|e| CliError::input(format!("ruleset `{name}:{text}`: {e}")))
+}
+
+/// Rejects parameters for rulesets that take none.
+pub fn no_params(name: &str, params: Option<&str>) -> CliResult<()> {
+    match params {
+        None => Ok(()),
+        Some(p) => Err(CliError::input(format!(
+            "ruleset `{name}` takes no parameters, found `{name}:{p}`"
+        ))),
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_lowercase() {
+        let all = entries();
+        for (i, e) in all.iter().enumerate() {
+            assert_eq!(e.name, e.name.to_ascii_lowercase());
+            assert!(
+                all[i + 1..].iter().all(|f| f.name != e.name),
+                "duplicate {}",
+                e.name
+            );
+        }
+    }
+
+    #[test]
+    fn edit_distance_examples() {
+        assert_eq!(edit_distance("bsh", "bash"), 1);
+        assert_eq!(edit_distance("", "nim"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

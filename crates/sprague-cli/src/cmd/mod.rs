@@ -1,0 +1,23 @@
+//! One file per verb.
+
+pub mod games;
+pub mod grundy_graph;
+pub mod nimber;
+pub mod value;
+
+use crate::error::CliResult;
+use std::io::Write;
+
+/// Prints a report as JSON (one object and a newline) or as text.
+pub fn emit(report: &crate::ruleset::Report, json: bool) -> CliResult<()> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        serde_json::to_writer(&mut out, &report.json)
+            .map_err(|e| crate::error::CliError::internal(e.to_string()))?;
+        out.write_all(b"\n")?;
+    } else {
+        out.write_all(report.text.as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,172 @@
+//! `sprague nimber add|mul|inv|sqrt|pow`, and `mul --batch` in the Library
+//! Checker "Nim Product (F_{2^64})" format.
+
+use crate::error::{CliError, CliResult};
+use sprague::Nimber;
+use std::io::{Read, Write};
+
+/// Parses a decimal u64 command-line operand.
+pub fn operand(text: &str, which: &str) -> CliResult<Nimber> {
+    sprague::parse_u64_token(text.trim(), 1, "a nimber")
+        .map(Nimber)
+        .map_err(|e| CliError::input(format!("{which} `{text}`: {}", e.message)))
+}
+
+/// `add`, `mul`, `inv`, `sqrt`, `pow` on one or two operands.
+pub fn unary_or_binary(op: &str, a: &str, b: Option<&str>) -> CliResult<()> {
+    let x = operand(a, "A")?;
+    let result = match (op, b) {
+        ("add", Some(b)) => x + operand(b, "B")?,
+        ("mul", Some(b)) => x * operand(b, "B")?,
+        ("pow", Some(b)) => x.pow(operand(b, "K")?.get()),
+        ("inv", None) => x
+            .inverse()
+            .ok_or_else(|| CliError::input("0 has no inverse: the nim field's zero is not invertible"))?,
+        ("sqrt", None) => x.sqrt(),
+        _ => {
+            return Err(CliError::input(format!(
+                "`nimber {op}` takes {}",
+                if matches!(op, "inv" | "sqrt") {
+                    "one operand"
+                } else {
+                    "two operands"
+                }
+            )));
+        }
+    };
+    println!("{result}");
+    Ok(())
+}
+
+/// Reads `T` then `T` lines `A B` from stdin and prints `A ⊗ B` per line.
+pub fn batch_mul() -> CliResult<()> {
+    let mut input = Vec::new();
+    std::io::stdin()
+        .lock()
+        .read_to_end(&mut input)
+        .map_err(|e| CliError::input(format!("cannot read stdin: {e}")))?;
+    let out = batch_mul_bytes(&input)?;
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(&out)?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// The batch product on a whole input, returning the output bytes. Errors
+/// name the 1-based line.
+pub fn batch_mul_bytes(input: &[u8]) -> CliResult<Vec<u8>> {
+    let mut lines = input
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.strip_suffix(b"\r").unwrap_or(l)));
+    let (t_line, t_text) = loop {
+        match lines.next() {
+            Some((i, l)) if !l.iter().all(u8::is_ascii_whitespace) => break (i, l),
+            Some(_) => {}
+            None => {
+                return Err(CliError::input(
+                    "empty input: expected a first line T (the number of products)",
+                ));
+            }
+        }
+    };
+    let t = match fields::<1>(t_text) {
+        Some([t]) if (1..=10_000_000).contains(&t) => t,
+        _ => {
+            return Err(CliError::input(format!(
+                "line {t_line}: expected T, a whole number from 1 to 10^7, found `{}`",
+                String::from_utf8_lossy(t_text).trim()
+            )));
+        }
+    };
+    let mut out = Vec::with_capacity(t as usize * 21);
+    let mut done = 0u64;
+    let mut buf = [0u8; 20];
+    for (i, l) in lines {
+        if l.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        if done == t {
+            return Err(CliError::input(format!("line {i}: more lines than T = {t}")));
+        }
+        let Some([a, b]) = fields::<2>(l) else {
+            return Err(CliError::input(format!(
+                "line {i}: expected two whole numbers `A B` below 2^64, found `{}`",
+                String::from_utf8_lossy(l).trim()
+            )));
+        };
+        let p = (Nimber(a) * Nimber(b)).get();
+        out.extend_from_slice(format_u64(p, &mut buf));
+        out.push(b'\n');
+        done += 1;
+    }
+    if done < t {
+        return Err(CliError::input(format!(
+            "T = {t}, but the input has only {done} lines of products"
+        )));
+    }
+    Ok(out)
+}
+
+/// Exactly `N` whitespace-separated u64 fields, or `None`.
+fn fields<const N: usize>(line: &[u8]) -> Option<[u64; N]> {
+    let mut out = [0u64; N];
+    let mut it = line.split(u8::is_ascii_whitespace).filter(|f| !f.is_empty());
+    for slot in &mut out {
+        let f = it.next()?;
+        if f.len() > 20 {
+            return None;
+        }
+        let mut v = 0u64;
+        for &c in f {
+            if !c.is_ascii_digit() {
+                return None;
+            }
+            v = v.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+        }
+        *slot = v;
+    }
+    if it.next().is_some() { None } else { Some(out) }
+}
+
+fn format_u64(mut v: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    &buf[i..]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn library_checker_sample() {
+        let input = b"11\n5 0\n5 1\n5 2\n5 3\n5 4\n5 5\n5 6\n5 7\n5 8\n3141 5926\n18446744073709551615 18446744073709551615\n";
+        let out = batch_mul_bytes(input).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "0\n5\n10\n15\n2\n7\n8\n13\n3\n14994\n11290409524105353207\n"
+        );
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        let e = batch_mul_bytes(b"2\n1 2\n3 x\n").unwrap_err();
+        assert!(e.message.starts_with("line 3:"), "{}", e.message);
+        let e = batch_mul_bytes(b"1\n18446744073709551616 1\n").unwrap_err();
+        assert!(e.message.starts_with("line 2:"), "{}", e.message);
+        let e = batch_mul_bytes(b"3\n1 2\n").unwrap_err();
+        assert!(e.message.contains("only 1"), "{}", e.message);
+        let e = batch_mul_bytes(b"").unwrap_err();
+        assert!(e.message.contains("empty"), "{}", e.message);
+        let e = batch_mul_bytes(b"1\n1 2\n3 4\n").unwrap_err();
+        assert!(e.message.starts_with("line 3:"), "{}", e.message);
+    }
+}

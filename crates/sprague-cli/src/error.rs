@@ -1,0 +1,51 @@
+//! The one error type of the command line: a message and an exit code.
+
+use core::fmt;
+
+/// An error to print as one line on stderr, with the process exit code.
+#[derive(Debug)]
+pub struct CliError {
+    /// 2 for bad input (and budgets reached), 1 for internal failures.
+    pub code: i32,
+    /// One line saying what is wrong and where.
+    pub message: String,
+}
+
+impl CliError {
+    /// Bad input: exit code 2.
+    pub fn input(message: impl Into<String>) -> Self {
+        CliError {
+            code: 2,
+            message: message.into(),
+        }
+    }
+
+    /// Internal or environment failure (I/O on output): exit code 1.
+    pub fn internal(message: impl Into<String>) -> Self {
+        CliError {
+            code: 1,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<sprague::BudgetExceeded> for CliError {
+    fn from(e: sprague::BudgetExceeded) -> Self {
+        CliError::input(e.to_string())
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::internal(format!("i/o error: {e}"))
+    }
+}
+
+/// Result alias for command-line code.
+pub type CliResult<T> = Result<T, CliError>;

@@ -1,0 +1,214 @@
+//! Graph files: text (`n m`, then `m` lines `u v`, `#` comments) or JSON
+//! (`{"n": 3, "edges": [[0, 1], [1, 2]]}`), detected by the first character.
+
+use crate::error::{CliError, CliResult};
+use sprague::DiGraph;
+
+/// An edge list as read from a file, before it becomes a [`DiGraph`].
+pub struct EdgeList {
+    /// Number of vertices.
+    pub n: usize,
+    /// Edge sources.
+    pub sources: Vec<u32>,
+    /// Edge targets.
+    pub targets: Vec<u32>,
+}
+
+impl EdgeList {
+    /// The graph in compressed sparse row form.
+    pub fn into_graph(self) -> CliResult<DiGraph> {
+        DiGraph::from_edges(self.n, &self.sources, &self.targets).map_err(|e| CliError::input(e.to_string()))
+    }
+}
+
+/// Reads `path` (`-` for stdin) whole.
+pub fn read_input(path: &str) -> CliResult<Vec<u8>> {
+    if path == "-" {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf)
+            .map_err(|e| CliError::input(format!("cannot read stdin: {e}")))?;
+        Ok(buf)
+    } else {
+        std::fs::read(path).map_err(|e| CliError::input(format!("cannot read `{path}`: {e}")))
+    }
+}
+
+/// Parses a graph file in either format. Errors name the line (text) or the
+/// line and column (JSON).
+pub fn parse_graph(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
+    let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
+    match first {
+        None => Err(CliError::input(format!(
+            "`{path}` is empty: expected a first line `n m` or a JSON object"
+        ))),
+        Some(b'{') => parse_json(bytes, path),
+        Some(_) => parse_text(bytes, path),
+    }
+}
+
+/// Checks that a graph of `n` vertices and `m` edges fits in memory before
+/// anything of that size is allocated. `bytes_per_edge` and `bytes_per_vertex`
+/// describe the solver that will run.
+pub fn check_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u64) -> CliResult<()> {
+    let limit = u64::from(u32::MAX - 1);
+    if n > limit || m > limit {
+        return Err(CliError::input(format!(
+            "graph with {n} vertices and {m} edges is too large: at most {limit} of each"
+        )));
+    }
+    let need = n
+        .saturating_mul(bytes_per_vertex)
+        .saturating_add(m.saturating_mul(bytes_per_edge));
+    if let Some(avail) = available_memory()
+        && need > avail
+    {
+        return Err(CliError::input(format!(
+            "graph with {n} vertices and {m} edges needs about {:.1} GiB, but only {:.1} GiB of memory is available",
+            need as f64 / f64::from(1u32 << 30),
+            avail as f64 / f64::from(1u32 << 30)
+        )));
+    }
+    Ok(())
+}
+
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Bytes per vertex and per edge while reading and solving a graph for Grundy
+/// values: edge lists (8/edge) and CSR (4/edge, 4/vertex), values and state.
+pub const GRUNDY_BYTES_PER_VERTEX: u64 = 4 + 4 + 1 + 8;
+/// See [`GRUNDY_BYTES_PER_VERTEX`].
+pub const GRUNDY_BYTES_PER_EDGE: u64 = 12;
+
+fn parse_text(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
+    let mut header: Option<(u64, u64)> = None;
+    let mut sources = Vec::new();
+    let mut targets = Vec::new();
+    let mut n = 0u64;
+    let mut m = 0u64;
+    for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let line_no = index + 1;
+        let line = match raw.iter().position(|&b| b == b'#') {
+            Some(i) => &raw[..i],
+            None => raw,
+        };
+        let mut fields = line.split(|b| b.is_ascii_whitespace()).filter(|f| !f.is_empty());
+        let Some(a) = fields.next() else { continue };
+        let b = fields.next();
+        let extra = fields.next();
+        let show = || String::from_utf8_lossy(raw).trim_end().to_string();
+        let (Some(b), None) = (b, extra) else {
+            let what = if header.is_none() {
+                "a header `n m`"
+            } else {
+                "an edge `u v`"
+            };
+            return Err(CliError::input(format!(
+                "{path}: line {line_no}: expected {what} (two whole numbers), found `{}`",
+                show()
+            )));
+        };
+        let (Some(x), Some(y)) = (parse_num(a), parse_num(b)) else {
+            return Err(CliError::input(format!(
+                "{path}: line {line_no}: expected two whole numbers below 2^64, found `{}`",
+                show()
+            )));
+        };
+        match header {
+            None => {
+                check_size(x, y, GRUNDY_BYTES_PER_VERTEX, GRUNDY_BYTES_PER_EDGE)?;
+                header = Some((x, y));
+                n = x;
+                m = y;
+                sources.reserve(m as usize);
+                targets.reserve(m as usize);
+            }
+            Some(_) => {
+                if sources.len() as u64 == m {
+                    return Err(CliError::input(format!(
+                        "{path}: line {line_no}: more edges than the header's m = {m}"
+                    )));
+                }
+                for v in [x, y] {
+                    if v >= n {
+                        return Err(CliError::input(format!(
+                            "{path}: line {line_no}: vertex {v} is out of range: ids run from 0 to {} (n = {n})",
+                            n.saturating_sub(1)
+                        )));
+                    }
+                }
+                sources.push(x as u32);
+                targets.push(y as u32);
+            }
+        }
+    }
+    if header.is_none() {
+        return Err(CliError::input(format!("{path}: no header line `n m` found")));
+    }
+    if (sources.len() as u64) < m {
+        return Err(CliError::input(format!(
+            "{path}: the header says m = {m} edges, but the file has {}",
+            sources.len()
+        )));
+    }
+    Ok(EdgeList {
+        n: n as usize,
+        sources,
+        targets,
+    })
+}
+
+fn parse_num(field: &[u8]) -> Option<u64> {
+    if field.is_empty() || field.len() > 20 {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for &c in field {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+    }
+    Some(v)
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonGraph {
+    n: u64,
+    edges: Vec<(u64, u64)>,
+}
+
+fn parse_json(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
+    let g: JsonGraph = serde_json::from_slice(bytes).map_err(|e| CliError::input(format!("{path}: {e}")))?;
+    check_size(
+        g.n,
+        g.edges.len() as u64,
+        GRUNDY_BYTES_PER_VERTEX,
+        GRUNDY_BYTES_PER_EDGE,
+    )?;
+    let mut sources = Vec::with_capacity(g.edges.len());
+    let mut targets = Vec::with_capacity(g.edges.len());
+    for (i, &(u, v)) in g.edges.iter().enumerate() {
+        for x in [u, v] {
+            if x >= g.n {
+                return Err(CliError::input(format!(
+                    "{path}: edges[{i}] names vertex {x}, but ids run from 0 to {} (n = {})",
+                    g.n.saturating_sub(1),
+                    g.n
+                )));
+            }
+        }
+        sources.push(u as u32);
+        targets.push(v as u32);
+    }
+    Ok(EdgeList {
+        n: g.n as usize,
+        sources,
+        targets,
+    })
+}

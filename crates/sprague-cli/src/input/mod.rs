@@ -1,0 +1,3 @@
+//! Reading input files.
+
+pub mod graph;

@@ -1,0 +1,120 @@
+//! The dynamic face of a ruleset that the verbs talk to, and the adapter that
+//! gives every impartial ruleset of the engine that face.
+
+use crate::error::{CliError, CliResult};
+use serde_json::{Value, json};
+use sprague::{GrundySolver, ImpartialRules, MisereSolver, Notation, Outcome};
+
+/// Options shared by `value`-like queries.
+#[derive(Clone, Copy, Debug)]
+pub struct QueryOptions {
+    /// Misère play: the last player to move loses.
+    pub misere: bool,
+    /// State budget of searches.
+    pub max_states: usize,
+}
+
+/// What a query prints: one JSON object for `--json`, and text for people.
+pub struct Report {
+    /// The object printed by `--json`.
+    pub json: Value,
+    /// The human-readable text (ends with a newline).
+    pub text: String,
+}
+
+/// A ruleset as the command line sees it: built from its name and parameters,
+/// answering queries on positions written in its notation.
+pub trait Ruleset {
+    /// Outcome, value and winning moves of `position`.
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report>;
+}
+
+/// Turns a notation error into a one-line message that names the position text.
+pub fn position_error(position: &str, e: &sprague::ParseError) -> CliError {
+    CliError::input(format!("position `{position}`: {e}"))
+}
+
+/// Any engine ruleset with a notation, as a [`Ruleset`].
+pub struct Impartial<R> {
+    /// Name shown in reports, with parameters.
+    pub name: String,
+    /// The engine ruleset.
+    pub rules: R,
+}
+
+impl<R> Ruleset for Impartial<R>
+where
+    R: ImpartialRules + Notation<<R as ImpartialRules>::Position>,
+{
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        let p = self
+            .rules
+            .parse_position(position)
+            .map_err(|e| position_error(position, &e))?;
+        let canonical = self.rules.format_position(&p);
+        let (outcome, grundy, winning) = if options.misere {
+            let mut solver = MisereSolver::with_max_states(&self.rules, options.max_states);
+            let outcome = solver.outcome(&p)?;
+            (outcome, None, solver.winning_moves(&p)?)
+        } else {
+            let mut solver = GrundySolver::with_max_states(&self.rules, options.max_states);
+            let g = solver.grundy(&p)?;
+            (Outcome::from_grundy(g), Some(g.get()), solver.winning_moves(&p)?)
+        };
+        let moves: Vec<(String, String)> = winning
+            .iter()
+            .map(|to| (self.rules.format_position(to), self.rules.describe_move(&p, to)))
+            .collect();
+        Ok(impartial_report(
+            &self.name,
+            &canonical,
+            options.misere,
+            outcome,
+            grundy,
+            &moves,
+        ))
+    }
+}
+
+/// The standard report of an impartial position. `moves` holds `(to, description)`.
+pub fn impartial_report(
+    ruleset: &str,
+    position: &str,
+    misere: bool,
+    outcome: Outcome,
+    grundy: Option<u64>,
+    moves: &[(String, String)],
+) -> Report {
+    let json = json!({
+        "ruleset": ruleset,
+        "position": position,
+        "play": if misere { "misere" } else { "normal" },
+        "outcome": outcome.as_str(),
+        "grundy": grundy,
+        "winning_moves": moves.iter().map(|(to, d)| json!({"to": to, "description": d})).collect::<Vec<_>>(),
+    });
+    let mut text = format!(
+        "{ruleset} {position}{}\n",
+        if misere { " (misère play)" } else { "" }
+    );
+    let who = match outcome {
+        Outcome::N => "the player to move wins",
+        Outcome::P => "the player to move loses",
+        Outcome::L => "Left wins",
+        Outcome::R => "Right wins",
+    };
+    text.push_str(&format!("outcome: {outcome} ({who})\n"));
+    if let Some(g) = grundy {
+        text.push_str(&format!("grundy:  {g}\n"));
+    }
+    if moves.is_empty() {
+        text.push_str("winning moves: none\n");
+    } else {
+        text.push_str(&format!("winning moves ({}):\n", moves.len()));
+        let width = moves.iter().map(|(to, _)| to.chars().count()).max().unwrap_or(0);
+        for (to, d) in moves {
+            text.push_str(&format!("  {to:<width$}   {d}\n"));
+        }
+    }
+    Report { json, text }
+}

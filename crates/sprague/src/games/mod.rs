@@ -1,0 +1,7 @@
+//! Built-in rulesets, one file per family.
+
+mod bash;
+mod nim;
+
+pub use bash::Bash;
+pub use nim::Nim;

@@ -1,0 +1,158 @@
+//! Misère-play outcomes by search.
+
+use super::ImpartialRules;
+use crate::Outcome;
+use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
+use std::collections::HashMap;
+
+/// Decides misère play (the player who makes the last move loses) of any short
+/// impartial ruleset by memoised search over whole positions.
+///
+/// Misère values do not add like nimbers, so positions are not decomposed; a
+/// ruleset's [`misere_outcome`](ImpartialRules::misere_outcome) closed form is
+/// used where it exists. Complexity: O(reachable positions + their options).
+///
+/// ```
+/// use sprague::{MisereSolver, Nim, Outcome};
+/// let mut solver = MisereSolver::new(&Nim);
+/// // Misère Nim with heaps 1 1: the mover takes one, the opponent must take the last.
+/// assert_eq!(solver.outcome(&vec![1, 1]).unwrap(), Outcome::N);
+/// assert_eq!(solver.outcome(&vec![1, 1, 1]).unwrap(), Outcome::P);
+/// ```
+pub struct MisereSolver<'r, R: ImpartialRules> {
+    rules: &'r R,
+    /// `true` for misère N-positions.
+    memo: HashMap<R::Position, bool>,
+    max_states: usize,
+    use_closed_form: bool,
+}
+
+struct Frame<P> {
+    position: P,
+    options: Vec<P>,
+    cursor: usize,
+}
+
+impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
+    /// A solver with the default state budget.
+    #[must_use]
+    pub fn new(rules: &'r R) -> Self {
+        Self::with_max_states(rules, DEFAULT_MAX_STATES)
+    }
+
+    /// A solver that stops after memoising `max_states` positions.
+    #[must_use]
+    pub fn with_max_states(rules: &'r R, max_states: usize) -> Self {
+        MisereSolver {
+            rules,
+            memo: HashMap::new(),
+            max_states,
+            use_closed_form: true,
+        }
+    }
+
+    /// Ignore the ruleset's misère closed form and search everything (for
+    /// cross-checking closed forms).
+    #[must_use]
+    pub fn search_only(mut self) -> Self {
+        self.use_closed_form = false;
+        self
+    }
+
+    fn known(&self, p: &R::Position) -> Option<bool> {
+        if self.use_closed_form
+            && let Some(o) = self.rules.misere_outcome(p)
+        {
+            return Some(o == Outcome::N);
+        }
+        self.memo.get(p).copied()
+    }
+
+    /// The misère outcome of `position`: `N` if the player to move wins, else `P`.
+    /// A position with no moves is `N`: the player to move has already won.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] past `max_states` positions.
+    pub fn outcome(&mut self, position: &R::Position) -> Result<Outcome, BudgetExceeded> {
+        Ok(if self.is_next_win(position)? {
+            Outcome::N
+        } else {
+            Outcome::P
+        })
+    }
+
+    /// Every option of `position` that is a misère P-position.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] past `max_states` positions.
+    pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, BudgetExceeded> {
+        let mut options = Vec::new();
+        self.rules.moves(position, &mut options);
+        let mut winning = Vec::new();
+        for o in options {
+            if !self.is_next_win(&o)? {
+                winning.push(o);
+            }
+        }
+        Ok(winning)
+    }
+
+    fn is_next_win(&mut self, root: &R::Position) -> Result<bool, BudgetExceeded> {
+        if let Some(v) = self.known(root) {
+            return Ok(v);
+        }
+        let mut stack = vec![self.expand(root.clone())];
+        loop {
+            let Some(frame) = stack.last_mut() else {
+                return Ok(false); // unreachable: the root frame returns when it pops
+            };
+            let mut win = frame.options.is_empty();
+            let mut pending = None;
+            while let Some(o) = frame.options.get(frame.cursor) {
+                match self.known(o) {
+                    Some(false) => {
+                        win = true;
+                        break;
+                    }
+                    Some(true) => frame.cursor += 1,
+                    None => {
+                        pending = Some(o.clone());
+                        break;
+                    }
+                }
+            }
+            if let Some(next) = pending {
+                if stack.len() > self.max_states {
+                    return Err(BudgetExceeded {
+                        max_states: self.max_states,
+                    });
+                }
+                let child = self.expand(next);
+                stack.push(child);
+                continue;
+            }
+            let Some(done) = stack.pop() else {
+                return Ok(win);
+            };
+            if self.memo.len() >= self.max_states {
+                return Err(BudgetExceeded {
+                    max_states: self.max_states,
+                });
+            }
+            self.memo.insert(done.position, win);
+            if stack.is_empty() {
+                return Ok(win);
+            }
+        }
+    }
+
+    fn expand(&self, position: R::Position) -> Frame<R::Position> {
+        let mut options = Vec::new();
+        self.rules.moves(&position, &mut options);
+        Frame {
+            position,
+            options,
+            cursor: 0,
+        }
+    }
+}

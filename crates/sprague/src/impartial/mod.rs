@@ -1,0 +1,12 @@
+//! Impartial games: rulesets, the memoised Grundy solver, misère search, and
+//! Grundy values of explicit acyclic graphs.
+
+mod dag;
+mod misere;
+mod rules;
+mod solver;
+
+pub use dag::{GraphCycle, grundy_dag};
+pub use misere::MisereSolver;
+pub use rules::ImpartialRules;
+pub use solver::GrundySolver;

@@ -1,0 +1,58 @@
+//! The ruleset trait every impartial solver is written against.
+
+use crate::{Nimber, Outcome};
+use core::hash::Hash;
+
+/// An impartial ruleset: both players have the same moves from every position.
+///
+/// Only [`moves`](ImpartialRules::moves) is required. The optional hooks let a
+/// ruleset split positions into independent components (whose Grundy values
+/// combine by nim-sum), supply closed forms, and find moves to a given value
+/// without enumerating every option (needed for huge heaps).
+///
+/// Positions must be finite and the game must end (no position may be
+/// reachable from itself); cyclic games belong to the loopy solver.
+pub trait ImpartialRules {
+    /// A position of the game.
+    type Position: Clone + Eq + Hash;
+
+    /// Appends every option (position reachable in one move) of `position` to `out`.
+    fn moves(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Splits `position` into independent components, appended to `out`, and
+    /// returns `true`; or returns `false` if it is a single component. A
+    /// component must itself return `false`. An empty split means the empty game.
+    fn decompose(&self, position: &Self::Position, out: &mut Vec<Self::Position>) -> bool {
+        let _ = (position, out);
+        false
+    }
+
+    /// Joins components back into one position (the inverse of
+    /// [`decompose`](ImpartialRules::decompose)), so that winning moves in a sum
+    /// can be found component by component. `None` if unsupported.
+    fn compose(&self, parts: &[Self::Position]) -> Option<Self::Position> {
+        let _ = parts;
+        None
+    }
+
+    /// The Grundy value of a component by a closed form, if one is known.
+    fn closed_form(&self, component: &Self::Position) -> Option<Nimber> {
+        let _ = component;
+        None
+    }
+
+    /// Every option of `component` whose Grundy value is `target`, if the ruleset
+    /// can find them without enumerating all options (for example in a huge heap
+    /// with a known closed form). `None` means "enumerate and evaluate".
+    fn moves_to_value(&self, component: &Self::Position, target: Nimber) -> Option<Vec<Self::Position>> {
+        let _ = (component, target);
+        None
+    }
+
+    /// The misère-play outcome (last player to move loses) of a whole position by
+    /// a closed form, if known. `None` means "search".
+    fn misere_outcome(&self, position: &Self::Position) -> Option<Outcome> {
+        let _ = position;
+        None
+    }
+}

@@ -1,0 +1,222 @@
+//! The memoised, iterative Grundy solver.
+
+use super::ImpartialRules;
+use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
+use crate::{Nimber, mex_in_place};
+use std::collections::HashMap;
+
+/// Computes Grundy values of positions of any [`ImpartialRules`].
+///
+/// Positions are split into components by the ruleset's
+/// [`decompose`](ImpartialRules::decompose); each component's value is memoised
+/// and components combine by nim-sum. The search is an explicit-stack
+/// depth-first search, so games thousands of moves deep do not overflow the
+/// call stack. It stops with [`BudgetExceeded`] once the memo holds
+/// `max_states` components.
+///
+/// Complexity: O(sum over distinct components c of |options(c)|) ruleset calls
+/// and hash look-ups.
+///
+/// ```
+/// use sprague::{GrundySolver, Nim, Nimber};
+/// let mut solver = GrundySolver::new(&Nim);
+/// assert_eq!(solver.grundy(&vec![3, 4, 5]).unwrap(), Nimber(2));
+/// assert_eq!(solver.winning_moves(&vec![3, 4, 5]).unwrap(), vec![vec![1, 4, 5]]);
+/// ```
+pub struct GrundySolver<'r, R: ImpartialRules> {
+    rules: &'r R,
+    memo: HashMap<R::Position, Nimber>,
+    max_states: usize,
+}
+
+struct Frame<P> {
+    position: P,
+    /// (option index, component of that option) pairs still to be valued.
+    parts: Vec<(usize, P)>,
+    cursor: usize,
+    /// Running nim-sum of each option's valued components.
+    values: Vec<u64>,
+}
+
+impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
+    /// A solver with the default state budget ([`DEFAULT_MAX_STATES`]).
+    #[must_use]
+    pub fn new(rules: &'r R) -> Self {
+        Self::with_max_states(rules, DEFAULT_MAX_STATES)
+    }
+
+    /// A solver that stops after memoising `max_states` components.
+    #[must_use]
+    pub fn with_max_states(rules: &'r R, max_states: usize) -> Self {
+        GrundySolver {
+            rules,
+            memo: HashMap::new(),
+            max_states,
+        }
+    }
+
+    /// The ruleset being solved.
+    #[must_use]
+    pub fn rules(&self) -> &'r R {
+        self.rules
+    }
+
+    /// Number of memoised components.
+    #[must_use]
+    pub fn states(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The Grundy value of `position`: the nim-sum of its components' values.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
+    pub fn grundy(&mut self, position: &R::Position) -> Result<Nimber, BudgetExceeded> {
+        let mut parts = Vec::new();
+        if self.rules.decompose(position, &mut parts) {
+            let mut total = Nimber::ZERO;
+            for c in parts {
+                total += self.component(c)?;
+            }
+            Ok(total)
+        } else {
+            self.component(position.clone())
+        }
+    }
+
+    /// Every option of `position` with Grundy value 0 (empty when `position` is
+    /// a P-position). In a sum whose ruleset supports
+    /// [`compose`](ImpartialRules::compose), moves are found component by
+    /// component: component `i` must move to value `g_i ⊕ total`.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
+    pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, BudgetExceeded> {
+        let mut parts = Vec::new();
+        if self.rules.decompose(position, &mut parts) && self.rules.compose(&parts).is_some() {
+            let values = parts
+                .iter()
+                .map(|c| self.component(c.clone()))
+                .collect::<Result<Vec<_>, _>>()?;
+            let total: Nimber = values.iter().copied().sum();
+            let mut winning = Vec::new();
+            if total.is_zero() {
+                return Ok(winning);
+            }
+            for (i, (c, &g)) in parts.iter().zip(&values).enumerate() {
+                for option in self.moves_to(c, g + total)? {
+                    let mut joined = parts.clone();
+                    joined[i] = option;
+                    if let Some(p) = self.rules.compose(&joined) {
+                        winning.push(p);
+                    }
+                }
+            }
+            return Ok(winning);
+        }
+        let mut options = Vec::new();
+        self.rules.moves(position, &mut options);
+        let mut winning = Vec::new();
+        for option in options {
+            if self.grundy(&option)?.is_zero() {
+                winning.push(option);
+            }
+        }
+        Ok(winning)
+    }
+
+    /// The options of a component whose value is `target`.
+    fn moves_to(
+        &mut self,
+        component: &R::Position,
+        target: Nimber,
+    ) -> Result<Vec<R::Position>, BudgetExceeded> {
+        if let Some(found) = self.rules.moves_to_value(component, target) {
+            return Ok(found);
+        }
+        let mut options = Vec::new();
+        self.rules.moves(component, &mut options);
+        let mut found = Vec::new();
+        for option in options {
+            if self.grundy(&option)? == target {
+                found.push(option);
+            }
+        }
+        Ok(found)
+    }
+
+    fn known(&self, component: &R::Position) -> Option<Nimber> {
+        self.rules
+            .closed_form(component)
+            .or_else(|| self.memo.get(component).copied())
+    }
+
+    fn expand(&self, position: R::Position) -> Frame<R::Position> {
+        let mut options = Vec::new();
+        self.rules.moves(&position, &mut options);
+        let n = options.len();
+        let mut parts = Vec::with_capacity(n);
+        let mut split = Vec::new();
+        for (i, option) in options.into_iter().enumerate() {
+            split.clear();
+            if self.rules.decompose(&option, &mut split) {
+                parts.extend(split.drain(..).map(|c| (i, c)));
+            } else {
+                parts.push((i, option));
+            }
+        }
+        // An option that splits into no components is the empty game: value 0.
+        Frame {
+            position,
+            parts,
+            cursor: 0,
+            values: vec![0; n],
+        }
+    }
+
+    /// Value of a single component, by iterative depth-first search.
+    fn component(&mut self, root: R::Position) -> Result<Nimber, BudgetExceeded> {
+        if let Some(v) = self.known(&root) {
+            return Ok(v);
+        }
+        let mut stack = vec![self.expand(root)];
+        loop {
+            let Some(frame) = stack.last_mut() else {
+                return Ok(Nimber::ZERO); // unreachable: the loop returns when the root frame pops
+            };
+            while let Some((i, c)) = frame.parts.get(frame.cursor) {
+                match self.rules.closed_form(c).or_else(|| self.memo.get(c).copied()) {
+                    Some(v) => {
+                        frame.values[*i] ^= v.0;
+                        frame.cursor += 1;
+                    }
+                    None => break,
+                }
+            }
+            if let Some((_, c)) = frame.parts.get(frame.cursor) {
+                let next = c.clone();
+                if stack.len() > self.max_states {
+                    return Err(BudgetExceeded {
+                        max_states: self.max_states,
+                    });
+                }
+                let child = self.expand(next);
+                stack.push(child);
+                continue;
+            }
+            let Some(mut done) = stack.pop() else {
+                return Ok(Nimber::ZERO);
+            };
+            let value = mex_in_place(&mut done.values);
+            if self.memo.len() >= self.max_states {
+                return Err(BudgetExceeded {
+                    max_states: self.max_states,
+                });
+            }
+            self.memo.insert(done.position, value);
+            if stack.is_empty() {
+                return Ok(value);
+            }
+        }
+    }
+}

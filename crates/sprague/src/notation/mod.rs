@@ -1,0 +1,28 @@
+//! Parsing and printing positions and expressions, with typed errors that
+//! point at the offending column.
+
+mod error;
+mod heaps;
+
+pub use error::ParseError;
+pub use heaps::{describe_heap_move, format_heaps, parse_heaps, parse_u64_token};
+
+/// How a ruleset writes its positions: parsing, printing, and describing moves.
+///
+/// Implemented by every built-in ruleset; `P` is the ruleset's position type.
+pub trait Notation<P> {
+    /// Parses a position written in the ruleset's notation.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the offending token and its column.
+    fn parse_position(&self, text: &str) -> Result<P, ParseError>;
+
+    /// Writes `position` in the ruleset's notation (it parses back to the same position).
+    fn format_position(&self, position: &P) -> String;
+
+    /// A short human description of the move from `from` to `to`.
+    fn describe_move(&self, from: &P, to: &P) -> String {
+        let _ = from;
+        format!("to {}", self.format_position(to))
+    }
+}
