@@ -202,7 +202,7 @@ fn deep_games_do_not_overflow_the_stack() {
     // A chain v → v−1 of a million vertices, labelled so that edges point both
     // up and down in id order: the depth-first path of `grundy_dag` is taken.
     let n = 1_000_000u32;
-    let label = |v: u32| if v % 2 == 0 { v / 2 } else { n - 1 - v / 2 };
+    let label = |v: u32| if v.is_multiple_of(2) { v / 2 } else { n - 1 - v / 2 };
     let src: Vec<u32> = (1..n).map(label).collect();
     let dst: Vec<u32> = (1..n).map(|v| label(v - 1)).collect();
     let g = DiGraph::from_edges(n as usize, &src, &dst).unwrap();
