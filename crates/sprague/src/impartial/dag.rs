@@ -47,7 +47,7 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
     let mut mark: Vec<u32> = Vec::new();
     // `mark[k] == stamp` records that value k occurs among the current vertex's options.
     let mut stamp = 0u32;
-    let mut value_of = |v: usize, grundy: &mut [u32]| {
+    let value_of = |v: usize, grundy: &mut [u32], mark: &mut Vec<u32>, stamp: &mut u32| {
         let succ = &targets[offsets[v] as usize..offsets[v + 1] as usize];
         let d = succ.len();
         if d == 0 {
@@ -57,19 +57,19 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
         if mark.len() <= d {
             mark.resize(d + 1, 0);
         }
-        stamp = stamp.wrapping_add(1);
-        if stamp == 0 {
+        *stamp = stamp.wrapping_add(1);
+        if *stamp == 0 {
             mark.iter_mut().for_each(|x| *x = 0);
-            stamp = 1;
+            *stamp = 1;
         }
         for &w in succ {
             let g = grundy[w as usize] as usize;
             if g <= d {
-                mark[g] = stamp;
+                mark[g] = *stamp;
             }
         }
         let mut m = 0;
-        while mark[m] == stamp {
+        while mark[m] == *stamp {
             m += 1;
         }
         grundy[v] = m as u32;
@@ -82,7 +82,7 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
     });
     if all_down {
         for v in 0..n {
-            value_of(v, &mut grundy);
+            value_of(v, &mut grundy, &mut mark, &mut stamp);
         }
         return Ok(grundy);
     }
@@ -93,37 +93,102 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
     });
     if all_up {
         for v in (0..n).rev() {
-            value_of(v, &mut grundy);
+            value_of(v, &mut grundy, &mut mark, &mut stamp);
         }
         return Ok(grundy);
     }
 
-    // 0 = unvisited, 1 = on the stack, 2 = done.
-    let mut state = vec![0u8; n];
-    let mut stack: Vec<(u32, u32)> = Vec::new();
-    for root in 0..n {
-        if state[root] != 0 {
+    // General order: iterative depth-first search. `grundy` doubles as the
+    // visit state (UNVISITED, ACTIVE, or the value). On entering a vertex, one
+    // tight loop reads the state of all its successors (independent loads that
+    // the processor overlaps): finished values go to `found`, unvisited
+    // successors to `pending`. A vertex's mex then runs over its contiguous
+    // segment of `found`, with no second pass over its successors.
+    const UNVISITED: u32 = u32::MAX;
+    const ACTIVE: u32 = u32::MAX - 1;
+    grundy.fill(UNVISITED);
+    struct Frame {
+        v: u32,
+        /// Next index into `pending`; the frame's own pending run ends at `pend_end`.
+        cursor: usize,
+        pend_end: usize,
+        found_start: usize,
+    }
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut found: Vec<u32> = Vec::new();
+    let mut pending: Vec<u32> = Vec::new();
+    let enter = |v: u32, grundy: &mut [u32], found: &mut Vec<u32>, pending: &mut Vec<u32>| {
+        grundy[v as usize] = ACTIVE;
+        let found_start = found.len();
+        let cursor = pending.len();
+        for &w in &targets[offsets[v as usize] as usize..offsets[v as usize + 1] as usize] {
+            let g = grundy[w as usize];
+            if g < ACTIVE {
+                found.push(g);
+            } else if g == UNVISITED {
+                pending.push(w);
+            } else {
+                return Err(GraphCycle { vertex: w });
+            }
+        }
+        Ok(Frame {
+            v,
+            cursor,
+            pend_end: pending.len(),
+            found_start,
+        })
+    };
+    for root in 0..n as u32 {
+        if grundy[root as usize] != UNVISITED {
             continue;
         }
-        state[root] = 1;
-        stack.push((root as u32, offsets[root]));
+        let frame = enter(root, &mut grundy, &mut found, &mut pending)?;
+        stack.push(frame);
         while let Some(top) = stack.last_mut() {
-            let v = top.0 as usize;
-            if top.1 < offsets[v + 1] {
-                let w = targets[top.1 as usize];
-                top.1 += 1;
-                match state[w as usize] {
-                    0 => {
-                        state[w as usize] = 1;
-                        stack.push((w, offsets[w as usize]));
+            if top.cursor < top.pend_end {
+                let w = pending[top.cursor];
+                top.cursor += 1;
+                match grundy[w as usize] {
+                    UNVISITED => {
+                        let child = enter(w, &mut grundy, &mut found, &mut pending)?;
+                        stack.push(child);
                     }
-                    1 => return Err(GraphCycle { vertex: w }),
-                    _ => {}
+                    // Every ACTIVE vertex is on the stack below this frame, so it was
+                    // already ACTIVE when this frame scanned its successors.
+                    ACTIVE => return Err(GraphCycle { vertex: w }),
+                    g => found.push(g),
                 }
+                continue;
+            }
+            let segment = &found[top.found_start..];
+            let d = segment.len();
+            if mark.len() <= d {
+                mark.resize(d + 1, 0);
+            }
+            stamp = stamp.wrapping_add(1);
+            if stamp == 0 {
+                mark.iter_mut().for_each(|x| *x = 0);
+                stamp = 1;
+            }
+            for &g in segment {
+                if (g as usize) <= d {
+                    mark[g as usize] = stamp;
+                }
+            }
+            let mut m = 0;
+            while mark[m] == stamp {
+                m += 1;
+            }
+            let (v, found_start) = (top.v, top.found_start);
+            found.truncate(found_start);
+            grundy[v as usize] = m as u32;
+            stack.pop();
+            if let Some(parent) = stack.last() {
+                // This frame's pending run lay just above its parent's run.
+                pending.truncate(parent.pend_end);
+                found.push(m as u32);
             } else {
-                value_of(v, &mut grundy);
-                state[v] = 2;
-                stack.pop();
+                pending.clear();
             }
         }
     }
