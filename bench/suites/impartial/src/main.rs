@@ -137,7 +137,7 @@ fn dag(quick: bool) {
         for _ in 0..m {
             let u = 1 + (rng.next() % (n as u64 - 1)) as u32;
             // Mostly short edges, like game graphs; some long ones.
-            let back = if rng.next() % 4 == 0 {
+            let back = if rng.next().is_multiple_of(4) {
                 rng.next() % u64::from(u)
             } else {
                 rng.next() % u64::from(u.min(64))
