@@ -7,7 +7,7 @@ mod error;
 mod input;
 mod ruleset;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use error::{CliError, CliResult};
 use ruleset::QueryOptions;
 
@@ -60,6 +60,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print a shell completion script (bash, zsh, fish, elvish or powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `sprague man > sprague.1`.
+    Man,
 }
 
 #[derive(Subcommand)]
@@ -124,6 +131,8 @@ fn run(cli: Cli) -> CliResult<()> {
             NimberOp::Pow { a, k } => cmd::nimber::unary_or_binary("pow", &a, Some(&k)),
         },
         Command::GrundyGraph { file, json } => cmd::grundy_graph::run(&file, json),
+        Command::Completions { shell } => cmd::shell::completions(shell, &mut Cli::command()),
+        Command::Man => cmd::shell::man(Cli::command()),
     }
 }
 

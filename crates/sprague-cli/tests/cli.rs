@@ -255,3 +255,20 @@ fn bad_graph_files() {
     bad(&["grundy-graph", "-"], b"99999999999 1\n0 1\n", &["too large"]);
     bad(&["grundy-graph", "-"], b"4000000000 4000000000\n", &["GiB"]);
 }
+
+#[test]
+fn completions_and_man_page() {
+    for (shell, marker) in [
+        ("bash", "complete"),
+        ("zsh", "#compdef sprague"),
+        ("fish", "complete -c sprague"),
+    ] {
+        let script = ok(&["completions", shell], b"");
+        assert!(script.contains(marker), "{shell}: {script}");
+        assert!(script.contains("grundy-graph"), "{shell} completion lacks a verb");
+    }
+    let man = ok(&["man"], b"");
+    assert!(man.contains(".TH sprague"), "{man}");
+    assert!(man.contains("grundy\\-graph"), "{man}");
+    bad(&["completions", "tcsh"], b"", &["tcsh"]);
+}

@@ -366,7 +366,11 @@ mod tests {
             (3141, 5926, 14994),
             (u64::MAX, u64::MAX, 11290409524105353207),
             // The top two bits, as documented by the crates.io `nimber` crate's README.
-            (0x8000_0000_0000_0000, 0x4000_0000_0000_0000, 0xb9c5_9257_c544_5713),
+            (
+                0x8000_0000_0000_0000,
+                0x4000_0000_0000_0000,
+                0xb9c5_9257_c544_5713,
+            ),
         ];
         for (a, b, c) in sample {
             assert_eq!((Nimber(a) * Nimber(b)).0, c, "{a} ⊗ {b}");
