@@ -220,8 +220,7 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
             }
         }
     }
-    let rev = graph.reversed();
-    let (roff, rtgt) = rev.as_csr();
+    let (roff, rtgt) = predecessors(graph);
     let mut head = 0;
     while head < queue.len() {
         let v = queue[head] as usize;
@@ -252,6 +251,66 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
         }
     }
     Ok(WldTable { cells })
+}
+
+/// Predecessor lists in CSR form `(offsets, sources)`, built cache-friendly:
+/// edges are first split by target into blocks of about 32 Ki vertices
+/// (sequential writes to a few hundred streams), then each block is
+/// counting-sorted while its counters sit in cache. O(n + m) time, 8 bytes per
+/// edge of scratch space besides the result.
+fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>) {
+    let n = graph.vertex_count();
+    let (offsets, targets) = graph.as_csr();
+    let m = targets.len();
+    let shift = 15u32;
+    let blocks = (n >> shift) + 1;
+    let mut start = vec![0usize; blocks + 1];
+    for &v in targets {
+        start[(v >> shift) as usize + 1] += 1;
+    }
+    for b in 0..blocks {
+        start[b + 1] += start[b];
+    }
+    let mut fill = start.clone();
+    // Sources in block order, and the targets in `src` until each block is sorted.
+    let mut from = vec![0u32; m];
+    let mut src = vec![0u32; m];
+    for u in 0..n {
+        for &v in &targets[offsets[u] as usize..offsets[u + 1] as usize] {
+            let slot = &mut fill[(v >> shift) as usize];
+            from[*slot] = u as u32;
+            src[*slot] = v;
+            *slot += 1;
+        }
+    }
+    drop(fill);
+    let mut roff = vec![0u32; n + 1];
+    let mut local: Vec<u32> = Vec::new();
+    for b in 0..blocks {
+        let lo = b << shift;
+        let hi = ((b + 1) << shift).min(n);
+        local.clear();
+        local.extend_from_slice(&src[start[b]..start[b + 1]]);
+        for &v in &local {
+            roff[v as usize + 1] += 1;
+        }
+        roff[lo] = start[b] as u32;
+        for v in lo..hi {
+            roff[v + 1] += roff[v];
+        }
+        // `roff[v]` is now the first slot of v; fill from there, then restore.
+        for (&v, &u) in local.iter().zip(&from[start[b]..start[b + 1]]) {
+            let slot = &mut roff[v as usize];
+            src[*slot as usize] = u;
+            *slot += 1;
+        }
+        for v in (lo..hi).rev() {
+            roff[v + 1] = roff[v];
+        }
+        roff[lo] = start[b] as u32;
+    }
+    roff[n] = m as u32;
+    (roff, src)
 }
 
 /// The plain textbook version of [`solve_graph`], kept as the baseline of the
