@@ -6,7 +6,7 @@ use crate::input::graph::read_input;
 use crate::input::state_graph::{StateGraph, parse_state_graph, parse_tree};
 use serde_json::{Value, json};
 use sprague::{
-    Krk, LoopyValue, Ranking, RiverPawn, Solved, SolveError, StateSpace, StateSpaceSolver, TicTacToe, Wld,
+    Krk, LoopyValue, Ranking, RiverPawn, SolveError, Solved, StateSpace, StateSpaceSolver, TicTacToe, Wld,
 };
 use std::fmt::Write as _;
 use std::io::Write;
@@ -130,7 +130,10 @@ fn wld_run(g: &StateGraph, misere: bool) -> CliResult<(Value, String)> {
             };
         }
     } else {
-        let _ = writeln!(text, "# (per-vertex table omitted above {TABLE_LIMIT} vertices; use --json)");
+        let _ = writeln!(
+            text,
+            "# (per-vertex table omitted above {TABLE_LIMIT} vertices; use --json)"
+        );
     }
     Ok((json, text))
 }
@@ -152,9 +155,10 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs) -> CliResult<(Value, String)> {
     if let Some(spec) = &a.sum {
         let mut parts = Vec::new();
         for (i, t) in spec.split(',').enumerate() {
-            let v: usize = t.trim().parse().map_err(|_| {
-                CliError::input(format!("--sum: item {} `{t}` is not a vertex id", i + 1))
-            })?;
+            let v: usize = t
+                .trim()
+                .parse()
+                .map_err(|_| CliError::input(format!("--sum: item {} `{t}` is not a vertex id", i + 1)))?;
             if v >= vals.len() {
                 return Err(CliError::input(format!(
                     "--sum: vertex {v} is out of range: ids run from 0 to {}",
@@ -176,7 +180,10 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs) -> CliResult<(Value, String)> {
             Wld::Lose => "second player wins",
             Wld::Draw => "draw",
         };
-        let text = format!("sum of vertices {spec}: values {}\noutcome: {o} ({who})\n", shown.join(" + "));
+        let text = format!(
+            "sum of vertices {spec}: values {}\noutcome: {o} ({who})\n",
+            shown.join(" + ")
+        );
         return Ok((json, text));
     }
     let json = json!({
@@ -195,7 +202,10 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs) -> CliResult<(Value, String)> {
             let _ = writeln!(text, "{v} {x} {}", x.outcome());
         }
     } else {
-        let _ = writeln!(text, "# (per-vertex table omitted above {TABLE_LIMIT} vertices; use --json)");
+        let _ = writeln!(
+            text,
+            "# (per-vertex table omitted above {TABLE_LIMIT} vertices; use --json)"
+        );
     }
     Ok((json, text))
 }
@@ -239,7 +249,10 @@ fn minimax_run(g: &StateGraph, path: &str) -> CliResult<(Value, String)> {
     let vals = sprague::minimax_dag(&g.graph, |v| g.scores[v as usize].unwrap_or(0))
         .map_err(|e| CliError::input(format!("{path}: minimax needs an acyclic graph: {e}")))?;
     let json = json!({ "values": vals });
-    let mut text = format!("# {} vertices; value for the player to move\n# vertex value\n", vals.len());
+    let mut text = format!(
+        "# {} vertices; value for the player to move\n# vertex value\n",
+        vals.len()
+    );
     for (v, x) in vals.iter().enumerate().take(TABLE_LIMIT) {
         let _ = writeln!(text, "{v} {x}");
     }
@@ -252,12 +265,17 @@ fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs) -> CliResult<(Value, String
     if a.and_or {
         let (v, read) = sprague::and_or_random(&tree, a.seed);
         let json = json!({"value": v, "leaves": leaves, "read": read, "seed": a.seed});
-        let text = format!("AND-OR value: {v} (OR at the root; {read} of {leaves} leaves read, seed {})\n", a.seed);
+        let text = format!(
+            "AND-OR value: {v} (OR at the root; {read} of {leaves} leaves read, seed {})\n",
+            a.seed
+        );
         Ok((json, text))
     } else {
         let (v, seen) = sprague::alpha_beta(&tree);
         let json = json!({"value": v, "leaves": leaves, "visited": seen});
-        let text = format!("minimax value: {v} (maximiser at the root; alpha-beta looked at {seen} of {leaves} leaves)\n");
+        let text = format!(
+            "minimax value: {v} (maximiser at the root; alpha-beta looked at {seen} of {leaves} leaves)\n"
+        );
         Ok((json, text))
     }
 }

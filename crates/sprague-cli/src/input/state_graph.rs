@@ -94,9 +94,8 @@ fn parse_score(s: &str) -> Option<i64> {
 }
 
 fn parse_text(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        CliError::input(format!("{path}: not UTF-8 text (byte {})", e.valid_up_to()))
-    })?;
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| CliError::input(format!("{path}: not UTF-8 text (byte {})", e.valid_up_to())))?;
     let mut b: Option<Builder> = None;
     let mut m = 0u64;
     for (index, raw) in text.split('\n').enumerate() {
@@ -108,7 +107,9 @@ fn parse_text(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
         }
         let shown = raw.trim_end();
         let bad = |what: &str| {
-            CliError::input(format!("{path}: line {line_no}: expected {what}, found `{shown}`"))
+            CliError::input(format!(
+                "{path}: line {line_no}: expected {what}, found `{shown}`"
+            ))
         };
         let Some(g) = b.as_mut() else {
             let [a, c] = fields[..] else {
@@ -260,7 +261,9 @@ pub fn parse_tree(bytes: &[u8], path: &str) -> CliResult<sprague::Tree> {
             serde_json::Value::Bool(b) => Ok(sprague::Tree::Leaf(i64::from(*b))),
             serde_json::Value::Array(items) => {
                 if items.is_empty() {
-                    return Err(CliError::input(format!("{path}: tree{at}: a node needs at least one child")));
+                    return Err(CliError::input(format!(
+                        "{path}: tree{at}: a node needs at least one child"
+                    )));
                 }
                 let mut kids = Vec::with_capacity(items.len());
                 for (i, it) in items.iter().enumerate() {

@@ -58,12 +58,13 @@ const INF: u32 = u32::MAX - 1;
 ///
 /// ```
 /// use sprague::{DiGraph, LoopyValue, loopy_grundy};
-/// // 0 ↔ 1 and 1 → 2 (terminal): 2 = 0, 1 = 1, 0 = ∞ with follower values {1}.
+/// // 0 ↔ 1 and 1 → 2 (terminal): 2 = 0, 1 = 1, and 0 = 0 (its one move is reversible).
 /// let g = DiGraph::from_edges(3, &[0, 1, 1], &[1, 0, 2]).unwrap();
 /// let v = loopy_grundy(&g);
-/// assert_eq!(v[2], LoopyValue::Finite(0));
-/// assert_eq!(v[1], LoopyValue::Finite(1));
-/// assert_eq!(v[0], LoopyValue::Infinite(vec![1]));
+/// assert_eq!(v, vec![LoopyValue::Finite(0), LoopyValue::Finite(1), LoopyValue::Finite(0)]);
+/// // 3 → 3 and 3 → 2: ∞ with follower values {0}, a first-player win.
+/// let h = DiGraph::from_edges(4, &[0, 1, 1, 3, 3], &[1, 0, 2, 3, 2]).unwrap();
+/// assert_eq!(loopy_grundy(&h)[3], LoopyValue::Infinite(vec![0]));
 /// ```
 #[must_use]
 pub fn loopy_grundy(graph: &DiGraph) -> Vec<LoopyValue> {

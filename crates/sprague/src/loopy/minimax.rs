@@ -199,14 +199,20 @@ mod tests {
 
     fn arb_tree() -> impl Strategy<Value = Tree> {
         let leaf = (-20i64..20).prop_map(Tree::Leaf);
-        leaf.prop_recursive(5, 64, 4, |inner| prop::collection::vec(inner, 0..4).prop_map(Tree::Node))
+        leaf.prop_recursive(5, 64, 4, |inner| {
+            prop::collection::vec(inner, 0..4).prop_map(Tree::Node)
+        })
     }
 
     fn negamax_rec(g: &DiGraph, v: u32, score: &dyn Fn(u32) -> i64) -> i64 {
         if g.out_degree(v) == 0 {
             return score(v);
         }
-        g.successors(v).iter().map(|&w| -negamax_rec(g, w, score)).max().unwrap()
+        g.successors(v)
+            .iter()
+            .map(|&w| -negamax_rec(g, w, score))
+            .max()
+            .unwrap()
     }
 
     proptest! {

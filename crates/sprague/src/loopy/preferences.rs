@@ -109,14 +109,19 @@ impl std::error::Error for NotZeroSum {}
 ///
 /// ```
 /// use sprague::{DiGraph, Ranking, Wld, solve_preferences};
-/// // 0 → 1 (terminal) and 0 → 0: a player who prefers draws stays on 0.
-/// let g = DiGraph::from_edges(2, &[0, 0], &[1, 0]).unwrap();
-/// let first: Ranking = "dwl".parse().unwrap();
-/// let second: Ranking = "wld".parse().unwrap();
+/// // 0 → 1 (terminal, a win for whoever moves there) and 0 → 2 ↺ (endless).
+/// let g = DiGraph::from_edges(3, &[0, 0, 2], &[1, 2, 2]).unwrap();
+/// let first: Ranking = "dwl".parse().unwrap(); // draw > win > loss
+/// let second: Ranking = "wld".parse().unwrap(); // win > loss > draw
 /// let r = solve_preferences(&g, first, second).unwrap();
+/// // The first player prefers the endless game; the second takes the win.
 /// assert_eq!(r[0], [Wld::Draw, Wld::Win]);
 /// ```
-pub fn solve_preferences(graph: &DiGraph, first: Ranking, second: Ranking) -> Result<Vec<[Wld; 2]>, NotZeroSum> {
+pub fn solve_preferences(
+    graph: &DiGraph,
+    first: Ranking,
+    second: Ranking,
+) -> Result<Vec<[Wld; 2]>, NotZeroSum> {
     // The first player's order, best first, on results seen from the first player.
     let order = first.0;
     let opposed = (0..3).all(|i| second.0[i] == order[2 - i].flip());
@@ -190,7 +195,11 @@ fn threshold(graph: &DiGraph, rev: &DiGraph, set: &[Wld]) -> Vec<bool> {
             }
         }
     }
-    if draw_ok { won.into_iter().map(|w| !w).collect() } else { won }
+    if draw_ok {
+        won.into_iter().map(|w| !w).collect()
+    } else {
+        won
+    }
 }
 
 #[cfg(test)]

@@ -72,9 +72,17 @@ impl RiverPawn {
                 lines.push(i + 1);
             }
         }
-        let err = |line, column, message: String| BoardError { line, column, message };
+        let err = |line, column, message: String| BoardError {
+            line,
+            column,
+            message,
+        };
         let Some(first) = rows.first() else {
-            return Err(err(1, 0, "empty board: expected rows of `.`, `#`, `O` and `X`".into()));
+            return Err(err(
+                1,
+                0,
+                "empty board: expected rows of `.`, `#`, `O` and `X`".into(),
+            ));
         };
         let cols = first.chars().count();
         if rows.len() * cols > Self::MAX_CELLS {
@@ -96,7 +104,10 @@ impl RiverPawn {
                 return Err(err(
                     lines[r],
                     0,
-                    format!("row has {} cells, but the first row has {cols}", row.chars().count()),
+                    format!(
+                        "row has {} cells, but the first row has {cols}",
+                        row.chars().count()
+                    ),
                 ));
             }
             for (c, ch) in row.chars().enumerate() {
@@ -119,10 +130,18 @@ impl RiverPawn {
         }
         let last = *lines.last().unwrap_or(&1);
         if black.len() != 1 {
-            return Err(err(last, 0, format!("expected exactly one `X` (the black pawn), found {}", black.len())));
+            return Err(err(
+                last,
+                0,
+                format!("expected exactly one `X` (the black pawn), found {}", black.len()),
+            ));
         }
         if red.len() != 2 {
-            return Err(err(last, 0, format!("expected exactly two `O` (red pieces), found {}", red.len())));
+            return Err(err(
+                last,
+                0,
+                format!("expected exactly two `O` (red pieces), found {}", red.len()),
+            ));
         }
         Ok(RiverPawn {
             rows: rows.len(),
@@ -154,7 +173,12 @@ impl RiverPawn {
         let c = self.cells();
         let side = s & 1 == 1;
         let x = s >> 1;
-        ((x / (c * c)) as usize, ((x / c) % c) as usize, (x % c) as usize, side)
+        (
+            (x / (c * c)) as usize,
+            ((x / c) % c) as usize,
+            (x % c) as usize,
+            side,
+        )
     }
 
     fn free(&self, cell: usize) -> bool {
@@ -279,7 +303,12 @@ mod tests {
 
     #[test]
     fn small_boards_agree_with_forward_sweep_and_threads() {
-        for pic in ["...\n.O.\nXO.\n", "..#.\n.O..\nX..O\n", "O.O\n...\n.X.\n", "O#O\n.X.\n"] {
+        for pic in [
+            "...\n.O.\nXO.\n",
+            "..#.\n.O..\nX..O\n",
+            "O.O\n...\n.X.\n",
+            "O#O\n.X.\n",
+        ] {
             let b = RiverPawn::parse(pic).unwrap();
             let back = StateSpaceSolver::new(&b).solve().unwrap();
             let par = StateSpaceSolver::new(&b).threads(3).solve().unwrap();

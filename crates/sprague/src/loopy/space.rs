@@ -312,7 +312,8 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                         let mut wins = false;
                         for &t in buf.iter() {
                             let ct = cells[t as usize].load(Ordering::Relaxed);
-                            let decided = ct & DECIDED != 0 && ct != NOT_STATE && ct != FIXED_DRAW && ct & REM <= level;
+                            let decided =
+                                ct & DECIDED != 0 && ct != NOT_STATE && ct != FIXED_DRAW && ct & REM <= level;
                             if !decided {
                                 all_won = false;
                             } else if ct & WIN == 0 {
@@ -490,7 +491,11 @@ pub(crate) mod tests {
     #[test]
     fn budget_and_stop_flag() {
         let g = DiGraph::from_edges(3, &[0, 1], &[1, 2]).unwrap();
-        let space = GraphSpace { rev: g.reversed(), g, unmoves: true };
+        let space = GraphSpace {
+            rev: g.reversed(),
+            g,
+            unmoves: true,
+        };
         assert!(matches!(
             StateSpaceSolver::new(&space).max_states(2).solve(),
             Err(SolveError::Budget(_))

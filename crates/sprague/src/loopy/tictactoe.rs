@@ -115,7 +115,11 @@ mod tests {
         let t = StateSpaceSolver::new(&TicTacToe).solve().unwrap();
         assert_eq!(t.get(0), Some(Solved::DRAW));
         // Every reachable index is a state; X in the centre against O on an edge wins for X.
-        assert!((0..19683).filter(|&s| seen[s as usize / 64] >> (s % 64) & 1 == 1).all(|s| TicTacToe.is_state(s)));
+        assert!(
+            (0..19683)
+                .filter(|&s| seen[s as usize / 64] >> (s % 64) & 1 == 1)
+                .all(|s| TicTacToe.is_state(s))
+        );
         let mut b = [0u8; 9];
         b[4] = 1;
         b[1] = 2;

@@ -104,8 +104,7 @@ impl fmt::Display for GraphTooLarge {
         write!(
             f,
             "graph with {} vertices is too large for the win/lose/draw solver (at most {})",
-            self.n,
-            REMOTENESS_MASK
+            self.n, REMOTENESS_MASK
         )
     }
 }
@@ -406,7 +405,12 @@ pub(crate) mod tests {
                 if let Some(r) = lose_min {
                     val[v as usize] = Some(Solved::win(r + 1));
                 } else if kids.iter().all(|k| matches!(k, Some(s) if s.wld == Wld::Win)) {
-                    let r = kids.iter().flatten().filter_map(|s| s.remoteness).max().unwrap_or(0);
+                    let r = kids
+                        .iter()
+                        .flatten()
+                        .filter_map(|s| s.remoteness)
+                        .max()
+                        .unwrap_or(0);
                     val[v as usize] = Some(Solved::lose(r + 1));
                 }
             }
