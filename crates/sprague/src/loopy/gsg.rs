@@ -173,6 +173,7 @@ pub fn loopy_sum_outcome(values: &[&LoopyValue]) -> Wld {
 }
 
 #[cfg(test)]
+#[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
     use crate::loopy::wld::tests::arb_graph;

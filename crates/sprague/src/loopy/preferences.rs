@@ -203,6 +203,7 @@ fn threshold(graph: &DiGraph, rev: &DiGraph, set: &[Wld]) -> Vec<bool> {
 }
 
 #[cfg(test)]
+#[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
     use crate::loopy::wld::tests::arb_graph;

@@ -102,6 +102,9 @@ const MAX_REMOTENESS: u16 = REM - 2;
 const MAX_COUNTER: usize = (DECIDED - 1) as usize;
 const BLOCK: u64 = 4096;
 
+/// Work on the block `lo..hi` with a scratch buffer; true if anything changed.
+type BlockFn<'f> = dyn Fn(u64, u64, &mut Vec<u64>) -> Result<bool, SolveError> + Sync + 'f;
+
 /// The solved state space: Win/Lose/Draw and remoteness of every index, two
 /// bytes per state.
 #[derive(Debug)]
@@ -342,11 +345,7 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
 
     /// Runs `f` over blocks of `0..n` on the solver's threads; returns whether any
     /// call returned true.
-    fn parallel(
-        &self,
-        n: u64,
-        f: &(dyn Fn(u64, u64, &mut Vec<u64>) -> Result<bool, SolveError> + Sync),
-    ) -> Result<bool, SolveError> {
+    fn parallel(&self, n: u64, f: &BlockFn<'_>) -> Result<bool, SolveError> {
         let next = AtomicU64::new(0);
         let work = || -> Result<bool, SolveError> {
             let mut buf = Vec::new();

@@ -72,7 +72,10 @@ impl StateSpace for TicTacToe {
             return false;
         }
         let (xl, ol) = (Self::has_line(&c, 1), Self::has_line(&c, 2));
-        !(xl && ol || xl && x != o + 1 || ol && x != o)
+        let both = xl && ol;
+        let x_wrong = xl && x != o + 1;
+        let o_wrong = ol && x != o;
+        !(both || x_wrong || o_wrong)
     }
 
     fn terminal(&self, s: u64) -> Option<Wld> {
