@@ -64,7 +64,7 @@ fn king_steps(s: u8) -> impl Iterator<Item = u8> {
 }
 
 /// Squares a rook on `r` slides to, stopping before `a` or `b`.
-fn rook_slides(r: u8, a: u8, b: u8, out: &mut Vec<u8>) {
+fn rook_slides(r: u8, a: u8, b: u8, mut out: impl FnMut(u8)) {
     for (df, dr) in [(1i16, 0i16), (-1, 0), (0, 1), (0, -1)] {
         let (mut f, mut k) = (i16::from(r % 8), i16::from(r / 8));
         loop {
@@ -77,7 +77,7 @@ fn rook_slides(r: u8, a: u8, b: u8, out: &mut Vec<u8>) {
             if q == a || q == b {
                 break;
             }
-            out.push(q);
+            out(q);
         }
     }
 }
@@ -120,9 +120,8 @@ impl StateSpace for Krk {
         if !black {
             return None;
         }
-        let mut buf = Vec::new();
-        black_moves(wk, bk, r, &mut buf);
-        if !buf.is_empty() {
+        let can_move = king_steps(bk).any(|q| !near(q, wk) && (q == r || !rook_hits(r, q, wk)));
+        if can_move {
             None
         } else if rook_hits(r, bk, wk) {
             Some(Wld::Lose)
@@ -142,9 +141,7 @@ impl StateSpace for Krk {
                 out.push(Krk::index(q, bk, r, true));
             }
         }
-        let mut sq = Vec::with_capacity(14);
-        rook_slides(r, wk, bk, &mut sq);
-        out.extend(sq.into_iter().map(|q| Krk::index(wk, bk, q, true)));
+        rook_slides(r, wk, bk, |q| out.push(Krk::index(wk, bk, q, true)));
     }
 
     fn has_unmoves(&self) -> bool {
@@ -173,13 +170,11 @@ impl StateSpace for Krk {
                 out.push(Krk::index(q, bk, r, false));
             }
         }
-        let mut sq = Vec::with_capacity(14);
-        rook_slides(r, wk, bk, &mut sq);
-        for q in sq {
+        rook_slides(r, wk, bk, |q| {
             if valid(wk, bk, q, false) {
                 out.push(Krk::index(wk, bk, q, false));
             }
-        }
+        });
     }
 }
 
