@@ -112,6 +112,8 @@ impl fmt::Display for GraphTooLarge {
 impl std::error::Error for GraphTooLarge {}
 
 const DECIDED: u32 = 1 << 31;
+/// Predecessor blocks hold 2^SHIFT vertices.
+const SHIFT: u32 = 16;
 const WIN: u32 = 1 << 30;
 const REMOTENESS_MASK: u32 = WIN - 1;
 
@@ -203,7 +205,7 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
     }
     let (offsets, _) = graph.as_csr();
     let mut cells: Vec<u32> = offsets.windows(2).map(|w| w[1] - w[0]).collect();
-    let mut queue: Vec<u32> = Vec::with_capacity(n);
+    let mut queue: Vec<u32> = Vec::new();
     for (v, c) in cells.iter_mut().enumerate() {
         if *c == 0 {
             match terminal(v as u32) {
@@ -219,7 +221,16 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
             }
         }
     }
-    let (roff, rtgt) = predecessors(graph);
+    let (roff, rtgt, scratch) = predecessors(graph);
+    // The decided vertices so far move to the scratch buffer, whose pages are
+    // already mapped.
+    let mut queue = {
+        let mut q = scratch;
+        q.clear();
+        q.reserve(n);
+        q.extend_from_slice(&queue);
+        q
+    };
     let mut head = 0;
     while head < queue.len() {
         let v = queue[head] as usize;
@@ -253,15 +264,15 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
 }
 
 /// Predecessor lists in CSR form `(offsets, sources)`, built cache-friendly:
-/// edges are first split by target into blocks of about 32 Ki vertices
+/// edges are first split by target into blocks of 64 Ki vertices
 /// (sequential writes to a few hundred streams), then each block is
 /// counting-sorted while its counters sit in cache. O(n + m) time, 8 bytes per
 /// edge of scratch space besides the result.
-fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>) {
+fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     let n = graph.vertex_count();
     let (offsets, targets) = graph.as_csr();
     let m = targets.len();
-    let shift = 15u32;
+    let shift = SHIFT;
     let blocks = (n >> shift) + 1;
     let mut start = vec![0usize; blocks + 1];
     for &v in targets {
@@ -309,7 +320,7 @@ fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>) {
         roff[lo] = start[b] as u32;
     }
     roff[n] = m as u32;
-    (roff, src)
+    (roff, src, from)
 }
 
 /// The plain textbook version of [`solve_graph`], kept as the baseline of the
