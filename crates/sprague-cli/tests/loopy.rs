@@ -103,8 +103,14 @@ fn loopy_values_sums_prefs_minimax_trees() {
     bad(
         &["solve", "-", "--prefs", "wdl,dwl"],
         "2 1\n0 1\n",
-        "do not oppose",
+        "not supported",
     );
+    // Both prefer a draw: the first player at 0 steers into the loop at 2.
+    let v = json(
+        &["solve", "-", "--prefs", "dwl,dlw", "--json"],
+        "3 3\n0 1\n0 2\n2 2\n",
+    );
+    assert_eq!(v["results"][0], serde_json::json!(["D", "D"]));
     let v = json(
         &["solve", "-", "--minimax", "--json"],
         "3 2\n0 1\n0 2\nscore 1 -3\nscore 2 5\n",
