@@ -101,7 +101,7 @@ fn loopy_values_sums_prefs_minimax_trees() {
     );
     assert_eq!(v["results"][0], serde_json::json!(["W", "W"]));
     bad(
-        &["solve", "-", "--prefs", "wdl,dwl"],
+        &["solve", "-", "--prefs", "wld,wld"],
         "2 1\n0 1\n",
         "not supported",
     );

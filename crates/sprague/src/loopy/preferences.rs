@@ -70,8 +70,7 @@ impl FromStr for Ranking {
     }
 }
 
-/// The two rankings neither oppose each other nor share their best result: the
-/// solver does not handle such pairs.
+/// One of the six pairs of rankings the solver refuses (see [`solve_preferences`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct UnsupportedRankings {
     /// The first player's ranking.
@@ -84,7 +83,7 @@ impl fmt::Display for UnsupportedRankings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "rankings {} and {} are not supported: the second ranking must be the first reversed with win and loss swapped (opposed), or both players must want the same result most",
+            "rankings {} and {} are not supported: with them the threat of endless play depends on the history of the play (unsupported pairs: dwl,lwd dlw,wld lwd,dwl wld,dlw wld,wld lwd,lwd)",
             self.first, self.second
         )
     }
@@ -98,23 +97,31 @@ impl std::error::Error for UnsupportedRankings {}
 ///
 /// The reference semantics is the game in which a repeated position (vertex and
 /// player to move) ends play drawn, each player choosing the option whose result
-/// they rank highest; the solver computes its value from every start in O(n + m)
-/// for these 18 of the 36 pairs:
+/// they rank highest. The solver computes its value from every start in O(n + m)
+/// for 30 of the 36 pairs, each checked against that exhaustive search, in two
+/// steps on the two copies of the graph (one per player to move):
 ///
-/// - **Opposed** rankings (6 pairs): the second ranking is the first reversed with
-///   win and loss swapped, among them the standard `wdl`/`wdl` and the notes'
-///   `dwl`/`wld` (one player prefers a draw to a win, the other prefers losing to
-///   a draw). The game is zero-sum in the first player's order; each threshold
-///   ("the best result", "one of the best two") is a reachability game solved by
-///   one attractor computation on the two copies of the graph.
-/// - **Shared favourite** (12 pairs): both players want the same result most. It
-///   is the value wherever it can be reached at all (a terminal of that result,
-///   or a cycle for a draw), found by one backward search; elsewhere only the
-///   other two results remain, decided by reachability when the players agree on
-///   them and by an attractor when they disagree.
+/// 1. One result is settled first: a **shared favourite** wherever some play
+///    reaches it (a terminal of that result, or a cycle for a draw); or a
+///    favourite that is the other player's **worst** result wherever its player
+///    can force it (an attractor; for a draw, the complement of the opponent's
+///    attractor to the terminals); otherwise the **shared worst** result exactly
+///    where every play ends in it.
+/// 2. Elsewhere the players stay out of the settled states and two results
+///    remain: the better one wherever it can be reached when both players rank it
+///    above the other, else by an attractor of the player who must force it.
+///
+/// The opposed pairs (the second ranking is the first reversed with win and loss
+/// swapped: `wdl`/`wdl`, the notes' `dwl`/`wld` where one player prefers a draw to
+/// a win and the other prefers losing to a draw, …) are the zero-sum cases.
 ///
 /// # Errors
-/// [`UnsupportedRankings`] for the other 18 pairs (different favourites, not opposed).
+/// [`UnsupportedRankings`] for the six pairs where endless play is a threat that
+/// depends on the history of the play (the value of a position changes with the
+/// positions already visited): `dwl`/`lwd`, `dlw`/`wld`, `lwd`/`dwl`,
+/// `wld`/`dlw` (a draw is one player's favourite and the other's worst, and both
+/// order win and loss alike) and `wld`/`wld`, `lwd`/`lwd` (both rank a draw last
+/// and disagree on the rest).
 ///
 /// ```
 /// use sprague::{DiGraph, Ranking, Wld, solve_preferences};
@@ -131,169 +138,231 @@ pub fn solve_preferences(
     first: Ranking,
     second: Ranking,
 ) -> Result<Vec<[Wld; 2]>, UnsupportedRankings> {
-    // The first player's order, best first, on results seen from the first player.
-    let order = first.0;
-    let opposed = (0..3).all(|i| second.0[i] == order[2 - i].flip());
-    let n = graph.vertex_count();
-    let rev = graph.reversed();
-    if !opposed {
-        // The second player's order on results seen from the first player.
-        let order1 = second.0.map(Wld::flip);
-        if order1[0] != order[0] {
-            return Err(UnsupportedRankings { first, second });
-        }
-        return Ok(shared_favourite(graph, &rev, order, order1));
+    if !supported(first, second) {
+        return Err(UnsupportedRankings { first, second });
     }
-    // top[s]: the first player can secure order[0]; top2[s]: order[0] or order[1].
-    let top = threshold(graph, &rev, &order[..1]);
-    let top2 = threshold(graph, &rev, &order[..2]);
-    Ok((0..n)
-        .map(|v| {
-            let mut out = [Wld::Draw; 2];
-            for (p, o) in out.iter_mut().enumerate() {
-                let s = 2 * v + p;
-                let r1 = if top[s] {
-                    order[0]
-                } else if top2[s] {
-                    order[1]
-                } else {
-                    order[2]
-                };
-                *o = if p == 0 { r1 } else { r1.flip() };
-            }
-            out
-        })
-        .collect())
+    Ok(solve_any(graph, first, second))
 }
 
-/// Both players want `order[0]` (results seen from the first player) most.
-fn shared_favourite(graph: &DiGraph, rev: &DiGraph, order: [Wld; 3], order1: [Wld; 3]) -> Vec<[Wld; 2]> {
-    let n = graph.vertex_count();
-    let best = reaches(graph, rev, order[0]);
-    let (x, y) = (order[1], order[2]);
-    let rest: Vec<bool> = if order1[1] == x {
-        // Both prefer x to y: x wherever it can be reached.
-        reaches(graph, rev, x)
-    } else {
-        // The first player wants x, the second y: the first must force x.
-        threshold(graph, rev, &[x])
+/// Whether the pair is one the positional solution is exact for: all but the six
+/// pairs where endless play is a threat one player can use against the other
+/// (see [`solve_preferences`]).
+fn supported(first: Ranking, second: Ranking) -> bool {
+    let o0 = first.0;
+    let o1 = second.0.map(Wld::flip);
+    let rest = |o: [Wld; 3]| -> Vec<Wld> { o.into_iter().filter(|&r| r != Wld::Draw).collect() };
+    let agree = rest(o0) == rest(o1);
+    let draw_top_bottom =
+        (o0[0] == Wld::Draw && o1[2] == Wld::Draw) || (o1[0] == Wld::Draw && o0[2] == Wld::Draw);
+    let draw_both_last = o0[2] == Wld::Draw && o1[2] == Wld::Draw;
+    !(draw_top_bottom && agree || draw_both_last && !agree)
+}
+
+/// One state of the two-copy graph: `2v + p`, `p` = 1 when the second player moves.
+struct Product<'g> {
+    graph: &'g DiGraph,
+    rev: DiGraph,
+}
+
+impl Product<'_> {
+    fn states(&self) -> usize {
+        2 * self.graph.vertex_count()
+    }
+
+    fn is_terminal(&self, s: usize) -> bool {
+        self.graph.out_degree((s / 2) as u32) == 0
+    }
+
+    /// Result at a terminal state, seen from the first player: the mover loses.
+    fn terminal_result(s: usize) -> Wld {
+        if s % 2 == 0 { Wld::Lose } else { Wld::Win }
+    }
+
+    /// Calls `f(t)` for every predecessor state `t` of state `s`.
+    fn preds(&self, s: usize, mut f: impl FnMut(usize)) {
+        let (v, p) = (s / 2, s % 2);
+        for &u in self.rev.successors(v as u32) {
+            f(2 * u as usize + (1 - p));
+        }
+    }
+
+    /// Successors of `s` inside `region`.
+    fn region_degree(&self, s: usize, region: &[bool]) -> u32 {
+        let p = s % 2;
+        self.graph
+            .successors((s / 2) as u32)
+            .iter()
+            .filter(|&&w| region[2 * w as usize + (1 - p)])
+            .count() as u32
+    }
+
+    /// States of `region` from which some play inside `region` reaches result `r`
+    /// (a terminal of that result, or a cycle for a draw).
+    fn reach(&self, region: &[bool], r: Wld) -> Vec<bool> {
+        let n = self.states();
+        if r == Wld::Draw {
+            // Peel off the states all of whose plays end; the rest reach a cycle.
+            let mut left: Vec<u32> = (0..n)
+                .map(|s| {
+                    if region[s] {
+                        self.region_degree(s, region)
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let mut ends = vec![false; n];
+            let mut queue: Vec<usize> = (0..n).filter(|&s| region[s] && left[s] == 0).collect();
+            for &s in &queue {
+                ends[s] = true;
+            }
+            while let Some(s) = queue.pop() {
+                self.preds(s, |t| {
+                    if region[t] && !ends[t] {
+                        left[t] -= 1;
+                        if left[t] == 0 {
+                            ends[t] = true;
+                            queue.push(t);
+                        }
+                    }
+                });
+            }
+            return (0..n).map(|s| region[s] && !ends[s]).collect();
+        }
+        let mut seen = vec![false; n];
+        let mut queue: Vec<usize> = (0..n)
+            .filter(|&s| region[s] && self.is_terminal(s) && Self::terminal_result(s) == r)
+            .collect();
+        for &s in &queue {
+            seen[s] = true;
+        }
+        while let Some(s) = queue.pop() {
+            self.preds(s, |t| {
+                if region[t] && !seen[t] {
+                    seen[t] = true;
+                    queue.push(t);
+                }
+            });
+        }
+        seen
+    }
+
+    /// States of `region` where player `who` can force result `r` when both
+    /// players stay inside `region`: an attractor to the terminals of result `r`,
+    /// or for a draw the complement of the opponent's attractor to all terminals.
+    fn force(&self, region: &[bool], who: usize, r: Wld) -> Vec<bool> {
+        let n = self.states();
+        let (forcer, target): (usize, Box<dyn Fn(usize) -> bool>) = if r == Wld::Draw {
+            (1 - who, Box::new(|_| true))
+        } else {
+            (who, Box::new(move |s| Self::terminal_result(s) == r))
+        };
+        let mut left: Vec<u32> = (0..n)
+            .map(|s| {
+                if region[s] {
+                    self.region_degree(s, region)
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut won = vec![false; n];
+        let mut queue: Vec<usize> = (0..n)
+            .filter(|&s| region[s] && self.is_terminal(s) && target(s))
+            .collect();
+        for &s in &queue {
+            won[s] = true;
+        }
+        while let Some(s) = queue.pop() {
+            self.preds(s, |t| {
+                if !region[t] || won[t] {
+                    return;
+                }
+                if t % 2 == forcer {
+                    won[t] = true;
+                    queue.push(t);
+                } else {
+                    left[t] -= 1;
+                    if left[t] == 0 {
+                        won[t] = true;
+                        queue.push(t);
+                    }
+                }
+            });
+        }
+        if r == Wld::Draw {
+            (0..n).map(|s| region[s] && !won[s]).collect()
+        } else {
+            won
+        }
+    }
+}
+
+fn solve_any(graph: &DiGraph, first: Ranking, second: Ranking) -> Vec<[Wld; 2]> {
+    let prod = Product {
+        graph,
+        rev: graph.reversed(),
     };
-    (0..n)
+    let n = prod.states();
+    // Both orders on results seen from the first player, best first.
+    let o0 = first.0;
+    let o1 = second.0.map(Wld::flip);
+    let all = vec![true; n];
+    // First settle one result `special` on the states `fixed`; the players then
+    // stay inside `region` (leaving it is never better for the one who could).
+    let (special, fixed): (Wld, Vec<bool>) = if o0[0] == o1[0] {
+        // A shared favourite: wherever it can be reached at all.
+        (o0[0], prod.reach(&all, o0[0]))
+    } else if o0[0] == o1[2] {
+        // The first player's favourite is the second's worst: force it or not.
+        (o0[0], prod.force(&all, 0, o0[0]))
+    } else if o1[0] == o0[2] {
+        (o1[0], prod.force(&all, 1, o1[0]))
+    } else {
+        // A shared worst result z: it happens only where every play ends in z.
+        let z = o0[2];
+        let others: Vec<Wld> = o0.iter().copied().filter(|&r| r != z).collect();
+        let escape: Vec<bool> = {
+            let a = prod.reach(&all, others[0]);
+            let b = prod.reach(&all, others[1]);
+            a.iter().zip(&b).map(|(x, y)| *x || *y).collect()
+        };
+        (z, escape.iter().map(|e| !e).collect())
+    };
+    let region: Vec<bool> = fixed.iter().map(|f| !f).collect();
+    let rem0: Vec<Wld> = o0.iter().copied().filter(|&r| r != special).collect();
+    let rem1: Vec<Wld> = o1.iter().copied().filter(|&r| r != special).collect();
+    // `better[s]`: the result is rem0[0] (the first player's preference of the two).
+    let better = if rem0 == rem1 {
+        prod.reach(&region, rem0[0])
+    } else if o0[0] == o1[2] && !(o0[0] == o1[0]) {
+        // The first player settled its favourite where it could; elsewhere the
+        // second player must force its own preference.
+        prod.force(&region, 1, rem1[0])
+            .iter()
+            .zip(&region)
+            .map(|(f, r)| *r && !f)
+            .collect()
+    } else {
+        prod.force(&region, 0, rem0[0])
+    };
+    (0..graph.vertex_count())
         .map(|v| {
             let mut out = [Wld::Draw; 2];
             for (p, o) in out.iter_mut().enumerate() {
                 let s = 2 * v + p;
-                let r = if best[s] {
-                    order[0]
-                } else if rest[s] {
-                    x
+                let r = if fixed[s] {
+                    special
+                } else if better[s] {
+                    rem0[0]
                 } else {
-                    y
+                    rem0[1]
                 };
                 *o = if p == 0 { r } else { r.flip() };
             }
             out
         })
         .collect()
-}
-
-/// For every state `2v + p`, whether some play from it reaches the result `r`
-/// (seen from the first player): a terminal with that result, or for a draw a
-/// cycle. Backward search over the two copies of the graph, O(n + m).
-fn reaches(graph: &DiGraph, rev: &DiGraph, r: Wld) -> Vec<bool> {
-    let n = graph.vertex_count();
-    if r == Wld::Draw {
-        // Peel off states all of whose plays end; what is left reaches a cycle.
-        let mut left: Vec<u32> = (0..2 * n).map(|s| graph.out_degree((s / 2) as u32)).collect();
-        let mut ends = vec![false; 2 * n];
-        let mut queue: Vec<usize> = (0..2 * n).filter(|&s| left[s] == 0).collect();
-        for &s in &queue {
-            ends[s] = true;
-        }
-        while let Some(s) = queue.pop() {
-            let (v, p) = (s / 2, s % 2);
-            for &u in rev.successors(v as u32) {
-                let t = 2 * u as usize + (1 - p);
-                left[t] -= 1;
-                if left[t] == 0 {
-                    ends[t] = true;
-                    queue.push(t);
-                }
-            }
-        }
-        return ends.into_iter().map(|e| !e).collect();
-    }
-    let mut seen = vec![false; 2 * n];
-    let mut queue = Vec::new();
-    for v in 0..n {
-        if graph.out_degree(v as u32) == 0 {
-            // The player to move at a terminal loses: first to move gives Lose.
-            let p = usize::from(r == Wld::Win);
-            seen[2 * v + p] = true;
-            queue.push(2 * v + p);
-        }
-    }
-    while let Some(s) = queue.pop() {
-        let (v, p) = (s / 2, s % 2);
-        for &u in rev.successors(v as u32) {
-            let t = 2 * u as usize + (1 - p);
-            if !seen[t] {
-                seen[t] = true;
-                queue.push(t);
-            }
-        }
-    }
-    seen
-}
-
-/// Whether the first player can make the result (seen from the first player)
-/// land in `set`, for every state `2v + p` (p = 1: second player to move).
-fn threshold(graph: &DiGraph, rev: &DiGraph, set: &[Wld]) -> Vec<bool> {
-    let n = graph.vertex_count();
-    // If a draw is acceptable, the second player must force a terminal outside
-    // `set`; otherwise the first player must force a terminal inside it.
-    let draw_ok = set.contains(&Wld::Draw);
-    let forcer = usize::from(draw_ok); // 0: first player forces, 1: second
-    let mut won = vec![false; 2 * n];
-    let mut left: Vec<u32> = (0..2 * n).map(|s| graph.out_degree((s / 2) as u32)).collect();
-    let mut queue = Vec::new();
-    for v in 0..n {
-        if graph.out_degree(v as u32) == 0 {
-            for p in 0..2 {
-                // The player to move loses.
-                let result = if p == 0 { Wld::Lose } else { Wld::Win };
-                if set.contains(&result) != draw_ok {
-                    won[2 * v + p] = true;
-                    queue.push(2 * v + p);
-                }
-            }
-        }
-    }
-    while let Some(s) = queue.pop() {
-        let (v, p) = (s / 2, s % 2);
-        let q = 1 - p; // the player to move at predecessors
-        for &u in rev.successors(v as u32) {
-            let t = 2 * u as usize + q;
-            if won[t] {
-                continue;
-            }
-            if q == forcer {
-                won[t] = true;
-                queue.push(t);
-            } else {
-                left[t] -= 1;
-                if left[t] == 0 {
-                    won[t] = true;
-                    queue.push(t);
-                }
-            }
-        }
-    }
-    if draw_ok {
-        won.into_iter().map(|w| !w).collect()
-    } else {
-        won
-    }
 }
 
 #[cfg(test)]
@@ -353,14 +422,14 @@ mod tests {
     }
 
     #[test]
-    fn eighteen_pairs_are_supported_and_standard_matches_wld() {
+    fn thirty_pairs_are_supported_and_standard_matches_wld() {
         let g = DiGraph::from_edges(3, &[0, 1, 1], &[1, 2, 0]).unwrap();
         let ok = Ranking::all()
             .iter()
             .flat_map(|&a| Ranking::all().map(move |b| (a, b)))
             .filter(|&(a, b)| solve_preferences(&g, a, b).is_ok())
             .count();
-        assert_eq!(ok, 18);
+        assert_eq!(ok, 30);
         let std = solve_preferences(&g, Ranking::STANDARD, Ranking::STANDARD).unwrap();
         let plain = crate::solve_graph(&g, |_| Wld::Lose).unwrap();
         for v in 0..3 {
