@@ -175,7 +175,7 @@ impl Product<'_> {
 
     /// Result at a terminal state, seen from the first player: the mover loses.
     fn terminal_result(s: usize) -> Wld {
-        if s % 2 == 0 { Wld::Lose } else { Wld::Win }
+        if s.is_multiple_of(2) { Wld::Lose } else { Wld::Win }
     }
 
     /// Calls `f(t)` for every predecessor state `t` of state `s`.
