@@ -114,6 +114,8 @@ impl std::error::Error for GraphTooLarge {}
 const DECIDED: u32 = 1 << 31;
 /// Predecessor blocks hold 2^SHIFT vertices.
 const SHIFT: u32 = 16;
+/// Vertices whose predecessors' cells are read ahead together.
+const LOOKAHEAD: usize = 64;
 const WIN: u32 = 1 << 30;
 const REMOTENESS_MASK: u32 = WIN - 1;
 
@@ -233,28 +235,43 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
     };
     let mut head = 0;
     while head < queue.len() {
-        let v = queue[head] as usize;
-        head += 1;
-        let c = cells[v];
-        let next = (c & REMOTENESS_MASK) + 1;
-        let preds = &rtgt[roff[v] as usize..roff[v + 1] as usize];
-        if c & WIN == 0 {
-            for &u in preds {
-                let cu = &mut cells[u as usize];
-                if *cu & DECIDED == 0 {
-                    *cu = DECIDED | WIN | next;
-                    queue.push(u);
-                }
+        // Read ahead: touch the cells of the next few vertices' predecessors with
+        // independent loads (no branches), so the cache misses overlap instead of
+        // being paid one after another in the update loop below.
+        let end = (head + LOOKAHEAD).min(queue.len());
+        let mut touch = 0u32;
+        for &v in &queue[head..end] {
+            let v = v as usize;
+            touch |= cells[v];
+            for &u in &rtgt[roff[v] as usize..roff[v + 1] as usize] {
+                touch |= cells[u as usize];
             }
-        } else {
-            for &u in preds {
-                let cu = &mut cells[u as usize];
-                if *cu & DECIDED == 0 {
-                    if *cu == 1 {
-                        *cu = DECIDED | next;
+        }
+        core::hint::black_box(touch);
+        while head < end {
+            let v = queue[head] as usize;
+            head += 1;
+            let c = cells[v];
+            let next = (c & REMOTENESS_MASK) + 1;
+            let preds = &rtgt[roff[v] as usize..roff[v + 1] as usize];
+            if c & WIN == 0 {
+                for &u in preds {
+                    let cu = &mut cells[u as usize];
+                    if *cu & DECIDED == 0 {
+                        *cu = DECIDED | WIN | next;
                         queue.push(u);
-                    } else {
-                        *cu -= 1;
+                    }
+                }
+            } else {
+                for &u in preds {
+                    let cu = &mut cells[u as usize];
+                    if *cu & DECIDED == 0 {
+                        if *cu == 1 {
+                            *cu = DECIDED | next;
+                            queue.push(u);
+                        } else {
+                            *cu -= 1;
+                        }
                     }
                 }
             }
