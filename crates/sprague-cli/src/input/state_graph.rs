@@ -13,11 +13,11 @@ use crate::input::graph::check_size;
 use sprague::{DiGraph, Wld};
 
 /// Bytes per vertex while solving: CSR and predecessor offsets, packed cells,
-/// queue, annotations.
-pub const SOLVE_BYTES_PER_VERTEX: u64 = 4 + 4 + 4 + 4 + 9;
+/// queue, and the outcome (1) and score (16) annotations.
+pub const SOLVE_BYTES_PER_VERTEX: u64 = 4 + 4 + 4 + 4 + 1 + 16;
 /// Bytes per edge while reading and solving: the edge list, CSR, predecessors
-/// and scratch.
-pub const SOLVE_BYTES_PER_EDGE: u64 = 8 + 4 + 4 + 8;
+/// and their 2-byte scratch.
+pub const SOLVE_BYTES_PER_EDGE: u64 = 8 + 4 + 4 + 2;
 
 /// A graph with optional terminal annotations.
 pub struct StateGraph {

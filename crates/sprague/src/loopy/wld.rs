@@ -223,16 +223,8 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
             }
         }
     }
-    let (roff, rtgt, scratch) = predecessors(graph);
-    // The decided vertices so far move to the scratch buffer, whose pages are
-    // already mapped.
-    let mut queue = {
-        let mut q = scratch;
-        q.clear();
-        q.reserve(n);
-        q.extend_from_slice(&queue);
-        q
-    };
+    let (roff, rtgt) = predecessors(graph);
+    queue.reserve(n - queue.len());
     let mut head = 0;
     while head < queue.len() {
         // Read ahead: touch the cells of the next few vertices' predecessors with
@@ -283,9 +275,9 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
 /// Predecessor lists in CSR form `(offsets, sources)`, built cache-friendly:
 /// edges are first split by target into blocks of 64 Ki vertices
 /// (sequential writes to a few hundred streams), then each block is
-/// counting-sorted while its counters sit in cache. O(n + m) time, 8 bytes per
-/// edge of scratch space besides the result.
-fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+/// counting-sorted while its counters sit in cache. O(n + m) time,
+/// 2 bytes per edge of scratch space besides the result.
+fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>) {
     let n = graph.vertex_count();
     let (offsets, targets) = graph.as_csr();
     let m = targets.len();
@@ -299,14 +291,15 @@ fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
         start[b + 1] += start[b];
     }
     let mut fill = start.clone();
-    // Sources in block order, and the targets in `src` until each block is sorted.
-    let mut from = vec![0u32; m];
+    // Sources in block order, with each edge's target as an offset in its block.
+    let low = (1u32 << shift) - 1;
     let mut src = vec![0u32; m];
+    let mut vlo = vec![0u16; m];
     for u in 0..n {
         for &v in &targets[offsets[u] as usize..offsets[u + 1] as usize] {
             let slot = &mut fill[(v >> shift) as usize];
-            from[*slot] = u as u32;
-            src[*slot] = v;
+            src[*slot] = u as u32;
+            vlo[*slot] = (v & low) as u16;
             *slot += 1;
         }
     }
@@ -316,18 +309,19 @@ fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     for b in 0..blocks {
         let lo = b << shift;
         let hi = ((b + 1) << shift).min(n);
+        let range = start[b]..start[b + 1];
         local.clear();
-        local.extend_from_slice(&src[start[b]..start[b + 1]]);
-        for &v in &local {
-            roff[v as usize + 1] += 1;
+        local.extend_from_slice(&src[range.clone()]);
+        for &x in &vlo[range.clone()] {
+            roff[lo + x as usize + 1] += 1;
         }
         roff[lo] = start[b] as u32;
         for v in lo..hi {
             roff[v + 1] += roff[v];
         }
         // `roff[v]` is now the first slot of v; fill from there, then restore.
-        for (&v, &u) in local.iter().zip(&from[start[b]..start[b + 1]]) {
-            let slot = &mut roff[v as usize];
+        for (&x, &u) in vlo[range].iter().zip(&local) {
+            let slot = &mut roff[lo + x as usize];
             src[*slot as usize] = u;
             *slot += 1;
         }
@@ -337,7 +331,7 @@ fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
         roff[lo] = start[b] as u32;
     }
     roff[n] = m as u32;
-    (roff, src, from)
+    (roff, src)
 }
 
 /// The plain textbook version of [`solve_graph`], kept as the baseline of the
