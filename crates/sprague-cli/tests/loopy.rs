@@ -185,3 +185,49 @@ fn bad_input_is_one_line_and_exit_2() {
     );
     bad(&["solve"], "", "needs a FILE");
 }
+
+#[test]
+fn ctrl_c_stops_a_long_solve_cleanly() {
+    // An 18 × 18 board: about 68 million states, far more than 1.5 s of work.
+    let mut board = String::new();
+    for r in 0..18 {
+        let row: String = (0..18)
+            .map(|c| match (r, c) {
+                (17, 0) => 'X',
+                (0, 0) | (0, 17) => 'O',
+                _ => '.',
+            })
+            .collect();
+        board.push_str(&row);
+        board.push('\n');
+    }
+    let dir = std::env::temp_dir().join(format!("sprague-loopy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("board.txt");
+    std::fs::write(&path, board).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args([
+            "solve",
+            "--demo",
+            "river-pawn",
+            "--max-states",
+            "100000000",
+            path.to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert_eq!(err.trim(), "sprague: error: interrupted");
+    assert!(out.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
