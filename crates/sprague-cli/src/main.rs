@@ -102,7 +102,7 @@ enum Command {
         /// Threads for --demo solves (results are identical for any number).
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// State budget for --demo solves.
+        /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
         #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
         max_states: usize,
     },

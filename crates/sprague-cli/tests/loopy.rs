@@ -100,11 +100,16 @@ fn loopy_values_sums_prefs_minimax_trees() {
         "3 3\n0 1\n0 2\n2 2\n",
     );
     assert_eq!(v["results"][0], serde_json::json!(["W", "W"]));
+    // A history-dependent pair: exhaustive search, and its budget.
+    let v = json(&["solve", "-", "--prefs", "dwl,lwd", "--json"], "2 2\n1 0\n1 1\n");
+    assert_eq!(v["method"], "exhaustive");
+    assert_eq!(v["results"][1], serde_json::json!(["W", "W"]));
     bad(
-        &["solve", "-", "--prefs", "wld,wld"],
-        "2 1\n0 1\n",
-        "not supported",
+        &["solve", "-", "--prefs", "dwl,lwd", "--max-states", "2"],
+        "2 2\n1 0\n1 1\n",
+        "--max-states",
     );
+    bad(&["solve", "-", "--prefs", "dwl,xyz"], "2 1\n0 1\n", "column 1");
     // Both prefer a draw: the first player at 0 steers into the loop at 2.
     let v = json(
         &["solve", "-", "--prefs", "dwl,dlw", "--json"],

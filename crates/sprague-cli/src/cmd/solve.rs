@@ -66,7 +66,7 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
             if a.grundy {
                 grundy_run(&g, a)?
             } else if let Some(p) = &a.prefs {
-                prefs_run(&g, p)?
+                prefs_run(&g, p, a.max_states)?
             } else if a.minimax {
                 minimax_run(&g, path)?
             } else {
@@ -210,7 +210,7 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs) -> CliResult<(Value, String)> {
     Ok((json, text))
 }
 
-fn prefs_run(g: &StateGraph, spec: &str) -> CliResult<(Value, String)> {
+fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize) -> CliResult<(Value, String)> {
     let Some((a, b)) = spec.split_once(',') else {
         return Err(CliError::input(format!(
             "--prefs `{spec}`: expected two rankings FIRST,SECOND such as `dwl,wld`"
@@ -222,15 +222,28 @@ fn prefs_run(g: &StateGraph, spec: &str) -> CliResult<(Value, String)> {
             .map_err(|e| CliError::input(format!("--prefs: {who} ranking `{s}`: {e}")))
     };
     let (first, second) = (parse(a, "first")?, parse(b, "second")?);
-    let res = sprague::solve_preferences(&g.graph, first, second)
-        .map_err(|e| CliError::input(format!("--prefs: {e}")))?;
+    // 30 of the 36 pairs have a per-position solution; the other six depend on
+    // the history of play and are searched exhaustively within the budget.
+    let (res, method) = match sprague::solve_preferences(&g.graph, first, second) {
+        Ok(r) => (r, "retrograde"),
+        Err(_) => {
+            let r = sprague::solve_preferences_exhaustive(&g.graph, first, second, max_nodes).map_err(|e| {
+                CliError::input(format!(
+                    "--prefs {first},{second}: these rankings need an exhaustive search (values depend on the history of play), which stopped at its budget of {} tree nodes; raise it with --max-states N (graphs of at most 10000 vertices)",
+                    e.max_states
+                ))
+            })?;
+            (r, "exhaustive")
+        }
+    };
     let json = json!({
         "first": first.to_string(),
         "second": second.to_string(),
+        "method": method,
         "results": res.iter().map(|r| json!([r[0].as_str(), r[1].as_str()])).collect::<Vec<_>>(),
     });
     let mut text = format!(
-        "# rankings: first player {first}, second player {second} (best first)\n# vertex first-to-move second-to-move (result for the player to move)\n"
+        "# rankings: first player {first}, second player {second} (best first); {method}\n# vertex first-to-move second-to-move (result for the player to move)\n"
     );
     for (v, r) in res.iter().enumerate().take(TABLE_LIMIT) {
         let _ = writeln!(text, "{v} {} {}", r[0], r[1]);

@@ -2,7 +2,7 @@
 //! order, on a game graph where positions may repeat.
 
 use super::wld::Wld;
-use crate::DiGraph;
+use crate::{BudgetExceeded, DiGraph};
 use core::fmt;
 use std::str::FromStr;
 
@@ -142,6 +142,103 @@ pub fn solve_preferences(
         return Err(UnsupportedRankings { first, second });
     }
     Ok(solve_any(graph, first, second))
+}
+
+/// The reference semantics of [`solve_preferences`] by exhaustive search, for any
+/// pair of rankings: from every start, the game tree in which a repeated position
+/// (vertex and player to move) ends play drawn, each player choosing the option
+/// they rank highest (the first best option on ties of result). Exponential in
+/// general: it stops once `max_nodes` tree nodes have been visited. The six
+/// pairs [`solve_preferences`] refuses have values that depend on the history
+/// of the play (the same position is worth different results on different
+/// paths), so this search is how they are solved.
+///
+/// # Errors
+/// [`BudgetExceeded`] after `max_nodes` nodes, and at once for graphs of more
+/// than 10 000 vertices (the search would recurse too deep).
+///
+/// ```
+/// use sprague::{DiGraph, Ranking, Wld, solve_preferences_exhaustive};
+/// let g = DiGraph::from_edges(2, &[1, 1], &[0, 1]).unwrap();
+/// let (a, b): (Ranking, Ranking) = ("dwl".parse().unwrap(), "lwd".parse().unwrap());
+/// let r = solve_preferences_exhaustive(&g, a, b, 1000).unwrap();
+/// assert_eq!(r[1], [Wld::Win, Wld::Win]);
+/// ```
+pub fn solve_preferences_exhaustive(
+    graph: &DiGraph,
+    first: Ranking,
+    second: Ranking,
+    max_nodes: usize,
+) -> Result<Vec<[Wld; 2]>, BudgetExceeded> {
+    let n = graph.vertex_count();
+    if n > 10_000 {
+        return Err(BudgetExceeded {
+            max_states: max_nodes,
+        });
+    }
+    let mut search = Exhaustive {
+        graph,
+        ranks: [first, second],
+        on_path: vec![false; 2 * n],
+        left: max_nodes,
+        max_nodes,
+    };
+    let mut out = Vec::with_capacity(n);
+    for v in 0..n {
+        let mut both = [Wld::Draw; 2];
+        for (p, o) in both.iter_mut().enumerate() {
+            let r = search.value(v, p)?;
+            *o = if p == 0 { r } else { r.flip() };
+        }
+        out.push(both);
+    }
+    Ok(out)
+}
+
+struct Exhaustive<'g> {
+    graph: &'g DiGraph,
+    ranks: [Ranking; 2],
+    on_path: Vec<bool>,
+    left: usize,
+    max_nodes: usize,
+}
+
+impl Exhaustive<'_> {
+    /// The result (seen from the first player) with `p` to move at `v`.
+    fn value(&mut self, v: usize, p: usize) -> Result<Wld, BudgetExceeded> {
+        let s = 2 * v + p;
+        if self.on_path[s] {
+            return Ok(Wld::Draw);
+        }
+        if self.left == 0 {
+            return Err(BudgetExceeded {
+                max_states: self.max_nodes,
+            });
+        }
+        self.left -= 1;
+        let succ = self.graph.successors(v as u32);
+        if succ.is_empty() {
+            return Ok(if p == 0 { Wld::Lose } else { Wld::Win });
+        }
+        self.on_path[s] = true;
+        let mut best: Option<(usize, Wld)> = None;
+        for &w in succ {
+            let r = match self.value(w as usize, 1 - p) {
+                Ok(r) => r,
+                Err(e) => {
+                    self.on_path[s] = false;
+                    return Err(e);
+                }
+            };
+            let mine = if p == 0 { r } else { r.flip() };
+            let rank = self.ranks[p].rank(mine);
+            if best.is_none_or(|(b, _)| rank < b) {
+                best = Some((rank, r));
+            }
+        }
+        self.on_path[s] = false;
+        Ok(best.map_or(Wld::Draw, |(_, r)| r))
+    }
 }
 
 /// Whether the pair is one the positional solution is exact for: all but the six
@@ -419,6 +516,39 @@ mod tests {
                 }
             }
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn exhaustive_solver_matches_the_oracle_for_all_pairs(g in arb_graph(6, 10)) {
+            for first in Ranking::all() {
+                for second in Ranking::all() {
+                    let res = solve_preferences_exhaustive(&g, first, second, 1 << 24).unwrap();
+                    for v in 0..g.vertex_count() as u32 {
+                        for p in 0..2 {
+                            let r = search(&g, v, p, [first, second], &mut Vec::new());
+                            let want = if p == 0 { r } else { r.flip() };
+                            prop_assert_eq!(res[v as usize][p], want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn refused_pairs_really_depend_on_history() {
+        // 0 terminal, 1 → 0 and 1 → 1. With `dwl`/`lwd`, the first player to move
+        // at 1 ends the game (a win) when starting there, but closes the cycle (a
+        // draw) when the second player has just moved there from 1: the same
+        // position has two values, so no per-position solution exists.
+        let g = DiGraph::from_edges(2, &[1, 1], &[0, 1]).unwrap();
+        let (a, b): (Ranking, Ranking) = ("dwl".parse().unwrap(), "lwd".parse().unwrap());
+        assert_eq!(search(&g, 1, 0, [a, b], &mut Vec::new()), Wld::Win);
+        assert_eq!(search(&g, 1, 0, [a, b], &mut vec![(1, 1)]), Wld::Draw);
+        assert!(solve_preferences(&g, a, b).is_err());
+        assert!(solve_preferences_exhaustive(&g, a, b, 3).is_err());
     }
 
     #[test]
