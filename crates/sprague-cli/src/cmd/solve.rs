@@ -354,15 +354,35 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
             let secs = t0.elapsed().as_secs_f64();
             let counts = sprague::krk_depth_counts(&t);
             let longest = counts.len().saturating_sub(1);
+            let square = |s: u8| format!("{}{}", char::from(b'a' + s % 8), s / 8 + 1);
+            let example = (0..Krk::BARE_KINGS).step_by(2).find_map(|s| {
+                let v = t.get(s)?;
+                (v.wld == Wld::Win && v.remoteness.map(|r| r.div_ceil(2) as usize) == Some(longest)).then(
+                    || {
+                        let (wk, bk, r, _) = Krk::decode(s);
+                        format!(
+                            "White K{} R{}, Black K{}, White to move",
+                            square(wk),
+                            square(r),
+                            square(bk)
+                        )
+                    },
+                )
+            });
             let json = json!({
                 "demo": "krk",
                 "longest_mate": longest,
+                "longest_example": example,
                 "depth_counts": counts,
                 "seconds": secs,
             });
             let mut text = format!(
-                "KRK (king and rook against king): longest mate {longest} moves (White to move), solved in {secs:.2} s\n# moves-to-mate positions (White to move)\n"
+                "KRK (king and rook against king): longest mate {longest} moves (White to move), solved in {secs:.2} s\n"
             );
+            if let Some(e) = &example {
+                let _ = writeln!(text, "a longest mate: {e}");
+            }
+            text.push_str("# moves-to-mate positions (White to move)\n");
             for (d, c) in counts.iter().enumerate().skip(1) {
                 let _ = writeln!(text, "{d} {c}");
             }

@@ -121,7 +121,7 @@ impl std::error::Error for UnsupportedRankings {}
 /// positions already visited): `dwl`/`lwd`, `dlw`/`wld`, `lwd`/`dwl`,
 /// `wld`/`dlw` (a draw is one player's favourite and the other's worst, and both
 /// order win and loss alike) and `wld`/`wld`, `lwd`/`lwd` (both rank a draw last
-/// and disagree on the rest).
+/// and disagree on the rest). [`solve_preferences_exhaustive`] solves them.
 ///
 /// ```
 /// use sprague::{DiGraph, Ranking, Wld, solve_preferences};

@@ -185,8 +185,9 @@ impl WldTable {
 /// packed `u32` per vertex (undecided-successor counter, or outcome and
 /// remoteness) and one FIFO of decided vertices, which visits them in
 /// non-decreasing remoteness (one frontier per level), so a Win gets the
-/// smallest and a Lose the largest remoteness. Memory: the reversed graph plus
-/// 8 bytes per vertex.
+/// smallest and a Lose the largest remoteness. Memory besides the graph: the
+/// predecessor lists (4 bytes per edge and per vertex, plus 2 bytes per edge of
+/// scratch while they are built) and 8 bytes per vertex.
 ///
 /// # Errors
 /// [`GraphTooLarge`] if the graph has 2^30 vertices or more.
