@@ -4,6 +4,7 @@ pub mod games;
 pub mod grundy_graph;
 pub mod nimber;
 pub mod shell;
+pub mod solve;
 pub mod value;
 
 use crate::error::CliResult;

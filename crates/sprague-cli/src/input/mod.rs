@@ -1,3 +1,4 @@
 //! Reading input files.
 
 pub mod graph;
+pub mod state_graph;

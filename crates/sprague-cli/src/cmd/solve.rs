@@ -1,0 +1,418 @@
+//! `sprague solve`: win/lose/draw with remoteness, loopy Grundy values, preference
+//! rankings and minimax on graph files; game trees; built-in state-space demos.
+
+use crate::error::{CliError, CliResult};
+use crate::input::graph::read_input;
+use crate::input::state_graph::{StateGraph, parse_state_graph, parse_tree};
+use serde_json::{Value, json};
+use sprague::{
+    Krk, LoopyValue, Ranking, RiverPawn, SolveError, Solved, StateSpace, StateSpaceSolver, TicTacToe, Wld,
+};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What `sprague solve` was asked for.
+pub struct SolveArgs {
+    /// Graph file, tree file or board picture (`-` = stdin).
+    pub file: Option<String>,
+    /// Print one JSON object.
+    pub json: bool,
+    /// Terminal vertices without an explicit outcome are wins for the player to move.
+    pub misere: bool,
+    /// Loopy Grundy values instead of W/L/D.
+    pub grundy: bool,
+    /// Vertices whose sum to decide (with `grundy`).
+    pub sum: Option<String>,
+    /// Two rankings `FIRST,SECOND`.
+    pub prefs: Option<String>,
+    /// Negamax values from terminal scores.
+    pub minimax: bool,
+    /// FILE is a JSON game tree: alpha-beta.
+    pub tree: bool,
+    /// FILE is a JSON game tree: randomised AND-OR evaluation.
+    pub and_or: bool,
+    /// Seed of the randomised evaluation.
+    pub seed: u64,
+    /// A built-in state space.
+    pub demo: Option<String>,
+    /// Worker threads of state-space solves.
+    pub threads: usize,
+    /// State budget of state-space solves.
+    pub max_states: usize,
+}
+
+/// Largest graph whose per-vertex table is printed as text.
+const TABLE_LIMIT: usize = 1000;
+
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Runs the verb.
+pub fn run(a: &SolveArgs) -> CliResult<()> {
+    let (json, text) = if let Some(demo) = &a.demo {
+        demo_run(demo, a)?
+    } else {
+        let Some(path) = a.file.as_deref() else {
+            return Err(CliError::input(
+                "`sprague solve` needs a FILE (or `-` for stdin), or --demo tic-tac-toe|krk|river-pawn",
+            ));
+        };
+        let bytes = read_input(path)?;
+        if a.tree || a.and_or {
+            tree_run(&bytes, path, a)?
+        } else {
+            let g = parse_state_graph(&bytes, path)?;
+            drop(bytes);
+            if a.grundy {
+                grundy_run(&g, a)?
+            } else if let Some(p) = &a.prefs {
+                prefs_run(&g, p, a.max_states)?
+            } else if a.minimax {
+                minimax_run(&g, path)?
+            } else {
+                wld_run(&g, a.misere)?
+            }
+        }
+    };
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    if a.json {
+        serde_json::to_writer(&mut out, &json).map_err(|e| CliError::internal(e.to_string()))?;
+        out.write_all(b"\n")?;
+    } else {
+        out.write_all(text.as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn solved_json(s: Solved) -> Value {
+    json!([s.wld.as_str(), s.remoteness])
+}
+
+fn wld_run(g: &StateGraph, misere: bool) -> CliResult<(Value, String)> {
+    let default = if misere { Wld::Win } else { Wld::Lose };
+    let table = sprague::solve_graph(&g.graph, |v| g.outcomes[v as usize].unwrap_or(default))
+        .map_err(|e| CliError::input(e.to_string()))?;
+    let (w, l, d) = table.counts();
+    let longest = table
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.wld == Wld::Win)
+        .max_by_key(|&(v, s)| (s.remoteness, std::cmp::Reverse(v)));
+    let json = json!({
+        "play": if misere { "misere" } else { "normal" },
+        "counts": {"W": w, "L": l, "D": d},
+        "longest_win": longest.map(|(v, s)| json!({"vertex": v, "remoteness": s.remoteness})),
+        "results": table.iter().map(solved_json).collect::<Vec<_>>(),
+    });
+    let mut text = format!(
+        "# {} vertices, {} edges; {} play\n# W {w}, L {l}, D {d}\n",
+        g.graph.vertex_count(),
+        g.graph.edge_count(),
+        if misere { "misère" } else { "normal" }
+    );
+    match longest {
+        Some((v, s)) => {
+            let _ = writeln!(
+                text,
+                "# longest win: vertex {v}, remoteness {}",
+                s.remoteness.unwrap_or(0)
+            );
+        }
+        None => text.push_str("# no vertex is a win for the player to move\n"),
+    }
+    if table.len() <= TABLE_LIMIT {
+        text.push_str("# vertex outcome remoteness\n");
+        for (v, s) in table.iter().enumerate() {
+            let _ = match s.remoteness {
+                Some(r) => writeln!(text, "{v} {} {r}", s.wld),
+                None => writeln!(text, "{v} {} -", s.wld),
+            };
+        }
+    } else {
+        let _ = writeln!(
+            text,
+            "# (per-vertex table omitted above {TABLE_LIMIT} vertices; use --json)"
+        );
+    }
+    Ok((json, text))
+}
+
+fn loopy_json(v: &LoopyValue) -> Value {
+    match v {
+        LoopyValue::Finite(g) => json!(g),
+        LoopyValue::Infinite(k) => json!({ "infinite": k }),
+    }
+}
+
+fn grundy_run(g: &StateGraph, a: &SolveArgs) -> CliResult<(Value, String)> {
+    if g.outcomes.iter().any(Option::is_some) {
+        return Err(CliError::input(
+            "--grundy uses normal play only: remove the `outcome` lines from the file",
+        ));
+    }
+    let vals = sprague::loopy_grundy(&g.graph);
+    if let Some(spec) = &a.sum {
+        let mut parts = Vec::new();
+        for (i, t) in spec.split(',').enumerate() {
+            let v: usize = t
+                .trim()
+                .parse()
+                .map_err(|_| CliError::input(format!("--sum: item {} `{t}` is not a vertex id", i + 1)))?;
+            if v >= vals.len() {
+                return Err(CliError::input(format!(
+                    "--sum: vertex {v} is out of range: ids run from 0 to {}",
+                    vals.len().saturating_sub(1)
+                )));
+            }
+            parts.push(v);
+        }
+        let refs: Vec<&LoopyValue> = parts.iter().map(|&v| &vals[v]).collect();
+        let o = sprague::loopy_sum_outcome(&refs);
+        let json = json!({
+            "sum": parts,
+            "values": refs.iter().map(|v| loopy_json(v)).collect::<Vec<_>>(),
+            "outcome": o.as_str(),
+        });
+        let shown: Vec<String> = refs.iter().map(|v| v.to_string()).collect();
+        let who = match o {
+            Wld::Win => "first player (to move) wins",
+            Wld::Lose => "second player wins",
+            Wld::Draw => "draw",
+        };
+        let text = format!(
+            "sum of vertices {spec}: values {}\noutcome: {o} ({who})\n",
+            shown.join(" + ")
+        );
+        return Ok((json, text));
+    }
+    let json = json!({
+        "values": vals.iter().map(loopy_json).collect::<Vec<_>>(),
+        "outcomes": vals.iter().map(|v| v.outcome().as_str()).collect::<Vec<_>>(),
+    });
+    let finite = vals.iter().filter(|v| matches!(v, LoopyValue::Finite(_))).count();
+    let mut text = format!(
+        "# {} vertices; {finite} finite values, {} infinite\n",
+        vals.len(),
+        vals.len() - finite
+    );
+    if vals.len() <= TABLE_LIMIT {
+        text.push_str("# vertex value outcome\n");
+        for (v, x) in vals.iter().enumerate() {
+            let _ = writeln!(text, "{v} {x} {}", x.outcome());
+        }
+    } else {
+        let _ = writeln!(
+            text,
+            "# (per-vertex table omitted above {TABLE_LIMIT} vertices; use --json)"
+        );
+    }
+    Ok((json, text))
+}
+
+fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize) -> CliResult<(Value, String)> {
+    let Some((a, b)) = spec.split_once(',') else {
+        return Err(CliError::input(format!(
+            "--prefs `{spec}`: expected two rankings FIRST,SECOND such as `dwl,wld`"
+        )));
+    };
+    let parse = |s: &str, who: &str| -> CliResult<Ranking> {
+        s.trim()
+            .parse()
+            .map_err(|e| CliError::input(format!("--prefs: {who} ranking `{s}`: {e}")))
+    };
+    let (first, second) = (parse(a, "first")?, parse(b, "second")?);
+    // 30 of the 36 pairs have a per-position solution; the other six depend on
+    // the history of play and are searched exhaustively within the budget.
+    let (res, method) = match sprague::solve_preferences(&g.graph, first, second) {
+        Ok(r) => (r, "retrograde"),
+        Err(_) => {
+            let r = sprague::solve_preferences_exhaustive(&g.graph, first, second, max_nodes).map_err(|e| {
+                CliError::input(format!(
+                    "--prefs {first},{second}: these rankings need an exhaustive search (values depend on the history of play), which stopped at its budget of {} tree nodes; raise it with --max-states N (graphs of at most 10000 vertices)",
+                    e.max_states
+                ))
+            })?;
+            (r, "exhaustive")
+        }
+    };
+    let json = json!({
+        "first": first.to_string(),
+        "second": second.to_string(),
+        "method": method,
+        "results": res.iter().map(|r| json!([r[0].as_str(), r[1].as_str()])).collect::<Vec<_>>(),
+    });
+    let mut text = format!(
+        "# rankings: first player {first}, second player {second} (best first); {method}\n# vertex first-to-move second-to-move (result for the player to move)\n"
+    );
+    for (v, r) in res.iter().enumerate().take(TABLE_LIMIT) {
+        let _ = writeln!(text, "{v} {} {}", r[0], r[1]);
+    }
+    Ok((json, text))
+}
+
+fn minimax_run(g: &StateGraph, path: &str) -> CliResult<(Value, String)> {
+    for v in 0..g.graph.vertex_count() {
+        if g.graph.out_degree(v as u32) == 0 && g.scores[v].is_none() {
+            return Err(CliError::input(format!(
+                "{path}: terminal vertex {v} has no score: add a line `score {v} S`"
+            )));
+        }
+    }
+    let vals = sprague::minimax_dag(&g.graph, |v| g.scores[v as usize].unwrap_or(0))
+        .map_err(|e| CliError::input(format!("{path}: minimax needs an acyclic graph: {e}")))?;
+    let json = json!({ "values": vals });
+    let mut text = format!(
+        "# {} vertices; value for the player to move\n# vertex value\n",
+        vals.len()
+    );
+    for (v, x) in vals.iter().enumerate().take(TABLE_LIMIT) {
+        let _ = writeln!(text, "{v} {x}");
+    }
+    Ok((json, text))
+}
+
+fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
+    let tree = parse_tree(bytes, path)?;
+    let leaves = tree.leaves();
+    if a.and_or {
+        let (v, read) = sprague::and_or_random(&tree, a.seed);
+        let json = json!({"value": v, "leaves": leaves, "read": read, "seed": a.seed});
+        let text = format!(
+            "AND-OR value: {v} (OR at the root; {read} of {leaves} leaves read, seed {})\n",
+            a.seed
+        );
+        Ok((json, text))
+    } else {
+        let (v, seen) = sprague::alpha_beta(&tree);
+        let json = json!({"value": v, "leaves": leaves, "visited": seen});
+        let text = format!(
+            "minimax value: {v} (maximiser at the root; alpha-beta looked at {seen} of {leaves} leaves)\n"
+        );
+        Ok((json, text))
+    }
+}
+
+fn install_ctrlc() {
+    // A second Ctrl-C, or one outside a solve that checks the flag, ends at once.
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+fn space_solve<S: StateSpace>(space: &S, a: &SolveArgs) -> CliResult<sprague::StateTable> {
+    install_ctrlc();
+    StateSpaceSolver::new(space)
+        .threads(a.threads)
+        .max_states(a.max_states)
+        .stop_flag(&STOP)
+        .solve()
+        .map_err(|e| match e {
+            SolveError::Interrupted => CliError {
+                code: 130,
+                message: "interrupted".into(),
+            },
+            SolveError::Budget(b) => b.into(),
+            other => CliError::input(other.to_string()),
+        })
+}
+
+fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
+    let t0 = std::time::Instant::now();
+    match name {
+        "tic-tac-toe" => {
+            let (_, count) = sprague::reachable(&TicTacToe, 0, a.max_states)?;
+            let t = space_solve(&TicTacToe, a)?;
+            let start = t.get(0).unwrap_or(Solved::DRAW);
+            let (mut w, mut l, mut d) = (0u64, 0u64, 0u64);
+            let (seen, _) = sprague::reachable(&TicTacToe, 0, a.max_states)?;
+            for s in 0..t.len() {
+                if seen[(s / 64) as usize] >> (s % 64) & 1 == 1 {
+                    match t.get(s).map(|v| v.wld) {
+                        Some(Wld::Win) => w += 1,
+                        Some(Wld::Lose) => l += 1,
+                        _ => d += 1,
+                    }
+                }
+            }
+            let json = json!({
+                "demo": "tic-tac-toe",
+                "reachable": count,
+                "counts": {"W": w, "L": l, "D": d},
+                "start": solved_json(start),
+            });
+            let text = format!(
+                "tic-tac-toe: {count} positions reachable from the empty board (W {w}, L {l}, D {d} for the player to move)\nempty board: {} (perfect play is a draw)\n",
+                start
+            );
+            Ok((json, text))
+        }
+        "krk" => {
+            let t = space_solve(&Krk, a)?;
+            let secs = t0.elapsed().as_secs_f64();
+            let counts = sprague::krk_depth_counts(&t);
+            let longest = counts.len().saturating_sub(1);
+            let square = |s: u8| format!("{}{}", char::from(b'a' + s % 8), s / 8 + 1);
+            let example = (0..Krk::BARE_KINGS).step_by(2).find_map(|s| {
+                let v = t.get(s)?;
+                (v.wld == Wld::Win && v.remoteness.map(|r| r.div_ceil(2) as usize) == Some(longest)).then(
+                    || {
+                        let (wk, bk, r, _) = Krk::decode(s);
+                        format!(
+                            "White K{} R{}, Black K{}, White to move",
+                            square(wk),
+                            square(r),
+                            square(bk)
+                        )
+                    },
+                )
+            });
+            let json = json!({
+                "demo": "krk",
+                "longest_mate": longest,
+                "longest_example": example,
+                "depth_counts": counts,
+                "seconds": secs,
+            });
+            let mut text = format!(
+                "KRK (king and rook against king): longest mate {longest} moves (White to move), solved in {secs:.2} s\n"
+            );
+            if let Some(e) = &example {
+                let _ = writeln!(text, "a longest mate: {e}");
+            }
+            text.push_str("# moves-to-mate positions (White to move)\n");
+            for (d, c) in counts.iter().enumerate().skip(1) {
+                let _ = writeln!(text, "{d} {c}");
+            }
+            Ok((json, text))
+        }
+        "river-pawn" => {
+            let Some(path) = a.file.as_deref() else {
+                return Err(CliError::input(
+                    "--demo river-pawn needs a board picture FILE (rows of `.`, `#`, `O` red, `X` black)",
+                ));
+            };
+            let bytes = read_input(path)?;
+            let pic = String::from_utf8_lossy(&bytes);
+            let b = RiverPawn::parse(&pic).map_err(|e| CliError::input(format!("{path}: {e}")))?;
+            let t = space_solve(&b, a)?;
+            let s = t.get(b.start()).unwrap_or(Solved::DRAW);
+            let (winner, steps) = match (s.wld, s.remoteness) {
+                (Wld::Win, r) => ("Red", r),
+                (Wld::Lose, r) => ("Black", r),
+                _ => ("Tie", None),
+            };
+            let json = json!({"demo": "river-pawn", "result": winner, "steps": steps});
+            let text = match steps {
+                Some(r) => format!("{winner} {r}\n"),
+                None => "Tie\n".to_string(),
+            };
+            Ok((json, text))
+        }
+        other => Err(CliError::input(format!(
+            "unknown demo `{other}`: expected tic-tac-toe, krk or river-pawn"
+        ))),
+    }
+}

@@ -1,0 +1,508 @@
+//! State spaces: rulesets solved by retrograde analysis over an index space,
+//! without building the game graph by hand.
+
+use super::wld::{Solved, Wld};
+use crate::BudgetExceeded;
+use core::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
+
+/// A game whose positions are numbered `0..state_count()`: the state-space face of
+/// a ruleset for the retrograde solver ([`StateSpaceSolver`]).
+///
+/// The solver asks for the moves of every state once (and again once per
+/// remoteness level when [`StateSpace::has_unmoves`] is false); with un-moves it
+/// walks backwards from the decided states instead, which is much faster.
+pub trait StateSpace: Sync {
+    /// Size of the index space. Indices that are not positions are allowed
+    /// ([`StateSpace::is_state`] says which).
+    fn state_count(&self) -> u64;
+
+    /// Whether index `s` is a position (default: all are).
+    fn is_state(&self, s: u64) -> bool {
+        let _ = s;
+        true
+    }
+
+    /// The outcome for the player to move if the game is already over at `s`
+    /// (moves are then not asked for). `None`: play on; a state that is not over
+    /// and has no moves is a loss for the player to move (or a win under misère
+    /// play, see [`StateSpaceSolver::misere`]).
+    fn terminal(&self, s: u64) -> Option<Wld> {
+        let _ = s;
+        None
+    }
+
+    /// Appends the states reachable from `s` in one move (with multiplicity).
+    fn moves(&self, s: u64, out: &mut Vec<u64>);
+
+    /// Whether [`StateSpace::unmoves`] is implemented.
+    fn has_unmoves(&self) -> bool {
+        false
+    }
+
+    /// Appends every state `t` that is not over and has `s` among its moves, once
+    /// per such move. Only called when [`StateSpace::has_unmoves`] is true.
+    fn unmoves(&self, s: u64, out: &mut Vec<u64>) {
+        let _ = (s, out);
+    }
+}
+
+/// Why a state-space solve stopped.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SolveError {
+    /// The space has more states than the budget allows.
+    Budget(BudgetExceeded),
+    /// The stop flag was raised (Ctrl-C).
+    Interrupted,
+    /// A state has more moves than the packed counters hold.
+    TooManyMoves {
+        /// The state.
+        state: u64,
+        /// Its number of moves.
+        moves: usize,
+    },
+    /// A remoteness does not fit the packed cells.
+    RemotenessOverflow,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Budget(b) => b.fmt(f),
+            SolveError::Interrupted => f.write_str("interrupted"),
+            SolveError::TooManyMoves { state, moves } => write!(
+                f,
+                "state {state} has {moves} moves, more than the solver's limit of {MAX_COUNTER}"
+            ),
+            SolveError::RemotenessOverflow => write!(
+                f,
+                "a remoteness exceeds the solver's limit of {MAX_REMOTENESS} moves"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl From<BudgetExceeded> for SolveError {
+    fn from(b: BudgetExceeded) -> Self {
+        SolveError::Budget(b)
+    }
+}
+
+// Cell layout (2 bytes per state): bit 15 decided; then bit 14 win and the low
+// 14 bits the remoteness (two reserved values: not a state, drawn terminal).
+// Undecided: the low 15 bits count the successors not yet known to be wins.
+const DECIDED: u16 = 1 << 15;
+const WIN: u16 = 1 << 14;
+const REM: u16 = WIN - 1;
+const NOT_STATE: u16 = DECIDED | REM;
+const FIXED_DRAW: u16 = DECIDED | (REM - 1);
+const MAX_REMOTENESS: u16 = REM - 2;
+const MAX_COUNTER: usize = (DECIDED - 1) as usize;
+const BLOCK: u64 = 4096;
+
+/// Work on the block `lo..hi` with a scratch buffer; true if anything changed.
+type BlockFn<'f> = dyn Fn(u64, u64, &mut Vec<u64>) -> Result<bool, SolveError> + Sync + 'f;
+
+/// The solved state space: Win/Lose/Draw and remoteness of every index, two
+/// bytes per state.
+#[derive(Debug)]
+pub struct StateTable {
+    cells: Vec<AtomicU16>,
+}
+
+impl StateTable {
+    /// Number of indices.
+    #[must_use]
+    pub fn len(&self) -> u64 {
+        self.cells.len() as u64
+    }
+
+    /// Whether the space is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The value of state `s`, `None` if `s` is not a position.
+    #[must_use]
+    pub fn get(&self, s: u64) -> Option<Solved> {
+        decode(self.cells[s as usize].load(Ordering::Relaxed))
+    }
+
+    /// The raw packed cells, for comparing runs.
+    #[must_use]
+    pub fn raw(&self) -> Vec<u16> {
+        self.cells.iter().map(|c| c.load(Ordering::Relaxed)).collect()
+    }
+}
+
+fn decode(c: u16) -> Option<Solved> {
+    if c == NOT_STATE {
+        None
+    } else if c & DECIDED == 0 || c == FIXED_DRAW {
+        Some(Solved::DRAW)
+    } else if c & WIN != 0 {
+        Some(Solved::win(u32::from(c & REM)))
+    } else {
+        Some(Solved::lose(u32::from(c & REM)))
+    }
+}
+
+/// Retrograde solver for a [`StateSpace`]: 2 bytes per state, a state budget, a
+/// stop flag, and any number of threads with results identical to one thread
+/// (each level only reads values decided at earlier levels).
+///
+/// With un-moves: one pass counting moves, then per remoteness level `r` a scan
+/// for the states decided at `r` whose predecessors are updated (O(L·N + E) for L
+/// levels). Without: per level a sweep over the undecided states reading their
+/// successors (O(L·(N + E))).
+///
+/// ```
+/// use sprague::{StateSpaceSolver, Solved, TicTacToe};
+/// let table = StateSpaceSolver::new(&TicTacToe).solve().unwrap();
+/// assert_eq!(table.get(0), Some(Solved::DRAW)); // the empty board
+/// ```
+pub struct StateSpaceSolver<'a, S: ?Sized> {
+    space: &'a S,
+    threads: usize,
+    max_states: usize,
+    misere: bool,
+    stop: Option<&'a AtomicBool>,
+}
+
+impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
+    /// A one-thread solver with the default budget.
+    #[must_use]
+    pub fn new(space: &'a S) -> Self {
+        StateSpaceSolver {
+            space,
+            threads: 1,
+            max_states: crate::DEFAULT_MAX_STATES * 10,
+            misere: false,
+            stop: None,
+        }
+    }
+
+    /// Uses `threads` threads (at least one).
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Refuses spaces with more than `max_states` indices.
+    #[must_use]
+    pub fn max_states(mut self, max_states: usize) -> Self {
+        self.max_states = max_states;
+        self
+    }
+
+    /// A state that is not over and has no moves is a win for the player to move.
+    #[must_use]
+    pub fn misere(mut self, misere: bool) -> Self {
+        self.misere = misere;
+        self
+    }
+
+    /// Stops with [`SolveError::Interrupted`] soon after `flag` becomes true.
+    #[must_use]
+    pub fn stop_flag(mut self, flag: &'a AtomicBool) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// Solves every state.
+    ///
+    /// # Errors
+    /// [`SolveError`]: budget, interruption, or a packed field overflowing.
+    pub fn solve(&self) -> Result<StateTable, SolveError> {
+        let n = self.space.state_count();
+        if n > self.max_states as u64 {
+            return Err(BudgetExceeded {
+                max_states: self.max_states,
+            }
+            .into());
+        }
+        let cells: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(0)).collect();
+        let unmoves = self.space.has_unmoves();
+        let no_moves = if self.misere { DECIDED | WIN } else { DECIDED };
+        self.parallel(n, &|lo, hi, buf| {
+            for s in lo..hi {
+                let c = if !self.space.is_state(s) {
+                    NOT_STATE
+                } else {
+                    match self.space.terminal(s) {
+                        Some(Wld::Lose) => DECIDED,
+                        Some(Wld::Win) => DECIDED | WIN,
+                        Some(Wld::Draw) => FIXED_DRAW,
+                        None => {
+                            buf.clear();
+                            self.space.moves(s, buf);
+                            if buf.is_empty() {
+                                no_moves
+                            } else if !unmoves {
+                                0
+                            } else if buf.len() > MAX_COUNTER {
+                                return Err(SolveError::TooManyMoves {
+                                    state: s,
+                                    moves: buf.len(),
+                                });
+                            } else {
+                                buf.len() as u16
+                            }
+                        }
+                    }
+                };
+                cells[s as usize].store(c, Ordering::Relaxed);
+            }
+            Ok(false)
+        })?;
+        let mut level: u16 = 0;
+        loop {
+            if level >= MAX_REMOTENESS {
+                // States may still be decided at the next level: check.
+                let more = self.parallel(n, &|lo, hi, _| {
+                    Ok((lo..hi).any(|s| cells[s as usize].load(Ordering::Relaxed) == DECIDED | level))
+                })?;
+                if more {
+                    return Err(SolveError::RemotenessOverflow);
+                }
+                break;
+            }
+            let next = level + 1;
+            let changed = if unmoves {
+                self.parallel(n, &|lo, hi, buf| {
+                    let mut any = false;
+                    for s in lo..hi {
+                        let c = cells[s as usize].load(Ordering::Relaxed);
+                        if c & DECIDED == 0 || c & REM != level || c == NOT_STATE || c == FIXED_DRAW {
+                            continue;
+                        }
+                        any = true;
+                        let lost = c & WIN == 0;
+                        buf.clear();
+                        self.space.unmoves(s, buf);
+                        for &u in buf.iter() {
+                            let cell = &cells[u as usize];
+                            let _ = cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |cu| {
+                                if cu & DECIDED != 0 {
+                                    None
+                                } else if lost {
+                                    Some(DECIDED | WIN | next)
+                                } else if cu <= 1 {
+                                    Some(DECIDED | next)
+                                } else {
+                                    Some(cu - 1)
+                                }
+                            });
+                        }
+                    }
+                    Ok(any)
+                })?
+            } else {
+                self.parallel(n, &|lo, hi, buf| {
+                    let mut any = false;
+                    for s in lo..hi {
+                        let cell = &cells[s as usize];
+                        if cell.load(Ordering::Relaxed) & DECIDED != 0 {
+                            continue;
+                        }
+                        buf.clear();
+                        self.space.moves(s, buf);
+                        let mut all_won = true;
+                        let mut wins = false;
+                        for &t in buf.iter() {
+                            let ct = cells[t as usize].load(Ordering::Relaxed);
+                            let decided =
+                                ct & DECIDED != 0 && ct != NOT_STATE && ct != FIXED_DRAW && ct & REM <= level;
+                            if !decided {
+                                all_won = false;
+                            } else if ct & WIN == 0 {
+                                wins = true;
+                                break;
+                            }
+                        }
+                        if wins {
+                            cell.store(DECIDED | WIN | next, Ordering::Relaxed);
+                            any = true;
+                        } else if all_won {
+                            cell.store(DECIDED | next, Ordering::Relaxed);
+                            any = true;
+                        }
+                    }
+                    Ok(any)
+                })?
+            };
+            if !changed {
+                break;
+            }
+            level = next;
+        }
+        Ok(StateTable { cells })
+    }
+
+    /// Runs `f` over blocks of `0..n` on the solver's threads; returns whether any
+    /// call returned true.
+    fn parallel(&self, n: u64, f: &BlockFn<'_>) -> Result<bool, SolveError> {
+        let next = AtomicU64::new(0);
+        let work = || -> Result<bool, SolveError> {
+            let mut buf = Vec::new();
+            let mut any = false;
+            loop {
+                if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return Err(SolveError::Interrupted);
+                }
+                let lo = next.fetch_add(BLOCK, Ordering::Relaxed);
+                if lo >= n {
+                    return Ok(any);
+                }
+                any |= f(lo, (lo + BLOCK).min(n), &mut buf)?;
+            }
+        };
+        if self.threads == 1 {
+            return work();
+        }
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (1..self.threads).map(|_| scope.spawn(work)).collect();
+            let mut result = work();
+            for h in handles {
+                let r = h.join().unwrap_or(Err(SolveError::Interrupted));
+                result = match (result, r) {
+                    (Err(e), _) | (Ok(_), Err(e)) => Err(e),
+                    (Ok(a), Ok(b)) => Ok(a | b),
+                };
+            }
+            result
+        })
+    }
+}
+
+/// The states reachable from `start` (games over at a state are not expanded),
+/// as a bitset of `state_count()` bits, and their number. Breadth-first; 1 bit
+/// per state plus the queue.
+///
+/// # Errors
+/// [`BudgetExceeded`] if the space has more than `max_states` indices.
+pub fn reachable<S: StateSpace + ?Sized>(
+    space: &S,
+    start: u64,
+    max_states: usize,
+) -> Result<(Vec<u64>, u64), BudgetExceeded> {
+    let n = space.state_count();
+    if n > max_states as u64 {
+        return Err(BudgetExceeded { max_states });
+    }
+    let mut seen = vec![0u64; n.div_ceil(64) as usize];
+    let mut queue = vec![start];
+    seen[(start / 64) as usize] |= 1 << (start % 64);
+    let mut count = 1;
+    let mut buf = Vec::new();
+    while let Some(s) = queue.pop() {
+        if space.terminal(s).is_some() {
+            continue;
+        }
+        buf.clear();
+        space.moves(s, &mut buf);
+        for &t in &buf {
+            let (w, b) = ((t / 64) as usize, 1u64 << (t % 64));
+            if seen[w] & b == 0 {
+                seen[w] |= b;
+                count += 1;
+                queue.push(t);
+            }
+        }
+    }
+    Ok((seen, count))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::{DiGraph, solve_graph};
+    use proptest::prelude::*;
+
+    /// A graph as a state space, with un-moves from the reversed graph.
+    pub(crate) struct GraphSpace {
+        pub g: DiGraph,
+        pub rev: DiGraph,
+        pub unmoves: bool,
+    }
+
+    impl StateSpace for GraphSpace {
+        fn state_count(&self) -> u64 {
+            self.g.vertex_count() as u64
+        }
+        fn moves(&self, s: u64, out: &mut Vec<u64>) {
+            out.extend(self.g.successors(s as u32).iter().map(|&t| u64::from(t)));
+        }
+        fn has_unmoves(&self) -> bool {
+            self.unmoves
+        }
+        fn unmoves(&self, s: u64, out: &mut Vec<u64>) {
+            out.extend(self.rev.successors(s as u32).iter().map(|&t| u64::from(t)));
+        }
+    }
+
+    /// Checks that `unmoves` is exactly the inverse of `moves` on every state.
+    pub(crate) fn check_unmoves<S: StateSpace>(space: &S, skip: impl Fn(u64) -> bool) {
+        let n = space.state_count();
+        let mut fwd: Vec<(u64, u64)> = Vec::new();
+        let mut back: Vec<(u64, u64)> = Vec::new();
+        let mut buf = Vec::new();
+        for s in 0..n {
+            if !space.is_state(s) {
+                continue;
+            }
+            if space.terminal(s).is_none() {
+                buf.clear();
+                space.moves(s, &mut buf);
+                fwd.extend(buf.iter().filter(|&&t| !skip(t)).map(|&t| (t, s)));
+            }
+            if !skip(s) {
+                buf.clear();
+                space.unmoves(s, &mut buf);
+                back.extend(buf.iter().map(|&t| (s, t)));
+            }
+        }
+        fwd.sort_unstable();
+        back.sort_unstable();
+        assert_eq!(fwd.len(), back.len());
+        assert!(fwd == back, "moves and unmoves disagree");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        #[test]
+        fn space_solver_matches_graph_solver(g in crate::loopy::wld::tests::arb_graph(12, 30), threads in 1usize..4, misere: bool) {
+            let rev = g.reversed();
+            let want: Vec<Solved> = solve_graph(&g, |_| if misere { Wld::Win } else { Wld::Lose }).unwrap().iter().collect();
+            for unmoves in [false, true] {
+                let space = GraphSpace { g: g.clone(), rev: rev.clone(), unmoves };
+                let t = StateSpaceSolver::new(&space).threads(threads).misere(misere).solve().unwrap();
+                let got: Vec<Solved> = (0..t.len()).map(|s| t.get(s).unwrap()).collect();
+                prop_assert_eq!(&got, &want);
+            }
+        }
+    }
+
+    #[test]
+    fn budget_and_stop_flag() {
+        let g = DiGraph::from_edges(3, &[0, 1], &[1, 2]).unwrap();
+        let space = GraphSpace {
+            rev: g.reversed(),
+            g,
+            unmoves: true,
+        };
+        assert!(matches!(
+            StateSpaceSolver::new(&space).max_states(2).solve(),
+            Err(SolveError::Budget(_))
+        ));
+        let stop = AtomicBool::new(true);
+        assert_eq!(
+            StateSpaceSolver::new(&space).stop_flag(&stop).solve().err(),
+            Some(SolveError::Interrupted)
+        );
+    }
+}
