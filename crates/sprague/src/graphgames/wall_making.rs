@@ -11,7 +11,7 @@ use super::geography::{Board, BoardError};
 use crate::{ImpartialRules, Nimber, mex_in_place};
 
 /// Largest height and width [`wall_making_values`] accepts.
-pub const WALL_MAKING_MAX_SIDE: usize = 24;
+pub const WALL_MAKING_MAX_SIDE: usize = 20;
 
 /// Grundy values of every sub-rectangle of a Wall Making board.
 #[derive(Clone, Debug)]
