@@ -186,9 +186,8 @@ proptest! {
 
 #[test]
 fn geography_known_cases() {
-    // An odd cycle: every maximum matching misses some vertex, and by symmetry
-    // each vertex is missed by one, so every start loses; an even cycle has a
-    // perfect matching... but also two, each vertex covered by both: all win.
+    // An odd cycle: by symmetry each vertex is missed by some maximum matching,
+    // so every start loses; an even cycle has perfect matchings: every start wins.
     let c5: Vec<(u32, u32)> = (0..5).map(|i| (i, (i + 1) % 5)).collect();
     assert_eq!(geography_winning_starts(5, &c5), vec![false; 5]);
     let c6: Vec<(u32, u32)> = (0..6).map(|i| (i, (i + 1) % 6)).collect();
