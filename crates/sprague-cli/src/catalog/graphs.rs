@@ -61,7 +61,7 @@ pub(super) fn entries() -> Vec<Entry> {
             params: "",
             family: Family::Graph,
             summary: "tree rooted at 0: remove at least one leaf per move; whoever removes the root wins (n up to 10^6)",
-            notation: "tree edges `0-1 0-2 2-3` (must be a tree on 0..n-1)",
+            notation: "tree edges `0-1 0-2 2-3` (must be a tree on 0..n-1); `-` reads the edges from stdin",
             example: "value leaf-removal 0-1 1-2 0-3 3-4",
             build: |name, params| {
                 no_params(name, params)?;
@@ -140,7 +140,17 @@ struct JsonGraph {
 
 /// Parses a graph position: the edge-list notation, or a JSON object
 /// `{"n": 3, "edges": [[0, 1]], "start": 0}` when the text starts with `{`.
+///
+/// The position `-` reads the text from standard input (for graphs too large
+/// for a command-line argument).
 pub fn parse_graph_position(position: &str) -> CliResult<EdgeList> {
+    let stdin_text;
+    let position = if position.trim() == "-" {
+        stdin_text = read_stdin()?;
+        stdin_text.as_str()
+    } else {
+        position
+    };
     let trimmed = position.trim_start();
     if !trimmed.starts_with('{') {
         return EdgeList::parse(position).map_err(|e| position_error(position, &e));
@@ -189,7 +199,22 @@ fn parse_tree(position: &str) -> CliResult<(EdgeList, RootedTree)> {
     Ok((g, tree))
 }
 
+/// Reads a whole position from standard input (the position `-`).
+fn read_stdin() -> CliResult<String> {
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+        .map_err(|e| CliError::input(format!("cannot read the position from stdin: {e}")))?;
+    Ok(text)
+}
+
 fn parse_board(position: &str) -> CliResult<Board> {
+    let stdin_text;
+    let position = if position.trim() == "-" {
+        stdin_text = read_stdin()?;
+        stdin_text.as_str()
+    } else {
+        position
+    };
     Board::parse(position).map_err(|e| CliError::input(format!("board `{}`: {e}", short(position))))
 }
 

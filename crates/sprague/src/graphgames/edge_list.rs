@@ -44,7 +44,7 @@ impl EdgeList {
         let mut edges = Vec::new();
         let mut declared: Option<(u64, usize)> = None;
         let mut start: Option<(u32, usize)> = None;
-        let mut largest: Option<(u64, usize, String)> = None;
+        let mut largest: Option<(u64, usize, &str)> = None;
         for (column, token) in tokens(text) {
             if let Some(rest) = token.strip_prefix("n=") {
                 if declared.is_some() {
@@ -106,7 +106,7 @@ impl EdgeList {
                 return Err(ParseError::new(
                     format!("vertex {big} does not exist: n={k} means ids 0 to {}", k - 1),
                     *col,
-                    tok.clone(),
+                    *tok,
                 ));
             }
             (Some((k, col)), _) => {
@@ -145,9 +145,9 @@ impl EdgeList {
     }
 }
 
-fn note_largest(largest: &mut Option<(u64, usize, String)>, v: u64, column: usize, token: &str) {
+fn note_largest<'a>(largest: &mut Option<(u64, usize, &'a str)>, v: u64, column: usize, token: &'a str) {
     if largest.as_ref().is_none_or(|(b, _, _)| v > *b) {
-        *largest = Some((v, column, token.to_string()));
+        *largest = Some((v, column, token));
     }
 }
 
