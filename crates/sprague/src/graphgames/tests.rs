@@ -102,13 +102,53 @@ fn multigraph() -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+    #![proptest_config(ProptestConfig::with_cases(5000))]
 
     #[test]
     fn hackenbush_fusion_and_colon_equal_search((n, edges) in multigraph()) {
         let fast = green_hackenbush_value(n, &edges);
         let brute = grundy(&GreenHackenbush, &GreenHackenbush::position(&edges));
         prop_assert_eq!(fast, brute, "edges {:?}", edges);
+    }
+}
+
+fn larger_multigraph() -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
+    (2usize..=10).prop_flat_map(|n| {
+        let e = (0..n as u32, 0..n as u32);
+        (Just(n), proptest::collection::vec(e, 9..=13))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn hackenbush_larger_pictures_equal_search((n, edges) in larger_multigraph()) {
+        let fast = green_hackenbush_value(n, &edges);
+        let brute = grundy(&GreenHackenbush, &GreenHackenbush::position(&edges));
+        prop_assert_eq!(fast, brute, "edges {:?}", edges);
+    }
+
+    #[test]
+    fn bipartite_matchings_on_larger_graphs(left in 1usize..=60, right in 1usize..=60, raw in proptest::collection::vec((0u32..60, 0u32..60), 0..=200)) {
+        // Random bipartite graphs: Hopcroft–Karp and Edmonds find the same size,
+        // and both ways of finding the always-covered vertices agree.
+        let n = left + right;
+        let edges: Vec<(u32, u32)> = raw
+            .iter()
+            .map(|&(a, b)| (a % left as u32, left as u32 + b % right as u32))
+            .collect();
+        let g = UndirectedGraph::new(n, &edges);
+        let side: Vec<bool> = (0..n).map(|v| v >= left).collect();
+        let hk = hopcroft_karp(&g, &side);
+        for (v, mv) in hk.iter().enumerate() {
+            if let Some(w) = mv {
+                prop_assert_eq!(hk[*w as usize], Some(v as u32));
+                prop_assert!(g.neighbors(v as u32).contains(w));
+            }
+        }
+        prop_assert_eq!(matching_size(&hk), matching_size(&edmonds_matching(&g)));
+        prop_assert_eq!(always_covered_bipartite(&g, &side), always_covered_general(&g));
     }
 }
 
@@ -209,7 +249,7 @@ fn geography_known_cases() {
 // ---------------------------------------------------------------- Trees
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(4000))]
 
     #[test]
     fn leaf_removal_rule_equals_search(parents in proptest::collection::vec(0u32..64, 0..=10)) {
