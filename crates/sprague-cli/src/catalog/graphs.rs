@@ -4,6 +4,7 @@
 
 use super::{Entry, Family, no_params};
 use crate::error::{CliError, CliResult};
+use crate::input::graph::check_size;
 use crate::ruleset::{QueryOptions, Report, Ruleset, impartial_report, position_error};
 use serde_json::{Value, json};
 use sprague::{
@@ -15,8 +16,14 @@ use sprague::{
 /// cuts (each candidate cut costs one more linear pass).
 const HACKENBUSH_MOVE_LIMIT: usize = 5_000;
 
-/// Trees up to this size also get their Grundy value by search in leaf removal.
-const LEAF_REMOVAL_SEARCH_LIMIT: usize = 20;
+/// Trees up to this size also get their Grundy value by search in leaf removal
+/// (a move is any nonempty set of leaves, so the search costs up to 3^n).
+const LEAF_REMOVAL_SEARCH_LIMIT: usize = 14;
+
+/// Bytes per vertex and per edge the graph solvers need at most (adjacency,
+/// labels, the parsed text), for the memory check before solving.
+const BYTES_PER_VERTEX: u64 = 48;
+const BYTES_PER_EDGE: u64 = 40;
 
 pub(super) fn entries() -> Vec<Entry> {
     vec![
@@ -153,7 +160,9 @@ pub fn parse_graph_position(position: &str) -> CliResult<EdgeList> {
     };
     let trimmed = position.trim_start();
     if !trimmed.starts_with('{') {
-        return EdgeList::parse(position).map_err(|e| position_error(position, &e));
+        let g = EdgeList::parse(position).map_err(|e| position_error(&short(position), &e))?;
+        check_size(g.n as u64, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)?;
+        return Ok(g);
     }
     let g: JsonGraph =
         serde_json::from_str(trimmed).map_err(|e| CliError::input(format!("position JSON: {e}")))?;
@@ -164,6 +173,7 @@ pub fn parse_graph_position(position: &str) -> CliResult<EdgeList> {
             sprague::MAX_VERTEX_ID + 1
         )));
     }
+    check_size(g.n, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)?;
     let mut edges = Vec::with_capacity(g.edges.len());
     for (i, &(u, v)) in g.edges.iter().enumerate() {
         for x in [u, v] {
@@ -228,6 +238,15 @@ fn short(text: &str) -> String {
     }
 }
 
+/// The graph as shown in reports: the whole notation when small.
+fn shown_graph(g: &EdgeList) -> String {
+    if g.edges.len() <= 200 {
+        g.format()
+    } else {
+        format!("n={} with {} edges", g.n, g.edges.len())
+    }
+}
+
 fn outcome_text(o: Outcome) -> &'static str {
     if o == Outcome::N {
         "the player to move wins"
@@ -276,11 +295,7 @@ impl Ruleset for GreenHackenbushCli {
                 }
             }
         }
-        let shown = if g.edges.len() <= 200 {
-            g.format()
-        } else {
-            format!("n={} with {} edges", g.n, g.edges.len())
-        };
+        let shown = shown_graph(&g);
         let mut report = impartial_report(
             "green-hackenbush",
             &shown,
@@ -327,13 +342,13 @@ impl Ruleset for GeographyCli {
         };
         let mut json = json!({
             "ruleset": "geography",
-            "position": g.format(),
+            "position": shown_graph(&g),
             "play": "normal",
             "method": if bipartite.is_some() { "hopcroft-karp" } else { "edmonds" },
             "matching_size": sprague::matching_size(&mate),
             "winning_starts": winners,
         });
-        let mut text = format!("geography {}\n", g.format());
+        let mut text = format!("geography {}\n", shown_graph(&g));
         text.push_str(&format!(
             "maximum matching: {} edges ({method})\n",
             sprague::matching_size(&mate)
@@ -435,11 +450,7 @@ impl Ruleset for LeafRemovalCli {
                 ));
             }
         }
-        let shown = if g.edges.len() <= 200 {
-            g.format()
-        } else {
-            format!("tree with {} vertices", tree.len())
-        };
+        let shown = shown_graph(&g);
         let mut report = impartial_report("leaf-removal", &shown, false, outcome, grundy, &moves);
         report.json["first_player_wins"] = json!(wins);
         if grundy.is_none() {
@@ -463,12 +474,12 @@ impl Ruleset for IncreasingDistanceCli {
         let losers: Vec<u32> = (0..tree.len() as u32).filter(|&v| !win[v as usize]).collect();
         let mut json = json!({
             "ruleset": "increasing-distance",
-            "position": g.format(),
+            "position": shown_graph(&g),
             "play": "normal",
             "winning_starts": winners,
             "losing_starts": losers,
         });
-        let mut text = format!("increasing-distance {}\n", g.format());
+        let mut text = format!("increasing-distance {}\n", shown_graph(&g));
         text.push_str(&format!("losing start vertices: {}\n", list_vertices(&losers)));
         if let Some(s) = g.start {
             let outcome = if win[s as usize] { Outcome::N } else { Outcome::P };

@@ -224,6 +224,49 @@ proptest! {
     }
 }
 
+/// Maximum matching size by dynamic programming over vertex subsets: the
+/// lowest vertex is left out or matched to a neighbour. O(2^n · n).
+fn matching_size_dp(n: usize, edges: &[(u32, u32)]) -> Vec<u8> {
+    let mut adj = vec![0u32; n];
+    for &(u, v) in edges {
+        if u != v {
+            adj[u as usize] |= 1 << v;
+            adj[v as usize] |= 1 << u;
+        }
+    }
+    let mut best = vec![0u8; 1 << n];
+    for mask in 1usize..1 << n {
+        let v = mask.trailing_zeros() as usize;
+        let rest = mask & !(1 << v);
+        let mut b = best[rest];
+        let mut nb = adj[v] as usize & rest;
+        while nb != 0 {
+            let w = nb.trailing_zeros() as usize;
+            nb &= nb - 1;
+            b = b.max(1 + best[rest & !(1 << w)]);
+        }
+        best[mask] = b;
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn edmonds_equals_subset_dp(n in 1usize..=14, raw in proptest::collection::vec((0u32..14, 0u32..14), 0..=40)) {
+        let edges: Vec<(u32, u32)> = raw.iter().map(|&(a, b)| (a % n as u32, b % n as u32)).collect();
+        let g = UndirectedGraph::new(n, &edges);
+        let best = matching_size_dp(n, &edges);
+        let full = (1usize << n) - 1;
+        prop_assert_eq!(matching_size(&edmonds_matching(&g)), usize::from(best[full]), "edges {:?}", edges);
+        let covered = always_covered_general(&g);
+        for v in 0..n {
+            prop_assert_eq!(covered[v], best[full & !(1 << v)] < best[full], "vertex {} edges {:?}", v, edges);
+        }
+    }
+}
+
 #[test]
 fn geography_known_cases() {
     // An odd cycle: by symmetry each vertex is missed by some maximum matching,
