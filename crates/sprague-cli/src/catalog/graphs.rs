@@ -286,12 +286,18 @@ impl Ruleset for GreenHackenbushCli {
                 let mut rest = g.edges.clone();
                 rest.remove(i);
                 if sprague::green_hackenbush_value(g.n, &rest).is_zero() {
-                    let after = EdgeList {
-                        n: g.n,
-                        edges: rest,
-                        start: None,
+                    // The picture after the cut, written out only for small pictures.
+                    let to = if rest.len() < 200 {
+                        EdgeList {
+                            n: g.n,
+                            edges: rest,
+                            start: None,
+                        }
+                        .format()
+                    } else {
+                        format!("cut {u}-{v}")
                     };
-                    moves.push((after.format(), format!("cut edge {u}-{v}")));
+                    moves.push((to, format!("cut edge {u}-{v}")));
                 }
             }
         }

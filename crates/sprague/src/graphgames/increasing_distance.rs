@@ -45,10 +45,17 @@ pub fn increasing_distance_winning_starts(tree: &RootedTree) -> Vec<bool> {
 
 /// The vertex farthest from `from` and the breadth-first parent of every vertex.
 fn farthest(tree: &RootedTree, from: u32) -> (u32, Vec<u32>) {
+    let (order, parent) = bfs(tree, from);
+    (order[order.len() - 1], parent)
+}
+
+/// Breadth-first order from `from` and the parent of every vertex in it.
+fn bfs(tree: &RootedTree, from: u32) -> (Vec<u32>, Vec<u32>) {
     let n = tree.len();
     let mut parent = vec![u32::MAX; n];
     let mut seen = vec![false; n];
-    let mut queue = vec![from];
+    let mut queue = Vec::with_capacity(n);
+    queue.push(from);
     seen[from as usize] = true;
     let mut head = 0;
     while head < queue.len() {
@@ -68,7 +75,7 @@ fn farthest(tree: &RootedTree, from: u32) -> (u32, Vec<u32>) {
             }
         }
     }
-    (queue[queue.len() - 1], parent)
+    (queue, parent)
 }
 
 /// The increasing-distance game move by move on trees of at most 255
@@ -97,30 +104,17 @@ impl IncreasingDistanceRules {
         }
         let dist = (0..n as u32)
             .map(|s| {
-                let (_, parent) = farthest(tree, s);
+                let (order, parent) = bfs(tree, s);
                 let mut d = vec![0u8; n];
-                // Distances follow the BFS parents; fill in BFS order from s.
-                let mut order: Vec<u32> = (0..n as u32).collect();
-                order.sort_by_key(|&v| depth(&parent, s, v));
-                for v in order {
-                    if v != s {
-                        d[v as usize] = d[parent[v as usize] as usize] + 1;
-                    }
+                // Parents come before children in breadth-first order.
+                for &v in &order[1..] {
+                    d[v as usize] = d[parent[v as usize] as usize] + 1;
                 }
                 d
             })
             .collect();
         Some(IncreasingDistanceRules { dist })
     }
-}
-
-fn depth(parent: &[u32], s: u32, mut v: u32) -> u32 {
-    let mut k = 0;
-    while v != s {
-        v = parent[v as usize];
-        k += 1;
-    }
-    k
 }
 
 impl ImpartialRules for IncreasingDistanceRules {
