@@ -152,6 +152,95 @@ proptest! {
     }
 }
 
+/// Fusion and colon done the slow, separate way: an edge is a bridge iff
+/// deleting it disconnects its ends (a search per edge); non-bridge edges and
+/// loops become loops of their 2-edge-connected block; blocks and bridges form
+/// a tree valued from the ground by the colon principle. O(m²).
+fn hackenbush_slow(n: usize, edges: &[(u32, u32)]) -> Nimber {
+    let connected_without = |skip: usize, a: u32, b: u32| {
+        let mut seen = vec![false; n];
+        let mut stack = vec![a];
+        seen[a as usize] = true;
+        while let Some(x) = stack.pop() {
+            for (i, &(u, v)) in edges.iter().enumerate() {
+                if i == skip {
+                    continue;
+                }
+                for (p, q) in [(u, v), (v, u)] {
+                    if p == x && !seen[q as usize] {
+                        seen[q as usize] = true;
+                        stack.push(q);
+                    }
+                }
+            }
+        }
+        seen[b as usize]
+    };
+    let bridge: Vec<bool> = edges
+        .iter()
+        .enumerate()
+        .map(|(i, &(u, v))| u != v && !connected_without(i, u, v))
+        .collect();
+    // Blocks: union-find over non-bridge edges.
+    let mut block: Vec<usize> = (0..n).collect();
+    fn find(p: &mut [usize], x: usize) -> usize {
+        if p[x] != x {
+            let r = find(p, p[x]);
+            p[x] = r;
+        }
+        p[x]
+    }
+    for (i, &(u, v)) in edges.iter().enumerate() {
+        if !bridge[i] {
+            let (a, b) = (find(&mut block, u as usize), find(&mut block, v as usize));
+            block[a] = b;
+        }
+    }
+    let mut loops = vec![0u64; n];
+    let mut tree: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, &(u, v)) in edges.iter().enumerate() {
+        let (a, b) = (find(&mut block, u as usize), find(&mut block, v as usize));
+        if bridge[i] {
+            tree[a].push(b);
+            tree[b].push(a);
+        } else {
+            loops[a] ^= 1;
+        }
+    }
+    fn value(tree: &[Vec<usize>], loops: &[u64], at: usize, from: usize) -> u64 {
+        let mut g = loops[at];
+        for &c in &tree[at] {
+            if c != from {
+                g ^= value(tree, loops, c, at) + 1;
+            }
+        }
+        g
+    }
+    let ground = find(&mut block, 0);
+    Nimber(value(&tree, &loops, ground, usize::MAX))
+}
+
+fn medium_multigraph() -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
+    (2usize..=200).prop_flat_map(|n| {
+        let e = (0..n as u32, 0..n as u32);
+        (Just(n), proptest::collection::vec(e, 0..=260))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn hackenbush_equals_slow_fusion_on_medium_graphs((n, edges) in medium_multigraph()) {
+        let fast = green_hackenbush_value(n, &edges);
+        prop_assert_eq!(fast, hackenbush_slow(n, &edges));
+        // Parity principle: a picture's value has the parity of its number of
+        // (grounded) edges.
+        let grounded = GreenHackenbush::position(&edges).len() as u64;
+        prop_assert_eq!(fast.get() & 1, grounded & 1);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
