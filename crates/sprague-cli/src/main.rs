@@ -64,7 +64,7 @@ enum Command {
     /// tokens on vertices 0 and 1 (1 and 2 with --one-based), modulo 10^9+7.
     ///
     /// The file is a graph file as for `grundy-graph` (text `n m` then `u v`
-    /// lines, or JSON), at most 20 vertices; each listed edge may be kept or
+    /// lines, or JSON), at most 18 vertices; each listed edge may be kept or
     /// dropped. FILE `-` reads stdin.
     CountDagWins {
         /// The graph file, or `-` for stdin.

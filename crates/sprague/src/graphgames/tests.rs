@@ -384,7 +384,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
     #[test]
-    fn leaf_removal_rule_equals_search(parents in proptest::collection::vec(0u32..64, 0..=10)) {
+    fn leaf_removal_rule_equals_search(parents in proptest::collection::vec(0u32..64, 0..=12)) {
         let (n, edges) = random_tree(&parents);
         let tree = RootedTree::from_edges(n, &edges).unwrap();
         let rules = LeafRemovalRules::new(&tree).unwrap();
