@@ -30,6 +30,11 @@ pub enum DagCountError {
         /// The id.
         vertex: u32,
     },
+    /// Too many edges for the brute force (2^m subsets).
+    TooManyEdges {
+        /// The edge count.
+        m: usize,
+    },
     /// The edges contain a cycle through `vertex` (loops included).
     Cycle {
         /// A vertex on a cycle.
@@ -190,12 +195,11 @@ pub fn count_dag_wins(n: usize, edges: &[(u32, u32)]) -> Result<u64, DagCountErr
 /// a topological sweep. O(2^m · (n + m)); for tests and tiny graphs (m ≤ 24).
 ///
 /// # Errors
-/// As [`count_dag_wins`], and [`DagCountError::VertexCount`] is also used when
-/// there are more than 24 edges.
+/// As [`count_dag_wins`], and [`DagCountError::TooManyEdges`] beyond 24 edges.
 pub fn count_dag_wins_brute_force(n: usize, edges: &[(u32, u32)]) -> Result<u64, DagCountError> {
     check(n, edges)?;
     if edges.len() > 24 {
-        return Err(DagCountError::VertexCount { n });
+        return Err(DagCountError::TooManyEdges { m: edges.len() });
     }
     // Vertices in reverse topological order (sinks first).
     let mut order = Vec::with_capacity(n);
