@@ -52,6 +52,9 @@ impl fmt::Display for DagCountError {
             DagCountError::VertexOutOfRange { edge, vertex } => {
                 write!(f, "edge {} names vertex {vertex}, which does not exist", edge + 1)
             }
+            DagCountError::TooManyEdges { m } => {
+                write!(f, "{m} edges are too many for the brute force (at most 24)")
+            }
             DagCountError::Cycle { vertex } => {
                 write!(f, "the graph is not acyclic: vertex {vertex} lies on a cycle")
             }
