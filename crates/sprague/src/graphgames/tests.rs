@@ -542,3 +542,24 @@ fn dag_count_samples_and_errors() {
         Err(DagCountError::VertexCount { n: 1 })
     ));
 }
+
+// ---------------------------------------------------------------- Notation
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn edge_list_parser_never_panics_and_round_trips(text in "[0-9@n=, -]{0,24}") {
+        if let Ok(g) = EdgeList::parse(&text) {
+            prop_assert_eq!(EdgeList::parse(&g.format()).unwrap(), g);
+        }
+    }
+
+    #[test]
+    fn board_parser_never_panics(text in "[.#/x\n ]{0,30}") {
+        if let Ok(b) = Board::parse(&text) {
+            prop_assert_eq!(b.open.len(), b.height * b.width);
+            prop_assert_eq!(Board::parse(&b.format()).unwrap(), b);
+        }
+    }
+}
