@@ -120,6 +120,20 @@ fn kayles_and_walls() {
 }
 
 #[test]
+fn misere_by_search() {
+    // Misère Nim with heaps 2 and 1 as stalks: cut the stalk of 2 at the ground.
+    let v = json(&["value", "green-hackenbush", "0-1 1-2 0-3", "--misere", "--json"]);
+    assert_eq!(v["play"], "misere");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["description"], "cut edge 0-1");
+    // A lone edge: the mover must take it and loses.
+    let v = json(&["value", "arc-kayles", "0-1", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    let v = json(&["value", "node-kayles", "0-1 1-2", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "N");
+}
+
+#[test]
 fn every_graph_example_runs() {
     let out = sprague(&["games", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -206,8 +220,10 @@ fn bad_input_is_one_line_with_exit_2() {
         &["at most 20"],
     );
     bad(&["value", "node-kayles", "0-70"], &["at most 64"]);
+    bad(&["value", "geography", "0-1", "--misere"], &["normal play"]);
+    let big: String = (1..=21).map(|i| format!("0-{i} ")).collect();
     bad(
-        &["value", "green-hackenbush", "0-1", "--misere"],
-        &["normal play"],
+        &["value", "green-hackenbush", &big, "--misere"],
+        &["at most 20 edges"],
     );
 }

@@ -8,13 +8,16 @@ use crate::input::graph::check_size;
 use crate::ruleset::{QueryOptions, Report, Ruleset, impartial_report, position_error};
 use serde_json::{Value, json};
 use sprague::{
-    ArcKayles, Board, EdgeList, GrundySolver, ImpartialRules, LeafRemovalRules, Nimber, NodeKayles, Outcome,
-    RootedTree,
+    ArcKayles, Board, EdgeList, GreenHackenbush, GrundySolver, ImpartialRules, LeafRemovalRules,
+    MisereSolver, Nimber, NodeKayles, Outcome, RootedTree,
 };
 
 /// Pictures with more edges than this get their value but no list of winning
 /// cuts (each candidate cut costs one more linear pass).
 const HACKENBUSH_MOVE_LIMIT: usize = 5_000;
+
+/// Misère Green Hackenbush is searched for pictures of at most this many edges.
+const HACKENBUSH_MISERE_LIMIT: usize = 20;
 
 /// Trees up to this size also get their Grundy value by search in leaf removal
 /// (a move is any nonempty set of leaves, so the search costs up to 3^n).
@@ -269,8 +272,10 @@ struct GreenHackenbushCli;
 
 impl Ruleset for GreenHackenbushCli {
     fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
-        normal_only("green-hackenbush", options)?;
         let g = parse_graph_position(position)?;
+        if options.misere {
+            return hackenbush_misere(&g, options);
+        }
         let value = sprague::green_hackenbush_value(g.n, &g.edges);
         let mut moves = Vec::new();
         let listed = g.edges.len() <= HACKENBUSH_MOVE_LIMIT;
@@ -318,6 +323,47 @@ impl Ruleset for GreenHackenbushCli {
         }
         Ok(report)
     }
+}
+
+/// Misère Green Hackenbush by search over positions (no structural rule is
+/// known), for small pictures.
+fn hackenbush_misere(g: &EdgeList, options: &QueryOptions) -> CliResult<Report> {
+    let start = GreenHackenbush::position(&g.edges);
+    if start.len() > HACKENBUSH_MISERE_LIMIT {
+        return Err(CliError::input(format!(
+            "misère green-hackenbush is solved by search, for pictures of at most {HACKENBUSH_MISERE_LIMIT} edges; this one has {}",
+            start.len()
+        )));
+    }
+    let mut solver = MisereSolver::with_max_states(&GreenHackenbush, options.max_states);
+    let outcome = solver.outcome(&start)?;
+    let moves: Vec<(String, String)> = solver
+        .winning_moves(&start)?
+        .into_iter()
+        .map(|after| {
+            let cut = start
+                .iter()
+                .find(|e| {
+                    let before = start.iter().filter(|x| x == e).count();
+                    after.iter().filter(|x| x == e).count() < before
+                })
+                .map_or_else(String::new, |(u, v)| format!("cut edge {u}-{v}"));
+            let to = EdgeList {
+                n: g.n,
+                edges: after,
+                start: None,
+            };
+            (to.format(), cut)
+        })
+        .collect();
+    Ok(impartial_report(
+        "green-hackenbush",
+        &g.format(),
+        true,
+        outcome,
+        None,
+        &moves,
+    ))
 }
 
 // ------------------------------------------------------------ Geography
@@ -519,19 +565,28 @@ fn kayles_report<R: ImpartialRules<Position = u64>>(
     options: &QueryOptions,
     describe: impl Fn(u64) -> String,
 ) -> CliResult<Report> {
-    let mut solver = GrundySolver::with_max_states(rules, options.max_states);
-    let value: Nimber = solver.grundy(&start)?;
-    let moves: Vec<(String, String)> = solver
-        .winning_moves(&start)?
+    let (outcome, grundy, winning) = if options.misere {
+        let mut solver = MisereSolver::with_max_states(rules, options.max_states);
+        (solver.outcome(&start)?, None, solver.winning_moves(&start)?)
+    } else {
+        let mut solver = GrundySolver::with_max_states(rules, options.max_states);
+        let value: Nimber = solver.grundy(&start)?;
+        (
+            Outcome::from_grundy(value),
+            Some(value.get()),
+            solver.winning_moves(&start)?,
+        )
+    };
+    let moves: Vec<(String, String)> = winning
         .into_iter()
         .map(|after| (set_text(after), describe(start & !after)))
         .collect();
     Ok(impartial_report(
         name,
         shown,
-        false,
-        Outcome::from_grundy(value),
-        Some(value.get()),
+        options.misere,
+        outcome,
+        grundy,
         &moves,
     ))
 }
@@ -539,7 +594,6 @@ fn kayles_report<R: ImpartialRules<Position = u64>>(
 impl Ruleset for KaylesCli {
     fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
         let name = if self.arc { "arc-kayles" } else { "node-kayles" };
-        normal_only(name, options)?;
         let g = parse_graph_position(position)?;
         if g.n > 64 {
             return Err(CliError::input(format!(
