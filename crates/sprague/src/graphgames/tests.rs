@@ -356,6 +356,24 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn grid_cells_equal_general_blossom_on_larger_boards(h in 1usize..=14, w in 1usize..=14, cells in proptest::collection::vec(0u8..10, 196)) {
+        // Hopcroft–Karp with the chessboard colouring against the general
+        // algorithm, which never looks at the colouring.
+        let open: Vec<bool> = (0..h * w).map(|i| cells[i] >= 2).collect();
+        let board = Board { height: h, width: w, open };
+        let g = UndirectedGraph::new(h * w, &board.grid_edges());
+        let general = always_covered_general(&g);
+        let grid = grid_geography_winning_cells(&board);
+        for v in 0..h * w {
+            prop_assert_eq!(grid[v], general[v] && board.open[v], "board {}", board.format());
+        }
+    }
+}
+
 #[test]
 fn geography_known_cases() {
     // An odd cycle: by symmetry each vertex is missed by some maximum matching,
