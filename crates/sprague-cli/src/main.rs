@@ -112,6 +112,21 @@ enum Command {
         /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
         #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
         max_states: usize,
+    /// Count the edge subsets of a DAG in which the first player wins with
+    /// tokens on vertices 0 and 1 (1 and 2 with --one-based), modulo 10^9+7.
+    ///
+    /// The file is a graph file as for `grundy-graph` (text `n m` then `u v`
+    /// lines, or JSON), at most 18 vertices; each listed edge may be kept or
+    /// dropped. FILE `-` reads stdin.
+    CountDagWins {
+        /// The graph file, or `-` for stdin.
+        file: String,
+        /// Ids run from 1 to N (AtCoder AGC016 F input format).
+        #[arg(long)]
+        one_based: bool,
+        /// Print one JSON object instead of the bare count.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -208,6 +223,11 @@ fn run(cli: Cli) -> CliResult<()> {
             threads,
             max_states,
         }),
+        Command::CountDagWins {
+            file,
+            one_based,
+            json,
+        } => cmd::count_dag_wins::run(&file, one_based, json),
     }
 }
 

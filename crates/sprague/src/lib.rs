@@ -26,6 +26,7 @@
 mod budget;
 mod games;
 mod graph;
+mod graphgames;
 mod impartial;
 mod loopy;
 mod nimber;
@@ -35,6 +36,7 @@ mod outcome;
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 pub use games::*;
 pub use graph::{DiGraph, GraphError};
+pub use graphgames::*;
 pub use impartial::*;
 pub use loopy::*;
 pub use nimber::{Nimber, mex, mex_in_place, nim_mul_plain};

@@ -1,5 +1,6 @@
 //! One file per verb.
 
+pub mod count_dag_wins;
 pub mod games;
 pub mod grundy_graph;
 pub mod nimber;

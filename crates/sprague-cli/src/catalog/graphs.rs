@@ -1,0 +1,671 @@
+//! Catalog entries for the games on graphs: Green Hackenbush, geography (on
+//! graphs and grids), tree leaf removal, the increasing-distance tree game,
+//! Node and Arc Kayles, and the Wall Making Game.
+
+use super::{Entry, Family, no_params};
+use crate::error::{CliError, CliResult};
+use crate::input::graph::check_size;
+use crate::ruleset::{QueryOptions, Report, Ruleset, impartial_report, position_error};
+use serde_json::{Value, json};
+use sprague::{
+    ArcKayles, Board, EdgeList, GreenHackenbush, GrundySolver, ImpartialRules, LeafRemovalRules,
+    MisereSolver, Nimber, NodeKayles, Outcome, RootedTree,
+};
+
+/// Pictures with more edges than this get their value but no list of winning
+/// cuts (each candidate cut costs one more linear pass).
+const HACKENBUSH_MOVE_LIMIT: usize = 5_000;
+
+/// Misère Green Hackenbush is searched for pictures of at most this many edges.
+const HACKENBUSH_MISERE_LIMIT: usize = 20;
+
+/// Trees up to this size also get their Grundy value by search in leaf removal
+/// (a move is any nonempty set of leaves, so the search costs up to 3^n).
+const LEAF_REMOVAL_SEARCH_LIMIT: usize = 14;
+
+/// Bytes per vertex and per edge the graph solvers need at most (adjacency,
+/// labels, the parsed text), for the memory check before solving.
+const BYTES_PER_VERTEX: u64 = 48;
+const BYTES_PER_EDGE: u64 = 40;
+
+pub(super) fn entries() -> Vec<Entry> {
+    vec![
+        Entry {
+            name: "green-hackenbush",
+            params: "",
+            family: Family::Graph,
+            summary: "cut any edge; parts cut off from the ground (vertex 0) fall; fusion + colon principles, linear time",
+            notation: "edges `0-1 1-2 2-0` (loops, parallel edges allowed; `n=K` optional), or JSON {\"n\":3,\"edges\":[[0,1]]}",
+            example: "value green-hackenbush 0-1 1-2 2-0 2-3",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(GreenHackenbushCli))
+            },
+        },
+        Entry {
+            name: "geography",
+            params: "",
+            family: Family::Graph,
+            summary: "undirected vertex geography: move the token to an unvisited neighbour; solved by maximum matchings",
+            notation: "edges `0-1 1-2` and an optional start `@0`; every winning start is listed",
+            example: "value geography 0-1 1-2 2-3 3-0 3-4 @0",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(GeographyCli))
+            },
+        },
+        Entry {
+            name: "geography-grid",
+            params: "",
+            family: Family::Graph,
+            summary: "geography on a board: move to an adjacent open unvisited cell; lists every winning start cell",
+            notation: "rows of `.` (open) and `#` (blocked) separated by `/`, e.g. `..#/...`",
+            example: "value geography-grid ..#./..../#...",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(GridGeographyCli))
+            },
+        },
+        Entry {
+            name: "leaf-removal",
+            params: "",
+            family: Family::Graph,
+            summary: "tree rooted at 0: remove at least one leaf per move; whoever removes the root wins (n up to 10^6)",
+            notation: "tree edges `0-1 0-2 2-3` (must be a tree on 0..n-1); `-` reads the edges from stdin",
+            example: "value leaf-removal 0-1 1-2 0-3 3-4",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(LeafRemovalCli))
+            },
+        },
+        Entry {
+            name: "increasing-distance",
+            params: "",
+            family: Family::Graph,
+            summary: "token on a tree moves each time strictly farther than the previous move; diameter-midpoint rule",
+            notation: "tree edges `0-1 1-2` and an optional start `@1`; every winning start is listed",
+            example: "value increasing-distance 0-1 1-2 2-3 2-4 @2",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(IncreasingDistanceCli))
+            },
+        },
+        Entry {
+            name: "node-kayles",
+            params: "",
+            family: Family::Graph,
+            summary: "pick a vertex, delete it and its neighbours (graphs of at most 64 vertices, split into components)",
+            notation: "edges `0-1 1-2` (`n=K` adds isolated vertices)",
+            example: "value node-kayles 0-1 1-2 2-3 3-4 4-0",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(KaylesCli { arc: false }))
+            },
+        },
+        Entry {
+            name: "arc-kayles",
+            params: "",
+            family: Family::Graph,
+            summary: "pick an edge, delete both its ends (graphs of at most 64 vertices, split into components)",
+            notation: "edges `0-1 1-2` (`n=K` adds isolated vertices)",
+            example: "value arc-kayles 0-1 1-2 2-3 3-4 4-5",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(KaylesCli { arc: true }))
+            },
+        },
+        Entry {
+            name: "wall-making",
+            params: "",
+            family: Family::Graph,
+            summary: "pick an open cell; walls grow from it in four directions to the nearest wall or edge (H, W <= 20)",
+            notation: "rows of `.` (may be picked) and `#` (never picked; walls grow across) separated by `/`",
+            example: "value wall-making ..#/.../...",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(WallMakingCli))
+            },
+        },
+    ]
+}
+
+/// Refuses misère play for the structural solvers.
+fn normal_only(name: &str, options: &QueryOptions) -> CliResult<()> {
+    if options.misere {
+        return Err(CliError::input(format!(
+            "`{name}` is solved for normal play only; drop --misere"
+        )));
+    }
+    Ok(())
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonGraph {
+    n: u64,
+    edges: Vec<(u64, u64)>,
+    #[serde(default)]
+    start: Option<u64>,
+}
+
+/// Parses a graph position: the edge-list notation, or a JSON object
+/// `{"n": 3, "edges": [[0, 1]], "start": 0}` when the text starts with `{`.
+///
+/// The position `-` reads the text from standard input (for graphs too large
+/// for a command-line argument).
+pub fn parse_graph_position(position: &str) -> CliResult<EdgeList> {
+    let stdin_text;
+    let position = if position.trim() == "-" {
+        stdin_text = read_stdin()?;
+        stdin_text.as_str()
+    } else {
+        position
+    };
+    let trimmed = position.trim_start();
+    if !trimmed.starts_with('{') {
+        let g = EdgeList::parse(position).map_err(|e| position_error(&short(position), &e))?;
+        check_size(g.n as u64, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)?;
+        return Ok(g);
+    }
+    let g: JsonGraph =
+        serde_json::from_str(trimmed).map_err(|e| CliError::input(format!("position JSON: {e}")))?;
+    if g.n == 0 || g.n > sprague::MAX_VERTEX_ID + 1 {
+        return Err(CliError::input(format!(
+            "position JSON: n = {} is out of range (1 to {})",
+            g.n,
+            sprague::MAX_VERTEX_ID + 1
+        )));
+    }
+    check_size(g.n, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)?;
+    let mut edges = Vec::with_capacity(g.edges.len());
+    for (i, &(u, v)) in g.edges.iter().enumerate() {
+        for x in [u, v] {
+            if x >= g.n {
+                return Err(CliError::input(format!(
+                    "position JSON: edges[{i}] names vertex {x}, but ids run from 0 to {} (n = {})",
+                    g.n - 1,
+                    g.n
+                )));
+            }
+        }
+        edges.push((u as u32, v as u32));
+    }
+    if let Some(s) = g.start
+        && s >= g.n
+    {
+        return Err(CliError::input(format!(
+            "position JSON: start {s} does not exist (n = {})",
+            g.n
+        )));
+    }
+    Ok(EdgeList {
+        n: g.n as usize,
+        edges,
+        start: g.start.map(|s| s as u32),
+    })
+}
+
+fn parse_tree(position: &str) -> CliResult<(EdgeList, RootedTree)> {
+    let g = parse_graph_position(position)?;
+    let tree = RootedTree::from_edges(g.n, &g.edges)
+        .map_err(|e| CliError::input(format!("position `{}`: {e}", short(position))))?;
+    Ok((g, tree))
+}
+
+/// Reads a whole position from standard input (the position `-`).
+fn read_stdin() -> CliResult<String> {
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+        .map_err(|e| CliError::input(format!("cannot read the position from stdin: {e}")))?;
+    Ok(text)
+}
+
+fn parse_board(position: &str) -> CliResult<Board> {
+    let stdin_text;
+    let position = if position.trim() == "-" {
+        stdin_text = read_stdin()?;
+        stdin_text.as_str()
+    } else {
+        position
+    };
+    Board::parse(position).map_err(|e| CliError::input(format!("board `{}`: {e}", short(position))))
+}
+
+/// The position text, cut short for error messages about huge inputs.
+fn short(text: &str) -> String {
+    if text.chars().count() <= 60 {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(57).collect();
+        format!("{head}...")
+    }
+}
+
+/// The graph as shown in reports: the whole notation when small.
+fn shown_graph(g: &EdgeList) -> String {
+    if g.edges.len() <= 200 {
+        g.format()
+    } else {
+        format!("n={} with {} edges", g.n, g.edges.len())
+    }
+}
+
+fn outcome_text(o: Outcome) -> &'static str {
+    if o == Outcome::N {
+        "the player to move wins"
+    } else {
+        "the player to move loses"
+    }
+}
+
+fn list_vertices(vs: &[u32]) -> String {
+    if vs.is_empty() {
+        return "none".to_string();
+    }
+    let parts: Vec<String> = vs.iter().map(u32::to_string).collect();
+    parts.join(" ")
+}
+
+// ------------------------------------------------------------ Green Hackenbush
+
+struct GreenHackenbushCli;
+
+impl Ruleset for GreenHackenbushCli {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        let g = parse_graph_position(position)?;
+        if options.misere {
+            return hackenbush_misere(&g, options);
+        }
+        let value = sprague::green_hackenbush_value(g.n, &g.edges);
+        let mut moves = Vec::new();
+        let listed = g.edges.len() <= HACKENBUSH_MOVE_LIMIT;
+        if listed && !value.is_zero() {
+            let mut seen = Vec::new();
+            for i in 0..g.edges.len() {
+                let (u, v) = g.edges[i];
+                let key = (u.min(v), u.max(v));
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+                let mut rest = g.edges.clone();
+                rest.remove(i);
+                if sprague::green_hackenbush_value(g.n, &rest).is_zero() {
+                    // The picture after the cut, written out only for small pictures.
+                    let to = if rest.len() < 200 {
+                        EdgeList {
+                            n: g.n,
+                            edges: rest,
+                            start: None,
+                        }
+                        .format()
+                    } else {
+                        format!("cut {u}-{v}")
+                    };
+                    moves.push((to, format!("cut edge {u}-{v}")));
+                }
+            }
+        }
+        let shown = shown_graph(&g);
+        let mut report = impartial_report(
+            "green-hackenbush",
+            &shown,
+            false,
+            Outcome::from_grundy(value),
+            Some(value.get()),
+            &moves,
+        );
+        if !listed {
+            report.json["winning_moves"] = Value::Null;
+            report.text.push_str(&format!(
+                "(winning cuts are listed for pictures of at most {HACKENBUSH_MOVE_LIMIT} edges)\n"
+            ));
+        }
+        Ok(report)
+    }
+}
+
+/// Misère Green Hackenbush by search over positions (no structural rule is
+/// known), for small pictures.
+fn hackenbush_misere(g: &EdgeList, options: &QueryOptions) -> CliResult<Report> {
+    let start = GreenHackenbush::position(&g.edges);
+    if start.len() > HACKENBUSH_MISERE_LIMIT {
+        return Err(CliError::input(format!(
+            "misère green-hackenbush is solved by search, for pictures of at most {HACKENBUSH_MISERE_LIMIT} edges; this one has {}",
+            start.len()
+        )));
+    }
+    let mut solver = MisereSolver::with_max_states(&GreenHackenbush, options.max_states);
+    let outcome = solver.outcome(&start)?;
+    let moves: Vec<(String, String)> = solver
+        .winning_moves(&start)?
+        .into_iter()
+        .map(|after| {
+            let cut = start
+                .iter()
+                .find(|e| {
+                    let before = start.iter().filter(|x| x == e).count();
+                    after.iter().filter(|x| x == e).count() < before
+                })
+                .map_or_else(String::new, |(u, v)| format!("cut edge {u}-{v}"));
+            let to = EdgeList {
+                n: g.n,
+                edges: after,
+                start: None,
+            };
+            (to.format(), cut)
+        })
+        .collect();
+    Ok(impartial_report(
+        "green-hackenbush",
+        &g.format(),
+        true,
+        outcome,
+        None,
+        &moves,
+    ))
+}
+
+// ------------------------------------------------------------ Geography
+
+struct GeographyCli;
+
+impl Ruleset for GeographyCli {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        normal_only("geography", options)?;
+        let g = parse_graph_position(position)?;
+        let graph = sprague::UndirectedGraph::new(g.n, &g.edges);
+        let bipartite = graph.two_coloring();
+        let (win, mate) = match &bipartite {
+            Some(side) => (
+                sprague::always_covered_bipartite(&graph, side),
+                sprague::hopcroft_karp(&graph, side),
+            ),
+            None => (
+                sprague::always_covered_general(&graph),
+                sprague::edmonds_matching(&graph),
+            ),
+        };
+        let winners: Vec<u32> = (0..g.n as u32).filter(|&v| win[v as usize]).collect();
+        let method = if bipartite.is_some() {
+            "Hopcroft–Karp (bipartite)"
+        } else {
+            "Edmonds' blossom"
+        };
+        let mut json = json!({
+            "ruleset": "geography",
+            "position": shown_graph(&g),
+            "play": "normal",
+            "method": if bipartite.is_some() { "hopcroft-karp" } else { "edmonds" },
+            "matching_size": sprague::matching_size(&mate),
+            "winning_starts": winners,
+        });
+        let mut text = format!("geography {}\n", shown_graph(&g));
+        text.push_str(&format!(
+            "maximum matching: {} edges ({method})\n",
+            sprague::matching_size(&mate)
+        ));
+        text.push_str(&format!("winning start vertices: {}\n", list_vertices(&winners)));
+        if let Some(s) = g.start {
+            let wins = win[s as usize];
+            let outcome = if wins { Outcome::N } else { Outcome::P };
+            json["start"] = json!(s);
+            json["outcome"] = json!(outcome.as_str());
+            let reply = if wins { mate[s as usize] } else { None };
+            json["winning_move"] = json!(reply);
+            text.push_str(&format!("from {s}: {outcome} ({})\n", outcome_text(outcome)));
+            if let Some(w) = reply {
+                text.push_str(&format!(
+                    "winning move: {s} → {w} (along a maximum matching; keep answering along it)\n"
+                ));
+            }
+        }
+        Ok(Report { json, text })
+    }
+}
+
+struct GridGeographyCli;
+
+impl Ruleset for GridGeographyCli {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        normal_only("geography-grid", options)?;
+        let board = parse_board(position)?;
+        let win = sprague::grid_geography_winning_cells(&board);
+        let w = board.width;
+        let cells: Vec<[usize; 2]> = (0..win.len())
+            .filter(|&i| win[i])
+            .map(|i| [i / w, i % w])
+            .collect();
+        let json = json!({
+            "ruleset": "geography-grid",
+            "position": if board.height * w <= 400 { board.format() } else { format!("{}x{} board", board.height, w) },
+            "play": "normal",
+            "height": board.height,
+            "width": w,
+            "winning_count": cells.len(),
+            "winning_cells": cells,
+        });
+        let mut text = format!(
+            "geography-grid {}×{}: {} winning start cells (W), of {} open\n",
+            board.height,
+            w,
+            cells.len(),
+            board.open.iter().filter(|&&o| o).count()
+        );
+        for r in 0..board.height {
+            let row: String = (0..w)
+                .map(|c| {
+                    let i = r * w + c;
+                    if !board.open[i] {
+                        '#'
+                    } else if win[i] {
+                        'W'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            text.push_str(&row);
+            text.push('\n');
+        }
+        Ok(Report { json, text })
+    }
+}
+
+// ------------------------------------------------------------ Trees
+
+struct LeafRemovalCli;
+
+impl Ruleset for LeafRemovalCli {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        normal_only("leaf-removal", options)?;
+        let (g, tree) = parse_tree(position)?;
+        let wins = sprague::leaf_removal_first_player_wins(&tree);
+        let outcome = if wins { Outcome::N } else { Outcome::P };
+        let mut grundy = None;
+        let mut moves = Vec::new();
+        if tree.len() <= LEAF_REMOVAL_SEARCH_LIMIT
+            && let Some(rules) = LeafRemovalRules::new(&tree)
+        {
+            let mut solver = GrundySolver::with_max_states(&rules, options.max_states);
+            let start = rules.start();
+            let value = solver.grundy(&start)?;
+            grundy = Some(value.get());
+            for after in solver.winning_moves(&start)? {
+                let removed: Vec<u32> = (0..tree.len() as u32)
+                    .filter(|&v| start >> v & 1 == 1 && after >> v & 1 == 0)
+                    .collect();
+                let kept: Vec<u32> = (0..tree.len() as u32).filter(|&v| after >> v & 1 == 1).collect();
+                moves.push((
+                    format!("{{{}}}", list_vertices(&kept).replace(' ', ",")),
+                    format!("remove leaves {}", list_vertices(&removed)),
+                ));
+            }
+        }
+        let shown = shown_graph(&g);
+        let mut report = impartial_report("leaf-removal", &shown, false, outcome, grundy, &moves);
+        report.json["first_player_wins"] = json!(wins);
+        if grundy.is_none() {
+            report.json["winning_moves"] = Value::Null;
+            report.text.push_str(&format!(
+                "(Grundy value and winning moves by search for trees of at most {LEAF_REMOVAL_SEARCH_LIMIT} vertices)\n"
+            ));
+        }
+        Ok(report)
+    }
+}
+
+struct IncreasingDistanceCli;
+
+impl Ruleset for IncreasingDistanceCli {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        normal_only("increasing-distance", options)?;
+        let (g, tree) = parse_tree(position)?;
+        let win = sprague::increasing_distance_winning_starts(&tree);
+        let winners: Vec<u32> = (0..tree.len() as u32).filter(|&v| win[v as usize]).collect();
+        let losers: Vec<u32> = (0..tree.len() as u32).filter(|&v| !win[v as usize]).collect();
+        let mut json = json!({
+            "ruleset": "increasing-distance",
+            "position": shown_graph(&g),
+            "play": "normal",
+            "winning_starts": winners,
+            "losing_starts": losers,
+        });
+        let mut text = format!("increasing-distance {}\n", shown_graph(&g));
+        text.push_str(&format!("losing start vertices: {}\n", list_vertices(&losers)));
+        if let Some(s) = g.start {
+            let outcome = if win[s as usize] { Outcome::N } else { Outcome::P };
+            json["start"] = json!(s);
+            json["outcome"] = json!(outcome.as_str());
+            text.push_str(&format!("from {s}: {outcome} ({})\n", outcome_text(outcome)));
+        }
+        Ok(Report { json, text })
+    }
+}
+
+// ------------------------------------------------------------ Kayles
+
+struct KaylesCli {
+    arc: bool,
+}
+
+fn set_text(mask: u64) -> String {
+    let vs: Vec<String> = (0..64)
+        .filter(|&v| mask >> v & 1 == 1)
+        .map(|v: u32| v.to_string())
+        .collect();
+    format!("{{{}}}", vs.join(","))
+}
+
+fn kayles_report<R: ImpartialRules<Position = u64>>(
+    name: &str,
+    rules: &R,
+    start: u64,
+    shown: &str,
+    options: &QueryOptions,
+    describe: impl Fn(u64) -> String,
+) -> CliResult<Report> {
+    let (outcome, grundy, winning) = if options.misere {
+        let mut solver = MisereSolver::with_max_states(rules, options.max_states);
+        (solver.outcome(&start)?, None, solver.winning_moves(&start)?)
+    } else {
+        let mut solver = GrundySolver::with_max_states(rules, options.max_states);
+        let value: Nimber = solver.grundy(&start)?;
+        (
+            Outcome::from_grundy(value),
+            Some(value.get()),
+            solver.winning_moves(&start)?,
+        )
+    };
+    let moves: Vec<(String, String)> = winning
+        .into_iter()
+        .map(|after| (set_text(after), describe(start & !after)))
+        .collect();
+    Ok(impartial_report(
+        name,
+        shown,
+        options.misere,
+        outcome,
+        grundy,
+        &moves,
+    ))
+}
+
+impl Ruleset for KaylesCli {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        let name = if self.arc { "arc-kayles" } else { "node-kayles" };
+        let g = parse_graph_position(position)?;
+        if g.n > 64 {
+            return Err(CliError::input(format!(
+                "`{name}` searches graphs of at most 64 vertices; this one has {}",
+                g.n
+            )));
+        }
+        let shown = g.format();
+        if self.arc {
+            let rules = ArcKayles::new(g.n, &g.edges)
+                .ok_or_else(|| CliError::input("graph too large for arc-kayles"))?;
+            kayles_report(name, &rules, rules.start(), &shown, options, |gone| {
+                let ends: Vec<u32> = (0..64).filter(|&v| gone >> v & 1 == 1).collect();
+                format!("take edge {}", list_vertices(&ends).replace(' ', "-"))
+            })
+        } else {
+            let rules = NodeKayles::new(g.n, &g.edges)
+                .ok_or_else(|| CliError::input("graph too large for node-kayles"))?;
+            let adj: Vec<u64> = (0..g.n)
+                .map(|v| {
+                    g.edges.iter().fold(0u64, |m, &(a, b)| {
+                        if a as usize == v {
+                            m | 1 << b
+                        } else if b as usize == v {
+                            m | 1 << a
+                        } else {
+                            m
+                        }
+                    })
+                })
+                .collect();
+            let all = rules.start();
+            kayles_report(name, &rules, all, &shown, options, |gone| {
+                // The picked vertex is the one whose closed neighbourhood is what went.
+                let picked = (0..g.n as u32)
+                    .find(|&v| gone >> v & 1 == 1 && (adj[v as usize] | 1 << v) & all == gone)
+                    .map_or_else(|| set_text(gone), |v| v.to_string());
+                format!("take vertex {picked}")
+            })
+        }
+    }
+}
+
+// ------------------------------------------------------------ Wall Making
+
+struct WallMakingCli;
+
+impl Ruleset for WallMakingCli {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        normal_only("wall-making", options)?;
+        let board = parse_board(position)?;
+        let values =
+            sprague::wall_making_values(&board).map_err(|e| CliError::input(format!("board: {e}")))?;
+        let value = values.whole();
+        let mut moves = Vec::new();
+        for r in 0..board.height {
+            for c in 0..board.width {
+                if board.open[r * board.width + c] && values.after_move(r, c).is_zero() {
+                    moves.push((
+                        format!("{},{}", r + 1, c + 1),
+                        format!("pick row {}, column {}", r + 1, c + 1),
+                    ));
+                }
+            }
+        }
+        Ok(impartial_report(
+            "wall-making",
+            &board.format(),
+            false,
+            Outcome::from_grundy(value),
+            Some(value.get()),
+            &moves,
+        ))
+    }
+}

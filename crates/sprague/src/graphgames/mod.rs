@@ -1,0 +1,38 @@
+//! Games on graphs whose values come from structure rather than search: Green
+//! Hackenbush (fusion and colon principles), vertex geography (matchings),
+//! tree leaf removal, the increasing-distance tree game, the Wall Making Game,
+//! Node and Arc Kayles, and the AGC016F edge-subset count. Each structural
+//! algorithm has a move-by-move [`ImpartialRules`](crate::ImpartialRules)
+//! ruleset beside it for brute force.
+
+mod dag_count;
+mod edge_list;
+mod geography;
+mod green_hackenbush;
+mod increasing_distance;
+mod kayles;
+mod leaf_removal;
+mod matching;
+mod tree;
+mod wall_making;
+
+#[cfg(test)]
+mod tests;
+
+pub use dag_count::{
+    DAG_COUNT_MAX_VERTICES, DAG_COUNT_MODULUS, DagCountError, count_dag_wins, count_dag_wins_brute_force,
+};
+pub use edge_list::{EdgeList, MAX_VERTEX_ID};
+pub use geography::{
+    Board, BoardError, GeographyRules, geography_winning_starts, grid_geography_winning_cells,
+};
+pub use green_hackenbush::{GreenHackenbush, green_hackenbush_value};
+pub use increasing_distance::{IncreasingDistanceRules, increasing_distance_winning_starts};
+pub use kayles::{ArcKayles, NodeKayles};
+pub use leaf_removal::{LeafRemovalRules, leaf_removal_first_player_wins};
+pub use matching::{
+    UndirectedGraph, always_covered_bipartite, always_covered_general, edmonds_matching, hopcroft_karp,
+    matching_size,
+};
+pub use tree::{RootedTree, TreeError};
+pub use wall_making::{WALL_MAKING_MAX_SIDE, WallMakingRules, WallMakingValues, wall_making_values};
