@@ -112,6 +112,7 @@ enum Command {
         /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
         #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
         max_states: usize,
+    },
     /// Count the edge subsets of a DAG in which the first player wins with
     /// tokens on vertices 0 and 1 (1 and 2 with --one-based), modulo 10^9+7.
     ///

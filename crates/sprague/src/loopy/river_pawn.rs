@@ -31,7 +31,7 @@ pub struct RiverPawn {
 
 /// What is wrong with a board picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardError {
+pub struct RiverPawnBoardError {
     /// 1-based line of the picture.
     pub line: usize,
     /// 1-based column, 0 when the error concerns the whole picture.
@@ -40,7 +40,7 @@ pub struct BoardError {
     pub message: String,
 }
 
-impl fmt::Display for BoardError {
+impl fmt::Display for RiverPawnBoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.column == 0 {
             write!(f, "line {}: {}", self.line, self.message)
@@ -50,7 +50,7 @@ impl fmt::Display for BoardError {
     }
 }
 
-impl std::error::Error for BoardError {}
+impl std::error::Error for RiverPawnBoardError {}
 
 impl RiverPawn {
     /// Largest number of cells accepted (the space has 2·cells³ states).
@@ -61,8 +61,8 @@ impl RiverPawn {
     /// the black pawn (exactly one). Blank lines and trailing spaces are ignored.
     ///
     /// # Errors
-    /// [`BoardError`] naming the line and column of the first problem.
-    pub fn parse(text: &str) -> Result<RiverPawn, BoardError> {
+    /// [`RiverPawnBoardError`] naming the line and column of the first problem.
+    pub fn parse(text: &str) -> Result<RiverPawn, RiverPawnBoardError> {
         let mut rows: Vec<&str> = Vec::new();
         let mut lines = Vec::new();
         for (i, l) in text.lines().enumerate() {
@@ -72,7 +72,7 @@ impl RiverPawn {
                 lines.push(i + 1);
             }
         }
-        let err = |line, column, message: String| BoardError {
+        let err = |line, column, message: String| RiverPawnBoardError {
             line,
             column,
             message,
