@@ -26,6 +26,7 @@
 mod budget;
 mod games;
 mod graph;
+mod heap;
 mod impartial;
 mod nimber;
 mod notation;
@@ -34,6 +35,7 @@ mod outcome;
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 pub use games::*;
 pub use graph::{DiGraph, GraphError};
+pub use heap::*;
 pub use impartial::*;
 pub use nimber::{Nimber, mex, mex_in_place, nim_mul_plain};
 pub use notation::*;

@@ -1,0 +1,225 @@
+//! Grundy values of take-and-break games: the plain mex loop and the
+//! rare-value ("sparse space") method.
+//!
+//! # The rare-value method
+//!
+//! Split the nimbers into two classes by the parity of `popcount(v & mask)`:
+//! class 0 ("rare", containing 0) and class 1 ("common"). The class of a
+//! nim-sum is the sum of the classes, so a split `a + b` has a common value
+//! only when exactly one part has a rare value. For games where few heaps have
+//! rare values (the sparse-space phenomenon observed by Gangolli and Plambeck,
+//! and exploited by Flammenkamp), the value of heap `n` is found as follows:
+//!
+//! 1. Enumerate every split in which one part is a rare heap (few of them): this
+//!    yields *every* common option value exactly, and some rare ones.
+//! 2. Let `c` be the smallest common value not reached. `G(n)` is `c` unless a
+//!    rare value below `c` is not reached.
+//! 3. Rare values below `c` are usually reached by some split early in a scan;
+//!    scan the splits until all of them are found. Only when `G(n)` itself is
+//!    rare (rarely) does the scan run to the end.
+//!
+//! The mask is re-chosen as the table grows, minimising the number of rare
+//! heaps. Any mask gives the right values; the mask only changes the speed.
+//! Games with three-heap moves use the plain loop.
+
+use super::game::MexSet;
+
+/// The moves of a take-and-break game, by removal size.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Spec {
+    /// `(i, may leave nothing, may leave one heap)`.
+    pub nonsplit: Vec<(usize, bool, bool)>,
+    /// Removals after which the rest may be split into two non-empty heaps.
+    pub split2: Vec<usize>,
+    /// Removals after which the rest may be split into three non-empty heaps.
+    pub split3: Vec<usize>,
+    /// Two-heap splits must be unequal (Grundy's game).
+    pub unequal: bool,
+}
+
+/// Inserts the non-splitting option values of heap `n`.
+#[inline]
+fn nonsplit_options(spec: &Spec, g: &[u32], n: usize, seen: &mut MexSet) {
+    for &(i, nothing, one) in &spec.nonsplit {
+        if i == n && nothing {
+            seen.insert(0);
+        }
+        if i < n && one && i > 0 {
+            seen.insert(g[n - i] as usize);
+        }
+    }
+}
+
+/// The plain value of heap `n`: a mex over every option.
+fn plain_at(spec: &Spec, g: &[u32], n: usize, seen: &mut MexSet) -> u32 {
+    seen.clear();
+    nonsplit_options(spec, g, n, seen);
+    for &i in &spec.split2 {
+        if n < i + 2 {
+            continue;
+        }
+        let m = n - i;
+        for a in 1..=m / 2 {
+            if spec.unequal && 2 * a == m {
+                continue;
+            }
+            seen.insert((g[a] ^ g[m - a]) as usize);
+        }
+    }
+    for &i in &spec.split3 {
+        if n < i + 3 {
+            continue;
+        }
+        let m = n - i;
+        for a in 1..=m / 3 {
+            for b in a..=(m - a) / 2 {
+                seen.insert((g[a] ^ g[b] ^ g[m - a - b]) as usize);
+            }
+        }
+    }
+    seen.mex() as u32
+}
+
+/// `G(0 .. count)` by the plain mex loop. O(n²) for two-heap splits.
+pub(crate) fn plain_values_u32(
+    spec: &Spec,
+    count: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Vec<u32> {
+    let mut g = Vec::with_capacity(count);
+    let mut seen = MexSet::new();
+    for n in 0..count {
+        if n % super::game::PROGRESS_STEP == 0 && n > 0 && !progress(n) {
+            break;
+        }
+        let v = plain_at(spec, &g, n, &mut seen);
+        g.push(v);
+    }
+    g
+}
+
+#[inline]
+fn class(v: u32, mask: u32) -> u32 {
+    (v & mask).count_ones() & 1
+}
+
+/// The mask (over the bits of the largest value, at most 10 bits) that leaves
+/// the fewest heaps `1 .. len` in the rare class; 0 when no mask makes rare
+/// heaps fewer than half.
+fn choose_mask(g: &[u32]) -> u32 {
+    let maxv = g.iter().copied().max().unwrap_or(0);
+    let bits = (32 - maxv.leading_zeros()).min(10);
+    let mut hist = vec![0usize; 1 << bits];
+    for &v in g.iter().skip(1) {
+        hist[(v as usize) & ((1 << bits) - 1)] += 1;
+    }
+    let total = g.len().saturating_sub(1);
+    let mut best = (total / 2, 0u32);
+    for mask in 1u32..(1 << bits) {
+        let rare: usize = hist
+            .iter()
+            .enumerate()
+            .filter(|&(v, _)| class(v as u32, mask) == 0)
+            .map(|(_, &c)| c)
+            .sum();
+        if rare < best.0 {
+            best = (rare, mask);
+        }
+    }
+    best.1
+}
+
+/// Extends `g` (a correct prefix) to `count` values by the rare-value method;
+/// stops early when `progress` returns `false`.
+pub(crate) fn rare_values_u32(
+    spec: &Spec,
+    mut g: Vec<u32>,
+    count: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Vec<u32> {
+    g.reserve(count.saturating_sub(g.len()));
+    let mut seen = MexSet::new();
+    if !spec.split3.is_empty() || spec.split2.is_empty() {
+        for n in g.len()..count {
+            if n % super::game::PROGRESS_STEP == 0 && n > 0 && !progress(n) {
+                break;
+            }
+            let v = plain_at(spec, &g, n, &mut seen);
+            g.push(v);
+        }
+        return g;
+    }
+    let mut mask = 0u32;
+    let mut rare: Vec<usize> = Vec::new();
+    let mut next_rebuild = g.len().max(32);
+    let mut needed: Vec<usize> = Vec::new();
+    for n in g.len()..count {
+        if n % super::game::PROGRESS_STEP == 0 && n > 0 && !progress(n) {
+            break;
+        }
+        if n >= next_rebuild {
+            mask = choose_mask(&g);
+            rare = (1..n).filter(|&a| class(g[a], mask) == 0).collect();
+            next_rebuild = if n < 1 << 16 { 2 * n } else { n + (1 << 16) };
+        }
+        if mask == 0 {
+            let v = plain_at(spec, &g, n, &mut seen);
+            g.push(v);
+            continue;
+        }
+        // 1. Non-splitting moves and every split with a rare part.
+        seen.clear();
+        nonsplit_options(spec, &g, n, &mut seen);
+        for &i in &spec.split2 {
+            if n < i + 2 {
+                continue;
+            }
+            let m = n - i;
+            for &a in &rare {
+                if a >= m {
+                    break;
+                }
+                if spec.unequal && 2 * a == m {
+                    continue;
+                }
+                seen.insert((g[a] ^ g[m - a]) as usize);
+            }
+        }
+        // 2. The smallest common value not reached.
+        let mut c = 0usize;
+        while class(c as u32, mask) == 0 || seen.contains(c) {
+            c += 1;
+        }
+        // 3. Rare values below c still to be found.
+        needed.clear();
+        needed.extend((0..c).filter(|&v| class(v as u32, mask) == 0 && !seen.contains(v)));
+        let mut remaining = needed.len();
+        if remaining > 0 {
+            'scan: for &i in &spec.split2 {
+                if n < i + 2 {
+                    continue;
+                }
+                let m = n - i;
+                for a in 1..=m / 2 {
+                    if spec.unequal && 2 * a == m {
+                        continue;
+                    }
+                    let x = (g[a] ^ g[m - a]) as usize;
+                    if x < c && !seen.contains(x) && class(x as u32, mask) == 0 {
+                        seen.insert(x);
+                        remaining -= 1;
+                        if remaining == 0 {
+                            break 'scan;
+                        }
+                    }
+                }
+            }
+        }
+        let v = needed.iter().copied().find(|&r| !seen.contains(r)).unwrap_or(c) as u32;
+        g.push(v);
+        if n >= 1 && class(v, mask) == 0 {
+            rare.push(n);
+        }
+    }
+    g
+}
