@@ -3,6 +3,7 @@
 pub mod games;
 pub mod grundy_graph;
 pub mod nimber;
+pub mod table;
 pub mod value;
 
 use crate::error::CliResult;

@@ -74,23 +74,39 @@ impl RectangleCutting {
         Some(Nimber(value_of(&sa, &sb, &mut HashMap::new())))
     }
 
-    /// Every cut of one rectangle: `(d, pieces)` for each side and divisor.
+    /// Every cut of one rectangle: `(d, piece)` for each side and divisor
+    /// `d ≥ 2` of its length (by trial division, O(√a + √b)).
     fn cuts(&self, (a, b): Rectangle, f: &mut dyn FnMut(usize, Rectangle)) {
-        for d in 2..=a {
-            if a % d == 0 {
-                if let Ok(d) = usize::try_from(d) {
-                    f(d, (a / d as u64, b));
-                }
+        for d in divisors(a) {
+            if let Ok(k) = usize::try_from(d) {
+                f(k, (a / d, b));
             }
         }
-        for d in 2..=b {
-            if b % d == 0 {
-                if let Ok(d) = usize::try_from(d) {
-                    f(d, (a, b / d as u64));
-                }
+        for d in divisors(b) {
+            if let Ok(k) = usize::try_from(d) {
+                f(k, (a, b / d));
             }
         }
     }
+}
+
+/// The divisors `d ≥ 2` of `n`, ascending. O(√n).
+fn divisors(n: u64) -> Vec<u64> {
+    let mut small = Vec::new();
+    let mut large = Vec::new();
+    let mut d = 1u64;
+    while d.checked_mul(d).is_some_and(|s| s <= n) {
+        if n % d == 0 {
+            small.push(d);
+            if d != n / d {
+                large.push(n / d);
+            }
+        }
+        d += 1;
+    }
+    small.extend(large.into_iter().rev());
+    small.retain(|&d| d >= 2);
+    small
 }
 
 impl ImpartialRules for RectangleCutting {
