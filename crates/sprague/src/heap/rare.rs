@@ -18,7 +18,13 @@
 //!    scan the splits until all of them are found. Only when `G(n)` itself is
 //!    rare (rarely) does the scan run to the end.
 //!
-//! The mask is re-chosen as the table grows, minimising the number of rare
+//! When every splitting move removes a number of tokens of one parity, the
+//! class of the heaps of one parity may also be flipped (rare means
+//! `class(G(a)) = flip[a mod 2]`): the parts of a split of `n − i` then have
+//! parities fixed by `n`, and the two classes above swap roles for heaps of
+//! one parity. Octal 4.07, for example, has no rare heap at all this way.
+//!
+//! The split is re-chosen as the table grows, minimising the number of rare
 //! heaps. Any mask gives the right values; the mask only changes the speed.
 //! Games with three-heap moves use the plain loop.
 
@@ -103,27 +109,50 @@ fn class(v: u32, mask: u32) -> u32 {
     (v & mask).count_ones() & 1
 }
 
-/// The mask (over the bits of the largest value, at most 10 bits) that leaves
-/// the fewest heaps `1 .. len` in the rare class; 0 when no mask makes rare
-/// heaps fewer than half.
-fn choose_mask(g: &[u32]) -> u32 {
+/// How heaps are split into rare and common: heap `a` is rare when
+/// `class(G(a), mask) == flip[a mod 2]`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Split {
+    mask: u32,
+    flip: [u32; 2],
+}
+
+impl Split {
+    #[inline]
+    fn is_rare(&self, a: usize, v: u32) -> bool {
+        class(v, self.mask) == self.flip[a & 1]
+    }
+}
+
+/// The split (a mask over the bits of the largest value, at most 10 bits, and
+/// the class flip allowed for one parity of heaps) that leaves the fewest heaps
+/// `1 .. len` rare; mask 0 when no split makes rare heaps fewer than half.
+fn choose_split(g: &[u32], flippable: Option<usize>) -> Split {
     let maxv = g.iter().copied().max().unwrap_or(0);
     let bits = (32 - maxv.leading_zeros()).min(10);
-    let mut hist = vec![0usize; 1 << bits];
-    for &v in g.iter().skip(1) {
-        hist[(v as usize) & ((1 << bits) - 1)] += 1;
+    let width = 1usize << bits;
+    // Histogram by (parity of the heap, value).
+    let mut hist = vec![0usize; 2 * width];
+    for (a, &v) in g.iter().enumerate().skip(1) {
+        hist[(a & 1) * width + (v as usize & (width - 1))] += 1;
     }
     let total = g.len().saturating_sub(1);
-    let mut best = (total / 2, 0u32);
-    for mask in 1u32..(1 << bits) {
-        let rare: usize = hist
-            .iter()
-            .enumerate()
-            .filter(|&(v, _)| class(v as u32, mask) == 0)
-            .map(|(_, &c)| c)
-            .sum();
-        if rare < best.0 {
-            best = (rare, mask);
+    let mut best = (total / 2, Split::default());
+    let flips: &[u32] = if flippable.is_some() { &[0, 1] } else { &[0] };
+    for mask in 1u32..(width as u32) {
+        for &f in flips {
+            let mut flip = [0u32; 2];
+            if let Some(p) = flippable {
+                flip[p] = f;
+            }
+            let split = Split { mask, flip };
+            let rare: usize = (0..2 * width)
+                .filter(|&k| hist[k] > 0 && split.is_rare(k / width, (k % width) as u32))
+                .map(|k| hist[k])
+                .sum();
+            if rare < best.0 {
+                best = (rare, split);
+            }
         }
     }
     best.1
@@ -149,7 +178,21 @@ pub(crate) fn rare_values_u32(
         }
         return g;
     }
-    let mut mask = 0u32;
+    // The class of heaps of one parity may be flipped when every split removal
+    // has the same parity: then a split of n − i into a + b has parts of
+    // parities fixed by n, and the class a common–common pair reaches is
+    // `K(n) = (flip₀ ⊕ flip₁)·((n − i) mod 2)` for every i. The option values
+    // of the other class come only from pairs with a rare part.
+    let parities: Vec<usize> = spec.split2.iter().map(|i| i & 1).collect();
+    let flippable = if parities.iter().all(|&p| p == 0) {
+        Some(1)
+    } else if parities.iter().all(|&p| p == 1) {
+        Some(0)
+    } else {
+        None
+    };
+    let i0 = spec.split2[0];
+    let mut split = Split::default();
     let mut rare: Vec<usize> = Vec::new();
     let mut next_rebuild = g.len().max(32);
     let mut needed: Vec<usize> = Vec::new();
@@ -158,15 +201,19 @@ pub(crate) fn rare_values_u32(
             break;
         }
         if n >= next_rebuild {
-            mask = choose_mask(&g);
-            rare = (1..n).filter(|&a| class(g[a], mask) == 0).collect();
+            split = choose_split(&g, flippable);
+            rare = (1..n).filter(|&a| split.is_rare(a, g[a])).collect();
             next_rebuild = if n < 1 << 16 { 2 * n } else { n + (1 << 16) };
         }
-        if mask == 0 {
+        if split.mask == 0 {
             let v = plain_at(spec, &g, n, &mut seen);
             g.push(v);
             continue;
         }
+        let mask = split.mask;
+        // The class reached by common–common pairs, and the one enumerated.
+        let k = (split.flip[0] ^ split.flip[1]) & ((n.wrapping_sub(i0) & 1) as u32);
+        let e = k ^ 1;
         // 1. Non-splitting moves and every split with a rare part.
         seen.clear();
         nonsplit_options(spec, &g, n, &mut seen);
@@ -185,14 +232,14 @@ pub(crate) fn rare_values_u32(
                 seen.insert((g[a] ^ g[m - a]) as usize);
             }
         }
-        // 2. The smallest common value not reached.
+        // 2. The smallest value of the enumerated class not reached.
         let mut c = 0usize;
-        while class(c as u32, mask) == 0 || seen.contains(c) {
+        while class(c as u32, mask) != e || seen.contains(c) {
             c += 1;
         }
-        // 3. Rare values below c still to be found.
+        // 3. Values of the other class below c still to be found.
         needed.clear();
-        needed.extend((0..c).filter(|&v| class(v as u32, mask) == 0 && !seen.contains(v)));
+        needed.extend((0..c).filter(|&v| class(v as u32, mask) == k && !seen.contains(v)));
         let mut remaining = needed.len();
         if remaining > 0 {
             'scan: for &i in &spec.split2 {
@@ -200,12 +247,12 @@ pub(crate) fn rare_values_u32(
                     continue;
                 }
                 let m = n - i;
-                for a in 1..=m / 2 {
+                for a in (1..=m / 2).rev() {
                     if spec.unequal && 2 * a == m {
                         continue;
                     }
                     let x = (g[a] ^ g[m - a]) as usize;
-                    if x < c && !seen.contains(x) && class(x as u32, mask) == 0 {
+                    if x < c && !seen.contains(x) && class(x as u32, mask) == k {
                         seen.insert(x);
                         remaining -= 1;
                         if remaining == 0 {
@@ -217,7 +264,7 @@ pub(crate) fn rare_values_u32(
         }
         let v = needed.iter().copied().find(|&r| !seen.contains(r)).unwrap_or(c) as u32;
         g.push(v);
-        if n >= 1 && class(v, mask) == 0 {
+        if n >= 1 && split.is_rare(n, v) {
             rare.push(n);
         }
     }
