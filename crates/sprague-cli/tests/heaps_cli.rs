@@ -13,13 +13,21 @@ fn sprague(args: &[&str]) -> Output {
 
 fn json(args: &[&str]) -> Value {
     let out = sprague(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
 fn bad_input(args: &[&str]) -> String {
     let out = sprague(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?} should fail with exit code 2");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?} should fail with exit code 2"
+    );
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
     assert!(err.starts_with("sprague: error: "), "{err}");
@@ -39,7 +47,12 @@ fn nim_keeps_its_answer() {
 #[test]
 fn dawsons_kayles_table_has_a_proven_period() {
     let v = json(&["table", "octal:0.07", "--count", "40", "--json"]);
-    let values: Vec<u64> = v["values"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
     // OEIS A002187 shifted by one (Dawson's Kayles = 0.07).
     assert_eq!(&values[..12], &[0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]);
     assert_eq!(values.len(), 40);
@@ -66,14 +79,25 @@ fn kayles_and_lasker_periods_in_words() {
 fn huge_heaps_answer_through_the_period() {
     let v = json(&["value", "octal:0.07", "9223372036854775807", "--json"]);
     assert!(v["grundy"].is_u64());
-    let v = json(&["value", "octal:0.07", "18446744073709551615", "18446744073709551614", "7", "--json"]);
+    let v = json(&[
+        "value",
+        "octal:0.07",
+        "18446744073709551615",
+        "18446744073709551614",
+        "7",
+        "--json",
+    ]);
     let g = v["grundy"].as_u64().unwrap();
     assert_eq!(v["outcome"], if g == 0 { "P" } else { "N" });
     if g != 0 {
         // Every listed move is a P-position (checked by asking again).
         for m in v["winning_moves"].as_array().unwrap().iter().take(5) {
             let to = m["to"].as_str().unwrap();
-            let args: Vec<&str> = ["value", "octal:0.07"].into_iter().chain(to.split(' ')).chain(["--json"]).collect();
+            let args: Vec<&str> = ["value", "octal:0.07"]
+                .into_iter()
+                .chain(to.split(' '))
+                .chain(["--json"])
+                .collect();
             assert_eq!(json(&args)["grundy"], 0, "{to}");
         }
     }
@@ -131,7 +155,11 @@ fn every_catalog_example_runs() {
         let example = g["example"].as_str().unwrap();
         let args: Vec<&str> = example.split_whitespace().skip(1).collect();
         let out = sprague(&args);
-        assert!(out.status.success(), "{example}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{example}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }
 

@@ -2,10 +2,9 @@
 
 use proptest::prelude::*;
 use sprague::{
-    AllBut, EqualSplit, GrundySolver, GrundyTable, HeapGame, Heaps, ImpartialRules, Lasker,
-    MisereSolver, Nimber, Outcome, RangeSubtraction, RectangleCutting, SequenceSubtraction,
-    Subtraction, SubtractionSequence, TakeBreak, find_period, misere_grundy_values,
-    plain_values,
+    AllBut, EqualSplit, GrundySolver, GrundyTable, HeapGame, Heaps, ImpartialRules, Lasker, MisereSolver,
+    Nimber, Outcome, RangeSubtraction, RectangleCutting, SequenceSubtraction, Subtraction,
+    SubtractionSequence, TakeBreak, find_period, misere_grundy_values, plain_values,
 };
 
 // ---------------------------------------------------------------------------
@@ -39,7 +38,9 @@ impl ImpartialRules for Brute<'_> {
 fn brute_values(moves: &MoveFn, count: u64) -> Vec<u64> {
     let rules = Brute { moves };
     let mut solver = GrundySolver::new(&rules);
-    (0..count).map(|n| solver.grundy(&vec![n]).unwrap().get()).collect()
+    (0..count)
+        .map(|n| solver.grundy(&vec![n]).unwrap().get())
+        .collect()
 }
 
 /// The moves of an octal/hexadecimal code, from its definition.
@@ -94,36 +95,32 @@ fn u64s(v: Vec<u32>) -> Vec<u64> {
 
 /// OEIS A002186 (Kayles, octal 0.77), terms for n = 0..104.
 const KAYLES: [u64; 105] = [
-    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
-    1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
-    1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
-    4, 1, 2, 8, 1, 4, 7, 2, 1,
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6,
+    7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8,
+    6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1,
 ];
 
 /// OEIS A002187 (Dawson's Chess, octal 0.137), terms for n = 0..135. Dawson's
 /// Kayles 0.07 has values a(n − 1) (OEIS comment; Winning Ways pp. 89, 102).
 const DAWSON_CHESS: [u64; 136] = [
-    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
-    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
-    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
-    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2,
-    1, 1, 0, 4, 5, 3, 7, 4,
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0,
+    1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1,
+    1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1,
+    2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4,
 ];
 
 /// OEIS A002188 (Grundy's game), terms for n = 0..104.
 const GRUNDY: [u64; 105] = [
-    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1,
-    2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2,
-    4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3,
-    5, 2, 3, 5, 2, 3, 5, 2, 3,
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1,
+    2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4, 3, 2,
+    4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
 ];
 
 /// OEIS A014586 (subtract-a-square), terms for n = 0..98.
 const SQUARES: [u64; 99] = [
-    0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 3, 2,
-    3, 4, 0, 1, 2, 3, 2, 0, 1, 2, 3, 2, 0, 1, 2, 3, 2, 3, 4, 5, 0, 1, 3, 4, 5, 0, 1, 3, 4, 5, 0, 1,
-    3, 0, 1, 0, 1, 2, 4, 3, 0, 1, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 0, 1, 6, 3, 2, 4, 2, 6, 4, 5, 0,
-    1, 6, 4,
+    0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 3, 2, 3, 4, 0,
+    1, 2, 3, 2, 0, 1, 2, 3, 2, 0, 1, 2, 3, 2, 3, 4, 5, 0, 1, 3, 4, 5, 0, 1, 3, 4, 5, 0, 1, 3, 0, 1, 0, 1, 2,
+    4, 3, 0, 1, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 0, 1, 6, 3, 2, 4, 2, 6, 4, 5, 0, 1, 6, 4,
 ];
 
 #[test]
@@ -198,7 +195,10 @@ fn proven_periods_extend_tables_exactly() {
 }
 
 fn octal_code() -> impl Strategy<Value = String> {
-    (prop::sample::select(vec![0u8, 4]), prop::collection::vec(0u8..8, 1..4))
+    (
+        prop::sample::select(vec![0u8, 4]),
+        prop::collection::vec(0u8..8, 1..4),
+    )
         .prop_map(|(d0, ds)| format!("{d0}.{}", ds.iter().map(u8::to_string).collect::<String>()))
 }
 
@@ -275,17 +275,31 @@ proptest! {
 #[test]
 fn nim_and_bash_tables() {
     let bash = sprague::Bash::new(3).unwrap();
-    assert_eq!(bash.grundy_values(50, &mut |_| true), plain_values(&bash, 50, &mut |_| true));
-    assert_eq!(sprague::Nim.grundy_values(30, &mut |_| true), plain_values(&sprague::Nim, 30, &mut |_| true));
+    assert_eq!(
+        bash.grundy_values(50, &mut |_| true),
+        plain_values(&bash, 50, &mut |_| true)
+    );
+    assert_eq!(
+        sprague::Nim.grundy_values(30, &mut |_| true),
+        plain_values(&sprague::Nim, 30, &mut |_| true)
+    );
 }
 
 #[test]
 fn fibonacci_equals_brute_force() {
     let g = SequenceSubtraction::new(SubtractionSequence::Fibonacci);
     let fib = [1u64, 2, 3, 5, 8, 13, 21];
-    let moves = move |n: u64| fib.iter().filter(|&&k| k <= n).map(|&k| vec![n - k]).collect::<Vec<_>>();
+    let moves = move |n: u64| {
+        fib.iter()
+            .filter(|&&k| k <= n)
+            .map(|&k| vec![n - k])
+            .collect::<Vec<_>>()
+    };
     assert_eq!(g.grundy_values(30, &mut |_| true), brute_values(&moves, 30));
-    assert_eq!(g.grundy_values(500, &mut |_| true), plain_values(&g, 500, &mut |_| true));
+    assert_eq!(
+        g.grundy_values(500, &mut |_| true),
+        plain_values(&g, 500, &mut |_| true)
+    );
 }
 
 #[test]
@@ -297,7 +311,10 @@ fn lasker_closed_form_equals_brute_force() {
     };
     let brute = brute_values(&moves, 12);
     assert_eq!(Lasker.grundy_values(12, &mut |_| true), brute);
-    assert_eq!(Lasker.grundy_values(200, &mut |_| true), plain_values(&Lasker, 200, &mut |_| true));
+    assert_eq!(
+        Lasker.grundy_values(200, &mut |_| true),
+        plain_values(&Lasker, 200, &mut |_| true)
+    );
     // Arithmetic-periodic: period 4, saltus 4.
     let v = Lasker.grundy_values(200, &mut |_| true);
     let p = find_period(&v, None).unwrap();
@@ -307,14 +324,21 @@ fn lasker_closed_form_equals_brute_force() {
 #[test]
 fn equal_split_equals_brute_force() {
     let moves = |n: u64| {
-        (2..=n).filter(|k| n % k == 0).map(|k| vec![n / k; k as usize]).collect::<Vec<_>>()
+        (2..=n)
+            .filter(|k| n.is_multiple_of(*k))
+            .map(|k| vec![n / k; k as usize])
+            .collect::<Vec<_>>()
     };
     let brute = brute_values(&moves, 25);
     assert_eq!(EqualSplit.grundy_values(25, &mut |_| true), brute);
     let sieve = EqualSplit.grundy_values(3000, &mut |_| true);
     assert_eq!(sieve, plain_values(&EqualSplit, 3000, &mut |_| true));
     for n in 0..3000u64 {
-        assert_eq!(EqualSplit.heap_value(n).unwrap().get(), sieve[n as usize], "n = {n}");
+        assert_eq!(
+            EqualSplit.heap_value(n).unwrap().get(),
+            sieve[n as usize],
+            "n = {n}"
+        );
     }
 }
 
@@ -393,7 +417,11 @@ fn heaps_adapter_values_sums_and_huge_heaps() {
     let brute_rules = Brute { moves: &moves };
     let mut brute = GrundySolver::new(&brute_rules);
     for pos in [vec![3u64, 5], vec![4, 4, 2], vec![7, 6], vec![9, 1, 2]] {
-        assert_eq!(solver.grundy(&pos).unwrap(), brute.grundy(&pos).unwrap(), "{pos:?}");
+        assert_eq!(
+            solver.grundy(&pos).unwrap(),
+            brute.grundy(&pos).unwrap(),
+            "{pos:?}"
+        );
         for m in solver.winning_moves(&pos).unwrap() {
             assert_eq!(solver.grundy(&m).unwrap(), Nimber::ZERO);
         }

@@ -4,14 +4,12 @@
 
 use super::{Entry, Family, no_params, whole_param};
 use crate::error::{CliError, CliResult};
-use crate::ruleset::{
-    Impartial, QueryOptions, Report, Ruleset, TableData, impartial_report, position_error,
-};
+use crate::ruleset::{Impartial, QueryOptions, Report, Ruleset, TableData, impartial_report, position_error};
 use serde_json::Value;
 use sprague::{
-    AllBut, EqualSplit, GrundyTable, HeapGame, Heaps, Lasker, MisereSolver, Nimber, Notation,
-    Outcome, RangeSubtraction, RectangleCutting, SequenceSubtraction, Subtraction,
-    SubtractionSequence, TakeBreak, find_period, misere_grundy_values,
+    AllBut, EqualSplit, GrundyTable, HeapGame, Heaps, Lasker, MisereSolver, Nimber, Notation, Outcome,
+    RangeSubtraction, RectangleCutting, SequenceSubtraction, Subtraction, SubtractionSequence, TakeBreak,
+    find_period, misere_grundy_values,
 };
 
 /// Values of single heaps are tabulated on demand up to this many heaps
@@ -48,20 +46,35 @@ impl<G: HeapGame + Clone> HeapRules<G> {
         }
     }
 
+    /// The largest table computed on demand: smaller for games with
+    /// three-heap moves, whose tables cost O(n³).
+    fn table_limit(&self) -> u64 {
+        match self.game.period_rule() {
+            Some(r) if r.max_parts > 2 => 1 << 10,
+            _ => TABLE_LIMIT,
+        }
+    }
+
     /// The table used to value heaps of at most `largest` tokens.
     fn table_for(&self, largest: u64) -> GrundyTable {
-        if self.game.heap_value(largest).is_some() && self.game.period_rule().is_none() {
+        let rule = self.game.period_rule();
+        if self.game.heap_value(largest).is_some() && rule.is_none() {
             return GrundyTable::empty();
         }
-        let mut table = if self.game.period_rule().is_some() {
-            GrundyTable::until_proven(&self.game, PROOF_LIMIT.min(1 << 12))
+        let first = match rule {
+            Some(r) if r.max_parts > 2 => 1 << 9,
+            Some(_) => 1 << 12,
+            None => 0,
+        };
+        let mut table = if first > 0 {
+            GrundyTable::until_proven(&self.game, first)
         } else {
             GrundyTable::empty()
         };
-        if table.value(largest).is_none() && largest < TABLE_LIMIT {
+        if table.value(largest).is_none() && largest < self.table_limit() {
             table = GrundyTable::compute(&self.game, (largest + 1) as usize);
         }
-        if table.value(largest).is_none() && self.game.period_rule().is_some() {
+        if table.value(largest).is_none() && rule.is_some_and(|r| r.max_parts <= 2) {
             table = GrundyTable::until_proven(&self.game, PROOF_LIMIT);
         }
         table
@@ -88,7 +101,9 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
                 .iter()
                 .map(|to| (rules.format_position(to), rules.describe_move(&heaps_in, to)))
                 .collect();
-            return Ok(impartial_report(&self.name, &canonical, true, outcome, None, &moves));
+            return Ok(impartial_report(
+                &self.name, &canonical, true, outcome, None, &moves,
+            ));
         }
         let mut values = Vec::with_capacity(heaps_in.len());
         for &h in &heaps_in {
@@ -96,7 +111,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
                 CliError::input(format!(
                     "heap {h} of {}: no closed form and no proven period, and heaps above {} are not tabulated (try `sprague table {} --count N`)",
                     self.name,
-                    TABLE_LIMIT - 1,
+                    self.table_limit() - 1,
                     self.name
                 ))
             })?;
@@ -157,7 +172,11 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
         let rule = self.game.period_rule();
         // Games with a periodicity theorem get a few hundred values at least,
         // so that short tables still show (and prove) their period.
-        let wanted = if rule.is_some() { count.max(MIN_PROOF_TABLE) } else { count };
+        let wanted = if rule.is_some() {
+            count.max(MIN_PROOF_TABLE)
+        } else {
+            count
+        };
         let mut values = self.game.grundy_values(wanted, progress);
         let mut period = find_period(&values, rule);
         // A period seen but not yet proven: compute the values the periodicity
@@ -167,7 +186,12 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
             && p.saltus == 0
             && values.len() == wanted
             && let Some(need) = r.proof_length(p.preperiod, p.period)
-            && need <= (if r.max_parts > 2 { 1 << 12 } else { PROOF_LIMIT as u64 })
+            && need
+                <= (if r.max_parts > 2 {
+                    1 << 12
+                } else {
+                    PROOF_LIMIT as u64
+                })
         {
             let more = self.game.grundy_values(need as usize, &mut |_| true);
             if let Some(q) = find_period(&more, rule)
@@ -274,7 +298,9 @@ pub(super) fn entries() -> Vec<Entry> {
                     )));
                 };
                 let game = RangeSubtraction::new(l, r).ok_or_else(|| {
-                    CliError::input(format!("ruleset `{name}:{l},{r}`: need 1 ≤ L ≤ R and L + R < 2^64"))
+                    CliError::input(format!(
+                        "ruleset `{name}:{l},{r}`: need 1 ≤ L ≤ R and L + R < 2^64"
+                    ))
                 })?;
                 Ok(boxed(format!("{name}:{l},{r}"), game, true))
             },

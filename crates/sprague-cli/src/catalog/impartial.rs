@@ -1,8 +1,8 @@
 //! Catalog entries for the basic heap games.
 
+use super::heaps::HeapRules;
 use super::{Entry, Family, no_params, whole_param};
 use crate::error::CliError;
-use super::heaps::HeapRules;
 
 pub(super) fn entries() -> Vec<Entry> {
     vec![

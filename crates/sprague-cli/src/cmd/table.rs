@@ -67,9 +67,9 @@ pub fn run(ruleset: &str, count: usize, options: &QueryOptions, json: bool) -> C
 fn print_table(ruleset: &str, data: &TableData, misere: bool, json: bool, stopped: bool) -> CliResult<()> {
     let mut out = std::io::stdout().lock();
     if json {
-        let period = data.period.map(|p| {
-            json!({"preperiod": p.preperiod, "period": p.period, "saltus": p.saltus, "proven": p.proven})
-        });
+        let period = data.period.map(
+            |p| json!({"preperiod": p.preperiod, "period": p.period, "saltus": p.saltus, "proven": p.proven}),
+        );
         let mut obj = json!({"values": data.values, "period": period});
         if stopped && let serde_json::Value::Object(map) = &mut obj {
             map.insert("interrupted".into(), serde_json::Value::Bool(true));
@@ -86,7 +86,11 @@ fn print_table(ruleset: &str, data: &TableData, misere: bool, json: bool, stoppe
 /// and the period in words.
 pub fn render(ruleset: &str, data: &TableData, misere: bool) -> String {
     let n = data.values.len();
-    let kind = if misere { "misère Grundy values" } else { "Grundy values" };
+    let kind = if misere {
+        "misère Grundy values"
+    } else {
+        "Grundy values"
+    };
     let mut text = format!("{ruleset}: {kind} G(0..{})\n", n.saturating_sub(1));
     let width = data.values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
     let lead = n.saturating_sub(1).to_string().len();

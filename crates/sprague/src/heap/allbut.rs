@@ -63,7 +63,11 @@ impl HeapGame for AllBut {
                 // The only option missing is n − l (when n ≥ l; n = l removes nothing).
                 Some(m) if n > 0 => {
                     let x = g[m];
-                    if x < prefix_mex && counts[x as usize] == 1 { x } else { prefix_mex }
+                    if x < prefix_mex && counts[x as usize] == 1 {
+                        x
+                    } else {
+                        prefix_mex
+                    }
                 }
                 _ => prefix_mex,
             };

@@ -67,7 +67,11 @@ impl HeapGame for EqualSplit {
         let mut reach = vec![0u64; count];
         let mut g = Vec::with_capacity(count);
         for n in 0..count {
-            let v = if n < 2 { 0 } else { u64::from((!reach[n]).trailing_zeros()) };
+            let v = if n < 2 {
+                0
+            } else {
+                u64::from((!reach[n]).trailing_zeros())
+            };
             g.push(v);
             if n >= 1 {
                 let mut k = 2;

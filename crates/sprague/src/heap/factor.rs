@@ -9,15 +9,15 @@ pub(crate) fn odd_signature(mut n: u64) -> Option<(bool, Vec<u32>)> {
     if n == 0 || n > FACTOR_LIMIT {
         return None;
     }
-    let even = n % 2 == 0;
-    while n % 2 == 0 {
+    let even = n.is_multiple_of(2);
+    while n.is_multiple_of(2) {
         n /= 2;
     }
     let mut exps = Vec::new();
     let mut p = 3u64;
     while p * p <= n {
         let mut e = 0;
-        while n % p == 0 {
+        while n.is_multiple_of(p) {
             n /= p;
             e += 1;
         }

@@ -83,7 +83,11 @@ pub fn plain_values<G: HeapGame + ?Sized>(
             let mut x = 0;
             for &p in parts {
                 debug_assert!(p < n as u64, "a heap option must be smaller than the heap");
-                x ^= usize::try_from(p).ok().and_then(|p| values.get(p)).copied().unwrap_or(0);
+                x ^= usize::try_from(p)
+                    .ok()
+                    .and_then(|p| values.get(p))
+                    .copied()
+                    .unwrap_or(0);
             }
             seen.push(x);
         });

@@ -39,6 +39,8 @@ impl HeapGame for Lasker {
     }
 
     fn grundy_values(&self, count: usize, _progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
-        (0..count as u64).filter_map(|n| self.heap_value(n).map(Nimber::get)).collect()
+        (0..count as u64)
+            .filter_map(|n| self.heap_value(n).map(Nimber::get))
+            .collect()
     }
 }

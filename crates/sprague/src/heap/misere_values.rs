@@ -92,7 +92,11 @@ impl<G: HeapGame + ?Sized> Search<'_, G> {
         for o in options {
             values.push(self.value(o)?);
         }
-        let v = if values.is_empty() { 1 } else { crate::mex_in_place(&mut values).get() };
+        let v = if values.is_empty() {
+            1
+        } else {
+            crate::mex_in_place(&mut values).get()
+        };
         if self.memo.len() >= self.max_states {
             return Err(BudgetExceeded {
                 max_states: self.max_states,

@@ -178,7 +178,14 @@ mod tests {
         // Pre-period: 5 9 then 0 1 0 1 …
         let mut w = vec![5, 9];
         w.extend((0..30).map(|n| n % 2));
-        let p = find_period(&w, Some(PeriodRule { max_parts: 2, max_removal: 2 })).unwrap();
+        let p = find_period(
+            &w,
+            Some(PeriodRule {
+                max_parts: 2,
+                max_removal: 2,
+            }),
+        )
+        .unwrap();
         assert_eq!((p.preperiod, p.period, p.saltus), (2, 2, 0));
         assert!(p.proven); // 2(2 + 2) + 2 = 10 ≤ 32
         assert_eq!(p.value_at(&w, 1 << 40), Some(0));
@@ -195,19 +202,25 @@ mod tests {
 
     #[test]
     fn short_or_aperiodic_sequences_have_no_period() {
-        assert_eq!(find_period(&[0, 1, 0], None), None);
+        assert_eq!(find_period(&[0u64, 1, 0], None), None);
         let v: Vec<u64> = (0..64u64).map(|n| n * n % 61).collect();
         assert_eq!(find_period(&v, None), None);
     }
 
     #[test]
     fn not_proven_below_the_bound() {
-        let v: Vec<u64> = (0..12).map(|n| n % 3).collect();
-        let rule = PeriodRule { max_parts: 2, max_removal: 3 };
-        // needs 2(1 + 3) + 3 = 11 values: proven with 12.
+        let v: Vec<u64> = (0..24).map(|n| n % 3).collect();
+        let rule = PeriodRule {
+            max_parts: 2,
+            max_removal: 3,
+        };
+        // needs 2(1 + 3) + 3 = 11 values: proven with 24.
         assert!(find_period(&v, Some(rule)).unwrap().proven);
-        let rule = PeriodRule { max_parts: 3, max_removal: 4 };
-        // needs 3 · 4 + 4 = 16 values: not proven with 12.
+        let rule = PeriodRule {
+            max_parts: 3,
+            max_removal: 20,
+        };
+        // needs 3 · 4 + 20 = 32 values: not proven with 24.
         assert!(!find_period(&v, Some(rule)).unwrap().proven);
     }
 }

@@ -31,7 +31,11 @@ pub struct RectangleCutting;
 type Signature = (bool, Vec<u32>);
 
 fn value_of(a: &Signature, b: &Signature, memo: &mut HashMap<(Signature, Signature), u64>) -> u64 {
-    let key = if a <= b { (a.clone(), b.clone()) } else { (b.clone(), a.clone()) };
+    let key = if a <= b {
+        (a.clone(), b.clone())
+    } else {
+        (b.clone(), a.clone())
+    };
     if let Some(&v) = memo.get(&key) {
         return v;
     }
@@ -96,7 +100,7 @@ fn divisors(n: u64) -> Vec<u64> {
     let mut large = Vec::new();
     let mut d = 1u64;
     while d.checked_mul(d).is_some_and(|s| s <= n) {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             small.push(d);
             if d != n / d {
                 large.push(n / d);
@@ -147,7 +151,11 @@ impl ImpartialRules for RectangleCutting {
         let mut found = Vec::new();
         let mut ok = true;
         self.cuts(r, &mut |d, piece| {
-            let v = if d % 2 == 1 { self.rectangle_value(piece) } else { Some(Nimber::ZERO) };
+            let v = if d % 2 == 1 {
+                self.rectangle_value(piece)
+            } else {
+                Some(Nimber::ZERO)
+            };
             match v {
                 Some(v) if v == target => found.push(vec![piece; d]),
                 Some(_) => {}
@@ -178,10 +186,21 @@ pub fn parse_rectangles(text: &str) -> Result<Vec<Rectangle>, ParseError> {
             continue;
         }
         let Some((a, b)) = piece.split_once(['x', 'X', '×']) else {
-            return Err(ParseError::new("expected a rectangle AxB, e.g. 3x4", start, piece));
+            return Err(ParseError::new(
+                "expected a rectangle AxB, e.g. 3x4",
+                start,
+                piece,
+            ));
         };
         let a = parse_u64_token(a, start, "a side length")?;
-        let b = parse_u64_token(b, start + piece.find(['x', 'X', '×']).map_or(0, |i| piece[..i].chars().count() + 1), "a side length")?;
+        let b = parse_u64_token(
+            b,
+            start
+                + piece
+                    .find(['x', 'X', '×'])
+                    .map_or(0, |i| piece[..i].chars().count() + 1),
+            "a side length",
+        )?;
         if a == 0 || b == 0 {
             return Err(ParseError::new("a side length must be at least 1", start, piece));
         }

@@ -212,7 +212,9 @@ impl HeapGame for RangeSubtraction {
     }
 
     fn grundy_values(&self, count: usize, _progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
-        (0..count as u64).map(|n| (n % (self.l + self.r)) / self.l).collect()
+        (0..count as u64)
+            .map(|n| (n % (self.l + self.r)) / self.l)
+            .collect()
     }
 
     fn huge_heap_moves(

@@ -296,7 +296,10 @@ impl HeapGame for TakeBreak {
     }
 
     fn grundy_values(&self, count: usize, progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
-        self.values_fast(count, progress).into_iter().map(u64::from).collect()
+        self.values_fast(count, progress)
+            .into_iter()
+            .map(u64::from)
+            .collect()
     }
 
     fn period_rule(&self) -> Option<PeriodRule> {
@@ -357,7 +360,9 @@ impl TakeBreak {
         // The valuation answers every heap only through a proven period; find it
         // from the prefix (cheap: the proof needs few values).
         let limit = 1usize << 16;
-        let prefix: Vec<u64> = (0..limit as u64).map_while(|h| value(h).map(Nimber::get)).collect();
+        let prefix: Vec<u64> = (0..limit as u64)
+            .map_while(|h| value(h).map(Nimber::get))
+            .collect();
         if prefix.len() < limit {
             return None;
         }
