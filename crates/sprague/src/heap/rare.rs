@@ -247,7 +247,11 @@ pub(crate) fn rare_values_u32(
                     continue;
                 }
                 let m = n - i;
-                for a in (1..=m / 2).rev() {
+                let half = m / 2;
+                // Alternate between the middle (parts of similar value: small
+                // nim-sums) and the ends (small heaps: large nim-sums).
+                for j in 0..half {
+                    let a = if j % 2 == 0 { half - j / 2 } else { 1 + j / 2 };
                     if spec.unequal && 2 * a == m {
                         continue;
                     }
