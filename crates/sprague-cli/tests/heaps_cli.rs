@@ -186,6 +186,7 @@ fn bad_input_is_one_line_and_exit_2() {
     bad_input(&["table", "octal:0.07", "--count", "0"]);
     bad_input(&["table", "octal:0.07", "--count", "x"]);
     bad_input(&["value", "hex:0.g", "3"]);
+    bad_input(&["value", "octal:0.07", "18446744073709551615", "--misere"]);
     // Grundy's game has no proven period: a huge heap is refused, not searched.
     let e = bad_input(&["value", "grundy", "18446744073709551615"]);
     assert!(e.contains("no proven period"), "{e}");

@@ -23,6 +23,9 @@ pub const PROOF_LIMIT: usize = 1 << 18;
 /// many values to look for a period.
 pub const MIN_PROOF_TABLE: usize = 512;
 
+/// Largest heap accepted in misère play (searched position by position).
+pub const MISERE_MAX_HEAP: u64 = 1 << 16;
+
 /// A [`HeapGame`] on the command line.
 pub struct HeapRules<G> {
     /// Name shown in reports, with parameters.
@@ -94,6 +97,13 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
         let rules = Heaps::with_table(self.game.clone(), self.table_for(largest));
         let canonical = rules.format_position(&heaps_in);
         if options.misere {
+            // Misère play is searched over whole positions: keep heaps small
+            // enough that listing one heap's options is cheap.
+            if largest > MISERE_MAX_HEAP {
+                return Err(CliError::input(format!(
+                    "position `{position}`: misère play is searched, so heaps are limited to {MISERE_MAX_HEAP} (found {largest})"
+                )));
+            }
             let mut solver = MisereSolver::with_max_states(&rules, options.max_states);
             let outcome = solver.outcome(&heaps_in)?;
             let moves: Vec<(String, String)> = solver
