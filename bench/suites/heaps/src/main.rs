@@ -35,40 +35,71 @@ fn ogs_game(code: &str) -> ogs::Game {
     code.parse().unwrap_or_else(|_| panic!("ogs cannot parse {code}"))
 }
 
-fn run_case(engine: &str, game: &str, n: usize) -> u64 {
-    match (engine, game) {
-        ("sprague-fast", "grundy") => {
-            checksum(&sprague::TakeBreak::grundy_game().values_fast(n, &mut |_| true))
+/// Computes one table; returns the wall and user seconds spent computing
+/// (the checksum afterwards is not counted) and the checksum of the values.
+fn run_case(engine: &str, game: &str, n: usize) -> ((f64, f64), u64) {
+    fn timed<T>(f: impl FnOnce() -> T) -> ((f64, f64), T) {
+        let u = rusage().0;
+        let t = Instant::now();
+        let v = f();
+        ((t.elapsed().as_secs_f64(), rusage().0 - u), v)
+    }
+    fn sum<T: Copy + Into<u64>>((t, v): ((f64, f64), Vec<T>)) -> ((f64, f64), u64) {
+        (t, checksum(&v))
+    }
+    let taker = |code: &str| {
+        if code == "grundy" {
+            sprague::TakeBreak::grundy_game()
+        } else {
+            octal(code)
         }
-        ("sprague-rare", "grundy") => checksum(&sprague::TakeBreak::grundy_game().values_rare(n)),
-        ("sprague-plain", "grundy") => checksum(&sprague::TakeBreak::grundy_game().values_plain(n)),
-        ("sprague-fast", code) => checksum(&octal(code).values_fast(n, &mut |_| true)),
-        ("sprague-rare", code) => checksum(&octal(code).values_rare(n)),
-        ("sprague-plain", code) => checksum(&octal(code).values_plain(n)),
+    };
+    match (engine, game) {
+        ("sprague-fast", code) => {
+            let g = taker(code);
+            sum(timed(|| g.values_fast(n, &mut |_| true)))
+        }
+        ("sprague-rare", code) => {
+            let g = taker(code);
+            sum(timed(|| g.values_rare(n)))
+        }
+        ("sprague-plain", code) => {
+            let g = taker(code);
+            sum(timed(|| g.values_plain(n)))
+        }
         ("ogs-naive", code) => {
             use ogs::Solver;
-            let mut s = ogs::NaiveSolver::<()>::with_capacity(ogs_game(code), n);
-            for _ in s.by_ref().take(n) {}
-            checksum(s.nimbers())
+            let game = ogs_game(code);
+            let (t, s) = timed(|| {
+                let mut s = ogs::NaiveSolver::<()>::with_capacity(game, n);
+                for _ in s.by_ref().take(n) {}
+                s
+            });
+            (t, checksum(s.nimbers()))
         }
         ("ogs-rc2", code) => {
             use ogs::Solver;
-            let mut s = ogs::RC2Solver::<true, ()>::with_capacity(ogs_game(code), n);
-            for _ in s.by_ref().take(n) {}
-            checksum(s.nimbers())
+            let game = ogs_game(code);
+            let (t, s) = timed(|| {
+                let mut s = ogs::RC2Solver::<true, ()>::with_capacity(game, n);
+                for _ in s.by_ref().take(n) {}
+                s
+            });
+            (t, checksum(s.nimbers()))
         }
         ("sprague-periodic", "sub134") => {
             let s = sprague::Subtraction::new(&[1, 3, 4]).expect("valid set");
-            checksum(&s.values_periodic(n).expect("small set"))
+            sum(timed(|| s.values_periodic(n).expect("small set")))
         }
         ("sprague-direct", "sub134") => {
             let s = sprague::Subtraction::new(&[1, 3, 4]).expect("valid set");
-            checksum(&s.values_direct(n).expect("small set"))
+            sum(timed(|| s.values_direct(n).expect("small set")))
         }
         ("cgt", "sub134") => {
-            let seq = cgt::short::impartial::games::subtraction::Sub::new(vec![1, 3, 4]).grundy_sequence();
-            let v: Vec<u64> = seq.take(n).map(|g| u64::from(g.value())).collect();
-            checksum(&v)
+            let game = cgt::short::impartial::games::subtraction::Sub::new(vec![1, 3, 4]);
+            let (t, v) = timed(|| game.grundy_sequence().take(n).collect::<Vec<_>>());
+            let values: Vec<u32> = v.iter().map(|g| g.value()).collect();
+            (t, checksum(&values))
         }
         _ => panic!("unknown case {engine} {game}"),
     }
@@ -141,21 +172,24 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("--case") {
         let n: usize = args[4].parse().expect("count");
-        // Quick cases are repeated until 0.2 s of user CPU; figures are per run.
-        let (u0, _) = rusage();
-        let t = Instant::now();
+        // Quick cases are repeated until 0.2 s of user CPU; figures are per
+        // run and count the computation only (not the checksum pass).
         let mut runs = 0u32;
+        let (mut wall, mut user) = (0.0, 0.0);
         let mut sum;
         loop {
-            sum = run_case(&args[2], &args[3], n);
+            let ((w, u), s) = run_case(&args[2], &args[3], n);
+            wall += w;
+            user += u;
+            sum = s;
             runs += 1;
-            if rusage().0 - u0 >= 0.2 || runs >= 1000 {
+            if user >= 0.2 || runs >= 1000 {
                 break;
             }
         }
-        let wall = t.elapsed().as_secs_f64() / f64::from(runs);
-        let (u1, rss) = rusage();
-        println!("{wall} {} {rss} {sum} {runs}", (u1 - u0) / f64::from(runs));
+        let rss = rusage().1;
+        let runs_f = f64::from(runs);
+        println!("{} {} {rss} {sum} {runs}", wall / runs_f, user / runs_f);
         return;
     }
     let quick = args.iter().any(|a| a == "--quick");
