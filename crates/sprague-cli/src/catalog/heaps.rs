@@ -61,7 +61,7 @@ impl<G: HeapGame + Clone> HeapRules<G> {
     /// The table used to value heaps of at most `largest` tokens.
     fn table_for(&self, largest: u64) -> GrundyTable {
         let rule = self.game.period_rule();
-        if self.game.heap_value(largest).is_some() && rule.is_none() {
+        if self.game.heap_value(largest).is_some() {
             return GrundyTable::empty();
         }
         let first = match rule {

@@ -120,4 +120,20 @@ impl crate::HeapGame for Bash {
     fn grundy_values(&self, count: usize, _progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
         (0..count as u64).map(|n| n % (self.m + 1)).collect()
     }
+
+    fn huge_heap_moves(
+        &self,
+        n: u64,
+        target: Nimber,
+        _value: &dyn Fn(u64) -> Option<Nimber>,
+    ) -> Option<Vec<Vec<u64>>> {
+        self.moves_to_value(&vec![n], target)
+    }
+
+    fn period_rule(&self) -> Option<crate::PeriodRule> {
+        Some(crate::PeriodRule {
+            max_parts: 1,
+            max_removal: self.m,
+        })
+    }
 }

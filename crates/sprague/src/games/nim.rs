@@ -96,4 +96,13 @@ impl crate::HeapGame for Nim {
     fn grundy_values(&self, count: usize, _progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
         (0..count as u64).collect()
     }
+
+    fn huge_heap_moves(
+        &self,
+        n: u64,
+        target: Nimber,
+        _value: &dyn Fn(u64) -> Option<Nimber>,
+    ) -> Option<Vec<Vec<u64>>> {
+        self.moves_to_value(&vec![n], target)
+    }
 }

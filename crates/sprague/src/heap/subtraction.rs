@@ -217,6 +217,13 @@ impl HeapGame for RangeSubtraction {
             .collect()
     }
 
+    fn period_rule(&self) -> Option<PeriodRule> {
+        Some(PeriodRule {
+            max_parts: 1,
+            max_removal: self.r,
+        })
+    }
+
     fn huge_heap_moves(
         &self,
         n: u64,
