@@ -25,8 +25,15 @@ pub fn run(ruleset: &str, count: usize, options: &QueryOptions, json: bool) -> C
     let interrupted = Arc::new(AtomicBool::new(false));
     {
         let flag = Arc::clone(&interrupted);
-        // If a handler cannot be installed, Ctrl-C simply ends the process.
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+        // The first Ctrl-C asks the computation to stop and print what it has;
+        // a second one (or any Ctrl-C where no table loop is polling, as in
+        // misère searches) ends the process. If a handler cannot be
+        // installed, Ctrl-C simply ends the process.
+        let _ = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
     }
     let show_bar = std::io::stderr().is_terminal() && std::io::stdout().is_terminal();
     let started = Instant::now();
