@@ -26,9 +26,9 @@ pub fn run(ruleset: &str, count: usize, options: &QueryOptions, json: bool) -> C
     {
         let flag = Arc::clone(&interrupted);
         // The first Ctrl-C asks the computation to stop and print what it has;
-        // a second one (or any Ctrl-C where no table loop is polling, as in
-        // misère searches) ends the process. If a handler cannot be
-        // installed, Ctrl-C simply ends the process.
+        // a second one ends the process (misère searches do not poll the
+        // flag, so there it takes two). If a handler cannot be installed,
+        // Ctrl-C simply ends the process.
         let _ = ctrlc::set_handler(move || {
             if flag.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
