@@ -191,3 +191,31 @@ fn bad_input_is_one_line_and_exit_2() {
     let e = bad_input(&["value", "grundy", "18446744073709551615"]);
     assert!(e.contains("no proven period"), "{e}");
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_values_so_far() {
+    use std::process::Stdio;
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["table", "grundy", "--count", "5000000", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let out = child.wait_with_output().expect("sprague ends");
+    assert_eq!(out.status.code(), Some(130));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["interrupted"], true);
+    let values = v["values"].as_array().unwrap();
+    assert!(!values.is_empty() && values.len() < 5_000_000);
+    // OEIS A002188 begins 0, 0, 0, 1, 0, 2.
+    assert_eq!(values[5], 2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("interrupted"), "{err}");
+}
