@@ -177,6 +177,11 @@ fn rare_value_method_agrees_on_long_tables() {
     }
     let g = TakeBreak::grundy_game();
     assert_eq!(g.values_rare(1500), g.values_plain(1500));
+    // Three-heap moves: the pair-sum bitset engine against the plain loop.
+    for code in ["0.f8", "0.88", "4.8", "c.08", "8.0", "0.0f"] {
+        let g = TakeBreak::parse_hex(code).unwrap();
+        assert_eq!(g.values_rare(300), g.values_plain(300), "{code}");
+    }
 }
 
 #[test]

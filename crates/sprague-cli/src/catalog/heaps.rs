@@ -53,7 +53,7 @@ impl<G: HeapGame + Clone> HeapRules<G> {
     /// three-heap moves, whose tables cost O(n³).
     fn table_limit(&self) -> u64 {
         match self.game.period_rule() {
-            Some(r) if r.max_parts > 2 => 1 << 10,
+            Some(r) if r.max_parts > 2 => 1 << 11,
             _ => TABLE_LIMIT,
         }
     }

@@ -26,7 +26,8 @@
 //!
 //! The split is re-chosen as the table grows, minimising the number of rare
 //! heaps. Any mask gives the right values; the mask only changes the speed.
-//! Games with three-heap moves use the plain loop.
+//! Games with three-heap moves (where a common value also arises from three
+//! common parts) use bitsets of pair sums instead.
 
 use super::game::MexSet;
 
@@ -158,6 +159,105 @@ fn choose_split(g: &[u32], flippable: Option<usize>) -> Split {
     best.1
 }
 
+/// Sets `bits` (a bitset of nimbers) to the nim-sums `G(b) ⊕ G(m − b)` of
+/// every split of `m` into two non-empty heaps. O(m).
+fn pair_sums(g: &[u32], m: usize, bits: &mut Vec<u64>) {
+    bits.clear();
+    for b in 1..=m / 2 {
+        let x = (g[b] ^ g[m - b]) as usize;
+        if x / 64 >= bits.len() {
+            bits.resize(x / 64 + 1, 0);
+        }
+        bits[x / 64] |= 1 << (x % 64);
+    }
+}
+
+/// Calls `f` with every member of a bitset.
+#[inline]
+fn for_each_bit(bits: &[u64], mut f: impl FnMut(usize)) {
+    for (w, &word) in bits.iter().enumerate() {
+        let mut rest = word;
+        while rest != 0 {
+            f(w * 64 + rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
+    }
+}
+
+/// Games with three-heap moves: the set of pair sums of every heap size is
+/// kept as a bitset, so a three-heap split `a + (b + c)` costs one pass over
+/// the pair sums of `b + c` instead of a loop over `b`, and the splits are
+/// grouped by the value of the lone part. O(n · (n·W + X·V)) for n heaps, W
+/// words per pair-sum set, X distinct values and V pair sums, instead of O(n³).
+fn three_heap_values(
+    spec: &Spec,
+    mut g: Vec<u32>,
+    count: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Vec<u32> {
+    let mut seen = MexSet::new();
+    let mut pairs: Vec<Vec<u64>> = Vec::with_capacity(count);
+    let mut acc: Vec<u64> = Vec::new();
+    let mut width = 1usize;
+    let mut maxg = g.iter().copied().max().unwrap_or(0);
+    for m in 0..g.len() {
+        let mut bits = Vec::new();
+        pair_sums(&g, m, &mut bits);
+        width = width.max(bits.len());
+        pairs.push(bits);
+    }
+    for n in g.len()..count {
+        if n % super::game::PROGRESS_STEP == 0 && n > 0 && !progress(n) {
+            break;
+        }
+        let mut bits = Vec::new();
+        pair_sums(&g, n, &mut bits);
+        width = width.max(bits.len());
+        pairs.push(bits);
+        seen.clear();
+        nonsplit_options(spec, &g, n, &mut seen);
+        for &i in &spec.split2 {
+            if n >= i + 2 {
+                if spec.unequal {
+                    let m = n - i;
+                    for a in 1..=m / 2 {
+                        if 2 * a != m {
+                            seen.insert((g[a] ^ g[m - a]) as usize);
+                        }
+                    }
+                } else {
+                    for_each_bit(&pairs[n - i], |x| seen.insert(x));
+                }
+            }
+        }
+        for &i in &spec.split3 {
+            if n < i + 3 {
+                continue;
+            }
+            let r = n - i;
+            // Group the splits by the value x = G(a) of the lone part: OR the
+            // pair-sum sets of the rest, then translate each group once by x.
+            let words = width;
+            let groups = maxg as usize + 1;
+            acc.clear();
+            acc.resize(groups * words, 0);
+            for a in 1..=r - 2 {
+                let row = &mut acc[g[a] as usize * words..][..words];
+                for (dst, &src) in row.iter_mut().zip(&pairs[r - a]) {
+                    *dst |= src;
+                }
+            }
+            for x in 0..groups {
+                for_each_bit(&acc[x * words..(x + 1) * words], |t| seen.insert(t ^ x));
+            }
+        }
+        let v = seen.mex() as u32;
+        maxg = maxg.max(v);
+        g.push(v);
+    }
+    g
+}
+
 /// Extends `g` (a correct prefix) to `count` values by the rare-value method;
 /// stops early when `progress` returns `false`.
 pub(crate) fn rare_values_u32(
@@ -168,7 +268,10 @@ pub(crate) fn rare_values_u32(
 ) -> Vec<u32> {
     g.reserve(count.saturating_sub(g.len()));
     let mut seen = MexSet::new();
-    if !spec.split3.is_empty() || spec.split2.is_empty() {
+    if !spec.split3.is_empty() {
+        return three_heap_values(spec, g, count, progress);
+    }
+    if spec.split2.is_empty() {
         for n in g.len()..count {
             if n % super::game::PROGRESS_STEP == 0 && n > 0 && !progress(n) {
                 break;
