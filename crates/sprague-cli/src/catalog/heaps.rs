@@ -121,7 +121,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
                 CliError::input(format!(
                     "heap {h} of {}: no closed form and no proven period, and heaps above {} are not tabulated (try `sprague table {} --count N`)",
                     self.name,
-                    self.table_limit() - 1,
+                    (rules.table().values().len() as u64).max(self.table_limit()) - 1,
                     self.name
                 ))
             })?;
