@@ -49,6 +49,23 @@ enum Command {
         #[command(subcommand)]
         op: NimberOp,
     },
+    /// Grundy values of single heaps G(0..N-1) of a one-heap ruleset, with its period.
+    Table {
+        /// Ruleset name with parameters, e.g. `octal:0.07`, `subtraction:1,3,4`.
+        ruleset: String,
+        /// How many values: G(0) to G(N-1).
+        #[arg(long, value_name = "N")]
+        count: usize,
+        /// Misère Grundy values (terminal positions have value 1).
+        #[arg(long)]
+        misere: bool,
+        /// Print `{"values": [...], "period": {...} | null}` instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Stop searches (misère tables) after this many stored states.
+        #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
+        max_states: usize,
+    },
     /// Grundy value of every vertex of a directed acyclic graph file.
     ///
     /// Text: first line `n m`, then m lines `u v` (0-based; `#` starts a comment).
@@ -181,6 +198,13 @@ fn run(cli: Cli) -> CliResult<()> {
             max_states,
         } => cmd::value::run(&ruleset, &position, &QueryOptions { misere, max_states }, json),
         Command::Games { json } => cmd::games::run(json),
+        Command::Table {
+            ruleset,
+            count,
+            misere,
+            json,
+            max_states,
+        } => cmd::table::run(&ruleset, count, &QueryOptions { misere, max_states }, json),
         Command::Nimber { op } => match op {
             NimberOp::Add { a, b } => cmd::nimber::unary_or_binary("add", &a, Some(&b)),
             NimberOp::Mul { batch: true, .. } => cmd::nimber::batch_mul(),

@@ -27,6 +27,29 @@ pub struct Report {
 pub trait Ruleset {
     /// Outcome, value and winning moves of `position`.
     fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report>;
+
+    /// Grundy values of single heaps `G(0 .. count)` (misère values with
+    /// `options.misere`), for one-heap rulesets. `progress(k)` is called with the
+    /// number of values done; returning `false` stops early with a prefix.
+    fn table(
+        &self,
+        count: usize,
+        options: &QueryOptions,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> CliResult<TableData> {
+        let _ = (count, options, progress);
+        Err(CliError::input(
+            "`table` needs a one-heap ruleset such as octal:0.07 or subtraction:1,3,4 (see `sprague games`)",
+        ))
+    }
+}
+
+/// A computed table of single-heap values and the period found in it.
+pub struct TableData {
+    /// `G(0), G(1), …` (possibly fewer than asked when interrupted).
+    pub values: Vec<u64>,
+    /// The period of the values, proven or not.
+    pub period: Option<sprague::Period>,
 }
 
 /// Turns a notation error into a one-line message that names the position text.

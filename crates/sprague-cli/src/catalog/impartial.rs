@@ -1,8 +1,8 @@
 //! Catalog entries for the basic heap games.
 
+use super::heaps::HeapRules;
 use super::{Entry, Family, no_params, whole_param};
 use crate::error::CliError;
-use crate::ruleset::Impartial;
 
 pub(super) fn entries() -> Vec<Entry> {
     vec![
@@ -15,10 +15,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value nim 3 4 5",
             build: |name, params| {
                 no_params(name, params)?;
-                Ok(Box::new(Impartial {
-                    name: name.to_string(),
-                    rules: sprague::Nim,
-                }))
+                Ok(Box::new(HeapRules::new(name.to_string(), sprague::Nim)))
             },
         },
         Entry {
@@ -33,10 +30,7 @@ pub(super) fn entries() -> Vec<Entry> {
                 let rules = sprague::Bash::new(m).ok_or_else(|| {
                     CliError::input(format!("ruleset `{name}:{m}`: M must be between 1 and 2^64 - 2"))
                 })?;
-                Ok(Box::new(Impartial {
-                    name: format!("{name}:{m}"),
-                    rules,
-                }))
+                Ok(Box::new(HeapRules::new(format!("{name}:{m}"), rules)))
             },
         },
     ]

@@ -2,6 +2,7 @@
 //! Each family of rulesets registers its entries from its own file.
 
 mod graphs;
+mod heaps;
 mod impartial;
 
 use crate::error::{CliError, CliResult};
@@ -74,6 +75,7 @@ pub fn entries() -> Vec<Entry> {
     let mut all = Vec::new();
     all.extend(impartial::entries());
     all.extend(graphs::entries());
+    all.extend(heaps::entries());
     all
 }
 

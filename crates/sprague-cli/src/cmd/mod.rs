@@ -6,6 +6,7 @@ pub mod grundy_graph;
 pub mod nimber;
 pub mod shell;
 pub mod solve;
+pub mod table;
 pub mod value;
 
 use crate::error::CliResult;

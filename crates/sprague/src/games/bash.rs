@@ -100,3 +100,40 @@ impl Notation<Vec<u64>> for Bash {
         describe_heap_move(from, to)
     }
 }
+
+/// A Bash heap: remove 1 to `m` tokens; `G(n) = n mod (m + 1)`.
+impl crate::HeapGame for Bash {
+    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        for k in 1..=self.m.min(n) {
+            if k == n {
+                f(&[]);
+            } else {
+                f(&[n - k]);
+            }
+        }
+    }
+
+    fn heap_value(&self, n: u64) -> Option<Nimber> {
+        Some(Nimber(n % (self.m + 1)))
+    }
+
+    fn grundy_values(&self, count: usize, _progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
+        (0..count as u64).map(|n| n % (self.m + 1)).collect()
+    }
+
+    fn huge_heap_moves(
+        &self,
+        n: u64,
+        target: Nimber,
+        _value: &dyn Fn(u64) -> Option<Nimber>,
+    ) -> Option<Vec<Vec<u64>>> {
+        self.moves_to_value(&vec![n], target)
+    }
+
+    fn period_rule(&self) -> Option<crate::PeriodRule> {
+        Some(crate::PeriodRule {
+            max_parts: 1,
+            max_removal: self.m,
+        })
+    }
+}

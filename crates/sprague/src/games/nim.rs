@@ -77,3 +77,32 @@ impl Notation<Vec<u64>> for Nim {
         describe_heap_move(from, to)
     }
 }
+
+/// A Nim heap of `n` may become any smaller heap: `G(n) = n`.
+impl crate::HeapGame for Nim {
+    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        if n > 0 {
+            f(&[]);
+        }
+        for k in 1..n {
+            f(&[k]);
+        }
+    }
+
+    fn heap_value(&self, n: u64) -> Option<Nimber> {
+        Some(Nimber(n))
+    }
+
+    fn grundy_values(&self, count: usize, _progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
+        (0..count as u64).collect()
+    }
+
+    fn huge_heap_moves(
+        &self,
+        n: u64,
+        target: Nimber,
+        _value: &dyn Fn(u64) -> Option<Nimber>,
+    ) -> Option<Vec<Vec<u64>>> {
+        self.moves_to_value(&vec![n], target)
+    }
+}

@@ -1,0 +1,125 @@
+//! `sprague table RULESET --count N`: Grundy values of single heaps, with the
+//! period in words.
+
+use crate::catalog;
+use crate::error::{CliError, CliResult};
+use crate::ruleset::{QueryOptions, TableData};
+use serde_json::json;
+use std::io::{IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Values per printed row.
+const ROW: usize = 10;
+
+/// Runs `table`: computes `G(0 .. count)` (misère values with `--misere`) and
+/// prints them as aligned rows or as one JSON object. A progress bar shows on
+/// a terminal when the table takes more than a moment; Ctrl-C stops the
+/// computation and prints the values done so far.
+pub fn run(ruleset: &str, count: usize, options: &QueryOptions, json: bool) -> CliResult<()> {
+    let rules = catalog::build(ruleset)?;
+    if count == 0 {
+        return Err(CliError::input("--count must be at least 1"));
+    }
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let flag = Arc::clone(&interrupted);
+        // The first Ctrl-C asks the computation to stop and print what it has;
+        // a second one ends the process (misère searches do not poll the
+        // flag, so there it takes two). If a handler cannot be installed,
+        // Ctrl-C simply ends the process.
+        let _ = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let show_bar = std::io::stderr().is_terminal() && std::io::stdout().is_terminal();
+    let started = Instant::now();
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let mut progress = |done: usize| -> bool {
+        if show_bar && bar.is_none() && started.elapsed() > Duration::from_millis(500) {
+            let b = indicatif::ProgressBar::new(count as u64);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} values (eta {eta})",
+            ) {
+                b.set_style(style);
+            }
+            bar = Some(b);
+        }
+        if let Some(b) = &bar {
+            b.set_position(done as u64);
+        }
+        !interrupted.load(Ordering::SeqCst)
+    };
+    let data = rules.table(count, options, &mut progress)?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let stopped = data.values.len() < count;
+    print_table(ruleset, &data, options.misere, json, stopped)?;
+    if stopped {
+        return Err(CliError {
+            code: 130,
+            message: format!(
+                "interrupted: printed the {} values computed before Ctrl-C",
+                data.values.len()
+            ),
+        });
+    }
+    Ok(())
+}
+
+fn print_table(ruleset: &str, data: &TableData, misere: bool, json: bool, stopped: bool) -> CliResult<()> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        let period = data.period.map(
+            |p| json!({"preperiod": p.preperiod, "period": p.period, "saltus": p.saltus, "proven": p.proven}),
+        );
+        let mut obj = json!({"values": data.values, "period": period});
+        if stopped && let serde_json::Value::Object(map) = &mut obj {
+            map.insert("interrupted".into(), serde_json::Value::Bool(true));
+        }
+        writeln!(out, "{obj}")?;
+        return Ok(());
+    }
+    out.write_all(render(ruleset, data, misere).as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The human table: a header, rows of [`ROW`] values led by their first `n`,
+/// and the period in words.
+pub fn render(ruleset: &str, data: &TableData, misere: bool) -> String {
+    let n = data.values.len();
+    let kind = if misere {
+        "misère Grundy values"
+    } else {
+        "Grundy values"
+    };
+    let mut text = format!("{ruleset}: {kind} G(0..{})\n", n.saturating_sub(1));
+    let width = data.values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+    let lead = n.saturating_sub(1).to_string().len();
+    text.push_str(&format!("{:>lead$} |", "n"));
+    for j in 0..ROW.min(n) {
+        text.push_str(&format!(" {:>width$}", format!("+{j}")));
+    }
+    text.push('\n');
+    for (r, chunk) in data.values.chunks(ROW).enumerate() {
+        text.push_str(&format!("{:>lead$} |", r * ROW));
+        for v in chunk {
+            let w = width.max(2);
+            text.push_str(&format!(" {v:>w$}"));
+        }
+        text.push('\n');
+    }
+    match data.period {
+        Some(p) => {
+            text.push_str(&p.describe());
+            text.push('\n');
+        }
+        None => text.push_str("no period found in these values\n"),
+    }
+    text
+}

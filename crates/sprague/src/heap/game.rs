@@ -1,0 +1,142 @@
+//! The trait of one-heap games: a move turns one heap into zero or more heaps.
+
+use super::PeriodRule;
+use crate::Nimber;
+
+/// A game played on heaps in which a move acts on a single heap, turning it
+/// into zero or more smaller heaps (take-away, take-and-break and splitting
+/// games). A position of several heaps is their sum; [`Heaps`](super::Heaps)
+/// turns any `HeapGame` into an [`ImpartialRules`](crate::ImpartialRules).
+///
+/// Only [`heap_options`](HeapGame::heap_options) is required. Every heap left
+/// by a move must be non-empty and smaller than the heap moved from.
+pub trait HeapGame {
+    /// Calls `f` once for every option of a heap of `n` tokens, with the heaps
+    /// it leaves (each ≥ 1 and < `n`; an empty slice means nothing is left).
+    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64]));
+
+    /// The Grundy value of a heap of `n` by a closed form, if the game has one
+    /// (for every `n`, including huge ones).
+    fn heap_value(&self, n: u64) -> Option<Nimber> {
+        let _ = n;
+        None
+    }
+
+    /// Grundy values `G(0), …, G(count − 1)`. `progress(k)` is called now and
+    /// then with the number of values done; when it returns `false` the
+    /// computation stops and the values computed so far are returned.
+    ///
+    /// The default is the definition: a mex over every option, using the values
+    /// already computed (O(sum of option counts · parts)). Rulesets override it
+    /// with faster algorithms.
+    fn grundy_values(&self, count: usize, progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
+        plain_values(self, count, progress)
+    }
+
+    /// When observed periods can be proven (see [`PeriodRule`]); `None` if the
+    /// game has no periodicity theorem.
+    fn period_rule(&self) -> Option<PeriodRule> {
+        None
+    }
+
+    /// Options of a heap of `n` with Grundy value `target`, for heaps too large
+    /// to enumerate, given a way to value any heap (`value`). `None` when the
+    /// game cannot do better than enumerating every option.
+    fn huge_heap_moves(
+        &self,
+        n: u64,
+        target: Nimber,
+        value: &dyn Fn(u64) -> Option<Nimber>,
+    ) -> Option<Vec<Vec<u64>>> {
+        let _ = (n, target, value);
+        None
+    }
+}
+
+/// How often (in heap sizes) the table loops report progress.
+pub(crate) const PROGRESS_STEP: usize = 1 << 12;
+
+/// Grundy values by the definition: for each `n`, the mex of the nim-sums of
+/// the values of the heaps each option leaves.
+///
+/// Complexity: O(Σ_n options(n) · parts). This is the oracle the fast
+/// algorithms are tested against.
+///
+/// ```
+/// use sprague::{plain_values, Subtraction};
+/// let s = Subtraction::new(&[1, 3, 4]).unwrap();
+/// assert_eq!(plain_values(&s, 8, &mut |_| true), vec![0, 1, 0, 1, 2, 3, 2, 0]);
+/// ```
+pub fn plain_values<G: HeapGame + ?Sized>(
+    game: &G,
+    count: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Vec<u64> {
+    let mut values: Vec<u64> = Vec::with_capacity(count);
+    let mut seen: Vec<u64> = Vec::new();
+    for n in 0..count {
+        if n % PROGRESS_STEP == 0 && n > 0 && !progress(n) {
+            break;
+        }
+        seen.clear();
+        game.heap_options(n as u64, &mut |parts| {
+            let mut x = 0;
+            for &p in parts {
+                debug_assert!(p < n as u64, "a heap option must be smaller than the heap");
+                x ^= usize::try_from(p)
+                    .ok()
+                    .and_then(|p| values.get(p))
+                    .copied()
+                    .unwrap_or(0);
+            }
+            seen.push(x);
+        });
+        values.push(crate::mex_in_place(&mut seen).get());
+    }
+    values
+}
+
+/// A stamp-marked set of small values, for mex loops that reuse one buffer.
+pub(crate) struct MexSet {
+    stamp: Vec<u32>,
+    now: u32,
+}
+
+impl MexSet {
+    pub(crate) fn new() -> Self {
+        MexSet {
+            stamp: vec![0; 64],
+            now: 0,
+        }
+    }
+
+    /// Empties the set in O(1).
+    pub(crate) fn clear(&mut self) {
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.stamp.fill(0);
+            self.now = 1;
+        }
+    }
+
+    #[inline]
+    pub(crate) fn insert(&mut self, v: usize) {
+        if v >= self.stamp.len() {
+            self.stamp.resize((v + 1).next_power_of_two(), 0);
+        }
+        self.stamp[v] = self.now;
+    }
+
+    #[inline]
+    pub(crate) fn contains(&self, v: usize) -> bool {
+        self.stamp.get(v).is_some_and(|&s| s == self.now)
+    }
+
+    pub(crate) fn mex(&self) -> usize {
+        let mut m = 0;
+        while self.contains(m) {
+            m += 1;
+        }
+        m
+    }
+}

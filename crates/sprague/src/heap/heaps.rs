@@ -1,0 +1,157 @@
+//! Sums of heaps of one [`HeapGame`]: the multi-heap position as an
+//! [`ImpartialRules`].
+
+use super::{GrundyTable, HeapGame};
+use crate::notation::{ParseError, describe_heap_move, format_heaps, parse_heaps};
+use crate::{ImpartialRules, Nimber, Notation};
+
+/// Heaps at most this large have their options enumerated when looking for
+/// moves to a given value; larger heaps use [`HeapGame::huge_heap_moves`].
+pub const ENUMERATION_LIMIT: u64 = 1 << 22;
+
+/// A position of several heaps of a [`HeapGame`] (notation `3 4 5`), as an
+/// [`ImpartialRules`]: a move replaces one heap by the heaps it leaves (a heap
+/// that leaves nothing is shown as `0`). Each heap is an independent component;
+/// single heaps are valued by the game's closed form or by the attached
+/// [`GrundyTable`] (which, with a proven period, covers every heap size).
+///
+/// ```
+/// use sprague::{GrundySolver, GrundyTable, Heaps, Nimber, TakeBreak};
+/// let kayles = TakeBreak::parse("0.77").unwrap();
+/// let table = GrundyTable::until_proven(&kayles, 1 << 16);
+/// let rules = Heaps::with_table(kayles, table);
+/// let mut solver = GrundySolver::new(&rules);
+/// // Kayles values (Winning Ways): G(1) = 1, G(2) = 2, G(3) = 3, so 1 + 2 + 3 = 0.
+/// assert_eq!(solver.grundy(&vec![1, 2, 3]).unwrap(), Nimber(0));
+/// // A heap of 2^63 − 1 is answered through the proven period.
+/// assert!(solver.grundy(&vec![i64::MAX as u64]).is_ok());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Heaps<G> {
+    game: G,
+    table: GrundyTable,
+}
+
+impl<G: HeapGame> Heaps<G> {
+    /// Heaps of `game`, valued by its closed form or by search.
+    #[must_use]
+    pub fn new(game: G) -> Self {
+        Heaps {
+            game,
+            table: GrundyTable::empty(),
+        }
+    }
+
+    /// Heaps of `game` with a table of its values.
+    #[must_use]
+    pub fn with_table(game: G, table: GrundyTable) -> Self {
+        Heaps { game, table }
+    }
+
+    /// The heap game.
+    #[must_use]
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The attached table.
+    #[must_use]
+    pub fn table(&self) -> &GrundyTable {
+        &self.table
+    }
+
+    /// `G(n)` of one heap without search: closed form or table. `None` if neither
+    /// covers `n`.
+    #[must_use]
+    pub fn heap_grundy(&self, n: u64) -> Option<Nimber> {
+        self.game.heap_value(n).or_else(|| self.table.value(n))
+    }
+
+    /// Every option of a heap of `n` with value `target`, as the heaps it leaves
+    /// (`[0]` for nothing), if the heap can be valued without search.
+    ///
+    /// Heaps up to [`ENUMERATION_LIMIT`] enumerate every option; larger ones ask
+    /// the game ([`HeapGame::huge_heap_moves`]). O(options(n) · parts).
+    #[must_use]
+    pub fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        if n > ENUMERATION_LIMIT {
+            return self.game.huge_heap_moves(n, target, &|h| self.heap_grundy(h));
+        }
+        let mut found = Vec::new();
+        let mut complete = true;
+        self.game.heap_options(n, &mut |parts| {
+            let mut x = Nimber::ZERO;
+            for &p in parts {
+                match self.heap_grundy(p) {
+                    Some(v) => x += v,
+                    None => {
+                        complete = false;
+                        return;
+                    }
+                }
+            }
+            if x == target {
+                found.push(if parts.is_empty() { vec![0] } else { parts.to_vec() });
+            }
+        });
+        complete.then_some(found)
+    }
+}
+
+impl<G: HeapGame> ImpartialRules for Heaps<G> {
+    type Position = Vec<u64>;
+
+    fn moves(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &h) in position.iter().enumerate() {
+            self.game.heap_options(h, &mut |parts| {
+                let mut p = Vec::with_capacity(position.len() + parts.len());
+                p.extend_from_slice(&position[..i]);
+                if parts.is_empty() {
+                    p.push(0);
+                } else {
+                    p.extend_from_slice(parts);
+                }
+                p.extend_from_slice(&position[i + 1..]);
+                out.push(p);
+            });
+        }
+    }
+
+    fn decompose(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
+        if position.len() == 1 {
+            return false;
+        }
+        out.extend(position.iter().map(|&h| vec![h]));
+        true
+    }
+
+    fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {
+        Some(parts.concat())
+    }
+
+    fn closed_form(&self, component: &Vec<u64>) -> Option<Nimber> {
+        match component[..] {
+            [h] => self.heap_grundy(h),
+            _ => None,
+        }
+    }
+
+    fn moves_to_value(&self, component: &Vec<u64>, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        match component[..] {
+            [h] => self.heap_moves_to_value(h, target),
+            _ => None,
+        }
+    }
+}
+
+impl<G: HeapGame> Notation<Vec<u64>> for Heaps<G> {
+    fn parse_position(&self, text: &str) -> Result<Vec<u64>, ParseError> {
+        parse_heaps(text)
+    }
+    fn format_position(&self, position: &Vec<u64>) -> String {
+        format_heaps(position)
+    }
+    fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        describe_heap_move(from, to)
+    }
+}

@@ -1,0 +1,108 @@
+//! Misère Grundy values of single heaps.
+
+use super::HeapGame;
+use crate::budget::BudgetExceeded;
+use std::collections::HashMap;
+
+/// Misère Grundy values `g⁻(0), …, g⁻(count − 1)` of single heaps.
+///
+/// The misère Grundy value of a position is 1 if it has no move, and otherwise
+/// the mex of the misère Grundy values of its options; a position is a misère
+/// P-position (the player to move loses when the last mover loses) exactly
+/// when its value is 0. Options of a heap are sums of heaps, whose misère
+/// values do not follow from the parts' values, so each sum is searched
+/// (memoised as a sorted list of heaps, heaps without moves dropped since they
+/// change nothing).
+///
+/// # Errors
+/// [`BudgetExceeded`] once `max_states` sums are stored.
+///
+/// ```
+/// use sprague::{misere_grundy_values, Subtraction};
+/// // Misère Nim heaps: 1, 0, 2, 3, … (heap of 1: the only move loses).
+/// let nimlike = Subtraction::new(&[1, 2, 3, 4, 5, 6, 7]).unwrap();
+/// assert_eq!(misere_grundy_values(&nimlike, 4, 10_000).unwrap(), vec![1, 0, 2, 3]);
+/// ```
+pub fn misere_grundy_values<G: HeapGame + ?Sized>(
+    game: &G,
+    count: usize,
+    max_states: usize,
+) -> Result<Vec<u64>, BudgetExceeded> {
+    let mut search = Search {
+        game,
+        memo: HashMap::new(),
+        dead: HashMap::new(),
+        max_states,
+    };
+    (0..count as u64)
+        .map(|n| {
+            let start = if search.is_dead(n) { vec![] } else { vec![n] };
+            search.value(start)
+        })
+        .collect()
+}
+
+struct Search<'g, G: ?Sized> {
+    game: &'g G,
+    memo: HashMap<Vec<u64>, u64>,
+    dead: HashMap<u64, bool>,
+    max_states: usize,
+}
+
+impl<G: HeapGame + ?Sized> Search<'_, G> {
+    fn is_dead(&mut self, h: u64) -> bool {
+        if let Some(&d) = self.dead.get(&h) {
+            return d;
+        }
+        let mut any = false;
+        self.game.heap_options(h, &mut |_| any = true);
+        self.dead.insert(h, !any);
+        !any
+    }
+
+    /// Misère value of a sorted list of live heaps. Depth-first; the depth is
+    /// bounded by the number of moves in a play.
+    fn value(&mut self, heaps: Vec<u64>) -> Result<u64, BudgetExceeded> {
+        if let Some(&v) = self.memo.get(&heaps) {
+            return Ok(v);
+        }
+        if heaps.is_empty() {
+            return Ok(1);
+        }
+        let mut options: Vec<Vec<u64>> = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            if i > 0 && heaps[i - 1] == h {
+                continue;
+            }
+            let mut lists: Vec<Vec<u64>> = Vec::new();
+            self.game.heap_options(h, &mut |parts| lists.push(parts.to_vec()));
+            for parts in lists {
+                let mut next: Vec<u64> = heaps[..i].to_vec();
+                next.extend_from_slice(&heaps[i + 1..]);
+                for p in parts {
+                    if !self.is_dead(p) {
+                        next.push(p);
+                    }
+                }
+                next.sort_unstable();
+                options.push(next);
+            }
+        }
+        let mut values = Vec::with_capacity(options.len());
+        for o in options {
+            values.push(self.value(o)?);
+        }
+        let v = if values.is_empty() {
+            1
+        } else {
+            crate::mex_in_place(&mut values).get()
+        };
+        if self.memo.len() >= self.max_states {
+            return Err(BudgetExceeded {
+                max_states: self.max_states,
+            });
+        }
+        self.memo.insert(heaps, v);
+        Ok(v)
+    }
+}

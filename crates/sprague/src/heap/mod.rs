@@ -1,0 +1,33 @@
+//! Heap games: one-heap rulesets (subtraction, take-and-break, splitting),
+//! their sums as impartial rulesets, Grundy tables with fast algorithms, and
+//! periodicity with proofs.
+
+mod allbut;
+mod equal_split;
+mod factor;
+mod game;
+mod heaps;
+mod lasker;
+mod misere_values;
+mod period;
+mod rare;
+mod rectangles;
+mod sequence_subtraction;
+mod subtraction;
+mod table;
+mod take_break;
+
+pub use allbut::AllBut;
+pub use equal_split::EqualSplit;
+pub use factor::FACTOR_LIMIT;
+pub use game::{HeapGame, plain_values};
+pub use heaps::{ENUMERATION_LIMIT, Heaps};
+pub use lasker::Lasker;
+pub use misere_values::misere_grundy_values;
+pub(crate) use period::extend_periodic;
+pub use period::{Period, PeriodRule, find_period};
+pub use rectangles::{Rectangle, RectangleCutting, parse_rectangles};
+pub use sequence_subtraction::{SequenceSubtraction, SubtractionSequence};
+pub use subtraction::{RangeSubtraction, Subtraction};
+pub use table::GrundyTable;
+pub use take_break::{MAX_CODE_DIGITS, TakeBreak};

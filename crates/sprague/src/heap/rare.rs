@@ -1,0 +1,379 @@
+//! Grundy values of take-and-break games: the plain mex loop and the
+//! rare-value ("sparse space") method.
+//!
+//! # The rare-value method
+//!
+//! Split the nimbers into two classes by the parity of `popcount(v & mask)`:
+//! class 0 ("rare", containing 0) and class 1 ("common"). The class of a
+//! nim-sum is the sum of the classes, so a split `a + b` has a common value
+//! only when exactly one part has a rare value. For games where few heaps have
+//! rare values (the sparse-space phenomenon observed by Gangolli and Plambeck,
+//! and exploited by Flammenkamp), the value of heap `n` is found as follows:
+//!
+//! 1. Enumerate every split in which one part is a rare heap (few of them): this
+//!    yields *every* common option value exactly, and some rare ones.
+//! 2. Let `c` be the smallest common value not reached. `G(n)` is `c` unless a
+//!    rare value below `c` is not reached.
+//! 3. Rare values below `c` are usually reached by some split early in a scan;
+//!    scan the splits until all of them are found. Only when `G(n)` itself is
+//!    rare (rarely) does the scan run to the end.
+//!
+//! When every splitting move removes a number of tokens of one parity, the
+//! class of the heaps of one parity may also be flipped (rare means
+//! `class(G(a)) = flip[a mod 2]`): the parts of a split of `n − i` then have
+//! parities fixed by `n`, and the two classes above swap roles for heaps of
+//! one parity. Octal 4.07, for example, has no rare heap at all this way.
+//!
+//! The split is re-chosen as the table grows, minimising the number of rare
+//! heaps. Any mask gives the right values; the mask only changes the speed.
+//! Games with three-heap moves (where a common value also arises from three
+//! common parts) use bitsets of pair sums instead.
+
+use super::game::MexSet;
+
+/// The moves of a take-and-break game, by removal size.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Spec {
+    /// `(i, may leave nothing, may leave one heap)`.
+    pub nonsplit: Vec<(usize, bool, bool)>,
+    /// Removals after which the rest may be split into two non-empty heaps.
+    pub split2: Vec<usize>,
+    /// Removals after which the rest may be split into three non-empty heaps.
+    pub split3: Vec<usize>,
+    /// Two-heap splits must be unequal (Grundy's game).
+    pub unequal: bool,
+}
+
+/// Inserts the non-splitting option values of heap `n`.
+#[inline]
+fn nonsplit_options(spec: &Spec, g: &[u32], n: usize, seen: &mut MexSet) {
+    for &(i, nothing, one) in &spec.nonsplit {
+        if i == n && nothing {
+            seen.insert(0);
+        }
+        if i < n && one && i > 0 {
+            seen.insert(g[n - i] as usize);
+        }
+    }
+}
+
+/// The plain value of heap `n`: a mex over every option.
+fn plain_at(spec: &Spec, g: &[u32], n: usize, seen: &mut MexSet) -> u32 {
+    seen.clear();
+    nonsplit_options(spec, g, n, seen);
+    for &i in &spec.split2 {
+        if n < i + 2 {
+            continue;
+        }
+        let m = n - i;
+        for a in 1..=m / 2 {
+            if spec.unequal && 2 * a == m {
+                continue;
+            }
+            seen.insert((g[a] ^ g[m - a]) as usize);
+        }
+    }
+    for &i in &spec.split3 {
+        if n < i + 3 {
+            continue;
+        }
+        let m = n - i;
+        for a in 1..=m / 3 {
+            for b in a..=(m - a) / 2 {
+                seen.insert((g[a] ^ g[b] ^ g[m - a - b]) as usize);
+            }
+        }
+    }
+    seen.mex() as u32
+}
+
+/// `G(0 .. count)` by the plain mex loop. O(n²) for two-heap splits.
+pub(crate) fn plain_values_u32(
+    spec: &Spec,
+    count: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Vec<u32> {
+    let mut g = Vec::with_capacity(count);
+    let mut seen = MexSet::new();
+    for n in 0..count {
+        if n % super::game::PROGRESS_STEP == 0 && n > 0 && !progress(n) {
+            break;
+        }
+        let v = plain_at(spec, &g, n, &mut seen);
+        g.push(v);
+    }
+    g
+}
+
+#[inline]
+fn class(v: u32, mask: u32) -> u32 {
+    (v & mask).count_ones() & 1
+}
+
+/// How heaps are split into rare and common: heap `a` is rare when
+/// `class(G(a), mask) == flip[a mod 2]`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Split {
+    mask: u32,
+    flip: [u32; 2],
+}
+
+impl Split {
+    #[inline]
+    fn is_rare(&self, a: usize, v: u32) -> bool {
+        class(v, self.mask) == self.flip[a & 1]
+    }
+}
+
+/// The split (a mask over the bits of the largest value, at most 10 bits, and
+/// the class flip allowed for one parity of heaps) that leaves the fewest heaps
+/// `1 .. len` rare; mask 0 when no split makes rare heaps fewer than half.
+fn choose_split(g: &[u32], flippable: Option<usize>) -> Split {
+    let maxv = g.iter().copied().max().unwrap_or(0);
+    let bits = (32 - maxv.leading_zeros()).min(10);
+    let width = 1usize << bits;
+    // Histogram by (parity of the heap, value).
+    let mut hist = vec![0usize; 2 * width];
+    for (a, &v) in g.iter().enumerate().skip(1) {
+        hist[(a & 1) * width + (v as usize & (width - 1))] += 1;
+    }
+    let total = g.len().saturating_sub(1);
+    let mut best = (total / 2, Split::default());
+    let flips: &[u32] = if flippable.is_some() { &[0, 1] } else { &[0] };
+    for mask in 1u32..(width as u32) {
+        for &f in flips {
+            let mut flip = [0u32; 2];
+            if let Some(p) = flippable {
+                flip[p] = f;
+            }
+            let split = Split { mask, flip };
+            let rare: usize = (0..2 * width)
+                .filter(|&k| hist[k] > 0 && split.is_rare(k / width, (k % width) as u32))
+                .map(|k| hist[k])
+                .sum();
+            if rare < best.0 {
+                best = (rare, split);
+            }
+        }
+    }
+    best.1
+}
+
+/// Sets `bits` (a bitset of nimbers) to the nim-sums `G(b) ⊕ G(m − b)` of
+/// every split of `m` into two non-empty heaps. O(m).
+fn pair_sums(g: &[u32], m: usize, bits: &mut Vec<u64>) {
+    bits.clear();
+    for b in 1..=m / 2 {
+        let x = (g[b] ^ g[m - b]) as usize;
+        if x / 64 >= bits.len() {
+            bits.resize(x / 64 + 1, 0);
+        }
+        bits[x / 64] |= 1 << (x % 64);
+    }
+}
+
+/// Calls `f` with every member of a bitset.
+#[inline]
+fn for_each_bit(bits: &[u64], mut f: impl FnMut(usize)) {
+    for (w, &word) in bits.iter().enumerate() {
+        let mut rest = word;
+        while rest != 0 {
+            f(w * 64 + rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
+    }
+}
+
+/// Games with three-heap moves: the set of pair sums of every heap size is
+/// kept as a bitset, so a three-heap split `a + (b + c)` costs one pass over
+/// the pair sums of `b + c` instead of a loop over `b`, and the splits are
+/// grouped by the value of the lone part. O(n · (n·W + X·V)) for n heaps, W
+/// words per pair-sum set, X distinct values and V pair sums, instead of O(n³).
+fn three_heap_values(
+    spec: &Spec,
+    mut g: Vec<u32>,
+    count: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Vec<u32> {
+    let mut seen = MexSet::new();
+    let mut pairs: Vec<Vec<u64>> = Vec::with_capacity(count);
+    let mut acc: Vec<u64> = Vec::new();
+    let mut width = 1usize;
+    let mut maxg = g.iter().copied().max().unwrap_or(0);
+    for m in 0..g.len() {
+        let mut bits = Vec::new();
+        pair_sums(&g, m, &mut bits);
+        width = width.max(bits.len());
+        pairs.push(bits);
+    }
+    for n in g.len()..count {
+        if n % super::game::PROGRESS_STEP == 0 && n > 0 && !progress(n) {
+            break;
+        }
+        let mut bits = Vec::new();
+        pair_sums(&g, n, &mut bits);
+        width = width.max(bits.len());
+        pairs.push(bits);
+        seen.clear();
+        nonsplit_options(spec, &g, n, &mut seen);
+        for &i in &spec.split2 {
+            if n >= i + 2 {
+                if spec.unequal {
+                    let m = n - i;
+                    for a in 1..=m / 2 {
+                        if 2 * a != m {
+                            seen.insert((g[a] ^ g[m - a]) as usize);
+                        }
+                    }
+                } else {
+                    for_each_bit(&pairs[n - i], |x| seen.insert(x));
+                }
+            }
+        }
+        for &i in &spec.split3 {
+            if n < i + 3 {
+                continue;
+            }
+            let r = n - i;
+            // Group the splits by the value x = G(a) of the lone part: OR the
+            // pair-sum sets of the rest, then translate each group once by x.
+            let words = width;
+            let groups = maxg as usize + 1;
+            acc.clear();
+            acc.resize(groups * words, 0);
+            for a in 1..=r - 2 {
+                let row = &mut acc[g[a] as usize * words..][..words];
+                for (dst, &src) in row.iter_mut().zip(&pairs[r - a]) {
+                    *dst |= src;
+                }
+            }
+            for x in 0..groups {
+                for_each_bit(&acc[x * words..(x + 1) * words], |t| seen.insert(t ^ x));
+            }
+        }
+        let v = seen.mex() as u32;
+        maxg = maxg.max(v);
+        g.push(v);
+    }
+    g
+}
+
+/// Extends `g` (a correct prefix) to `count` values by the rare-value method;
+/// stops early when `progress` returns `false`.
+pub(crate) fn rare_values_u32(
+    spec: &Spec,
+    mut g: Vec<u32>,
+    count: usize,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Vec<u32> {
+    g.reserve(count.saturating_sub(g.len()));
+    let mut seen = MexSet::new();
+    if !spec.split3.is_empty() {
+        return three_heap_values(spec, g, count, progress);
+    }
+    if spec.split2.is_empty() {
+        for n in g.len()..count {
+            if n % super::game::PROGRESS_STEP == 0 && n > 0 && !progress(n) {
+                break;
+            }
+            let v = plain_at(spec, &g, n, &mut seen);
+            g.push(v);
+        }
+        return g;
+    }
+    // The class of heaps of one parity may be flipped when every split removal
+    // has the same parity: then a split of n − i into a + b has parts of
+    // parities fixed by n, and the class a common–common pair reaches is
+    // `K(n) = (flip₀ ⊕ flip₁)·((n − i) mod 2)` for every i. The option values
+    // of the other class come only from pairs with a rare part.
+    let parities: Vec<usize> = spec.split2.iter().map(|i| i & 1).collect();
+    let flippable = if parities.iter().all(|&p| p == 0) {
+        Some(1)
+    } else if parities.iter().all(|&p| p == 1) {
+        Some(0)
+    } else {
+        None
+    };
+    let i0 = spec.split2[0];
+    let mut split = Split::default();
+    let mut rare: Vec<usize> = Vec::new();
+    let mut next_rebuild = g.len().max(32);
+    let mut needed: Vec<usize> = Vec::new();
+    for n in g.len()..count {
+        if n % super::game::PROGRESS_STEP == 0 && n > 0 && !progress(n) {
+            break;
+        }
+        if n >= next_rebuild {
+            split = choose_split(&g, flippable);
+            rare = (1..n).filter(|&a| split.is_rare(a, g[a])).collect();
+            next_rebuild = if n < 1 << 16 { 2 * n } else { n + (1 << 16) };
+        }
+        if split.mask == 0 {
+            let v = plain_at(spec, &g, n, &mut seen);
+            g.push(v);
+            continue;
+        }
+        let mask = split.mask;
+        // The class reached by common–common pairs, and the one enumerated.
+        let k = (split.flip[0] ^ split.flip[1]) & ((n.wrapping_sub(i0) & 1) as u32);
+        let e = k ^ 1;
+        // 1. Non-splitting moves and every split with a rare part.
+        seen.clear();
+        nonsplit_options(spec, &g, n, &mut seen);
+        for &i in &spec.split2 {
+            if n < i + 2 {
+                continue;
+            }
+            let m = n - i;
+            for &a in &rare {
+                if a >= m {
+                    break;
+                }
+                if spec.unequal && 2 * a == m {
+                    continue;
+                }
+                seen.insert((g[a] ^ g[m - a]) as usize);
+            }
+        }
+        // 2. The smallest value of the enumerated class not reached.
+        let mut c = 0usize;
+        while class(c as u32, mask) != e || seen.contains(c) {
+            c += 1;
+        }
+        // 3. Values of the other class below c still to be found.
+        needed.clear();
+        needed.extend((0..c).filter(|&v| class(v as u32, mask) == k && !seen.contains(v)));
+        let mut remaining = needed.len();
+        if remaining > 0 {
+            'scan: for &i in &spec.split2 {
+                if n < i + 2 {
+                    continue;
+                }
+                let m = n - i;
+                let half = m / 2;
+                // Alternate between the middle (parts of similar value: small
+                // nim-sums) and the ends (small heaps: large nim-sums).
+                for j in 0..half {
+                    let a = if j % 2 == 0 { half - j / 2 } else { 1 + j / 2 };
+                    if spec.unequal && 2 * a == m {
+                        continue;
+                    }
+                    let x = (g[a] ^ g[m - a]) as usize;
+                    if x < c && !seen.contains(x) && class(x as u32, mask) == k {
+                        seen.insert(x);
+                        remaining -= 1;
+                        if remaining == 0 {
+                            break 'scan;
+                        }
+                    }
+                }
+            }
+        }
+        let v = needed.iter().copied().find(|&r| !seen.contains(r)).unwrap_or(c) as u32;
+        g.push(v);
+        if n >= 1 && split.is_rare(n, v) {
+            rare.push(n);
+        }
+    }
+    g
+}
