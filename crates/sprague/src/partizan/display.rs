@@ -35,6 +35,9 @@ pub fn format_nus(v: &Nus) -> String {
     s
 }
 
+/// The longest separator printed; a lone option that would need more keeps its braces.
+const MAX_BARS: usize = 3;
+
 enum Shape {
     /// Printed without outer braces: numbers, nus, `+-x`, `Tiny(x)`.
     Flat(String),
@@ -113,7 +116,9 @@ impl GameStore {
         if let [o] = opts {
             return match self.shape(*o) {
                 Shape::Flat(s) => (s, 0),
-                Shape::Braced(s, b) => (s, b),
+                // Slashes stay readable up to `|||`; deeper nesting keeps its braces.
+                Shape::Braced(s, b) if b < MAX_BARS => (s, b),
+                Shape::Braced(s, _) => (format!("{{{s}}}"), 0),
             };
         }
         let parts: Vec<String> = opts.iter().map(|&o| self.display(o)).collect();

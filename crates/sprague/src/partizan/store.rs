@@ -30,10 +30,10 @@ const NO_NEG: u32 = u32::MAX;
 
 /// Options of a node: `arena[start..start+nl]` are Left's, the next `nr` Right's.
 #[derive(Clone, Copy, Debug)]
-struct Opts {
+pub(super) struct Opts {
     start: u32,
-    nl: u32,
-    nr: u32,
+    pub(super) nl: u32,
+    pub(super) nr: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -77,6 +77,8 @@ pub struct GameStore {
     inline: FxMap<Nus, GameId>,
     le_memo: FxMap<u64, bool>,
     add_memo: FxMap<u64, GameId>,
+    /// Memo tables of the derived operations (stops, thermographs, …).
+    pub(super) memo: super::ops::OpMemo,
 }
 
 impl Default for GameStore {
@@ -100,6 +102,7 @@ impl GameStore {
             inline: FxMap::default(),
             le_memo: FxMap::default(),
             add_memo: FxMap::default(),
+            memo: super::ops::OpMemo::default(),
         };
         let z = s.nus(Nus::ZERO);
         debug_assert_eq!(z, GameId::ZERO);
@@ -202,7 +205,7 @@ impl GameStore {
 
     // ---------------------------------------------------------------- options
 
-    fn opts(&mut self, id: GameId) -> Opts {
+    pub(super) fn opts(&mut self, id: GameId) -> Opts {
         if let Some(o) = self.nodes[id.0 as usize].opts {
             return o;
         }
@@ -270,11 +273,11 @@ impl GameStore {
         (l, r)
     }
 
-    fn left_at(&self, o: Opts, i: u32) -> GameId {
+    pub(super) fn left_at(&self, o: Opts, i: u32) -> GameId {
         self.arena[(o.start + i) as usize]
     }
 
-    fn right_at(&self, o: Opts, i: u32) -> GameId {
+    pub(super) fn right_at(&self, o: Opts, i: u32) -> GameId {
         self.arena[(o.start + o.nl + i) as usize]
     }
 
