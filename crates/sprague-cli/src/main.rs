@@ -48,6 +48,7 @@ enum Command {
     /// written as in CGSuite, e.g. `{3||2*|1*}`, `^^ + *3`, `+-1 + Tiny(2)`.
     Calc {
         /// The expression (quote it: braces and bars are shell characters).
+        #[arg(allow_hyphen_values = true)]
         expr: String,
         /// Print one JSON object instead of text.
         #[arg(long)]

@@ -9,14 +9,15 @@ use std::time::Instant;
 
 const ENGINES: [&str; 2] = ["sprague", "cgt"];
 
-fn rusage_self() -> (f64, u64) {
+fn rusage_self() -> (f64, f64, u64) {
     // SAFETY-free: libc::getrusage through a zeroed struct.
     let mut ru = std::mem::MaybeUninit::<libc::rusage>::zeroed();
     let rc = unsafe { libc::getrusage(libc::RUSAGE_SELF, ru.as_mut_ptr()) };
     assert_eq!(rc, 0, "getrusage failed");
     let ru = unsafe { ru.assume_init() };
     let user = ru.ru_utime.tv_sec as f64 + ru.ru_utime.tv_usec as f64 * 1e-6;
-    (user, ru.ru_maxrss as u64)
+    let sys = ru.ru_stime.tv_sec as f64 + ru.ru_stime.tv_usec as f64 * 1e-6;
+    (user, sys, ru.ru_maxrss as u64)
 }
 
 /// One run of the workload in one engine; returns the printed final value.
@@ -64,8 +65,8 @@ fn child(engine: &str, copies: usize, repeats: usize) {
         shown = workload(engine, copies);
     }
     let wall = t.elapsed().as_secs_f64() / repeats as f64;
-    let (user, rss_kib) = rusage_self();
-    println!("{wall} {} {rss_kib} {shown}", user / repeats as f64);
+    let (user, sys, rss_kib) = rusage_self();
+    println!("{wall} {} {} {rss_kib} {shown}", user / repeats as f64, sys / repeats as f64);
 }
 
 fn main() {
@@ -80,7 +81,10 @@ fn main() {
     let repeats: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
     let exe = std::env::current_exe().expect("own executable path");
     println!("# sum of {copies} copies of {{3|{{2|{{1|0}}}}}}, added one at a time ({repeats} run(s) each, per-run figures)");
-    println!("{:<8} {:>12} {:>12} {:>12}  value", "engine", "wall s", "user s", "peak MiB");
+    println!(
+        "{:<8} {:>10} {:>10} {:>10} {:>9}  value",
+        "engine", "wall s", "user s", "sys s", "peak MiB"
+    );
     let mut results = Vec::new();
     for engine in ENGINES {
         let out = Command::new(&exe)
@@ -88,12 +92,13 @@ fn main() {
             .output()
             .expect("run child");
         let text = String::from_utf8_lossy(&out.stdout);
-        let mut it = text.trim().splitn(4, ' ');
+        let mut it = text.trim().splitn(5, ' ');
         let wall: f64 = it.next().and_then(|x| x.parse().ok()).unwrap_or(f64::NAN);
         let user: f64 = it.next().and_then(|x| x.parse().ok()).unwrap_or(f64::NAN);
+        let sys: f64 = it.next().and_then(|x| x.parse().ok()).unwrap_or(f64::NAN);
         let rss: f64 = it.next().and_then(|x| x.parse().ok()).unwrap_or(f64::NAN) / 1024.0;
         let shown = it.next().unwrap_or("").to_string();
-        println!("{engine:<8} {wall:>12.6} {user:>12.6} {rss:>12.1}  {shown}");
+        println!("{engine:<8} {wall:>10.6} {user:>10.6} {sys:>10.6} {rss:>9.1}  {shown}");
         results.push((wall, user, rss));
     }
     let (s, c) = (results[0], results[1]);

@@ -10,7 +10,6 @@ use super::thermograph::Thermograph;
 /// Memo tables of the derived operations, keyed by id.
 #[derive(Debug, Default)]
 pub(crate) struct OpMemo {
-    pub(super) stops: FxMap<GameId, (Dyadic, Dyadic)>,
     pub(super) thermo: FxMap<GameId, Thermograph>,
     birthday: FxMap<GameId, u32>,
     reduced: FxMap<GameId, GameId>,
@@ -28,30 +27,8 @@ impl GameStore {
     /// assert_eq!(s.stops(g), (Dyadic::integer(3), Dyadic::integer(2)));
     /// ```
     pub fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
-        if let Some(v) = self.as_nus(g) {
-            return (v.number.clone(), v.number.clone());
-        }
-        if let Some(s) = self.memo.stops.get(&g) {
-            return s.clone();
-        }
-        let (l, r) = self.options(g);
-        let mut ls: Option<Dyadic> = None;
-        for gl in l {
-            let x = self.stops(gl).1;
-            if ls.as_ref().is_none_or(|m| x > *m) {
-                ls = Some(x);
-            }
-        }
-        let mut rs: Option<Dyadic> = None;
-        for gr in r {
-            let x = self.stops(gr).0;
-            if rs.as_ref().is_none_or(|m| x < *m) {
-                rs = Some(x);
-            }
-        }
-        let s = (ls.unwrap_or_default(), rs.unwrap_or_default());
-        self.memo.stops.insert(g, s.clone());
-        s
+        let (l, r) = self.stops_ref(g);
+        (l.clone(), r.clone())
     }
 
     /// The left stop.

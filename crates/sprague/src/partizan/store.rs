@@ -44,6 +44,8 @@ struct Node {
     opts: Option<Opts>,
     /// Cached negative (`NO_NEG` until computed).
     neg: u32,
+    /// Left and right stops (for inline values, the number part twice).
+    stops: Box<(Dyadic, Dyadic)>,
 }
 
 /// The interned store of canonical short partizan games.
@@ -164,6 +166,7 @@ impl GameStore {
                 None
             },
             neg: NO_NEG,
+            stops: Box::new((v.number.clone(), v.number.clone())),
         });
         self.inline.insert(v, id);
         id
@@ -311,6 +314,18 @@ impl GameStore {
         if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
             return x.le(y);
         }
+        // Stops decide many pairs at once: a <= b needs L(a) <= L(b) and
+        // R(a) <= R(b); and L(a) < R(b) forces a < b.
+        {
+            let (la, ra) = self.stops_ref(a);
+            let (lb, rb) = self.stops_ref(b);
+            if la > lb || ra > rb {
+                return false;
+            }
+            if la < rb {
+                return true;
+            }
+        }
         let key = pair(a, b);
         if let Some(&r) = self.le_memo.get(&key) {
             return r;
@@ -318,6 +333,32 @@ impl GameStore {
         let r = self.le_walk(a, b);
         self.le_memo.insert(key, r);
         r
+    }
+
+    /// The left and right stops of `g`, stored with every form. O(1).
+    #[must_use]
+    pub fn stops_ref(&self, g: GameId) -> (&Dyadic, &Dyadic) {
+        let s = &self.nodes[g.0 as usize].stops;
+        (&s.0, &s.1)
+    }
+
+    /// Stops of `{l | r}` from its options' stops: the left stop is the
+    /// largest right stop of a Left option, the right stop the smallest left
+    /// stop of a Right option. Only for forms that are not numbers.
+    fn stops_from_options(&self, l: &[GameId], r: &[GameId]) -> (Dyadic, Dyadic) {
+        let ls = l
+            .iter()
+            .map(|&x| self.stops_ref(x).1)
+            .max()
+            .cloned()
+            .unwrap_or_default();
+        let rs = r
+            .iter()
+            .map(|&x| self.stops_ref(x).0)
+            .min()
+            .cloned()
+            .unwrap_or_default();
+        (ls, rs)
     }
 
     fn le_walk(&mut self, a: GameId, b: GameId) -> bool {
@@ -451,10 +492,12 @@ impl GameStore {
             return id;
         }
         let opts = self.store_opts(l, r);
+        let stops = Box::new(self.stops_from_options(l, r));
         let id = self.push(Node {
             nus: None,
             opts: Some(opts),
             neg: NO_NEG,
+            stops,
         });
         self.general.insert(key, id);
         id
