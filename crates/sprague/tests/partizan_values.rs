@@ -204,6 +204,15 @@ fn published_values() {
     let v = s.parse("vv*").unwrap();
     assert_eq!(s.outcome(v), Outcome::R);
     assert_eq!(s.compare(u, us), None);
+    // Domineering 4×4 as CGSuite writes it (Winning Ways ch. 5 tables; the issue's
+    // published value): ±(0, {{2|0}, 2Tiny(2) | {2|0}, Miny(2)}) prints back the same way.
+    let text = "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}";
+    let d44 = s.parse(text).unwrap();
+    assert_eq!(s.display(d44), text);
+    let explicit = s
+        .parse("{0, {{2|0}, {2||2|0} | {2|0}, {2|0||0}} | 0, {{0|-2}, {0||0|-2} | {0|-2}, {0|-2||-2}}}")
+        .unwrap();
+    assert_eq!(d44, explicit);
     let pm = s.parse("+-1").unwrap();
     assert_eq!(s.display(pm), "+-1");
     assert_eq!(s.compare(pm, s.zero()), None::<Ordering>);

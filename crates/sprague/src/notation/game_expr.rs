@@ -4,8 +4,9 @@
 //!
 //! ```text
 //! expr     := term (('+' | '-' | '+-') term)*        a +- b  means  a + ±b
-//! term     := '-' term | '+-' term | '+' term | compound
-//! compound := primary suffix*                        juxtaposition adds: 2*, 1/2^, ^^*3
+//! term     := '-' term | '+-' pm | '+' term | compound
+//! pm       := '{' list '}' | '(' list ')' | term      ±{a,b} = {a,b | -a,-b}; ±G = {G | -G}
+//! compound := primary suffix*                        juxtaposition adds: 2*, 1/2^, ^^*3, 2Tiny(2)
 //! primary  := number | ups | downs | star | braces | '(' expr ')' | Tiny(expr) | Miny(expr)
 //! number   := digits ('/' digits)?                   the denominator a power of 2
 //! ups      := '^'+ | '^' digits | '↑'                ^^ = 2·↑, ^4 = 4·↑
@@ -161,8 +162,7 @@ impl Parser<'_> {
             let pm = self.plus_minus_len();
             if pm > 0 {
                 self.pos += pm;
-                let t = self.term()?;
-                let t = self.s.plus_minus(t);
+                let t = self.plus_minus_operand()?;
                 acc = self.s.add(acc, t);
                 continue;
             }
@@ -187,8 +187,7 @@ impl Parser<'_> {
         let pm = self.plus_minus_len();
         if pm > 0 {
             self.pos += pm;
-            let t = self.term()?;
-            return Ok(self.s.plus_minus(t));
+            return self.plus_minus_operand();
         }
         match self.peek() {
             Some('-') if self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => self.compound(),
@@ -205,6 +204,34 @@ impl Parser<'_> {
         }
     }
 
+    /// After `+-`: `±G = {G | -G}` for a term, or `±(a,b)` / `±{a,b}` (no bar)
+    /// for `{a,b | -a,-b}`.
+    fn plus_minus_operand(&mut self) -> Result<GameId, ParseError> {
+        self.skip_ws();
+        if let Some(open_ch @ ('{' | '(')) = self.peek() {
+            let open = self.pos;
+            let close = self.matching(open);
+            let (mut bar, mut comma, mut depth) = (false, false, 0usize);
+            for &ch in &self.c[open + 1..close] {
+                match ch {
+                    '{' | '(' => depth += 1,
+                    '}' | ')' => depth = depth.saturating_sub(1),
+                    '|' if depth == 0 => bar = true,
+                    ',' if depth == 0 => comma = true,
+                    _ => {}
+                }
+            }
+            if (open_ch == '{' && !bar) || (open_ch == '(' && comma) {
+                let list = self.side(open + 1, close)?;
+                self.pos = close + 1;
+                let negs: Vec<GameId> = list.iter().map(|&g| self.s.neg(g)).collect();
+                return Ok(self.s.game(&list, &negs));
+            }
+        }
+        let t = self.term()?;
+        Ok(self.s.plus_minus(t))
+    }
+
     fn compound(&mut self) -> Result<GameId, ParseError> {
         self.skip_ws();
         let mut acc = self.primary()?;
@@ -218,6 +245,18 @@ impl Parser<'_> {
     fn suffix(&mut self) -> Result<Option<GameId>, ParseError> {
         match self.peek() {
             Some('^' | 'v' | '*' | '↑' | '↓' | '⇑' | '⇓') => self.primary().map(Some),
+            // `2Tiny(2)` = 2 + Tiny(2), as CGSuite prints translated tinies.
+            Some(c) if c.is_alphabetic() => {
+                let word: String = self.c[self.pos..self.end]
+                    .iter()
+                    .take_while(|c| c.is_alphanumeric())
+                    .collect();
+                if matches!(word.to_ascii_lowercase().as_str(), "tiny" | "miny") {
+                    self.primary().map(Some)
+                } else {
+                    Ok(None)
+                }
+            }
             _ => Ok(None),
         }
     }

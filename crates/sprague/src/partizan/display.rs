@@ -38,6 +38,11 @@ pub fn format_nus(v: &Nus) -> String {
 /// The longest separator printed; a lone option that would need more keeps its braces.
 const MAX_BARS: usize = 3;
 
+/// The number written before `Tiny(…)`/`Miny(…)`: nothing for 0.
+fn number_prefix(x: &super::dyadic::Dyadic) -> String {
+    if x.is_zero() { String::new() } else { x.to_string() }
+}
+
 enum Shape {
     /// Printed without outer braces: numbers, nus, `+-x`, `Tiny(x)`.
     Flat(String),
@@ -47,7 +52,8 @@ enum Shape {
 
 impl GameStore {
     /// The canonical form of `g` as text that parses back to `g`: numbers,
-    /// `^`/`v`/`*` forms, `+-x` for `{x | -x}`,
+    /// `^`/`v`/`*` forms, `+-x` for `{x | -x}`, `+-{a,b}` for `{a,b | -a,-b}`,
+    /// `xTiny(y)`/`xMiny(y)` for translated tinies and minies,
     /// `Tiny(x)`/`Miny(x)`, and otherwise `{L|R}` where a lone braced option
     /// loses its braces and the outer separator gets one more bar
     /// (`{3||2*|1*}`).
@@ -88,19 +94,33 @@ impl GameStore {
                 let ys = self.display_atom(a);
                 return Shape::Flat(format!("+-{ys}"));
             }
-            // Tiny(x) = {0 || 0 | -x} and Miny(x) = {x | 0 || 0}.
-            if a == GameId::ZERO && self.as_nus(b).is_none() {
+            // x + Tiny(y) = {x || x | x - y} and x + Miny(y) = {x + y | x || x}.
+            if let Some(x) = self.as_number(a).cloned()
+                && self.as_nus(b).is_none()
+            {
                 let (bl, br) = self.options(b);
-                if bl == [GameId::ZERO] && br.len() == 1 {
-                    let x = self.neg(br[0]);
-                    return Shape::Flat(format!("Tiny({})", self.display(x)));
+                if bl == [a] && br.len() == 1 {
+                    let y = self.sub(a, br[0]);
+                    return Shape::Flat(format!("{}Tiny({})", number_prefix(&x), self.display(y)));
                 }
             }
-            if b == GameId::ZERO && self.as_nus(a).is_none() {
+            if let Some(x) = self.as_number(b).cloned()
+                && self.as_nus(a).is_none()
+            {
                 let (al, ar) = self.options(a);
-                if ar == [GameId::ZERO] && al.len() == 1 {
-                    return Shape::Flat(format!("Miny({})", self.display(al[0])));
+                if ar == [b] && al.len() == 1 {
+                    let y = self.sub(al[0], b);
+                    return Shape::Flat(format!("{}Miny({})", number_prefix(&x), self.display(y)));
                 }
+            }
+        }
+        // ±{a,b} = {a,b | -a,-b}.
+        if l.len() >= 2 && l.len() == r.len() {
+            let mut negs: Vec<GameId> = l.iter().map(|&x| self.neg(x)).collect();
+            negs.sort_unstable();
+            if negs == r {
+                let parts: Vec<String> = l.iter().map(|&x| self.display(x)).collect();
+                return Shape::Flat(format!("+-{{{}}}", parts.join(",")));
             }
         }
         let (ls, lb) = self.side(&l);
