@@ -2,7 +2,10 @@
 //! cgt 0.11 side by side. Each engine runs in its own child process so that
 //! user CPU and peak memory (getrusage) are its own.
 //!
-//! Usage: `cargo run --release -p bench-partizan-values [-- COPIES [REPEATS]]`.
+//! Usage: `cargo run --release -p bench-partizan-values [-- COPIES [REPEATS]]`;
+//! `-- --diff N` runs a differential check of N random games against cgt instead.
+
+mod diff;
 
 use std::process::Command;
 use std::time::Instant;
@@ -75,6 +78,19 @@ fn main() {
         let copies = args[3].parse().unwrap_or(14);
         let repeats = args[4].parse().unwrap_or(1);
         child(&args[2], copies, repeats);
+        return;
+    }
+    if args.len() >= 2 && args[1] == "--diff" {
+        let count = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2000);
+        match diff::run(count, 0x5eed) {
+            Ok((n, forms)) => println!(
+                "differential check against cgt 0.11: {n} checks agree ({forms} distinct canonical forms)"
+            ),
+            Err(e) => {
+                eprintln!("differential check against cgt 0.11 failed: {e}");
+                std::process::exit(1);
+            }
+        }
         return;
     }
     let copies: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(14);
