@@ -1,6 +1,8 @@
 //! Differential check against cgt 0.11: random small games built from the
 //! same option lists in both engines must have the same canonical forms,
-//! sums, means and temperatures. Run with `-- --diff N`.
+//! sums, stops, means, temperatures, cooled and heated forms, reduced
+//! canonical forms and (where sprague defines one) atomic weights.
+//! Run with `-- --diff N`.
 
 use cgt::short::partizan::canonical_form::CanonicalForm;
 use sprague::{Dyadic, GameId, GameStore};
@@ -9,7 +11,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }
@@ -49,11 +54,45 @@ pub fn run(count: usize, seed: u64) -> Result<(usize, usize), String> {
         if s.mean(sum_ours) != m {
             return Err(format!("mean of {} differs: cgt {m}", s.display(sum_ours)));
         }
-        let t: Dyadic = sum_theirs.temperature().to_string().parse().map_err(|e: String| e)?;
+        let t: Dyadic = sum_theirs
+            .temperature()
+            .to_string()
+            .parse()
+            .map_err(|e: String| e)?;
         if s.temperature(sum_ours) != t {
             return Err(format!("temperature of {} differs: cgt {t}", s.display(sum_ours)));
         }
-        checks += 3;
+        let (ls, rs) = s.stops(sum_ours);
+        if ls.to_string() != sum_theirs.left_stop().to_string()
+            || rs.to_string() != sum_theirs.right_stop().to_string()
+        {
+            return Err(format!("stops of {} differ", s.display(sum_ours)));
+        }
+        let gs = s.display(g);
+        // Cooling, heating, reduced canonical form and atomic weight of the new game.
+        for (num, exp) in [(1, 1), (1, 0), (3, 2)] {
+            let t = Dyadic::new(num, exp);
+            let c = s.cool(g, &t);
+            let ct = h.cool(cgt::numeric::dyadic_rational_number::DyadicRationalNumber::new(
+                num, exp,
+            ));
+            same(&mut s, c, &ct, &format!("{gs} cooled by {t}"))?;
+        }
+        let one = s.integer(1);
+        let heated = s.heat(g, one);
+        same(
+            &mut s,
+            heated,
+            &h.heat(&CanonicalForm::new_integer(1)),
+            "heated by 1",
+        )?;
+        let red = s.reduced(g);
+        same(&mut s, red, &h.reduced(), &format!("reduced form of {gs}"))?;
+        if let Some(aw) = s.atomic_weight(g) {
+            same(&mut s, aw, &h.atomic_weight(), &format!("atomic weight of {gs}"))?;
+            checks += 1;
+        }
+        checks += 9;
         // Keep the pool small in birthday so that sums stay cheap.
         if s.birthday(g).is_some_and(|b| b <= 5) {
             ours.push(g);

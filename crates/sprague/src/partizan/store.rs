@@ -139,6 +139,18 @@ impl GameStore {
         self.nodes.len()
     }
 
+    /// Sizes of the store's tables: (canonical forms, option slots, memoised
+    /// comparisons, memoised sums).
+    #[must_use]
+    pub fn table_sizes(&self) -> (usize, usize, usize, usize) {
+        (
+            self.nodes.len(),
+            self.arena.len(),
+            self.le_memo.len(),
+            self.add_memo.len(),
+        )
+    }
+
     /// Whether the store holds only 0 (never true: 0 is always there).
     #[must_use]
     pub fn is_empty(&self) -> bool {
