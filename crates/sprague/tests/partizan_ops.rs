@@ -132,7 +132,7 @@ fn random_game(s: &mut GameStore, picks: &[u8]) -> Vec<GameId> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn temperature_of_a_switch_between_numbers(a in -64i64..64, b in -64i64..64, ka in 0u32..4, kb in 0u32..4) {
