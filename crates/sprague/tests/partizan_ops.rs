@@ -165,6 +165,23 @@ proptest! {
     }
 
     #[test]
+    fn thermograph_walls_are_the_stops_of_the_cooled_game(picks in proptest::collection::vec(any::<u8>(), 40)) {
+        // Winning Ways ch. 6: the walls at temperature t are the stops of G cooled by t.
+        let mut s = GameStore::new();
+        let pool = random_game(&mut s, &picks);
+        for &g in pool.iter().rev().take(4) {
+            let th = s.thermograph(g);
+            for k in 0..=12 {
+                let t = Dyadic::new(k, 3); // 0, 1/8, …, 3/2
+                let c = s.cool(g, &t);
+                let (ls, rs) = s.stops(c);
+                prop_assert_eq!(th.left.value_at(&t), ls, "left wall of {} at {}", s.display(g), t);
+                prop_assert_eq!(th.right.value_at(&t), rs, "right wall of {} at {}", s.display(g), t);
+            }
+        }
+    }
+
+    #[test]
     fn reduced_form_is_infinitesimally_close_and_unique(picks in proptest::collection::vec(any::<u8>(), 40)) {
         let mut s = GameStore::new();
         let pool = random_game(&mut s, &picks);
