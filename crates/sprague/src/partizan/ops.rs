@@ -18,7 +18,7 @@ pub(crate) struct OpMemo {
 
 impl GameStore {
     /// The left and right stops: where play ends when Left (resp. Right)
-    /// starts and both play to reach a number. Memoised; O(1) for inline values.
+    /// starts and both play to reach a number. O(1): stored with every form.
     ///
     /// ```
     /// use sprague::{Dyadic, GameStore};
@@ -26,23 +26,23 @@ impl GameStore {
     /// let g = s.parse("{3||2*|1*}").unwrap();
     /// assert_eq!(s.stops(g), (Dyadic::integer(3), Dyadic::integer(2)));
     /// ```
-    pub fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
+    pub fn stops(&self, g: GameId) -> (Dyadic, Dyadic) {
         let (l, r) = self.stops_ref(g);
         (l.clone(), r.clone())
     }
 
     /// The left stop.
-    pub fn left_stop(&mut self, g: GameId) -> Dyadic {
+    pub fn left_stop(&self, g: GameId) -> Dyadic {
         self.stops(g).0
     }
 
     /// The right stop.
-    pub fn right_stop(&mut self, g: GameId) -> Dyadic {
+    pub fn right_stop(&self, g: GameId) -> Dyadic {
         self.stops(g).1
     }
 
     /// Whether `g` is infinitesimal: both stops are 0.
-    pub fn is_infinitesimal(&mut self, g: GameId) -> bool {
+    pub fn is_infinitesimal(&self, g: GameId) -> bool {
         let (l, r) = self.stops(g);
         l.is_zero() && r.is_zero()
     }
@@ -79,7 +79,8 @@ impl GameStore {
         (li, ri)
     }
 
-    /// `g` cooled by `t >= 0`: numbers stay; when `t` exceeds the temperature
+    /// `g` cooled by `t` (meant for `t >= 0`; a negative `t` applies the same
+    /// formula, which then heats): numbers stay; when `t` exceeds the temperature
     /// the result is the mean; otherwise `{G^L_t - t | G^R_t + t}` (Winning Ways ch. 6).
     pub fn cool(&mut self, g: GameId, t: &Dyadic) -> GameId {
         if self.is_number(g) || t.is_zero() {

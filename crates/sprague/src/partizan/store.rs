@@ -338,8 +338,8 @@ impl GameStore {
 
     // ------------------------------------------------------------ comparison
 
-    /// `a <= b`: Left, playing second, wins `a - b`... i.e. Right has no winning
-    /// first move in `b - a`. Inline values compare in O(1); otherwise the
+    /// `a <= b`: Left wins `b - a` moving second (Right has no winning first
+    /// move in `b - a`). Inline values compare in O(1); otherwise the
     /// recursive definition with number avoidance (a number's own options are
     /// never walked against a non-number), memoised on the id pair.
     pub fn le(&mut self, a: GameId, b: GameId) -> bool {
