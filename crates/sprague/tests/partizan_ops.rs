@@ -210,3 +210,36 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Any text parses to a game or fails with a column inside the text (or
+    /// just past its end); printing a parsed game parses back to it.
+    #[test]
+    fn parser_never_panics(text in "[-+*^v/|,{}()0-9 TinyM±↑]{0,24}") {
+        let mut s = GameStore::new();
+        match s.parse(&text) {
+            Ok(g) => {
+                let shown = s.display(g);
+                prop_assert_eq!(s.parse(&shown), Ok(g), "{}", shown);
+            }
+            Err(e) => prop_assert!(e.column >= 1 && e.column <= text.chars().count() + 1, "{:?} for {:?}", e, text),
+        }
+    }
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let mut s = GameStore::new();
+    let text = format!("{}0{}", "(".repeat(100_000), ")".repeat(100_000));
+    let e = s.parse(&text).unwrap_err();
+    assert!(e.message.contains("nested"));
+    // 150 levels are fine: {{…{0|}…|}|} = 150.
+    let mut ok = String::from("0");
+    for _ in 0..150 {
+        ok = format!("{{{ok}|}}");
+    }
+    let g = s.parse(&ok).unwrap();
+    assert_eq!(s.display(g), "150");
+}

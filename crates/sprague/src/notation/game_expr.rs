@@ -68,11 +68,23 @@ impl GameStore {
     }
 }
 
+/// The deepest nesting of braces and parentheses accepted (the parser recurses).
+pub const MAX_NESTING: usize = 200;
+
 fn check_balance(c: &[char]) -> Result<(), ParseError> {
     let mut stack: Vec<(char, usize)> = Vec::new();
     for (i, &ch) in c.iter().enumerate() {
         match ch {
-            '{' | '(' => stack.push((ch, i)),
+            '{' | '(' => {
+                stack.push((ch, i));
+                if stack.len() > MAX_NESTING {
+                    return Err(ParseError::new(
+                        format!("nested more than {MAX_NESTING} levels deep"),
+                        i + 1,
+                        ch.to_string(),
+                    ));
+                }
+            }
             '}' | ')' => {
                 let open = if ch == '}' { '{' } else { '(' };
                 match stack.pop() {
