@@ -45,6 +45,28 @@ fn published_thermal_values() {
 }
 
 #[test]
+fn inline_thermographs_are_the_stops_of_the_cooled_game() {
+    // The closed form for x + n·↑ + *m against the definition: the walls at t are
+    // the stops of G cooled by t (cooling walks the options).
+    let mut s = GameStore::new();
+    for n in -3i64..=3 {
+        for m in 0u64..=4 {
+            for x in [Dyadic::ZERO, Dyadic::new(3, 1)] {
+                let g = s.nus(sprague::Nus::new(x.clone(), n, m));
+                let th = s.thermograph(g);
+                for t in ["-1", "-3/4", "-1/2", "-1/8", "0", "1/2", "2"] {
+                    let t = d(t);
+                    let c = s.cool(g, &t);
+                    let (ls, rs) = s.stops(c);
+                    assert_eq!(th.left.value_at(&t), ls, "left wall of {} at {t}", s.display(g));
+                    assert_eq!(th.right.value_at(&t), rs, "right wall of {} at {t}", s.display(g));
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn atomic_weights() {
     // Winning Ways ch. 8: aw(n·↑ + *m) = n; aw({0|↑*}) = 2; aw(*) = 0;
     // aw({0|v}) hmm not needed; aw({0,↑*|0}) — ↑* has weight 1.
