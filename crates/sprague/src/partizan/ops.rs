@@ -136,11 +136,8 @@ impl GameStore {
     /// otherwise (Winning Ways ch. 8; Lessons in Play ch. 9).
     pub fn atomic_weight(&mut self, g: GameId) -> Option<GameId> {
         if let Some(v) = self.as_nus(g) {
-            return v
-                .number
-                .is_zero()
-                .then_some(v.ups)
-                .map(|n| self.up_multiple_as_integer(n));
+            let ups = v.number.is_zero().then_some(v.ups)?;
+            return Some(self.integer(ups));
         }
         if let Some(&a) = self.memo.atomic.get(&g) {
             return a;
@@ -148,10 +145,6 @@ impl GameStore {
         let a = self.atomic_weight_walk(g);
         self.memo.atomic.insert(g, a);
         a
-    }
-
-    fn up_multiple_as_integer(&mut self, n: i64) -> GameId {
-        self.integer(n)
     }
 
     fn atomic_weight_walk(&mut self, g: GameId) -> Option<GameId> {
