@@ -4,7 +4,7 @@
 //!
 //! Usage: `cargo run --release -p bench-partizan-values [-- COPIES [RUNS]]`
 //! (by default 200 runs of sprague and 3 of cgt, figures per run);
-//! `-- --diff N` runs a differential check of N random games against cgt instead.
+//! `-- --diff N [SEED]` runs a differential check of N random games against cgt instead.
 
 mod diff;
 
@@ -87,7 +87,8 @@ fn main() {
     }
     if args.len() >= 2 && args[1] == "--diff" {
         let count = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2000);
-        match diff::run(count, 0x5eed) {
+        let seed = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0x5eed);
+        match diff::run(count, seed) {
             Ok((n, forms)) => println!(
                 "differential check against cgt 0.11: {n} checks agree ({forms} distinct canonical forms)"
             ),

@@ -132,8 +132,9 @@ impl GameStore {
     /// weight `n`; otherwise `G° = {G^L° - 2 | G^R° + 2}` unless that is an
     /// integer, in which case (the eccentric case) the weight is the largest
     /// integer `n` with `n ⧏ G^R° + 2` for all `G^R` when `g` exceeds the far
-    /// star, the least `n` with `n ⧐ G^L° - 2` when `g` is below it, and `G°`
-    /// otherwise (Winning Ways ch. 8; Lessons in Play ch. 9).
+    /// star, the least `n` with `n ⧐ G^L° - 2` when `g` is below it, and 0
+    /// when `g` is confused with it (Winning Ways ch. 8; Lessons in Play ch. 9;
+    /// Siegel's constructive atomic weight theorem).
     pub fn atomic_weight(&mut self, g: GameId) -> Option<GameId> {
         if let Some(v) = self.as_nus(g) {
             let ups = v.number.is_zero().then_some(v.ups)?;
@@ -204,7 +205,8 @@ impl GameStore {
             }
             Some(self.integer(n))
         } else {
-            Some(g0)
+            // Confused with (or equal to) the far star.
+            Some(GameId::ZERO)
         }
     }
 
