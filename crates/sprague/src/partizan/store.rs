@@ -319,7 +319,8 @@ impl GameStore {
         self.arena[(o.start + o.nl + i) as usize]
     }
 
-    /// Left's options of the canonical form of `id`, in id order.
+    /// Left's options of the canonical form of `id`, in id order. Inline
+    /// values build theirs on first use (`*n` has `n` of them).
     pub fn left_options(&mut self, id: GameId) -> Vec<GameId> {
         let o = self.opts(id);
         self.arena[o.start as usize..(o.start + o.nl) as usize].to_vec()
