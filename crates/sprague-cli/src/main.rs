@@ -44,6 +44,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Canonical form, outcome, stops, mean and temperature of a partizan game
+    /// written as in CGSuite, e.g. `{3||2*|1*}`, `^^ + *3`, `+-1 + Tiny(2)`.
+    Calc {
+        /// The expression (quote it: braces and bars are shell characters).
+        #[arg(allow_hyphen_values = true)]
+        expr: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Draw the thermograph into this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        thermograph: Option<String>,
+        /// Also print the game cooled by this temperature (a dyadic number ≥ 0).
+        #[arg(long, value_name = "T", allow_hyphen_values = true)]
+        cool: Option<String>,
+        /// Also print the game heated by this game (an expression).
+        #[arg(long, value_name = "T", allow_hyphen_values = true)]
+        heat: Option<String>,
+    },
     /// Arithmetic in the field of 64-bit nimbers (decimal in and out).
     Nimber {
         #[command(subcommand)]
@@ -205,6 +224,21 @@ fn run(cli: Cli) -> CliResult<()> {
             json,
             max_states,
         } => cmd::table::run(&ruleset, count, &QueryOptions { misere, max_states }, json),
+        Command::Calc {
+            expr,
+            json,
+            thermograph,
+            cool,
+            heat,
+        } => cmd::calc::run(
+            &expr,
+            &cmd::calc::CalcOptions {
+                json,
+                thermograph: thermograph.as_deref(),
+                cool: cool.as_deref(),
+                heat: heat.as_deref(),
+            },
+        ),
         Command::Nimber { op } => match op {
             NimberOp::Add { a, b } => cmd::nimber::unary_or_binary("add", &a, Some(&b)),
             NimberOp::Mul { batch: true, .. } => cmd::nimber::batch_mul(),

@@ -33,6 +33,7 @@ mod loopy;
 mod nimber;
 mod notation;
 mod outcome;
+mod partizan;
 
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 pub use games::*;
@@ -44,3 +45,4 @@ pub use loopy::*;
 pub use nimber::{Nimber, mex, mex_in_place, nim_mul_plain};
 pub use notation::*;
 pub use outcome::Outcome;
+pub use partizan::*;

@@ -1,0 +1,19 @@
+//! Short partizan games: canonical forms interned in a [`GameStore`], the
+//! numbers among them ([`Dyadic`]), inline number + up + nimber values
+//! ([`Nus`]), and thermographs ([`Thermograph`], [`Trajectory`]).
+
+mod display;
+mod dyadic;
+mod fxhash;
+mod nus;
+mod ops;
+mod store;
+mod thermograph;
+mod trajectory;
+
+pub use display::format_nus;
+pub use dyadic::Dyadic;
+pub use nus::Nus;
+pub use store::{GameId, GameStore};
+pub use thermograph::Thermograph;
+pub use trajectory::{Piece, Trajectory};
