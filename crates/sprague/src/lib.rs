@@ -30,6 +30,7 @@ mod impartial;
 mod nimber;
 mod notation;
 mod outcome;
+mod partizan;
 
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 pub use games::*;
@@ -38,3 +39,4 @@ pub use impartial::*;
 pub use nimber::{Nimber, mex, mex_in_place, nim_mul_plain};
 pub use notation::*;
 pub use outcome::Outcome;
+pub use partizan::*;
