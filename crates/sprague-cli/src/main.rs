@@ -44,6 +44,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Canonical form, outcome, stops, mean and temperature of a partizan game
+    /// written as in CGSuite, e.g. `{3||2*|1*}`, `^^ + *3`, `+-1 + Tiny(2)`.
+    Calc {
+        /// The expression (quote it: braces and bars are shell characters).
+        #[arg(allow_hyphen_values = true)]
+        expr: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Draw the thermograph into this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        thermograph: Option<String>,
+    },
     /// Arithmetic in the field of 64-bit nimbers (decimal in and out).
     Nimber {
         #[command(subcommand)]
@@ -112,6 +125,11 @@ fn run(cli: Cli) -> CliResult<()> {
             max_states,
         } => cmd::value::run(&ruleset, &position, &QueryOptions { misere, max_states }, json),
         Command::Games { json } => cmd::games::run(json),
+        Command::Calc {
+            expr,
+            json,
+            thermograph,
+        } => cmd::calc::run(&expr, json, thermograph.as_deref()),
         Command::Nimber { op } => match op {
             NimberOp::Add { a, b } => cmd::nimber::unary_or_binary("add", &a, Some(&b)),
             NimberOp::Mul { batch: true, .. } => cmd::nimber::batch_mul(),

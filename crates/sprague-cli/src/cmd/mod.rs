@@ -1,5 +1,6 @@
 //! One file per verb.
 
+pub mod calc;
 pub mod games;
 pub mod grundy_graph;
 pub mod nimber;

@@ -2,9 +2,11 @@
 //! point at the offending column.
 
 mod error;
+mod game_expr;
 mod heaps;
 
 pub use error::ParseError;
+pub use game_expr::parse_game;
 pub use heaps::{describe_heap_move, format_heaps, parse_heaps, parse_u64_token};
 
 /// How a ruleset writes its positions: parsing, printing, and describing moves.

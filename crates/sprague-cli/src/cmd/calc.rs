@@ -1,0 +1,106 @@
+//! `sprague calc EXPR`: canonical form, outcome, stops, mean and temperature
+//! of a short partizan game written as CGSuite users write it.
+
+mod svg;
+
+use crate::error::{CliError, CliResult};
+use serde_json::{Value, json};
+use sprague::{Dyadic, GameStore, Trajectory};
+use std::io::Write;
+
+/// Evaluates `expr` and prints its report; writes the thermograph to
+/// `thermograph` (an SVG file) when asked.
+pub fn run(expr: &str, json: bool, thermograph: Option<&str>) -> CliResult<()> {
+    let mut s = GameStore::new();
+    let g = s
+        .parse(expr)
+        .map_err(|e| CliError::input(format!("expression `{expr}`: {e}")))?;
+    let value = s.display(g);
+    let outcome = s.outcome(g);
+    let (ls, rs) = s.stops(g);
+    let mean = s.mean(g);
+    let temperature = s.temperature(g);
+    let birthday = s.birthday(g);
+    let reduced = s.reduced(g);
+    let reduced = s.display(reduced);
+    let atomic = s.atomic_weight(g).map(|a| s.display(a));
+    let th = s.thermograph(g);
+    if let Some(path) = thermograph {
+        let picture = svg::thermograph_svg(&th, &value);
+        std::fs::write(path, picture).map_err(|e| CliError::input(format!("cannot write `{path}`: {e}")))?;
+    }
+    let mut out = std::io::stdout().lock();
+    if json {
+        let report = json!({
+            "expression": expr,
+            "value": value,
+            "outcome": outcome.as_str(),
+            "left_stop": ls.to_string(),
+            "right_stop": rs.to_string(),
+            "mean": mean.to_string(),
+            "temperature": temperature.to_string(),
+            "birthday": birthday,
+            "atomic_weight": atomic,
+            "reduced": reduced,
+            "thermograph": {
+                "left_wall": wall_json(&th.left),
+                "right_wall": wall_json(&th.right),
+            },
+        });
+        serde_json::to_writer(&mut out, &report).map_err(|e| CliError::internal(e.to_string()))?;
+        out.write_all(b"\n")?;
+    } else {
+        let mut text = String::new();
+        text.push_str(&format!("value:         {value}\n"));
+        text.push_str(&format!(
+            "outcome:       {} ({})\n",
+            outcome,
+            outcome_words(outcome)
+        ));
+        text.push_str(&format!("stops:         left {ls}, right {rs}\n"));
+        text.push_str(&format!("mean:          {mean}\n"));
+        text.push_str(&format!("temperature:   {temperature}\n"));
+        text.push_str(&format!("birthday:      {birthday}\n"));
+        if let Some(a) = &atomic {
+            text.push_str(&format!("atomic weight: {a}\n"));
+        }
+        text.push_str(&format!("reduced form:  {reduced}\n"));
+        text.push_str(&format!("left wall:     {}\n", wall_text(&th.left)));
+        text.push_str(&format!("right wall:    {}\n", wall_text(&th.right)));
+        if let Some(path) = thermograph {
+            text.push_str(&format!("thermograph written to {path}\n"));
+        }
+        out.write_all(text.as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn outcome_words(o: sprague::Outcome) -> &'static str {
+    match o {
+        sprague::Outcome::L => "Left wins",
+        sprague::Outcome::R => "Right wins",
+        sprague::Outcome::N => "the next player wins",
+        sprague::Outcome::P => "the previous player wins",
+    }
+}
+
+/// The wall as `[[t, x, slope], …]`: each piece's start and its slope.
+fn wall_json(w: &Trajectory) -> Value {
+    Value::Array(
+        w.pieces()
+            .iter()
+            .map(|p| json!([p.t.to_string(), p.x.to_string(), p.slope]))
+            .collect(),
+    )
+}
+
+/// `x at t=-1, then breakpoints (t, x)…`.
+fn wall_text(w: &Trajectory) -> String {
+    let first = w.value_at(&Dyadic::integer(-1));
+    let mut s = format!("{first} at t=-1");
+    for (t, x) in w.breakpoints() {
+        s.push_str(&format!(", {x} at t={t}"));
+    }
+    s
+}

@@ -1,0 +1,68 @@
+//! `sprague calc`: reports, JSON fields, the thermograph file and bad input.
+
+use std::process::Command;
+
+fn sprague(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .output()
+        .expect("run sprague");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn calc_json_reports_the_published_values() {
+    // {3||2*|1*}: mean 9/4, temperature 3/4 (Winning Ways ch. 6).
+    let (code, out, _) = sprague(&["calc", "{3 | {2* | 1*}}", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], "{3||2*|1*}");
+    assert_eq!(v["outcome"], "L");
+    assert_eq!(v["left_stop"], "3");
+    assert_eq!(v["right_stop"], "2");
+    assert_eq!(v["mean"], "9/4");
+    assert_eq!(v["temperature"], "3/4");
+    // ^ + ^ = {0|^*} prints as ^^ (Winning Ways ch. 3).
+    let (_, out, _) = sprague(&["calc", "{0|^*}", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], "^^");
+    assert_eq!(v["atomic_weight"], "2");
+    let (_, out, _) = sprague(&["calc", "{0,*|0,*}"]);
+    assert!(out.starts_with("value:         *2\n"), "{out}");
+}
+
+#[test]
+fn calc_draws_the_thermograph() {
+    let dir = std::env::temp_dir().join(format!("sprague-calc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("t.svg");
+    let (code, _, err) = sprague(&["calc", "{3||2*|1*}", "--thermograph", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert!(svg.contains("<polyline"));
+    assert!(svg.contains("mean 9/4, temperature 3/4"));
+    assert!(svg.contains("(2, 1/2)"), "breakpoint label");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn calc_rejects_bad_input_with_the_column() {
+    for (expr, col) in [
+        ("{1|1/3}", "column 4"),
+        ("{1|2", "column 1"),
+        ("1 + foo", "column 5"),
+        ("{1|2}}", "column 6"),
+        ("^ + ", "column 5"),
+    ] {
+        let (code, out, err) = sprague(&["calc", expr]);
+        assert_eq!(code, 2, "{expr}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(col), "{expr}: {err}");
+    }
+}

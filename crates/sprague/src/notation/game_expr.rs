@@ -1,0 +1,518 @@
+//! Expressions for short partizan games, as CGSuite users write them.
+//!
+//! Grammar (spaces allowed between tokens):
+//!
+//! ```text
+//! expr     := term (('+' | '-' | '+-') term)*        a +- b  means  a + ±b
+//! term     := '-' term | '+-' pm | '+' term | compound
+//! pm       := '{' list '}' | '(' list ')' | term      ±{a,b} = {a,b | -a,-b}; ±G = {G | -G}
+//! compound := primary suffix*                        juxtaposition adds: 2*, 1/2^, ^^*3, 2Tiny(2)
+//! primary  := number | ups | downs | star | braces | '(' expr ')' | Tiny(expr) | Miny(expr)
+//! number   := digits ('/' digits)?                   the denominator a power of 2
+//! ups      := '^'+ | '^' digits | '↑'                ^^ = 2·↑, ^4 = 4·↑
+//! downs    := 'v'+ | 'v' digits | '↓'
+//! star     := '*' digits?                            * = *1
+//! braces   := '{' side bars side '}'                 the longest bar run splits the sides;
+//! side     := (expr (',' expr)*)?  |  a side holding bars is one option: {3||2*|1*}
+//! ```
+//!
+//! A `-` written directly before a digit at the start of a term is the sign of
+//! the number (so `-1/2v*` is `-1/2 + v + *`).
+
+use super::ParseError;
+use crate::partizan::{Dyadic, GameId, GameStore};
+
+/// Parses a game expression into `store`, returning the canonical form.
+///
+/// # Errors
+/// A [`ParseError`] with the 1-based column: unbalanced braces or parentheses,
+/// unknown symbols, numbers that are not dyadic (`1/3`), empty options.
+///
+/// ```
+/// use sprague::{GameStore, parse_game};
+/// let mut s = GameStore::new();
+/// let g = parse_game(&mut s, "^ + ^").unwrap();
+/// let h = parse_game(&mut s, "{0|^*}").unwrap();
+/// assert_eq!(g, h);
+/// let e = parse_game(&mut s, "{1|1/3}").unwrap_err();
+/// assert_eq!(e.column, 4);
+/// ```
+pub fn parse_game(store: &mut GameStore, text: &str) -> Result<GameId, ParseError> {
+    let chars: Vec<char> = text.chars().collect();
+    check_balance(&chars)?;
+    let mut p = Parser {
+        s: store,
+        c: &chars,
+        pos: 0,
+        end: chars.len(),
+    };
+    p.skip_ws();
+    if p.pos == p.end {
+        return Err(ParseError::new("expected a game expression", 1, ""));
+    }
+    let g = p.expr()?;
+    p.skip_ws();
+    if p.pos < p.end {
+        return Err(p.err_here("unexpected symbol"));
+    }
+    Ok(g)
+}
+
+impl GameStore {
+    /// Parses a game expression (see [`parse_game`]).
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the column of the problem.
+    pub fn parse(&mut self, text: &str) -> Result<GameId, ParseError> {
+        parse_game(self, text)
+    }
+}
+
+fn check_balance(c: &[char]) -> Result<(), ParseError> {
+    let mut stack: Vec<(char, usize)> = Vec::new();
+    for (i, &ch) in c.iter().enumerate() {
+        match ch {
+            '{' | '(' => stack.push((ch, i)),
+            '}' | ')' => {
+                let open = if ch == '}' { '{' } else { '(' };
+                match stack.pop() {
+                    Some((o, _)) if o == open => {}
+                    Some((o, j)) => {
+                        return Err(ParseError::new(
+                            format!("unbalanced `{o}`: closed by `{ch}`"),
+                            j + 1,
+                            o.to_string(),
+                        ));
+                    }
+                    None => {
+                        return Err(ParseError::new(
+                            format!("unbalanced `{ch}`: nothing to close"),
+                            i + 1,
+                            ch.to_string(),
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some((o, j)) = stack.pop() {
+        let close = if o == '{' { '}' } else { ')' };
+        return Err(ParseError::new(
+            format!("unbalanced `{o}`: missing `{close}`"),
+            j + 1,
+            o.to_string(),
+        ));
+    }
+    Ok(())
+}
+
+struct Parser<'a> {
+    s: &'a mut GameStore,
+    c: &'a [char],
+    pos: usize,
+    end: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<char> {
+        (self.pos < self.end).then(|| self.c[self.pos])
+    }
+
+    fn peek_at(&self, k: usize) -> Option<char> {
+        (self.pos + k < self.end).then(|| self.c[self.pos + k])
+    }
+
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.pos += 1;
+        }
+    }
+
+    fn err_here(&self, msg: &str) -> ParseError {
+        let token: String = match self.peek() {
+            Some(ch) if ch.is_alphanumeric() => self.c[self.pos..self.end]
+                .iter()
+                .take_while(|c| c.is_alphanumeric())
+                .collect(),
+            Some(ch) => ch.to_string(),
+            None => String::new(),
+        };
+        let msg = if self.peek().is_none() {
+            format!("{msg}: unexpected end of input")
+        } else {
+            msg.to_string()
+        };
+        ParseError::new(msg, self.pos + 1, token)
+    }
+
+    /// `+-` at the cursor (also `±`): returns its length.
+    fn plus_minus_len(&self) -> usize {
+        match (self.peek(), self.peek_at(1)) {
+            (Some('±'), _) => 1,
+            (Some('+'), Some('-')) => 2,
+            _ => 0,
+        }
+    }
+
+    fn expr(&mut self) -> Result<GameId, ParseError> {
+        let mut acc = self.term()?;
+        loop {
+            self.skip_ws();
+            let pm = self.plus_minus_len();
+            if pm > 0 {
+                self.pos += pm;
+                let t = self.plus_minus_operand()?;
+                acc = self.s.add(acc, t);
+                continue;
+            }
+            match self.peek() {
+                Some('+') => {
+                    self.pos += 1;
+                    let t = self.term()?;
+                    acc = self.s.add(acc, t);
+                }
+                Some('-') => {
+                    self.pos += 1;
+                    let t = self.term()?;
+                    acc = self.s.sub(acc, t);
+                }
+                _ => return Ok(acc),
+            }
+        }
+    }
+
+    fn term(&mut self) -> Result<GameId, ParseError> {
+        self.skip_ws();
+        let pm = self.plus_minus_len();
+        if pm > 0 {
+            self.pos += pm;
+            return self.plus_minus_operand();
+        }
+        match self.peek() {
+            Some('-') if self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => self.compound(),
+            Some('-') => {
+                self.pos += 1;
+                let t = self.term()?;
+                Ok(self.s.neg(t))
+            }
+            Some('+') => {
+                self.pos += 1;
+                self.term()
+            }
+            _ => self.compound(),
+        }
+    }
+
+    /// After `+-`: `±G = {G | -G}` for a term, or `±(a,b)` / `±{a,b}` (no bar)
+    /// for `{a,b | -a,-b}`.
+    fn plus_minus_operand(&mut self) -> Result<GameId, ParseError> {
+        self.skip_ws();
+        if let Some(open_ch @ ('{' | '(')) = self.peek() {
+            let open = self.pos;
+            let close = self.matching(open);
+            let (mut bar, mut comma, mut depth) = (false, false, 0usize);
+            for &ch in &self.c[open + 1..close] {
+                match ch {
+                    '{' | '(' => depth += 1,
+                    '}' | ')' => depth = depth.saturating_sub(1),
+                    '|' if depth == 0 => bar = true,
+                    ',' if depth == 0 => comma = true,
+                    _ => {}
+                }
+            }
+            if (open_ch == '{' && !bar) || (open_ch == '(' && comma) {
+                let list = self.side(open + 1, close)?;
+                self.pos = close + 1;
+                let negs: Vec<GameId> = list.iter().map(|&g| self.s.neg(g)).collect();
+                return Ok(self.s.game(&list, &negs));
+            }
+        }
+        let t = self.term()?;
+        Ok(self.s.plus_minus(t))
+    }
+
+    fn compound(&mut self) -> Result<GameId, ParseError> {
+        self.skip_ws();
+        let mut acc = self.primary()?;
+        while let Some(g) = self.suffix()? {
+            acc = self.s.add(acc, g);
+        }
+        Ok(acc)
+    }
+
+    /// An up, down or star written directly after a primary.
+    fn suffix(&mut self) -> Result<Option<GameId>, ParseError> {
+        match self.peek() {
+            Some('^' | 'v' | '*' | '↑' | '↓' | '⇑' | '⇓') => self.primary().map(Some),
+            // `2Tiny(2)` = 2 + Tiny(2), as CGSuite prints translated tinies.
+            Some(c) if c.is_alphabetic() => {
+                let word: String = self.c[self.pos..self.end]
+                    .iter()
+                    .take_while(|c| c.is_alphanumeric())
+                    .collect();
+                if matches!(word.to_ascii_lowercase().as_str(), "tiny" | "miny") {
+                    self.primary().map(Some)
+                } else {
+                    Ok(None)
+                }
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn digits(&mut self) -> Option<(usize, usize)> {
+        let start = self.pos;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        (self.pos > start).then_some((start, self.pos))
+    }
+
+    fn small_count(&mut self, what: &str) -> Result<Option<u64>, ParseError> {
+        let start = self.pos;
+        match self.digits() {
+            None => Ok(None),
+            Some((a, b)) => {
+                let t: String = self.c[a..b].iter().collect();
+                t.parse::<u64>()
+                    .map(Some)
+                    .map_err(|_| ParseError::new(format!("{what} too large"), start + 1, t))
+            }
+        }
+    }
+
+    fn primary(&mut self) -> Result<GameId, ParseError> {
+        let start = self.pos;
+        let Some(ch) = self.peek() else {
+            return Err(self.err_here("expected a game"));
+        };
+        match ch {
+            '0'..='9' | '-' => self.number(),
+            '*' => {
+                self.pos += 1;
+                let n = self.small_count("nimber")?.unwrap_or(1);
+                Ok(self.s.nimber(n))
+            }
+            '^' | 'v' | '↑' | '↓' | '⇑' | '⇓' => {
+                let (sign, unit): (i64, i64) = match ch {
+                    '^' | '↑' => (1, 1),
+                    'v' | '↓' => (-1, 1),
+                    '⇑' => (1, 2),
+                    _ => (-1, 2),
+                };
+                self.pos += 1;
+                let mut n = unit;
+                if ch == '^' || ch == 'v' {
+                    if let Some(k) = self.small_count("up multiple")? {
+                        n = i64::try_from(k).map_err(|_| {
+                            ParseError::new("up multiple too large", start + 1, ch.to_string())
+                        })?;
+                    } else {
+                        while self.peek() == Some(ch) {
+                            self.pos += 1;
+                            n += 1;
+                        }
+                    }
+                }
+                if self.peek().is_some_and(char::is_alphanumeric)
+                    && ch == 'v'
+                    && !self.peek().is_some_and(|c| c.is_ascii_digit())
+                {
+                    self.pos = start;
+                    return Err(self.unknown_word());
+                }
+                Ok(self.s.up_multiple(sign * n))
+            }
+            '{' => self.braces(),
+            '(' => {
+                self.pos += 1;
+                let close = self.matching(start);
+                let inner = self.sub_parse(start + 1, close, false)?;
+                self.pos = close + 1;
+                Ok(inner)
+            }
+            c if c.is_alphabetic() => {
+                let word: String = self.c[self.pos..self.end]
+                    .iter()
+                    .take_while(|c| c.is_alphanumeric())
+                    .collect();
+                let lower = word.to_ascii_lowercase();
+                if lower == "tiny" || lower == "miny" {
+                    self.pos += word.chars().count();
+                    self.skip_ws();
+                    if self.peek() != Some('(') {
+                        return Err(self.err_here(&format!("expected `(` after {word}")));
+                    }
+                    let open = self.pos;
+                    let close = self.matching(open);
+                    let x = self.sub_parse(open + 1, close, false)?;
+                    self.pos = close + 1;
+                    return Ok(if lower == "tiny" {
+                        self.s.tiny(x)
+                    } else {
+                        self.s.miny(x)
+                    });
+                }
+                Err(self.unknown_word())
+            }
+            _ => Err(self.err_here("unknown symbol")),
+        }
+    }
+
+    fn unknown_word(&self) -> ParseError {
+        let word: String = self.c[self.pos..self.end]
+            .iter()
+            .take_while(|c| c.is_alphanumeric())
+            .collect();
+        ParseError::new(
+            "unknown symbol (expected a number, *, ^, v, {…}, Tiny(…) or Miny(…))",
+            self.pos + 1,
+            word,
+        )
+    }
+
+    fn number(&mut self) -> Result<GameId, ParseError> {
+        let start = self.pos;
+        if self.peek() == Some('-') {
+            self.pos += 1;
+        }
+        if self.digits().is_none() {
+            return Err(self.err_here("expected a number"));
+        }
+        if self.peek() == Some('/') {
+            self.pos += 1;
+            if self.digits().is_none() {
+                return Err(self.err_here("expected a denominator after `/`"));
+            }
+        }
+        let text: String = self.c[start..self.pos].iter().collect();
+        let x = Dyadic::parse_str(&text).map_err(|m| ParseError::new(m, start + 1, text.clone()))?;
+        Ok(self.s.dyadic(x))
+    }
+
+    /// Index of the bracket closing the one at `open` (balance was checked).
+    fn matching(&self, open: usize) -> usize {
+        let mut depth = 0usize;
+        for i in open..self.end {
+            match self.c[i] {
+                '{' | '(' => depth += 1,
+                '}' | ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return i;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.end
+    }
+
+    /// Parses `c[from..to]` as one expression, or as `{…}` contents when `braced`.
+    fn sub_parse(&mut self, from: usize, to: usize, braced: bool) -> Result<GameId, ParseError> {
+        let mut p = Parser {
+            s: &mut *self.s,
+            c: self.c,
+            pos: from,
+            end: to,
+        };
+        if braced {
+            return p.game_body();
+        }
+        p.skip_ws();
+        if p.pos == p.end {
+            return Err(ParseError::new("expected a game expression", from + 1, ""));
+        }
+        let g = p.expr()?;
+        p.skip_ws();
+        if p.pos < p.end {
+            return Err(p.err_here("unexpected symbol"));
+        }
+        Ok(g)
+    }
+
+    fn braces(&mut self) -> Result<GameId, ParseError> {
+        let open = self.pos;
+        let close = self.matching(open);
+        let g = self.sub_parse(open + 1, close, true)?;
+        self.pos = close + 1;
+        Ok(g)
+    }
+
+    /// The inside of braces, `c[pos..end]`: split at the unique longest bar run.
+    fn game_body(&mut self) -> Result<GameId, ParseError> {
+        let (from, to) = (self.pos, self.end);
+        let mut runs: Vec<(usize, usize)> = Vec::new(); // (start, length)
+        let mut depth = 0usize;
+        let mut i = from;
+        while i < to {
+            match self.c[i] {
+                '{' | '(' => depth += 1,
+                '}' | ')' => depth = depth.saturating_sub(1),
+                '|' if depth == 0 => {
+                    let s = i;
+                    while i < to && self.c[i] == '|' {
+                        i += 1;
+                    }
+                    runs.push((s, i - s));
+                    continue;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let Some(&longest) = runs.iter().map(|(_, n)| n).max() else {
+            return Err(ParseError::new(
+                "expected `|` between Left's and Right's options",
+                from,
+                "{",
+            ));
+        };
+        let mut at = runs.iter().filter(|(_, n)| *n == longest);
+        let Some(&(bar, _)) = at.next() else {
+            return Err(ParseError::new("expected `|`", from, "{"));
+        };
+        if let Some(&(other, _)) = at.next() {
+            return Err(ParseError::new(
+                "ambiguous bars: two separators of the same length; add braces or bars",
+                other + 1,
+                "|".repeat(longest),
+            ));
+        }
+        let left = self.side(from, bar)?;
+        let right = self.side(bar + longest, to)?;
+        Ok(self.s.game(&left, &right))
+    }
+
+    fn side(&mut self, from: usize, to: usize) -> Result<Vec<GameId>, ParseError> {
+        let mut depth = 0usize;
+        let mut has_bar = false;
+        let mut commas = Vec::new();
+        for i in from..to {
+            match self.c[i] {
+                '{' | '(' => depth += 1,
+                '}' | ')' => depth = depth.saturating_sub(1),
+                '|' if depth == 0 => has_bar = true,
+                ',' if depth == 0 => commas.push(i),
+                _ => {}
+            }
+        }
+        if has_bar {
+            return Ok(vec![self.sub_parse(from, to, true)?]);
+        }
+        if self.c[from..to].iter().all(|c| c.is_whitespace()) {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        let mut start = from;
+        for cut in commas.into_iter().chain(core::iter::once(to)) {
+            if self.c[start..cut].iter().all(|c| c.is_whitespace()) {
+                return Err(ParseError::new("empty option", cut + 1, ","));
+            }
+            out.push(self.sub_parse(start, cut, false)?);
+            start = cut + 1;
+        }
+        Ok(out)
+    }
+}

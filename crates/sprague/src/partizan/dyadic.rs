@@ -1,0 +1,460 @@
+//! Dyadic rationals m/2^k: the numbers among short partizan games.
+
+use core::cmp::Ordering;
+use core::fmt;
+use num_bigint::BigInt;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+/// A dyadic rational `m / 2^k` in lowest terms (`m` odd or `k == 0`).
+///
+/// The numerator lives in an `i64` whenever it fits (the fast path: sums of
+/// small numbers never allocate); larger numerators move to a boxed
+/// [`BigInt`], so long Hackenbush strings or big integers never overflow.
+/// The representation is canonical (small whenever it fits), so the derived
+/// `==` and `Hash` agree with numeric equality. `Dyadic` is `Clone` but not
+/// `Copy` because of the big variant; cloning a small value is a plain copy.
+///
+/// ```
+/// use sprague::Dyadic;
+/// let a: Dyadic = "3/8".parse().unwrap();
+/// let b = Dyadic::new(1, 3); // 1/8
+/// assert_eq!((&a + &b).to_string(), "1/2");
+/// assert!(a > b);
+/// assert_eq!(Dyadic::integer(i64::MAX).add(&Dyadic::integer(1)).to_string(), "9223372036854775808");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Dyadic(Repr);
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum Repr {
+    /// `num / 2^exp`, `num` odd or `exp == 0`.
+    Small { num: i64, exp: u32 },
+    /// Same invariant; only used when the numerator does not fit an `i64`.
+    Big(Box<(BigInt, u32)>),
+}
+
+impl Default for Dyadic {
+    fn default() -> Self {
+        Dyadic::ZERO
+    }
+}
+
+impl Dyadic {
+    /// Zero.
+    pub const ZERO: Dyadic = Dyadic(Repr::Small { num: 0, exp: 0 });
+    /// One.
+    pub const ONE: Dyadic = Dyadic(Repr::Small { num: 1, exp: 0 });
+
+    /// The integer `n`.
+    #[must_use]
+    pub const fn integer(n: i64) -> Dyadic {
+        Dyadic(Repr::Small { num: n, exp: 0 })
+    }
+
+    /// `num / 2^exp`, reduced to lowest terms.
+    #[must_use]
+    pub fn new(num: i64, exp: u32) -> Dyadic {
+        Self::normalize_small(num, exp)
+    }
+
+    /// `num / 2^exp` with a big numerator, reduced to lowest terms.
+    #[must_use]
+    pub fn from_big(num: BigInt, exp: u32) -> Dyadic {
+        Self::normalize_big(num, exp)
+    }
+
+    fn normalize_small(mut num: i64, mut exp: u32) -> Dyadic {
+        if num == 0 {
+            return Dyadic::ZERO;
+        }
+        let tz = num.trailing_zeros().min(exp);
+        num >>= tz;
+        exp -= tz;
+        Dyadic(Repr::Small { num, exp })
+    }
+
+    fn normalize_big(mut num: BigInt, mut exp: u32) -> Dyadic {
+        if num.is_zero() {
+            return Dyadic::ZERO;
+        }
+        let tz = num.trailing_zeros().unwrap_or(0).min(u64::from(exp));
+        // tz <= exp, a u32.
+        let tz = tz as u32;
+        num >>= tz;
+        exp -= tz;
+        match num.to_i64() {
+            Some(n) => Dyadic(Repr::Small { num: n, exp }),
+            None => Dyadic(Repr::Big(Box::new((num, exp)))),
+        }
+    }
+
+    fn to_big(&self) -> (BigInt, u32) {
+        match &self.0 {
+            Repr::Small { num, exp } => (BigInt::from(*num), *exp),
+            Repr::Big(b) => (b.0.clone(), b.1),
+        }
+    }
+
+    /// The exponent `k` of the denominator `2^k` (0 for integers).
+    #[must_use]
+    pub fn exponent(&self) -> u32 {
+        match &self.0 {
+            Repr::Small { exp, .. } => *exp,
+            Repr::Big(b) => b.1,
+        }
+    }
+
+    /// The numerator `m` when it fits an `i64`.
+    #[must_use]
+    pub fn numerator_i64(&self) -> Option<i64> {
+        match &self.0 {
+            Repr::Small { num, .. } => Some(*num),
+            Repr::Big(_) => None,
+        }
+    }
+
+    /// The numerator `m` as a big integer.
+    #[must_use]
+    pub fn numerator(&self) -> BigInt {
+        self.to_big().0
+    }
+
+    /// Whether this is an integer.
+    #[must_use]
+    pub fn is_integer(&self) -> bool {
+        self.exponent() == 0
+    }
+
+    /// Whether this is zero.
+    #[must_use]
+    pub fn is_zero(&self) -> bool {
+        matches!(self.0, Repr::Small { num: 0, .. })
+    }
+
+    /// The sign: -1, 0 or 1.
+    #[must_use]
+    pub fn signum(&self) -> i32 {
+        match &self.0 {
+            Repr::Small { num, .. } => num.signum() as i32,
+            Repr::Big(b) => {
+                if b.0.is_negative() {
+                    -1
+                } else {
+                    1
+                }
+            }
+        }
+    }
+
+    /// The value as an `i64` when it is an integer that fits.
+    #[must_use]
+    pub fn to_i64(&self) -> Option<i64> {
+        match &self.0 {
+            Repr::Small { num, exp: 0 } => Some(*num),
+            _ => None,
+        }
+    }
+
+    /// A floating-point approximation (for drawing).
+    #[must_use]
+    pub fn to_f64(&self) -> f64 {
+        let (n, e) = self.to_big();
+        n.to_f64().unwrap_or(f64::NAN) / 2f64.powi(e.min(1000) as i32)
+    }
+
+    /// The sum `self + other`.
+    #[must_use]
+    pub fn add(&self, other: &Dyadic) -> Dyadic {
+        if let (Repr::Small { num: a, exp: ea }, Repr::Small { num: b, exp: eb }) = (&self.0, &other.0) {
+            let e = (*ea).max(*eb);
+            let (sa, sb) = (e - ea, e - eb);
+            if sa < 62 && sb < 62 {
+                let x = i128::from(*a) << sa;
+                let y = i128::from(*b) << sb;
+                let s = x + y;
+                if let Ok(s) = i64::try_from(s) {
+                    return Self::normalize_small(s, e);
+                }
+            }
+        }
+        let (a, ea) = self.to_big();
+        let (b, eb) = other.to_big();
+        let e = ea.max(eb);
+        Self::normalize_big((a << (e - ea)) + (b << (e - eb)), e)
+    }
+
+    /// The difference `self - other`.
+    #[must_use]
+    pub fn sub(&self, other: &Dyadic) -> Dyadic {
+        self.add(&other.neg())
+    }
+
+    /// The negative `-self`.
+    #[must_use]
+    pub fn neg(&self) -> Dyadic {
+        match &self.0 {
+            Repr::Small { num, exp } => match num.checked_neg() {
+                Some(n) => Dyadic(Repr::Small { num: n, exp: *exp }),
+                None => Self::normalize_big(-BigInt::from(*num), *exp),
+            },
+            Repr::Big(b) => Self::normalize_big(-b.0.clone(), b.1),
+        }
+    }
+
+    /// `self / 2^k`.
+    #[must_use]
+    pub fn halve(&self, k: u32) -> Dyadic {
+        match &self.0 {
+            Repr::Small { num, exp } => match exp.checked_add(k) {
+                Some(e) => Self::normalize_small(*num, e),
+                None => Self::normalize_big(BigInt::from(*num), u32::MAX),
+            },
+            Repr::Big(b) => Self::normalize_big(b.0.clone(), b.1.saturating_add(k)),
+        }
+    }
+
+    /// `self * n` for an integer `n`.
+    #[must_use]
+    pub fn mul_int(&self, n: i64) -> Dyadic {
+        if let Repr::Small { num, exp } = &self.0
+            && let Some(p) = num.checked_mul(n)
+        {
+            return Self::normalize_small(p, *exp);
+        }
+        let (a, e) = self.to_big();
+        Self::normalize_big(a * BigInt::from(n), e)
+    }
+
+    /// The largest integer `<= self`.
+    #[must_use]
+    pub fn floor(&self) -> Dyadic {
+        match &self.0 {
+            Repr::Small { num, exp } => {
+                if *exp >= 63 {
+                    Dyadic::integer(if *num < 0 { -1 } else { 0 })
+                } else {
+                    Dyadic::integer(num >> exp)
+                }
+            }
+            Repr::Big(b) => Self::normalize_big(&b.0 >> b.1, 0),
+        }
+    }
+
+    /// The smallest integer `>= self`.
+    #[must_use]
+    pub fn ceil(&self) -> Dyadic {
+        self.neg().floor().neg()
+    }
+
+    /// The simplest number strictly between `lo` and `hi` (either bound may be
+    /// absent), by the simplicity rule: the integer of least magnitude if one
+    /// fits, else the dyadic with the smallest denominator. `None` if
+    /// `lo >= hi`. O(k) for denominators 2^k.
+    #[must_use]
+    pub fn simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Option<Dyadic> {
+        match (lo, hi) {
+            (None, None) => Some(Dyadic::ZERO),
+            (Some(l), None) => Some(if l.signum() < 0 {
+                Dyadic::ZERO
+            } else {
+                l.floor().add(&Dyadic::ONE)
+            }),
+            (None, Some(h)) => Some(if h.signum() > 0 {
+                Dyadic::ZERO
+            } else {
+                h.ceil().sub(&Dyadic::ONE)
+            }),
+            (Some(l), Some(h)) => {
+                if l >= h {
+                    return None;
+                }
+                if l.signum() < 0 && h.signum() > 0 {
+                    return Some(Dyadic::ZERO);
+                }
+                if l.signum() >= 0 {
+                    let c = l.floor().add(&Dyadic::ONE);
+                    if &c < h {
+                        return Some(c);
+                    }
+                } else {
+                    let c = h.ceil().sub(&Dyadic::ONE);
+                    if &c > l {
+                        return Some(c);
+                    }
+                }
+                // No integer strictly between: the smallest denominator wins.
+                let mut k = 1u32;
+                loop {
+                    let scaled = l.scale_up(k);
+                    let c = scaled.floor().add(&Dyadic::ONE).halve(k);
+                    if &c < h {
+                        return Some(c);
+                    }
+                    k += 1;
+                }
+            }
+        }
+    }
+
+    /// `self * 2^k`.
+    fn scale_up(&self, k: u32) -> Dyadic {
+        let (a, e) = self.to_big();
+        if e >= k {
+            Self::normalize_big(a, e - k)
+        } else {
+            Self::normalize_big(a << (k - e), 0)
+        }
+    }
+
+    /// Parses `m`, `-m` or `m/d` with `d` a power of two.
+    ///
+    /// # Errors
+    /// A message when the text is not an integer or a dyadic fraction.
+    pub fn parse_str(text: &str) -> Result<Dyadic, String> {
+        let (n, d) = match text.split_once('/') {
+            Some((n, d)) => (n.trim(), Some(d.trim())),
+            None => (text.trim(), None),
+        };
+        let num: BigInt = n.parse().map_err(|_| format!("`{n}` is not an integer"))?;
+        let exp = match d {
+            None => 0,
+            Some(d) => {
+                let den: BigInt = d.parse().map_err(|_| format!("`{d}` is not an integer"))?;
+                if den.is_zero() {
+                    return Err("division by zero".into());
+                }
+                if !den.is_positive() || (&den & (&den - BigInt::one())) != BigInt::zero() {
+                    return Err(format!(
+                        "`{text}` is not a dyadic rational (the denominator must be a power of 2)"
+                    ));
+                }
+                den.trailing_zeros().unwrap_or(0) as u32
+            }
+        };
+        Ok(Self::normalize_big(num, exp))
+    }
+}
+
+impl core::str::FromStr for Dyadic {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Dyadic::parse_str(s)
+    }
+}
+
+impl From<i64> for Dyadic {
+    fn from(n: i64) -> Self {
+        Dyadic::integer(n)
+    }
+}
+
+impl Ord for Dyadic {
+    fn cmp(&self, other: &Self) -> Ordering {
+        if let (Repr::Small { num: a, exp: ea }, Repr::Small { num: b, exp: eb }) = (&self.0, &other.0) {
+            if ea == eb {
+                return a.cmp(b);
+            }
+            let e = (*ea).max(*eb);
+            let (sa, sb) = (e - ea, e - eb);
+            if sa < 62 && sb < 62 {
+                return (i128::from(*a) << sa).cmp(&(i128::from(*b) << sb));
+            }
+        }
+        let (a, ea) = self.to_big();
+        let (b, eb) = other.to_big();
+        let e = ea.max(eb);
+        (a << (e - ea)).cmp(&(b << (e - eb)))
+    }
+}
+
+impl PartialOrd for Dyadic {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl core::ops::Add for &Dyadic {
+    type Output = Dyadic;
+    fn add(self, rhs: &Dyadic) -> Dyadic {
+        Dyadic::add(self, rhs)
+    }
+}
+
+impl core::ops::Sub for &Dyadic {
+    type Output = Dyadic;
+    fn sub(self, rhs: &Dyadic) -> Dyadic {
+        Dyadic::sub(self, rhs)
+    }
+}
+
+impl core::ops::Neg for &Dyadic {
+    type Output = Dyadic;
+    fn neg(self) -> Dyadic {
+        Dyadic::neg(self)
+    }
+}
+
+impl fmt::Display for Dyadic {
+    /// `m` for integers, `m/2^k` written out as `m/d` otherwise (`3/8`, `-1/2`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Small { num, exp: 0 } => write!(f, "{num}"),
+            Repr::Small { num, exp } if *exp < 63 => write!(f, "{num}/{}", 1u64 << exp),
+            _ => {
+                let (n, e) = self.to_big();
+                if e == 0 {
+                    write!(f, "{n}")
+                } else {
+                    write!(f, "{n}/{}", BigInt::one() << e)
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simplest_between_follows_the_simplicity_rule() {
+        let d = |s: &str| s.parse::<Dyadic>().unwrap();
+        let sb = |a: &str, b: &str| {
+            Dyadic::simplest_between(Some(&d(a)), Some(&d(b)))
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(sb("0", "1"), "1/2");
+        assert_eq!(sb("1/2", "1"), "3/4");
+        assert_eq!(sb("-5/2", "3"), "0");
+        assert_eq!(sb("1", "4"), "2");
+        assert_eq!(sb("-4", "-1"), "-2");
+        assert_eq!(sb("3/8", "5/8"), "1/2");
+        assert_eq!(sb("1/8", "1/4"), "3/16");
+        assert_eq!(
+            Dyadic::simplest_between(Some(&d("5/2")), None)
+                .unwrap()
+                .to_string(),
+            "3"
+        );
+        assert_eq!(
+            Dyadic::simplest_between(None, Some(&d("-5/2")))
+                .unwrap()
+                .to_string(),
+            "-3"
+        );
+        assert!(Dyadic::simplest_between(Some(&d("1")), Some(&d("1"))).is_none());
+    }
+
+    #[test]
+    fn big_fallback_round_trips() {
+        let big = Dyadic::integer(i64::MAX).add(&Dyadic::integer(i64::MAX));
+        assert_eq!(big.to_string(), "18446744073709551614");
+        assert_eq!(big.sub(&Dyadic::integer(i64::MAX)), Dyadic::integer(i64::MAX));
+        let tiny = Dyadic::new(1, 200);
+        assert!(tiny > Dyadic::ZERO && tiny < Dyadic::new(1, 199));
+        assert_eq!(tiny.add(&tiny), Dyadic::new(1, 199));
+        assert!("1/3".parse::<Dyadic>().is_err());
+        assert_eq!("6/8".parse::<Dyadic>().unwrap(), Dyadic::new(3, 2));
+    }
+}

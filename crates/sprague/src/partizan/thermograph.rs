@@ -1,0 +1,156 @@
+//! Thermographs: the walls of a game as it is cooled, its mean and temperature.
+
+use super::dyadic::Dyadic;
+use super::store::{GameId, GameStore};
+use super::trajectory::Trajectory;
+
+/// The thermograph of a game: its left and right walls as functions of the
+/// temperature `t >= -1` (values on the horizontal axis, Left's side drawn on
+/// the left as in Winning Ways), which meet at the temperature and continue
+/// up as the vertical mast at the mean.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thermograph {
+    /// The left wall `L(G_t)`.
+    pub left: Trajectory,
+    /// The right wall `R(G_t)`.
+    pub right: Trajectory,
+    /// Where the walls meet: the temperature (for a number `m/2^k`, `-1/2^k`; integers `-1`).
+    pub temperature: Dyadic,
+    /// The value of the mast: the mean.
+    pub mean: Dyadic,
+}
+
+impl GameStore {
+    /// The thermograph of `g`, memoised per id.
+    ///
+    /// For a number `x` both walls are the constant `x`. Otherwise the left
+    /// scaffold is `max over G^L of (right wall of G^L)(t) - t`, the right one
+    /// `min over G^R of (left wall of G^R)(t) + t`; the temperature is where
+    /// they meet and above it both walls are the mast (Winning Ways ch. 6).
+    /// Cost: linear in the number of breakpoints per option, over all subgames.
+    ///
+    /// ```
+    /// use sprague::{Dyadic, GameStore};
+    /// let mut s = GameStore::new();
+    /// let g = s.parse("{3||2*|1*}").unwrap();
+    /// let th = s.thermograph(g);
+    /// assert_eq!(th.mean, Dyadic::new(9, 2));
+    /// assert_eq!(th.temperature, Dyadic::new(3, 2));
+    /// ```
+    pub fn thermograph(&mut self, g: GameId) -> Thermograph {
+        if let Some(t) = self.memo.thermo.get(&g) {
+            return t.clone();
+        }
+        let th = self.compute_thermograph(g);
+        self.memo.thermo.insert(g, th.clone());
+        th
+    }
+
+    fn compute_thermograph(&mut self, g: GameId) -> Thermograph {
+        if let Some(x) = self.as_number(g).cloned() {
+            let e = x.exponent();
+            let temperature = if e == 0 {
+                Dyadic::integer(-1)
+            } else {
+                Dyadic::new(-1, e)
+            };
+            return Thermograph {
+                left: Trajectory::constant(x.clone()),
+                right: Trajectory::constant(x.clone()),
+                temperature,
+                mean: x,
+            };
+        }
+        let (l, r) = self.options(g);
+        let mut sl: Option<Trajectory> = None;
+        for gl in l {
+            let w = self.thermograph(gl).right.tilt(-1);
+            sl = Some(match sl {
+                None => w,
+                Some(s) => s.envelope(&w, true),
+            });
+        }
+        let mut sr: Option<Trajectory> = None;
+        for gr in r {
+            let w = self.thermograph(gr).left.tilt(1);
+            sr = Some(match sr {
+                None => w,
+                Some(s) => s.envelope(&w, false),
+            });
+        }
+        // A non-number canonical form has options on both sides.
+        let sl = sl.unwrap_or_else(|| Trajectory::constant(Dyadic::ZERO));
+        let sr = sr.unwrap_or_else(|| Trajectory::constant(Dyadic::ZERO));
+        let t = crossing(&sl, &sr);
+        let mean = sl.value_at(&t);
+        Thermograph {
+            left: sl.mast_from(&t),
+            right: sr.mast_from(&t),
+            temperature: t,
+            mean,
+        }
+    }
+
+    /// The temperature of `g` (negative for numbers: `-1/2^k` for `m/2^k`).
+    pub fn temperature(&mut self, g: GameId) -> Dyadic {
+        if let Some(v) = self.as_nus(g)
+            && !v.is_number()
+        {
+            return Dyadic::ZERO;
+        }
+        self.thermograph(g).temperature
+    }
+
+    /// The mean value of `g` (additive: mean(G + H) = mean(G) + mean(H)).
+    pub fn mean(&mut self, g: GameId) -> Dyadic {
+        if let Some(v) = self.as_nus(g) {
+            return v.number.clone();
+        }
+        self.thermograph(g).mean
+    }
+}
+
+/// The least `t >= -1` with `sl(t) <= sr(t)`; `sl - sr` is non-increasing.
+fn crossing(sl: &Trajectory, sr: &Trajectory) -> Dyadic {
+    let start = Dyadic::integer(-1);
+    if sl.value_at(&start) <= sr.value_at(&start) {
+        return start;
+    }
+    // Candidate points: every breakpoint of either, then solve on the piece.
+    let mut ts: Vec<Dyadic> = sl
+        .pieces()
+        .iter()
+        .chain(sr.pieces())
+        .map(|p| p.t.clone())
+        .collect();
+    ts.sort();
+    ts.dedup();
+    let mut prev = start;
+    for t in ts.into_iter().skip(1) {
+        if sl.value_at(&t) <= sr.value_at(&t) {
+            return solve_on_piece(sl, sr, &prev);
+        }
+        prev = t;
+    }
+    solve_on_piece(sl, sr, &prev)
+}
+
+/// Where `sl` and `sr`, linear after `t0`, meet.
+fn solve_on_piece(sl: &Trajectory, sr: &Trajectory, t0: &Dyadic) -> Dyadic {
+    let gap = sl.value_at(t0).sub(&sr.value_at(t0));
+    let slope_of = |tr: &Trajectory| {
+        let mut s = 0;
+        for p in tr.pieces() {
+            if p.t <= *t0 {
+                s = p.slope;
+            }
+        }
+        s
+    };
+    let closing = slope_of(sr) - slope_of(sl);
+    if closing <= 0 {
+        return t0.clone();
+    }
+    debug_assert!(closing & (closing - 1) == 0);
+    t0.add(&gap.halve(closing.trailing_zeros()))
+}

@@ -1,0 +1,179 @@
+//! Stops, thermographs, cooling, heating, atomic weights and reduced canonical
+//! forms: published values and properties on random games.
+
+use proptest::prelude::*;
+use sprague::{Dyadic, GameId, GameStore};
+
+fn d(s: &str) -> Dyadic {
+    s.parse().unwrap()
+}
+
+#[test]
+fn published_thermal_values() {
+    let mut s = GameStore::new();
+    // {3||2*|1*}: mean 9/4, temperature 3/4 (Winning Ways ch. 6; Lessons in Play ch. 6).
+    let g = s.parse("{3||2*|1*}").unwrap();
+    assert_eq!(s.mean(g), d("9/4"));
+    assert_eq!(s.temperature(g), d("3/4"));
+    assert_eq!(s.stops(g), (d("3"), d("2")));
+    let th = s.thermograph(g);
+    assert_eq!(th.left.value_at(&d("0")), d("3"));
+    assert_eq!(th.right.value_at(&d("0")), d("2"));
+    assert_eq!(th.right.value_at(&d("1/2")), d("2"));
+    assert_eq!(th.right.value_at(&d("3/4")), d("9/4"));
+    assert_eq!(th.left.value_at(&d("5")), d("9/4"));
+    // Numbers: temperature -1/2^k, integers -1 (Winning Ways ch. 6).
+    let x = s.parse("3/8").unwrap();
+    assert_eq!(s.temperature(x), d("-1/8"));
+    let five = s.integer(5);
+    assert_eq!(s.temperature(five), d("-1"));
+    // Infinitesimals have temperature 0.
+    let up = s.parse("^").unwrap();
+    assert_eq!(s.temperature(up), d("0"));
+    let star = s.parse("*").unwrap();
+    assert_eq!(s.thermograph(star).temperature, d("0"));
+    // Cooling {3|1} by 1 gives 2* and heating * by 1 gives ±1 (Winning Ways ch. 6).
+    let h = s.parse("{3|1}").unwrap();
+    let c = s.cool(h, &d("1"));
+    assert_eq!(s.display(c), "2*");
+    let one = s.integer(1);
+    let hs = s.heat(star, one);
+    assert_eq!(s.display(hs), "+-1");
+    // Cooling above the temperature gives the mean.
+    let c2 = s.cool(g, &d("1"));
+    assert_eq!(s.display(c2), "9/4");
+}
+
+#[test]
+fn atomic_weights() {
+    // Winning Ways ch. 8: aw(n·↑ + *m) = n; aw({0|↑*}) = 2; aw(*) = 0;
+    // aw({0|v}) hmm not needed; aw({0,↑*|0}) — ↑* has weight 1.
+    let mut s = GameStore::new();
+    for (text, w) in [
+        ("^", "1"),
+        ("^*", "1"),
+        ("vvv*5", "-3"),
+        ("*", "0"),
+        ("{0|^*}", "2"),
+        ("{0|*,^}", "1"),
+    ] {
+        let g = s.parse(text).unwrap();
+        let a = s.atomic_weight(g).unwrap();
+        assert_eq!(s.display(a), w, "aw({text})");
+    }
+    // {0|vvv}: weight {−2 | −3+2}= {−2|−1} = −3/2 (Lessons in Play ch. 9 style calculus).
+    let g = s.parse("{0|vvv}").unwrap();
+    let a = s.atomic_weight(g).unwrap();
+    assert_eq!(s.display(a), "-3/2");
+    // Not infinitesimal: no atomic weight.
+    let h = s.parse("{1|0}").unwrap();
+    assert!(s.atomic_weight(h).is_none());
+}
+
+#[test]
+fn birthdays_and_incentives() {
+    let mut s = GameStore::new();
+    for (text, b) in [
+        ("0", 0),
+        ("1", 1),
+        ("-3", 3),
+        ("1/2", 2),
+        ("3/4", 3),
+        ("-5/4", 4),
+        ("*", 1),
+        ("^", 2),
+        ("*2", 2),
+        ("{3||2*|1*}", 5),
+    ] {
+        let g = s.parse(text).unwrap();
+        assert_eq!(s.birthday(g), b, "birthday of {text}");
+    }
+    // ±1: incentives 1 - ±1 and ±1 - (-1)... both equal 1 + ±1 = {2|0}.
+    let g = s.parse("+-1").unwrap();
+    let (li, ri) = s.incentives(g);
+    let want = s.parse("{2|0}").unwrap();
+    assert_eq!(li, vec![want]);
+    assert_eq!(ri, vec![want]);
+}
+
+fn random_game(s: &mut GameStore, picks: &[u8]) -> Vec<GameId> {
+    let base = ["0", "1", "-1", "1/2", "*", "^", "v*", "2", "-1/4", "*2"];
+    let mut pool: Vec<GameId> = base.iter().map(|t| s.parse(t).unwrap()).collect();
+    let mut it = picks.iter().copied().cycle();
+    for _ in 0..8 {
+        let nl = 1 + usize::from(it.next().unwrap_or(0) % 2);
+        let nr = 1 + usize::from(it.next().unwrap_or(0) % 2);
+        let l: Vec<GameId> = (0..nl)
+            .map(|_| pool[usize::from(it.next().unwrap_or(0)) % pool.len()])
+            .collect();
+        let r: Vec<GameId> = (0..nr)
+            .map(|_| pool[usize::from(it.next().unwrap_or(0)) % pool.len()])
+            .collect();
+        let g = s.game(&l, &r);
+        pool.push(g);
+    }
+    pool
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn temperature_of_a_switch_between_numbers(a in -64i64..64, b in -64i64..64, ka in 0u32..4, kb in 0u32..4) {
+        let (x, y) = (Dyadic::new(a, ka), Dyadic::new(b, kb));
+        prop_assume!(x > y);
+        let mut s = GameStore::new();
+        let (gx, gy) = (s.dyadic(x.clone()), s.dyadic(y.clone()));
+        let g = s.game(&[gx], &[gy]);
+        prop_assert_eq!(s.temperature(g), x.sub(&y).halve(1));
+        prop_assert_eq!(s.mean(g), x.add(&y).halve(1));
+    }
+
+    #[test]
+    fn mean_is_additive_and_stops_bound_it(picks in proptest::collection::vec(any::<u8>(), 40)) {
+        let mut s = GameStore::new();
+        let pool = random_game(&mut s, &picks);
+        for &a in pool.iter().rev().take(6) {
+            let (ls, rs) = s.stops(a);
+            let m = s.mean(a);
+            prop_assert!(rs <= m && m <= ls);
+            let th = s.thermograph(a);
+            prop_assert_eq!(th.left.value_at(&Dyadic::ZERO), ls.clone());
+            prop_assert_eq!(th.right.value_at(&Dyadic::ZERO), rs.clone());
+            for &b in pool.iter().rev().take(4) {
+                let c = s.add(a, b);
+                let (ma, mb, mc) = (s.mean(a), s.mean(b), s.mean(c));
+                prop_assert_eq!(mc, ma.add(&mb));
+            }
+        }
+    }
+
+    #[test]
+    fn reduced_form_is_infinitesimally_close_and_unique(picks in proptest::collection::vec(any::<u8>(), 40)) {
+        let mut s = GameStore::new();
+        let pool = random_game(&mut s, &picks);
+        let up = s.parse("^").unwrap();
+        let tiny = s.parse("Tiny(1)").unwrap();
+        for &a in pool.iter().rev().take(5) {
+            let r = s.reduced(a);
+            let diff = s.sub(a, r);
+            prop_assert!(s.is_infinitesimal(diff));
+            prop_assert_eq!(s.reduced(r), r);
+            let a_up = s.add(a, up);
+            let a_tiny = s.add(a, tiny);
+            prop_assert_eq!(s.reduced(a_up), r);
+            prop_assert_eq!(s.reduced(a_tiny), r);
+        }
+    }
+
+    #[test]
+    fn parse_display_round_trip(picks in proptest::collection::vec(any::<u8>(), 40)) {
+        let mut s = GameStore::new();
+        let pool = random_game(&mut s, &picks);
+        for &g in &pool {
+            let text = s.display(g);
+            let back = s.parse(&text);
+            prop_assert_eq!(back, Ok(g), "{}", text);
+        }
+    }
+}
