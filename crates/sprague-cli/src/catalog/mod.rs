@@ -2,6 +2,7 @@
 //! Each family of rulesets registers its entries from its own file.
 
 mod impartial;
+mod partizan;
 
 use crate::error::{CliError, CliResult};
 use crate::ruleset::Ruleset;
@@ -72,6 +73,7 @@ pub struct Entry {
 pub fn entries() -> Vec<Entry> {
     let mut all = Vec::new();
     all.extend(impartial::entries());
+    all.extend(partizan::entries());
     all
 }
 
