@@ -11,7 +11,11 @@ fn sprague(args: &[&str]) -> Output {
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = sprague(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).expect("utf-8");
     assert_eq!(text.lines().count(), 1, "one JSON object on one line");
     serde_json::from_str(&text).expect("valid JSON")
@@ -87,7 +91,11 @@ fn catalog_examples_run() {
         let example = g["example"].as_str().expect("example");
         let args: Vec<&str> = example.split_whitespace().skip(1).collect();
         let out = sprague(&args);
-        assert!(out.status.success(), "{example}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{example}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }
 
@@ -96,7 +104,10 @@ fn bad_input_is_one_line_with_a_column() {
     bad(&["value", "domineering", "...|.."], &["column 5", "ragged"]);
     bad(&["value", "domineering", "..|.x"], &["column 5", "`x`"]);
     bad(&["value", "clobber", "xo|x#"], &["column 5"]);
-    bad(&["value", "hackenbush", "0-1:B 1-3:R"], &["column 9", "vertex 2 is missing"]);
+    bad(
+        &["value", "hackenbush", "0-1:B 1-3:R"],
+        &["column 9", "vertex 2 is missing"],
+    );
     bad(&["value", "hackenbush", "BBQ"], &["column 3"]);
     bad(&["value", "toads-and-frogs", "TTxFF"], &["column 3"]);
     bad(&["value", "cutcake", "3x4 2y1"], &["column 5"]);
@@ -108,7 +119,13 @@ fn bad_input_is_one_line_with_a_column() {
 #[test]
 fn budget_stops_cleanly() {
     bad(
-        &["value", "domineering", "......|......|......|......", "--max-states", "10"],
+        &[
+            "value",
+            "domineering",
+            "......|......|......|......",
+            "--max-states",
+            "10",
+        ],
         &["--max-states"],
     );
 }

@@ -4,7 +4,8 @@
 
 use sprague::{
     Clobber, Colour, Cutcake, Domineering, Dyadic, GameId, GameStore, Hackenbush, HackenbushGraph, Notation,
-    PartizanRules, PartizanSolver, TakeAB, ToadsAndFrogs, outcome_by_minimax, parse_game, value_by_definition,
+    PartizanRules, PartizanSolver, TakeAB, ToadsAndFrogs, outcome_by_minimax, parse_game,
+    value_by_definition,
 };
 
 /// A small deterministic generator (xorshift) for reproducible random positions.
@@ -22,7 +23,10 @@ impl Rng {
     }
 }
 
-fn value<'r, R: PartizanRules + Notation<R::Position>>(rules: &'r R, text: &str) -> (PartizanSolver<'r, R>, GameId) {
+fn value<'r, R: PartizanRules + Notation<R::Position>>(
+    rules: &'r R,
+    text: &str,
+) -> (PartizanSolver<'r, R>, GameId) {
     let p = rules.parse_position(text).expect("position parses");
     let mut solver = PartizanSolver::new(rules);
     let g = solver.value(&p).expect("within budget");
@@ -82,7 +86,13 @@ fn hackenbush_bbrb_and_sign_expansion() {
     for len in 1..=10u32 {
         for bits in 0..(1u32 << len) {
             let stalk: Vec<Colour> = (0..len)
-                .map(|i| if bits >> i & 1 == 1 { Colour::Blue } else { Colour::Red })
+                .map(|i| {
+                    if bits >> i & 1 == 1 {
+                        Colour::Blue
+                    } else {
+                        Colour::Red
+                    }
+                })
                 .collect();
             let sign = |c: Colour| if c == Colour::Blue { 1i64 } else { -1 };
             let run = stalk.iter().take_while(|&&c| c == stalk[0]).count() as u32;
@@ -91,7 +101,9 @@ fn hackenbush_bbrb_and_sign_expansion() {
             for (j, &c) in stalk.iter().enumerate().skip(run as usize) {
                 num += sign(c) << (exp - (j as u32 + 1 - run));
             }
-            let g = solver.value(&HackenbushGraph::stalks(&[stalk.clone()])).expect("budget");
+            let g = solver
+                .value(&HackenbushGraph::stalks(&[stalk.clone()]))
+                .expect("budget");
             let expected = solver.store_mut().dyadic(Dyadic::new(num, exp));
             assert_eq!(g, expected, "{stalk:?}");
         }
@@ -103,7 +115,9 @@ fn green_hackenbush_stalks_are_nimbers() {
     // Winning Ways, ch. 2: a green stalk of n edges is *n; stalks add by nim-sum.
     let mut solver = PartizanSolver::new(&Hackenbush);
     for n in 1..=8usize {
-        let g = solver.value(&HackenbushGraph::stalks(&[vec![Colour::Green; n]])).expect("budget");
+        let g = solver
+            .value(&HackenbushGraph::stalks(&[vec![Colour::Green; n]]))
+            .expect("budget");
         assert_eq!(g, solver.store_mut().nimber(n as u64));
     }
     let g = solver
@@ -170,13 +184,21 @@ fn check_against_definition<R: PartizanRules + Notation<R::Position>>(rules: &R,
             solver.store_mut().display(g),
             solver.store_mut().display(d)
         );
-        assert_eq!(solver.store_mut().outcome(g), outcome_by_minimax(rules, &p), "{text}");
+        assert_eq!(
+            solver.store_mut().outcome(g),
+            outcome_by_minimax(rules, &p),
+            "{text}"
+        );
     }
 }
 
 fn random_grid(rng: &mut Rng, w: u64, h: u64, cells: &[char]) -> String {
     let rows: Vec<String> = (0..h)
-        .map(|_| (0..w).map(|_| cells[rng.below(cells.len() as u64) as usize]).collect())
+        .map(|_| {
+            (0..w)
+                .map(|_| cells[rng.below(cells.len() as u64) as usize])
+                .collect()
+        })
         .collect();
     rows.join("|")
 }
@@ -227,7 +249,11 @@ fn hackenbush_solver_matches_definition() {
             let words: Vec<String> = (0..edges)
                 .map(|_| {
                     let u = rng.below(vertices);
-                    let v = if rng.below(3) == 0 { rng.below(vertices) } else { vertices };
+                    let v = if rng.below(3) == 0 {
+                        rng.below(vertices)
+                    } else {
+                        vertices
+                    };
                     if v == vertices {
                         vertices += 1;
                     }

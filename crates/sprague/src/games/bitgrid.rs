@@ -21,59 +21,101 @@ pub(crate) fn first_column(width: usize, height: usize) -> u128 {
     m
 }
 
-/// The orthogonal neighbours (within the board) of the cells in `m`.
-pub(crate) fn dilate(m: u128, width: usize, height: usize) -> u128 {
-    let all = low_bits(width * height);
-    let col0 = first_column(width, height);
-    let last = col0 << (width - 1);
-    let right = (m & !last) << 1;
-    let left = (m & !col0) >> 1;
-    let down = (m << width) & all;
-    let up = m >> width;
-    m | right | left | down | up
+/// The masks a board's neighbourhood computations need, computed once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Geometry {
+    width: usize,
+    height: usize,
+    all: u128,
+    not_first: u128,
+    not_last: u128,
 }
 
-/// The connected (orthogonally) regions of the cells in `m`.
-pub(crate) fn regions(m: u128, width: usize, height: usize) -> Vec<u128> {
-    let mut rest = m;
-    let mut out = Vec::new();
-    while rest != 0 {
-        let mut region = rest & rest.wrapping_neg();
+impl Geometry {
+    /// The geometry of a `width × height` board (both at least 1, at most 128 cells).
+    pub(crate) fn new(width: usize, height: usize) -> Self {
+        let col0 = first_column(width, height);
+        Geometry {
+            width,
+            height,
+            all: low_bits(width * height),
+            not_first: !col0,
+            not_last: !(col0 << (width - 1)),
+        }
+    }
+
+    /// The cells of `m` and their orthogonal neighbours on the board.
+    #[inline]
+    pub(crate) fn dilate(&self, m: u128) -> u128 {
+        let w = self.width;
+        m | ((m & self.not_last) << 1) | ((m & self.not_first) >> 1) | ((m << w) & self.all) | (m >> w)
+    }
+
+    /// The connected region of `m` containing the lowest set bit of `seed`.
+    #[inline]
+    pub(crate) fn region_of(&self, m: u128, seed: u128) -> u128 {
+        let mut region = seed & seed.wrapping_neg();
         loop {
-            let grown = dilate(region, width, height) & m;
+            let grown = self.dilate(region) & m;
             if grown == region {
-                break;
+                return region;
             }
             region = grown;
         }
-        out.push(region);
-        rest &= !region;
     }
-    out
+
+    /// The connected (orthogonally) regions of the cells in `m`.
+    pub(crate) fn regions(&self, m: u128) -> Vec<u128> {
+        let mut rest = m;
+        let mut out = Vec::new();
+        while rest != 0 {
+            let region = self.region_of(m, rest);
+            out.push(region);
+            rest &= !region;
+        }
+        out
+    }
+
+    /// Bounding box of the nonzero mask `m`: (first row, first col, rows, cols).
+    pub(crate) fn bounding_box(&self, m: u128) -> (usize, usize, usize, usize) {
+        let w = self.width;
+        let row_mask = low_bits(w);
+        let (mut r0, mut r1, mut cols) = (usize::MAX, 0, 0u128);
+        for r in 0..self.height {
+            let row = (m >> (r * w)) & row_mask;
+            if row != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                cols |= row;
+            }
+        }
+        if cols == 0 {
+            return (0, 0, 0, 0);
+        }
+        let c0 = cols.trailing_zeros() as usize;
+        let c1 = 127 - cols.leading_zeros() as usize;
+        (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
+    }
+}
+
+/// The connected (orthogonally) regions of the cells in `m`.
+#[cfg(test)]
+pub(crate) fn regions(m: u128, width: usize, height: usize) -> Vec<u128> {
+    Geometry::new(width, height).regions(m)
 }
 
 /// Bounding box of the nonzero mask `m`: (first row, first col, rows, cols).
+#[cfg(test)]
 pub(crate) fn bounding_box(m: u128, width: usize, height: usize) -> (usize, usize, usize, usize) {
-    let (mut r0, mut r1, mut c0, mut c1) = (height, 0, width, 0);
-    let mut bits = m;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let (r, c) = (i / width, i % width);
-        r0 = r0.min(r);
-        r1 = r1.max(r);
-        c0 = c0.min(c);
-        c1 = c1.max(c);
-    }
-    if r0 > r1 {
-        return (0, 0, 0, 0);
-    }
-    (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
+    Geometry::new(width, height).bounding_box(m)
 }
 
 /// The cells of `m` inside the box at (`r0`, `c0`) of size `rows × cols`,
 /// re-laid on a `cols`-wide board.
 pub(crate) fn crop(m: u128, width: usize, r0: usize, c0: usize, rows: usize, cols: usize) -> u128 {
+    if cols == width {
+        return (m >> (r0 * width)) & low_bits(rows * cols);
+    }
     let row_mask = low_bits(cols);
     let mut out = 0u128;
     for r in 0..rows {
@@ -84,6 +126,7 @@ pub(crate) fn crop(m: u128, width: usize, r0: usize, c0: usize, rows: usize, col
 }
 
 /// Mirrors a `width × height` board left to right.
+#[cfg(test)]
 pub(crate) fn mirror_lr(m: u128, width: usize, height: usize) -> u128 {
     let row_mask = low_bits(width);
     let mut out = 0u128;
@@ -95,6 +138,7 @@ pub(crate) fn mirror_lr(m: u128, width: usize, height: usize) -> u128 {
 }
 
 /// Mirrors a `width × height` board top to bottom.
+#[cfg(test)]
 pub(crate) fn mirror_tb(m: u128, width: usize, height: usize) -> u128 {
     let row_mask = low_bits(width);
     let mut out = 0u128;
@@ -107,22 +151,39 @@ pub(crate) fn mirror_tb(m: u128, width: usize, height: usize) -> u128 {
 
 /// Transposes a `width × height` board into a `height × width` one.
 pub(crate) fn transpose(m: u128, width: usize, height: usize) -> u128 {
+    let row_mask = low_bits(width);
     let mut out = 0u128;
-    let mut bits = m;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let (r, c) = (i / width, i % width);
-        out |= 1u128 << (c * height + r);
+    for r in 0..height {
+        let mut row = (m >> (r * width)) & row_mask;
+        while row != 0 {
+            let c = row.trailing_zeros() as usize;
+            row &= row - 1;
+            out |= 1u128 << (c * height + r);
+        }
     }
     out
 }
 
 /// The four images of a board under the mirrors (identity, left-right,
-/// top-bottom, both), which keep rows as rows.
+/// top-bottom, both), which keep rows as rows. One pass over the rows.
 pub(crate) fn mirrors(m: u128, width: usize, height: usize) -> [u128; 4] {
-    let lr = mirror_lr(m, width, height);
-    [m, lr, mirror_tb(m, width, height), mirror_tb(lr, width, height)]
+    let row_mask = low_bits(width);
+    let mut lr = 0u128;
+    let mut tb = 0u128;
+    let mut both = 0u128;
+    for r in 0..height {
+        let row = (m >> (r * width)) & row_mask;
+        let rev = if width <= 64 {
+            u128::from((row as u64).reverse_bits() >> (64 - width))
+        } else {
+            row.reverse_bits() >> (128 - width)
+        };
+        let flipped = (height - 1 - r) * width;
+        lr |= rev << (r * width);
+        tb |= row << flipped;
+        both |= rev << flipped;
+    }
+    [m, lr, tb, both]
 }
 
 /// Parses a board written as rows joined by `|`, each character one cell.
@@ -162,7 +223,10 @@ pub(crate) fn parse_board(text: &str, allowed: &str) -> Result<(usize, usize, Ve
         } else {
             let expected: Vec<String> = allowed.chars().map(|a| format!("`{a}`")).collect();
             return Err(ParseError::new(
-                format!("unknown cell; expected one of {} or `|` between rows", expected.join(", ")),
+                format!(
+                    "unknown cell; expected one of {} or `|` between rows",
+                    expected.join(", ")
+                ),
                 column,
                 c.to_string(),
             ));
@@ -183,7 +247,10 @@ pub(crate) fn parse_board(text: &str, allowed: &str) -> Result<(usize, usize, Ve
     }
     if cells.len() > MAX_CELLS {
         return Err(ParseError::new(
-            format!("board has {} cells; at most {MAX_CELLS} are supported", cells.len()),
+            format!(
+                "board has {} cells; at most {MAX_CELLS} are supported",
+                cells.len()
+            ),
             1,
             "",
         ));

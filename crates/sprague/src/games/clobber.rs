@@ -1,6 +1,6 @@
 //! Clobber: a stone captures an orthogonally adjacent stone of the other colour.
 
-use super::bitgrid::{self, MAX_CELLS, first_column, low_bits};
+use super::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
 use crate::{Notation, ParseError, PartizanRules};
 
 /// A Clobber board of at most 128 cells: Left's (black, `x`) and Right's
@@ -109,9 +109,17 @@ fn captures(p: &ClobberBoard, mine: u128, theirs: u128, left: bool, out: &mut Ve
             targets &= targets - 1;
             let (m, o) = ((mine & !bit) | t, theirs & !t);
             out.push(if left {
-                ClobberBoard { black: m, white: o, ..*p }
+                ClobberBoard {
+                    black: m,
+                    white: o,
+                    ..*p
+                }
             } else {
-                ClobberBoard { black: o, white: m, ..*p }
+                ClobberBoard {
+                    black: o,
+                    white: m,
+                    ..*p
+                }
             });
         }
     }
@@ -130,17 +138,19 @@ impl PartizanRules for Clobber {
 
     fn decompose(&self, p: &ClobberBoard, out: &mut Vec<ClobberBoard>) -> bool {
         let (w, h) = (p.width(), p.height());
-        let groups = bitgrid::regions(p.black | p.white, w, h);
-        if let [only] = groups[..] {
-            if bitgrid::bounding_box(only, w, h) == (0, 0, h, w) {
-                return false;
-            }
+        let geometry = Geometry::new(w, h);
+        let stones = p.black | p.white;
+        if stones != 0
+            && geometry.region_of(stones, stones) == stones
+            && geometry.bounding_box(stones) == (0, 0, h, w)
+        {
+            return false;
         }
-        for g in groups {
+        for g in geometry.regions(stones) {
             if g & p.black == 0 || g & p.white == 0 {
                 continue; // one colour only: nobody can move
             }
-            let (r0, c0, rows, cols) = bitgrid::bounding_box(g, w, h);
+            let (r0, c0, rows, cols) = geometry.bounding_box(g);
             let b = bitgrid::crop(g & p.black, w, r0, c0, rows, cols);
             let wh = bitgrid::crop(g & p.white, w, r0, c0, rows, cols);
             if let Some(board) = ClobberBoard::new(cols, rows, b, wh) {
@@ -165,7 +175,10 @@ impl PartizanRules for Clobber {
         for k in 0..4 {
             consider(w, h, bm[k], wm[k]);
         }
-        let (bt, wt) = (bitgrid::transpose(p.black, w, h), bitgrid::transpose(p.white, w, h));
+        let (bt, wt) = (
+            bitgrid::transpose(p.black, w, h),
+            bitgrid::transpose(p.white, w, h),
+        );
         let bm = bitgrid::mirrors(bt, h, w);
         let wm = bitgrid::mirrors(wt, h, w);
         for k in 0..4 {
@@ -307,7 +320,11 @@ mod tests {
                 Outcome::R => Outcome::L,
                 x => x,
             };
-            assert_eq!(outcome_by_minimax(&Clobber, &key), if flip { swapped } else { o }, "{s}");
+            assert_eq!(
+                outcome_by_minimax(&Clobber, &key),
+                if flip { swapped } else { o },
+                "{s}"
+            );
             let mut parts = Vec::new();
             if Clobber.decompose(&b, &mut parts) {
                 for p in &parts {

@@ -49,11 +49,23 @@ impl Cutcake {
                 let mut next = cakes.to_vec();
                 next.remove(k);
                 if vertical {
-                    next.push(Cake { width: a, height: c.height });
-                    next.push(Cake { width: side - a, height: c.height });
+                    next.push(Cake {
+                        width: a,
+                        height: c.height,
+                    });
+                    next.push(Cake {
+                        width: side - a,
+                        height: c.height,
+                    });
                 } else {
-                    next.push(Cake { width: c.width, height: a });
-                    next.push(Cake { width: c.width, height: side - a });
+                    next.push(Cake {
+                        width: c.width,
+                        height: a,
+                    });
+                    next.push(Cake {
+                        width: c.width,
+                        height: side - a,
+                    });
                 }
                 out.push(sorted(next));
             }
@@ -76,11 +88,7 @@ impl PartizanRules for Cutcake {
         if p.len() == 1 && (p[0].width > 1 || p[0].height > 1) {
             return false;
         }
-        out.extend(
-            p.iter()
-                .filter(|c| c.width > 1 || c.height > 1)
-                .map(|&c| vec![c]),
-        );
+        out.extend(p.iter().filter(|c| c.width > 1 || c.height > 1).map(|&c| vec![c]));
         true
     }
 
@@ -104,7 +112,13 @@ impl Notation<Vec<Cake>> for Cutcake {
         let mut column = 1;
         for word in text.split([' ', ',']) {
             if !word.is_empty() {
-                let bad = || ParseError::new("expected a cake `WxH` with whole numbers from 1 to 65535", column, word);
+                let bad = || {
+                    ParseError::new(
+                        "expected a cake `WxH` with whole numbers from 1 to 65535",
+                        column,
+                        word,
+                    )
+                };
                 let (w, h) = word.split_once(['x', 'X', '×']).ok_or_else(bad)?;
                 let w: u32 = w.parse().map_err(|_| bad())?;
                 let h: u32 = h.parse().map_err(|_| bad())?;

@@ -1,6 +1,6 @@
 //! Domineering: Left places vertical dominoes, Right horizontal ones (Winning Ways, ch. 2).
 
-use super::bitgrid::{self, MAX_CELLS, first_column, low_bits};
+use super::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
 use crate::{Notation, ParseError, PartizanRules};
 
 /// A Domineering board of at most 128 cells: which cells are still empty.
@@ -114,17 +114,19 @@ impl PartizanRules for Domineering {
 
     fn decompose(&self, p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bool {
         let (w, h) = (p.width(), p.height());
-        let regions = bitgrid::regions(p.empty, w, h);
-        if let [only] = regions[..] {
-            if bitgrid::bounding_box(only, w, h) == (0, 0, h, w) {
-                return false;
-            }
+        let g = Geometry::new(w, h);
+        let empty = p.empty;
+        if empty != 0 && g.region_of(empty, empty) == empty && g.bounding_box(empty) == (0, 0, h, w) {
+            return false;
         }
-        for region in regions {
-            if region.count_ones() < 2 {
+        let mut rest = empty;
+        while rest != 0 {
+            let region = g.region_of(empty, rest);
+            rest &= !region;
+            if region & (region - 1) == 0 {
                 continue; // a lone cell: value 0
             }
-            let (r0, c0, rows, cols) = bitgrid::bounding_box(region, w, h);
+            let (r0, c0, rows, cols) = g.bounding_box(region);
             let cropped = bitgrid::crop(region, w, r0, c0, rows, cols);
             if let Some(b) = DomineeringBoard::from_mask(cols, rows, cropped) {
                 out.push(b);
@@ -134,17 +136,23 @@ impl PartizanRules for Domineering {
     }
 
     fn canonical_key(&self, p: &DomineeringBoard) -> (DomineeringBoard, bool) {
+        // Keys compare (width, height, cells): when the board is narrower than
+        // tall only the mirrors can win, when wider only the transposes.
         let (w, h) = (p.width(), p.height());
-        let mut best = (w, h, p.empty, false);
-        for m in bitgrid::mirrors(p.empty, w, h) {
-            if (w, h, m) < (best.0, best.1, best.2) {
-                best = (w, h, m, false);
+        let mut best = (usize::MAX, 0, 0u128, false);
+        if w <= h {
+            for m in bitgrid::mirrors(p.empty, w, h) {
+                if (w, h, m) < (best.0, best.1, best.2) {
+                    best = (w, h, m, false);
+                }
             }
         }
-        let t = bitgrid::transpose(p.empty, w, h);
-        for m in bitgrid::mirrors(t, h, w) {
-            if (h, w, m) < (best.0, best.1, best.2) {
-                best = (h, w, m, true);
+        if h <= w {
+            let t = bitgrid::transpose(p.empty, w, h);
+            for m in bitgrid::mirrors(t, h, w) {
+                if (h, w, m) < (best.0, best.1, best.2) {
+                    best = (h, w, m, true);
+                }
             }
         }
         let (bw, bh, m, flipped) = best;
@@ -168,8 +176,7 @@ impl Notation<DomineeringBoard> for Domineering {
                 empty |= 1u128 << i;
             }
         }
-        DomineeringBoard::from_mask(w, h, empty)
-            .ok_or_else(|| ParseError::new("board too large", 1, ""))
+        DomineeringBoard::from_mask(w, h, empty).ok_or_else(|| ParseError::new("board too large", 1, ""))
     }
 
     fn format_position(&self, p: &DomineeringBoard) -> String {
@@ -186,7 +193,11 @@ impl Notation<DomineeringBoard> for Domineering {
             .map(|i| format!("({},{})", i / w + 1, i % w + 1))
             .collect();
         let first = covered.trailing_zeros() as usize;
-        let kind = if covered >> first == 3 { "horizontal" } else { "vertical" };
+        let kind = if covered >> first == 3 {
+            "horizontal"
+        } else {
+            "vertical"
+        };
         format!("{kind} domino on (row,col) {}", cells.join(" "))
     }
 }
@@ -234,7 +245,9 @@ mod tests {
     }
 
     fn random_board(seed: u64, w: usize, h: usize) -> String {
-        let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut x = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let mut rows = Vec::new();
         for _ in 0..h {
             let mut row = String::new();

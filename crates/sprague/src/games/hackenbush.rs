@@ -163,7 +163,11 @@ fn normalise(edges: &[Edge], skip: usize) -> HackenbushGraph {
         head += 1;
         for &k in &adj[x] {
             let e = edges[k];
-            let y = if e.u as usize == x { e.v as usize } else { e.u as usize };
+            let y = if e.u as usize == x {
+                e.v as usize
+            } else {
+                e.u as usize
+            };
             if label[y] == u32::MAX {
                 label[y] = next;
                 next += 1;
@@ -322,7 +326,10 @@ impl Notation<HackenbushGraph> for Hackenbush {
             return "0".to_string();
         }
         if let Some(stalks) = p.as_stalks() {
-            let words: Vec<String> = stalks.iter().map(|s| s.iter().map(|c| c.letter()).collect()).collect();
+            let words: Vec<String> = stalks
+                .iter()
+                .map(|s| s.iter().map(|c| c.letter()).collect())
+                .collect();
             return words.join(" ");
         }
         let words: Vec<String> = p
@@ -359,7 +366,13 @@ fn parse_edges(words: &[(usize, &str)]) -> Result<HackenbushGraph, ParseError> {
     let mut edges = Vec::new();
     let mut seen: Vec<Option<usize>> = Vec::new(); // column where each vertex first appears
     for &(column, w) in words {
-        let bad = || ParseError::new("expected an edge `U-V:C` (vertices from 0, the ground; colour B, R or G)", column, w);
+        let bad = || {
+            ParseError::new(
+                "expected an edge `U-V:C` (vertices from 0, the ground; colour B, R or G)",
+                column,
+                w,
+            )
+        };
         let (ends, colour) = w.split_once(':').ok_or_else(bad)?;
         let (u, v) = ends.split_once('-').ok_or_else(bad)?;
         let mut colours = colour.chars();

@@ -117,7 +117,11 @@ mod tests {
             for b in 1..=5 {
                 let g = TakeAB::new(a, b).unwrap();
                 for n in 0..40 {
-                    assert_eq!(g.heap_outcome(n), outcome_by_minimax(&g, &vec![n]), "a={a} b={b} n={n}");
+                    assert_eq!(
+                        g.heap_outcome(n),
+                        outcome_by_minimax(&g, &vec![n]),
+                        "a={a} b={b} n={n}"
+                    );
                 }
             }
         }

@@ -164,21 +164,25 @@ impl PartizanRules for ToadsAndFrogs {
 
     fn decompose(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) -> bool {
         let n = p.len();
-        let mut pieces = Vec::new();
-        let mut start = 0;
-        let mut i = 0;
-        while i + 4 <= n {
-            if p.cell(i) == 'T' && p.cell(i + 1) == 'T' && p.cell(i + 2) == 'F' && p.cell(i + 3) == 'F' {
-                pieces.push((start, i));
-                start = i + 4;
-                i += 4;
-            } else {
-                i += 1;
-            }
+        let (t, f) = (p.toads, p.frogs);
+        // Squares starting a dead `TTFF` block.
+        let blocks = t & (t >> 1) & (f >> 2) & (f >> 3);
+        let dead_left = f & 1 != 0 || (t & 1 != 0 && f & 6 == 6);
+        let top = |k: usize| if n >= k { 1u64 << (n - k) } else { 0 };
+        let dead_right = n > 0
+            && (t & top(1) != 0 || (n >= 3 && t & (top(3) | top(2)) == top(3) | top(2) && f & top(1) != 0));
+        if blocks == 0 && !dead_left && !dead_right {
+            return false;
         }
-        pieces.push((start, n));
-        let mut trimmed = Vec::new();
-        for (mut a, mut b) in pieces {
+        let mut start = 0;
+        let mut cuts = blocks;
+        loop {
+            let end = if cuts == 0 {
+                n
+            } else {
+                cuts.trailing_zeros() as usize
+            };
+            let (mut a, mut b) = (start, end);
             loop {
                 if a < b && p.cell(a) == 'F' {
                     a += 1;
@@ -193,16 +197,16 @@ impl PartizanRules for ToadsAndFrogs {
                 }
             }
             let piece = p.slice(a, b);
-            if piece.toads != 0 || piece.frogs != 0 {
-                trimmed.push((a, b, piece));
+            if piece.toads | piece.frogs != 0 {
+                out.push(piece);
             }
-        }
-        if let [(0, b, _)] = trimmed[..] {
-            if b == n {
-                return false;
+            if cuts == 0 {
+                break;
             }
+            // Blocks may overlap (`TTFFFF` has one); skip those inside this one.
+            start = end + 4;
+            cuts &= !mask(start);
         }
-        out.extend(trimmed.into_iter().map(|(_, _, piece)| piece));
         true
     }
 
@@ -286,7 +290,13 @@ mod tests {
             if c[i as usize] != me {
                 continue;
             }
-            let at = |j: isize| if (0..n).contains(&j) { Some(c[j as usize]) } else { None };
+            let at = |j: isize| {
+                if (0..n).contains(&j) {
+                    Some(c[j as usize])
+                } else {
+                    None
+                }
+            };
             let target = if at(i + d) == Some('.') {
                 Some(i + d)
             } else if at(i + d) == Some(them) && at(i + 2 * d) == Some('.') {
@@ -344,9 +354,16 @@ mod tests {
             }
             joined.push_str(&ToadsAndFrogs.format_position(p));
         }
-        let j = if joined.is_empty() { ".".to_string() } else { joined };
+        let j = if joined.is_empty() {
+            ".".to_string()
+        } else {
+            joined
+        };
         let o = outcome_by_minimax(&ToadsAndFrogs, &strip(&j));
-        (matches!(o, Outcome::L | Outcome::N), matches!(o, Outcome::R | Outcome::N))
+        (
+            matches!(o, Outcome::L | Outcome::N),
+            matches!(o, Outcome::R | Outcome::N),
+        )
     }
 
     #[test]

@@ -1,11 +1,11 @@
 //! The memoised, iterative solver computing canonical forms of positions of
 //! any [`PartizanRules`].
 
+use super::fxhash::FxMap;
 use super::rules::PartizanRules;
 use super::{GameId, GameStore};
 use crate::Outcome;
 use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
-use std::collections::HashMap;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
 ///
@@ -37,8 +37,12 @@ use std::collections::HashMap;
 pub struct PartizanSolver<'r, R: PartizanRules> {
     rules: &'r R,
     store: GameStore,
-    memo: HashMap<R::Position, GameId>,
+    memo: FxMap<R::Position, GameId>,
     max_states: usize,
+    /// Scratch buffers reused across expansions.
+    options: Vec<R::Position>,
+    split: Vec<R::Position>,
+    spare: Vec<Frame<R::Position>>,
 }
 
 /// One component still being valued.
@@ -73,8 +77,11 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         PartizanSolver {
             rules,
             store,
-            memo: HashMap::new(),
+            memo: FxMap::default(),
             max_states,
+            options: Vec::new(),
+            split: Vec::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -153,7 +160,10 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
     ///
     /// # Errors
     /// [`BudgetExceeded`] if the search needs more than `max_states` states.
-    pub fn right_winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, BudgetExceeded> {
+    pub fn right_winning_moves(
+        &mut self,
+        position: &R::Position,
+    ) -> Result<Vec<R::Position>, BudgetExceeded> {
         let mut options = Vec::new();
         self.rules.right_moves(position, &mut options);
         let mut winning = Vec::new();
@@ -176,32 +186,39 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         }
     }
 
-    fn expand(&self, key: R::Position) -> Frame<R::Position> {
-        let mut options = Vec::new();
+    fn expand(&mut self, key: R::Position) -> Frame<R::Position> {
+        let mut frame = self.spare.pop().unwrap_or(Frame {
+            key: key.clone(),
+            n_left: 0,
+            parts: Vec::new(),
+            cursor: 0,
+            values: Vec::new(),
+        });
+        let mut options = core::mem::take(&mut self.options);
+        options.clear();
         self.rules.left_moves(&key, &mut options);
         let n_left = options.len();
         self.rules.right_moves(&key, &mut options);
-        let mut parts = Vec::with_capacity(options.len());
-        let mut split = Vec::new();
+        frame.parts.clear();
         for (i, option) in options.iter().enumerate() {
-            split.clear();
-            if self.rules.decompose(option, &mut split) {
-                for c in &split {
+            self.split.clear();
+            if self.rules.decompose(option, &mut self.split) {
+                for c in &self.split {
                     let (k, conjugate) = self.rules.canonical_key(c);
-                    parts.push((i, k, conjugate));
+                    frame.parts.push((i, k, conjugate));
                 }
             } else {
                 let (k, conjugate) = self.rules.canonical_key(option);
-                parts.push((i, k, conjugate));
+                frame.parts.push((i, k, conjugate));
             }
         }
-        Frame {
-            key,
-            n_left,
-            parts,
-            cursor: 0,
-            values: vec![GameId::ZERO; options.len()],
-        }
+        frame.values.clear();
+        frame.values.resize(options.len(), GameId::ZERO);
+        frame.key = key;
+        frame.n_left = n_left;
+        frame.cursor = 0;
+        self.options = options;
+        frame
     }
 
     /// Value of one component representative, by iterative depth-first search.
@@ -219,7 +236,12 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 match self.memo.get(key) {
                     Some(&v) => {
                         let v = if *conjugate { self.store.neg(v) } else { v };
-                        frame.values[*i] = self.store.add(frame.values[*i], v);
+                        let sum = &mut frame.values[*i];
+                        *sum = if *sum == GameId::ZERO {
+                            v
+                        } else {
+                            self.store.add(*sum, v)
+                        };
                         frame.cursor += 1;
                     }
                     None => {
@@ -243,7 +265,8 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                     max_states: self.max_states,
                 });
             }
-            self.memo.insert(done.key, value);
+            self.memo.insert(done.key.clone(), value);
+            self.spare.push(done);
             if stack.is_empty() {
                 return Ok(value);
             }
@@ -264,7 +287,13 @@ pub fn value_by_definition<R: PartizanRules + ?Sized>(
     rules.left_moves(position, &mut left);
     let mut right = Vec::new();
     rules.right_moves(position, &mut right);
-    let l: Vec<GameId> = left.iter().map(|p| value_by_definition(rules, store, p)).collect();
-    let r: Vec<GameId> = right.iter().map(|p| value_by_definition(rules, store, p)).collect();
+    let l: Vec<GameId> = left
+        .iter()
+        .map(|p| value_by_definition(rules, store, p))
+        .collect();
+    let r: Vec<GameId> = right
+        .iter()
+        .map(|p| value_by_definition(rules, store, p))
+        .collect();
     store.game(&l, &r)
 }
