@@ -102,7 +102,7 @@ fn hackenbush_bbrb_and_sign_expansion() {
                 num += sign(c) << (exp - (j as u32 + 1 - run));
             }
             let g = solver
-                .value(&HackenbushGraph::stalks(&[stalk.clone()]))
+                .value(&HackenbushGraph::stalks(std::slice::from_ref(&stalk)))
                 .expect("budget");
             let expected = solver.store_mut().dyadic(Dyadic::new(num, exp));
             assert_eq!(g, expected, "{stalk:?}");

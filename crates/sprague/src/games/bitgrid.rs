@@ -232,15 +232,16 @@ pub(crate) fn parse_board(text: &str, allowed: &str) -> Result<(usize, usize, Ve
             ));
         }
     }
-    if let Some(w) = width {
-        if w != row_len {
-            return Err(ParseError::new(
-                format!("ragged rows: row {} has {row_len} cells, row 1 has {w}", rows + 1),
-                row_start,
-                chars[row_start - 1..trimmed_len].iter().collect::<String>(),
-            ));
-        }
+    if let Some(w) = width
+        && w != row_len
+    {
+        return Err(ParseError::new(
+            format!("ragged rows: row {} has {row_len} cells, row 1 has {w}", rows + 1),
+            row_start,
+            chars[row_start - 1..trimmed_len].iter().collect::<String>(),
+        ));
     }
+
     rows += 1;
     if row_len == 0 {
         return Err(ParseError::new("empty row", row_start, ""));

@@ -16,7 +16,8 @@ pub struct Cake {
 /// cuts one cake along a vertical (north–south) grid line, splitting its
 /// width; Right (Horizontal) cuts along a horizontal line, splitting its
 /// height. A position is a list of cakes written `WxH` (width × height),
-/// separated by spaces or commas: `3x4 2x1`. A `1 × n` strip is `-(n-1)`
+/// separated by spaces or commas: `3x4 2x1` (1×1 cakes, which nobody can
+/// cut, are dropped). A `1 × n` strip is `-(n-1)`
 /// (only Right can cut it) and an `n × 1` strip is `n-1`.
 ///
 /// Each cake is a component; a cake and its transpose are conjugates, so the
@@ -27,7 +28,8 @@ pub struct Cake {
 /// let cakes = Cutcake.parse_position("3x1").unwrap();
 /// let mut left = Vec::new();
 /// Cutcake.left_moves(&cakes, &mut left);
-/// assert_eq!(Cutcake.format_position(&left[0]), "1x1 2x1");
+/// // The 1×1 piece can never be cut again and is dropped.
+/// assert_eq!(Cutcake.format_position(&left[0]), "2x1");
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cutcake;
@@ -132,8 +134,7 @@ impl Notation<Vec<Cake>> for Cutcake {
         if cakes.is_empty() {
             return Err(ParseError::new("expected at least one cake such as `3x4`", 1, ""));
         }
-        cakes.sort_unstable();
-        Ok(cakes)
+        Ok(sorted(cakes))
     }
 
     fn format_position(&self, p: &Vec<Cake>) -> String {

@@ -255,7 +255,7 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                row.push(if x % 4 == 0 { '#' } else { '.' });
+                row.push(if x.is_multiple_of(4) { '#' } else { '.' });
             }
             rows.push(row);
         }

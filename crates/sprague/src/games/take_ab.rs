@@ -72,10 +72,10 @@ impl PartizanRules for TakeAB {
 
     fn decompose(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
         let small = self.a.min(self.b);
-        if let [n] = p[..] {
-            if n >= small {
-                return false;
-            }
+        if let [n] = p[..]
+            && n >= small
+        {
+            return false;
         }
         out.extend(p.iter().filter(|&&n| n >= small).map(|&n| vec![n]));
         true

@@ -31,7 +31,7 @@ use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 /// let mut solver = PartizanSolver::new(&Domineering);
 /// let board = Domineering.parse_position("..|..").unwrap();
 /// let g = solver.value(&board).unwrap();
-/// assert_eq!(solver.store_mut().display(g), "±1");
+/// assert_eq!(solver.store_mut().display(g), "+-1");
 /// assert_eq!(solver.outcome(&board).unwrap(), Outcome::N);
 /// ```
 pub struct PartizanSolver<'r, R: PartizanRules> {
