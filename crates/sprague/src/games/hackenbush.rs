@@ -57,7 +57,7 @@ pub struct Edge {
 /// A Hackenbush picture: edges between vertices numbered from 0, the ground.
 ///
 /// Every edge is connected to the ground (edges cut off vanish), vertices are
-/// numbered in breadth-first order from the ground, and edges are sorted, so
+/// numbered in depth-first order from the ground, and edges are sorted, so
 /// equal pictures drawn the same way compare equal.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
 pub struct HackenbushGraph {
@@ -120,27 +120,30 @@ impl HackenbushGraph {
     /// The stalks of the picture, from the ground up, if every component is a
     /// stalk numbered consecutively (as [`stalks`](HackenbushGraph::stalks) makes them).
     fn as_stalks(&self) -> Option<Vec<Vec<Colour>>> {
+        // Numbered depth-first, vertex k's edge down is the k-th by upper end,
+        // and hangs from the ground or from vertex k - 1.
+        let mut by_top = self.edges.clone();
+        by_top.sort_unstable_by_key(|e| (e.v, e.u));
         let mut out: Vec<Vec<Colour>> = Vec::new();
-        let mut top = 0u32;
-        for (k, e) in self.edges.iter().enumerate() {
-            if e.v != k as u32 + 1 {
+        for (k, e) in by_top.iter().enumerate() {
+            let top = k as u32 + 1;
+            if e.v != top {
                 return None;
             }
             if e.u == 0 {
                 out.push(vec![e.colour]);
-            } else if e.u == top && e.u != 0 {
+            } else if e.u == top - 1 {
                 out.last_mut()?.push(e.colour);
             } else {
                 return None;
             }
-            top = e.v;
         }
         Some(out)
     }
 }
 
 /// Drops edges cut off from the ground and the edge at `skip`, renumbers the
-/// vertices breadth-first from the ground, sorts the edges.
+/// vertices depth-first from the ground, sorts the edges.
 fn normalise(edges: &[Edge], skip: usize) -> HackenbushGraph {
     let max_v = edges.iter().map(|e| e.v as usize).max().unwrap_or(0);
     let mut adj: Vec<Vec<usize>> = vec![Vec::new(); max_v + 1];
@@ -152,16 +155,17 @@ fn normalise(edges: &[Edge], skip: usize) -> HackenbushGraph {
             }
         }
     }
+    // Depth-first numbering, so that each stalk gets consecutive numbers.
     let mut label = vec![u32::MAX; max_v + 1];
-    label[0] = 0;
-    let mut order = vec![0usize];
-    let mut next = 1u32;
-    let mut head = 0;
-    let mut kept = Vec::new();
-    while head < order.len() {
-        let x = order[head];
-        head += 1;
-        for &k in &adj[x] {
+    let mut stack = vec![0usize];
+    let mut next = 0u32;
+    while let Some(x) = stack.pop() {
+        if label[x] != u32::MAX {
+            continue;
+        }
+        label[x] = next;
+        next += 1;
+        for &k in adj[x].iter().rev() {
             let e = edges[k];
             let y = if e.u as usize == x {
                 e.v as usize
@@ -169,17 +173,13 @@ fn normalise(edges: &[Edge], skip: usize) -> HackenbushGraph {
                 e.u as usize
             };
             if label[y] == u32::MAX {
-                label[y] = next;
-                next += 1;
-                order.push(y);
-            }
-            if x <= y || label[y] != u32::MAX {
-                kept.push(k);
+                stack.push(y);
             }
         }
     }
-    kept.sort_unstable();
-    kept.dedup();
+    let kept: Vec<usize> = (0..edges.len())
+        .filter(|&k| k != skip && label[edges[k].u as usize] != u32::MAX)
+        .collect();
     let mut out: Vec<Edge> = kept
         .into_iter()
         .map(|k| {
@@ -439,6 +439,42 @@ mod tests {
         assert_eq!(Hackenbush.format_position(&pic("0-1:B 1-2:R")), "BR");
         // Edges cut off from the ground vanish.
         assert_eq!(Hackenbush.format_position(&pic("0-1:B 2-3:R 3-2:G")), "B");
+    }
+
+    #[test]
+    fn random_pictures_round_trip() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for _ in 0..300 {
+            let mut vertices = 1;
+            let mut edges = Vec::new();
+            for _ in 0..1 + next(7) {
+                let u = next(vertices) as u32;
+                let v = if next(3) == 0 {
+                    next(vertices) as u32
+                } else {
+                    vertices as u32
+                };
+                if u64::from(v) == vertices {
+                    vertices += 1;
+                }
+                edges.push((u, v, [Colour::Blue, Colour::Red, Colour::Green][next(3) as usize]));
+            }
+            let p = HackenbushGraph::from_edges(&edges);
+            let text = Hackenbush.format_position(&p);
+            assert_eq!(pic(&text), p, "{text}");
+            let mut options = Vec::new();
+            Hackenbush.left_moves(&p, &mut options);
+            Hackenbush.right_moves(&p, &mut options);
+            for o in options {
+                assert_eq!(pic(&Hackenbush.format_position(&o)), o);
+            }
+        }
     }
 
     #[test]
