@@ -10,7 +10,15 @@ use crate::{Notation, Outcome, ParseError, PartizanRules, format_heaps, parse_he
 /// A single heap is a forced line of play, so its outcome has a closed form
 /// ([`heap_outcome`](TakeAB::heap_outcome)): with `r = n mod (a + b)`, Left
 /// moving first wins iff `r ≥ a` and Right moving first wins iff `r ≥ b`.
-/// Each heap is a component; heaps smaller than both `a` and `b` are 0.
+/// Each heap is a component, and a heap's value depends only on its size
+/// modulo `a + b` (`decompose` reduces every heap),
+/// so any position is valued in O(number of heaps · (a + b)²) store
+/// operations at most. Proof: in the difference of heaps `x` and `y` with
+/// `x ≥ y`, `x ≡ y (mod a + b)`, the second player keeps that invariant — a
+/// move of `a` (or `b`) from one heap is answered by the same amount from the
+/// other heap when the heaps are equal, and otherwise by the opponent's
+/// amount from the larger heap (or the same amount from the larger heap) — so
+/// the difference is a second-player win, that is, 0.
 ///
 /// ```
 /// use sprague::{Outcome, TakeAB};
@@ -72,12 +80,19 @@ impl PartizanRules for TakeAB {
 
     fn decompose(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
         let small = self.a.min(self.b);
+        let period = self.a + self.b;
         if let [n] = p[..]
             && n >= small
+            && n < period
         {
             return false;
         }
-        out.extend(p.iter().filter(|&&n| n >= small).map(|&n| vec![n]));
+        out.extend(
+            p.iter()
+                .map(|&n| n % period)
+                .filter(|&n| n >= small)
+                .map(|n| vec![n]),
+        );
         true
     }
 }
@@ -122,6 +137,22 @@ mod tests {
                         outcome_by_minimax(&g, &vec![n]),
                         "a={a} b={b} n={n}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn heap_values_have_period_a_plus_b() {
+        use crate::{GameStore, value_by_definition};
+        let mut store = GameStore::new();
+        for a in 1..=4 {
+            for b in 1..=4 {
+                let g = TakeAB::new(a, b).unwrap();
+                for n in 0..3 * (a + b) {
+                    let v = value_by_definition(&g, &mut store, &vec![n]);
+                    let r = value_by_definition(&g, &mut store, &vec![n % (a + b)]);
+                    assert_eq!(v, r, "a={a} b={b} n={n}");
                 }
             }
         }

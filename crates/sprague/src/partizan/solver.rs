@@ -17,7 +17,8 @@ use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 /// `{values of Left options | values of Right options}`, each option valued as
 /// the sum of its own components. The search is an explicit-stack depth-first
 /// search, so games thousands of moves long do not overflow the call stack.
-/// It stops with [`BudgetExceeded`] once the memo holds `max_states` components.
+/// It stops with [`BudgetExceeded`] once the memo and the search stack together
+/// hold `max_states` components.
 ///
 /// The solver owns the [`GameStore`] its ids live in
 /// ([`store`](PartizanSolver::store), [`store_mut`](PartizanSolver::store_mut)).
@@ -251,6 +252,11 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 }
             }
             if let Some(next) = missing {
+                if stack.len() + self.memo.len() >= self.max_states {
+                    return Err(BudgetExceeded {
+                        max_states: self.max_states,
+                    });
+                }
                 let child = self.expand(next);
                 stack.push(child);
                 continue;
