@@ -86,8 +86,24 @@ fn birthdays_and_incentives() {
         ("{3||2*|1*}", 5),
     ] {
         let g = s.parse(text).unwrap();
-        assert_eq!(s.birthday(g), b, "birthday of {text}");
+        assert_eq!(s.birthday(g), Some(b), "birthday of {text}");
     }
+    // Closed forms for inline values agree with the walk over options.
+    for text in [
+        "^", "^*", "^*2", "vv*3", "^^^", "1/2v*", "-3^^*", "*5", "2*2", "^4*6",
+    ] {
+        let g = s.parse(text).unwrap();
+        let (l, r) = s.options(g);
+        let walked = l
+            .into_iter()
+            .chain(r)
+            .map(|o| s.birthday(o).unwrap() + 1)
+            .max()
+            .unwrap_or(0);
+        assert_eq!(s.birthday(g), Some(walked), "birthday of {text}");
+    }
+    let huge = s.parse("1180591620717411303424").unwrap();
+    assert_eq!(s.birthday(huge), None);
     // ±1: incentives 1 - ±1 and ±1 - (-1)... both equal 1 + ±1 = {2|0}.
     let g = s.parse("+-1").unwrap();
     let (li, ri) = s.incentives(g);
@@ -116,7 +132,7 @@ fn random_game(s: &mut GameStore, picks: &[u8]) -> Vec<GameId> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn temperature_of_a_switch_between_numbers(a in -64i64..64, b in -64i64..64, ka in 0u32..4, kb in 0u32..4) {

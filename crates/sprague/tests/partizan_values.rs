@@ -78,11 +78,11 @@ fn build_pool(picks: &[u8], size: usize) -> (GameStore, Vec<GameId>, Vec<Tree>) 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn construction_matches_the_definition(picks in proptest::collection::vec(any::<u8>(), 40)) {
-        let (mut s, pool, raw) = build_pool(&picks, 8);
+        let (mut s, pool, raw) = build_pool(&picks, 12);
         for (g, t) in pool.iter().zip(&raw) {
             let canon = tree(&mut s, *g);
             prop_assert!(teq(&canon, t), "canonical form {} differs from its definition", s.display(*g));
@@ -99,7 +99,7 @@ proptest! {
 
     #[test]
     fn sums_and_negatives_match_the_definition(picks in proptest::collection::vec(any::<u8>(), 40)) {
-        let (mut s, pool, _) = build_pool(&picks, 7);
+        let (mut s, pool, _) = build_pool(&picks, 9);
         for &a in &pool {
             let ta = tree(&mut s, a);
             let n = s.neg(a);
@@ -116,7 +116,7 @@ proptest! {
 
     #[test]
     fn algebraic_laws(picks in proptest::collection::vec(any::<u8>(), 60)) {
-        let (mut s, pool, _) = build_pool(&picks, 10);
+        let (mut s, pool, _) = build_pool(&picks, 14);
         for &a in &pool {
             let na = s.neg(a);
             prop_assert_eq!(s.add(a, na), GameId::ZERO);

@@ -2,7 +2,10 @@
 //! cgt 0.11 side by side. Each engine runs in its own child process so that
 //! user CPU and peak memory (getrusage) are its own.
 //!
-//! Usage: `cargo run --release -p bench-partizan-values [-- COPIES [REPEATS]]`.
+//! Usage: `cargo run --release -p bench-partizan-values [-- COPIES [REPEATS]]`;
+//! `-- --diff N` runs a differential check of N random games against cgt instead.
+
+mod diff;
 
 use std::process::Command;
 use std::time::Instant;
@@ -33,7 +36,7 @@ fn workload(engine: &str, copies: usize) -> String {
             for _ in 0..copies {
                 acc = s.add(acc, g);
             }
-            format!("{} (store: {} forms)", short(&s.display(acc)), s.len())
+            format!("{} (store: {:?})", short(&s.display(acc)), s.table_sizes())
         }
         _ => {
             use cgt::short::partizan::canonical_form::CanonicalForm;
@@ -66,7 +69,11 @@ fn child(engine: &str, copies: usize, repeats: usize) {
     }
     let wall = t.elapsed().as_secs_f64() / repeats as f64;
     let (user, sys, rss_kib) = rusage_self();
-    println!("{wall} {} {} {rss_kib} {shown}", user / repeats as f64, sys / repeats as f64);
+    println!(
+        "{wall} {} {} {rss_kib} {shown}",
+        user / repeats as f64,
+        sys / repeats as f64
+    );
 }
 
 fn main() {
@@ -77,10 +84,25 @@ fn main() {
         child(&args[2], copies, repeats);
         return;
     }
+    if args.len() >= 2 && args[1] == "--diff" {
+        let count = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2000);
+        match diff::run(count, 0x5eed) {
+            Ok((n, forms)) => println!(
+                "differential check against cgt 0.11: {n} checks agree ({forms} distinct canonical forms)"
+            ),
+            Err(e) => {
+                eprintln!("differential check against cgt 0.11 failed: {e}");
+                std::process::exit(1);
+            }
+        }
+        return;
+    }
     let copies: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(14);
     let repeats: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
     let exe = std::env::current_exe().expect("own executable path");
-    println!("# sum of {copies} copies of {{3|{{2|{{1|0}}}}}}, added one at a time ({repeats} run(s) each, per-run figures)");
+    println!(
+        "# sum of {copies} copies of {{3|{{2|{{1|0}}}}}}, added one at a time ({repeats} run(s) each, per-run figures)"
+    );
     println!(
         "{:<8} {:>10} {:>10} {:>10} {:>9}  value",
         "engine", "wall s", "user s", "sys s", "peak MiB"

@@ -60,7 +60,10 @@ pub fn run(expr: &str, json: bool, thermograph: Option<&str>) -> CliResult<()> {
         text.push_str(&format!("stops:         left {ls}, right {rs}\n"));
         text.push_str(&format!("mean:          {mean}\n"));
         text.push_str(&format!("temperature:   {temperature}\n"));
-        text.push_str(&format!("birthday:      {birthday}\n"));
+        match birthday {
+            Some(b) => text.push_str(&format!("birthday:      {b}\n")),
+            None => text.push_str("birthday:      more than 2^64\n"),
+        }
         if let Some(a) = &atomic {
             text.push_str(&format!("atomic weight: {a}\n"));
         }

@@ -107,6 +107,15 @@ fn check_balance(c: &[char]) -> Result<(), ParseError> {
     Ok(())
 }
 
+/// The largest nimber `*n` that may meet a game other than a number + up +
+/// nimber value: such a sum walks the `n` options of `*n` and compares them
+/// pairwise. Sums of inline values alone have no limit.
+pub const NIMBER_COMBINE_LIMIT: u64 = 256;
+
+/// The largest up multiple `n·↑` that may meet a game other than a number +
+/// up + nimber value (the chain of its options is `n` deep).
+pub const UP_COMBINE_LIMIT: u64 = 4096;
+
 struct Parser<'a> {
     s: &'a mut GameStore,
     c: &'a [char],
@@ -155,14 +164,43 @@ impl Parser<'_> {
         }
     }
 
+    /// Rejects a large `*n` or `n·↑` about to meet a general game (see [`NIMBER_COMBINE_LIMIT`]).
+    fn guard(&self, g: GameId, column: usize) -> Result<(), ParseError> {
+        if let Some(v) = self.s.as_nus(g)
+            && (v.nimber > NIMBER_COMBINE_LIMIT || v.ups.unsigned_abs() > UP_COMBINE_LIMIT)
+        {
+            return Err(ParseError::new(
+                format!(
+                    "{} is too large to combine with a game that is not a number + up + nimber \
+                     (limits: *{NIMBER_COMBINE_LIMIT}, ^{UP_COMBINE_LIMIT})",
+                    crate::partizan::format_nus(v)
+                ),
+                column,
+                "",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Guards both operands of a sum unless both are inline values.
+    fn guard_pair(&self, a: GameId, b: GameId, column: usize) -> Result<(), ParseError> {
+        if self.s.as_nus(a).is_some() && self.s.as_nus(b).is_some() {
+            return Ok(());
+        }
+        self.guard(a, column)?;
+        self.guard(b, column)
+    }
+
     fn expr(&mut self) -> Result<GameId, ParseError> {
         let mut acc = self.term()?;
         loop {
             self.skip_ws();
+            let op_col = self.pos + 1;
             let pm = self.plus_minus_len();
             if pm > 0 {
                 self.pos += pm;
                 let t = self.plus_minus_operand()?;
+                self.guard_pair(acc, t, op_col)?;
                 acc = self.s.add(acc, t);
                 continue;
             }
@@ -170,11 +208,13 @@ impl Parser<'_> {
                 Some('+') => {
                     self.pos += 1;
                     let t = self.term()?;
+                    self.guard_pair(acc, t, op_col)?;
                     acc = self.s.add(acc, t);
                 }
                 Some('-') => {
                     self.pos += 1;
                     let t = self.term()?;
+                    self.guard_pair(acc, t, op_col)?;
                     acc = self.s.sub(acc, t);
                 }
                 _ => return Ok(acc),
@@ -223,19 +263,27 @@ impl Parser<'_> {
             }
             if (open_ch == '{' && !bar) || (open_ch == '(' && comma) {
                 let list = self.side(open + 1, close)?;
+                for &g in &list {
+                    self.guard(g, open + 1)?;
+                }
                 self.pos = close + 1;
                 let negs: Vec<GameId> = list.iter().map(|&g| self.s.neg(g)).collect();
                 return Ok(self.s.game(&list, &negs));
             }
         }
+        let col = self.pos + 1;
         let t = self.term()?;
+        self.guard(t, col)?;
         Ok(self.s.plus_minus(t))
     }
 
     fn compound(&mut self) -> Result<GameId, ParseError> {
         self.skip_ws();
         let mut acc = self.primary()?;
-        while let Some(g) = self.suffix()? {
+        loop {
+            let col = self.pos + 1;
+            let Some(g) = self.suffix()? else { break };
+            self.guard_pair(acc, g, col)?;
             acc = self.s.add(acc, g);
         }
         Ok(acc)
@@ -347,6 +395,7 @@ impl Parser<'_> {
                     let open = self.pos;
                     let close = self.matching(open);
                     let x = self.sub_parse(open + 1, close, false)?;
+                    self.guard(x, open + 2)?;
                     self.pos = close + 1;
                     return Ok(if lower == "tiny" {
                         self.s.tiny(x)
@@ -499,7 +548,9 @@ impl Parser<'_> {
             }
         }
         if has_bar {
-            return Ok(vec![self.sub_parse(from, to, true)?]);
+            let g = self.sub_parse(from, to, true)?;
+            self.guard(g, from + 1)?;
+            return Ok(vec![g]);
         }
         if self.c[from..to].iter().all(|c| c.is_whitespace()) {
             return Ok(Vec::new());
@@ -510,7 +561,9 @@ impl Parser<'_> {
             if self.c[start..cut].iter().all(|c| c.is_whitespace()) {
                 return Err(ParseError::new("empty option", cut + 1, ","));
             }
-            out.push(self.sub_parse(start, cut, false)?);
+            let g = self.sub_parse(start, cut, false)?;
+            self.guard(g, start + 1)?;
+            out.push(g);
             start = cut + 1;
         }
         Ok(out)

@@ -349,6 +349,7 @@ impl From<i64> for Dyadic {
 }
 
 impl Ord for Dyadic {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         if let (Repr::Small { num: a, exp: ea }, Repr::Small { num: b, exp: eb }) = (&self.0, &other.0) {
             if ea == eb {
@@ -368,6 +369,7 @@ impl Ord for Dyadic {
 }
 
 impl PartialOrd for Dyadic {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }

@@ -11,7 +11,7 @@ use super::thermograph::Thermograph;
 #[derive(Debug, Default)]
 pub(crate) struct OpMemo {
     pub(super) thermo: FxMap<GameId, Thermograph>,
-    birthday: FxMap<GameId, u32>,
+    birthday: FxMap<GameId, u64>,
     reduced: FxMap<GameId, GameId>,
     atomic: FxMap<GameId, Option<GameId>>,
 }
@@ -48,23 +48,26 @@ impl GameStore {
     }
 
     /// The birthday: 0 for 0, else one more than the largest birthday of an
-    /// option of the canonical form. Memoised; O(log) for inline numbers.
-    pub fn birthday(&mut self, g: GameId) -> u32 {
+    /// option of the canonical form; `None` when it exceeds `u64` (huge
+    /// integers). Memoised; closed forms for inline values: `n` has birthday
+    /// `|n|`, `m/2^k` (k ≥ 1) `|integer part| + k + 1`, `x + *m` adds `m`, and
+    /// `x + n·↑ + *m` follows the chain of its right options.
+    pub fn birthday(&mut self, g: GameId) -> Option<u64> {
         if let Some(&b) = self.memo.birthday.get(&g) {
-            return b;
+            return Some(b);
         }
-        let b = if let Some(v) = self.as_nus(g).filter(|v| v.is_number()) {
-            number_birthday(&v.number)
+        let b = if let Some(v) = self.as_nus(g) {
+            nus_birthday(v)?
         } else {
             let (l, r) = self.options(g);
-            let mut b = 0;
+            let mut b = 0u64;
             for o in l.into_iter().chain(r) {
-                b = b.max(self.birthday(o) + 1);
+                b = b.max(self.birthday(o)?.checked_add(1)?);
             }
             b
         };
         self.memo.birthday.insert(g, b);
-        b
+        Some(b)
     }
 
     /// Left's incentives `G^L - G` and Right's `G - G^R` (both: the larger the
@@ -341,14 +344,30 @@ impl GameStore {
     }
 }
 
-/// The birthday of the number `m/2^k`: integer part magnitude plus `k`
-/// (plus one for a fractional part's integer step): `n` has birthday `|n|`,
-/// `m/2^k` (k ≥ 1) has `|⌊x⌋ or ⌈x⌉ toward 0| + k + 1`.
-fn number_birthday(x: &Dyadic) -> u32 {
-    let k = x.exponent();
+/// The birthday of the number `m/2^k`: `|n|` for an integer `n`, else
+/// `|integer part toward 0| + k + 1` (`1/2` → 2, `3/4` → 3, `-5/4` → 4).
+fn number_birthday(x: &Dyadic) -> Option<u64> {
+    let k = u64::from(x.exponent());
     let int_part = if x.signum() >= 0 { x.floor() } else { x.ceil() };
-    let n = int_part.to_i64().map_or(u32::MAX / 2, |n| {
-        n.unsigned_abs().min(u64::from(u32::MAX / 2)) as u32
-    });
-    if k == 0 { n } else { n + k + 1 }
+    let n = int_part.to_i64()?.unsigned_abs();
+    if k == 0 {
+        Some(n)
+    } else {
+        n.checked_add(k)?.checked_add(1)
+    }
+}
+
+/// The birthday of `x + n·↑ + *m` from its canonical options (see the store):
+/// `b(x + *m) = b(x) + m`; for `n ≥ 1`, `x + ↑ + *m` has birthday
+/// `b(x) + 1 + max([m = 1], m ⊕ 1)` and each further ↑ adds one (with the
+/// nimber toggled by 1 at each step down the chain of right options).
+fn nus_birthday(v: &Nus) -> Option<u64> {
+    let bx = number_birthday(&v.number)?;
+    let n = v.ups.unsigned_abs();
+    if n == 0 {
+        return bx.checked_add(v.nimber);
+    }
+    let m1 = v.nimber ^ ((n - 1) & 1);
+    let one = bx.checked_add(1)?.checked_add(u64::from(m1 == 1).max(m1 ^ 1))?;
+    one.checked_add(n - 1)
 }

@@ -25,7 +25,6 @@ impl GameId {
     }
 }
 
-const SEP: GameId = GameId(u32::MAX);
 const NO_NEG: u32 = u32::MAX;
 
 /// Options of a node: `arena[start..start+nl]` are Left's, the next `nr` Right's.
@@ -45,7 +44,25 @@ struct Node {
     /// Cached negative (`NO_NEG` until computed).
     neg: u32,
     /// Left and right stops (for inline values, the number part twice).
-    stops: Box<(Dyadic, Dyadic)>,
+    stops: (Dyadic, Dyadic),
+    /// The previous general form whose options hash the same (`NONE`).
+    chain: u32,
+}
+
+const NONE: u32 = u32::MAX;
+
+fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
+    use core::hash::Hasher;
+    let mut h = super::fxhash::FxHasher::default();
+    h.write_usize(l.len());
+    for x in l {
+        h.write_u32(x.0);
+    }
+    h.write_u32(u32::MAX);
+    for x in r {
+        h.write_u32(x.0);
+    }
+    h.finish()
 }
 
 /// The interned store of canonical short partizan games.
@@ -75,7 +92,11 @@ struct Node {
 pub struct GameStore {
     nodes: Vec<Node>,
     arena: Vec<GameId>,
-    general: FxMap<Box<[GameId]>, GameId>,
+    /// Hash of a general form's option lists → the newest id with that hash;
+    /// older ids with the same hash are chained through `Node::chain`.
+    general: FxMap<u64, u32>,
+    /// Scratch option lists reused by `game` (it is not re-entered).
+    scratch: (Vec<GameId>, Vec<GameId>),
     inline: FxMap<Nus, GameId>,
     le_memo: FxMap<u64, bool>,
     add_memo: FxMap<u64, GameId>,
@@ -101,6 +122,7 @@ impl GameStore {
             nodes: Vec::new(),
             arena: Vec::new(),
             general: FxMap::default(),
+            scratch: (Vec::new(), Vec::new()),
             inline: FxMap::default(),
             le_memo: FxMap::default(),
             add_memo: FxMap::default(),
@@ -115,6 +137,18 @@ impl GameStore {
     #[must_use]
     pub fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// Sizes of the store's tables: (canonical forms, option slots, memoised
+    /// comparisons, memoised sums).
+    #[must_use]
+    pub fn table_sizes(&self) -> (usize, usize, usize, usize) {
+        (
+            self.nodes.len(),
+            self.arena.len(),
+            self.le_memo.len(),
+            self.add_memo.len(),
+        )
     }
 
     /// Whether the store holds only 0 (never true: 0 is always there).
@@ -166,7 +200,8 @@ impl GameStore {
                 None
             },
             neg: NO_NEG,
-            stops: Box::new((v.number.clone(), v.number.clone())),
+            stops: (v.number.clone(), v.number.clone()),
+            chain: NONE,
         });
         self.inline.insert(v, id);
         id
@@ -462,45 +497,63 @@ impl GameStore {
     /// `x + n·↑ + *m` when it is one. Each pass costs O((|L| + |R|)^2)
     /// comparisons, themselves memoised.
     pub fn game(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
-        let mut l = left.to_vec();
-        let mut r = right.to_vec();
+        let (mut l, mut r) = core::mem::take(&mut self.scratch);
+        l.clear();
+        l.extend_from_slice(left);
+        r.clear();
+        r.extend_from_slice(right);
+        let id = self.game_in(&mut l, &mut r);
+        self.scratch = (l, r);
+        id
+    }
+
+    fn game_in(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
         l.sort_unstable();
         l.dedup();
         r.sort_unstable();
         r.dedup();
-        if let Some(id) = self.fast_game(&l, &r) {
+        if let Some(id) = self.fast_game(l, r) {
             return id;
         }
-        self.canonicalize(&mut l, &mut r);
-        if let Some(id) = self.fast_game(&l, &r) {
+        self.canonicalize(l, r);
+        if let Some(id) = self.fast_game(l, r) {
             return id;
         }
-        if let Some(v) = self.recognise_nus(&l, &r) {
+        if let Some(v) = self.recognise_nus(l, r) {
             return self.nus(v);
         }
-        self.intern(&l, &r)
+        self.intern(l, r)
     }
 
-    /// Interns a canonical option pair that is not an inline value.
+    /// Interns a canonical option pair that is not an inline value. No
+    /// allocation when the form is already known.
     fn intern(&mut self, l: &[GameId], r: &[GameId]) -> GameId {
-        let mut key = Vec::with_capacity(l.len() + r.len() + 1);
-        key.extend_from_slice(l);
-        key.push(SEP);
-        key.extend_from_slice(r);
-        let key = key.into_boxed_slice();
-        if let Some(&id) = self.general.get(&key) {
-            return id;
+        let h = options_hash(l, r);
+        let head = self.general.get(&h).copied().unwrap_or(NONE);
+        let mut id = head;
+        while id != NONE {
+            let node = &self.nodes[id as usize];
+            if let Some(o) = node.opts {
+                let start = o.start as usize;
+                let mid = start + o.nl as usize;
+                let end = mid + o.nr as usize;
+                if self.arena[start..mid] == *l && self.arena[mid..end] == *r {
+                    return GameId(id);
+                }
+            }
+            id = node.chain;
         }
         let opts = self.store_opts(l, r);
-        let stops = Box::new(self.stops_from_options(l, r));
-        let id = self.push(Node {
+        let stops = self.stops_from_options(l, r);
+        let new = self.push(Node {
             nus: None,
             opts: Some(opts),
             neg: NO_NEG,
             stops,
+            chain: head,
         });
-        self.general.insert(key, id);
-        id
+        self.general.insert(h, new.0);
+        new
     }
 
     fn fast_game(&mut self, l: &[GameId], r: &[GameId]) -> Option<GameId> {

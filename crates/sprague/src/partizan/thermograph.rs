@@ -61,6 +61,21 @@ impl GameStore {
                 mean: x,
             };
         }
+        if let Some(v) = self.as_nus(g)
+            && v.ups == 0
+        {
+            // x + *m (m ≥ 1): the option x gives both scaffolds, x - t and x + t.
+            let x = v.number.clone();
+            let zero = Dyadic::ZERO;
+            let sl = Trajectory::constant(x.clone()).tilt(-1);
+            let sr = Trajectory::constant(x.clone()).tilt(1);
+            return Thermograph {
+                left: sl.mast_from(&zero),
+                right: sr.mast_from(&zero),
+                temperature: zero,
+                mean: x,
+            };
+        }
         let (l, r) = self.options(g);
         let mut sl: Option<Trajectory> = None;
         for gl in l {
