@@ -46,7 +46,9 @@ fn domineering_two_by_two_is_plus_minus_one() {
 
 #[test]
 fn four_by_four_domineering_and_text_output() {
+    // Winning Ways, ch. 2: the 4×4 board.
     let v = json(&["value", "domineering", "....|....|....|....", "--json"]);
+    assert_eq!(v["value"], "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}");
     assert_eq!(v["outcome"], "N");
     let out = sprague(&["value", "domineering", "....|....|....|...."]);
     let text = String::from_utf8_lossy(&out.stdout);

@@ -51,6 +51,7 @@ fn domineering_published_values() {
     let two = s.store_mut().integer(2);
     let minus_half = s.store_mut().dyadic(Dyadic::new(-1, 1));
     assert_eq!(g, s.store_mut().game(&[two], &[minus_half]));
+    assert_eq!(g, expr(s.store_mut(), "{2|-1/2}"));
     // Its transpose (3 rows, 2 columns) is the negative, {1/2|-2}.
     let (mut s, h) = value(&Domineering, "..|..|..");
     assert_eq!(h, expr(s.store_mut(), "{1/2|-2}"));
@@ -70,6 +71,9 @@ fn domineering_published_values() {
     let minus_x = st.neg(x);
     let published = st.game(&[zero, x], &[zero, minus_x]);
     assert_eq!(g, published, "got {}", st.display(g));
+    // And straight from the published expression.
+    assert_eq!(g, expr(st, "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"));
+    assert_eq!(st.display(g), "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}");
 }
 
 #[test]
