@@ -339,6 +339,20 @@ impl Notation<HackenbushGraph> for Hackenbush {
             .collect();
         words.join(" ")
     }
+
+    fn describe_move(&self, from: &HackenbushGraph, to: &HackenbushGraph) -> String {
+        let gone = from.edges.len().saturating_sub(to.edges.len());
+        let count = |g: &HackenbushGraph, c: Colour| g.edges.iter().filter(|e| e.colour == c).count();
+        let lost: Vec<String> = [Colour::Blue, Colour::Red, Colour::Green]
+            .into_iter()
+            .filter_map(|c| {
+                let k = count(from, c).saturating_sub(count(to, c));
+                (k > 0).then(|| format!("{k}{}", c.letter()))
+            })
+            .collect();
+        let verb = if gone == 1 { "edge falls" } else { "edges fall" };
+        format!("chop: {gone} {verb} ({})", lost.join(" "))
+    }
 }
 
 /// Splits on spaces and commas, with 1-based columns.
