@@ -56,6 +56,12 @@ enum Command {
         /// Draw the thermograph into this SVG file.
         #[arg(long, value_name = "FILE.svg")]
         thermograph: Option<String>,
+        /// Also print the game cooled by this temperature (a dyadic number ≥ 0).
+        #[arg(long, value_name = "T", allow_hyphen_values = true)]
+        cool: Option<String>,
+        /// Also print the game heated by this game (an expression).
+        #[arg(long, value_name = "T", allow_hyphen_values = true)]
+        heat: Option<String>,
     },
     /// Arithmetic in the field of 64-bit nimbers (decimal in and out).
     Nimber {
@@ -129,7 +135,17 @@ fn run(cli: Cli) -> CliResult<()> {
             expr,
             json,
             thermograph,
-        } => cmd::calc::run(&expr, json, thermograph.as_deref()),
+            cool,
+            heat,
+        } => cmd::calc::run(
+            &expr,
+            &cmd::calc::CalcOptions {
+                json,
+                thermograph: thermograph.as_deref(),
+                cool: cool.as_deref(),
+                heat: heat.as_deref(),
+            },
+        ),
         Command::Nimber { op } => match op {
             NimberOp::Add { a, b } => cmd::nimber::unary_or_binary("add", &a, Some(&b)),
             NimberOp::Mul { batch: true, .. } => cmd::nimber::batch_mul(),

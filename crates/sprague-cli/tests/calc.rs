@@ -36,6 +36,23 @@ fn calc_json_reports_the_published_values() {
 }
 
 #[test]
+fn calc_cools_heats_and_lists_incentives() {
+    // Winning Ways ch. 6: {3|1} cooled by 1 is 2*; * heated by 1 is ±1.
+    let (code, out, _) = sprague(&["calc", "{3|1}", "--cool", "1", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["cooled"], "2*");
+    assert_eq!(v["left_incentives"], serde_json::json!(["{2|0}"]));
+    assert_eq!(v["right_incentives"], serde_json::json!(["{2|0}"]));
+    let (_, out, _) = sprague(&["calc", "*", "--heat", "1", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["heated"], "+-1");
+    let (code, _, err) = sprague(&["calc", "*", "--cool", "1/3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a dyadic"), "{err}");
+}
+
+#[test]
 fn calc_draws_the_thermograph() {
     let dir = std::env::temp_dir().join(format!("sprague-calc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

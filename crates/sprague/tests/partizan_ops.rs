@@ -45,6 +45,28 @@ fn published_thermal_values() {
 }
 
 #[test]
+fn inline_thermographs_are_the_stops_of_the_cooled_game() {
+    // The closed form for x + n·↑ + *m against the definition: the walls at t are
+    // the stops of G cooled by t (cooling walks the options).
+    let mut s = GameStore::new();
+    for n in -3i64..=3 {
+        for m in 0u64..=4 {
+            for x in [Dyadic::ZERO, Dyadic::new(3, 1)] {
+                let g = s.nus(sprague::Nus::new(x.clone(), n, m));
+                let th = s.thermograph(g);
+                for t in ["-1", "-3/4", "-1/2", "-1/8", "0", "1/2", "2"] {
+                    let t = d(t);
+                    let c = s.cool(g, &t);
+                    let (ls, rs) = s.stops(c);
+                    assert_eq!(th.left.value_at(&t), ls, "left wall of {} at {t}", s.display(g));
+                    assert_eq!(th.right.value_at(&t), rs, "right wall of {} at {t}", s.display(g));
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn atomic_weights() {
     // Winning Ways ch. 8: aw(n·↑ + *m) = n; aw({0|↑*}) = 2; aw(*) = 0;
     // aw({0|v}) hmm not needed; aw({0,↑*|0}) — ↑* has weight 1.
@@ -165,6 +187,23 @@ proptest! {
     }
 
     #[test]
+    fn thermograph_walls_are_the_stops_of_the_cooled_game(picks in proptest::collection::vec(any::<u8>(), 40)) {
+        // Winning Ways ch. 6: the walls at temperature t are the stops of G cooled by t.
+        let mut s = GameStore::new();
+        let pool = random_game(&mut s, &picks);
+        for &g in pool.iter().rev().take(4) {
+            let th = s.thermograph(g);
+            for k in 0..=12 {
+                let t = Dyadic::new(k, 3); // 0, 1/8, …, 3/2
+                let c = s.cool(g, &t);
+                let (ls, rs) = s.stops(c);
+                prop_assert_eq!(th.left.value_at(&t), ls, "left wall of {} at {}", s.display(g), t);
+                prop_assert_eq!(th.right.value_at(&t), rs, "right wall of {} at {}", s.display(g), t);
+            }
+        }
+    }
+
+    #[test]
     fn reduced_form_is_infinitesimally_close_and_unique(picks in proptest::collection::vec(any::<u8>(), 40)) {
         let mut s = GameStore::new();
         let pool = random_game(&mut s, &picks);
@@ -192,4 +231,37 @@ proptest! {
             prop_assert_eq!(back, Ok(g), "{}", text);
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Any text parses to a game or fails with a column inside the text (or
+    /// just past its end); printing a parsed game parses back to it.
+    #[test]
+    fn parser_never_panics(text in "[-+*^v/|,{}()0-9 TinyM±↑]{0,24}") {
+        let mut s = GameStore::new();
+        match s.parse(&text) {
+            Ok(g) => {
+                let shown = s.display(g);
+                prop_assert_eq!(s.parse(&shown), Ok(g), "{}", shown);
+            }
+            Err(e) => prop_assert!(e.column >= 1 && e.column <= text.chars().count() + 1, "{:?} for {:?}", e, text),
+        }
+    }
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let mut s = GameStore::new();
+    let text = format!("{}0{}", "(".repeat(100_000), ")".repeat(100_000));
+    let e = s.parse(&text).unwrap_err();
+    assert!(e.message.contains("nested"));
+    // 150 levels are fine: {{…{0|}…|}|} = 150.
+    let mut ok = String::from("0");
+    for _ in 0..150 {
+        ok = format!("{{{ok}|}}");
+    }
+    let g = s.parse(&ok).unwrap();
+    assert_eq!(s.display(g), "150");
 }

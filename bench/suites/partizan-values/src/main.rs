@@ -2,8 +2,9 @@
 //! cgt 0.11 side by side. Each engine runs in its own child process so that
 //! user CPU and peak memory (getrusage) are its own.
 //!
-//! Usage: `cargo run --release -p bench-partizan-values [-- COPIES [REPEATS]]`;
-//! `-- --diff N` runs a differential check of N random games against cgt instead.
+//! Usage: `cargo run --release -p bench-partizan-values [-- COPIES [RUNS]]`
+//! (by default 200 runs of sprague and 3 of cgt, figures per run);
+//! `-- --diff N [SEED]` runs a differential check of N random games against cgt instead.
 
 mod diff;
 
@@ -86,7 +87,8 @@ fn main() {
     }
     if args.len() >= 2 && args[1] == "--diff" {
         let count = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2000);
-        match diff::run(count, 0x5eed) {
+        let seed = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(0x5eed);
+        match diff::run(count, seed) {
             Ok((n, forms)) => println!(
                 "differential check against cgt 0.11: {n} checks agree ({forms} distinct canonical forms)"
             ),
@@ -98,10 +100,11 @@ fn main() {
         return;
     }
     let copies: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(14);
-    let repeats: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
+    // Runs per engine: enough for sprague's user time to exceed the clock tick.
+    let given: Option<usize> = args.get(2).and_then(|a| a.parse().ok());
     let exe = std::env::current_exe().expect("own executable path");
     println!(
-        "# sum of {copies} copies of {{3|{{2|{{1|0}}}}}}, added one at a time ({repeats} run(s) each, per-run figures)"
+        "# sum of {copies} copies of {{3|{{2|{{1|0}}}}}}, added one at a time (per-run figures, averaged)"
     );
     println!(
         "{:<8} {:>10} {:>10} {:>10} {:>9}  value",
@@ -109,6 +112,7 @@ fn main() {
     );
     let mut results = Vec::new();
     for engine in ENGINES {
+        let repeats = given.unwrap_or(if engine == "sprague" { 200 } else { 3 });
         let out = Command::new(&exe)
             .args(["--child", engine, &copies.to_string(), &repeats.to_string()])
             .output()
@@ -120,7 +124,7 @@ fn main() {
         let sys: f64 = it.next().and_then(|x| x.parse().ok()).unwrap_or(f64::NAN);
         let rss: f64 = it.next().and_then(|x| x.parse().ok()).unwrap_or(f64::NAN) / 1024.0;
         let shown = it.next().unwrap_or("").to_string();
-        println!("{engine:<8} {wall:>10.6} {user:>10.6} {sys:>10.6} {rss:>9.1}  {shown}");
+        println!("{engine:<8} {wall:>10.6} {user:>10.6} {sys:>10.6} {rss:>9.1}  {shown} [{repeats} runs]");
         results.push((wall, user, rss));
     }
     let (s, c) = (results[0], results[1]);

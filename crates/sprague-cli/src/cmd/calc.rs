@@ -8,13 +8,54 @@ use serde_json::{Value, json};
 use sprague::{Dyadic, GameStore, Trajectory};
 use std::io::Write;
 
-/// Evaluates `expr` and prints its report; writes the thermograph to
-/// `thermograph` (an SVG file) when asked.
-pub fn run(expr: &str, json: bool, thermograph: Option<&str>) -> CliResult<()> {
+/// What `calc` is asked for beyond the default report.
+#[derive(Default)]
+pub struct CalcOptions<'a> {
+    /// Print one JSON object.
+    pub json: bool,
+    /// Write the thermograph to this SVG file.
+    pub thermograph: Option<&'a str>,
+    /// Also cool the game by this temperature (a dyadic number).
+    pub cool: Option<&'a str>,
+    /// Also heat the game by this game (an expression).
+    pub heat: Option<&'a str>,
+}
+
+/// Evaluates `expr` and prints its report.
+pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
+    let (json, thermograph) = (opts.json, opts.thermograph);
     let mut s = GameStore::new();
     let g = s
         .parse(expr)
         .map_err(|e| CliError::input(format!("expression `{expr}`: {e}")))?;
+    let cooled = match opts.cool {
+        None => None,
+        Some(t) => {
+            let td: Dyadic = t
+                .parse()
+                .map_err(|e| CliError::input(format!("--cool `{t}`: {e}")))?;
+            if td.signum() < 0 {
+                return Err(CliError::input(format!(
+                    "--cool `{t}`: the temperature must be at least 0"
+                )));
+            }
+            let c = s.cool(g, &td);
+            Some(s.display(c))
+        }
+    };
+    let heated = match opts.heat {
+        None => None,
+        Some(t) => {
+            let tg = s
+                .parse(t)
+                .map_err(|e| CliError::input(format!("--heat `{t}`: {e}")))?;
+            let h = s.heat(g, tg);
+            Some(s.display(h))
+        }
+    };
+    let (li, ri) = s.incentives(g);
+    let li: Vec<String> = li.into_iter().map(|x| s.display(x)).collect();
+    let ri: Vec<String> = ri.into_iter().map(|x| s.display(x)).collect();
     let value = s.display(g);
     let outcome = s.outcome(g);
     let (ls, rs) = s.stops(g);
@@ -31,7 +72,7 @@ pub fn run(expr: &str, json: bool, thermograph: Option<&str>) -> CliResult<()> {
     }
     let mut out = std::io::stdout().lock();
     if json {
-        let report = json!({
+        let mut report = json!({
             "expression": expr,
             "value": value,
             "outcome": outcome.as_str(),
@@ -42,11 +83,19 @@ pub fn run(expr: &str, json: bool, thermograph: Option<&str>) -> CliResult<()> {
             "birthday": birthday,
             "atomic_weight": atomic,
             "reduced": reduced,
+            "left_incentives": li,
+            "right_incentives": ri,
             "thermograph": {
                 "left_wall": wall_json(&th.left),
                 "right_wall": wall_json(&th.right),
             },
         });
+        if let Some(c) = &cooled {
+            report["cooled"] = json!(c);
+        }
+        if let Some(h) = &heated {
+            report["heated"] = json!(h);
+        }
         serde_json::to_writer(&mut out, &report).map_err(|e| CliError::internal(e.to_string()))?;
         out.write_all(b"\n")?;
     } else {
@@ -68,6 +117,17 @@ pub fn run(expr: &str, json: bool, thermograph: Option<&str>) -> CliResult<()> {
             text.push_str(&format!("atomic weight: {a}\n"));
         }
         text.push_str(&format!("reduced form:  {reduced}\n"));
+        text.push_str(&format!(
+            "incentives:    Left [{}], Right [{}]\n",
+            li.join(", "),
+            ri.join(", ")
+        ));
+        if let (Some(c), Some(t)) = (&cooled, opts.cool) {
+            text.push_str(&format!("cooled by {t}:  {c}\n"));
+        }
+        if let (Some(h), Some(t)) = (&heated, opts.heat) {
+            text.push_str(&format!("heated by {t}:  {h}\n"));
+        }
         text.push_str(&format!("left wall:     {}\n", wall_text(&th.left)));
         text.push_str(&format!("right wall:    {}\n", wall_text(&th.right)));
         if let Some(path) = thermograph {

@@ -68,11 +68,23 @@ impl GameStore {
     }
 }
 
+/// The deepest nesting of braces and parentheses accepted (the parser recurses).
+pub const MAX_NESTING: usize = 200;
+
 fn check_balance(c: &[char]) -> Result<(), ParseError> {
     let mut stack: Vec<(char, usize)> = Vec::new();
     for (i, &ch) in c.iter().enumerate() {
         match ch {
-            '{' | '(' => stack.push((ch, i)),
+            '{' | '(' => {
+                stack.push((ch, i));
+                if stack.len() > MAX_NESTING {
+                    return Err(ParseError::new(
+                        format!("nested more than {MAX_NESTING} levels deep"),
+                        i + 1,
+                        ch.to_string(),
+                    ));
+                }
+            }
             '}' | ')' => {
                 let open = if ch == '}' { '{' } else { '(' };
                 match stack.pop() {
@@ -182,10 +194,20 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// Guards both operands of a sum unless both are inline values.
+    /// Guards both operands of a sum unless both are inline values (whose
+    /// up multiples must then not overflow).
     fn guard_pair(&self, a: GameId, b: GameId, column: usize) -> Result<(), ParseError> {
-        if self.s.as_nus(a).is_some() && self.s.as_nus(b).is_some() {
-            return Ok(());
+        if let (Some(x), Some(y)) = (self.s.as_nus(a), self.s.as_nus(b)) {
+            let fits = x.checked_add(y).is_some() && x.checked_add(&y.neg()).is_some();
+            return if fits {
+                Ok(())
+            } else {
+                Err(ParseError::new(
+                    "up multiple out of range (more than 2^63 - 1 ups)",
+                    column,
+                    "",
+                ))
+            };
         }
         self.guard(a, column)?;
         self.guard(b, column)
@@ -350,12 +372,10 @@ impl Parser<'_> {
                     _ => (-1, 2),
                 };
                 self.pos += 1;
-                let mut n = unit;
+                let mut n = i128::from(unit);
                 if ch == '^' || ch == 'v' {
                     if let Some(k) = self.small_count("up multiple")? {
-                        n = i64::try_from(k).map_err(|_| {
-                            ParseError::new("up multiple too large", start + 1, ch.to_string())
-                        })?;
+                        n = i128::from(k);
                     } else {
                         while self.peek() == Some(ch) {
                             self.pos += 1;
@@ -370,7 +390,9 @@ impl Parser<'_> {
                     self.pos = start;
                     return Err(self.unknown_word());
                 }
-                Ok(self.s.up_multiple(sign * n))
+                let n = i64::try_from(i128::from(sign) * n)
+                    .map_err(|_| ParseError::new("up multiple too large", start + 1, ch.to_string()))?;
+                Ok(self.s.up_multiple(n))
             }
             '{' => self.braces(),
             '(' => {

@@ -6,7 +6,7 @@ mod game_expr;
 mod heaps;
 
 pub use error::ParseError;
-pub use game_expr::{NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT, parse_game};
+pub use game_expr::{MAX_NESTING, NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT, parse_game};
 pub use heaps::{describe_heap_move, format_heaps, parse_heaps, parse_u64_token};
 
 /// How a ruleset writes its positions: parsing, printing, and describing moves.

@@ -50,10 +50,8 @@ impl Nus {
         self.ups == 0 && self.number.is_zero()
     }
 
-    /// The sum: parts add (nimbers by XOR).
-    ///
-    /// # Panics
-    /// Never in practice: the up multiples would need to exceed `i64`.
+    /// The sum: parts add (nimbers by XOR). Up multiples saturate at the `i64`
+    /// range; see [`Nus::checked_add`].
     #[must_use]
     pub fn add(&self, other: &Nus) -> Nus {
         Nus {
@@ -61,6 +59,16 @@ impl Nus {
             ups: self.ups.saturating_add(other.ups),
             nimber: self.nimber ^ other.nimber,
         }
+    }
+
+    /// The sum, or `None` when the up multiples overflow `i64`.
+    #[must_use]
+    pub fn checked_add(&self, other: &Nus) -> Option<Nus> {
+        Some(Nus {
+            number: self.number.add(&other.number),
+            ups: self.ups.checked_add(other.ups)?,
+            nimber: self.nimber ^ other.nimber,
+        })
     }
 
     /// The negative: `-x - n·↑ + *m`.

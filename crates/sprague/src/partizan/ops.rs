@@ -18,7 +18,7 @@ pub(crate) struct OpMemo {
 
 impl GameStore {
     /// The left and right stops: where play ends when Left (resp. Right)
-    /// starts and both play to reach a number. Memoised; O(1) for inline values.
+    /// starts and both play to reach a number. O(1): stored with every form.
     ///
     /// ```
     /// use sprague::{Dyadic, GameStore};
@@ -26,23 +26,23 @@ impl GameStore {
     /// let g = s.parse("{3||2*|1*}").unwrap();
     /// assert_eq!(s.stops(g), (Dyadic::integer(3), Dyadic::integer(2)));
     /// ```
-    pub fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
+    pub fn stops(&self, g: GameId) -> (Dyadic, Dyadic) {
         let (l, r) = self.stops_ref(g);
         (l.clone(), r.clone())
     }
 
     /// The left stop.
-    pub fn left_stop(&mut self, g: GameId) -> Dyadic {
+    pub fn left_stop(&self, g: GameId) -> Dyadic {
         self.stops(g).0
     }
 
     /// The right stop.
-    pub fn right_stop(&mut self, g: GameId) -> Dyadic {
+    pub fn right_stop(&self, g: GameId) -> Dyadic {
         self.stops(g).1
     }
 
     /// Whether `g` is infinitesimal: both stops are 0.
-    pub fn is_infinitesimal(&mut self, g: GameId) -> bool {
+    pub fn is_infinitesimal(&self, g: GameId) -> bool {
         let (l, r) = self.stops(g);
         l.is_zero() && r.is_zero()
     }
@@ -79,7 +79,8 @@ impl GameStore {
         (li, ri)
     }
 
-    /// `g` cooled by `t >= 0`: numbers stay; when `t` exceeds the temperature
+    /// `g` cooled by `t` (meant for `t >= 0`; a negative `t` applies the same
+    /// formula, which then heats): numbers stay; when `t` exceeds the temperature
     /// the result is the mean; otherwise `{G^L_t - t | G^R_t + t}` (Winning Ways ch. 6).
     pub fn cool(&mut self, g: GameId, t: &Dyadic) -> GameId {
         if self.is_number(g) || t.is_zero() {
@@ -131,15 +132,13 @@ impl GameStore {
     /// weight `n`; otherwise `G° = {G^L° - 2 | G^R° + 2}` unless that is an
     /// integer, in which case (the eccentric case) the weight is the largest
     /// integer `n` with `n ⧏ G^R° + 2` for all `G^R` when `g` exceeds the far
-    /// star, the least `n` with `n ⧐ G^L° - 2` when `g` is below it, and `G°`
-    /// otherwise (Winning Ways ch. 8; Lessons in Play ch. 9).
+    /// star, the least `n` with `n ⧐ G^L° - 2` when `g` is below it, and 0
+    /// when `g` is confused with it (Winning Ways ch. 8; Lessons in Play ch. 9;
+    /// Siegel's constructive atomic weight theorem).
     pub fn atomic_weight(&mut self, g: GameId) -> Option<GameId> {
         if let Some(v) = self.as_nus(g) {
-            return v
-                .number
-                .is_zero()
-                .then_some(v.ups)
-                .map(|n| self.up_multiple_as_integer(n));
+            let ups = v.number.is_zero().then_some(v.ups)?;
+            return Some(self.integer(ups));
         }
         if let Some(&a) = self.memo.atomic.get(&g) {
             return a;
@@ -147,10 +146,6 @@ impl GameStore {
         let a = self.atomic_weight_walk(g);
         self.memo.atomic.insert(g, a);
         a
-    }
-
-    fn up_multiple_as_integer(&mut self, n: i64) -> GameId {
-        self.integer(n)
     }
 
     fn atomic_weight_walk(&mut self, g: GameId) -> Option<GameId> {
@@ -210,7 +205,8 @@ impl GameStore {
             }
             Some(self.integer(n))
         } else {
-            Some(g0)
+            // Confused with (or equal to) the far star.
+            Some(GameId::ZERO)
         }
     }
 

@@ -319,7 +319,8 @@ impl GameStore {
         self.arena[(o.start + o.nl + i) as usize]
     }
 
-    /// Left's options of the canonical form of `id`, in id order.
+    /// Left's options of the canonical form of `id`, in id order. Inline
+    /// values build theirs on first use (`*n` has `n` of them).
     pub fn left_options(&mut self, id: GameId) -> Vec<GameId> {
         let o = self.opts(id);
         self.arena[o.start as usize..(o.start + o.nl) as usize].to_vec()
@@ -338,8 +339,8 @@ impl GameStore {
 
     // ------------------------------------------------------------ comparison
 
-    /// `a <= b`: Left, playing second, wins `a - b`... i.e. Right has no winning
-    /// first move in `b - a`. Inline values compare in O(1); otherwise the
+    /// `a <= b`: Left wins `b - a` moving second (Right has no winning first
+    /// move in `b - a`). Inline values compare in O(1); otherwise the
     /// recursive definition with number avoidance (a number's own options are
     /// never walked against a non-number), memoised on the id pair.
     pub fn le(&mut self, a: GameId, b: GameId) -> bool {

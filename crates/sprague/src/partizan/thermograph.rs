@@ -23,7 +23,8 @@ pub struct Thermograph {
 impl GameStore {
     /// The thermograph of `g`, memoised per id.
     ///
-    /// For a number `x` both walls are the constant `x`. Otherwise the left
+    /// For a number `x` both walls are the constant `x`; `x + n·↑ + *m` has a
+    /// closed form (its walls meet at `x` at temperature 0). Otherwise the left
     /// scaffold is `max over G^L of (right wall of G^L)(t) - t`, the right one
     /// `min over G^R of (left wall of G^R)(t) + t`; the temperature is where
     /// they meet and above it both walls are the mast (Winning Ways ch. 6).
@@ -61,14 +62,25 @@ impl GameStore {
                 mean: x,
             };
         }
-        if let Some(v) = self.as_nus(g)
-            && v.ups == 0
-        {
-            // x + *m (m ≥ 1): the option x gives both scaffolds, x - t and x + t.
+        if let Some(v) = self.as_nus(g) {
+            // x + n·↑ + *m, not a number: temperature 0, mast at x. Below 0 the
+            // walls are x - t (left) and x + t (right), except that Right's
+            // wall is x when n ≥ 1 and Left's is x when n ≤ -1 — unless the
+            // option on that side is the number x itself (x + *m, x ± ↑*).
             let x = v.number.clone();
+            let special = v.ups.unsigned_abs() == 1 && v.nimber == 1;
             let zero = Dyadic::ZERO;
-            let sl = Trajectory::constant(x.clone()).tilt(-1);
-            let sr = Trajectory::constant(x.clone()).tilt(1);
+            let flat = Trajectory::constant(x.clone());
+            let sl = if v.ups < 0 && !special {
+                flat.clone()
+            } else {
+                flat.tilt(-1)
+            };
+            let sr = if v.ups > 0 && !special {
+                flat
+            } else {
+                Trajectory::constant(x.clone()).tilt(1)
+            };
             return Thermograph {
                 left: sl.mast_from(&zero),
                 right: sr.mast_from(&zero),

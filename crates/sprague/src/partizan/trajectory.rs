@@ -83,7 +83,7 @@ impl Trajectory {
 
     /// `x(t) + k·t`.
     #[must_use]
-    pub fn tilt(&self, k: i64) -> Trajectory {
+    pub(crate) fn tilt(&self, k: i64) -> Trajectory {
         Trajectory {
             pieces: self
                 .pieces
@@ -98,8 +98,10 @@ impl Trajectory {
     }
 
     /// The pointwise maximum (`max = true`) or minimum of two trajectories.
+    /// Where they cross, their slopes differ by 1 or 2 (thermograph walls have
+    /// slopes −1, 0, 1 and scaffolds are tilted by ±1), so crossings are dyadic.
     #[must_use]
-    pub fn envelope(&self, other: &Trajectory, max: bool) -> Trajectory {
+    pub(crate) fn envelope(&self, other: &Trajectory, max: bool) -> Trajectory {
         let mut ts: Vec<Dyadic> = self
             .pieces
             .iter()
@@ -146,7 +148,7 @@ impl Trajectory {
 
     /// The same function up to `t0`, then constant at its value there.
     #[must_use]
-    pub fn mast_from(&self, t0: &Dyadic) -> Trajectory {
+    pub(crate) fn mast_from(&self, t0: &Dyadic) -> Trajectory {
         let x0 = self.value_at(t0);
         let mut out: Vec<Piece> = self.pieces.iter().filter(|p| p.t < *t0).cloned().collect();
         push_piece(&mut out, t0.clone(), x0, 0);
