@@ -4,6 +4,7 @@
 mod graphs;
 mod heaps;
 mod impartial;
+mod partizan;
 
 use crate::error::{CliError, CliResult};
 use crate::ruleset::Ruleset;
@@ -76,6 +77,7 @@ pub fn entries() -> Vec<Entry> {
     all.extend(impartial::entries());
     all.extend(graphs::entries());
     all.extend(heaps::entries());
+    all.extend(partizan::entries());
     all
 }
 

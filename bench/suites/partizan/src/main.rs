@@ -1,0 +1,189 @@
+//! Partizan canonical forms, sprague against cgt 0.11, side by side.
+//!
+//! Each (case, engine) pair runs in a child process of its own, so that user
+//! CPU time and peak memory (getrusage) belong to that engine alone.
+//!
+//! Usage: `bench-partizan [--cgt-6x5] [CASE...]`, cases `dom5x5`, `dom6x5`,
+//! `tf5`. cgt on the 6×5 board takes minutes, so it runs only with `--cgt-6x5`.
+
+use std::process::Command;
+use std::str::FromStr;
+use std::time::Instant;
+
+struct Case {
+    name: &'static str,
+    game: &'static str,
+    position: &'static str,
+}
+
+const CASES: [Case; 3] = [
+    Case {
+        name: "dom5x5",
+        game: "domineering",
+        position: ".....|.....|.....|.....|.....",
+    },
+    Case {
+        name: "dom6x5",
+        game: "domineering",
+        position: "......|......|......|......|......",
+    },
+    Case {
+        name: "tf5",
+        game: "toads-and-frogs",
+        position: "TTTTT....FFFFF",
+    },
+];
+
+/// User CPU seconds and peak resident memory (MiB) of this process so far.
+#[allow(unsafe_code)]
+fn usage() -> (f64, f64) {
+    // SAFETY: a rusage is plain integers (all-zero is valid), and getrusage
+    // only writes into the struct passed to it.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut ru) } != 0 {
+        return (f64::NAN, f64::NAN);
+    }
+    let user = ru.ru_utime.tv_sec as f64 + ru.ru_utime.tv_usec as f64 / 1e6;
+    (user, ru.ru_maxrss as f64 / 1024.0)
+}
+
+/// Converts a cgt canonical form into a sprague store (to print it in
+/// sprague's notation and compare values).
+fn from_cgt(
+    store: &mut sprague::GameStore,
+    memo: &mut std::collections::HashMap<String, sprague::GameId>,
+    g: &cgt::short::partizan::canonical_form::CanonicalForm,
+) -> sprague::GameId {
+    let key = g.to_string();
+    if let Some(&id) = memo.get(&key) {
+        return id;
+    }
+    let left: Vec<_> = g.left_moves().map(|o| from_cgt(store, memo, &o)).collect();
+    let right: Vec<_> = g.right_moves().map(|o| from_cgt(store, memo, &o)).collect();
+    let id = store.game(&left, &right);
+    memo.insert(key, id);
+    id
+}
+
+fn child(engine: &str, case: &Case) {
+    use sprague::Notation;
+    let start = Instant::now();
+    let (value, states) = match (engine, case.game) {
+        ("sprague", "domineering") => {
+            let p = sprague::Domineering.parse_position(case.position).expect("board");
+            let mut s = sprague::PartizanSolver::new(&sprague::Domineering);
+            let g = s.value(&p).expect("within budget");
+            let n = s.states();
+            (s.store_mut().display(g), n)
+        }
+        ("sprague", _) => {
+            let p = sprague::ToadsAndFrogs.parse_position(case.position).expect("strip");
+            let mut s = sprague::PartizanSolver::new(&sprague::ToadsAndFrogs);
+            let g = s.value(&p).expect("within budget");
+            let n = s.states();
+            (s.store_mut().display(g), n)
+        }
+        (_, game) => {
+            use cgt::short::partizan::partizan_game::PartizanGame;
+            use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
+            let (cf, n) = if game == "domineering" {
+                let p = cgt::short::partizan::games::domineering::Domineering::<
+                    cgt::grid::small_bit_grid::SmallBitGrid<_>,
+                >::from_str(case.position)
+                .expect("board");
+                let tt = ParallelTranspositionTable::new();
+                let cf = p.canonical_form(&tt);
+                (cf, tt.len())
+            } else {
+                let p = cgt::short::partizan::games::toads_and_frogs::ToadsAndFrogs::from_str(case.position)
+                    .expect("strip");
+                let tt = ParallelTranspositionTable::new();
+                let cf = p.canonical_form(&tt);
+                (cf, tt.len())
+            };
+            let (user, rss) = usage();
+            let wall = start.elapsed().as_secs_f64();
+            let mut store = sprague::GameStore::new();
+            let id = from_cgt(&mut store, &mut Default::default(), &cf);
+            println!("{wall}\t{user}\t{rss}\t{n}\t{}", store.display(id));
+            return;
+        }
+    };
+    let (user, rss) = usage();
+    let wall = start.elapsed().as_secs_f64();
+    println!("{wall}\t{user}\t{rss}\t{states}\t{value}");
+}
+
+struct Run {
+    wall: f64,
+    user: f64,
+    rss: f64,
+    states: String,
+    value: String,
+}
+
+fn run(engine: &str, case: &Case) -> Option<Run> {
+    let exe = std::env::current_exe().ok()?;
+    let out = Command::new(exe).args(["--child", engine, case.name]).output().ok()?;
+    if !out.status.success() {
+        eprintln!("{engine} {}: {}", case.name, String::from_utf8_lossy(&out.stderr));
+        return None;
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    let f: Vec<&str> = text.trim_end().splitn(5, '\t').collect();
+    Some(Run {
+        wall: f.first()?.parse().ok()?,
+        user: f.get(1)?.parse().ok()?,
+        rss: f.get(2)?.parse().ok()?,
+        states: f.get(3)?.to_string(),
+        value: f.get(4)?.to_string(),
+    })
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--child") {
+        let case = CASES.iter().find(|c| Some(c.name) == args.get(2).map(String::as_str));
+        match (args.get(1), case) {
+            (Some(engine), Some(case)) => child(engine, case),
+            _ => std::process::exit(2),
+        }
+        return;
+    }
+    let cgt_6x5 = args.iter().any(|a| a == "--cgt-6x5");
+    let chosen: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    println!(
+        "{:<8} {:<8} {:>9} {:>9} {:>9} {:>10}  value",
+        "case", "engine", "wall s", "user s", "peak MiB", "states"
+    );
+    for case in &CASES {
+        if !chosen.is_empty() && !chosen.iter().any(|c| *c == case.name) {
+            continue;
+        }
+        let ours = run("sprague", case);
+        let theirs = if case.name == "dom6x5" && !cgt_6x5 {
+            None
+        } else {
+            run("cgt", case)
+        };
+        for (engine, r) in [("sprague", &ours), ("cgt-0.11", &theirs)] {
+            match r {
+                Some(r) => println!(
+                    "{:<8} {:<8} {:>9.3} {:>9.3} {:>9.1} {:>10}  {}",
+                    case.name, engine, r.wall, r.user, r.rss, r.states, r.value
+                ),
+                None => println!("{:<8} {engine:<8} {:>9}", case.name, "skipped (--cgt-6x5 runs it)"),
+            }
+        }
+        if let (Some(a), Some(b)) = (&ours, &theirs) {
+            println!(
+                "{:<8} ratio cgt/sprague: user {:.1}x, wall {:.1}x, memory {:.1}x; values {}",
+                case.name,
+                b.user / a.user.max(1e-6),
+                b.wall / a.wall.max(1e-6),
+                b.rss / a.rss.max(1e-6),
+                if a.value == b.value { "agree" } else { "DIFFER" }
+            );
+        }
+    }
+}

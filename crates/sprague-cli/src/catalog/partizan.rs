@@ -1,0 +1,224 @@
+//! Catalog entries for partizan rulesets, and the adapter that values their
+//! positions as canonical forms.
+
+use super::{Entry, Family, no_params};
+use crate::error::{CliError, CliResult};
+use crate::ruleset::{QueryOptions, Report, Ruleset, position_error};
+use serde_json::json;
+use sprague::{Notation, Outcome, PartizanRules, PartizanSolver};
+
+/// Any partizan engine ruleset with a notation, as a [`Ruleset`]: `value`
+/// prints the canonical form, the outcome, and each player's winning moves.
+pub struct Partizan<R> {
+    /// Name shown in reports, with parameters.
+    pub name: String,
+    /// The engine ruleset.
+    pub rules: R,
+}
+
+impl<R> Ruleset for Partizan<R>
+where
+    R: PartizanRules + Notation<<R as PartizanRules>::Position>,
+{
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        if options.misere {
+            return Err(CliError::input(format!(
+                "`{}` is partizan: misère play is not supported for partizan rulesets",
+                self.name
+            )));
+        }
+        let p = self
+            .rules
+            .parse_position(position)
+            .map_err(|e| position_error(position, &e))?;
+        let canonical = self.rules.format_position(&p);
+        let mut solver = PartizanSolver::with_max_states(&self.rules, options.max_states);
+        let g = solver.value(&p)?;
+        let outcome = solver.store_mut().outcome(g);
+        let value = solver.store_mut().display(g);
+        let left = solver.left_winning_moves(&p)?;
+        let right = solver.right_winning_moves(&p)?;
+        let describe = |moves: &[R::Position]| -> Vec<(String, String)> {
+            moves
+                .iter()
+                .map(|to| (self.rules.format_position(to), self.rules.describe_move(&p, to)))
+                .collect()
+        };
+        let (left, right) = (describe(&left), describe(&right));
+        Ok(partizan_report(
+            &self.name,
+            &canonical,
+            &value,
+            outcome,
+            &left,
+            &right,
+            solver.states(),
+        ))
+    }
+}
+
+/// The standard report of a partizan position. Moves are `(to, description)`.
+pub fn partizan_report(
+    ruleset: &str,
+    position: &str,
+    value: &str,
+    outcome: Outcome,
+    left: &[(String, String)],
+    right: &[(String, String)],
+    states: usize,
+) -> Report {
+    let moves = |m: &[(String, String)]| {
+        m.iter()
+            .map(|(to, d)| json!({"to": to, "description": d}))
+            .collect::<Vec<_>>()
+    };
+    let json = json!({
+        "ruleset": ruleset,
+        "position": position,
+        "value": value,
+        "outcome": outcome.as_str(),
+        "left_winning_moves": moves(left),
+        "right_winning_moves": moves(right),
+        "states": states,
+    });
+    let who = match outcome {
+        Outcome::N => "the player to move wins",
+        Outcome::P => "the player to move loses",
+        Outcome::L => "Left wins whoever starts",
+        Outcome::R => "Right wins whoever starts",
+    };
+    let mut text = format!("{ruleset} {position}\nvalue:   {value}\noutcome: {outcome} ({who})\n");
+    for (player, m) in [("Left", left), ("Right", right)] {
+        if m.is_empty() {
+            text.push_str(&format!("{player}'s winning moves: none\n"));
+        } else {
+            text.push_str(&format!("{player}'s winning moves ({}):\n", m.len()));
+            let width = m.iter().map(|(to, _)| to.chars().count()).max().unwrap_or(0);
+            for (to, d) in m {
+                text.push_str(&format!("  {to:<width$}   {d}\n"));
+            }
+        }
+    }
+    Report { json, text }
+}
+
+/// Parses the `A,B` of `takeab:A,B`.
+fn take_ab_params(name: &str, params: Option<&str>) -> CliResult<sprague::TakeAB> {
+    let text = params.ok_or_else(|| {
+        CliError::input(format!(
+            "ruleset `{name}` needs parameters: `{name}:A,B` (Left takes A, Right takes B)"
+        ))
+    })?;
+    let err = |e: sprague::ParseError| CliError::input(format!("ruleset `{name}:{text}`: {e}"));
+    let (a, b) = text.split_once(',').ok_or_else(|| {
+        err(sprague::ParseError::new(
+            "expected two amounts `A,B`",
+            name.len() + 2,
+            text,
+        ))
+    })?;
+    let col_a = name.len() + 2;
+    let col_b = col_a + a.chars().count() + 1;
+    let a = sprague::parse_u64_token(a.trim(), col_a, "the amount A").map_err(err)?;
+    let b = sprague::parse_u64_token(b.trim(), col_b, "the amount B").map_err(err)?;
+    sprague::TakeAB::new(a, b).ok_or_else(|| {
+        CliError::input(format!(
+            "ruleset `{name}:{text}`: A and B must be at least 1 (and A + B below 2^64)"
+        ))
+    })
+}
+
+pub(super) fn entries() -> Vec<Entry> {
+    vec![
+        Entry {
+            name: "hackenbush",
+            params: "",
+            family: Family::Partizan,
+            summary: "Blue-Red-Green Hackenbush: Left chops blue or green edges, Right red or green; edges cut off from the ground vanish",
+            notation: "stalks from the ground up separated by spaces (`BBRG GR`), or edges `U-V:C` with vertex 0 the ground (`0-1:B 1-2:R 2-0:G`)",
+            example: "value hackenbush BBRB",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Partizan {
+                    name: name.to_string(),
+                    rules: sprague::Hackenbush,
+                }))
+            },
+        },
+        Entry {
+            name: "domineering",
+            params: "",
+            family: Family::Partizan,
+            summary: "Left places vertical dominoes, Right horizontal ones (Winning Ways); whoever cannot move loses",
+            notation: "rows joined by `|`, `.` empty and `#` blocked, e.g. `...|...`",
+            example: "value domineering ....|....|....|....",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Partizan {
+                    name: name.to_string(),
+                    rules: sprague::Domineering,
+                }))
+            },
+        },
+        Entry {
+            name: "toads-and-frogs",
+            params: "",
+            family: Family::Partizan,
+            summary: "Left's toads step or jump one frog rightward, Right's frogs step or jump one toad leftward",
+            notation: "a strip of `T` (toad), `F` (frog) and `.` (empty), e.g. `TT..FF`",
+            example: "value toads-and-frogs TTT..FFF",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Partizan {
+                    name: name.to_string(),
+                    rules: sprague::ToadsAndFrogs,
+                }))
+            },
+        },
+        Entry {
+            name: "clobber",
+            params: "",
+            family: Family::Partizan,
+            summary: "move one of your stones onto an orthogonally adjacent enemy stone, removing it; Left plays `x`, Right `o`",
+            notation: "rows joined by `|`, `x` Left's stone, `o` Right's, `.` empty, e.g. `xox|oxo`",
+            example: "value clobber xox|oxo",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Partizan {
+                    name: name.to_string(),
+                    rules: sprague::Clobber,
+                }))
+            },
+        },
+        Entry {
+            name: "cutcake",
+            params: "",
+            family: Family::Partizan,
+            summary: "Left cuts a cake along a vertical line (splitting its width), Right along a horizontal line (Winning Ways)",
+            notation: "cakes `WxH` (width x height) separated by spaces, e.g. `3x4 2x1`",
+            example: "value cutcake 8x3",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Partizan {
+                    name: name.to_string(),
+                    rules: sprague::Cutcake,
+                }))
+            },
+        },
+        Entry {
+            name: "takeab",
+            params: "A,B",
+            family: Family::Partizan,
+            summary: "Left removes exactly A tokens from one heap, Right exactly B",
+            notation: "heap sizes separated by spaces, e.g. `7 9`",
+            example: "value takeab:2,3 7 9",
+            build: |name, params| {
+                let rules = take_ab_params(name, params)?;
+                Ok(Box::new(Partizan {
+                    name: format!("{name}:{},{}", rules.a(), rules.b()),
+                    rules,
+                }))
+            },
+        },
+    ]
+}

@@ -1,0 +1,313 @@
+//! Rectangular boards of at most 128 cells as bit masks (row-major, bit
+//! `row * width + col`): parsing, connected regions, cropping and the eight
+//! symmetries of the rectangle. Shared by the grid rulesets.
+
+use crate::ParseError;
+
+/// Most cells a board may have.
+pub(crate) const MAX_CELLS: usize = 128;
+
+/// Mask of the first `n` bits.
+pub(crate) const fn low_bits(n: usize) -> u128 {
+    if n >= 128 { u128::MAX } else { (1u128 << n) - 1 }
+}
+
+/// Mask of every cell in column 0 of a `width × height` board.
+pub(crate) fn first_column(width: usize, height: usize) -> u128 {
+    let mut m = 0u128;
+    for r in 0..height {
+        m |= 1u128 << (r * width);
+    }
+    m
+}
+
+/// The masks a board's neighbourhood computations need, computed once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Geometry {
+    width: usize,
+    height: usize,
+    all: u128,
+    not_first: u128,
+    not_last: u128,
+}
+
+impl Geometry {
+    /// The geometry of a `width × height` board (both at least 1, at most 128 cells).
+    pub(crate) fn new(width: usize, height: usize) -> Self {
+        let col0 = first_column(width, height);
+        Geometry {
+            width,
+            height,
+            all: low_bits(width * height),
+            not_first: !col0,
+            not_last: !(col0 << (width - 1)),
+        }
+    }
+
+    /// The cells of `m` and their orthogonal neighbours on the board.
+    #[inline]
+    pub(crate) fn dilate(&self, m: u128) -> u128 {
+        let w = self.width;
+        m | ((m & self.not_last) << 1) | ((m & self.not_first) >> 1) | ((m << w) & self.all) | (m >> w)
+    }
+
+    /// The connected region of `m` containing the lowest set bit of `seed`.
+    #[inline]
+    pub(crate) fn region_of(&self, m: u128, seed: u128) -> u128 {
+        let mut region = seed & seed.wrapping_neg();
+        loop {
+            let grown = self.dilate(region) & m;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// The connected (orthogonally) regions of the cells in `m`.
+    pub(crate) fn regions(&self, m: u128) -> Vec<u128> {
+        let mut rest = m;
+        let mut out = Vec::new();
+        while rest != 0 {
+            let region = self.region_of(m, rest);
+            out.push(region);
+            rest &= !region;
+        }
+        out
+    }
+
+    /// Bounding box of the nonzero mask `m`: (first row, first col, rows, cols).
+    pub(crate) fn bounding_box(&self, m: u128) -> (usize, usize, usize, usize) {
+        let w = self.width;
+        let row_mask = low_bits(w);
+        let (mut r0, mut r1, mut cols) = (usize::MAX, 0, 0u128);
+        for r in 0..self.height {
+            let row = (m >> (r * w)) & row_mask;
+            if row != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                cols |= row;
+            }
+        }
+        if cols == 0 {
+            return (0, 0, 0, 0);
+        }
+        let c0 = cols.trailing_zeros() as usize;
+        let c1 = 127 - cols.leading_zeros() as usize;
+        (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
+    }
+}
+
+/// The connected (orthogonally) regions of the cells in `m`.
+#[cfg(test)]
+pub(crate) fn regions(m: u128, width: usize, height: usize) -> Vec<u128> {
+    Geometry::new(width, height).regions(m)
+}
+
+/// Bounding box of the nonzero mask `m`: (first row, first col, rows, cols).
+#[cfg(test)]
+pub(crate) fn bounding_box(m: u128, width: usize, height: usize) -> (usize, usize, usize, usize) {
+    Geometry::new(width, height).bounding_box(m)
+}
+
+/// The cells of `m` inside the box at (`r0`, `c0`) of size `rows × cols`,
+/// re-laid on a `cols`-wide board.
+pub(crate) fn crop(m: u128, width: usize, r0: usize, c0: usize, rows: usize, cols: usize) -> u128 {
+    if cols == width {
+        return (m >> (r0 * width)) & low_bits(rows * cols);
+    }
+    let row_mask = low_bits(cols);
+    let mut out = 0u128;
+    for r in 0..rows {
+        let bits = (m >> ((r0 + r) * width + c0)) & row_mask;
+        out |= bits << (r * cols);
+    }
+    out
+}
+
+/// Mirrors a `width × height` board left to right.
+#[cfg(test)]
+pub(crate) fn mirror_lr(m: u128, width: usize, height: usize) -> u128 {
+    let row_mask = low_bits(width);
+    let mut out = 0u128;
+    for r in 0..height {
+        let row = (m >> (r * width)) & row_mask;
+        out |= (row.reverse_bits() >> (128 - width)) << (r * width);
+    }
+    out
+}
+
+/// Mirrors a `width × height` board top to bottom.
+#[cfg(test)]
+pub(crate) fn mirror_tb(m: u128, width: usize, height: usize) -> u128 {
+    let row_mask = low_bits(width);
+    let mut out = 0u128;
+    for r in 0..height {
+        let row = (m >> (r * width)) & row_mask;
+        out |= row << ((height - 1 - r) * width);
+    }
+    out
+}
+
+/// Transposes a `width × height` board into a `height × width` one.
+pub(crate) fn transpose(m: u128, width: usize, height: usize) -> u128 {
+    let row_mask = low_bits(width);
+    let mut out = 0u128;
+    for r in 0..height {
+        let mut row = (m >> (r * width)) & row_mask;
+        while row != 0 {
+            let c = row.trailing_zeros() as usize;
+            row &= row - 1;
+            out |= 1u128 << (c * height + r);
+        }
+    }
+    out
+}
+
+/// The four images of a board under the mirrors (identity, left-right,
+/// top-bottom, both), which keep rows as rows. One pass over the rows.
+pub(crate) fn mirrors(m: u128, width: usize, height: usize) -> [u128; 4] {
+    let row_mask = low_bits(width);
+    let mut lr = 0u128;
+    let mut tb = 0u128;
+    let mut both = 0u128;
+    for r in 0..height {
+        let row = (m >> (r * width)) & row_mask;
+        let rev = if width <= 64 {
+            u128::from((row as u64).reverse_bits() >> (64 - width))
+        } else {
+            row.reverse_bits() >> (128 - width)
+        };
+        let flipped = (height - 1 - r) * width;
+        lr |= rev << (r * width);
+        tb |= row << flipped;
+        both |= rev << flipped;
+    }
+    [m, lr, tb, both]
+}
+
+/// Parses a board written as rows joined by `|`, each character one cell.
+/// Returns the width, height and the cells row by row.
+///
+/// # Errors
+/// Ragged rows, characters outside `allowed`, an empty board, or more than
+/// [`MAX_CELLS`] cells, each with the 1-based column in `text`.
+pub(crate) fn parse_board(text: &str, allowed: &str) -> Result<(usize, usize, Vec<char>), ParseError> {
+    let mut cells = Vec::new();
+    let mut width = None;
+    let mut row_len = 0usize;
+    let mut rows = 0usize;
+    let mut row_start = 1usize;
+    let chars: Vec<char> = text.chars().collect();
+    let trimmed_len = chars.len();
+    for (i, &c) in chars.iter().enumerate() {
+        let column = i + 1;
+        if c == '|' {
+            match width {
+                None => width = Some(row_len),
+                Some(w) if w != row_len => {
+                    return Err(ParseError::new(
+                        format!("ragged rows: row {} has {row_len} cells, row 1 has {w}", rows + 1),
+                        row_start,
+                        chars[row_start - 1..i].iter().collect::<String>(),
+                    ));
+                }
+                Some(_) => {}
+            }
+            rows += 1;
+            row_len = 0;
+            row_start = column + 1;
+        } else if allowed.contains(c) {
+            cells.push(c);
+            row_len += 1;
+        } else {
+            let expected: Vec<String> = allowed.chars().map(|a| format!("`{a}`")).collect();
+            return Err(ParseError::new(
+                format!(
+                    "unknown cell; expected one of {} or `|` between rows",
+                    expected.join(", ")
+                ),
+                column,
+                c.to_string(),
+            ));
+        }
+    }
+    if let Some(w) = width
+        && w != row_len
+    {
+        return Err(ParseError::new(
+            format!("ragged rows: row {} has {row_len} cells, row 1 has {w}", rows + 1),
+            row_start,
+            chars[row_start - 1..trimmed_len].iter().collect::<String>(),
+        ));
+    }
+
+    rows += 1;
+    if row_len == 0 {
+        return Err(ParseError::new("empty row", row_start, ""));
+    }
+    if cells.len() > MAX_CELLS {
+        return Err(ParseError::new(
+            format!(
+                "board has {} cells; at most {MAX_CELLS} are supported",
+                cells.len()
+            ),
+            1,
+            "",
+        ));
+    }
+    Ok((row_len, rows, cells))
+}
+
+/// Writes a board: rows joined by `|`, `cell(i)` giving the character of cell `i`.
+pub(crate) fn format_board(width: usize, height: usize, cell: impl Fn(usize) -> char) -> String {
+    let mut s = String::with_capacity((width + 1) * height);
+    for r in 0..height {
+        if r > 0 {
+            s.push('|');
+        }
+        for c in 0..width {
+            s.push(cell(r * width + c));
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_and_crop() {
+        // ..#
+        // #.#
+        // ##.
+        let m = 0b000_010_011u128 | (1 << 8);
+        let rs = regions(m, 3, 3);
+        assert_eq!(rs.len(), 2);
+        let (r0, c0, rows, cols) = bounding_box(rs[0], 3, 3);
+        assert_eq!((r0, c0, rows, cols), (0, 0, 2, 2));
+        assert_eq!(crop(rs[0], 3, r0, c0, rows, cols), 0b1011);
+    }
+
+    #[test]
+    fn symmetries_are_involutions() {
+        // 3 wide, 2 tall: row 0 = `..#` (bits 0,1 empty), row 1 = `#.#`.
+        let m = 0b010_011u128;
+        assert_eq!(mirror_lr(m, 3, 2), 0b010_110);
+        assert_eq!(mirror_tb(m, 3, 2), 0b011_010);
+        assert_eq!(transpose(m, 3, 2), 0b00_11_01);
+        assert_eq!(transpose(transpose(m, 3, 2), 2, 3), m);
+        for x in mirrors(m, 3, 2) {
+            assert_eq!(x.count_ones(), 3);
+            assert_eq!(mirror_lr(mirror_lr(x, 3, 2), 3, 2), x);
+        }
+    }
+
+    #[test]
+    fn parse_errors_have_columns() {
+        assert_eq!(parse_board("..|...", ".#").unwrap_err().column, 4);
+        assert_eq!(parse_board("..|.x", ".#").unwrap_err().column, 5);
+        assert_eq!(parse_board("..|..", ".#").unwrap(), (2, 2, vec!['.'; 4]));
+    }
+}

@@ -1,0 +1,177 @@
+//! Cutcake (Winning Ways, ch. 2): Left cuts cakes along vertical lines, Right
+//! along horizontal lines.
+
+use crate::{Notation, ParseError, PartizanRules};
+
+/// A cake: `width` columns by `height` rows of unit squares.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Cake {
+    /// Number of columns (Left's cuts split the width).
+    pub width: u32,
+    /// Number of rows (Right's cuts split the height).
+    pub height: u32,
+}
+
+/// The Cutcake ruleset, with the convention of Winning Ways: Left (Vertical)
+/// cuts one cake along a vertical (north–south) grid line, splitting its
+/// width; Right (Horizontal) cuts along a horizontal line, splitting its
+/// height. A position is a list of cakes written `WxH` (width × height),
+/// separated by spaces or commas: `3x4 2x1` (1×1 cakes, which nobody can
+/// cut, are dropped). A `1 × n` strip is `-(n-1)`
+/// (only Right can cut it) and an `n × 1` strip is `n-1`.
+///
+/// Each cake is a component; a cake and its transpose are conjugates, so the
+/// transposition key puts the shorter side first.
+///
+/// ```
+/// use sprague::{Cutcake, Notation, PartizanRules};
+/// let cakes = Cutcake.parse_position("3x1").unwrap();
+/// let mut left = Vec::new();
+/// Cutcake.left_moves(&cakes, &mut left);
+/// // The 1×1 piece can never be cut again and is dropped.
+/// assert_eq!(Cutcake.format_position(&left[0]), "2x1");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cutcake;
+
+fn sorted(mut cakes: Vec<Cake>) -> Vec<Cake> {
+    cakes.retain(|c| c.width > 1 || c.height > 1);
+    cakes.sort_unstable();
+    cakes
+}
+
+impl Cutcake {
+    fn cuts(cakes: &[Cake], out: &mut Vec<Vec<Cake>>, vertical: bool) {
+        for (k, c) in cakes.iter().enumerate() {
+            if k > 0 && cakes[k - 1] == *c {
+                continue; // the same cut of an equal cake
+            }
+            let side = if vertical { c.width } else { c.height };
+            for a in 1..=side / 2 {
+                let mut next = cakes.to_vec();
+                next.remove(k);
+                if vertical {
+                    next.push(Cake {
+                        width: a,
+                        height: c.height,
+                    });
+                    next.push(Cake {
+                        width: side - a,
+                        height: c.height,
+                    });
+                } else {
+                    next.push(Cake {
+                        width: c.width,
+                        height: a,
+                    });
+                    next.push(Cake {
+                        width: c.width,
+                        height: side - a,
+                    });
+                }
+                out.push(sorted(next));
+            }
+        }
+    }
+}
+
+impl PartizanRules for Cutcake {
+    type Position = Vec<Cake>;
+
+    fn left_moves(&self, p: &Vec<Cake>, out: &mut Vec<Vec<Cake>>) {
+        Self::cuts(p, out, true);
+    }
+
+    fn right_moves(&self, p: &Vec<Cake>, out: &mut Vec<Vec<Cake>>) {
+        Self::cuts(p, out, false);
+    }
+
+    fn decompose(&self, p: &Vec<Cake>, out: &mut Vec<Vec<Cake>>) -> bool {
+        if p.len() == 1 && (p[0].width > 1 || p[0].height > 1) {
+            return false;
+        }
+        out.extend(p.iter().filter(|c| c.width > 1 || c.height > 1).map(|&c| vec![c]));
+        true
+    }
+
+    fn canonical_key(&self, p: &Vec<Cake>) -> (Vec<Cake>, bool) {
+        match p[..] {
+            [c] if c.width > c.height => (
+                vec![Cake {
+                    width: c.height,
+                    height: c.width,
+                }],
+                true,
+            ),
+            _ => (p.clone(), false),
+        }
+    }
+}
+
+impl Notation<Vec<Cake>> for Cutcake {
+    fn parse_position(&self, text: &str) -> Result<Vec<Cake>, ParseError> {
+        let mut cakes = Vec::new();
+        let mut column = 1;
+        for word in text.split([' ', ',']) {
+            if !word.is_empty() {
+                let bad = || {
+                    ParseError::new(
+                        "expected a cake `WxH` with whole numbers from 1 to 65535",
+                        column,
+                        word,
+                    )
+                };
+                let (w, h) = word.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+                let w: u32 = w.parse().map_err(|_| bad())?;
+                let h: u32 = h.parse().map_err(|_| bad())?;
+                if !(1..=65535).contains(&w) || !(1..=65535).contains(&h) {
+                    return Err(bad());
+                }
+                cakes.push(Cake { width: w, height: h });
+            }
+            column += word.chars().count() + 1;
+        }
+        if cakes.is_empty() {
+            return Err(ParseError::new("expected at least one cake such as `3x4`", 1, ""));
+        }
+        Ok(sorted(cakes))
+    }
+
+    fn format_position(&self, p: &Vec<Cake>) -> String {
+        if p.is_empty() {
+            return "1x1".to_string();
+        }
+        let parts: Vec<String> = p.iter().map(|c| format!("{}x{}", c.width, c.height)).collect();
+        parts.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Outcome, outcome_by_minimax};
+
+    #[test]
+    fn moves_and_notation() {
+        let p = Cutcake.parse_position("4x2").unwrap();
+        let mut l = Vec::new();
+        Cutcake.left_moves(&p, &mut l);
+        let l: Vec<String> = l.iter().map(|q| Cutcake.format_position(q)).collect();
+        assert_eq!(l, vec!["1x2 3x2", "2x2 2x2"]);
+        let mut r = Vec::new();
+        Cutcake.right_moves(&p, &mut r);
+        assert_eq!(Cutcake.format_position(&r[0]), "4x1 4x1");
+        assert_eq!(Cutcake.parse_position("3x4 2y1").unwrap_err().column, 5);
+        assert_eq!(Cutcake.parse_position("3x0").unwrap_err().column, 1);
+    }
+
+    #[test]
+    fn strips_and_squares() {
+        // A 3×1 strip: only Left can cut (value 2); a square is a second-player win.
+        let o = |s: &str| outcome_by_minimax(&Cutcake, &Cutcake.parse_position(s).unwrap());
+        assert_eq!(o("3x1"), Outcome::L);
+        assert_eq!(o("1x3"), Outcome::R);
+        assert_eq!(o("2x2"), Outcome::P);
+        assert_eq!(o("3x3"), Outcome::P);
+    }
+}

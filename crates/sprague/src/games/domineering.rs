@@ -1,0 +1,322 @@
+//! Domineering: Left places vertical dominoes, Right horizontal ones (Winning Ways, ch. 2).
+
+use super::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
+use crate::{Notation, ParseError, PartizanRules};
+
+/// A Domineering board of at most 128 cells: which cells are still empty.
+///
+/// Written as rows joined by `|`, `.` for an empty cell and `#` for a covered
+/// or blocked one: `..|..` is the 2×2 board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct DomineeringBoard {
+    width: u8,
+    height: u8,
+    empty: u128,
+}
+
+impl DomineeringBoard {
+    /// The empty `width × height` board, or `None` if it has more than 128 cells
+    /// or no cells.
+    #[must_use]
+    pub fn rectangle(width: usize, height: usize) -> Option<Self> {
+        Self::from_mask(width, height, low_bits(width * height))
+    }
+
+    /// A board whose empty cells are the set bits of `empty` (bit `row * width + col`);
+    /// `None` if the board has no cells or more than 128.
+    #[must_use]
+    pub fn from_mask(width: usize, height: usize, empty: u128) -> Option<Self> {
+        if width == 0 || height == 0 || width * height > MAX_CELLS {
+            return None;
+        }
+        Some(DomineeringBoard {
+            width: u8::try_from(width).ok()?,
+            height: u8::try_from(height).ok()?,
+            empty: empty & low_bits(width * height),
+        })
+    }
+
+    /// Number of columns.
+    #[must_use]
+    pub const fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// Number of rows.
+    #[must_use]
+    pub const fn height(&self) -> usize {
+        self.height as usize
+    }
+
+    /// The empty cells as a bit mask (bit `row * width + col`).
+    #[must_use]
+    pub const fn empty_cells(&self) -> u128 {
+        self.empty
+    }
+
+    /// Cells `i` whose vertical domino (`i` and the cell below) fits.
+    fn vertical_slots(&self) -> u128 {
+        let w = self.width();
+        self.empty & (self.empty >> w)
+    }
+
+    /// Cells `i` whose horizontal domino (`i` and the cell to its right) fits.
+    fn horizontal_slots(&self) -> u128 {
+        let (w, h) = (self.width(), self.height());
+        let last = first_column(w, h) << (w - 1);
+        self.empty & (self.empty >> 1) & !last
+    }
+
+    fn with_empty(&self, empty: u128) -> Self {
+        DomineeringBoard { empty, ..*self }
+    }
+}
+
+/// The Domineering ruleset. Left (Vertical) covers two vertically adjacent
+/// empty cells, Right (Horizontal) two horizontally adjacent ones; whoever
+/// cannot move loses.
+///
+/// Components are the connected empty regions, each cropped to its bounding
+/// box; the transposition key is the least image under the four mirrors, and
+/// under the transposes, which exchange the players (the value is negated).
+///
+/// ```
+/// use sprague::{Domineering, Notation, PartizanRules};
+/// let board = Domineering.parse_position("..|..").unwrap();
+/// let mut left = Vec::new();
+/// Domineering.left_moves(&board, &mut left);
+/// assert_eq!(left.len(), 2);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Domineering;
+
+impl PartizanRules for Domineering {
+    type Position = DomineeringBoard;
+
+    fn left_moves(&self, p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) {
+        let w = p.width();
+        let mut slots = p.vertical_slots();
+        while slots != 0 {
+            let i = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            out.push(p.with_empty(p.empty & !((1u128 << i) | (1u128 << (i + w)))));
+        }
+    }
+
+    fn right_moves(&self, p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) {
+        let mut slots = p.horizontal_slots();
+        while slots != 0 {
+            let i = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            out.push(p.with_empty(p.empty & !(3u128 << i)));
+        }
+    }
+
+    fn decompose(&self, p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bool {
+        let (w, h) = (p.width(), p.height());
+        let g = Geometry::new(w, h);
+        let empty = p.empty;
+        if empty != 0 && g.region_of(empty, empty) == empty && g.bounding_box(empty) == (0, 0, h, w) {
+            return false;
+        }
+        let mut rest = empty;
+        while rest != 0 {
+            let region = g.region_of(empty, rest);
+            rest &= !region;
+            if region & (region - 1) == 0 {
+                continue; // a lone cell: value 0
+            }
+            let (r0, c0, rows, cols) = g.bounding_box(region);
+            let cropped = bitgrid::crop(region, w, r0, c0, rows, cols);
+            if let Some(b) = DomineeringBoard::from_mask(cols, rows, cropped) {
+                out.push(b);
+            }
+        }
+        true
+    }
+
+    fn canonical_key(&self, p: &DomineeringBoard) -> (DomineeringBoard, bool) {
+        // Keys compare (width, height, cells): when the board is narrower than
+        // tall only the mirrors can win, when wider only the transposes.
+        let (w, h) = (p.width(), p.height());
+        let mut best = (usize::MAX, 0, 0u128, false);
+        if w <= h {
+            for m in bitgrid::mirrors(p.empty, w, h) {
+                if (w, h, m) < (best.0, best.1, best.2) {
+                    best = (w, h, m, false);
+                }
+            }
+        }
+        if h <= w {
+            let t = bitgrid::transpose(p.empty, w, h);
+            for m in bitgrid::mirrors(t, h, w) {
+                if (h, w, m) < (best.0, best.1, best.2) {
+                    best = (h, w, m, true);
+                }
+            }
+        }
+        let (bw, bh, m, flipped) = best;
+        (
+            DomineeringBoard {
+                width: bw as u8,
+                height: bh as u8,
+                empty: m,
+            },
+            flipped,
+        )
+    }
+}
+
+impl Notation<DomineeringBoard> for Domineering {
+    fn parse_position(&self, text: &str) -> Result<DomineeringBoard, ParseError> {
+        let (w, h, cells) = bitgrid::parse_board(text, ".#")?;
+        let mut empty = 0u128;
+        for (i, &c) in cells.iter().enumerate() {
+            if c == '.' {
+                empty |= 1u128 << i;
+            }
+        }
+        DomineeringBoard::from_mask(w, h, empty).ok_or_else(|| ParseError::new("board too large", 1, ""))
+    }
+
+    fn format_position(&self, p: &DomineeringBoard) -> String {
+        bitgrid::format_board(p.width(), p.height(), |i| {
+            if (p.empty >> i) & 1 == 1 { '.' } else { '#' }
+        })
+    }
+
+    fn describe_move(&self, from: &DomineeringBoard, to: &DomineeringBoard) -> String {
+        let covered = from.empty & !to.empty;
+        let w = from.width();
+        let cells: Vec<String> = (0..128)
+            .filter(|i| (covered >> i) & 1 == 1)
+            .map(|i| format!("({},{})", i / w + 1, i % w + 1))
+            .collect();
+        let first = covered.trailing_zeros() as usize;
+        let kind = if covered >> first == 3 {
+            "horizontal"
+        } else {
+            "vertical"
+        };
+        format!("{kind} domino on (row,col) {}", cells.join(" "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Outcome, outcome_by_minimax};
+
+    fn board(s: &str) -> DomineeringBoard {
+        Domineering.parse_position(s).unwrap()
+    }
+
+    /// Moves by a direct reading of the rules on a character grid.
+    fn naive_moves(s: &str, vertical: bool) -> Vec<String> {
+        let rows: Vec<Vec<char>> = s.split('|').map(|r| r.chars().collect()).collect();
+        let (h, w) = (rows.len(), rows[0].len());
+        let mut out = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                let (r2, c2) = if vertical { (r + 1, c) } else { (r, c + 1) };
+                if r2 < h && c2 < w && rows[r][c] == '.' && rows[r2][c2] == '.' {
+                    let mut g = rows.clone();
+                    g[r][c] = '#';
+                    g[r2][c2] = '#';
+                    let t: Vec<String> = g.iter().map(|x| x.iter().collect()).collect();
+                    out.push(t.join("|"));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    fn moves(s: &str, vertical: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        if vertical {
+            Domineering.left_moves(&board(s), &mut out);
+        } else {
+            Domineering.right_moves(&board(s), &mut out);
+        }
+        let mut v: Vec<String> = out.iter().map(|b| Domineering.format_position(b)).collect();
+        v.sort();
+        v
+    }
+
+    fn random_board(seed: u64, w: usize, h: usize) -> String {
+        let mut x = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut rows = Vec::new();
+        for _ in 0..h {
+            let mut row = String::new();
+            for _ in 0..w {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                row.push(if x.is_multiple_of(4) { '#' } else { '.' });
+            }
+            rows.push(row);
+        }
+        rows.join("|")
+    }
+
+    #[test]
+    fn moves_match_the_rules() {
+        for seed in 0..300 {
+            let (w, h) = (1 + (seed % 6) as usize, 1 + ((seed / 6) % 5) as usize);
+            let s = random_board(seed, w, h);
+            assert_eq!(moves(&s, true), naive_moves(&s, true), "{s}");
+            assert_eq!(moves(&s, false), naive_moves(&s, false), "{s}");
+        }
+    }
+
+    #[test]
+    fn notation_round_trips_and_rejects_bad_boards() {
+        for s in ["..|..", "#.#|...", ".", "....|....|....|...."] {
+            assert_eq!(Domineering.format_position(&board(s)), s);
+        }
+        let e = Domineering.parse_position("...|..").unwrap_err();
+        assert_eq!(e.column, 5);
+        let e = Domineering.parse_position("..|.x").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (5, "x"));
+    }
+
+    #[test]
+    fn decomposition_keeps_outcomes_and_symmetry_keys_agree() {
+        for seed in 0..120 {
+            let (w, h) = (2 + (seed % 3) as usize, 2 + ((seed / 3) % 2) as usize);
+            let b = board(&random_board(seed, w, h));
+            let mut parts = Vec::new();
+            if Domineering.decompose(&b, &mut parts) {
+                for p in &parts {
+                    let mut again = Vec::new();
+                    assert!(!Domineering.decompose(p, &mut again), "components do not split");
+                }
+            }
+            let (key, flipped) = Domineering.canonical_key(&b);
+            let o = outcome_by_minimax(&Domineering, &b);
+            let k = outcome_by_minimax(&Domineering, &key);
+            let expected = if flipped {
+                match o {
+                    Outcome::L => Outcome::R,
+                    Outcome::R => Outcome::L,
+                    x => x,
+                }
+            } else {
+                o
+            };
+            assert_eq!(k, expected, "{}", Domineering.format_position(&b));
+        }
+    }
+
+    #[test]
+    fn small_outcomes_by_minimax() {
+        // Winning Ways, ch. 2: the 2×2 board is ±1 (a first-player win); a
+        // vertical 1×2 strip is 1 (Left wins); a horizontal one is −1.
+        assert_eq!(outcome_by_minimax(&Domineering, &board("..|..")), Outcome::N);
+        assert_eq!(outcome_by_minimax(&Domineering, &board(".|.")), Outcome::L);
+        assert_eq!(outcome_by_minimax(&Domineering, &board("..")), Outcome::R);
+    }
+}

@@ -1,0 +1,539 @@
+//! Blue-Red-Green Hackenbush (Winning Ways, ch. 1–2, 7): players chop edges of
+//! a picture standing on the ground; edges cut off from the ground vanish.
+
+use crate::{Notation, ParseError, PartizanRules};
+
+/// The colour of a Hackenbush edge.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Colour {
+    /// Only Left may chop it.
+    Blue,
+    /// Only Right may chop it.
+    Red,
+    /// Either player may chop it.
+    Green,
+}
+
+impl Colour {
+    /// The one-letter name: `B`, `R` or `G`.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Colour::Blue => 'B',
+            Colour::Red => 'R',
+            Colour::Green => 'G',
+        }
+    }
+
+    const fn swapped(self) -> Colour {
+        match self {
+            Colour::Blue => Colour::Red,
+            Colour::Red => Colour::Blue,
+            Colour::Green => Colour::Green,
+        }
+    }
+
+    fn from_letter(c: char) -> Option<Colour> {
+        match c.to_ascii_uppercase() {
+            'B' => Some(Colour::Blue),
+            'R' => Some(Colour::Red),
+            'G' => Some(Colour::Green),
+            _ => None,
+        }
+    }
+}
+
+/// An edge between two vertices (vertex 0 is the ground); `u <= v`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Edge {
+    /// One end (the smaller label).
+    pub u: u32,
+    /// The other end.
+    pub v: u32,
+    /// Who may chop it.
+    pub colour: Colour,
+}
+
+/// A Hackenbush picture: edges between vertices numbered from 0, the ground.
+///
+/// Every edge is connected to the ground (edges cut off vanish), vertices are
+/// numbered in depth-first order from the ground, and edges are sorted, so
+/// equal pictures drawn the same way compare equal.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
+pub struct HackenbushGraph {
+    edges: Vec<Edge>,
+}
+
+impl HackenbushGraph {
+    /// The picture with these edges, as `(u, v, colour)`: edges not connected to
+    /// the ground vertex 0 are dropped and vertices renumbered.
+    #[must_use]
+    pub fn from_edges(edges: &[(u32, u32, Colour)]) -> Self {
+        let list: Vec<Edge> = edges
+            .iter()
+            .map(|&(u, v, colour)| Edge {
+                u: u.min(v),
+                v: u.max(v),
+                colour,
+            })
+            .collect();
+        normalise(&list, usize::MAX)
+    }
+
+    /// Stalks standing on the ground, each listed from the ground up.
+    #[must_use]
+    pub fn stalks(stalks: &[Vec<Colour>]) -> Self {
+        let mut edges = Vec::new();
+        let mut next = 1u32;
+        for stalk in stalks {
+            let mut below = 0u32;
+            for &colour in stalk {
+                edges.push((below, next, colour));
+                below = next;
+                next += 1;
+            }
+        }
+        Self::from_edges(&edges)
+    }
+
+    /// The edges, sorted.
+    #[must_use]
+    pub fn edges(&self) -> &[Edge] {
+        &self.edges
+    }
+
+    /// The picture with Blue and Red exchanged (the negative).
+    #[must_use]
+    pub fn conjugate(&self) -> Self {
+        let mut edges: Vec<Edge> = self
+            .edges
+            .iter()
+            .map(|e| Edge {
+                colour: e.colour.swapped(),
+                ..*e
+            })
+            .collect();
+        edges.sort_unstable();
+        HackenbushGraph { edges }
+    }
+
+    /// The stalks of the picture, from the ground up, if every component is a
+    /// stalk numbered consecutively (as [`stalks`](HackenbushGraph::stalks) makes them).
+    fn as_stalks(&self) -> Option<Vec<Vec<Colour>>> {
+        // Numbered depth-first, vertex k's edge down is the k-th by upper end,
+        // and hangs from the ground or from vertex k - 1.
+        let mut by_top = self.edges.clone();
+        by_top.sort_unstable_by_key(|e| (e.v, e.u));
+        let mut out: Vec<Vec<Colour>> = Vec::new();
+        for (k, e) in by_top.iter().enumerate() {
+            let top = k as u32 + 1;
+            if e.v != top {
+                return None;
+            }
+            if e.u == 0 {
+                out.push(vec![e.colour]);
+            } else if e.u == top - 1 {
+                out.last_mut()?.push(e.colour);
+            } else {
+                return None;
+            }
+        }
+        Some(out)
+    }
+}
+
+/// Drops edges cut off from the ground and the edge at `skip`, renumbers the
+/// vertices depth-first from the ground, sorts the edges.
+fn normalise(edges: &[Edge], skip: usize) -> HackenbushGraph {
+    let max_v = edges.iter().map(|e| e.v as usize).max().unwrap_or(0);
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); max_v + 1];
+    for (k, e) in edges.iter().enumerate() {
+        if k != skip {
+            adj[e.u as usize].push(k);
+            if e.v != e.u {
+                adj[e.v as usize].push(k);
+            }
+        }
+    }
+    // Depth-first numbering, so that each stalk gets consecutive numbers.
+    let mut label = vec![u32::MAX; max_v + 1];
+    let mut stack = vec![0usize];
+    let mut next = 0u32;
+    while let Some(x) = stack.pop() {
+        if label[x] != u32::MAX {
+            continue;
+        }
+        label[x] = next;
+        next += 1;
+        for &k in adj[x].iter().rev() {
+            let e = edges[k];
+            let y = if e.u as usize == x {
+                e.v as usize
+            } else {
+                e.u as usize
+            };
+            if label[y] == u32::MAX {
+                stack.push(y);
+            }
+        }
+    }
+    let kept: Vec<usize> = (0..edges.len())
+        .filter(|&k| k != skip && label[edges[k].u as usize] != u32::MAX)
+        .collect();
+    let mut out: Vec<Edge> = kept
+        .into_iter()
+        .map(|k| {
+            let e = edges[k];
+            let (a, b) = (label[e.u as usize], label[e.v as usize]);
+            Edge {
+                u: a.min(b),
+                v: a.max(b),
+                colour: e.colour,
+            }
+        })
+        .collect();
+    out.sort_unstable();
+    HackenbushGraph { edges: out }
+}
+
+/// The Blue-Red-Green Hackenbush ruleset: Left chops a blue or green edge,
+/// Right a red or green one; every edge no longer connected to the ground
+/// disappears.
+///
+/// Components are the pieces that meet only at the ground. The
+/// transposition key is the lesser of the picture and its conjugate (Blue and
+/// Red exchanged, value negated). The value of a Blue-Red stalk follows the
+/// sign-expansion rule; green stalks are nimbers.
+///
+/// ```
+/// use sprague::{Hackenbush, Notation, PartizanRules};
+/// let stalk = Hackenbush.parse_position("BR").unwrap();
+/// let mut left = Vec::new();
+/// Hackenbush.left_moves(&stalk, &mut left);
+/// assert_eq!(Hackenbush.format_position(&left[0]), "0"); // chopping the blue edge drops both
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hackenbush;
+
+impl Hackenbush {
+    fn chops(p: &HackenbushGraph, allowed: Colour, out: &mut Vec<HackenbushGraph>) {
+        for (k, e) in p.edges.iter().enumerate() {
+            if (e.colour == allowed || e.colour == Colour::Green) && (k == 0 || p.edges[k - 1] != *e) {
+                out.push(normalise(&p.edges, k));
+            }
+        }
+    }
+}
+
+impl PartizanRules for Hackenbush {
+    type Position = HackenbushGraph;
+
+    fn left_moves(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) {
+        Self::chops(p, Colour::Blue, out);
+    }
+
+    fn right_moves(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) {
+        Self::chops(p, Colour::Red, out);
+    }
+
+    fn decompose(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) -> bool {
+        let n = p.edges.iter().map(|e| e.v as usize).max().unwrap_or(0) + 1;
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        for e in &p.edges {
+            if e.u != 0 {
+                let (a, b) = (find(&mut parent, e.u as usize), find(&mut parent, e.v as usize));
+                parent[a] = b;
+            }
+        }
+        // Group edges by the root of their non-ground end; ground loops stand alone.
+        let mut groups: Vec<(usize, Vec<Edge>)> = Vec::new();
+        let mut loops = Vec::new();
+        for e in &p.edges {
+            if e.v == 0 {
+                loops.push(*e);
+                continue;
+            }
+            let r = find(&mut parent, e.v as usize);
+            match groups.iter_mut().find(|(root, _)| *root == r) {
+                Some((_, g)) => g.push(*e),
+                None => groups.push((r, vec![*e])),
+            }
+        }
+        if groups.len() + loops.len() <= 1 {
+            return false;
+        }
+        out.extend(groups.into_iter().map(|(_, g)| normalise(&g, usize::MAX)));
+        out.extend(loops.into_iter().map(|e| HackenbushGraph { edges: vec![e] }));
+        true
+    }
+
+    fn canonical_key(&self, p: &HackenbushGraph) -> (HackenbushGraph, bool) {
+        let c = p.conjugate();
+        if c < *p { (c, true) } else { (p.clone(), false) }
+    }
+}
+
+impl Notation<HackenbushGraph> for Hackenbush {
+    fn parse_position(&self, text: &str) -> Result<HackenbushGraph, ParseError> {
+        let words = words(text);
+        if words.is_empty() {
+            return Err(ParseError::new(
+                "expected stalks such as `BBRG` or edges such as `0-1:B 1-2:R`",
+                1,
+                "",
+            ));
+        }
+        if words.iter().any(|(_, w)| w.contains(['-', ':'])) {
+            if let Some(&(c, stalk)) = words.iter().find(|(_, w)| !w.contains(['-', ':'])) {
+                return Err(ParseError::new(
+                    "write either stalks (`BR G`) or an edge list (`0-1:B 1-2:R`), not both",
+                    c,
+                    stalk,
+                ));
+            }
+            parse_edges(&words)
+        } else {
+            let mut stalks = Vec::new();
+            for (column, w) in words {
+                if w == "0" {
+                    continue; // the empty picture
+                }
+                let mut stalk = Vec::new();
+                for (i, c) in w.chars().enumerate() {
+                    stalk.push(Colour::from_letter(c).ok_or_else(|| {
+                        ParseError::new(
+                            "unknown edge colour; expected `B` (blue), `R` (red) or `G` (green)",
+                            column + i,
+                            c.to_string(),
+                        )
+                    })?);
+                }
+                stalks.push(stalk);
+            }
+            Ok(HackenbushGraph::stalks(&stalks))
+        }
+    }
+
+    fn format_position(&self, p: &HackenbushGraph) -> String {
+        if p.edges.is_empty() {
+            return "0".to_string();
+        }
+        if let Some(stalks) = p.as_stalks() {
+            let words: Vec<String> = stalks
+                .iter()
+                .map(|s| s.iter().map(|c| c.letter()).collect())
+                .collect();
+            return words.join(" ");
+        }
+        let words: Vec<String> = p
+            .edges
+            .iter()
+            .map(|e| format!("{}-{}:{}", e.u, e.v, e.colour.letter()))
+            .collect();
+        words.join(" ")
+    }
+
+    fn describe_move(&self, from: &HackenbushGraph, to: &HackenbushGraph) -> String {
+        let gone = from.edges.len().saturating_sub(to.edges.len());
+        let count = |g: &HackenbushGraph, c: Colour| g.edges.iter().filter(|e| e.colour == c).count();
+        let lost: Vec<String> = [Colour::Blue, Colour::Red, Colour::Green]
+            .into_iter()
+            .filter_map(|c| {
+                let k = count(from, c).saturating_sub(count(to, c));
+                (k > 0).then(|| format!("{k}{}", c.letter()))
+            })
+            .collect();
+        let verb = if gone == 1 { "edge falls" } else { "edges fall" };
+        format!("chop: {gone} {verb} ({})", lost.join(" "))
+    }
+}
+
+/// Splits on spaces and commas, with 1-based columns.
+fn words(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    for (col, (i, c)) in text.char_indices().enumerate() {
+        let sep = c.is_whitespace() || c == ',';
+        match (sep, start) {
+            (false, None) => start = Some((col + 1, i)),
+            (true, Some((sc, si))) => {
+                out.push((sc, &text[si..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((sc, si)) = start {
+        out.push((sc, &text[si..]));
+    }
+    out
+}
+
+fn parse_edges(words: &[(usize, &str)]) -> Result<HackenbushGraph, ParseError> {
+    let mut edges = Vec::new();
+    let mut seen: Vec<Option<usize>> = Vec::new(); // column where each vertex first appears
+    for &(column, w) in words {
+        let bad = || {
+            ParseError::new(
+                "expected an edge `U-V:C` (vertices from 0, the ground; colour B, R or G)",
+                column,
+                w,
+            )
+        };
+        let (ends, colour) = w.split_once(':').ok_or_else(bad)?;
+        let (u, v) = ends.split_once('-').ok_or_else(bad)?;
+        let mut colours = colour.chars();
+        let colour = match (colours.next(), colours.next()) {
+            (Some(c), None) => Colour::from_letter(c).ok_or_else(|| {
+                ParseError::new(
+                    "unknown edge colour; expected `B` (blue), `R` (red) or `G` (green)",
+                    column + ends.chars().count() + 1,
+                    c.to_string(),
+                )
+            })?,
+            _ => return Err(bad()),
+        };
+        let vertex = |s: &str, offset: usize| {
+            s.parse::<u32>()
+                .ok()
+                .filter(|&x| x < 1_000_000)
+                .ok_or_else(|| ParseError::new("expected a vertex number below 1000000", column + offset, s))
+        };
+        let a = vertex(u, 0)?;
+        let b = vertex(v, u.chars().count() + 1)?;
+        for (x, offset) in [(a, 0), (b, u.chars().count() + 1)] {
+            let x = x as usize;
+            if seen.len() <= x {
+                seen.resize(x + 1, None);
+            }
+            seen[x].get_or_insert(column + offset);
+        }
+        edges.push((a, b, colour));
+    }
+    // Vertices are numbered 0 (the ground) to n-1: a number above a missing one is an error.
+    if let Some(missing) = seen.iter().position(Option::is_none) {
+        let (column, token) = seen[missing..]
+            .iter()
+            .enumerate()
+            .find_map(|(k, c)| c.map(|c| (c, (missing + k).to_string())))
+            .unwrap_or((1, String::new()));
+        return Err(ParseError::new(
+            format!(
+                "vertex {token} is referenced but vertex {missing} is missing (number the vertices 0 = ground to n-1)"
+            ),
+            column,
+            token,
+        ));
+    }
+    Ok(HackenbushGraph::from_edges(&edges))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Outcome, outcome_by_minimax};
+
+    fn pic(s: &str) -> HackenbushGraph {
+        Hackenbush.parse_position(s).unwrap()
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        for s in ["BBRG", "BR G", "0-1:B 0-2:R 1-2:G", "0-1:B 1-1:R"] {
+            let p = pic(s);
+            assert_eq!(pic(&Hackenbush.format_position(&p)), p, "{s}");
+        }
+        assert_eq!(Hackenbush.format_position(&pic("0-1:B 1-2:R")), "BR");
+        // Edges cut off from the ground vanish.
+        assert_eq!(Hackenbush.format_position(&pic("0-1:B 2-3:R 3-2:G")), "B");
+    }
+
+    #[test]
+    fn random_pictures_round_trip() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for _ in 0..300 {
+            let mut vertices = 1;
+            let mut edges = Vec::new();
+            for _ in 0..1 + next(7) {
+                let u = next(vertices) as u32;
+                let v = if next(3) == 0 {
+                    next(vertices) as u32
+                } else {
+                    vertices as u32
+                };
+                if u64::from(v) == vertices {
+                    vertices += 1;
+                }
+                edges.push((u, v, [Colour::Blue, Colour::Red, Colour::Green][next(3) as usize]));
+            }
+            let p = HackenbushGraph::from_edges(&edges);
+            let text = Hackenbush.format_position(&p);
+            assert_eq!(pic(&text), p, "{text}");
+            let mut options = Vec::new();
+            Hackenbush.left_moves(&p, &mut options);
+            Hackenbush.right_moves(&p, &mut options);
+            for o in options {
+                assert_eq!(pic(&Hackenbush.format_position(&o)), o);
+            }
+        }
+    }
+
+    #[test]
+    fn errors_have_columns() {
+        assert_eq!(Hackenbush.parse_position("BBX").unwrap_err().column, 3);
+        let e = Hackenbush.parse_position("0-1:B 1-3:R").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (9, "3"));
+        assert_eq!(Hackenbush.parse_position("0-1:B 1-2:Q").unwrap_err().column, 11);
+        assert_eq!(Hackenbush.parse_position("0-1").unwrap_err().column, 1);
+    }
+
+    #[test]
+    fn chopping_drops_what_hangs_above() {
+        let mut l = Vec::new();
+        Hackenbush.left_moves(&pic("BRB"), &mut l);
+        let got: Vec<String> = l.iter().map(|p| Hackenbush.format_position(p)).collect();
+        assert_eq!(got, vec!["0", "BR"]);
+        let mut r = Vec::new();
+        Hackenbush.right_moves(&pic("BRB"), &mut r);
+        assert_eq!(Hackenbush.format_position(&r[0]), "B");
+        // A cycle: chopping one edge of a triangle on the ground keeps the rest.
+        let mut l = Vec::new();
+        Hackenbush.left_moves(&pic("0-1:B 1-2:B 2-0:B"), &mut l);
+        assert_eq!(l.len(), 3);
+        assert!(l.iter().all(|p| p.edges().len() == 2));
+    }
+
+    #[test]
+    fn decomposition_and_conjugates() {
+        let p = pic("0-1:B 1-2:R 0-3:G 0-0:R");
+        let mut parts = Vec::new();
+        assert!(Hackenbush.decompose(&pic("BR G"), &mut parts));
+        assert_eq!(parts.len(), 2);
+        assert!(!Hackenbush.decompose(&parts[0], &mut Vec::new()));
+        assert_eq!(p.edges().len(), 4);
+        // The outcome of a picture flips when its colours are exchanged.
+        for s in ["BR", "BBR", "RRB G", "0-1:B 1-2:R 2-0:G"] {
+            let a = outcome_by_minimax(&Hackenbush, &pic(s));
+            let b = outcome_by_minimax(&Hackenbush, &pic(s).conjugate());
+            let flipped = match a {
+                Outcome::L => Outcome::R,
+                Outcome::R => Outcome::L,
+                x => x,
+            };
+            assert_eq!(b, flipped, "{s}");
+        }
+    }
+}

@@ -1,0 +1,401 @@
+//! Toads and Frogs (Winning Ways, ch. 1): toads (Left) hop rightward, frogs
+//! (Right) leftward, on a strip of squares.
+
+use crate::{Notation, ParseError, PartizanRules};
+
+/// Most squares of a strip.
+const MAX_LEN: usize = 64;
+
+/// A strip of at most 64 squares, each holding a toad, a frog, or nothing.
+///
+/// Written left to right with `T` (toad), `F` (frog) and `.` (empty), e.g.
+/// `TT..FF`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ToadsFrogsStrip {
+    len: u8,
+    toads: u64,
+    frogs: u64,
+}
+
+impl ToadsFrogsStrip {
+    /// A strip of `len` squares with toads and frogs at the set bits of the
+    /// masks (bit `i` is square `i` from the left); `None` if `len > 64` or a
+    /// square holds both or lies beyond the strip.
+    #[must_use]
+    pub fn new(len: usize, toads: u64, frogs: u64) -> Option<Self> {
+        let all = mask(len);
+        if len > MAX_LEN || toads & frogs != 0 || (toads | frogs) & !all != 0 {
+            return None;
+        }
+        Some(ToadsFrogsStrip {
+            len: len as u8,
+            toads,
+            frogs,
+        })
+    }
+
+    /// Number of squares.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the strip has no squares.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Squares holding toads (bit `i` is square `i`).
+    #[must_use]
+    pub const fn toads(&self) -> u64 {
+        self.toads
+    }
+
+    /// Squares holding frogs (bit `i` is square `i`).
+    #[must_use]
+    pub const fn frogs(&self) -> u64 {
+        self.frogs
+    }
+
+    fn cell(&self, i: usize) -> char {
+        if (self.toads >> i) & 1 == 1 {
+            'T'
+        } else if (self.frogs >> i) & 1 == 1 {
+            'F'
+        } else {
+            '.'
+        }
+    }
+
+    /// The squares `start..end` as a strip of their own.
+    fn slice(&self, start: usize, end: usize) -> ToadsFrogsStrip {
+        let m = mask(end - start);
+        ToadsFrogsStrip {
+            len: (end - start) as u8,
+            toads: (self.toads >> start) & m,
+            frogs: (self.frogs >> start) & m,
+        }
+    }
+
+    /// The strip read right to left with toads and frogs exchanged: the
+    /// conjugate game (Left and Right exchanged).
+    fn conjugate(&self) -> ToadsFrogsStrip {
+        let n = self.len();
+        let rev = |m: u64| if n == 0 { 0 } else { m.reverse_bits() >> (64 - n) };
+        ToadsFrogsStrip {
+            len: self.len,
+            toads: rev(self.frogs),
+            frogs: rev(self.toads),
+        }
+    }
+}
+
+const fn mask(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// The Toads and Frogs ruleset. Left moves a toad one square right onto an
+/// empty square, or jumps it over exactly one frog onto the empty square just
+/// beyond; Right does the same with frogs moving left over toads.
+///
+/// Decomposition: a block `TTFF` can never move again and nothing can jump
+/// across it, so it cuts the strip into independent pieces; frogs at the left
+/// end (and `TFF` there) and toads at the right end (and `TTF` there) are dead
+/// and removed. The transposition key is the lesser of the strip and its
+/// conjugate (reversed with toads and frogs exchanged, value negated).
+///
+/// ```
+/// use sprague::{Notation, PartizanRules, ToadsAndFrogs};
+/// let strip = ToadsAndFrogs.parse_position("T.F").unwrap();
+/// let mut left = Vec::new();
+/// ToadsAndFrogs.left_moves(&strip, &mut left);
+/// assert_eq!(ToadsAndFrogs.format_position(&left[0]), ".TF");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ToadsAndFrogs;
+
+impl PartizanRules for ToadsAndFrogs {
+    type Position = ToadsFrogsStrip;
+
+    fn left_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
+        let all = mask(p.len());
+        let empty = all & !(p.toads | p.frogs);
+        let mut t = p.toads;
+        while t != 0 {
+            let i = t.trailing_zeros() as usize;
+            t &= t - 1;
+            let bit = 1u64 << i;
+            if (empty >> 1) & bit != 0 {
+                out.push(ToadsFrogsStrip {
+                    toads: (p.toads & !bit) | (bit << 1),
+                    ..*p
+                });
+            } else if (p.frogs >> 1) & bit != 0 && (empty >> 2) & bit != 0 {
+                out.push(ToadsFrogsStrip {
+                    toads: (p.toads & !bit) | (bit << 2),
+                    ..*p
+                });
+            }
+        }
+    }
+
+    fn right_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
+        let all = mask(p.len());
+        let empty = all & !(p.toads | p.frogs);
+        let mut f = p.frogs;
+        while f != 0 {
+            let i = f.trailing_zeros() as usize;
+            f &= f - 1;
+            let bit = 1u64 << i;
+            if i >= 1 && (empty << 1) & bit != 0 {
+                out.push(ToadsFrogsStrip {
+                    frogs: (p.frogs & !bit) | (bit >> 1),
+                    ..*p
+                });
+            } else if i >= 2 && (p.toads << 1) & bit != 0 && (empty << 2) & bit != 0 {
+                out.push(ToadsFrogsStrip {
+                    frogs: (p.frogs & !bit) | (bit >> 2),
+                    ..*p
+                });
+            }
+        }
+    }
+
+    fn decompose(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) -> bool {
+        let n = p.len();
+        let (t, f) = (p.toads, p.frogs);
+        // Squares starting a dead `TTFF` block.
+        let blocks = t & (t >> 1) & (f >> 2) & (f >> 3);
+        let dead_left = f & 1 != 0 || (t & 1 != 0 && f & 6 == 6);
+        let top = |k: usize| if n >= k { 1u64 << (n - k) } else { 0 };
+        let dead_right = n > 0
+            && (t & top(1) != 0 || (n >= 3 && t & (top(3) | top(2)) == top(3) | top(2) && f & top(1) != 0));
+        if blocks == 0 && !dead_left && !dead_right {
+            return false;
+        }
+        let mut start = 0;
+        let mut cuts = blocks;
+        loop {
+            let end = if cuts == 0 {
+                n
+            } else {
+                cuts.trailing_zeros() as usize
+            };
+            let (mut a, mut b) = (start, end);
+            loop {
+                if a < b && p.cell(a) == 'F' {
+                    a += 1;
+                } else if a + 3 <= b && p.cell(a) == 'T' && p.cell(a + 1) == 'F' && p.cell(a + 2) == 'F' {
+                    a += 3;
+                } else if a < b && p.cell(b - 1) == 'T' {
+                    b -= 1;
+                } else if a + 3 <= b && p.cell(b - 3) == 'T' && p.cell(b - 2) == 'T' && p.cell(b - 1) == 'F' {
+                    b -= 3;
+                } else {
+                    break;
+                }
+            }
+            let piece = p.slice(a, b);
+            if piece.toads | piece.frogs != 0 {
+                out.push(piece);
+            }
+            if cuts == 0 {
+                break;
+            }
+            // Blocks may overlap (`TTFFFF` has one); skip those inside this one.
+            start = end + 4;
+            cuts &= !mask(start);
+        }
+        true
+    }
+
+    fn canonical_key(&self, p: &ToadsFrogsStrip) -> (ToadsFrogsStrip, bool) {
+        let c = p.conjugate();
+        if c < *p { (c, true) } else { (*p, false) }
+    }
+}
+
+impl Notation<ToadsFrogsStrip> for ToadsAndFrogs {
+    fn parse_position(&self, text: &str) -> Result<ToadsFrogsStrip, ParseError> {
+        let (mut toads, mut frogs, mut len) = (0u64, 0u64, 0usize);
+        for (i, c) in text.chars().enumerate() {
+            if i >= MAX_LEN {
+                return Err(ParseError::new(
+                    format!("a strip has at most {MAX_LEN} squares"),
+                    i + 1,
+                    c.to_string(),
+                ));
+            }
+            match c {
+                'T' | 't' => toads |= 1 << i,
+                'F' | 'f' => frogs |= 1 << i,
+                '.' | '_' => {}
+                _ => {
+                    return Err(ParseError::new(
+                        "unknown square; expected `T` (toad), `F` (frog) or `.` (empty)",
+                        i + 1,
+                        c.to_string(),
+                    ));
+                }
+            }
+            len = i + 1;
+        }
+        if len == 0 {
+            return Err(ParseError::new("expected a strip such as `TT..FF`", 1, ""));
+        }
+        Ok(ToadsFrogsStrip {
+            len: len as u8,
+            toads,
+            frogs,
+        })
+    }
+
+    fn format_position(&self, p: &ToadsFrogsStrip) -> String {
+        (0..p.len()).map(|i| p.cell(i)).collect()
+    }
+
+    fn describe_move(&self, from: &ToadsFrogsStrip, to: &ToadsFrogsStrip) -> String {
+        let (moved, who) = if from.toads != to.toads {
+            (from.toads & !to.toads, "toad")
+        } else {
+            (from.frogs & !to.frogs, "frog")
+        };
+        let landed = if from.toads != to.toads {
+            to.toads & !from.toads
+        } else {
+            to.frogs & !from.frogs
+        };
+        let (a, b) = (moved.trailing_zeros() + 1, landed.trailing_zeros() + 1);
+        let how = if a.abs_diff(b) == 2 { "jumps" } else { "moves" };
+        format!("{who} {how} from square {a} to {b}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Outcome, outcome_by_minimax};
+
+    fn strip(s: &str) -> ToadsFrogsStrip {
+        ToadsAndFrogs.parse_position(s).unwrap()
+    }
+
+    fn naive(s: &str, left: bool) -> Vec<String> {
+        let c: Vec<char> = s.chars().collect();
+        let n = c.len() as isize;
+        let (me, them, d) = if left { ('T', 'F', 1) } else { ('F', 'T', -1) };
+        let mut out = Vec::new();
+        for i in 0..n {
+            if c[i as usize] != me {
+                continue;
+            }
+            let at = |j: isize| {
+                if (0..n).contains(&j) {
+                    Some(c[j as usize])
+                } else {
+                    None
+                }
+            };
+            let target = if at(i + d) == Some('.') {
+                Some(i + d)
+            } else if at(i + d) == Some(them) && at(i + 2 * d) == Some('.') {
+                Some(i + 2 * d)
+            } else {
+                None
+            };
+            if let Some(t) = target {
+                let mut g = c.clone();
+                g[i as usize] = '.';
+                g[t as usize] = me;
+                out.push(g.into_iter().collect());
+            }
+        }
+        out.sort();
+        out
+    }
+
+    fn random_strip(seed: u64, n: usize) -> String {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                ['T', 'F', '.'][(x % 3) as usize]
+            })
+            .collect()
+    }
+
+    #[test]
+    fn moves_match_the_rules() {
+        for seed in 0..400 {
+            let s = random_strip(seed, 1 + (seed % 12) as usize);
+            for left in [true, false] {
+                let mut out = Vec::new();
+                if left {
+                    ToadsAndFrogs.left_moves(&strip(&s), &mut out);
+                } else {
+                    ToadsAndFrogs.right_moves(&strip(&s), &mut out);
+                }
+                let mut got: Vec<String> = out.iter().map(|p| ToadsAndFrogs.format_position(p)).collect();
+                got.sort();
+                assert_eq!(got, naive(&s, left), "{s}");
+            }
+        }
+    }
+
+    fn minimax_of_parts(parts: &[ToadsFrogsStrip]) -> (bool, bool) {
+        // Outcome of a sum by minimax over the joined strip: pieces separated by `TTFF`.
+        let mut joined = String::new();
+        for (k, p) in parts.iter().enumerate() {
+            if k > 0 {
+                joined.push_str("TTFF");
+            }
+            joined.push_str(&ToadsAndFrogs.format_position(p));
+        }
+        let j = if joined.is_empty() {
+            ".".to_string()
+        } else {
+            joined
+        };
+        let o = outcome_by_minimax(&ToadsAndFrogs, &strip(&j));
+        (
+            matches!(o, Outcome::L | Outcome::N),
+            matches!(o, Outcome::R | Outcome::N),
+        )
+    }
+
+    #[test]
+    fn decomposition_and_conjugation_keep_outcomes() {
+        for seed in 0..300 {
+            let s = random_strip(seed, 3 + (seed % 9) as usize);
+            let p = strip(&s);
+            let o = outcome_by_minimax(&ToadsAndFrogs, &p);
+            let mut parts = Vec::new();
+            if ToadsAndFrogs.decompose(&p, &mut parts) {
+                let (l, r) = minimax_of_parts(&parts);
+                assert_eq!(Outcome::from_first_moves(l, r), o, "{s}");
+                for q in &parts {
+                    assert!(!ToadsAndFrogs.decompose(q, &mut Vec::new()));
+                }
+            }
+            let (key, flipped) = ToadsAndFrogs.canonical_key(&p);
+            let k = outcome_by_minimax(&ToadsAndFrogs, &key);
+            let swapped = match o {
+                Outcome::L => Outcome::R,
+                Outcome::R => Outcome::L,
+                x => x,
+            };
+            assert_eq!(k, if flipped { swapped } else { o }, "{s}");
+        }
+    }
+
+    #[test]
+    fn notation() {
+        assert_eq!(ToadsAndFrogs.format_position(&strip("TT..FF")), "TT..FF");
+        assert_eq!(ToadsAndFrogs.parse_position("TTx").unwrap_err().column, 3);
+        // `T.F` = {0|0} = *: either first move leaves a position of value 0.
+        assert_eq!(outcome_by_minimax(&ToadsAndFrogs, &strip("T.F")), Outcome::N);
+    }
+}

@@ -1,0 +1,99 @@
+//! The ruleset trait every partizan solver is written against.
+
+use core::hash::Hash;
+
+/// A partizan ruleset: Left and Right may have different moves.
+///
+/// Only [`left_moves`](PartizanRules::left_moves) and
+/// [`right_moves`](PartizanRules::right_moves) are required. The optional hooks
+/// let a ruleset split positions into independent components (whose values add)
+/// and map each component to a representative of its symmetry class, so that
+/// one transposition-table entry serves every mirror image.
+///
+/// Positions must be short: finitely many positions are reachable and no
+/// position is reachable from itself.
+pub trait PartizanRules {
+    /// A position of the game.
+    type Position: Clone + Eq + Hash;
+
+    /// Appends every position Left can move to from `position` to `out`.
+    fn left_moves(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Appends every position Right can move to from `position` to `out`.
+    fn right_moves(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Splits `position` into independent components, appended to `out`, and
+    /// returns `true`; or returns `false` if it is a single component. The value
+    /// of the position is the sum of the values of the components. A component
+    /// must itself return `false`. An empty split means the empty game (value 0);
+    /// components known to be 0 may be left out.
+    fn decompose(&self, position: &Self::Position, out: &mut Vec<Self::Position>) -> bool {
+        let _ = (position, out);
+        false
+    }
+
+    /// A representative of the symmetry class of a component, used as its
+    /// transposition-table key, and whether the representative is the
+    /// *conjugate* of the component (Left and Right exchanged, value negated).
+    ///
+    /// Every position mapped to the same key must have the same value (or the
+    /// negated value when the flag is set). The default is the position itself.
+    fn canonical_key(&self, component: &Self::Position) -> (Self::Position, bool) {
+        (component.clone(), false)
+    }
+}
+
+/// Which player moves.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Player {
+    /// Left: Blue, Vertical, the player who wants positive values.
+    Left,
+    /// Right: Red, Horizontal, the player who wants negative values.
+    Right,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+}
+
+/// Every option of `position` for `player` (a convenience over the two move methods).
+pub fn moves_of<R: PartizanRules + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+    player: Player,
+) -> Vec<R::Position> {
+    let mut out = Vec::new();
+    match player {
+        Player::Left => rules.left_moves(position, &mut out),
+        Player::Right => rules.right_moves(position, &mut out),
+    }
+    out
+}
+
+/// Whether `player`, moving first in `position`, wins, by plain minimax over
+/// the whole game tree: no memo, no decomposition, no values. Exponential; a
+/// definition-level oracle for tests and tiny positions.
+pub fn wins_moving_first<R: PartizanRules + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+    player: Player,
+) -> bool {
+    moves_of(rules, position, player)
+        .iter()
+        .any(|option| !wins_moving_first(rules, option, player.opponent()))
+}
+
+/// The outcome class of `position` by plain minimax ([`wins_moving_first`] for both players).
+pub fn outcome_by_minimax<R: PartizanRules + ?Sized>(rules: &R, position: &R::Position) -> crate::Outcome {
+    crate::Outcome::from_first_moves(
+        wins_moving_first(rules, position, Player::Left),
+        wins_moving_first(rules, position, Player::Right),
+    )
+}

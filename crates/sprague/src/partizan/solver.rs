@@ -1,0 +1,305 @@
+//! The memoised, iterative solver computing canonical forms of positions of
+//! any [`PartizanRules`].
+
+use super::fxhash::FxMap;
+use super::rules::PartizanRules;
+use super::{GameId, GameStore};
+use crate::Outcome;
+use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
+
+/// Computes the canonical form ([`GameId`]) of positions of a ruleset.
+///
+/// A position is split into components by the ruleset's
+/// [`decompose`](PartizanRules::decompose); each component is mapped to the
+/// representative of its symmetry class by
+/// [`canonical_key`](PartizanRules::canonical_key), and the representative's
+/// value is memoised. A component's value is the canonical form of
+/// `{values of Left options | values of Right options}`, each option valued as
+/// the sum of its own components. The search is an explicit-stack depth-first
+/// search, so games thousands of moves long do not overflow the call stack.
+/// It stops with [`BudgetExceeded`] once the memo and the search stack together
+/// hold `max_states` components.
+///
+/// The solver owns the [`GameStore`] its ids live in
+/// ([`store`](PartizanSolver::store), [`store_mut`](PartizanSolver::store_mut)).
+///
+/// Complexity: O(sum over distinct component classes c of |options(c)|)
+/// ruleset calls, hash look-ups and store additions, plus one canonical-form
+/// construction per class.
+///
+/// ```
+/// use sprague::{Domineering, Notation, Outcome, PartizanSolver};
+/// let mut solver = PartizanSolver::new(&Domineering);
+/// let board = Domineering.parse_position("..|..").unwrap();
+/// let g = solver.value(&board).unwrap();
+/// assert_eq!(solver.store_mut().display(g), "+-1");
+/// assert_eq!(solver.outcome(&board).unwrap(), Outcome::N);
+/// ```
+pub struct PartizanSolver<'r, R: PartizanRules> {
+    rules: &'r R,
+    store: GameStore,
+    memo: FxMap<R::Position, GameId>,
+    max_states: usize,
+    /// Scratch buffers reused across expansions.
+    options: Vec<R::Position>,
+    split: Vec<R::Position>,
+    spare: Vec<Frame<R::Position>>,
+}
+
+/// One component still being valued.
+struct Frame<P> {
+    /// The representative whose value this frame computes.
+    key: P,
+    /// Number of Left options (options `0..n_left` are Left's, the rest Right's).
+    n_left: usize,
+    /// (option index, component representative, conjugated?) still to be valued.
+    parts: Vec<(usize, P, bool)>,
+    cursor: usize,
+    /// Running sum of each option's valued components.
+    values: Vec<GameId>,
+}
+
+impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
+    /// A solver with a fresh store and the default state budget ([`DEFAULT_MAX_STATES`]).
+    #[must_use]
+    pub fn new(rules: &'r R) -> Self {
+        Self::with_store(rules, GameStore::new(), DEFAULT_MAX_STATES)
+    }
+
+    /// A solver with a fresh store that stops after memoising `max_states` components.
+    #[must_use]
+    pub fn with_max_states(rules: &'r R, max_states: usize) -> Self {
+        Self::with_store(rules, GameStore::new(), max_states)
+    }
+
+    /// A solver adding its values to `store`.
+    #[must_use]
+    pub fn with_store(rules: &'r R, store: GameStore, max_states: usize) -> Self {
+        PartizanSolver {
+            rules,
+            store,
+            memo: FxMap::default(),
+            max_states,
+            options: Vec::new(),
+            split: Vec::new(),
+            spare: Vec::new(),
+        }
+    }
+
+    /// The ruleset being solved.
+    #[must_use]
+    pub fn rules(&self) -> &'r R {
+        self.rules
+    }
+
+    /// The store the values live in.
+    #[must_use]
+    pub fn store(&self) -> &GameStore {
+        &self.store
+    }
+
+    /// The store the values live in, for operations on them (display, compare, …).
+    pub fn store_mut(&mut self) -> &mut GameStore {
+        &mut self.store
+    }
+
+    /// The store, giving up the solver.
+    #[must_use]
+    pub fn into_store(self) -> GameStore {
+        self.store
+    }
+
+    /// Number of memoised component classes.
+    #[must_use]
+    pub fn states(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The canonical form of `position`: the sum of its components' values.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
+    pub fn value(&mut self, position: &R::Position) -> Result<GameId, BudgetExceeded> {
+        let mut total = GameId::ZERO;
+        for (key, conjugate) in self.components(position) {
+            let v = self.component(key)?;
+            let v = if conjugate { self.store.neg(v) } else { v };
+            total = self.store.add(total, v);
+        }
+        Ok(total)
+    }
+
+    /// The outcome class of `position` (who wins with perfect play).
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
+    pub fn outcome(&mut self, position: &R::Position) -> Result<Outcome, BudgetExceeded> {
+        let g = self.value(position)?;
+        Ok(self.store.outcome(g))
+    }
+
+    /// Left's winning moves: the Left options of value ≥ 0 (after which Right,
+    /// moving first, loses). Empty when Left moving first loses.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
+    pub fn left_winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, BudgetExceeded> {
+        let mut options = Vec::new();
+        self.rules.left_moves(position, &mut options);
+        let mut winning = Vec::new();
+        for option in options {
+            let v = self.value(&option)?;
+            if self.store.le(GameId::ZERO, v) {
+                winning.push(option);
+            }
+        }
+        Ok(winning)
+    }
+
+    /// Right's winning moves: the Right options of value ≤ 0. Empty when Right
+    /// moving first loses.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
+    pub fn right_winning_moves(
+        &mut self,
+        position: &R::Position,
+    ) -> Result<Vec<R::Position>, BudgetExceeded> {
+        let mut options = Vec::new();
+        self.rules.right_moves(position, &mut options);
+        let mut winning = Vec::new();
+        for option in options {
+            let v = self.value(&option)?;
+            if self.store.le(v, GameId::ZERO) {
+                winning.push(option);
+            }
+        }
+        Ok(winning)
+    }
+
+    /// The components of `position` as (representative, conjugated?) pairs.
+    fn components(&self, position: &R::Position) -> Vec<(R::Position, bool)> {
+        let mut parts = Vec::new();
+        if self.rules.decompose(position, &mut parts) {
+            parts.iter().map(|c| self.rules.canonical_key(c)).collect()
+        } else {
+            vec![self.rules.canonical_key(position)]
+        }
+    }
+
+    fn expand(&mut self, key: R::Position) -> Frame<R::Position> {
+        let mut frame = self.spare.pop().unwrap_or(Frame {
+            key: key.clone(),
+            n_left: 0,
+            parts: Vec::new(),
+            cursor: 0,
+            values: Vec::new(),
+        });
+        let mut options = core::mem::take(&mut self.options);
+        options.clear();
+        self.rules.left_moves(&key, &mut options);
+        let n_left = options.len();
+        self.rules.right_moves(&key, &mut options);
+        frame.parts.clear();
+        for (i, option) in options.iter().enumerate() {
+            self.split.clear();
+            if self.rules.decompose(option, &mut self.split) {
+                for c in &self.split {
+                    let (k, conjugate) = self.rules.canonical_key(c);
+                    frame.parts.push((i, k, conjugate));
+                }
+            } else {
+                let (k, conjugate) = self.rules.canonical_key(option);
+                frame.parts.push((i, k, conjugate));
+            }
+        }
+        frame.values.clear();
+        frame.values.resize(options.len(), GameId::ZERO);
+        frame.key = key;
+        frame.n_left = n_left;
+        frame.cursor = 0;
+        self.options = options;
+        frame
+    }
+
+    /// Value of one component representative, by iterative depth-first search.
+    fn component(&mut self, root: R::Position) -> Result<GameId, BudgetExceeded> {
+        if let Some(&v) = self.memo.get(&root) {
+            return Ok(v);
+        }
+        let mut stack = vec![self.expand(root)];
+        loop {
+            let Some(frame) = stack.last_mut() else {
+                return Ok(GameId::ZERO); // unreachable: the loop returns when the root frame pops
+            };
+            let mut missing = None;
+            while let Some((i, key, conjugate)) = frame.parts.get(frame.cursor) {
+                match self.memo.get(key) {
+                    Some(&v) => {
+                        let v = if *conjugate { self.store.neg(v) } else { v };
+                        let sum = &mut frame.values[*i];
+                        *sum = if *sum == GameId::ZERO {
+                            v
+                        } else {
+                            self.store.add(*sum, v)
+                        };
+                        frame.cursor += 1;
+                    }
+                    None => {
+                        missing = Some(key.clone());
+                        break;
+                    }
+                }
+            }
+            if let Some(next) = missing {
+                if stack.len() + self.memo.len() >= self.max_states {
+                    return Err(BudgetExceeded {
+                        max_states: self.max_states,
+                    });
+                }
+                let child = self.expand(next);
+                stack.push(child);
+                continue;
+            }
+            let Some(done) = stack.pop() else {
+                return Ok(GameId::ZERO);
+            };
+            let (left, right) = done.values.split_at(done.n_left);
+            let value = self.store.game(left, right);
+            if self.memo.len() >= self.max_states {
+                return Err(BudgetExceeded {
+                    max_states: self.max_states,
+                });
+            }
+            self.memo.insert(done.key.clone(), value);
+            self.spare.push(done);
+            if stack.is_empty() {
+                return Ok(value);
+            }
+        }
+    }
+}
+
+/// The canonical form of `position` straight from the definition: the
+/// canonical form of `{values of Left options | values of Right options}`,
+/// recursively, with no memo, no decomposition and no symmetry. Exponential;
+/// the oracle the solver is tested against.
+pub fn value_by_definition<R: PartizanRules + ?Sized>(
+    rules: &R,
+    store: &mut GameStore,
+    position: &R::Position,
+) -> GameId {
+    let mut left = Vec::new();
+    rules.left_moves(position, &mut left);
+    let mut right = Vec::new();
+    rules.right_moves(position, &mut right);
+    let l: Vec<GameId> = left
+        .iter()
+        .map(|p| value_by_definition(rules, store, p))
+        .collect();
+    let r: Vec<GameId> = right
+        .iter()
+        .map(|p| value_by_definition(rules, store, p))
+        .collect();
+    store.game(&l, &r)
+}

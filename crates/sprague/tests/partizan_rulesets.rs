@@ -1,0 +1,287 @@
+//! Partizan rulesets through the solver: published values, and the solver
+//! (memo, decomposition, symmetry keys) against plain definition-level
+//! evaluation on random small positions.
+
+use sprague::{
+    Clobber, Colour, Cutcake, Domineering, Dyadic, GameId, GameStore, Hackenbush, HackenbushGraph, Notation,
+    PartizanRules, PartizanSolver, TakeAB, ToadsAndFrogs, outcome_by_minimax, parse_game,
+    value_by_definition,
+};
+
+/// A small deterministic generator (xorshift) for reproducible random positions.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn value<'r, R: PartizanRules + Notation<R::Position>>(
+    rules: &'r R,
+    text: &str,
+) -> (PartizanSolver<'r, R>, GameId) {
+    let p = rules.parse_position(text).expect("position parses");
+    let mut solver = PartizanSolver::new(rules);
+    let g = solver.value(&p).expect("within budget");
+    (solver, g)
+}
+
+fn expr(store: &mut GameStore, text: &str) -> GameId {
+    parse_game(store, text).expect("expression parses")
+}
+
+#[test]
+fn domineering_published_values() {
+    // Winning Ways, ch. 2: the 2×2 board is ±1.
+    let (mut s, g) = value(&Domineering, "..|..");
+    let one = s.store_mut().integer(1);
+    let minus_one = s.store_mut().integer(-1);
+    assert_eq!(g, s.store_mut().game(&[one], &[minus_one]));
+    assert_eq!(s.store_mut().display(g), "+-1");
+
+    // Winning Ways, ch. 2: the board 2 rows tall and 3 columns wide is {2|-1/2}.
+    let (mut s, g) = value(&Domineering, "...|...");
+    let two = s.store_mut().integer(2);
+    let minus_half = s.store_mut().dyadic(Dyadic::new(-1, 1));
+    assert_eq!(g, s.store_mut().game(&[two], &[minus_half]));
+    assert_eq!(g, expr(s.store_mut(), "{2|-1/2}"));
+    // Its transpose (3 rows, 2 columns) is the negative, {1/2|-2}.
+    let (mut s, h) = value(&Domineering, "..|..|..");
+    assert_eq!(h, expr(s.store_mut(), "{1/2|-2}"));
+
+    // Winning Ways, ch. 2 (the 4×4 board, also in CGSuite's Domineering
+    // examples): ±{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}, where ±(A,B) is CGSuite's
+    // shorthand for {A,B|-A,-B}. Built from its options.
+    let (mut s, g) = value(&Domineering, "....|....|....|....");
+    let st = s.store_mut();
+    let zero = GameId::ZERO;
+    let two = st.integer(2);
+    let two_zero = st.game(&[two], &[zero]);
+    let tiny2 = st.tiny(two);
+    let two_tiny2 = st.add(two, tiny2);
+    let miny2 = st.miny(two);
+    let x = st.game(&[two_zero, two_tiny2], &[two_zero, miny2]);
+    let minus_x = st.neg(x);
+    let published = st.game(&[zero, x], &[zero, minus_x]);
+    assert_eq!(g, published, "got {}", st.display(g));
+    // And straight from the published expression.
+    assert_eq!(g, expr(st, "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}"));
+    assert_eq!(st.display(g), "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}");
+}
+
+#[test]
+fn hackenbush_bbrb_and_sign_expansion() {
+    // Winning Ways, ch. 1: BBRB (from the ground up) = 1 + 1 - 1/2 + 1/4 = 7/4.
+    let (mut s, g) = value(&Hackenbush, "BBRB");
+    assert_eq!(g, s.store_mut().dyadic(Dyadic::new(7, 2)));
+    assert_eq!(s.store_mut().display(g), "7/4");
+
+    // Berlekamp's sign-expansion rule (Winning Ways, ch. 1): the first run of
+    // equal colours counts ±1 per edge; after the first change of colour the
+    // edges count ±1/2, ±1/4, … in turn (+ for Blue).
+    let mut solver = PartizanSolver::new(&Hackenbush);
+    for len in 1..=10u32 {
+        for bits in 0..(1u32 << len) {
+            let stalk: Vec<Colour> = (0..len)
+                .map(|i| {
+                    if bits >> i & 1 == 1 {
+                        Colour::Blue
+                    } else {
+                        Colour::Red
+                    }
+                })
+                .collect();
+            let sign = |c: Colour| if c == Colour::Blue { 1i64 } else { -1 };
+            let run = stalk.iter().take_while(|&&c| c == stalk[0]).count() as u32;
+            let exp = len - run;
+            let mut num = (sign(stalk[0]) * i64::from(run)) << exp;
+            for (j, &c) in stalk.iter().enumerate().skip(run as usize) {
+                num += sign(c) << (exp - (j as u32 + 1 - run));
+            }
+            let g = solver
+                .value(&HackenbushGraph::stalks(std::slice::from_ref(&stalk)))
+                .expect("budget");
+            let expected = solver.store_mut().dyadic(Dyadic::new(num, exp));
+            assert_eq!(g, expected, "{stalk:?}");
+        }
+    }
+}
+
+#[test]
+fn green_hackenbush_stalks_are_nimbers() {
+    // Winning Ways, ch. 2: a green stalk of n edges is *n; stalks add by nim-sum.
+    let mut solver = PartizanSolver::new(&Hackenbush);
+    for n in 1..=8usize {
+        let g = solver
+            .value(&HackenbushGraph::stalks(&[vec![Colour::Green; n]]))
+            .expect("budget");
+        assert_eq!(g, solver.store_mut().nimber(n as u64));
+    }
+    let g = solver
+        .value(&Hackenbush.parse_position("GGG GGGGG").expect("parses"))
+        .expect("budget");
+    assert_eq!(g, solver.store_mut().nimber(6));
+}
+
+/// Winning Ways, ch. 2 (Cutcake): with Left cutting the width w and Right the
+/// height h, let a = ⌊log2 w⌋ and b = ⌊log2 h⌋; the cake is ⌊w / 2^b⌋ − 1 if
+/// a > b, −(⌊h / 2^a⌋ − 1) if a < b, and 0 if a = b.
+#[test]
+fn cutcake_values_match_the_closed_form() {
+    let mut solver = PartizanSolver::new(&Cutcake);
+    for w in 1..=12u32 {
+        for h in 1..=12u32 {
+            let (a, b) = (w.ilog2(), h.ilog2());
+            let v = match a.cmp(&b) {
+                core::cmp::Ordering::Greater => i64::from(w >> b) - 1,
+                core::cmp::Ordering::Less => 1 - i64::from(h >> a),
+                core::cmp::Ordering::Equal => 0,
+            };
+            let g = solver
+                .value(&Cutcake.parse_position(&format!("{w}x{h}")).expect("parses"))
+                .expect("budget");
+            assert_eq!(g, solver.store_mut().integer(v), "{w}x{h}");
+        }
+    }
+}
+
+#[test]
+fn take_ab_heaps_and_sums() {
+    for a in 1..=4 {
+        for b in 1..=4 {
+            let rules = TakeAB::new(a, b).expect("positive");
+            let mut solver = PartizanSolver::new(&rules);
+            for n in 0..25 {
+                assert_eq!(solver.outcome(&vec![n]).expect("budget"), rules.heap_outcome(n));
+            }
+            let mut rng = Rng(a * 31 + b);
+            for _ in 0..10 {
+                let heaps: Vec<u64> = (0..1 + rng.below(3)).map(|_| rng.below(7)).collect();
+                let o = solver.outcome(&heaps).expect("budget");
+                assert_eq!(o, outcome_by_minimax(&rules, &heaps), "{a},{b} {heaps:?}");
+                let g = solver.value(&heaps).expect("budget");
+                let d = value_by_definition(&rules, solver.store_mut(), &heaps);
+                assert_eq!(g, d, "{a},{b} {heaps:?}");
+            }
+        }
+    }
+}
+
+/// The solver against the definition, with one store, on random positions.
+fn check_against_definition<R: PartizanRules + Notation<R::Position>>(rules: &R, positions: &[String]) {
+    let mut solver = PartizanSolver::new(rules);
+    for text in positions {
+        let p = rules.parse_position(text).expect("parses");
+        let g = solver.value(&p).expect("budget");
+        let d = value_by_definition(rules, solver.store_mut(), &p);
+        assert_eq!(
+            g,
+            d,
+            "{text}: solver {} vs definition {}",
+            solver.store_mut().display(g),
+            solver.store_mut().display(d)
+        );
+        assert_eq!(
+            solver.store_mut().outcome(g),
+            outcome_by_minimax(rules, &p),
+            "{text}"
+        );
+    }
+}
+
+fn random_grid(rng: &mut Rng, w: u64, h: u64, cells: &[char]) -> String {
+    let rows: Vec<String> = (0..h)
+        .map(|_| {
+            (0..w)
+                .map(|_| cells[rng.below(cells.len() as u64) as usize])
+                .collect()
+        })
+        .collect();
+    rows.join("|")
+}
+
+#[test]
+fn domineering_solver_matches_definition() {
+    let mut rng = Rng(7);
+    let boards: Vec<String> = (0..60)
+        .map(|_| {
+            let (w, h) = (1 + rng.below(4), 1 + rng.below(4));
+            random_grid(&mut rng, w, h, &['.', '.', '.', '#'])
+        })
+        .collect();
+    check_against_definition(&Domineering, &boards);
+}
+
+#[test]
+fn clobber_solver_matches_definition() {
+    let mut rng = Rng(11);
+    let boards: Vec<String> = (0..60)
+        .map(|_| {
+            let (w, h) = (1 + rng.below(4), 1 + rng.below(3));
+            random_grid(&mut rng, w, h, &['x', 'o', 'x', 'o', '.'])
+        })
+        .collect();
+    check_against_definition(&Clobber, &boards);
+}
+
+#[test]
+fn toads_and_frogs_solver_matches_definition() {
+    let mut rng = Rng(13);
+    let strips: Vec<String> = (0..80)
+        .map(|_| {
+            let n = 2 + rng.below(7);
+            (0..n).map(|_| ['T', 'F', '.'][rng.below(3) as usize]).collect()
+        })
+        .collect();
+    check_against_definition(&ToadsAndFrogs, &strips);
+}
+
+#[test]
+fn hackenbush_solver_matches_definition() {
+    let mut rng = Rng(17);
+    let pictures: Vec<String> = (0..60)
+        .map(|_| {
+            let edges = 1 + rng.below(6);
+            let mut vertices = 1;
+            let words: Vec<String> = (0..edges)
+                .map(|_| {
+                    let u = rng.below(vertices);
+                    let v = if rng.below(3) == 0 {
+                        rng.below(vertices)
+                    } else {
+                        vertices
+                    };
+                    if v == vertices {
+                        vertices += 1;
+                    }
+                    let c = ['B', 'R', 'G'][rng.below(3) as usize];
+                    format!("{u}-{v}:{c}")
+                })
+                .collect();
+            words.join(" ")
+        })
+        .collect();
+    check_against_definition(&Hackenbush, &pictures);
+}
+
+#[test]
+fn cutcake_solver_matches_definition() {
+    let mut rng = Rng(19);
+    let cakes: Vec<String> = (0..30)
+        .map(|_| {
+            let k = 1 + rng.below(2);
+            let words: Vec<String> = (0..k)
+                .map(|_| format!("{}x{}", 1 + rng.below(4 - k), 1 + rng.below(3)))
+                .collect();
+            words.join(" ")
+        })
+        .collect();
+    check_against_definition(&Cutcake, &cakes);
+}
