@@ -5,6 +5,8 @@ mod catalog;
 mod cmd;
 mod error;
 mod input;
+mod picture;
+mod progress;
 mod ruleset;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -38,8 +40,11 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
         max_states: usize,
     },
-    /// List every ruleset with its position notation and an example.
+    /// List every ruleset by family, or show one ruleset's rules, what is known
+    /// about it, and examples.
     Games {
+        /// A ruleset to describe, e.g. `kayles` (parameters after `:` are ignored).
+        ruleset: Option<String>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -53,8 +58,8 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// Draw the thermograph into this SVG file.
-        #[arg(long, value_name = "FILE.svg")]
+        /// Draw the thermograph into this file: SVG, or PNG when FILE ends in `.png`.
+        #[arg(long, value_name = "FILE.svg|FILE.png")]
         thermograph: Option<String>,
         /// Also print the game cooled by this temperature (a dyadic number ≥ 0).
         #[arg(long, value_name = "T", allow_hyphen_values = true)]
@@ -84,6 +89,9 @@ enum Command {
         /// Stop searches (misère tables) after this many stored states.
         #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
         max_states: usize,
+        /// Draw the values (and the period found) into this file: SVG, or PNG when FILE ends in `.png`.
+        #[arg(long, value_name = "FILE.svg|FILE.png")]
+        plot: Option<String>,
     },
     /// Grundy value of every vertex of a directed acyclic graph file.
     ///
@@ -216,14 +224,21 @@ fn run(cli: Cli) -> CliResult<()> {
             json,
             max_states,
         } => cmd::value::run(&ruleset, &position, &QueryOptions { misere, max_states }, json),
-        Command::Games { json } => cmd::games::run(json),
+        Command::Games { ruleset, json } => cmd::games::run(ruleset.as_deref(), json),
         Command::Table {
             ruleset,
             count,
             misere,
             json,
             max_states,
-        } => cmd::table::run(&ruleset, count, &QueryOptions { misere, max_states }, json),
+            plot,
+        } => cmd::table::run(
+            &ruleset,
+            count,
+            &QueryOptions { misere, max_states },
+            json,
+            plot.as_deref(),
+        ),
         Command::Calc {
             expr,
             json,

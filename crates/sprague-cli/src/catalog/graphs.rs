@@ -37,6 +37,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "cut any edge; parts cut off from the ground (vertex 0) fall; fusion + colon principles, linear time",
             notation: "edges `0-1 1-2 2-0` (loops, parallel edges allowed; `n=K` optional), or JSON {\"n\":3,\"edges\":[[0,1]]}",
             example: "value green-hackenbush 0-1 1-2 2-0 2-3",
+            example2: "value green-hackenbush 0-1 1-2 1-3 --json",
+            rules: "A picture of edges, some attached to the ground (vertex 0). A move cuts any edge; every edge no longer connected to the ground falls away. The player who cuts the last edge wins.",
+            known: "A stalk of n edges is a nim-heap of size n; branches meeting at a vertex may be replaced by one stalk of their nim-sum length (colon principle), and every cycle may be fused to a point, its edges becoming loops (fusion principle) (Winning Ways, ch. 7). sprague applies both in linear time.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(GreenHackenbushCli))
@@ -49,6 +52,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "undirected vertex geography: move the token to an unvisited neighbour; solved by maximum matchings",
             notation: "edges `0-1 1-2` and an optional start `@0`; every winning start is listed",
             example: "value geography 0-1 1-2 2-3 3-0 3-4 @0",
+            example2: "value geography 0-1 1-2 2-3 @1",
+            rules: "Undirected vertex geography: a token stands on a start vertex (`@V`) of an undirected graph. A move carries it along an edge to a vertex not visited before. The player who cannot move loses.",
+            known: "The player to move wins exactly when every maximum matching of the graph covers the start vertex (Fraenkel, Scheinerman and Ullman, Undirected edge geography, 1993), so sprague decides it in polynomial time with Edmonds' blossom algorithm.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(GeographyCli))
@@ -61,6 +67,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "geography on a board: move to an adjacent open unvisited cell; lists every winning start cell",
             notation: "rows of `.` (open) and `#` (blocked) separated by `/`, e.g. `..#/...`",
             example: "value geography-grid ..#./..../#...",
+            example2: "value geography-grid .../.#./...",
+            rules: "Geography on a board of open `.` and blocked `#` cells: a token moves to an orthogonally adjacent open cell not visited before, and whoever cannot move loses. sprague lists every start cell from which the first player wins.",
+            known: "A board is a bipartite graph, so the matching criterion of vertex geography applies: a start cell wins iff every maximum matching covers it (Fraenkel, Scheinerman and Ullman, 1993), found here with Hopcroft–Karp.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(GridGeographyCli))
@@ -73,6 +82,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "tree rooted at 0: remove at least one leaf per move; whoever removes the root wins (n up to 10^6)",
             notation: "tree edges `0-1 0-2 2-3` (must be a tree on 0..n-1); `-` reads the edges from stdin",
             example: "value leaf-removal 0-1 1-2 0-3 3-4",
+            example2: "value leaf-removal 0-1 1-2 2-3 0-4",
+            rules: "A tree rooted at vertex 0. A move removes one or more leaves (vertices whose children are all gone; the root counts only once it stands alone). Whoever removes the root makes the last move and wins.",
+            known: "A subtree is a selective compound of its children's games followed by the forced removal of its root, which gives a linear-time rule: a bare path is won by the player to move iff it has an odd number of vertices, and a vertex with two or more children loses iff every child loses (derivation in the documentation of `sprague::leaf_removal_first_player_wins`, checked against search on random trees).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(LeafRemovalCli))
@@ -85,6 +97,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "token on a tree moves each time strictly farther than the previous move; diameter-midpoint rule",
             notation: "tree edges `0-1 1-2` and an optional start `@1`; every winning start is listed",
             example: "value increasing-distance 0-1 1-2 2-3 2-4 @2",
+            example2: "value increasing-distance 0-1 1-2 2-3 @0",
+            rules: "A token stands on a vertex (`@V`) of a tree. A move carries it to another vertex strictly farther (counting edges) from where it stands than the length of the previous move; the first move may have any length. Whoever cannot move loses.",
+            known: "The diameter-midpoint rule: the second player wins only from the centre of a diameter of even length, answering each move through the centre to the far side; from every other start the first player wins (derivation in the documentation of `sprague::increasing_distance_winning_starts`, checked against search on random trees).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(IncreasingDistanceCli))
@@ -97,6 +112,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "pick a vertex, delete it and its neighbours (graphs of at most 64 vertices, split into components)",
             notation: "edges `0-1 1-2` (`n=K` adds isolated vertices)",
             example: "value node-kayles 0-1 1-2 2-3 3-4 4-0",
+            example2: "value node-kayles 0-1 1-2 2-3 3-4 4-5 5-6",
+            rules: "Pick a vertex of a graph: it and all its neighbours are removed. Whoever cannot move loses.",
+            known: "On a path of n vertices Node Kayles is Dawson's chess (octal 0.137), values OEIS A002187; on general graphs deciding the winner is PSPACE-complete (Schaefer, 1978). sprague splits positions into connected components and searches each.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(KaylesCli { arc: false }))
@@ -109,6 +127,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "pick an edge, delete both its ends (graphs of at most 64 vertices, split into components)",
             notation: "edges `0-1 1-2` (`n=K` adds isolated vertices)",
             example: "value arc-kayles 0-1 1-2 2-3 3-4 4-5",
+            example2: "value arc-kayles 0-1 0-2 0-3 1-2",
+            rules: "Pick an edge of a graph: both its ends are removed, with every edge touching them. Whoever cannot move loses.",
+            known: "On a path of n vertices Arc Kayles is Dawson's Kayles (octal 0.07), values OEIS A002187 shifted by one (Winning Ways, ch. 4). sprague splits positions into connected components and searches each.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(KaylesCli { arc: true }))
@@ -121,6 +142,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "pick an open cell; walls grow from it in four directions to the nearest wall or edge (H, W <= 20)",
             notation: "rows of `.` (may be picked) and `#` (never picked; walls grow across) separated by `/`",
             example: "value wall-making ..#/.../...",
+            example2: "value wall-making ..../..../....",
+            rules: "An H×W board of cells, `.` open and `#` marked (never picked, but crossed by walls). A move picks an open cell not yet walled; walls grow from it in the four directions to the nearest earlier wall or the edge of the board. Whoever cannot move loses.",
+            known: "Every wall crosses a whole rectangle, so each move splits a rectangle into at most four smaller ones that are played independently: the value is the nim-sum of the rectangles' values, tabulated by size (Sprague–Grundy theorem, Winning Ways, ch. 2).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(WallMakingCli))

@@ -280,6 +280,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "remove exactly s tokens from one heap, for s in the finite set S (e.g. 1,3,4)",
             notation: "heap sizes separated by spaces, e.g. `10 7`",
             example: "value subtraction:1,3,4 10 7",
+            example2: "table subtraction:1,3,4 --count 30",
+            rules: "A subtraction game: heaps of tokens and a finite set S of positive whole numbers. A move takes exactly s tokens from one heap, for some s in S no larger than the heap. The player who makes the last move wins.",
+            known: "Every subtraction game with a finite set is ultimately periodic, because the values of the last max(S) heaps determine the next one; sprague finds the period and proves it. S = {1,3,4} has values 0 1 0 1 2 3 2 repeating with period 7 from n = 0 (Winning Ways, ch. 4).",
             build: |name, params| {
                 let set = number_list(name, params, "a subtraction set")?;
                 let game = Subtraction::new(&set).ok_or_else(|| {
@@ -299,6 +302,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "remove between L and R tokens from one heap; value ⌊(n mod (L+R))/L⌋",
             notation: "heap sizes separated by spaces, e.g. `10 7`",
             example: "value range:2,3 10 7",
+            example2: "table range:2,3 --count 20",
+            rules: "Heaps of tokens; a move takes at least L and at most R tokens from one heap. The player who makes the last move wins.",
+            known: "The subtraction game {L, …, R}: G(n) = ⌊(n mod (L+R)) / L⌋, periodic with period L+R from n = 0 (Winning Ways, ch. 4).",
             build: |name, params| {
                 let v = number_list(name, params, "bounds L,R")?;
                 let [l, r] = v[..] else {
@@ -322,6 +328,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "remove any positive number of tokens from one heap except exactly L",
             notation: "heap sizes separated by spaces, e.g. `10 7`",
             example: "value allbut:2 10 7",
+            example2: "table allbut:2 --count 30",
+            rules: "Heaps of tokens; a move takes any positive number of tokens from one heap, except that taking exactly L tokens is not allowed. The player who makes the last move wins.",
+            known: "An all-but subtraction game (Winning Ways, ch. 4): the values grow without bound, so the sequence is not periodic but arithmetic-periodic — it repeats up to a constant increase (the saltus) per period, which `sprague table` reports.",
             build: |name, params| {
                 let l = whole_param(name, params, "L")?;
                 let game = AllBut::new(l)
@@ -336,6 +345,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "remove a positive square number of tokens from one heap",
             notation: "heap sizes separated by spaces, e.g. `10 7`",
             example: "value squares 10 7",
+            example2: "table squares --count 40",
+            rules: "Subtract-a-square: heaps of tokens; a move takes a positive square number of tokens (1, 4, 9, 16, …) from one heap. The player who makes the last move wins.",
+            known: "Grundy values 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, … (OEIS A014586). No period is known; the losing heaps 0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, … have density zero (a consequence of Sárközy's theorem, 1978).",
             build: |name, params| {
                 no_params(name, params)?;
                 let game = SequenceSubtraction::new(SubtractionSequence::Squares);
@@ -349,6 +361,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "remove a Fibonacci number (1, 2, 3, 5, 8, …) of tokens from one heap",
             notation: "heap sizes separated by spaces, e.g. `10 7`",
             example: "value fibonacci 10 7",
+            example2: "table fibonacci --count 40",
+            rules: "Heaps of tokens; a move takes a Fibonacci number of tokens (1, 2, 3, 5, 8, 13, …) from one heap. The player who makes the last move wins.",
+            known: "The subtraction set is infinite, so the periodicity theorem for finite subtraction games (Winning Ways, ch. 4) does not apply: sprague tabulates the values on demand and `sprague table` shows whether a period appears in them.",
             build: |name, params| {
                 no_params(name, params)?;
                 let game = SequenceSubtraction::new(SubtractionSequence::Fibonacci);
@@ -362,6 +377,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "take-and-break game with an octal code (Winning Ways): 0.07 Dawson's Kayles, 0.77 Kayles, 4.07",
             notation: "heap sizes separated by spaces, e.g. `10 7`",
             example: "value octal:0.07 9223372036854775807 5",
+            example2: "table octal:0.137 --count 120",
+            rules: "A take-and-break game given by its octal code d0.d1d2d3…: digit dk says what may remain when k tokens are taken from one heap — bit 1: nothing (the whole heap is taken), bit 2: one non-empty heap, bit 4: two non-empty heaps (the rest split in two). The player who makes the last move wins.",
+            known: "The Guy–Smith periodicity theorem (1956; Winning Ways, ch. 4): if the values repeat with period p from n = e up to 2(e + p) + t, where t is the most tokens a move may take, they repeat for ever; sprague proves periods this way. 0.77 is Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's chess; many short codes, such as 0.007 (Treblecross), are still unsolved.",
             build: |name, params| take_break(name, params, false),
         },
         Entry {
@@ -371,6 +389,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "take-and-break game with a hexadecimal code (digit bit 8: leave three heaps), e.g. 0.8f",
             notation: "heap sizes separated by spaces, e.g. `10 7`",
             example: "value hex:0.f8 10 7",
+            example2: "table hex:0.f8 --count 40",
+            rules: "A take-and-break game with a hexadecimal code d0.d1d2…: as for octal codes, bit 1 of digit dk lets a move take k tokens and leave nothing, bit 2 one heap, bit 4 two heaps, and bit 8 three non-empty heaps. The player who makes the last move wins.",
+            known: "The periodicity theorem extends to moves that leave up to three heaps: values repeating up to 3(e + p) + t prove a period (Winning Ways, ch. 4, hexadecimal games); sprague tabulates and proves periods this way.",
             build: |name, params| take_break(name, params, true),
         },
         Entry {
@@ -380,6 +401,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "Kayles (octal 0.77): knock down one pin or two adjacent pins from a row",
             notation: "row lengths separated by spaces, e.g. `10 7`",
             example: "value kayles 10 7",
+            example2: "table kayles --count 100 --plot kayles.svg",
+            rules: "Kayles: rows of bowling pins. A move knocks down one pin or two adjacent pins, which may split a row in two. Each row is a heap; the player who knocks down the last pin wins.",
+            known: "Octal game 0.77. Its values (OEIS A002186) are periodic with period 12 from n = 71, the last exception being n = 70 (Guy and Smith, 1956; Winning Ways, ch. 4).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(boxed(name.to_string(), TakeBreak::kayles(), false))
@@ -392,6 +416,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "Dawson's Kayles (octal 0.07): knock down two adjacent pins from a row",
             notation: "row lengths separated by spaces, e.g. `10 7`",
             example: "value dawson 10 7",
+            example2: "table dawson --count 120",
+            rules: "Dawson's Kayles: rows of pins; a move knocks down two adjacent pins, which may split a row in two. The player who makes the last move wins. It is Dawson's chess (octal 0.137) with every heap one larger.",
+            known: "Octal game 0.07. Its values (OEIS A002187, shifted by one) are periodic with period 34 from n = 53, the last exception being n = 52 (Guy and Smith, 1956; Winning Ways, ch. 4).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(boxed(name.to_string(), TakeBreak::dawsons_kayles(), false))
@@ -404,6 +431,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "Grundy's game: split one heap into two non-empty heaps of different sizes",
             notation: "heap sizes separated by spaces, e.g. `10 7`",
             example: "value grundy 10 7",
+            example2: "table grundy --count 100",
+            rules: "Grundy's game: heaps of tokens; a move splits one heap into two non-empty heaps of different sizes, so heaps of 1 and 2 tokens are dead. The player who makes the last move wins.",
+            known: "Values: OEIS A002188. No period is known, though the values have been computed for billions of heaps; the game is conjectured to be ultimately periodic (Winning Ways, ch. 4).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(boxed(name.to_string(), TakeBreak::grundy_game(), false))
@@ -416,6 +446,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "Lasker's Nim: remove any number of tokens from a heap, or split a heap into two",
             notation: "heap sizes separated by spaces, e.g. `10 7`",
             example: "value lasker 10 7",
+            example2: "table lasker --count 24",
+            rules: "Lasker's Nim: heaps of tokens; a move either takes any positive number of tokens from one heap, or splits one heap into two non-empty heaps. The player who makes the last move wins.",
+            known: "G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4 and G(4k+4) = 4k+3 (Emanuel Lasker, Brettspiele der Völker, 1931; Winning Ways, ch. 4): arithmetic-periodic with period 4 and saltus 4.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(boxed(name.to_string(), Lasker, false))
@@ -428,6 +461,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "split one heap into k ≥ 2 equal heaps",
             notation: "heap sizes up to 10^6 separated by spaces, e.g. `12 9`",
             example: "value equal-split 12 9",
+            example2: "table equal-split --count 30",
+            rules: "Heaps of tokens; a move splits one heap into k ≥ 2 heaps of equal size (so k divides the heap). A heap of one token is dead. The player who makes the last move wins.",
+            known: "Equal heaps cancel in pairs, so a split into an even number of parts is worth 0 and into an odd number k is worth G(n/k). By induction, G(n) = Ω(m) for odd n and Ω(m) + 1 for even n, where m is the odd part of n and Ω counts prime factors with multiplicity (mex rule, Winning Ways, ch. 2).",
             build: |name, params| {
                 no_params(name, params)?;
                 let mut r = HeapRules::new(name.to_string(), EqualSplit);
@@ -442,6 +478,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "cut an a×b rectangle along one side into d ≥ 2 equal pieces (d divides that side)",
             notation: "rectangles AxB (sides up to 10^6) separated by spaces, e.g. `3x4 2x5`",
             example: "value rectangles 3x4 2x5",
+            example2: "value rectangles 6x9 --json",
+            rules: "Rectangles of whole sides a×b. A move cuts one rectangle into d ≥ 2 equal pieces along one side — d must divide that side, so a×b becomes d rectangles (a/d)×b or d rectangles a×(b/d). A 1×1 square is dead. The player who makes the last move wins.",
+            known: "Equal pieces cancel in pairs, so a cut into an even number of pieces is worth 0 and into an odd number d is worth one piece; the value of a×b therefore depends only on the prime signatures of its sides, and sprague keys its table by them (mex rule, Winning Ways, ch. 2).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Rectangles(Impartial {

@@ -67,6 +67,13 @@ pub struct Entry {
     pub notation: &'static str,
     /// A command line (after `sprague`) that runs.
     pub example: &'static str,
+    /// A second command line (after `sprague`) that runs, showing another verb or feature.
+    pub example2: &'static str,
+    /// The rules in a paragraph, for `sprague games NAME`.
+    pub rules: &'static str,
+    /// What is known: closed forms, periods, with a reference (Winning Ways
+    /// chapter, OEIS number or paper).
+    pub known: &'static str,
     /// Constructor.
     pub build: Builder,
 }
@@ -88,8 +95,18 @@ pub fn build(spec: &str) -> CliResult<Box<dyn Ruleset>> {
         None => (spec, None),
     };
     let all = entries();
+    let e = lookup(&all, name)?;
+    (e.build)(e.name, params)
+}
+
+/// The entry named `name` (any case; parameters after `:` are ignored).
+///
+/// # Errors
+/// An unknown name: one line with the closest name as a suggestion.
+pub fn lookup<'a>(all: &'a [Entry], name: &str) -> CliResult<&'a Entry> {
+    let name = name.split_once(':').map_or(name, |(n, _)| n);
     match all.iter().find(|e| e.name.eq_ignore_ascii_case(name)) {
-        Some(e) => (e.build)(e.name, params),
+        Some(e) => Ok(e),
         None => {
             let best = all
                 .iter()

@@ -137,6 +137,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "Blue-Red-Green Hackenbush: Left chops blue or green edges, Right red or green; edges cut off from the ground vanish",
             notation: "stalks from the ground up separated by spaces (`BBRG GR`), or edges `U-V:C` with vertex 0 the ground (`0-1:B 1-2:R 2-0:G`)",
             example: "value hackenbush BBRB",
+            example2: "value hackenbush BRG --json",
+            rules: "Blue-Red-Green Hackenbush: a picture of coloured edges on the ground. Left (Blue) cuts a blue or green edge, Right (Red) a red or green edge; edges no longer connected to the ground vanish. Whoever cannot move loses.",
+            known: "A blue stalk of n edges is worth n and a red one −n; a blue-red stalk is a dyadic number (Berlekamp's rule: BBRB is 1 + 1/2 − 1/4... read from the ground, each change of colour halving the step); green edges are nimbers (Winning Ways, ch. 1, 2 and 7).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Partizan {
@@ -152,6 +155,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "Left places vertical dominoes, Right horizontal ones (Winning Ways); whoever cannot move loses",
             notation: "rows joined by `|`, `.` empty and `#` blocked, e.g. `...|...`",
             example: "value domineering ....|....|....|....",
+            example2: "value domineering ..|..",
+            rules: "Domineering: on a board of empty `.` and blocked `#` cells, Left places vertical dominoes and Right horizontal ones on two empty cells. Whoever cannot place a domino loses.",
+            known: "The 2×2 board is ±1 (whoever moves first wins), a 2×1 column is 1 and a 1×2 row −1; values of small boards are tabulated in Winning Ways, ch. 2, and in Lessons in Play (Albert, Nowakowski and Wolfe, 2007).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Partizan {
@@ -167,6 +173,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "Left's toads step or jump one frog rightward, Right's frogs step or jump one toad leftward",
             notation: "a strip of `T` (toad), `F` (frog) and `.` (empty), e.g. `TT..FF`",
             example: "value toads-and-frogs TTT..FFF",
+            example2: "value toads-and-frogs T.F",
+            rules: "Toads and Frogs: a strip of squares holding toads `T`, frogs `F` and empty squares `.`. Left moves a toad one square right into an empty square, or jumps it over one frog into an empty square; Right moves frogs leftward the same way. Whoever cannot move loses.",
+            known: "Introduced in Winning Ways, ch. 1; T.F is * (whoever moves first wins), and many values of positions like TT..FF are tabulated by Erickson, New Toads and Frogs results (Games of No Chance, 1996).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Partizan {
@@ -182,6 +191,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "move one of your stones onto an orthogonally adjacent enemy stone, removing it; Left plays `x`, Right `o`",
             notation: "rows joined by `|`, `x` Left's stone, `o` Right's, `.` empty, e.g. `xox|oxo`",
             example: "value clobber xox|oxo",
+            example2: "value clobber xo",
+            rules: "Clobber: a board of Left's stones `x`, Right's stones `o` and empty cells `.`. A move takes one of your stones onto an orthogonally adjacent stone of the other colour, removing that stone. Whoever cannot move loses.",
+            known: "Introduced by Albert, Grossman, Nowakowski and Wolfe (An introduction to Clobber, 2005). Most small positions are infinitesimals: `xo` is * and `xxo` is ↑ (up); values of many rows are tabulated in Lessons in Play (2007).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Partizan {
@@ -197,6 +209,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "Left cuts a cake along a vertical line (splitting its width), Right along a horizontal line (Winning Ways)",
             notation: "cakes `WxH` (width x height) separated by spaces, e.g. `3x4 2x1`",
             example: "value cutcake 8x3",
+            example2: "value cutcake 2x2 3x1",
+            rules: "Cutcake: cakes of a×b unit squares (width × height). Left cuts one cake along a vertical grid line, splitting its width; Right cuts along a horizontal line, splitting its height. 1×1 pieces cannot be cut. Whoever cannot cut loses.",
+            known: "Every value is an integer (Winning Ways, ch. 2): an n×1 strip is n − 1, a 1×n strip −(n − 1), and a cake is worth its transpose's negative; the full table of small cakes is in Winning Ways, ch. 2.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Partizan {
@@ -212,6 +227,9 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "Left removes exactly A tokens from one heap, Right exactly B",
             notation: "heap sizes separated by spaces, e.g. `7 9`",
             example: "value takeab:2,3 7 9",
+            example2: "value takeab:2,3 5 --json",
+            rules: "Take-(A,B): heaps of tokens; Left must take exactly A tokens from one heap and Right exactly B. Whoever cannot move loses.",
+            known: "A heap's value depends only on its size modulo A + B; with r = n mod (A + B), Left moving first wins a single heap iff r ≥ A and Right moving first iff r ≥ B (proof in the documentation of `sprague::TakeAB`).",
             build: |name, params| {
                 let rules = take_ab_params(name, params)?;
                 Ok(Box::new(Partizan {

@@ -13,7 +13,7 @@ use std::io::Write;
 pub struct CalcOptions<'a> {
     /// Print one JSON object.
     pub json: bool,
-    /// Write the thermograph to this SVG file.
+    /// Write the thermograph to this file (SVG, or PNG when it ends in `.png`).
     pub thermograph: Option<&'a str>,
     /// Also cool the game by this temperature (a dyadic number).
     pub cool: Option<&'a str>,
@@ -68,7 +68,7 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
     let th = s.thermograph(g);
     if let Some(path) = thermograph {
         let picture = svg::thermograph_svg(&th, &value);
-        std::fs::write(path, picture).map_err(|e| CliError::input(format!("cannot write `{path}`: {e}")))?;
+        crate::picture::write(path, &picture, "--thermograph")?;
     }
     let mut out = std::io::stdout().lock();
     if json {

@@ -4,13 +4,13 @@
 use crate::error::{CliError, CliResult};
 use crate::input::graph::read_input;
 use crate::input::state_graph::{StateGraph, parse_state_graph, parse_tree};
+use crate::progress::{self, Polling, Progress, Unit};
 use serde_json::{Value, json};
 use sprague::{
     Krk, LoopyValue, Ranking, RiverPawn, SolveError, Solved, StateSpace, StateSpaceSolver, TicTacToe, Wld,
 };
 use std::fmt::Write as _;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What `sprague solve` was asked for.
 pub struct SolveArgs {
@@ -45,24 +45,41 @@ pub struct SolveArgs {
 /// Largest graph whose per-vertex table is printed as text.
 const TABLE_LIMIT: usize = 1000;
 
-static STOP: AtomicBool = AtomicBool::new(false);
-
-/// Runs the verb.
+/// Runs the verb. On a terminal, a bar shows the bytes read, then the parsing
+/// and solving phases (the solvers are linear in the graph, so the phases are
+/// shown with their elapsed time). Ctrl-C ends a graph solve at once; a
+/// `--demo` solve polls it and stops cleanly.
 pub fn run(a: &SolveArgs) -> CliResult<()> {
+    progress::interrupt();
     let (json, text) = if let Some(demo) = &a.demo {
-        demo_run(demo, a)?
+        let bar = Progress::new(&format!("solving {demo}"), None, Unit::None);
+        let r = demo_run(demo, a)?;
+        bar.finish();
+        r
     } else {
         let Some(path) = a.file.as_deref() else {
             return Err(CliError::input(
                 "`sprague solve` needs a FILE (or `-` for stdin), or --demo tic-tac-toe|krk|river-pawn",
             ));
         };
-        let bytes = read_input(path)?;
+        let bar = Progress::new("reading", None, Unit::Bytes);
+        let bytes = progress::read_input(path, &bar)?;
+        bar.phase("parsing", None, Unit::None);
         if a.tree || a.and_or {
+            bar.phase("searching the tree", None, Unit::None);
             tree_run(&bytes, path, a)?
         } else {
             let g = parse_state_graph(&bytes, path)?;
             drop(bytes);
+            bar.phase(
+                &format!(
+                    "solving {} vertices, {} edges",
+                    g.graph.vertex_count(),
+                    g.graph.edge_count()
+                ),
+                None,
+                Unit::None,
+            );
             if a.grundy {
                 grundy_run(&g, a)?
             } else if let Some(p) = &a.prefs {
@@ -293,27 +310,16 @@ fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs) -> CliResult<(Value, String
     }
 }
 
-fn install_ctrlc() {
-    // A second Ctrl-C, or one outside a solve that checks the flag, ends at once.
-    let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
-}
-
 fn space_solve<S: StateSpace>(space: &S, a: &SolveArgs) -> CliResult<sprague::StateTable> {
-    install_ctrlc();
+    // The solver polls the flag: the first Ctrl-C stops it cleanly.
+    let _polling = Polling::start();
     StateSpaceSolver::new(space)
         .threads(a.threads)
         .max_states(a.max_states)
-        .stop_flag(&STOP)
+        .stop_flag(progress::stop_flag())
         .solve()
         .map_err(|e| match e {
-            SolveError::Interrupted => CliError {
-                code: 130,
-                message: "interrupted".into(),
-            },
+            SolveError::Interrupted => progress::interrupted("while solving the state space"),
             SolveError::Budget(b) => b.into(),
             other => CliError::input(other.to_string()),
         })

@@ -1,63 +1,58 @@
 //! `sprague table RULESET --count N`: Grundy values of single heaps, with the
 //! period in words.
 
+mod plot;
+
 use crate::catalog;
 use crate::error::{CliError, CliResult};
+use crate::progress::{self, Polling, Progress, Unit};
 use crate::ruleset::{QueryOptions, TableData};
 use serde_json::json;
-use std::io::{IsTerminal, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::io::Write;
+
+pub use plot::plot_svg;
 
 /// Values per printed row.
 const ROW: usize = 10;
 
 /// Runs `table`: computes `G(0 .. count)` (misère values with `--misere`) and
-/// prints them as aligned rows or as one JSON object. A progress bar shows on
-/// a terminal when the table takes more than a moment; Ctrl-C stops the
-/// computation and prints the values done so far.
-pub fn run(ruleset: &str, count: usize, options: &QueryOptions, json: bool) -> CliResult<()> {
+/// prints them as aligned rows or as one JSON object; with `plot`, also draws
+/// them (SVG, or PNG by extension). A progress bar shows on a terminal when
+/// the table takes more than a moment; Ctrl-C stops the computation and
+/// prints (and draws) the values done so far.
+pub fn run(
+    ruleset: &str,
+    count: usize,
+    options: &QueryOptions,
+    json: bool,
+    plot: Option<&str>,
+) -> CliResult<()> {
     let rules = catalog::build(ruleset)?;
     if count == 0 {
         return Err(CliError::input("--count must be at least 1"));
     }
-    let interrupted = Arc::new(AtomicBool::new(false));
-    {
-        let flag = Arc::clone(&interrupted);
-        // The first Ctrl-C asks the computation to stop and print what it has;
-        // a second one ends the process (misère searches do not poll the
-        // flag, so there it takes two). If a handler cannot be installed,
-        // Ctrl-C simply ends the process.
-        let _ = ctrlc::set_handler(move || {
-            if flag.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
+    if let Some(path) = plot {
+        // Check the file name before the work, not after.
+        crate::picture::format_of(path, "--plot")?;
     }
-    let show_bar = std::io::stderr().is_terminal() && std::io::stdout().is_terminal();
-    let started = Instant::now();
-    let mut bar: Option<indicatif::ProgressBar> = None;
+    // The first Ctrl-C asks the computation to stop and print what it has; a
+    // second one ends the process (misère searches do not poll, so there it
+    // takes two).
+    progress::interrupt();
+    let polling = Polling::start();
+    let bar = Progress::new(ruleset, Some(count as u64), Unit::Items("values"));
     let mut progress = |done: usize| -> bool {
-        if show_bar && bar.is_none() && started.elapsed() > Duration::from_millis(500) {
-            let b = indicatif::ProgressBar::new(count as u64);
-            if let Ok(style) = indicatif::ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} values (eta {eta})",
-            ) {
-                b.set_style(style);
-            }
-            bar = Some(b);
-        }
-        if let Some(b) = &bar {
-            b.set_position(done as u64);
-        }
-        !interrupted.load(Ordering::SeqCst)
+        bar.set(done as u64);
+        !progress::stop_requested()
     };
     let data = rules.table(count, options, &mut progress)?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    bar.finish();
+    drop(polling);
     let stopped = data.values.len() < count;
+    if let Some(path) = plot {
+        let svg = plot_svg(ruleset, &data, options.misere);
+        crate::picture::write(path, &svg, "--plot")?;
+    }
     print_table(ruleset, &data, options.misere, json, stopped)?;
     if stopped {
         return Err(CliError {

@@ -1,0 +1,240 @@
+//! Progress bars and Ctrl-C for long computations.
+//!
+//! A [`Progress`] stays hidden for its first half second and never shows when
+//! stderr is not a terminal, so quick commands and piped runs print nothing
+//! extra. Once shown, a background tick keeps the elapsed time moving even
+//! while an engine call that reports nothing is running.
+//!
+//! [`interrupt`] installs the Ctrl-C handler: while a computation polls
+//! [`stop_requested`] (see [`Polling`]) the first Ctrl-C asks it to stop and
+//! keep what it has; otherwise, or on a second Ctrl-C, the process ends at
+//! once with exit code 130.
+
+use crate::error::CliError;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{IsTerminal, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How long a computation runs before its bar appears.
+const DELAY: Duration = Duration::from_millis(500);
+
+static STOP: AtomicBool = AtomicBool::new(false);
+static POLLED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl-C handler (once per process; later calls do nothing).
+pub fn interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) || !POLLED.load(Ordering::SeqCst) {
+            eprintln!("\nsprague: interrupted");
+            std::process::exit(130);
+        }
+    });
+}
+
+/// The flag set by the first Ctrl-C, for engines that take a stop flag.
+pub fn stop_flag() -> &'static AtomicBool {
+    &STOP
+}
+
+/// Whether Ctrl-C asked the running computation to stop.
+pub fn stop_requested() -> bool {
+    STOP.load(Ordering::Relaxed)
+}
+
+/// While alive, Ctrl-C asks the computation to stop (it polls
+/// [`stop_requested`]) instead of ending the process.
+pub struct Polling(());
+
+impl Polling {
+    /// Starts a polled section.
+    #[must_use]
+    pub fn start() -> Self {
+        POLLED.store(true, Ordering::SeqCst);
+        Polling(())
+    }
+}
+
+impl Drop for Polling {
+    fn drop(&mut self) {
+        POLLED.store(false, Ordering::SeqCst);
+    }
+}
+
+/// The error of a computation stopped by Ctrl-C.
+pub fn interrupted(what: &str) -> CliError {
+    CliError {
+        code: 130,
+        message: format!("interrupted {what}"),
+    }
+}
+
+/// What a bar counts, which sets its layout.
+#[derive(Clone, Copy, Debug)]
+pub enum Unit {
+    /// Nothing: a spinner with the phase and the elapsed time.
+    None,
+    /// Bytes, shown as KiB/MiB with a rate.
+    Bytes,
+    /// Items named by the string, e.g. `values` or `states`.
+    Items(&'static str),
+}
+
+/// A progress bar (or spinner) on stderr that appears only after a moment and
+/// only on a terminal.
+pub struct Progress {
+    bar: ProgressBar,
+    shown: Arc<Mutex<bool>>,
+}
+
+impl Progress {
+    /// A bar for `message`; `len` is the total when known.
+    pub fn new(message: &str, len: Option<u64>, unit: Unit) -> Self {
+        Self::with_visibility(message, len, unit, std::io::stderr().is_terminal())
+    }
+
+    fn with_visibility(message: &str, len: Option<u64>, unit: Unit, visible: bool) -> Self {
+        let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden());
+        set_style(&bar, unit, len.is_some());
+        bar.set_message(message.to_string());
+        let shown = Arc::new(Mutex::new(false));
+        if visible {
+            let (bar, shown) = (bar.clone(), Arc::clone(&shown));
+            std::thread::spawn(move || {
+                std::thread::sleep(DELAY);
+                if let Ok(mut s) = shown.lock()
+                    && !bar.is_finished()
+                {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                    bar.enable_steady_tick(Duration::from_millis(120));
+                    *s = true;
+                }
+            });
+        }
+        Progress { bar, shown }
+    }
+
+    /// Sets the count done.
+    pub fn set(&self, done: u64) {
+        self.bar.set_position(done);
+    }
+
+    /// Adds to the count done.
+    pub fn inc(&self, delta: u64) {
+        self.bar.inc(delta);
+    }
+
+    /// Starts a new phase on the same line: a new message, total and count.
+    pub fn phase(&self, message: &str, len: Option<u64>, unit: Unit) {
+        set_style(&self.bar, unit, len.is_some());
+        match len {
+            Some(l) => self.bar.set_length(l),
+            None => self.bar.unset_length(),
+        }
+        self.bar.set_position(0);
+        self.bar.reset_eta();
+        self.bar.set_message(message.to_string());
+    }
+
+    /// Removes the bar from the terminal.
+    pub fn finish(&self) {
+        // Hold the lock so that the bar is not revealed after it is cleared.
+        let _guard = self.shown.lock();
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+fn set_style(bar: &ProgressBar, unit: Unit, has_len: bool) {
+    let template = match (unit, has_len) {
+        (Unit::None, _) => "{spinner} {msg} [{elapsed_precise}]".to_string(),
+        (Unit::Bytes, true) => {
+            "{spinner} {msg} [{elapsed_precise}] {bar:30} {bytes}/{total_bytes} ({bytes_per_sec}, eta {eta})"
+                .to_string()
+        }
+        (Unit::Bytes, false) => "{spinner} {msg} [{elapsed_precise}] {bytes} ({bytes_per_sec})".to_string(),
+        (Unit::Items(name), true) => format!(
+            "{{spinner}} {{msg}} [{{elapsed_precise}}] {{bar:30}} {{human_pos}}/{{human_len}} {name} ({{per_sec}}, eta {{eta}})"
+        ),
+        (Unit::Items(name), false) => {
+            format!("{{spinner}} {{msg}} [{{elapsed_precise}}] {{human_pos}} {name} ({{per_sec}})")
+        }
+    };
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+}
+
+/// Reads a file (or stdin for `-`) with a byte-count bar, stopping on Ctrl-C.
+///
+/// # Errors
+/// The file cannot be read, or Ctrl-C was pressed.
+pub fn read_input(path: &str, bar: &Progress) -> Result<Vec<u8>, CliError> {
+    let _polling = Polling::start();
+    let mut reader: Box<dyn Read> = if path == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f =
+            std::fs::File::open(path).map_err(|e| CliError::input(format!("cannot read `{path}`: {e}")))?;
+        let len = f.metadata().map(|m| m.len()).ok();
+        bar.phase(&format!("reading {path}"), len, Unit::Bytes);
+        Box::new(f)
+    };
+    let name = if path == "-" { "stdin" } else { path };
+    let mut buf = Vec::new();
+    let mut chunk = vec![0u8; 1 << 20];
+    loop {
+        if stop_requested() {
+            return Err(interrupted(&format!("while reading {name}")));
+        }
+        match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(k) => {
+                buf.extend_from_slice(&chunk[..k]);
+                bar.inc(k as u64);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(CliError::input(format!("cannot read `{name}`: {e}"))),
+        }
+    }
+    Ok(buf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_bar_counts_and_finishes() {
+        let p = Progress::with_visibility("test", Some(10), Unit::Items("values"), false);
+        p.set(3);
+        p.inc(2);
+        assert_eq!(p.bar.position(), 5);
+        p.phase("next", None, Unit::None);
+        assert_eq!(p.bar.position(), 0);
+        p.finish();
+        assert!(p.bar.is_finished());
+    }
+
+    #[test]
+    fn reads_a_file_whole() {
+        let dir = std::env::temp_dir().join(format!("sprague-progress-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("data.txt");
+        let data: Vec<u8> = (0..3_000_000u32).map(|i| (i % 251) as u8).collect();
+        std::fs::write(&path, &data).unwrap();
+        let p = Progress::with_visibility("test", None, Unit::Bytes, false);
+        let got = read_input(path.to_str().unwrap(), &p).unwrap();
+        assert_eq!(got, data);
+        assert_eq!(p.bar.position(), data.len() as u64);
+        let missing = read_input(dir.join("missing").to_str().unwrap(), &p);
+        assert!(missing.unwrap_err().message.contains("cannot read"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
