@@ -44,7 +44,7 @@ fn scratch(name: &str) -> PathBuf {
 fn every_entry_is_complete_and_both_examples_run() {
     let v = json(&["games", "--json"]);
     let games = v["games"].as_array().expect("games array");
-    assert!(games.len() >= 30);
+    assert!(games.len() >= 29);
     let dir = scratch("examples");
     for g in games {
         let name = g["name"].as_str().unwrap();
@@ -76,6 +76,8 @@ fn every_entry_is_complete_and_both_examples_run() {
 #[test]
 fn one_ruleset_page_and_its_json() {
     let page = stdout_ok(&["games", "kayles"]);
+    // Paragraphs are wrapped: compare with single spaces.
+    let flat = page.split_whitespace().collect::<Vec<_>>().join(" ");
     for part in [
         "kayles (take-and-break games)",
         "rules:",
@@ -84,10 +86,10 @@ fn one_ruleset_page_and_its_json() {
         "period 12 from n = 71",
         "A002186",
         "examples:",
-        "  sprague value kayles 10 7",
-        "  sprague table kayles --count 100 --plot kayles.svg",
+        "sprague value kayles 10 7",
+        "sprague table kayles --count 100 --plot kayles.svg",
     ] {
-        assert!(page.contains(part), "`{part}` not in:\n{page}");
+        assert!(flat.contains(part), "`{part}` not in:\n{page}");
     }
     // Shell characters in examples are quoted for copying.
     let page = stdout_ok(&["games", "domineering"]);
@@ -277,7 +279,8 @@ fn graph_verbs_stay_silent_when_piped() {
     let out = sprague(&["grundy-graph", p]);
     assert!(out.status.success());
     assert!(out.stderr.is_empty(), "no progress output when piped");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("2 2"));
+    // The path 2 → 1 → 0 has values 0, 1, 0.
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\n1 1\n2 0\n"));
     let out = sprague(&["solve", p]);
     assert!(out.status.success());
     assert!(out.stderr.is_empty());

@@ -139,7 +139,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value hackenbush BBRB",
             example2: "value hackenbush BRG --json",
             rules: "Blue-Red-Green Hackenbush: a picture of coloured edges on the ground. Left (Blue) cuts a blue or green edge, Right (Red) a red or green edge; edges no longer connected to the ground vanish. Whoever cannot move loses.",
-            known: "A blue stalk of n edges is worth n and a red one −n; a blue-red stalk is a dyadic number (Berlekamp's rule: BBRB is 1 + 1/2 − 1/4... read from the ground, each change of colour halving the step); green edges are nimbers (Winning Ways, ch. 1, 2 and 7).",
+            known: "A blue stalk of n edges is worth n and a red one −n; a blue-red stalk is a dyadic number by Berlekamp's rule (read from the ground, the edges up to the first change of colour count whole, and each later edge half the one before with its colour's sign: BBRB is 7/4); green edges are nimbers (Winning Ways, ch. 1, 2 and 7).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Partizan {

@@ -319,7 +319,10 @@ fn space_solve<S: StateSpace>(space: &S, a: &SolveArgs) -> CliResult<sprague::St
         .stop_flag(progress::stop_flag())
         .solve()
         .map_err(|e| match e {
-            SolveError::Interrupted => progress::interrupted("while solving the state space"),
+            SolveError::Interrupted => CliError {
+                code: 130,
+                message: "interrupted".into(),
+            },
             SolveError::Budget(b) => b.into(),
             other => CliError::input(other.to_string()),
         })
