@@ -268,7 +268,7 @@ mod tests {
         assert_eq!(nice_step(39, 10), 5);
         assert_eq!(nice_step(99, 10), 10);
         assert_eq!(nice_step(1000, 10), 100);
-        assert_eq!(nice_step(u64::MAX, 10) > 0, true);
+        assert!(nice_step(u64::MAX, 10) > 0);
     }
 
     #[test]
