@@ -7,3 +7,7 @@ pub use bash::Bash;
 pub use nim::Nim;
 mod wythoff;
 pub use wythoff::{Wythoff, wythoff_index, wythoff_is_p, wythoff_pair, wythoff_partner, wythoff_winning_moves};
+mod silver_dollar;
+mod staircase;
+pub use silver_dollar::{CoinStrip, SilverDollar, silver_dollar_value};
+pub use staircase::{StaircaseNim, odd_step_xor};
