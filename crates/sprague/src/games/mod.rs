@@ -11,3 +11,5 @@ mod silver_dollar;
 mod staircase;
 pub use silver_dollar::{CoinStrip, SilverDollar, silver_dollar_value};
 pub use staircase::{StaircaseNim, odd_step_xor};
+mod moore;
+pub use moore::{MooreNim, moore_is_p, moore_winning_move};
