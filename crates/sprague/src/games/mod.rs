@@ -13,3 +13,5 @@ pub use silver_dollar::{CoinStrip, SilverDollar, silver_dollar_value};
 pub use staircase::{StaircaseNim, odd_step_xor};
 mod moore;
 pub use moore::{MooreNim, moore_is_p, moore_winning_move};
+mod poker_nim;
+pub use poker_nim::{PokerNim, PokerPosition};
