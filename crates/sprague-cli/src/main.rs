@@ -60,6 +60,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The K-th P-position (a_K, b_K) of Wythoff's game: a_K = ⌊Kφ⌋, b_K = a_K + K,
+    /// exact for any K below 2^64.
+    WythoffPair {
+        /// The index K (a whole number).
+        k: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -124,6 +133,7 @@ fn run(cli: Cli) -> CliResult<()> {
             NimberOp::Pow { a, k } => cmd::nimber::unary_or_binary("pow", &a, Some(&k)),
         },
         Command::GrundyGraph { file, json } => cmd::grundy_graph::run(&file, json),
+        Command::WythoffPair { k, json } => cmd::wythoff_pair::run(&k, json),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The catalog of rulesets: names, notation, examples, and how to build each.
 //! Each family of rulesets registers its entries from its own file.
 
+mod boards;
 mod impartial;
 
 use crate::error::{CliError, CliResult};
@@ -72,6 +73,7 @@ pub struct Entry {
 pub fn entries() -> Vec<Entry> {
     let mut all = Vec::new();
     all.extend(impartial::entries());
+    all.extend(boards::entries());
     all
 }
 

@@ -4,6 +4,7 @@ pub mod games;
 pub mod grundy_graph;
 pub mod nimber;
 pub mod value;
+pub mod wythoff_pair;
 
 use crate::error::CliResult;
 use std::io::Write;

@@ -155,6 +155,37 @@ pub fn wythoff_winning_moves(x: u64, y: u64) -> Vec<[u64; 2]> {
     out
 }
 
+/// Every move from `(x, y)` to a misère P-position (one component, last mover
+/// loses). The misère P-positions are the normal ones with `(0, 0)`, `(1, 2)`,
+/// `(2, 1)` replaced by `(0, 1)`, `(1, 0)`, `(2, 2)`. O(1) for any heaps.
+#[must_use]
+pub fn wythoff_misere_winning_moves(x: u64, y: u64) -> Vec<[u64; 2]> {
+    let swapped_out = |c: &[u64; 2]| matches!(c, [0, 0] | [1, 2] | [2, 1]);
+    let is_misere_p = |a: u64, b: u64| match (a.min(b), a.max(b)) {
+        (0, 1) | (2, 2) => true,
+        (0, 0) | (1, 2) => false,
+        _ => wythoff_is_p(a, b),
+    };
+    if is_misere_p(x, y) {
+        return Vec::new();
+    }
+    let mut out: Vec<[u64; 2]> = if wythoff_is_p(x, y) {
+        Vec::new()
+    } else {
+        wythoff_winning_moves(x, y)
+    };
+    out.retain(|c| !swapped_out(c));
+    for [a, b] in [[0, 1], [1, 0], [2, 2]] {
+        let legal = (a < x && b == y) || (a == x && b < y) || (a < x && x - a == y.wrapping_sub(b) && b < y);
+        if legal {
+            out.push([a, b]);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// Wythoff's game on a sum of two-heap components. A move takes any positive
 /// number of tokens from one heap of one component, or the same positive number
 /// from both of its heaps. Also Wyt Queens: each component is a queen at
@@ -478,6 +509,21 @@ mod tests {
             for y in 0..20u64 {
                 let p = vec![[x, y]];
                 assert_eq!(w.misere_outcome(&p), Some(search.outcome(&p).unwrap()), "({x},{y})");
+            }
+        }
+    }
+
+    #[test]
+    fn misere_winning_moves_match_search() {
+        let w = Wythoff::heaps();
+        let mut search = MisereSolver::new(&w).search_only();
+        for x in 0..20u64 {
+            for y in 0..20u64 {
+                let mut expect: Vec<[u64; 2]> =
+                    search.winning_moves(&vec![[x, y]]).unwrap().into_iter().map(|p| p[0]).collect();
+                expect.sort_unstable();
+                expect.dedup();
+                assert_eq!(wythoff_misere_winning_moves(x, y), expect, "({x},{y})");
             }
         }
     }

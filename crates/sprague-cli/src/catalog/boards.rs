@@ -1,0 +1,360 @@
+//! Catalog entries for the board, coin and memory games (Wythoff, Poker Nim,
+//! staircase Nim, Silver Dollar, Moore's Nim, memory games, Chomp, turning
+//! games), with the adapters that answer huge positions by closed forms.
+
+use super::{Entry, Family, no_params, whole_param};
+use crate::error::{CliError, CliResult};
+use crate::ruleset::{QueryOptions, Report, Ruleset, impartial_report, position_error};
+use serde_json::json;
+use sprague::{GrundySolver, ImpartialRules, MisereSolver, Nimber, Notation, Outcome};
+
+/// Any ruleset whose closed forms (`closed_form`, `moves_to_value`) answer
+/// huge positions: like the generic adapter, but a single component's winning
+/// moves also come from `moves_to_value` instead of enumerating every option.
+pub struct Board<R> {
+    /// Name shown in reports, with parameters.
+    pub name: String,
+    /// The engine ruleset.
+    pub rules: R,
+}
+
+/// Outcome, Grundy value and winning moves `(to, description)` of a position.
+type Solved = (Outcome, Option<u64>, Vec<(String, String)>);
+
+fn solve_board<R>(rules: &R, p: &R::Position, options: &QueryOptions) -> CliResult<Solved>
+where
+    R: ImpartialRules + Notation<<R as ImpartialRules>::Position>,
+{
+    let describe = |to: &R::Position| (rules.format_position(to), rules.describe_move(p, to));
+    if options.misere {
+        let mut solver = MisereSolver::with_max_states(rules, options.max_states);
+        let outcome = solver.outcome(p)?;
+        let moves = solver.winning_moves(p)?;
+        return Ok((outcome, None, moves.iter().map(describe).collect()));
+    }
+    let mut solver = GrundySolver::with_max_states(rules, options.max_states);
+    let mut parts = Vec::new();
+    if !rules.decompose(p, &mut parts) {
+        let g = solver.grundy(p)?;
+        let moves = match rules.moves_to_value(p, Nimber::ZERO) {
+            Some(m) if !g.is_zero() => m,
+            Some(_) => Vec::new(),
+            None => solver.winning_moves(p)?,
+        };
+        return Ok((
+            Outcome::from_grundy(g),
+            Some(g.get()),
+            moves.iter().map(describe).collect(),
+        ));
+    }
+    let g = solver.grundy(p)?;
+    let moves = solver.winning_moves(p)?;
+    Ok((
+        Outcome::from_grundy(g),
+        Some(g.get()),
+        moves.iter().map(describe).collect(),
+    ))
+}
+
+impl<R> Ruleset for Board<R>
+where
+    R: ImpartialRules + Notation<<R as ImpartialRules>::Position>,
+{
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        let p = self
+            .rules
+            .parse_position(position)
+            .map_err(|e| position_error(position, &e))?;
+        let (outcome, grundy, moves) = solve_board(&self.rules, &p, options)?;
+        Ok(impartial_report(
+            &self.name,
+            &self.rules.format_position(&p),
+            options.misere,
+            outcome,
+            grundy,
+            &moves,
+        ))
+    }
+}
+
+/// Adds a field to the JSON object and a line to the text of a report.
+fn annotate(report: &mut Report, key: &str, value: serde_json::Value, line: Option<String>) {
+    if let Some(obj) = report.json.as_object_mut() {
+        obj.insert(key.to_string(), value);
+    }
+    if let Some(l) = line {
+        report.text.push_str(&l);
+        report.text.push('\n');
+    }
+}
+
+/// Inserts a line of text right after the `outcome:` line of a report.
+fn note_after_outcome(report: &mut Report, line: &str) {
+    let at = report
+        .text
+        .find("outcome:")
+        .and_then(|i| report.text[i..].find('\n').map(|j| i + j + 1))
+        .unwrap_or(report.text.len());
+    report.text.insert_str(at, &format!("{line}\n"));
+}
+
+/// Largest heap for which Wythoff Grundy values are searched.
+const WYTHOFF_SEARCH_LIMIT: u64 = 150;
+
+/// Wythoff and Wyt Queens: the Beatty closed form for P/N and winning moves of
+/// one component with any heaps; Grundy values by search for small heaps.
+struct WythoffBoard {
+    name: String,
+    rules: sprague::Wythoff,
+}
+
+impl Ruleset for WythoffBoard {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        let rules = &self.rules;
+        let p = rules
+            .parse_position(position)
+            .map_err(|e| position_error(position, &e))?;
+        let small = p.iter().all(|c| c[0].max(c[1]) <= WYTHOFF_SEARCH_LIMIT);
+        let canonical = rules.format_position(&p);
+        let mut report = if small {
+            let (o, g, m) = solve_board(rules, &p, options)?;
+            impartial_report(&self.name, &canonical, options.misere, o, g, &m)
+        } else if p.len() == 1 {
+            let [x, y] = p[0];
+            let targets = if options.misere {
+                sprague::wythoff_misere_winning_moves(x, y)
+            } else {
+                sprague::wythoff_winning_moves(x, y)
+            };
+            let moves: Vec<(String, String)> = targets
+                .into_iter()
+                .map(|c| {
+                    let to = vec![c];
+                    (rules.format_position(&to), rules.describe_move(&p, &to))
+                })
+                .collect();
+            let o = if options.misere {
+                rules.misere_outcome(&p).unwrap_or(Outcome::N)
+            } else if sprague::wythoff_is_p(x, y) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            let mut r = impartial_report(&self.name, &canonical, options.misere, o, None, &moves);
+            note_after_outcome(
+                &mut r,
+                &format!("grundy:  not computed (a heap above {WYTHOFF_SEARCH_LIMIT}; P/N and the winning moves come from the Beatty closed form)"),
+            );
+            r
+        } else {
+            return Err(CliError::input(format!(
+                "position `{position}`: a sum of Wythoff games needs each component's Grundy value, which is searched only for heaps up to {WYTHOFF_SEARCH_LIMIT}; a single component of any size is decided by the closed form"
+            )));
+        };
+        if let [[x, y]] = p[..]
+            && sprague::wythoff_is_p(x, y)
+            && !options.misere
+        {
+            let k = x.abs_diff(y);
+            annotate(
+                &mut report,
+                "p_position_index",
+                json!(k),
+                Some(format!("this is P-position number {k}: (⌊{k}φ⌋, ⌊{k}φ⌋ + {k})")),
+            );
+        }
+        Ok(report)
+    }
+}
+
+/// Poker Nim: the Nim rule, winning removals and additions.
+struct PokerBoard;
+
+impl Ruleset for PokerBoard {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        if options.misere {
+            return Err(CliError::input(
+                "poker-nim: misère play is not supported (normal play only)",
+            ));
+        }
+        let r = sprague::PokerNim;
+        let p = r
+            .parse_position(position)
+            .map_err(|e| position_error(position, &e))?;
+        let moves: Vec<(String, String)> = sprague::PokerNim::winning_moves(&p)
+            .iter()
+            .map(|q| (r.format_position(q), r.describe_move(&p, q)))
+            .collect();
+        let x = p.heaps.iter().fold(0, |a, &h| a ^ h);
+        let mut report = impartial_report(
+            "poker-nim",
+            &r.format_position(&p),
+            false,
+            sprague::PokerNim::outcome(&p),
+            None,
+            &moves,
+        );
+        annotate(
+            &mut report,
+            "nim_sum",
+            json!(x),
+            Some(format!(
+                "nim-sum: {x} (with finite reserves the heaps play exactly as Nim heaps)"
+            )),
+        );
+        Ok(report)
+    }
+}
+
+/// Moore's Nim_k: the digit-sum rule for any heaps; Grundy values and the
+/// full list of winning moves when the position is small enough to enumerate.
+struct MooreBoard {
+    name: String,
+    rules: sprague::MooreNim,
+}
+
+/// Largest number of options enumerated for Moore's Nim winning moves.
+const MOORE_OPTION_LIMIT: u64 = 200_000;
+/// Largest number of reachable positions searched for a Moore Grundy value.
+const MOORE_STATE_LIMIT: u64 = 20_000;
+
+impl Ruleset for MooreBoard {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        let rules = &self.rules;
+        let p = rules
+            .parse_position(position)
+            .map_err(|e| position_error(position, &e))?;
+        let k = rules.k();
+        let states = p
+            .iter()
+            .fold(1u64, |a, &h| a.saturating_mul(h.saturating_add(1)));
+        if options.misere || states <= MOORE_STATE_LIMIT {
+            let (o, g, m) = solve_board(rules, &p, options)?;
+            let mut r = impartial_report(&self.name, &rules.format_position(&p), options.misere, o, g, &m);
+            annotate(&mut r, "winning_moves_complete", json!(true), None);
+            return Ok(r);
+        }
+        let outcome = if sprague::moore_is_p(&p, k) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        let (targets, complete) = if rules.option_count(&p) <= MOORE_OPTION_LIMIT {
+            let mut opts = Vec::new();
+            rules.moves(&p, &mut opts);
+            opts.retain(|o| sprague::moore_is_p(o, k));
+            (opts, true)
+        } else {
+            (sprague::moore_winning_move(&p, k).into_iter().collect(), false)
+        };
+        let moves: Vec<(String, String)> = targets
+            .iter()
+            .map(|q| (rules.format_position(q), rules.describe_move(&p, q)))
+            .collect();
+        let mut r = impartial_report(&self.name, &rules.format_position(&p), false, outcome, None, &moves);
+        note_after_outcome(&mut r, "grundy:  not computed (position too large to search; P/N from the digit-sum rule)");
+        annotate(
+            &mut r,
+            "winning_moves_complete",
+            json!(complete),
+            (!complete).then(|| "(one winning move shown: too many options to list them all)".to_string()),
+        );
+        Ok(r)
+    }
+}
+
+pub(super) fn entries() -> Vec<Entry> {
+    vec![
+        Entry {
+            name: "wythoff",
+            params: "",
+            family: Family::Heap,
+            summary: "two heaps: take from one heap, or the same amount from both (Wythoff's game)",
+            notation: "two heaps `x y`; a sum of games `3 5; 4 7`; P/N for any u64 heaps",
+            example: "value wythoff 1000000000000 1618033988749",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(WythoffBoard {
+                    name: name.to_string(),
+                    rules: sprague::Wythoff::heaps(),
+                }))
+            },
+        },
+        Entry {
+            name: "wyt-queens",
+            params: "",
+            family: Family::Impartial,
+            summary: "queens move left, down or diagonally down-left toward the corner (Wythoff on a board)",
+            notation: "queens as `x,y` (0-based, corner 0,0) separated by spaces, e.g. `3,5 2,2`",
+            example: "value wyt-queens 3,5 2,2",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(WythoffBoard {
+                    name: name.to_string(),
+                    rules: sprague::Wythoff::queens(),
+                }))
+            },
+        },
+        Entry {
+            name: "poker-nim",
+            params: "",
+            family: Family::Heap,
+            summary: "Nim where removed chips go to your reserve and may be added back to a heap",
+            notation: "heaps, `|`, the mover's and the other player's reserves, e.g. `3 4 5 | 2 1`",
+            example: "value poker-nim 3 4 5 | 2 1",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(PokerBoard))
+            },
+        },
+        Entry {
+            name: "staircase",
+            params: "",
+            family: Family::Heap,
+            summary: "move coins from one step down to the next step (step 1 to the ground)",
+            notation: "coins on steps 1, 2, 3, … e.g. `3 9 5 1`",
+            example: "value staircase 3 9 5 1",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Board {
+                    name: name.to_string(),
+                    rules: sprague::StaircaseNim,
+                }))
+            },
+        },
+        Entry {
+            name: "silver-dollar",
+            params: "",
+            family: Family::Impartial,
+            summary: "slide a coin left on a strip without jumping; with `$`, the leftmost coin may drop into the bag",
+            notation: "`o` coin, `.` empty square, optional leading `$` money bag, e.g. `..o.o..o` or `$.o..o`",
+            example: "value silver-dollar ..o.o...o",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Board {
+                    name: name.to_string(),
+                    rules: sprague::SilverDollar,
+                }))
+            },
+        },
+        Entry {
+            name: "moore",
+            params: "K",
+            family: Family::Heap,
+            summary: "remove tokens from up to K heaps at once (Moore's Nim_K)",
+            notation: "heap sizes separated by spaces, e.g. `1 2 3 4`",
+            example: "value moore:2 1 2 3 4",
+            build: |name, params| {
+                let k = whole_param(name, params, "K")?;
+                let rules = usize::try_from(k)
+                    .ok()
+                    .and_then(sprague::MooreNim::new)
+                    .ok_or_else(|| CliError::input(format!("ruleset `{name}:{k}`: K must be at least 1")))?;
+                Ok(Box::new(MooreBoard {
+                    name: format!("{name}:{k}"),
+                    rules,
+                }))
+            },
+        },
+    ]
+}
