@@ -263,6 +263,74 @@ impl Ruleset for MooreBoard {
     }
 }
 
+/// Largest heap for which memory-game Grundy values are searched.
+const MEMORY_SEARCH_LIMIT: u64 = 200;
+
+/// Memory games: Grundy values by search for small heaps, the Schwenk /
+/// Zeckendorf closed form for outcome and winning moves of any heap.
+struct MemoryBoard {
+    name: String,
+    rules: sprague::MemoryGame,
+}
+
+impl Ruleset for MemoryBoard {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        let rules = &self.rules;
+        let p = rules
+            .parse_position(position)
+            .map_err(|e| position_error(position, &e))?;
+        let (n, m) = p;
+        let canonical = rules.format_position(&p);
+        let mut r = if n <= MEMORY_SEARCH_LIMIT {
+            let (o, g, moves) = solve_board(rules, &p, options)?;
+            impartial_report(&self.name, &canonical, options.misere, o, g, &moves)
+        } else {
+            let (p_now, takes) = if options.misere {
+                (rules.is_p_misere(n, m), rules.winning_takes_misere(n, m))
+            } else {
+                (rules.is_p(n, m), rules.winning_takes(n, m))
+            };
+            let moves: Vec<(String, String)> = takes
+                .iter()
+                .map(|&t| {
+                    let to = (n - t, rules.next_limit(t));
+                    (rules.format_position(&to), rules.describe_move(&p, &to))
+                })
+                .collect();
+            let o = if p_now { Outcome::P } else { Outcome::N };
+            let mut r = impartial_report(&self.name, &canonical, options.misere, o, None, &moves);
+            note_after_outcome(
+                &mut r,
+                &format!("grundy:  not computed (heap above {MEMORY_SEARCH_LIMIT}; P/N and the winning moves come from the closed form)"),
+            );
+            r
+        };
+        let rep = rules.representation(if options.misere { n.saturating_sub(1) } else { n });
+        let words: Vec<String> = rep.iter().map(u64::to_string).collect();
+        annotate(
+            &mut r,
+            "representation",
+            json!(rep),
+            Some(format!(
+                "{} = {}{}",
+                if options.misere { n.saturating_sub(1) } else { n },
+                if words.is_empty() { "0".to_string() } else { words.join(" + ") },
+                match rules.rule() {
+                    sprague::MemoryRule::Double => "   (Zeckendorf representation)",
+                    sprague::MemoryRule::Add(_) => "   (greedy representation by the game's terms)",
+                }
+            )),
+        );
+        Ok(r)
+    }
+}
+
+fn memory_entry(name: &str, rule: sprague::MemoryRule, first: sprague::FirstMove, shown: String) -> CliResult<Box<dyn Ruleset>> {
+    let rules = sprague::MemoryGame::new(rule, first)
+        .ok_or_else(|| CliError::input(format!("ruleset `{name}`: the first move must be allowed to take at least 1")))?;
+    Ok(Box::new(MemoryBoard { name: shown, rules }))
+}
+
 pub(super) fn entries() -> Vec<Entry> {
     vec![
         Entry {
@@ -354,6 +422,45 @@ pub(super) fn entries() -> Vec<Entry> {
                     name: format!("{name}:{k}"),
                     rules,
                 }))
+            },
+        },
+        Entry {
+            name: "fibonacci-nim",
+            params: "",
+            family: Family::Heap,
+            summary: "one heap; first move takes any amount but not all, then at most twice the previous move",
+            notation: "a heap `N`, or `N/M` (N left, the next move takes at most M); any u64",
+            example: "value fibonacci-nim 1000000000000",
+            build: |name, params| {
+                no_params(name, params)?;
+                memory_entry(name, sprague::MemoryRule::Double, sprague::FirstMove::AllButOne, name.to_string())
+            },
+        },
+        Entry {
+            name: "memory2c",
+            params: "[K]",
+            family: Family::Heap,
+            summary: "one heap; first move takes at most K (default exactly 1), then at most twice the previous move",
+            notation: "a heap `N`, or `N/M` (N left, the next move takes at most M); any u64",
+            example: "value memory2c:3 100",
+            build: |name, params| {
+                let k = match params {
+                    None => 1,
+                    Some(_) => whole_param(name, params, "K")?,
+                };
+                memory_entry(name, sprague::MemoryRule::Double, sprague::FirstMove::AtMost(k), format!("{name}:{k}"))
+            },
+        },
+        Entry {
+            name: "memory",
+            params: "K",
+            family: Family::Heap,
+            summary: "one heap; first move takes at most K, then at most K more than the previous move",
+            notation: "a heap `N`, or `N/M` (N left, the next move takes at most M); any u64",
+            example: "value memory:2 1000",
+            build: |name, params| {
+                let k = whole_param(name, params, "K")?;
+                memory_entry(name, sprague::MemoryRule::Add(k), sprague::FirstMove::AtMost(k), format!("{name}:{k}"))
             },
         },
     ]

@@ -15,3 +15,5 @@ mod moore;
 pub use moore::{MooreNim, moore_is_p, moore_winning_move};
 mod poker_nim;
 pub use poker_nim::{PokerNim, PokerPosition};
+mod memory;
+pub use memory::{FirstMove, MemoryGame, MemoryRule};
