@@ -17,3 +17,5 @@ mod poker_nim;
 pub use poker_nim::{PokerNim, PokerPosition};
 mod memory;
 pub use memory::{FirstMove, MemoryGame, MemoryRule};
+mod chomp;
+pub use chomp::Chomp;
