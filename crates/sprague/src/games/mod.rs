@@ -19,3 +19,5 @@ mod memory;
 pub use memory::{FirstMove, MemoryGame, MemoryRule};
 mod chomp;
 pub use chomp::Chomp;
+mod turning;
+pub use turning::{TurningGame, TurningKind, odious, parse_coins};
