@@ -21,3 +21,5 @@ mod chomp;
 pub use chomp::Chomp;
 mod turning;
 pub use turning::{TurningGame, TurningKind, odious, parse_coins};
+mod turning_corners;
+pub use turning_corners::{CoinGrid, TurningCorners};
