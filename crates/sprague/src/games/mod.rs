@@ -23,3 +23,5 @@ mod turning;
 pub use turning::{TurningGame, TurningKind, odious, parse_coins};
 mod turning_corners;
 pub use turning_corners::{CoinGrid, TurningCorners};
+mod multiples;
+pub use multiples::{KRange, MultiplesFlip, parse_multiples};
