@@ -25,3 +25,5 @@ mod turning_corners;
 pub use turning_corners::{CoinGrid, TurningCorners};
 mod multiples;
 pub use multiples::{KRange, MultiplesFlip, parse_multiples};
+mod one_or_largest;
+pub use one_or_largest::{OneOrLargest, one_or_largest_is_p};
