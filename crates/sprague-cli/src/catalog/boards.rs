@@ -325,10 +325,156 @@ impl Ruleset for MemoryBoard {
     }
 }
 
+/// Chomp: Grundy value of the canonical diagram; winning bites listed on the
+/// diagram as written, 1-based.
+struct ChompBoard;
+
+impl Ruleset for ChompBoard {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        use sprague::Chomp;
+        let p = Chomp
+            .parse_position(position)
+            .map_err(|e| position_error(position, &e))?;
+        let canon = Chomp::canonical(&p);
+        let (outcome, grundy, bites) = if options.misere {
+            let mut solver = MisereSolver::with_max_states(&Chomp, options.max_states);
+            let o = solver.outcome(&canon)?;
+            let mut bites = Vec::new();
+            for (r, c) in Chomp::bites(&p) {
+                let after = Chomp::canonical(&Chomp::bite(&p, r, c));
+                if solver.outcome(&after)? == Outcome::P {
+                    bites.push((r, c, after));
+                }
+            }
+            (o, None, bites)
+        } else {
+            let mut solver = GrundySolver::with_max_states(&Chomp, options.max_states);
+            let g = solver.grundy(&canon)?;
+            let mut bites = Vec::new();
+            for (r, c) in Chomp::bites(&p) {
+                let after = Chomp::bite(&p, r, c);
+                if solver.grundy(&Chomp::canonical(&after))?.is_zero() {
+                    bites.push((r, c, after));
+                }
+            }
+            (Outcome::from_grundy(g), Some(g.get()), bites)
+        };
+        let moves: Vec<(String, String)> = bites
+            .iter()
+            .map(|(r, c, after)| {
+                (
+                    Chomp.format_position(after),
+                    format!("bite at (row {}, column {})", r + 1, c + 1),
+                )
+            })
+            .collect();
+        let mut report = impartial_report("chomp", &Chomp.format_position(&p), options.misere, outcome, grundy, &moves);
+        annotate(
+            &mut report,
+            "winning_bites",
+            json!(bites.iter().map(|(r, c, _)| json!({"row": r + 1, "column": c + 1})).collect::<Vec<_>>()),
+            None,
+        );
+        Ok(report)
+    }
+}
+
+/// Largest number of winning moves listed for the multiples game.
+const MULTIPLES_LIST_LIMIT: u64 = 50;
+
+/// The multiples-flipping game: the value table for N, then O(1) per coin.
+struct MultiplesBoard;
+
+impl Ruleset for MultiplesBoard {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        let (n, heads) = sprague::parse_multiples(position).map_err(|e| position_error(position, &e))?;
+        if n > 1_000_000_000_000 {
+            return Err(CliError::input(format!(
+                "position `{position}`: N must be at most 10^12 (the value table takes O(N^3/4) time)"
+            )));
+        }
+        let game = sprague::MultiplesFlip::new(n);
+        let canonical = game.format_position(&heads);
+        if options.misere {
+            let mut solver = MisereSolver::with_max_states(&game, options.max_states);
+            let o = solver.outcome(&heads)?;
+            let moves: Vec<(String, String)> = solver
+                .winning_moves(&heads)?
+                .iter()
+                .map(|q| (game.format_position(q), String::new()))
+                .collect();
+            return Ok(impartial_report("multiples", &canonical, true, o, None, &moves));
+        }
+        let g = game.value(&heads);
+        let runs = game.winning_moves(&heads);
+        let total: u64 = runs.iter().map(sprague::KRange::len).sum();
+        let mut moves = Vec::new();
+        'outer: for r in &runs {
+            for i in 0..r.len() {
+                if moves.len() as u64 >= MULTIPLES_LIST_LIMIT {
+                    break 'outer;
+                }
+                let k = r.from + i * r.step;
+                let what = if k == 1 {
+                    format!("turn coin {} alone", r.coin)
+                } else {
+                    format!("turn coins {}, {}, …, {}", r.coin, 2 * r.coin, k * r.coin)
+                };
+                moves.push((format!("x={} k={k}", r.coin), what));
+            }
+        }
+        let mut report = impartial_report("multiples", &canonical, false, Outcome::from_grundy(Nimber(g)), Some(g), &moves);
+        let values: Vec<u64> = heads.iter().map(|&x| game.coin_value(x)).collect();
+        annotate(&mut report, "coin_values", json!(values), None);
+        annotate(
+            &mut report,
+            "winning_moves_total",
+            json!(total),
+            (total > moves.len() as u64).then(|| format!("({total} winning moves in all; the first {} are listed)", moves.len())),
+        );
+        annotate(
+            &mut report,
+            "winning_runs",
+            json!(runs.iter().map(|r| json!({"coin": r.coin, "k_from": r.from, "k_to": r.to, "k_step": r.step})).collect::<Vec<_>>()),
+            None,
+        );
+        Ok(report)
+    }
+}
+
 fn memory_entry(name: &str, rule: sprague::MemoryRule, first: sprague::FirstMove, shown: String) -> CliResult<Box<dyn Ruleset>> {
     let rules = sprague::MemoryGame::new(rule, first)
         .ok_or_else(|| CliError::input(format!("ruleset `{name}`: the first move must be allowed to take at least 1")))?;
     Ok(Box::new(MemoryBoard { name: shown, rules }))
+}
+
+fn turning_entry(name: &'static str, kind: sprague::TurningKind, summary: &'static str, example: &'static str) -> Entry {
+    fn build_kind(name: &str, params: Option<&str>, kind: sprague::TurningKind) -> CliResult<Box<dyn Ruleset>> {
+        no_params(name, params)?;
+        Ok(Box::new(Board {
+            name: name.to_string(),
+            rules: sprague::TurningGame::new(kind),
+        }))
+    }
+    let build: super::Builder = match kind {
+        sprague::TurningKind::TurningTurtles => |n, p| build_kind(n, p, sprague::TurningKind::TurningTurtles),
+        sprague::TurningKind::MockTurtles => |n, p| build_kind(n, p, sprague::TurningKind::MockTurtles),
+        sprague::TurningKind::Ruler => |n, p| build_kind(n, p, sprague::TurningKind::Ruler),
+        sprague::TurningKind::FlipAny => |n, p| build_kind(n, p, sprague::TurningKind::FlipAny),
+    };
+    Entry {
+        name,
+        params: "",
+        family: Family::Impartial,
+        summary,
+        notation: if kind == sprague::TurningKind::FlipAny {
+            "a 01 string, leftmost coin first, e.g. `0110` (also `THHT`)"
+        } else {
+            "a row of coins, leftmost first: `H`/`1` heads, `T`/`0` tails, e.g. `THHTTH`"
+        },
+        example,
+        build,
+    }
 }
 
 pub(super) fn entries() -> Vec<Entry> {
@@ -421,6 +567,68 @@ pub(super) fn entries() -> Vec<Entry> {
                 Ok(Box::new(MooreBoard {
                     name: format!("{name}:{k}"),
                     rules,
+                }))
+            },
+        },
+        Entry {
+            name: "chomp",
+            params: "",
+            family: Family::Impartial,
+            summary: "bite a square and everything below-right of it; whoever must eat the poison (row 1, column 1) loses",
+            notation: "row lengths of a Young diagram, longest first, e.g. `5 3 3`",
+            example: "value chomp 5 3 3",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(ChompBoard))
+            },
+        },
+        turning_entry("turning-turtles", sprague::TurningKind::TurningTurtles,
+            "turn a heads coin to tails and optionally one coin to its left", "value turning-turtles THHTTH"),
+        turning_entry("mock-turtles", sprague::TurningKind::MockTurtles,
+            "turn a heads coin to tails and up to two coins to its left (values: odious numbers)", "value mock-turtles THHTTH"),
+        turning_entry("ruler", sprague::TurningKind::Ruler,
+            "turn a run of consecutive coins whose rightmost coin goes heads to tails", "value ruler THHTTH"),
+        turning_entry("flip01", sprague::TurningKind::FlipAny,
+            "01-string flip game: turn a 1 to 0 and any coins to its left (value: the string as a binary number)", "value flip01 0110"),
+        Entry {
+            name: "turning-corners",
+            params: "",
+            family: Family::Impartial,
+            summary: "turn the four corners of a rectangle whose lower-right corner goes heads to tails (values: nim products)",
+            notation: "rows of coins separated by `/`, e.g. `TTTT/THTT/TTTH`",
+            example: "value turning-corners TTTT/THTT/TTTH",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Board {
+                    name: name.to_string(),
+                    rules: sprague::TurningCorners,
+                }))
+            },
+        },
+        Entry {
+            name: "multiples",
+            params: "",
+            family: Family::Impartial,
+            summary: "coins 1..N: pick a heads coin x and k ≥ 1, turn coins x, 2x, …, kx",
+            notation: "`N: x1 x2 …` (number of coins, then the heads coins), N up to 10^12",
+            example: "value multiples 1000000000: 1 2 3 5 8 13 21 34 55 89",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(MultiplesBoard))
+            },
+        },
+        Entry {
+            name: "one-or-largest",
+            params: "",
+            family: Family::Heap,
+            summary: "take one stone from every heap, or a whole largest heap; whoever takes the last stone loses",
+            notation: "heap sizes separated by spaces, e.g. `3 1 4 1 5`",
+            example: "value one-or-largest 3 1 4 1 5",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Board {
+                    name: name.to_string(),
+                    rules: sprague::OneOrLargest,
                 }))
             },
         },

@@ -20,7 +20,7 @@ pub use memory::{FirstMove, MemoryGame, MemoryRule};
 mod chomp;
 pub use chomp::Chomp;
 mod turning;
-pub use turning::{TurningGame, TurningKind, odious, parse_coins};
+pub use turning::{MAX_COINS, TurningGame, TurningKind, odious, parse_coins};
 mod turning_corners;
 pub use turning_corners::{CoinGrid, TurningCorners};
 mod multiples;

@@ -105,6 +105,13 @@ impl Notation<CoinGrid> for TurningCorners {
             rows.push(row);
             col += part.chars().count() + 1;
         }
+        if rows.len() * rows[0].len() > crate::MAX_COINS {
+            return Err(ParseError::new(
+                format!("at most {} coins are supported", crate::MAX_COINS),
+                1,
+                "",
+            ));
+        }
         Ok(rows)
     }
 
