@@ -143,7 +143,9 @@ impl Ruleset for WythoffBoard {
             let mut r = impartial_report(&self.name, &canonical, options.misere, o, None, &moves);
             note_after_outcome(
                 &mut r,
-                &format!("grundy:  not computed (a heap above {WYTHOFF_SEARCH_LIMIT}; P/N and the winning moves come from the Beatty closed form)"),
+                &format!(
+                    "grundy:  not computed (a heap above {WYTHOFF_SEARCH_LIMIT}; P/N and the winning moves come from the Beatty closed form)"
+                ),
             );
             r
         } else {
@@ -225,9 +227,7 @@ impl Ruleset for MooreBoard {
             .parse_position(position)
             .map_err(|e| position_error(position, &e))?;
         let k = rules.k();
-        let states = p
-            .iter()
-            .fold(1u64, |a, &h| a.saturating_mul(h.saturating_add(1)));
+        let states = p.iter().fold(1u64, |a, &h| a.saturating_mul(h.saturating_add(1)));
         if options.misere || states <= MOORE_STATE_LIMIT {
             let (o, g, m) = solve_board(rules, &p, options)?;
             let mut r = impartial_report(&self.name, &rules.format_position(&p), options.misere, o, g, &m);
@@ -251,8 +251,18 @@ impl Ruleset for MooreBoard {
             .iter()
             .map(|q| (rules.format_position(q), rules.describe_move(&p, q)))
             .collect();
-        let mut r = impartial_report(&self.name, &rules.format_position(&p), false, outcome, None, &moves);
-        note_after_outcome(&mut r, "grundy:  not computed (position too large to search; P/N from the digit-sum rule)");
+        let mut r = impartial_report(
+            &self.name,
+            &rules.format_position(&p),
+            false,
+            outcome,
+            None,
+            &moves,
+        );
+        note_after_outcome(
+            &mut r,
+            "grundy:  not computed (position too large to search; P/N from the digit-sum rule)",
+        );
         annotate(
             &mut r,
             "winning_moves_complete",
@@ -301,7 +311,9 @@ impl Ruleset for MemoryBoard {
             let mut r = impartial_report(&self.name, &canonical, options.misere, o, None, &moves);
             note_after_outcome(
                 &mut r,
-                &format!("grundy:  not computed (heap above {MEMORY_SEARCH_LIMIT}; P/N and the winning moves come from the closed form)"),
+                &format!(
+                    "grundy:  not computed (heap above {MEMORY_SEARCH_LIMIT}; P/N and the winning moves come from the closed form)"
+                ),
             );
             r
         };
@@ -314,7 +326,11 @@ impl Ruleset for MemoryBoard {
             Some(format!(
                 "{} = {}{}",
                 if options.misere { n.saturating_sub(1) } else { n },
-                if words.is_empty() { "0".to_string() } else { words.join(" + ") },
+                if words.is_empty() {
+                    "0".to_string()
+                } else {
+                    words.join(" + ")
+                },
                 match rules.rule() {
                     sprague::MemoryRule::Double => "   (Zeckendorf representation)",
                     sprague::MemoryRule::Add(_) => "   (greedy representation by the game's terms)",
@@ -368,11 +384,23 @@ impl Ruleset for ChompBoard {
                 )
             })
             .collect();
-        let mut report = impartial_report("chomp", &Chomp.format_position(&p), options.misere, outcome, grundy, &moves);
+        let mut report = impartial_report(
+            "chomp",
+            &Chomp.format_position(&p),
+            options.misere,
+            outcome,
+            grundy,
+            &moves,
+        );
         annotate(
             &mut report,
             "winning_bites",
-            json!(bites.iter().map(|(r, c, _)| json!({"row": r + 1, "column": c + 1})).collect::<Vec<_>>()),
+            json!(
+                bites
+                    .iter()
+                    .map(|(r, c, _)| json!({"row": r + 1, "column": c + 1}))
+                    .collect::<Vec<_>>()
+            ),
             None,
         );
         Ok(report)
@@ -423,33 +451,66 @@ impl Ruleset for MultiplesBoard {
                 moves.push((format!("x={} k={k}", r.coin), what));
             }
         }
-        let mut report = impartial_report("multiples", &canonical, false, Outcome::from_grundy(Nimber(g)), Some(g), &moves);
+        let mut report = impartial_report(
+            "multiples",
+            &canonical,
+            false,
+            Outcome::from_grundy(Nimber(g)),
+            Some(g),
+            &moves,
+        );
         let values: Vec<u64> = heads.iter().map(|&x| game.coin_value(x)).collect();
         annotate(&mut report, "coin_values", json!(values), None);
         annotate(
             &mut report,
             "winning_moves_total",
             json!(total),
-            (total > moves.len() as u64).then(|| format!("({total} winning moves in all; the first {} are listed)", moves.len())),
+            (total > moves.len() as u64).then(|| {
+                format!(
+                    "({total} winning moves in all; the first {} are listed)",
+                    moves.len()
+                )
+            }),
         );
         annotate(
             &mut report,
             "winning_runs",
-            json!(runs.iter().map(|r| json!({"coin": r.coin, "k_from": r.from, "k_to": r.to, "k_step": r.step})).collect::<Vec<_>>()),
+            json!(
+                runs.iter()
+                    .map(|r| json!({"coin": r.coin, "k_from": r.from, "k_to": r.to, "k_step": r.step}))
+                    .collect::<Vec<_>>()
+            ),
             None,
         );
         Ok(report)
     }
 }
 
-fn memory_entry(name: &str, rule: sprague::MemoryRule, first: sprague::FirstMove, shown: String) -> CliResult<Box<dyn Ruleset>> {
-    let rules = sprague::MemoryGame::new(rule, first)
-        .ok_or_else(|| CliError::input(format!("ruleset `{name}`: the first move must be allowed to take at least 1")))?;
+fn memory_entry(
+    name: &str,
+    rule: sprague::MemoryRule,
+    first: sprague::FirstMove,
+    shown: String,
+) -> CliResult<Box<dyn Ruleset>> {
+    let rules = sprague::MemoryGame::new(rule, first).ok_or_else(|| {
+        CliError::input(format!(
+            "ruleset `{name}`: the first move must be allowed to take at least 1"
+        ))
+    })?;
     Ok(Box::new(MemoryBoard { name: shown, rules }))
 }
 
-fn turning_entry(name: &'static str, kind: sprague::TurningKind, summary: &'static str, example: &'static str) -> Entry {
-    fn build_kind(name: &str, params: Option<&str>, kind: sprague::TurningKind) -> CliResult<Box<dyn Ruleset>> {
+fn turning_entry(
+    name: &'static str,
+    kind: sprague::TurningKind,
+    summary: &'static str,
+    example: &'static str,
+) -> Entry {
+    fn build_kind(
+        name: &str,
+        params: Option<&str>,
+        kind: sprague::TurningKind,
+    ) -> CliResult<Box<dyn Ruleset>> {
         no_params(name, params)?;
         Ok(Box::new(Board {
             name: name.to_string(),
@@ -582,14 +643,30 @@ pub(super) fn entries() -> Vec<Entry> {
                 Ok(Box::new(ChompBoard))
             },
         },
-        turning_entry("turning-turtles", sprague::TurningKind::TurningTurtles,
-            "turn a heads coin to tails and optionally one coin to its left", "value turning-turtles THHTTH"),
-        turning_entry("mock-turtles", sprague::TurningKind::MockTurtles,
-            "turn a heads coin to tails and up to two coins to its left (values: odious numbers)", "value mock-turtles THHTTH"),
-        turning_entry("ruler", sprague::TurningKind::Ruler,
-            "turn a run of consecutive coins whose rightmost coin goes heads to tails", "value ruler THHTTH"),
-        turning_entry("flip01", sprague::TurningKind::FlipAny,
-            "01-string flip game: turn a 1 to 0 and any coins to its left (value: the string as a binary number)", "value flip01 0110"),
+        turning_entry(
+            "turning-turtles",
+            sprague::TurningKind::TurningTurtles,
+            "turn a heads coin to tails and optionally one coin to its left",
+            "value turning-turtles THHTTH",
+        ),
+        turning_entry(
+            "mock-turtles",
+            sprague::TurningKind::MockTurtles,
+            "turn a heads coin to tails and up to two coins to its left (values: odious numbers)",
+            "value mock-turtles THHTTH",
+        ),
+        turning_entry(
+            "ruler",
+            sprague::TurningKind::Ruler,
+            "turn a run of consecutive coins whose rightmost coin goes heads to tails",
+            "value ruler THHTTH",
+        ),
+        turning_entry(
+            "flip01",
+            sprague::TurningKind::FlipAny,
+            "01-string flip game: turn a 1 to 0 and any coins to its left (value: the string as a binary number)",
+            "value flip01 0110",
+        ),
         Entry {
             name: "turning-corners",
             params: "",
@@ -641,7 +718,12 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value fibonacci-nim 1000000000000",
             build: |name, params| {
                 no_params(name, params)?;
-                memory_entry(name, sprague::MemoryRule::Double, sprague::FirstMove::AllButOne, name.to_string())
+                memory_entry(
+                    name,
+                    sprague::MemoryRule::Double,
+                    sprague::FirstMove::AllButOne,
+                    name.to_string(),
+                )
             },
         },
         Entry {
@@ -656,7 +738,12 @@ pub(super) fn entries() -> Vec<Entry> {
                     None => 1,
                     Some(_) => whole_param(name, params, "K")?,
                 };
-                memory_entry(name, sprague::MemoryRule::Double, sprague::FirstMove::AtMost(k), format!("{name}:{k}"))
+                memory_entry(
+                    name,
+                    sprague::MemoryRule::Double,
+                    sprague::FirstMove::AtMost(k),
+                    format!("{name}:{k}"),
+                )
             },
         },
         Entry {
@@ -668,7 +755,12 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value memory:2 1000",
             build: |name, params| {
                 let k = whole_param(name, params, "K")?;
-                memory_entry(name, sprague::MemoryRule::Add(k), sprague::FirstMove::AtMost(k), format!("{name}:{k}"))
+                memory_entry(
+                    name,
+                    sprague::MemoryRule::Add(k),
+                    sprague::FirstMove::AtMost(k),
+                    format!("{name}:{k}"),
+                )
             },
         },
     ]

@@ -14,7 +14,10 @@ pub fn run(k: &str, json: bool) -> CliResult<()> {
         // The pair may exceed 2^64, so it is printed as decimal strings.
         writeln!(out, "{}", json!({"k": k, "a": a.to_string(), "b": b.to_string()}))?;
     } else {
-        writeln!(out, "Wythoff P-position {k}: ({a}, {b})   a = ⌊{k}φ⌋, b = a + {k}")?;
+        writeln!(
+            out,
+            "Wythoff P-position {k}: ({a}, {b})   a = ⌊{k}φ⌋, b = a + {k}"
+        )?;
     }
     Ok(())
 }

@@ -100,7 +100,11 @@ impl Notation<Vec<u32>> for Chomp {
                 .filter(|&l| l <= 1 << 20)
                 .ok_or_else(|| ParseError::new("a row may have at most 2^20 squares", col, word))?;
             if len == 0 {
-                return Err(ParseError::new("rows must be non-empty (omit empty rows)", col, word));
+                return Err(ParseError::new(
+                    "rows must be non-empty (omit empty rows)",
+                    col,
+                    word,
+                ));
             }
             if out.last().is_some_and(|&prev| len > prev) {
                 return Err(ParseError::new(
@@ -164,7 +168,11 @@ mod tests {
         let mut solver = GrundySolver::new(&Chomp);
         for d in diagrams(5, 5) {
             let canon = Chomp::canonical(&d);
-            assert_eq!(solver.grundy(&canon).unwrap().get(), brute(&d, &mut memo), "{d:?}");
+            assert_eq!(
+                solver.grundy(&canon).unwrap().get(),
+                brute(&d, &mut memo),
+                "{d:?}"
+            );
         }
     }
 
@@ -179,7 +187,10 @@ mod tests {
             for b in 1..8u32 {
                 let mut l = vec![n];
                 l.extend(std::iter::repeat_n(1, (b - 1) as usize));
-                assert_eq!(solver.grundy(&Chomp::canonical(&l)).unwrap().get(), u64::from((n - 1) ^ (b - 1)));
+                assert_eq!(
+                    solver.grundy(&Chomp::canonical(&l)).unwrap().get(),
+                    u64::from((n - 1) ^ (b - 1))
+                );
             }
         }
         // Every rectangle larger than 1×1 is N (strategy stealing).

@@ -268,7 +268,12 @@ mod tests {
                         .filter(|o| misere.outcome(o).unwrap() == Outcome::P)
                         .map(|o| n - o.0)
                         .collect();
-                    assert_eq!(g.winning_takes_misere(n, m), expect, "misère {:?} ({n},{m})", g.rule);
+                    assert_eq!(
+                        g.winning_takes_misere(n, m),
+                        expect,
+                        "misère {:?} ({n},{m})",
+                        g.rule
+                    );
                 }
             }
         }

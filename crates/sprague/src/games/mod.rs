@@ -6,7 +6,10 @@ mod nim;
 pub use bash::Bash;
 pub use nim::Nim;
 mod wythoff;
-pub use wythoff::{Wythoff, wythoff_index, wythoff_is_p, wythoff_misere_winning_moves, wythoff_pair, wythoff_partner, wythoff_winning_moves};
+pub use wythoff::{
+    Wythoff, wythoff_index, wythoff_is_p, wythoff_misere_winning_moves, wythoff_pair, wythoff_partner,
+    wythoff_winning_moves,
+};
 mod silver_dollar;
 mod staircase;
 pub use silver_dollar::{CoinStrip, SilverDollar, silver_dollar_value};

@@ -115,7 +115,14 @@ impl ImpartialRules for MooreNim {
     type Position = Vec<u64>;
 
     fn moves(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        fn rec(k: usize, start: usize, cur: &mut Vec<u64>, orig: &[u64], changed: usize, out: &mut Vec<Vec<u64>>) {
+        fn rec(
+            k: usize,
+            start: usize,
+            cur: &mut Vec<u64>,
+            orig: &[u64],
+            changed: usize,
+            out: &mut Vec<Vec<u64>>,
+        ) {
             if changed > 0 {
                 out.push(cur.clone());
             }

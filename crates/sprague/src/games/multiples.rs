@@ -133,7 +133,10 @@ impl MultiplesFlip {
         });
         seen.sort_unstable();
         seen.dedup();
-        seen.iter().enumerate().find(|&(i, &v)| v != i as u32).map_or(seen.len(), |(i, _)| i) as u32
+        seen.iter()
+            .enumerate()
+            .find(|&(i, &v)| v != i as u32)
+            .map_or(seen.len(), |(i, _)| i) as u32
     }
 
     /// The value of a single heads coin at `x` (1-based, `x ≤ n`). O(1).
@@ -163,15 +166,30 @@ impl MultiplesFlip {
             let m = self.n / x;
             let target = (total ^ self.coin_value(x)) as u32;
             if target == 0 {
-                out.push(KRange { coin: x, from: 1, to: 1, step: 1 });
+                out.push(KRange {
+                    coin: x,
+                    from: 1,
+                    to: 1,
+                    step: 1,
+                });
             }
             let mut cur = 0u32;
             self.blocks(m, |j0, j1, v| {
                 if cur ^ v == target {
-                    out.push(KRange { coin: x, from: j0, to: j1 - (j1 - j0) % 2, step: 2 });
+                    out.push(KRange {
+                        coin: x,
+                        from: j0,
+                        to: j1 - (j1 - j0) % 2,
+                        step: 2,
+                    });
                 }
                 if j1 > j0 && cur == target {
-                    out.push(KRange { coin: x, from: j0 + 1, to: j1 - (j1 - j0 - 1) % 2, step: 2 });
+                    out.push(KRange {
+                        coin: x,
+                        from: j0 + 1,
+                        to: j1 - (j1 - j0 - 1) % 2,
+                        step: 2,
+                    });
                 }
                 if (j1 - j0) % 2 == 0 {
                     cur ^= v;
@@ -259,7 +277,11 @@ pub fn parse_multiples(text: &str) -> Result<(u64, Vec<u64>), ParseError> {
         }
         let x = parse_u64_token(word, col + 1, "a coin position")?;
         if x == 0 || x > n {
-            return Err(ParseError::new(format!("coins are numbered 1 to {n}"), col + 1, word));
+            return Err(ParseError::new(
+                format!("coins are numbered 1 to {n}"),
+                col + 1,
+                word,
+            ));
         }
         heads.push((x, col + 1, word));
         col += word.chars().count() + 1;
@@ -276,7 +298,11 @@ impl Notation<Vec<u64>> for MultiplesFlip {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, ParseError> {
         let (n, heads) = parse_multiples(text)?;
         if n != self.n {
-            return Err(ParseError::new(format!("this game has {} coins", self.n), 1, n.to_string()));
+            return Err(ParseError::new(
+                format!("this game has {} coins", self.n),
+                1,
+                n.to_string(),
+            ));
         }
         Ok(heads)
     }

@@ -44,7 +44,7 @@ pub fn one_or_largest_is_p(heaps: &[u64]) -> bool {
     }
     let x = a[k] - k as u64 - 1;
     let y = a[k + 1..].iter().filter(|&&h| h > k as u64).count();
-    x % 2 == 0 && y % 2 == 0
+    x.is_multiple_of(2) && y.is_multiple_of(2)
 }
 
 impl OneOrLargest {

@@ -104,7 +104,11 @@ impl PokerNim {
     ///
     /// # Errors
     /// [`BudgetExceeded`] if more than `max_states` positions are reachable.
-    pub fn search_outcome(&self, p: &PokerPosition, max_states: usize) -> Result<Option<Outcome>, BudgetExceeded> {
+    pub fn search_outcome(
+        &self,
+        p: &PokerPosition,
+        max_states: usize,
+    ) -> Result<Option<Outcome>, BudgetExceeded> {
         let mut index: HashMap<PokerPosition, u32> = HashMap::new();
         let mut states = vec![p.clone()];
         index.insert(p.clone(), 0);

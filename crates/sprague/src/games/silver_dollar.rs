@@ -94,7 +94,7 @@ impl ImpartialRules for SilverDollar {
         let x = silver_dollar_value(p);
         let mut out = Vec::new();
         for i in 0..n {
-            let counted = (n - 1 - i) % 2 == 0;
+            let counted = (n - 1 - i).is_multiple_of(2);
             if !counted {
                 continue;
             }

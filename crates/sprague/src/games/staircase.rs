@@ -81,7 +81,11 @@ impl Notation<Vec<u64>> for StaircaseNim {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, ParseError> {
         let steps = parse_heaps(text)?;
         if steps.iter().try_fold(0u64, |a, &c| a.checked_add(c)).is_none() {
-            return Err(ParseError::new("the total number of coins must be below 2^64", 1, ""));
+            return Err(ParseError::new(
+                "the total number of coins must be below 2^64",
+                1,
+                "",
+            ));
         }
         Ok(steps)
     }
@@ -147,6 +151,9 @@ mod tests {
     #[test]
     fn solver_uses_the_closed_form() {
         let mut s = GrundySolver::new(&StaircaseNim);
-        assert_eq!(s.grundy(&vec![u64::MAX / 2, 7, 1]).unwrap(), Nimber((u64::MAX / 2) ^ 1));
+        assert_eq!(
+            s.grundy(&vec![u64::MAX / 2, 7, 1]).unwrap(),
+            Nimber((u64::MAX / 2) ^ 1)
+        );
     }
 }

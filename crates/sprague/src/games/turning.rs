@@ -292,7 +292,11 @@ impl Notation<Vec<bool>> for TurningGame {
     }
 
     fn format_position(&self, p: &Vec<bool>) -> String {
-        let (h, t) = if self.kind == TurningKind::FlipAny { ('1', '0') } else { ('H', 'T') };
+        let (h, t) = if self.kind == TurningKind::FlipAny {
+            ('1', '0')
+        } else {
+            ('H', 'T')
+        };
         p.iter().map(|&c| if c { h } else { t }).collect()
     }
 
@@ -336,11 +340,17 @@ mod tests {
             for i in 0..9 {
                 let mut p = vec![false; i + 1];
                 p[i] = true;
-                assert_eq!(Some(s.grundy(&p).unwrap().get()), g.coin_value(i as u64), "{kind:?} {i}");
+                assert_eq!(
+                    Some(s.grundy(&p).unwrap().get()),
+                    g.coin_value(i as u64),
+                    "{kind:?} {i}"
+                );
             }
         }
         // Mock Turtles: OEIS A000069 (odious numbers), Winning Ways ch. 14.
-        let a000069 = [1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38];
+        let a000069 = [
+            1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38,
+        ];
         let mock = TurningGame::new(TurningKind::MockTurtles);
         for (i, &v) in a000069.iter().enumerate() {
             assert_eq!(mock.coin_value(i as u64), Some(v));

@@ -154,7 +154,11 @@ mod tests {
             for c in 0..5 {
                 let mut p = vec![vec![false; c + 1]; r + 1];
                 p[r][c] = true;
-                assert_eq!(s.grundy(&p).unwrap(), Nimber(r as u64) * Nimber(c as u64), "({r},{c})");
+                assert_eq!(
+                    s.grundy(&p).unwrap(),
+                    Nimber(r as u64) * Nimber(c as u64),
+                    "({r},{c})"
+                );
             }
         }
         // Nim multiplication table row 2 (Winning Ways): 2⊗2 = 3, 2⊗3 = 1, 3⊗3 = 2.
@@ -167,7 +171,9 @@ mod tests {
         let mut full = GrundySolver::new(&Plain);
         let mut fast = GrundySolver::new(&TurningCorners);
         for mask in 0u32..(1 << 9) {
-            let p: CoinGrid = (0..3).map(|r| (0..3).map(|c| mask >> (3 * r + c) & 1 == 1).collect()).collect();
+            let p: CoinGrid = (0..3)
+                .map(|r| (0..3).map(|c| mask >> (3 * r + c) & 1 == 1).collect())
+                .collect();
             assert_eq!(fast.grundy(&p).unwrap(), full.grundy(&p).unwrap());
             let mut a = fast.winning_moves(&p).unwrap();
             let mut b = full.winning_moves(&p).unwrap();

@@ -444,10 +444,9 @@ mod tests {
     fn lower_wythoff_matches_oeis_a000201() {
         // OEIS A000201, lower Wythoff sequence ⌊nφ⌋, n = 1..68.
         let a000201 = [
-            1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32, 33, 35, 37, 38,
-            40, 42, 43, 45, 46, 48, 50, 51, 53, 55, 56, 58, 59, 61, 63, 64, 66, 67, 69, 71, 72, 74,
-            76, 77, 79, 80, 82, 84, 85, 87, 88, 90, 92, 93, 95, 97, 98, 100, 101, 103, 105, 106,
-            108, 110,
+            1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32, 33, 35, 37, 38, 40, 42,
+            43, 45, 46, 48, 50, 51, 53, 55, 56, 58, 59, 61, 63, 64, 66, 67, 69, 71, 72, 74, 76, 77, 79, 80,
+            82, 84, 85, 87, 88, 90, 92, 93, 95, 97, 98, 100, 101, 103, 105, 106, 108, 110,
         ];
         for (i, &a) in a000201.iter().enumerate() {
             let k = i as u64 + 1;
@@ -459,14 +458,22 @@ mod tests {
     fn closed_form_matches_brute_force_p_positions() {
         let n = 80;
         let p = brute_p_table(n);
-        for x in 0..n {
-            for y in 0..n {
-                assert_eq!(wythoff_is_p(x as u64, y as u64), p[x][y], "({x}, {y})");
+        for (x, row) in p.iter().enumerate() {
+            for (y, &is_p) in row.iter().enumerate() {
+                assert_eq!(wythoff_is_p(x as u64, y as u64), is_p, "({x}, {y})");
             }
         }
-        // Every k-th pair is a P-position and the k-th pairs are all of them.
-        let count = (0..n).filter(|&x| (x..n).any(|y| p[x][y])).count();
-        assert!(count > 30);
+        // The brute-force P-positions below n are exactly the pairs (a_k, b_k).
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|x| (x..n).map(move |y| (x, y)))
+            .filter(|&(x, y)| p[x][y])
+            .collect();
+        let expect: Vec<(usize, usize)> = (0..n as u64)
+            .map(wythoff_pair)
+            .take_while(|&(_, b)| b < n as u128)
+            .map(|(a, b)| (a as usize, b as usize))
+            .collect();
+        assert_eq!(pairs, expect);
     }
 
     #[test]
@@ -508,7 +515,11 @@ mod tests {
         for x in 0..20u64 {
             for y in 0..20u64 {
                 let p = vec![[x, y]];
-                assert_eq!(w.misere_outcome(&p), Some(search.outcome(&p).unwrap()), "({x},{y})");
+                assert_eq!(
+                    w.misere_outcome(&p),
+                    Some(search.outcome(&p).unwrap()),
+                    "({x},{y})"
+                );
             }
         }
     }
@@ -519,8 +530,12 @@ mod tests {
         let mut search = MisereSolver::new(&w).search_only();
         for x in 0..20u64 {
             for y in 0..20u64 {
-                let mut expect: Vec<[u64; 2]> =
-                    search.winning_moves(&vec![[x, y]]).unwrap().into_iter().map(|p| p[0]).collect();
+                let mut expect: Vec<[u64; 2]> = search
+                    .winning_moves(&vec![[x, y]])
+                    .unwrap()
+                    .into_iter()
+                    .map(|p| p[0])
+                    .collect();
                 expect.sort_unstable();
                 expect.dedup();
                 assert_eq!(wythoff_misere_winning_moves(x, y), expect, "({x},{y})");
