@@ -18,6 +18,40 @@ pub struct Board<R> {
     pub rules: R,
 }
 
+/// Misère play has no closed forms here and searches whole positions by
+/// enumerating options, so rulesets whose option lists explode on big input
+/// refuse it there instead of exhausting memory.
+pub trait MisereGuard: ImpartialRules {
+    /// `Err(reason)` if misère search of `p` is out of reach.
+    fn misere_check(&self, p: &Self::Position) -> Result<(), String> {
+        let _ = p;
+        Ok(())
+    }
+}
+
+impl MisereGuard for sprague::StaircaseNim {
+    fn misere_check(&self, p: &Vec<u64>) -> Result<(), String> {
+        if p.iter().sum::<u64>() <= 64 {
+            Ok(())
+        } else {
+            Err("misère staircase Nim is searched, so at most 64 coins are supported".into())
+        }
+    }
+}
+impl MisereGuard for sprague::SilverDollar {}
+impl MisereGuard for sprague::TurningCorners {}
+impl MisereGuard for sprague::OneOrLargest {}
+impl MisereGuard for sprague::TurningGame {
+    fn misere_check(&self, p: &Vec<bool>) -> Result<(), String> {
+        let last = p.iter().rposition(|&c| c).unwrap_or(0);
+        if self.kind() == sprague::TurningKind::FlipAny && last >= 20 {
+            Err("misère flip01 is searched over 2^n options per coin: heads only on the first 20 coins".into())
+        } else {
+            Ok(())
+        }
+    }
+}
+
 /// Outcome, Grundy value and winning moves `(to, description)` of a position.
 type Solved = (Outcome, Option<u64>, Vec<(String, String)>);
 
@@ -58,13 +92,18 @@ where
 
 impl<R> Ruleset for Board<R>
 where
-    R: ImpartialRules + Notation<<R as ImpartialRules>::Position>,
+    R: MisereGuard + Notation<<R as ImpartialRules>::Position>,
 {
     fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
         let p = self
             .rules
             .parse_position(position)
             .map_err(|e| position_error(position, &e))?;
+        if options.misere {
+            self.rules
+                .misere_check(&p)
+                .map_err(|e| CliError::input(format!("{}: {e}", self.name)))?;
+        }
         let (outcome, grundy, moves) = solve_board(&self.rules, &p, options)?;
         Ok(impartial_report(
             &self.name,
@@ -228,7 +267,13 @@ impl Ruleset for MooreBoard {
             .map_err(|e| position_error(position, &e))?;
         let k = rules.k();
         let states = p.iter().fold(1u64, |a, &h| a.saturating_mul(h.saturating_add(1)));
-        if options.misere || states <= MOORE_STATE_LIMIT {
+        if options.misere && states > MOORE_STATE_LIMIT {
+            return Err(CliError::input(format!(
+                "{}: misère play is searched, so the heaps' (size + 1) product must be at most {MOORE_STATE_LIMIT}",
+                self.name
+            )));
+        }
+        if states <= MOORE_STATE_LIMIT {
             let (o, g, m) = solve_board(rules, &p, options)?;
             let mut r = impartial_report(&self.name, &rules.format_position(&p), options.misere, o, g, &m);
             annotate(&mut r, "winning_moves_complete", json!(true), None);
@@ -423,13 +468,26 @@ impl Ruleset for MultiplesBoard {
         }
         let game = sprague::MultiplesFlip::new(n);
         let canonical = game.format_position(&heads);
+        if options.misere && n > 24 {
+            return Err(CliError::input(
+                "multiples: misère play is searched, so N must be at most 24",
+            ));
+        }
         if options.misere {
             let mut solver = MisereSolver::with_max_states(&game, options.max_states);
             let o = solver.outcome(&heads)?;
             let moves: Vec<(String, String)> = solver
                 .winning_moves(&heads)?
                 .iter()
-                .map(|q| (game.format_position(q), String::new()))
+                .map(|q| {
+                    let turned: Vec<String> = heads
+                        .iter()
+                        .filter(|x| !q.contains(x))
+                        .chain(q.iter().filter(|x| !heads.contains(x)))
+                        .map(u64::to_string)
+                        .collect();
+                    (game.format_position(q), format!("turn coins {}", turned.join(", ")))
+                })
                 .collect();
             return Ok(impartial_report("multiples", &canonical, true, o, None, &moves));
         }
