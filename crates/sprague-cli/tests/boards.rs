@@ -96,7 +96,7 @@ fn closed_form_answers() {
     assert_eq!(json(&["value", "staircase", "3 9 5 1"])["grundy"], 6);
     assert_eq!(json(&["value", "silver-dollar", "..o.o..o"])["grundy"], 0);
     assert_eq!(json(&["value", "moore:2", "1 1 1"])["outcome"], "P");
-    assert_eq!(json(&["value", "poker-nim", "1 2 3 | 5 0"])["outcome"], "P");
+    assert_eq!(json(&["value", "poker-nim", "1 2 3 / 5 0"])["outcome"], "P");
     assert_eq!(json(&["value", "fibonacci-nim", "12200160415121876738"])["outcome"], "P");
     let v = json(&["value", "fibonacci-nim", "20"]);
     assert_eq!(v["winning_moves"][0]["to"], "18/4");

@@ -633,8 +633,8 @@ pub(super) fn entries() -> Vec<Entry> {
             params: "",
             family: Family::Heap,
             summary: "Nim where removed chips go to your reserve and may be added back to a heap",
-            notation: "heaps, `|`, the mover's and the other player's reserves, e.g. `3 4 5 | 2 1`",
-            example: "value poker-nim 3 4 5 | 2 1",
+            notation: "heaps, `/` (or `|`), the mover's and the other player's reserves, e.g. `3 4 5 / 2 1`",
+            example: "value poker-nim 3 4 5 / 2 1",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(PokerBoard))
@@ -786,9 +786,9 @@ pub(super) fn entries() -> Vec<Entry> {
         },
         Entry {
             name: "memory2c",
-            params: "[K]",
+            params: "K",
             family: Family::Heap,
-            summary: "one heap; first move takes at most K (default exactly 1), then at most twice the previous move",
+            summary: "one heap; first move takes at most K (plain `memory2c`: exactly 1), then at most twice the previous move",
             notation: "a heap `N`, or `N/M` (N left, the next move takes at most M); any u64",
             example: "value memory2c:3 100",
             build: |name, params| {

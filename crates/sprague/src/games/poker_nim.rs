@@ -29,12 +29,12 @@ pub struct PokerPosition {
 /// [`PokerNim::search_outcome`] is an honest retrograde analysis of the whole
 /// finite state graph, used to check it.
 ///
-/// Written `3 4 5 | 2 1`: heaps, a bar, the mover's reserve and the other
-/// player's reserve (omitted reserves are 0).
+/// Written `3 4 5 / 2 1`: heaps, a slash (or `|`), the mover's reserve and
+/// the other player's reserve (omitted reserves are 0).
 ///
 /// ```
 /// use sprague::{Notation, Outcome, PokerNim};
-/// let p = PokerNim.parse_position("1 2 3 | 5 0").unwrap();
+/// let p = PokerNim.parse_position("1 2 3 / 5 0").unwrap();
 /// assert_eq!(PokerNim::outcome(&p), Outcome::P);
 /// assert_eq!(PokerNim.search_outcome(&p, 1_000_000).unwrap(), Some(Outcome::P));
 /// ```
@@ -179,7 +179,7 @@ impl PokerNim {
 
 impl Notation<PokerPosition> for PokerNim {
     fn parse_position(&self, text: &str) -> Result<PokerPosition, ParseError> {
-        let (left, right, bar_col) = match text.find('|') {
+        let (left, right, bar_col) = match text.find(['/', '|']) {
             Some(at) => (&text[..at], Some(&text[at + 1..]), text[..at].chars().count() + 1),
             None => (text, None, 0),
         };
@@ -188,7 +188,7 @@ impl Notation<PokerPosition> for PokerNim {
             heaps.push(parse_u64_token(tok, col, "a heap size")?);
         }
         if heaps.is_empty() {
-            return Err(ParseError::new("expected at least one heap before `|`", 1, ""));
+            return Err(ParseError::new("expected at least one heap before `/`", 1, ""));
         }
         let mut reserves = Vec::new();
         if let Some(r) = right {
@@ -198,7 +198,7 @@ impl Notation<PokerPosition> for PokerNim {
             if reserves.len() != 2 {
                 let col = reserves.get(2).map_or(bar_col, |r| r.0);
                 return Err(ParseError::new(
-                    "after `|` write two reserves: the mover's and the other player's",
+                    "after `/` write two reserves: the mover's and the other player's",
                     col,
                     "",
                 ));
@@ -213,7 +213,7 @@ impl Notation<PokerPosition> for PokerNim {
     }
 
     fn format_position(&self, p: &PokerPosition) -> String {
-        format!("{} | {} {}", format_heaps(&p.heaps), p.mover, p.other)
+        format!("{} / {} {}", format_heaps(&p.heaps), p.mover, p.other)
     }
 
     fn describe_move(&self, from: &PokerPosition, to: &PokerPosition) -> String {
@@ -297,7 +297,7 @@ mod tests {
     fn notation() {
         let p = PokerNim.parse_position("3 4 5 | 2 1").unwrap();
         assert_eq!((p.heaps.clone(), p.mover, p.other), (vec![3, 4, 5], 2, 1));
-        assert_eq!(PokerNim.format_position(&p), "3 4 5 | 2 1");
+        assert_eq!(PokerNim.format_position(&p), "3 4 5 / 2 1");
         assert_eq!(PokerNim.parse_position("3 4").unwrap().mover, 0);
         assert_eq!(PokerNim.parse_position("3 4 | 1 x").unwrap_err().column, 9);
         assert_eq!(PokerNim.parse_position("3 4 | 1").unwrap_err().column, 5);
