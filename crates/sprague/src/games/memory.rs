@@ -125,13 +125,14 @@ impl MemoryGame {
         let rep = self.representation(n);
         let mut out = Vec::new();
         let mut t = 0u64;
-        for &h in rep.iter().rev() {
-            t += h;
+        // Taking the smallest j terms leaves the larger terms, which are their
+        // own greedy representation, so the next term up is the new smallest.
+        for j in (0..rep.len()).rev() {
+            t += rep[j];
             if t > m {
                 break;
             }
-            let rest = n - t;
-            if rest == 0 || self.next_limit(t) < self.representation(rest).last().copied().unwrap_or(0) {
+            if j == 0 || self.next_limit(t) < rep[j - 1] {
                 out.push(t);
             }
         }

@@ -9,7 +9,8 @@
 use crate::notation::{ParseError, parse_u64_token};
 use crate::{ImpartialRules, Nimber, Notation, Outcome};
 
-/// `a * b` as a 256-bit number `(high, low)`.
+/// `a * b` as a 256-bit number `(high, low)` (the tests' exact check).
+#[cfg(test)]
 const fn mul_wide(a: u128, b: u128) -> (u128, u128) {
     const M: u128 = u64::MAX as u128;
     let (a1, a0, b1, b0) = (a >> 64, a & M, b >> 64, b & M);
@@ -24,33 +25,39 @@ const fn mul_wide(a: u128, b: u128) -> (u128, u128) {
     (high, low)
 }
 
-/// `⌊k·√5⌋`, exactly: the largest `t` with `t² ≤ 5k²`. O(70) wide products.
-const fn floor_k_sqrt5(k: u64) -> u128 {
-    let k2 = (k as u128) * (k as u128);
-    // 5k² = 4k² + k² as (high, low).
-    let (mut hi, lo4) = (k2 >> 126, k2 << 2);
-    let (lo, carry) = lo4.overflowing_add(k2);
-    if carry {
-        hi += 1;
+/// `⌊k·√5⌋`, exactly. Writing `k√5 = 2k + u`, the integer part of `u` is the
+/// largest `u` with `u(u + 4k) ≤ k²` (square `u + 2k ≤ k√5`), which fits in
+/// `u128` because `u < 0.237k`. A floating-point estimate of `u` is accurate
+/// to far better than `k / 2^50`, so a binary search over that small window
+/// (at most 16 steps of one 128-bit product) settles it; the window is checked,
+/// with the whole range as the fallback.
+fn floor_k_sqrt5(k: u64) -> u128 {
+    let k = u128::from(k);
+    let k2 = k * k;
+    let fits = |u: u128| u.checked_mul(u + 4 * k).is_some_and(|v| v <= k2);
+    let estimate = (k as f64 * 0.236_067_977_499_789_7) as u128;
+    let width = (k >> 50) + 4;
+    let (mut lo, mut hi) = (estimate.saturating_sub(width), estimate + width);
+    if !fits(lo) || fits(hi) {
+        (lo, hi) = (0, k / 4 + 2);
     }
-    // Binary search t in [0, 2^67): t < √5 · 2^64 < 2^66.
-    let (mut low_t, mut high_t) = (0u128, 1u128 << 67);
-    while high_t - low_t > 1 {
-        let mid = low_t + (high_t - low_t) / 2;
-        let (sh, sl) = mul_wide(mid, mid);
-        if sh < hi || (sh == hi && sl <= lo) {
-            low_t = mid;
+    // Invariant: fits(lo), !fits(hi).
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) {
+            lo = mid;
         } else {
-            high_t = mid;
+            hi = mid;
         }
     }
-    low_t
+    2 * k + lo
 }
 
 /// The `k`-th P-position `(a_k, b_k)` of Wythoff's game, `a_k = ⌊kφ⌋` (OEIS
 /// A000201 for `k ≥ 1`), `b_k = a_k + k` (A001950); `k = 0` gives `(0, 0)`.
 /// Exact for every `u64` k (the results need up to 66 bits, hence `u128`).
-/// O(1): about 70 wide multiplications, no floating point.
+/// O(1): a handful of 128-bit products; the float estimate is only a starting
+/// point, every digit is settled in integers.
 ///
 /// ```
 /// use sprague::wythoff_pair;
@@ -59,7 +66,7 @@ const fn floor_k_sqrt5(k: u64) -> u128 {
 /// assert_eq!(wythoff_pair(u64::MAX).0, 29847458893032750100); // ⌊(2^64 − 1)φ⌋
 /// ```
 #[must_use]
-pub const fn wythoff_pair(k: u64) -> (u128, u128) {
+pub fn wythoff_pair(k: u64) -> (u128, u128) {
     let a = (k as u128 + floor_k_sqrt5(k)) / 2;
     (a, a + k as u128)
 }
@@ -73,18 +80,23 @@ pub fn wythoff_index(v: u64) -> (u64, bool) {
     if v == 0 {
         return (0, true);
     }
-    // v/φ = (v√5 − v)/2; a_k = v forces k = ⌈v/φ⌉.
-    let approx = ((floor_k_sqrt5(v) - v as u128) / 2) as u64;
-    for k in approx.saturating_sub(1)..=approx.saturating_add(2) {
-        if wythoff_pair(k).0 == v as u128 {
+    // q = ⌊v/φ⌋ = ⌊(v√5 − v)/2⌋. If v = a_k then k = ⌈v/φ⌉ = q + 1; if v = b_k
+    // then k = ⌈v/φ²⌉ = v − q (as v/φ² = v − v/φ). Both are checked exactly.
+    let q = ((floor_k_sqrt5(v) - u128::from(v)) / 2) as u64;
+    if wythoff_pair(q + 1).0 == u128::from(v) {
+        return (q + 1, true);
+    }
+    if wythoff_pair(v - q).1 == u128::from(v) {
+        return (v - q, false);
+    }
+    for k in q.saturating_sub(2)..=q.saturating_add(2) {
+        if wythoff_pair(k).0 == u128::from(v) {
             return (k, true);
         }
-    }
-    // v = b_k = a_k + k ≈ k φ²: k ≈ v − v/φ.
-    let approx = v - approx;
-    for k in approx.saturating_sub(2)..=approx.saturating_add(2) {
-        if wythoff_pair(k).1 == v as u128 {
-            return (k, false);
+        if let Some(j) = (v - q).checked_add(k).and_then(|x| x.checked_sub(q))
+            && wythoff_pair(j).1 == u128::from(v)
+        {
+            return (j, false);
         }
     }
     unreachable_index(v)
@@ -588,6 +600,14 @@ mod tests {
             let five_k2 = mul_wide(k2, 5);
             prop_assert!(mul_wide(t, t) < five_k2);
             prop_assert!(mul_wide(t + 2, t + 2) > five_k2);
+        }
+
+        /// Every positive integer is found at its place in exactly one sequence.
+        #[test]
+        fn index_finds_every_value(v in 1u64..) {
+            let (k, lower) = wythoff_index(v);
+            let (a, b) = wythoff_pair(k);
+            prop_assert_eq!(if lower { a } else { b }, u128::from(v));
         }
 
         /// Huge P-positions are P, and every winning move from a huge N-position
