@@ -15,7 +15,11 @@ fn json(args: &[&str]) -> serde_json::Value {
     let mut all = args.to_vec();
     all.push("--json");
     let out = sprague(&all);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).expect("utf-8");
     assert_eq!(text.trim_end().lines().count(), 1, "one JSON object: {text}");
     serde_json::from_str(&text).expect("valid JSON")
@@ -63,7 +67,11 @@ fn every_example_runs() {
         let example = entry["example"].as_str().expect("example");
         let args: Vec<&str> = example.split_whitespace().skip(1).collect();
         let out = sprague(&args);
-        assert!(out.status.success(), "{example}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{example}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert!(String::from_utf8_lossy(&out.stdout).contains("outcome:"));
     }
 }
@@ -82,7 +90,13 @@ fn wythoff_huge_heaps_use_the_closed_form() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["grundy"], serde_json::Value::Null);
     let to = format!("{a} {b}");
-    assert!(v["winning_moves"].as_array().unwrap().iter().any(|m| m["to"] == to.as_str()));
+    assert!(
+        v["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["to"] == to.as_str())
+    );
     // Small heaps get Grundy values: (1, 1) is *2.
     assert_eq!(json(&["value", "wythoff", "1 1"])["grundy"], 2);
     assert_eq!(json(&["value", "wyt-queens", "3,5 4,7"])["outcome"], "P");
@@ -97,7 +111,10 @@ fn closed_form_answers() {
     assert_eq!(json(&["value", "silver-dollar", "..o.o..o"])["grundy"], 0);
     assert_eq!(json(&["value", "moore:2", "1 1 1"])["outcome"], "P");
     assert_eq!(json(&["value", "poker-nim", "1 2 3 / 5 0"])["outcome"], "P");
-    assert_eq!(json(&["value", "fibonacci-nim", "12200160415121876738"])["outcome"], "P");
+    assert_eq!(
+        json(&["value", "fibonacci-nim", "12200160415121876738"])["outcome"],
+        "P"
+    );
     let v = json(&["value", "fibonacci-nim", "20"]);
     assert_eq!(v["winning_moves"][0]["to"], "18/4");
     // Misère (4, 1) of memory:1: the only move leaves (3, 2), from which taking 2 leaves the last token.
@@ -137,5 +154,8 @@ fn bad_notation_names_the_column() {
 
 #[test]
 fn budgets_stop_searches_with_a_message() {
-    bad(&["value", "chomp", "9 9 9 9 9 9 9 9 9", "--max-states", "100"], "--max-states");
+    bad(
+        &["value", "chomp", "9 9 9 9 9 9 9 9 9", "--max-states", "100"],
+        "--max-states",
+    );
 }

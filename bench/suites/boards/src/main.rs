@@ -37,9 +37,8 @@ fn wythoff_table(n: usize) -> Vec<Vec<bool>> {
     let mut p = vec![vec![false; n]; n];
     for x in 0..n {
         for y in 0..n {
-            let reach = (0..x).any(|a| p[a][y])
-                || (0..y).any(|b| p[x][b])
-                || (1..=x.min(y)).any(|t| p[x - t][y - t]);
+            let reach =
+                (0..x).any(|a| p[a][y]) || (0..y).any(|b| p[x][b]) || (1..=x.min(y)).any(|t| p[x - t][y - t]);
             p[x][y] = !reach;
         }
     }
@@ -60,7 +59,11 @@ fn multiples_naive(n: u64) -> Vec<u32> {
         }
         seen.sort_unstable();
         seen.dedup();
-        g[m as usize] = seen.iter().enumerate().take_while(|&(i, &v)| v == i as u32).count() as u32;
+        g[m as usize] = seen
+            .iter()
+            .enumerate()
+            .take_while(|&(i, &v)| v == i as u32)
+            .count() as u32;
     }
     g
 }
@@ -96,7 +99,12 @@ fn main() {
             black_box(sprague::wythoff_winning_moves(rng(&mut seed), rng(&mut seed)));
         }
     });
-    println!("{:<46} ours {:>10.3} ms   ({:.0} ns per position)", "wythoff winning moves, 10^6 random u64 pairs", t * 1e3, t * 1e3);
+    println!(
+        "{:<46} ours {:>10.3} ms   ({:.0} ns per position)",
+        "wythoff winning moves, 10^6 random u64 pairs",
+        t * 1e3,
+        t * 1e3
+    );
 
     // Multiples game: value table for n vs the O(n²) definition.
     let n = 20_000;
@@ -108,7 +116,11 @@ fn main() {
     row("multiples value table, n = 20000", ours, base, "naive");
     for n in [1_000_000u64, 1_000_000_000] {
         let (_, t) = time(|| black_box(MultiplesFlip::new(n)));
-        println!("{:<46} ours {:>10.3} ms", format!("multiples value table, n = {n}"), t * 1e3);
+        println!(
+            "{:<46} ours {:>10.3} ms",
+            format!("multiples value table, n = {n}"),
+            t * 1e3
+        );
     }
 
     // Fibonacci Nim: closed form vs search on (n, m) states.
@@ -124,7 +136,9 @@ fn main() {
     let n = 400u64;
     let (v, base) = time(|| {
         let mut s = GrundySolver::new(&plain);
-        (1..=n).filter(|&h| s.grundy(&(h, h - 1)).expect("small").is_zero()).count()
+        (1..=n)
+            .filter(|&h| s.grundy(&(h, h - 1)).expect("small").is_zero())
+            .count()
     });
     let (w, ours) = time(|| (1..=n).filter(|&h| fib.is_p(h, h - 1)).count());
     assert_eq!(v, w);
@@ -135,7 +149,11 @@ fn main() {
             black_box(fib.winning_takes(h, h - 1));
         }
     });
-    println!("{:<46} ours {:>10.3} ms", "fibonacci nim winning moves, 10^6 u64 heaps", t * 1e3);
+    println!(
+        "{:<46} ours {:>10.3} ms",
+        "fibonacci nim winning moves, 10^6 u64 heaps",
+        t * 1e3
+    );
 
     // Chomp: transposition-canonical memo vs plain memo on an 8 × 8 square.
     let square = vec![8u32; 8];
@@ -157,10 +175,18 @@ fn main() {
         total
     });
     black_box(v);
-    println!("{:<46} ours {:>10.3} ms", "turning corners value, 64x64 random grid", t * 1e3);
+    println!(
+        "{:<46} ours {:>10.3} ms",
+        "turning corners value, 64x64 random grid",
+        t * 1e3
+    );
 
     // One-or-largest: 10^6 heaps.
     let heaps: Vec<u64> = (0..1_000_000).map(|_| rng(&mut seed) % 1_000_000 + 1).collect();
     let (_, t) = time(|| black_box(sprague::one_or_largest_is_p(&heaps)));
-    println!("{:<46} ours {:>10.3} ms", "one-or-largest rule, 10^6 heaps", t * 1e3);
+    println!(
+        "{:<46} ours {:>10.3} ms",
+        "one-or-largest rule, 10^6 heaps",
+        t * 1e3
+    );
 }

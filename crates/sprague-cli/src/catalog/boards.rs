@@ -45,7 +45,10 @@ impl MisereGuard for sprague::TurningGame {
     fn misere_check(&self, p: &Vec<bool>) -> Result<(), String> {
         let last = p.iter().rposition(|&c| c).unwrap_or(0);
         if self.kind() == sprague::TurningKind::FlipAny && last >= 20 {
-            Err("misère flip01 is searched over 2^n options per coin: heads only on the first 20 coins".into())
+            Err(
+                "misère flip01 is searched over 2^n options per coin: heads only on the first 20 coins"
+                    .into(),
+            )
         } else {
             Ok(())
         }
@@ -486,7 +489,10 @@ impl Ruleset for MultiplesBoard {
                         .chain(q.iter().filter(|x| !heads.contains(x)))
                         .map(u64::to_string)
                         .collect();
-                    (game.format_position(q), format!("turn coins {}", turned.join(", ")))
+                    (
+                        game.format_position(q),
+                        format!("turn coins {}", turned.join(", ")),
+                    )
                 })
                 .collect();
             return Ok(impartial_report("multiples", &canonical, true, o, None, &moves));
