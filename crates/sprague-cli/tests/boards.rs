@@ -109,6 +109,11 @@ fn wythoff_huge_heaps_use_the_closed_form() {
 fn closed_form_answers() {
     assert_eq!(json(&["value", "staircase", "3 9 5 1"])["grundy"], 6);
     assert_eq!(json(&["value", "silver-dollar", "..o.o..o"])["grundy"], 0);
+    let d = json(&["value", "silver-dollar", "$D.o"]);
+    assert_eq!(
+        d["winning_moves"][0]["description"],
+        "pocket the silver dollar (and win)"
+    );
     assert_eq!(json(&["value", "moore:2", "1 1 1"])["outcome"], "P");
     assert_eq!(json(&["value", "poker-nim", "1 2 3 / 5 0"])["outcome"], "P");
     assert_eq!(
@@ -138,6 +143,7 @@ fn bad_notation_names_the_column() {
     bad(&["value", "poker-nim", "3 4 | 1 x"], "column 9");
     bad(&["value", "staircase", "3 -1"], "column 3");
     bad(&["value", "silver-dollar", "..ox"], "column 4");
+    bad(&["value", "silver-dollar", ".oD"], "column 3");
     bad(&["value", "moore:0", "1 2"], "K must be at least 1");
     bad(&["value", "moore", "1 2"], "needs a parameter");
     bad(&["value", "chomp", "3 4"], "column 3");

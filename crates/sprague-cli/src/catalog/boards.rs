@@ -665,8 +665,8 @@ pub(super) fn entries() -> Vec<Entry> {
             name: "silver-dollar",
             params: "",
             family: Family::Impartial,
-            summary: "slide a coin left on a strip without jumping; with `$`, the leftmost coin may drop into the bag",
-            notation: "`o` coin, `.` empty square, optional leading `$` money bag, e.g. `..o.o..o` or `$.o..o`",
+            summary: "slide a coin left on a strip without jumping; with `$`, the leftmost coin may drop into the bag; whoever bags the dollar `D` wins",
+            notation: "`o` coin, `.` empty square, leading `$` money bag, `D` the silver dollar, e.g. `..o.o..o`, `$.o..oD.o`",
             example: "value silver-dollar ..o.o...o",
             build: |name, params| {
                 no_params(name, params)?;

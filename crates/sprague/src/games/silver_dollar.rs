@@ -14,6 +14,17 @@ pub struct CoinStrip {
     pub coins: Vec<u64>,
     /// Number of squares written (trailing empty squares are kept for printing).
     pub len: u64,
+    /// Index (among the coins) of the silver dollar, if there is one.
+    pub dollar: Option<usize>,
+}
+
+impl CoinStrip {
+    /// Whether the leftmost coin may be dropped into the bag: there is a bag,
+    /// and the coin is not the one just left of the dollar (dropping it would
+    /// hand the dollar to the opponent, so it is left out as a losing move).
+    const fn can_bag_first(&self) -> bool {
+        self.bag && !matches!(self.dollar, Some(1))
+    }
 }
 
 /// The Silver Dollar game without the dollar. Coins lie on a strip; a move
@@ -22,10 +33,17 @@ pub struct CoinStrip {
 /// drop into the bag and leave the game.
 ///
 /// Written `..o.o..o` (`o` a coin, `.` an empty square); a leading `$` is the
-/// money bag. The game is Staircase Nim on the gaps read from the right: the
+/// money bag, and with the bag one coin may be the silver dollar `D`: whoever
+/// drops the dollar into the bag wins. Dropping the coin just left of the
+/// dollar lets the opponent pocket it, so that move is left out (the player
+/// with no other move loses), and pocketing the dollar moves to the empty
+/// strip. The game is Staircase Nim on the gaps read from the right: the
 /// Grundy value is the nim-sum of the gap in front of the rightmost coin, the
 /// gap in front of the third coin from the right, and so on. With the bag, the
-/// leftmost coin's gap counts the bag as one more square. O(coins).
+/// leftmost coin's gap counts the bag as one more square. With the dollar, the
+/// game is the bag game while two or more coins precede the dollar and the
+/// bagless game once one does (both checked against a definition-level search
+/// in which pocketing the dollar wins). O(coins).
 ///
 /// ```
 /// use sprague::{GrundySolver, Nimber, Notation, SilverDollar};
@@ -47,7 +65,7 @@ fn gaps(p: &CoinStrip) -> Vec<u64> {
         .map(|&s| {
             let g = match prev {
                 Some(q) => s - q - 1,
-                None => s + u64::from(p.bag),
+                None => s + u64::from(p.can_bag_first()),
             };
             prev = Some(s);
             g
@@ -55,7 +73,8 @@ fn gaps(p: &CoinStrip) -> Vec<u64> {
         .collect()
 }
 
-/// The Grundy value of a strip by the staircase rule.
+/// The Grundy value of a strip by the staircase rule (a strip whose dollar is
+/// the leftmost coin is a win for the mover; its exact value needs search).
 #[must_use]
 pub fn silver_dollar_value(p: &CoinStrip) -> u64 {
     gaps(p).iter().rev().step_by(2).fold(0, |a, &g| a ^ g)
@@ -73,22 +92,40 @@ impl ImpartialRules for SilverDollar {
                 q.coins[i] = t;
                 out.push(q);
             }
-            if i == 0 && p.bag {
+            if i == 0 && p.dollar == Some(0) {
+                // Pocket the dollar: the game is over.
+                let mut q = p.clone();
+                q.coins.clear();
+                q.dollar = None;
+                out.push(q);
+            } else if i == 0 && p.can_bag_first() {
                 let mut q = p.clone();
                 q.coins.remove(0);
+                q.dollar = p.dollar.map(|d| d - 1);
                 out.push(q);
             }
         }
     }
 
     fn closed_form(&self, p: &CoinStrip) -> Option<Nimber> {
-        Some(Nimber(silver_dollar_value(p)))
+        (p.dollar != Some(0)).then(|| Nimber(silver_dollar_value(p)))
     }
 
     /// Options of value `target` without enumerating slides: a counted gap is
     /// a Nim heap (shrink it), an uncounted gap feeds the counted gap to its
     /// right (the coin right of it slides left, widening the counted gap). O(coins).
     fn moves_to_value(&self, p: &CoinStrip, target: Nimber) -> Option<Vec<CoinStrip>> {
+        if p.dollar.is_some() {
+            // Dropping a coin can switch the dollar game between its bag and
+            // bagless forms; enumerate instead (options are few: O(squares)).
+            return None;
+        }
+        let bag = p.can_bag_first();
+        let drop_first = |mut q: CoinStrip| {
+            q.coins.remove(0);
+            q.dollar = p.dollar.map(|d| d - 1);
+            q
+        };
         let g = gaps(p);
         let n = g.len();
         let x = silver_dollar_value(p);
@@ -104,8 +141,8 @@ impl ImpartialRules for SilverDollar {
                 // counts as the last square and want = 0 … handled below).
                 let by = g[i] - want;
                 let mut q = p.clone();
-                if i == 0 && p.bag && want == 0 {
-                    q.coins.remove(0);
+                if i == 0 && bag && want == 0 {
+                    q = drop_first(q);
                 } else {
                     q.coins[i] -= by;
                 }
@@ -117,13 +154,12 @@ impl ImpartialRules for SilverDollar {
             if i > 0 && want > g[i] {
                 let by = want - g[i];
                 let mut q = p.clone();
-                if i == 1 && p.bag {
+                if i == 1 && bag {
                     if by < g[0] {
                         q.coins[0] -= by;
                         out.push(q);
                     } else if by == g[0] + 1 {
-                        q.coins.remove(0);
-                        out.push(q);
+                        out.push(drop_first(q));
                     }
                 } else if by <= g[i - 1] {
                     q.coins[i - 1] -= by;
@@ -142,12 +178,32 @@ impl Notation<CoinStrip> for SilverDollar {
         let lead = text.len() - text.trim_start().len();
         let lead_cols = text[..lead].chars().count();
         let mut bag = false;
+        let mut dollar = None;
         let mut coins = Vec::new();
         let mut square = 0u64;
         for (i, c) in trimmed.chars().enumerate() {
             match c {
                 '$' if i == 0 => bag = true,
                 'o' | 'O' => {
+                    coins.push(square);
+                    square += 1;
+                }
+                'D' => {
+                    if !bag {
+                        return Err(ParseError::new(
+                            "the silver dollar `D` needs the money bag: start the strip with `$`",
+                            lead_cols + i + 1,
+                            "D",
+                        ));
+                    }
+                    if dollar.is_some() {
+                        return Err(ParseError::new(
+                            "only one silver dollar `D`",
+                            lead_cols + i + 1,
+                            "D",
+                        ));
+                    }
+                    dollar = Some(coins.len());
                     coins.push(square);
                     square += 1;
                 }
@@ -161,7 +217,7 @@ impl Notation<CoinStrip> for SilverDollar {
                 }
                 _ => {
                     return Err(ParseError::new(
-                        "expected `o` (coin), `.` (empty square) or a leading `$` (money bag)",
+                        "expected `o` (coin), `D` (silver dollar), `.` (empty square) or a leading `$` (money bag)",
                         lead_cols + i + 1,
                         c.to_string(),
                     ));
@@ -175,6 +231,7 @@ impl Notation<CoinStrip> for SilverDollar {
             bag,
             coins,
             len: square,
+            dollar,
         })
     }
 
@@ -183,19 +240,23 @@ impl Notation<CoinStrip> for SilverDollar {
         if p.bag {
             s.push('$');
         }
-        let mut next = p.coins.iter().peekable();
+        let mut next = p.coins.iter().enumerate().peekable();
         for sq in 0..p.len {
-            if next.peek() == Some(&&sq) {
-                next.next();
-                s.push('o');
-            } else {
-                s.push('.');
+            match next.peek() {
+                Some(&(i, &c)) if c == sq => {
+                    next.next();
+                    s.push(if p.dollar == Some(i) { 'D' } else { 'o' });
+                }
+                _ => s.push('.'),
             }
         }
         s
     }
 
     fn describe_move(&self, from: &CoinStrip, to: &CoinStrip) -> String {
+        if from.dollar == Some(0) && to.coins.is_empty() {
+            return "pocket the silver dollar (and win)".to_string();
+        }
         if to.coins.len() < from.coins.len() {
             return format!("drop the coin on square {} into the bag", from.coins[0] + 1);
         }
@@ -233,6 +294,62 @@ mod tests {
             bag,
             coins: (0..len).filter(|&i| mask >> i & 1 == 1).collect(),
             len,
+            dollar: None,
+        }
+    }
+
+    /// Definition level: the mover wins iff some move wins, pocketing the
+    /// dollar wins at once, and a player who cannot move loses.
+    fn dollar_win(p: &CoinStrip, memo: &mut HashMap<CoinStrip, bool>) -> bool {
+        if p.dollar == Some(0) {
+            return true;
+        }
+        if let Some(&w) = memo.get(p) {
+            return w;
+        }
+        let mut opts = Vec::new();
+        for i in 0..p.coins.len() {
+            let lowest = if i == 0 { 0 } else { p.coins[i - 1] + 1 };
+            for t in lowest..p.coins[i] {
+                let mut q = p.clone();
+                q.coins[i] = t;
+                opts.push(q);
+            }
+        }
+        let mut q = p.clone();
+        q.coins.remove(0);
+        q.dollar = p.dollar.map(|d| d - 1);
+        opts.push(q);
+        let w = opts.iter().any(|o| !dollar_win(o, memo));
+        memo.insert(p.clone(), w);
+        w
+    }
+
+    #[test]
+    fn dollar_game_matches_definition_and_search() {
+        struct Plain;
+        impl ImpartialRules for Plain {
+            type Position = CoinStrip;
+            fn moves(&self, p: &CoinStrip, out: &mut Vec<CoinStrip>) {
+                SilverDollar.moves(p, out);
+            }
+        }
+        let mut memo = HashMap::new();
+        let mut search = crate::GrundySolver::new(&Plain);
+        let mut fast = crate::GrundySolver::new(&SilverDollar);
+        for len in 1..=9u64 {
+            for mask in 1u32..(1u32 << len) {
+                let base = strip(true, mask, len);
+                for d in 0..base.coins.len() {
+                    let p = CoinStrip {
+                        dollar: Some(d),
+                        ..base.clone()
+                    };
+                    let g = search.grundy(&p).unwrap();
+                    assert_eq!(!g.is_zero(), dollar_win(&p, &mut memo), "{p:?}");
+                    assert_eq!(fast.grundy(&p).unwrap(), g, "{p:?}");
+                }
+            }
         }
     }
 
@@ -273,5 +390,10 @@ mod tests {
         assert_eq!(SilverDollar.format_position(&p), "$..o.o");
         assert_eq!(SilverDollar.parse_position("..ox").unwrap_err().column, 4);
         assert_eq!(SilverDollar.parse_position(".$o").unwrap_err().column, 2);
+        let d = SilverDollar.parse_position("$.o.D").unwrap();
+        assert_eq!(d.dollar, Some(1));
+        assert_eq!(SilverDollar.format_position(&d), "$.o.D");
+        assert_eq!(SilverDollar.parse_position(".oD").unwrap_err().column, 3);
+        assert_eq!(SilverDollar.parse_position("$DD").unwrap_err().column, 3);
     }
 }
