@@ -144,7 +144,7 @@ fn bad_notation_names_the_column() {
     bad(&["value", "staircase", "3 -1"], "column 3");
     bad(&["value", "silver-dollar", "..ox"], "column 4");
     bad(&["value", "silver-dollar", ".oD"], "column 3");
-    bad(&["value", "moore:0", "1 2"], "K must be at least 1");
+    bad(&["value", "moore:0", "1 2"], "K must be between 1");
     bad(&["value", "moore", "1 2"], "needs a parameter");
     bad(&["value", "chomp", "3 4"], "column 3");
     bad(&["value", "ruler", "THX"], "column 3");

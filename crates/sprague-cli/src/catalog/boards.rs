@@ -688,7 +688,9 @@ pub(super) fn entries() -> Vec<Entry> {
                 let rules = usize::try_from(k)
                     .ok()
                     .and_then(sprague::MooreNim::new)
-                    .ok_or_else(|| CliError::input(format!("ruleset `{name}:{k}`: K must be at least 1")))?;
+                    .ok_or_else(|| {
+                        CliError::input(format!("ruleset `{name}:{k}`: K must be between 1 and 2^32 - 1"))
+                    })?;
                 Ok(Box::new(MooreBoard {
                     name: format!("{name}:{k}"),
                     rules,

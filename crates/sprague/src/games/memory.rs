@@ -47,12 +47,17 @@ pub enum FirstMove {
 pub struct MemoryGame {
     rule: MemoryRule,
     first: FirstMove,
-    /// The terms H_j, increasing, up to the first term ≥ 2^64.
+    /// Every integer `1..=run` is a term (the terms begin 1, 2, 3, …: for
+    /// `c + k` the first `k + 2` integers, so they are kept implicit).
+    run: u128,
+    /// The terms above `run`, increasing, up to the first term ≥ 2^64.
     terms: Vec<u128>,
 }
 
 impl MemoryGame {
     /// A memory game; `None` if the first move may take nothing (`AtMost(0)`).
+    /// O(log 2^64) terms are built (the initial run of consecutive integers
+    /// is implicit, so huge `k` costs nothing).
     #[must_use]
     pub fn new(rule: MemoryRule, first: FirstMove) -> Option<MemoryGame> {
         if first == FirstMove::AtMost(0) {
@@ -64,15 +69,39 @@ impl MemoryGame {
                 MemoryRule::Double => 2 * c,
             }
         };
-        let mut terms: Vec<u128> = vec![1];
-        while let Some(&last) = terms.last() {
-            if last > u128::from(u64::MAX) {
-                break;
-            }
-            let l = terms.iter().copied().find(|&h| f(h) >= last).unwrap_or(last);
-            terms.push(last + l);
+        // While f(1) ≥ last, the next term is last + 1.
+        let run = f(1) + 1;
+        let mut terms: Vec<u128> = Vec::new();
+        let mut last = run;
+        while last <= u128::from(u64::MAX) {
+            // The smallest term h with f(h) ≥ last: inside the run it is the
+            // inverse of f; above the run, search the explicit terms.
+            let inverse = match rule {
+                MemoryRule::Add(k) => last.saturating_sub(u128::from(k)).max(1),
+                MemoryRule::Double => last.div_ceil(2),
+            };
+            let h = if inverse <= run {
+                inverse
+            } else {
+                terms.iter().copied().find(|&t| f(t) >= last).unwrap_or(last)
+            };
+            last += h;
+            terms.push(last);
         }
-        Some(MemoryGame { rule, first, terms })
+        Some(MemoryGame {
+            rule,
+            first,
+            run,
+            terms,
+        })
+    }
+
+    /// The first terms `H_1, H_2, …` (at most `count` of them, below 2^64).
+    #[must_use]
+    pub fn terms(&self, count: usize) -> Vec<u64> {
+        let run = (1..=self.run.min(u128::from(u64::MAX)) as u64).take(count);
+        let rest = self.terms.iter().filter_map(|&t| u64::try_from(t).ok());
+        run.chain(rest).take(count).collect()
     }
 
     /// The rule for later moves.
@@ -108,6 +137,12 @@ impl MemoryGame {
                 out.push(h as u64);
                 n -= h as u64;
             }
+        }
+        // Below the explicit terms every integer up to `run` is a term.
+        while n > 0 {
+            let t = u128::from(n).min(self.run) as u64;
+            out.push(t);
+            n -= t;
         }
         out
     }
@@ -284,11 +319,28 @@ mod tests {
     fn fibonacci_terms_and_zeckendorf() {
         let g = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
         // OEIS A000045 (Fibonacci numbers from F(2) = 1, F(3) = 2).
-        assert_eq!(&g.terms[..10], &[1, 2, 3, 5, 8, 13, 21, 34, 55, 89]);
+        assert_eq!(g.terms(10), vec![1, 2, 3, 5, 8, 13, 21, 34, 55, 89]);
         assert_eq!(g.representation(100), vec![89, 8, 3]);
         // c + 1 rule: 1, 2, 3, 5, 10, 20, 40, … (the doubling tail of Schwenk's sequence).
         let a = MemoryGame::new(MemoryRule::Add(1), FirstMove::AtMost(1)).unwrap();
-        assert_eq!(&a.terms[..7], &[1, 2, 3, 5, 10, 20, 40]);
+        assert_eq!(a.terms(7), vec![1, 2, 3, 5, 10, 20, 40]);
+        // c + 3: 1, 2, 3, 4, 5, 7, 11, 22, 44 (brute-force thresholds).
+        let b = MemoryGame::new(MemoryRule::Add(3), FirstMove::AtMost(3)).unwrap();
+        assert_eq!(b.terms(9), vec![1, 2, 3, 4, 5, 7, 11, 22, 44]);
+    }
+
+    #[test]
+    fn huge_k_is_instant_and_representations_are_greedy() {
+        let g = MemoryGame::new(MemoryRule::Add(u64::MAX), FirstMove::AtMost(u64::MAX)).unwrap();
+        assert!(g.terms.len() < 200);
+        for n in [1u64, 17, 1 << 40, u64::MAX] {
+            let rep = g.representation(n);
+            assert_eq!(rep.iter().map(|&t| u128::from(t)).sum::<u128>(), u128::from(n));
+            assert!(rep.windows(2).all(|w| w[0] > w[1]));
+        }
+        // With k ≥ n every position with m ≥ 1 is a first-player win (take all).
+        assert!(!g.is_p(u64::MAX, u64::MAX));
+        assert_eq!(g.winning_takes(5, 5), vec![5]);
     }
 
     #[test]

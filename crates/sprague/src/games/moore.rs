@@ -24,10 +24,14 @@ pub struct MooreNim {
 }
 
 impl MooreNim {
-    /// Moore's Nim with parameter `k ≥ 1`; `None` for `k = 0`.
+    /// Moore's Nim with parameter `1 ≤ k < 2^32`; `None` otherwise.
     #[must_use]
     pub const fn new(k: usize) -> Option<MooreNim> {
-        if k == 0 { None } else { Some(MooreNim { k }) }
+        if k == 0 || k >= 1 << 32 {
+            None
+        } else {
+            Some(MooreNim { k })
+        }
     }
 
     /// The largest number of heaps one move may touch.
@@ -41,10 +45,11 @@ impl MooreNim {
     #[must_use]
     pub fn option_count(self, heaps: &[u64]) -> u64 {
         // e[j] = sum of products over j-element subsets (elementary symmetric sums).
-        let mut e = vec![0u64; self.k + 1];
+        let k = self.k.min(heaps.len());
+        let mut e = vec![0u64; k + 1];
         e[0] = 1;
         for &h in heaps {
-            for j in (1..=self.k).rev() {
+            for j in (1..=k).rev() {
                 e[j] = e[j].saturating_add(e[j - 1].saturating_mul(h));
             }
         }
