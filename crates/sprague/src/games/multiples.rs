@@ -33,6 +33,12 @@ pub struct MultiplesFlip {
     large: Vec<u32>,
 }
 
+/// Scratch space for mex computations: `seen[v] == stamp` marks value `v`.
+struct Marks {
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
 /// A run of winning choices `k = from, from + step, …, ≤ to` for one coin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KRange {
@@ -71,7 +77,10 @@ impl MultiplesFlip {
             small: vec![0; s as usize + 1],
             large: vec![0; s as usize + 1],
         };
-        let mut scratch = Vec::new();
+        let mut scratch = Marks {
+            seen: Vec::new(),
+            stamp: 0,
+        };
         for q in 1..=s {
             let v = game.compute(q, &mut scratch);
             game.small[q as usize] = v;
@@ -118,25 +127,41 @@ impl MultiplesFlip {
         }
     }
 
-    fn compute(&self, m: u64, seen: &mut Vec<u32>) -> u32 {
-        seen.clear();
-        seen.push(0);
+    /// `g(m)`: the mex of the prefixes, marked in `marks` with a fresh stamp
+    /// (values above the number of prefixes cannot affect the mex). O(√m).
+    fn compute(&self, m: u64, marks: &mut Marks) -> u32 {
+        marks.stamp = marks.stamp.wrapping_add(1);
+        if marks.stamp == 0 {
+            marks.seen.iter_mut().for_each(|x| *x = 0);
+            marks.stamp = 1;
+        }
+        let stamp = marks.stamp;
+        let mark = |v: u32, seen: &mut Vec<u32>| {
+            let i = v as usize;
+            if i >= seen.len() {
+                if i > 4 * (m.isqrt() as usize) + 8 {
+                    return; // larger than the number of prefixes: irrelevant
+                }
+                seen.resize(i + 1, 0);
+            }
+            seen[i] = stamp;
+        };
+        mark(0, &mut marks.seen);
         let mut cur = 0u32;
         self.blocks(m, |j0, j1, v| {
-            seen.push(cur ^ v);
+            mark(cur ^ v, &mut marks.seen);
             if j1 > j0 {
-                seen.push(cur);
+                mark(cur, &mut marks.seen);
             }
             if (j1 - j0) % 2 == 0 {
                 cur ^= v;
             }
         });
-        seen.sort_unstable();
-        seen.dedup();
-        seen.iter()
-            .enumerate()
-            .find(|&(i, &v)| v != i as u32)
-            .map_or(seen.len(), |(i, _)| i) as u32
+        marks
+            .seen
+            .iter()
+            .position(|&x| x != stamp)
+            .unwrap_or(marks.seen.len()) as u32
     }
 
     /// The value of a single heads coin at `x` (1-based, `x ≤ n`). O(1).
