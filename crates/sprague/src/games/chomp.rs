@@ -69,12 +69,8 @@ impl ImpartialRules for Chomp {
     type Position = Vec<u32>;
 
     fn moves(&self, position: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
-        let mut seen = std::collections::HashSet::new();
         for (r, c) in Self::bites(position) {
-            let next = Self::canonical(&Self::bite(position, r, c));
-            if seen.insert(next.clone()) {
-                out.push(next);
-            }
+            out.push(Self::canonical(&Self::bite(position, r, c)));
         }
     }
 }
