@@ -115,7 +115,11 @@ fn closed_form_answers() {
         "pocket the silver dollar (and win)"
     );
     assert_eq!(json(&["value", "moore:2", "1 1 1"])["outcome"], "P");
-    assert_eq!(json(&["value", "poker-nim", "1 2 3 / 5 0"])["outcome"], "P");
+    let poker = json(&["value", "poker-nim", "1 2 3 / 2 0"]);
+    assert_eq!(
+        (poker["outcome"].as_str(), poker["search_outcome"].as_str()),
+        (Some("P"), Some("P"))
+    );
     assert_eq!(
         json(&["value", "fibonacci-nim", "12200160415121876738"])["outcome"],
         "P"

@@ -238,6 +238,29 @@ impl Ruleset for PokerBoard {
             None,
             &moves,
         );
+        // Small positions are also solved by retrograde analysis of the loopy
+        // game, as a visible check of the Nim rule.
+        let chips: u128 =
+            p.heaps.iter().map(|&h| u128::from(h)).sum::<u128>() + u128::from(p.mover) + u128::from(p.other);
+        let searched = if chips <= 10 && p.heaps.len() <= 4 {
+            match r.search_outcome(&p, 2_000_000) {
+                Ok(Some(o)) => json!(o.as_str()),
+                Ok(None) => json!("draw"),
+                Err(_) => serde_json::Value::Null,
+            }
+        } else {
+            serde_json::Value::Null
+        };
+        let nim_outcome = sprague::PokerNim::outcome(&p).as_str();
+        let line = searched.as_str().map(|o| {
+            let verdict = if o == nim_outcome {
+                "agrees with"
+            } else {
+                "differs from"
+            };
+            format!("search:  {o} (retrograde analysis of the whole loopy game {verdict} the Nim rule)")
+        });
+        annotate(&mut report, "search_outcome", searched.clone(), line);
         annotate(
             &mut report,
             "nim_sum",
