@@ -27,21 +27,34 @@ const fn mul_wide(a: u128, b: u128) -> (u128, u128) {
 
 /// `⌊k·√5⌋`, exactly. Writing `k√5 = 2k + u`, the integer part of `u` is the
 /// largest `u` with `u(u + 4k) ≤ k²` (square `u + 2k ≤ k√5`), which fits in
-/// `u128` because `u < 0.237k`. A floating-point estimate of `u` is accurate
-/// to far better than `k / 2^50`, so a binary search over that small window
-/// (at most 16 steps of one 128-bit product) settles it; the window is checked,
-/// with the whole range as the fallback.
+/// `u128` because `u < 0.237k`. A floating-point estimate of `u` is corrected
+/// by one integer Newton step on `u(u + 4k) − k²` and then settled by exact
+/// comparisons; if anything looks off, a binary search over the whole range
+/// decides.
 fn floor_k_sqrt5(k: u64) -> u128 {
     let k = u128::from(k);
     let k2 = k * k;
-    let fits = |u: u128| u.checked_mul(u + 4 * k).is_some_and(|v| v <= k2);
-    let estimate = (k as f64 * 0.236_067_977_499_789_7) as u128;
-    let width = (k >> 50) + 4;
-    let (mut lo, mut hi) = (estimate.saturating_sub(width), estimate + width);
-    if !fits(lo) || fits(hi) {
-        (lo, hi) = (0, k / 4 + 2);
+    let value = |u: u128| u.checked_mul(u + 4 * k);
+    let fits = |u: u128| value(u).is_some_and(|v| v <= k2);
+    let estimate = ((k as f64) * 0.236_067_977_499_789_7) as u128;
+    // Newton: u1 = u0 + (k² − u0(u0 + 4k)) / (2u0 + 4k), rounded down.
+    let slope = 2 * estimate + 4 * k;
+    let mut u = match value(estimate) {
+        Some(v) if v <= k2 => estimate + (k2 - v) / slope.max(1),
+        Some(v) => estimate.saturating_sub((v - k2).div_ceil(slope.max(1))),
+        None => estimate,
+    };
+    for _ in 0..4 {
+        if !fits(u) {
+            u = u.saturating_sub(1);
+        } else if fits(u + 1) {
+            u += 1;
+        } else {
+            return 2 * k + u;
+        }
     }
-    // Invariant: fits(lo), !fits(hi).
+    // Fallback (never needed in the tests): binary search with fits(lo), !fits(hi).
+    let (mut lo, mut hi) = (0u128, k / 4 + 2);
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
         if fits(mid) {
@@ -586,6 +599,23 @@ mod tests {
         assert_eq!(q.parse_position("3,5 4,7").unwrap(), vec![[3, 5], [4, 7]]);
         assert_eq!(q.parse_position("3,5 4;7").unwrap_err().column, 5);
         assert_eq!(q.parse_position("3,5 4,y").unwrap_err().column, 7);
+    }
+
+    /// The exact floor check of `pair_is_floor_k_phi` at the edges of the range.
+    #[test]
+    fn pair_is_exact_at_the_edges() {
+        let mut ks: Vec<u64> = (0..64).map(|b| 1u64 << b).collect();
+        ks.extend((0..64).map(|b| (1u64 << b).wrapping_sub(1).max(1)));
+        ks.extend([u64::MAX, u64::MAX - 1, (1 << 63) + 1, 3, 5, 7]);
+        for k in ks {
+            let (a, _) = wythoff_pair(k);
+            let t = 2 * a - k as u128;
+            let five_k2 = mul_wide(k as u128 * k as u128, 5);
+            assert!(
+                mul_wide(t, t) < five_k2 && mul_wide(t + 2, t + 2) > five_k2,
+                "k = {k}"
+            );
+        }
     }
 
     proptest! {
