@@ -97,8 +97,18 @@ fn wythoff_huge_heaps_use_the_closed_form() {
             .iter()
             .any(|m| m["to"] == to.as_str())
     );
-    // Small heaps get Grundy values: (1, 1) is *2.
+    // Small heaps get Grundy values: (1, 1) is *2; a sum takes them from the table.
     assert_eq!(json(&["value", "wythoff", "1 1"])["grundy"], 2);
+    let sum = json(&["value", "wythoff", "1 1; 3 5; 300 200"]);
+    let g = sum["grundy"].as_u64().unwrap();
+    assert!(g > 0);
+    // Every listed winning move of the sum leads to a P-position.
+    for m in sum["winning_moves"].as_array().unwrap() {
+        assert_eq!(
+            json(&["value", "wythoff", m["to"].as_str().unwrap()])["grundy"],
+            0
+        );
+    }
     assert_eq!(json(&["value", "wyt-queens", "3,5 4,7"])["outcome"], "P");
     // The 5th pair is (8, 13).
     let p = json(&["wythoff-pair", "5"]);
@@ -157,7 +167,7 @@ fn bad_notation_names_the_column() {
     bad(&["value", "fibonacci-nim", "12/x"], "column 4");
     bad(&["value", "memory", "10"], "needs a parameter");
     bad(&["value", "one-or-largest", "0 0"], "at least one stone");
-    bad(&["value", "wythoff", "200 300; 1 2"], "sum of Wythoff games");
+    bad(&["value", "wythoff", "3000 300; 1 2"], "sum of Wythoff games");
     bad(&["wythoff-pair", "x"], "column 1");
     bad(&["value", "poker-nim", "1 2", "--misere"], "misère");
 }

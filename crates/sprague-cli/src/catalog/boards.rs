@@ -143,6 +143,44 @@ fn note_after_outcome(report: &mut Report, line: &str) {
 /// Largest heap for which Wythoff Grundy values are searched.
 const WYTHOFF_SEARCH_LIMIT: u64 = 150;
 
+/// Largest heap for which Wythoff Grundy values come from the bitset table.
+const WYTHOFF_TABLE_LIMIT: u64 = 2048;
+
+/// Normal play of a Wythoff sum whose heaps are at most `largest` (≤ the
+/// table limit): Grundy values from the table, winning moves component by
+/// component (component i moves to value `g_i ⊕ total`).
+fn wythoff_by_table(name: &str, rules: &sprague::Wythoff, p: &[[u64; 2]], largest: u64) -> Report {
+    let n = largest as usize + 1;
+    let table = sprague::wythoff_grundy_table(n);
+    let g = |x: u64, y: u64| u64::from(table[x as usize * n + y as usize]);
+    let values: Vec<u64> = p.iter().map(|&[x, y]| g(x, y)).collect();
+    let total = values.iter().fold(0, |a, &v| a ^ v);
+    let mut moves = Vec::new();
+    let from = p.to_vec();
+    if total != 0 {
+        for (i, &[x, y]) in p.iter().enumerate() {
+            let target = values[i] ^ total;
+            let mut options: Vec<[u64; 2]> = (0..x).map(|a| [a, y]).collect();
+            options.extend((0..y).map(|b| [x, b]));
+            options.extend((1..=x.min(y)).map(|t| [x - t, y - t]));
+            for o in options.into_iter().filter(|&[a, b]| g(a, b) == target) {
+                let mut to = from.clone();
+                to[i] = o;
+                moves.push((rules.format_position(&to), rules.describe_move(&from, &to)));
+            }
+        }
+    }
+    let outcome = if total == 0 { Outcome::P } else { Outcome::N };
+    impartial_report(
+        name,
+        &rules.format_position(&from),
+        false,
+        outcome,
+        Some(total),
+        &moves,
+    )
+}
+
 /// Wythoff and Wyt Queens: the Beatty closed form for P/N and winning moves of
 /// one component with any heaps; Grundy values by search for small heaps.
 struct WythoffBoard {
@@ -156,9 +194,12 @@ impl Ruleset for WythoffBoard {
         let p = rules
             .parse_position(position)
             .map_err(|e| position_error(position, &e))?;
-        let small = p.iter().all(|c| c[0].max(c[1]) <= WYTHOFF_SEARCH_LIMIT);
+        let largest = p.iter().map(|c| c[0].max(c[1])).max().unwrap_or(0);
+        let small = largest <= WYTHOFF_SEARCH_LIMIT;
         let canonical = rules.format_position(&p);
-        let mut report = if small {
+        let mut report = if !options.misere && largest <= WYTHOFF_TABLE_LIMIT {
+            wythoff_by_table(&self.name, rules, &p, largest)
+        } else if small {
             let (o, g, m) = solve_board(rules, &p, options)?;
             impartial_report(&self.name, &canonical, options.misere, o, g, &m)
         } else if p.len() == 1 {
@@ -192,7 +233,8 @@ impl Ruleset for WythoffBoard {
             r
         } else {
             return Err(CliError::input(format!(
-                "position `{position}`: a sum of Wythoff games needs each component's Grundy value, which is searched only for heaps up to {WYTHOFF_SEARCH_LIMIT}; a single component of any size is decided by the closed form"
+                "position `{position}`: a sum of Wythoff games needs each component's Grundy value, computed only for heaps up to {} ({} in misère play); a single component of any size is decided by the closed form",
+                WYTHOFF_TABLE_LIMIT, WYTHOFF_SEARCH_LIMIT
             )));
         };
         if let [[x, y]] = p[..]

@@ -7,8 +7,8 @@ pub use bash::Bash;
 pub use nim::Nim;
 mod wythoff;
 pub use wythoff::{
-    Wythoff, wythoff_index, wythoff_is_p, wythoff_misere_winning_moves, wythoff_pair, wythoff_partner,
-    wythoff_winning_moves,
+    Wythoff, wythoff_grundy_table, wythoff_index, wythoff_is_p, wythoff_misere_winning_moves, wythoff_pair,
+    wythoff_partner, wythoff_winning_moves,
 };
 mod silver_dollar;
 mod staircase;
