@@ -106,6 +106,29 @@ fn main() {
         t * 1e3
     );
 
+    // Wythoff Grundy values: bitset table vs the memoised solver.
+    let n = 200usize;
+    let (t1, base) = time(|| {
+        let w = sprague::Wythoff::heaps();
+        let mut s = GrundySolver::new(&w);
+        let mut v = Vec::with_capacity(n * n);
+        for x in 0..n as u64 {
+            for y in 0..n as u64 {
+                v.push(s.grundy(&vec![[x, y]]).expect("fits").get() as u32);
+            }
+        }
+        v
+    });
+    let (t2, ours) = time(|| sprague::wythoff_grundy_table(n));
+    assert_eq!(t1, t2);
+    row("wythoff grundy values of all pairs < 200", ours, base, "solver");
+    let (_, t) = time(|| black_box(sprague::wythoff_grundy_table(2000)));
+    println!(
+        "{:<46} ours {:>10.3} ms",
+        "wythoff grundy table, all pairs < 2000",
+        t * 1e3
+    );
+
     // Multiples game: value table for n vs the O(n²) definition.
     let n = 20_000;
     let (naive, base) = time(|| multiples_naive(n));
