@@ -24,6 +24,12 @@ use crate::{ImpartialRules, Notation};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Chomp;
 
+/// Largest short side (rows or columns, whichever is fewer) [`Chomp`]'s
+/// notation accepts.
+pub const MAX_SHORT_SIDE: usize = 16;
+/// Largest number of squares [`Chomp`]'s notation accepts.
+pub const MAX_CELLS: u64 = 4096;
+
 impl Chomp {
     /// The diagram after eating square `(row, col)` (0-based) and everything
     /// below and right of it.
@@ -49,11 +55,21 @@ impl Chomp {
             .collect()
     }
 
-    /// The canonical representative of a diagram up to transposition.
+    /// The canonical representative of a diagram up to transposition: the
+    /// one with fewer rows (shorter to store), the lexicographically smaller
+    /// on a tie.
     #[must_use]
     pub fn canonical(rows: &[u32]) -> Vec<u32> {
+        let width = rows.first().copied().unwrap_or(0) as usize;
+        if width > rows.len() {
+            return rows.to_vec();
+        }
         let t = Self::transpose(rows);
-        if t.as_slice() < rows { t } else { rows.to_vec() }
+        if (t.len(), t.as_slice()) < (rows.len(), rows) {
+            t
+        } else {
+            rows.to_vec()
+        }
     }
 
     /// Every legal bite `(row, col)` (0-based) of a diagram.
@@ -110,6 +126,17 @@ impl Notation<Vec<u32>> for Chomp {
                 ));
             }
             out.push(len);
+        }
+        let cells: u64 = out.iter().map(|&l| u64::from(l)).sum();
+        let short_side = out.len().min(out.first().copied().unwrap_or(0) as usize);
+        if short_side > MAX_SHORT_SIDE || cells > MAX_CELLS {
+            return Err(ParseError::new(
+                format!(
+                    "chomp diagrams are limited to {MAX_CELLS} squares with at most {MAX_SHORT_SIDE} rows or columns (searches grow as C(rows + columns, rows))"
+                ),
+                1,
+                "",
+            ));
         }
         Ok(out)
     }
@@ -206,5 +233,10 @@ mod tests {
         assert_eq!(Chomp.parse_position("3 0").unwrap_err().column, 3);
         assert_eq!(Chomp.parse_position("5 3 3").unwrap(), vec![5, 3, 3]);
         assert_eq!(Chomp::transpose(&[5, 3, 3]), vec![3, 3, 3, 1, 1]);
+        assert_eq!(Chomp::canonical(&[1, 1, 1]), vec![3]);
+        assert_eq!(Chomp::canonical(&[2, 1]), vec![2, 1]);
+        assert!(Chomp.parse_position("4097").is_err());
+        assert!(Chomp.parse_position(&vec!["17"; 17].join(" ")).is_err());
+        assert!(Chomp.parse_position("4096").is_ok());
     }
 }

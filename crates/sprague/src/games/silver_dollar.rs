@@ -84,6 +84,16 @@ impl ImpartialRules for SilverDollar {
     type Position = CoinStrip;
 
     fn moves(&self, p: &CoinStrip, out: &mut Vec<CoinStrip>) {
+        if p.dollar == Some(0) {
+            // The dollar is leftmost: the mover pockets it and wins. (Other
+            // moves cannot matter; such positions are never reached in play,
+            // since the coin just left of the dollar is never dropped.)
+            let mut q = p.clone();
+            q.coins.clear();
+            q.dollar = None;
+            out.push(q);
+            return;
+        }
         for i in 0..p.coins.len() {
             let s = p.coins[i];
             let lowest = if i == 0 { 0 } else { p.coins[i - 1] + 1 };
@@ -92,13 +102,7 @@ impl ImpartialRules for SilverDollar {
                 q.coins[i] = t;
                 out.push(q);
             }
-            if i == 0 && p.dollar == Some(0) {
-                // Pocket the dollar: the game is over.
-                let mut q = p.clone();
-                q.coins.clear();
-                q.dollar = None;
-                out.push(q);
-            } else if i == 0 && p.can_bag_first() {
+            if i == 0 && p.can_bag_first() {
                 let mut q = p.clone();
                 q.coins.remove(0);
                 q.dollar = p.dollar.map(|d| d - 1);
@@ -108,17 +112,50 @@ impl ImpartialRules for SilverDollar {
     }
 
     fn closed_form(&self, p: &CoinStrip) -> Option<Nimber> {
-        (p.dollar != Some(0)).then(|| Nimber(silver_dollar_value(p)))
+        // A leftmost dollar has one option (pocket it, to the empty strip): *1.
+        Some(Nimber(if p.dollar == Some(0) {
+            1
+        } else {
+            silver_dollar_value(p)
+        }))
     }
 
     /// Options of value `target` without enumerating slides: a counted gap is
     /// a Nim heap (shrink it), an uncounted gap feeds the counted gap to its
     /// right (the coin right of it slides left, widening the counted gap). O(coins).
     fn moves_to_value(&self, p: &CoinStrip, target: Nimber) -> Option<Vec<CoinStrip>> {
-        if p.dollar.is_some() {
-            // Dropping a coin can switch the dollar game between its bag and
-            // bagless forms; enumerate instead (options are few: O(squares)).
-            return None;
+        match p.dollar {
+            Some(0) => return None,
+            Some(d) => {
+                // Slides keep the dollar's index, so they follow the plain
+                // strip's rule (bagless when d = 1, with the bag when d ≥ 2);
+                // the drop (d ≥ 2 only) can switch forms and is checked directly.
+                let plain = CoinStrip {
+                    bag: d >= 2,
+                    dollar: None,
+                    ..p.clone()
+                };
+                let mut out: Vec<CoinStrip> = self
+                    .moves_to_value(&plain, target)?
+                    .into_iter()
+                    .filter(|q| q.coins.len() == p.coins.len())
+                    .map(|q| CoinStrip {
+                        bag: p.bag,
+                        dollar: p.dollar,
+                        ..q
+                    })
+                    .collect();
+                if d >= 2 {
+                    let mut q = p.clone();
+                    q.coins.remove(0);
+                    q.dollar = Some(d - 1);
+                    if silver_dollar_value(&q) == target.0 {
+                        out.push(q);
+                    }
+                }
+                return Some(out);
+            }
+            None => {}
         }
         let bag = p.can_bag_first();
         let drop_first = |mut q: CoinStrip| {
@@ -348,6 +385,23 @@ mod tests {
                     let g = search.grundy(&p).unwrap();
                     assert_eq!(!g.is_zero(), dollar_win(&p, &mut memo), "{p:?}");
                     assert_eq!(fast.grundy(&p).unwrap(), g, "{p:?}");
+                    for target in 0..4 {
+                        let mut a = SilverDollar
+                            .moves_to_value(&p, Nimber(target))
+                            .unwrap_or_default();
+                        let mut opts = Vec::new();
+                        SilverDollar.moves(&p, &mut opts);
+                        let mut b: Vec<CoinStrip> = opts
+                            .into_iter()
+                            .filter(|o| search.grundy(o).unwrap() == Nimber(target))
+                            .collect();
+                        if d == 0 {
+                            continue;
+                        }
+                        a.sort_by(|x, y| x.coins.cmp(&y.coins));
+                        b.sort_by(|x, y| x.coins.cmp(&y.coins));
+                        assert_eq!(a, b, "{p:?} target {target}");
+                    }
                 }
             }
         }
