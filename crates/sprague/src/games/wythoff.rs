@@ -474,7 +474,10 @@ impl Notation<Vec<[u64; 2]>> for Wythoff {
                 (true, false) => "left",
                 _ => "down",
             };
-            return format!("{which}queen {x},{y} → {x2},{y2} ({dir})");
+            if from.len() > 1 {
+                return format!("{which}{x},{y} → {x2},{y2} ({dir})");
+            }
+            return format!("queen {x},{y} → {x2},{y2} ({dir})");
         }
         match (x2 < x, y2 < y) {
             (true, true) => format!("{which}take {} from both heaps", x - x2),
