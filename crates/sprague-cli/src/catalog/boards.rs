@@ -6,7 +6,7 @@ use super::{Entry, Family, no_params, whole_param};
 use crate::error::{CliError, CliResult};
 use crate::ruleset::{QueryOptions, Report, Ruleset, impartial_report, position_error};
 use serde_json::json;
-use sprague::{GrundySolver, ImpartialRules, MisereSolver, Nimber, Notation, Outcome};
+use sprague::{CoinGrid, GrundySolver, ImpartialRules, MisereSolver, Nimber, Notation, Outcome};
 
 /// Any ruleset whose closed forms (`closed_form`, `moves_to_value`) answer
 /// huge positions: like the generic adapter, but a single component's winning
@@ -18,18 +18,33 @@ pub struct Board<R> {
     pub rules: R,
 }
 
-/// Misère play has no closed forms here and searches whole positions by
-/// enumerating options, so rulesets whose option lists explode on big input
-/// refuse it there instead of exhausting memory.
-pub trait MisereGuard: ImpartialRules {
-    /// `Err(reason)` if misère search of `p` is out of reach.
+/// What the [`Board`] adapter needs beyond the engine trait.
+pub trait BoardRules: ImpartialRules {
+    /// `Err(reason)` if misère search of `p` is out of reach. Misère play has
+    /// no closed forms here and searches whole positions by enumerating
+    /// options, so rulesets whose option lists explode on big input refuse it
+    /// there instead of exhausting memory.
     fn misere_check(&self, p: &Self::Position) -> Result<(), String> {
         let _ = p;
         Ok(())
     }
+
+    /// The whole position after component `i` of `whole` (split into `parts`)
+    /// moves to `option`, if the ruleset can build it without recomposing
+    /// every part (`None`: use `compose`).
+    fn splice(
+        &self,
+        whole: &Self::Position,
+        parts: &[Self::Position],
+        i: usize,
+        option: &Self::Position,
+    ) -> Option<Self::Position> {
+        let _ = (whole, parts, i, option);
+        None
+    }
 }
 
-impl MisereGuard for sprague::StaircaseNim {
+impl BoardRules for sprague::StaircaseNim {
     fn misere_check(&self, p: &Vec<u64>) -> Result<(), String> {
         if p.iter().sum::<u64>() <= 64 {
             Ok(())
@@ -38,10 +53,39 @@ impl MisereGuard for sprague::StaircaseNim {
         }
     }
 }
-impl MisereGuard for sprague::SilverDollar {}
-impl MisereGuard for sprague::TurningCorners {}
-impl MisereGuard for sprague::OneOrLargest {}
-impl MisereGuard for sprague::TurningGame {
+impl BoardRules for sprague::SilverDollar {}
+impl BoardRules for sprague::Wythoff {}
+impl BoardRules for sprague::MooreNim {}
+impl BoardRules for sprague::MemoryGame {}
+impl BoardRules for sprague::OneOrLargest {}
+impl BoardRules for sprague::TurningCorners {
+    /// Coin-turning components combine by turning: whole ⊕ part ⊕ option.
+    fn splice(&self, whole: &CoinGrid, parts: &[CoinGrid], i: usize, option: &CoinGrid) -> Option<CoinGrid> {
+        let mut out = whole.clone();
+        for ((o, p), q) in out.iter_mut().zip(&parts[i]).zip(option) {
+            for ((a, &b), &c) in o.iter_mut().zip(p).zip(q) {
+                *a ^= b ^ c;
+            }
+        }
+        Some(out)
+    }
+}
+impl BoardRules for sprague::TurningGame {
+    /// Coin-turning components combine by turning: whole ⊕ part ⊕ option.
+    fn splice(
+        &self,
+        whole: &Vec<bool>,
+        parts: &[Vec<bool>],
+        i: usize,
+        option: &Vec<bool>,
+    ) -> Option<Vec<bool>> {
+        let mut out = whole.clone();
+        for ((a, &b), &c) in out.iter_mut().zip(&parts[i]).zip(option) {
+            *a ^= b ^ c;
+        }
+        Some(out)
+    }
+
     fn misere_check(&self, p: &Vec<bool>) -> Result<(), String> {
         let last = p.iter().rposition(|&c| c).unwrap_or(0);
         if self.kind() == sprague::TurningKind::FlipAny && last >= 20 {
@@ -60,7 +104,7 @@ type Solved = (Outcome, Option<u64>, Vec<(String, String)>);
 
 fn solve_board<R>(rules: &R, p: &R::Position, options: &QueryOptions) -> CliResult<Solved>
 where
-    R: ImpartialRules + Notation<<R as ImpartialRules>::Position>,
+    R: BoardRules + Notation<<R as ImpartialRules>::Position>,
 {
     let describe = |to: &R::Position| (rules.format_position(to), rules.describe_move(p, to));
     if options.misere {
@@ -84,18 +128,48 @@ where
             moves.iter().map(describe).collect(),
         ));
     }
-    let g = solver.grundy(p)?;
-    let moves = solver.winning_moves(p)?;
-    Ok((
-        Outcome::from_grundy(g),
-        Some(g.get()),
-        moves.iter().map(describe).collect(),
-    ))
+    // A sum: component i must move to g_i ⊕ total.
+    let values = parts
+        .iter()
+        .map(|c| solver.grundy(c))
+        .collect::<Result<Vec<_>, _>>()?;
+    let total: Nimber = values.iter().copied().sum();
+    let mut moves = Vec::new();
+    if !total.is_zero() {
+        for (i, (c, &g)) in parts.iter().zip(&values).enumerate() {
+            let target = g + total;
+            let found = match rules.moves_to_value(c, target) {
+                Some(found) => found,
+                None => {
+                    let mut all = Vec::new();
+                    rules.moves(c, &mut all);
+                    let mut keep = Vec::new();
+                    for o in all {
+                        if solver.grundy(&o)? == target {
+                            keep.push(o);
+                        }
+                    }
+                    keep
+                }
+            };
+            for o in found {
+                let whole = rules.splice(p, &parts, i, &o).or_else(|| {
+                    let mut joined = parts.clone();
+                    joined[i] = o;
+                    rules.compose(&joined)
+                });
+                if let Some(w) = whole {
+                    moves.push(describe(&w));
+                }
+            }
+        }
+    }
+    Ok((Outcome::from_grundy(total), Some(total.get()), moves))
 }
 
 impl<R> Ruleset for Board<R>
 where
-    R: MisereGuard + Notation<<R as ImpartialRules>::Position>,
+    R: BoardRules + Notation<<R as ImpartialRules>::Position>,
 {
     fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
         let p = self
