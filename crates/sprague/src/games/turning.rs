@@ -239,7 +239,7 @@ impl ImpartialRules for TurningGame {
 
 /// The most coins a row (or grid) may hold: each heads coin becomes a
 /// component as long as the row, so memory grows as heads × coins.
-pub const MAX_COINS: usize = 4096;
+pub const MAX_TURNING_COINS: usize = 4096;
 
 /// Parses a coin row: `H`/`1` heads, `T`/`0` tails (one style per row).
 ///
@@ -265,10 +265,10 @@ pub fn parse_coins(text: &str) -> Result<Vec<bool>, ParseError> {
     if out.is_empty() {
         return Err(ParseError::new("expected a row of coins such as `THHTH`", 1, ""));
     }
-    if out.len() > MAX_COINS {
+    if out.len() > MAX_TURNING_COINS {
         return Err(ParseError::new(
-            format!("at most {MAX_COINS} coins are supported"),
-            base + MAX_COINS + 1,
+            format!("at most {MAX_TURNING_COINS} coins are supported"),
+            base + MAX_TURNING_COINS + 1,
             "",
         ));
     }

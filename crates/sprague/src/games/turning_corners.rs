@@ -149,9 +149,9 @@ impl Notation<CoinGrid> for TurningCorners {
             rows.push(row);
             col += part.chars().count() + 1;
         }
-        if rows.len() * rows[0].len() > crate::MAX_COINS {
+        if rows.len() * rows[0].len() > crate::MAX_TURNING_COINS {
             return Err(ParseError::new(
-                format!("at most {} coins are supported", crate::MAX_COINS),
+                format!("at most {} coins are supported", crate::MAX_TURNING_COINS),
                 1,
                 "",
             ));
