@@ -57,7 +57,11 @@ impl BoardRules for sprague::SilverDollar {}
 impl BoardRules for sprague::Wythoff {}
 impl BoardRules for sprague::MooreNim {}
 impl BoardRules for sprague::MemoryGame {}
-impl BoardRules for sprague::OneOrLargest {}
+impl BoardRules for sprague::OneOrLargest {
+    fn misere_check(&self, _: &Vec<u64>) -> Result<(), String> {
+        Err("the game is already played as `whoever takes the last stone loses`; drop --misere".into())
+    }
+}
 impl BoardRules for sprague::TurningCorners {
     /// Coin-turning components combine by turning: whole ⊕ part ⊕ option.
     fn splice(&self, whole: &CoinGrid, parts: &[CoinGrid], i: usize, option: &CoinGrid) -> Option<CoinGrid> {
