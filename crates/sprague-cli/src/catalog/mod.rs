@@ -3,6 +3,7 @@
 
 mod graphs;
 mod heaps;
+mod boards;
 mod impartial;
 mod partizan;
 
@@ -78,6 +79,7 @@ pub fn entries() -> Vec<Entry> {
     all.extend(graphs::entries());
     all.extend(heaps::entries());
     all.extend(partizan::entries());
+    all.extend(boards::entries());
     all
 }
 
