@@ -299,3 +299,21 @@ fn searches_stop_at_the_state_budget() {
         &["budget of 50 states", "--max-states"],
     );
 }
+
+#[test]
+fn table_of_a_memory_game() {
+    // Fibonacci Nim (Whinihan 1963): the P-positions are exactly the Fibonacci numbers.
+    let v = json(&ok(&["table", "fibonacci-nim", "--count", "60", "--json"], b""));
+    let values = v["values"].as_array().expect("values");
+    assert_eq!(values.len(), 60);
+    let fib = [1u64, 2, 3, 5, 8, 13, 21, 34, 55];
+    for (n, g) in values.iter().enumerate().skip(1) {
+        assert_eq!(g.as_u64() == Some(0), fib.contains(&(n as u64)), "G({n}) = {g}");
+    }
+    bad(&["table", "fibonacci-nim", "--count", "5000"], b"", &["--count"]);
+    bad(
+        &["table", "fibonacci-nim", "--count", "5", "--misere"],
+        b"",
+        &["misère"],
+    );
+}

@@ -467,6 +467,9 @@ impl Ruleset for MooreBoard {
 /// Largest heap for which memory-game Grundy values are searched.
 const MEMORY_SEARCH_LIMIT: u64 = 200;
 
+/// Largest `--count` of `table` for memory games.
+const MEMORY_TABLE_LIMIT: usize = 1000;
+
 /// Memory games: Grundy values by search for small heaps, the Schwenk /
 /// Zeckendorf closed form for outcome and winning moves of any heap.
 struct MemoryBoard {
@@ -475,6 +478,43 @@ struct MemoryBoard {
 }
 
 impl Ruleset for MemoryBoard {
+    /// `G(n)` of the starting position with a heap of `n`, for `n < count`, from
+    /// one memoised search (about n²/2 states for the largest heap); misère
+    /// values are not defined this way and are refused.
+    fn table(
+        &self,
+        count: usize,
+        options: &QueryOptions,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> CliResult<crate::ruleset::TableData> {
+        if options.misere {
+            return Err(CliError::input(format!(
+                "`table {} --misere` is not supported: use `value {} N --misere` for misère outcomes",
+                self.name, self.name
+            )));
+        }
+        if count > MEMORY_TABLE_LIMIT {
+            return Err(CliError::input(format!(
+                "`table {}` searches about n²/2 states per heap: --count is limited to {MEMORY_TABLE_LIMIT}",
+                self.name
+            )));
+        }
+        let mut solver = GrundySolver::with_max_states(&self.rules, options.max_states);
+        let mut values = Vec::with_capacity(count);
+        for n in 0..count {
+            let start = self
+                .rules
+                .parse_position(&n.to_string())
+                .map_err(|e| position_error(&n.to_string(), &e))?;
+            values.push(solver.grundy(&start)?.get());
+            if !progress(n + 1) {
+                break;
+            }
+        }
+        let period = sprague::find_period(&values, None);
+        Ok(crate::ruleset::TableData { values, period })
+    }
+
     fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
         let rules = &self.rules;
         let p = rules

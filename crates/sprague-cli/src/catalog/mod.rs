@@ -1,9 +1,9 @@
 //! The catalog of rulesets: names, notation, examples, and how to build each.
 //! Each family of rulesets registers its entries from its own file.
 
+mod boards;
 mod graphs;
 mod heaps;
-mod boards;
 mod impartial;
 mod partizan;
 
