@@ -272,3 +272,48 @@ fn completions_and_man_page() {
     assert!(man.contains("grundy\\-graph"), "{man}");
     bad(&["completions", "tcsh"], b"", &["tcsh"]);
 }
+
+#[test]
+fn searches_stop_at_the_state_budget() {
+    let kayles = [
+        "value",
+        "node-kayles",
+        "0-1 1-2 2-3 3-4 4-5 5-6 6-7 7-8 8-9 9-10 10-11 0-5 2-8",
+    ];
+    bad(
+        &[&kayles[..], &["--max-states", "5"]].concat(),
+        b"",
+        &["budget of 5 states", "--max-states"],
+    );
+    // The same search within a sufficient budget answers.
+    ok(&[&kayles[..], &["--max-states", "100000"]].concat(), b"");
+    bad(
+        &[
+            "value",
+            "domineering",
+            "......|......|......|......",
+            "--max-states",
+            "50",
+        ],
+        b"",
+        &["budget of 50 states", "--max-states"],
+    );
+}
+
+#[test]
+fn table_of_a_memory_game() {
+    // Fibonacci Nim (Whinihan 1963): the P-positions are exactly the Fibonacci numbers.
+    let v = json(&ok(&["table", "fibonacci-nim", "--count", "60", "--json"], b""));
+    let values = v["values"].as_array().expect("values");
+    assert_eq!(values.len(), 60);
+    let fib = [1u64, 2, 3, 5, 8, 13, 21, 34, 55];
+    for (n, g) in values.iter().enumerate().skip(1) {
+        assert_eq!(g.as_u64() == Some(0), fib.contains(&(n as u64)), "G({n}) = {g}");
+    }
+    bad(&["table", "fibonacci-nim", "--count", "5000"], b"", &["--count"]);
+    bad(
+        &["table", "fibonacci-nim", "--count", "5", "--misere"],
+        b"",
+        &["misère"],
+    );
+}
