@@ -191,6 +191,31 @@ fn known_facts_hold() {
     assert_eq!(sq[..10], [0, 1, 0, 1, 2, 0, 1, 0, 1, 2]);
     let losing: Vec<usize> = (0..35).filter(|&n| sq[n] == 0).collect();
     assert_eq!(losing, [0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34]);
+    // Board, coin and memory games: outcomes and values stated in the catalog.
+    for (ruleset, position, outcome, grundy) in [
+        ("wythoff", "3 5", "P", 0),                 // (⌊2φ⌋, ⌊2φ²⌋)
+        ("wyt-queens", "1,2", "P", 0),              // (⌊φ⌋, ⌊φ²⌋)
+        ("chomp", "3 2", "P", 0),                   // rows a, a − 1
+        ("fibonacci-nim", "21", "P", 0),            // a Fibonacci number
+        ("staircase", "0 4 0 4", "P", 0),           // odd steps 0 ⊕ 0
+        ("moore:2", "1 1 1", "P", 0),               // three ones in bit 0
+        ("turning-turtles", "HHH", "P", 0),         // 1 ⊕ 2 ⊕ 3
+        ("mock-turtles", "HHHH", "P", 0),           // 1 ⊕ 2 ⊕ 4 ⊕ 7
+        ("ruler", "TTTTTTTH", "N", 8),              // largest power of 2 dividing 8
+        ("flip01", "1011", "N", 13),                // 1 + 4 + 8
+        ("turning-corners", "TTT/TTT/TTH", "N", 3), // 2 ⊗ 2
+    ] {
+        let v = json(&["value", ruleset, position, "--json"]);
+        assert_eq!(v["outcome"], outcome, "{ruleset} {position}: {v}");
+        assert_eq!(v["grundy"], grundy, "{ruleset} {position}: {v}");
+    }
+    let v = json(&["value", "fibonacci-nim", "20", "--json"]);
+    assert!(
+        v["winning_moves"][0]["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("take 2")
+    );
     // Partizan values stated in the catalog.
     for (ruleset, position, value) in [
         ("clobber", "xo", "*"),
