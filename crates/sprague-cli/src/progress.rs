@@ -62,14 +62,6 @@ impl Drop for Polling {
     }
 }
 
-/// The error of a computation stopped by Ctrl-C.
-pub fn interrupted(what: &str) -> CliError {
-    CliError {
-        code: 130,
-        message: format!("interrupted {what}"),
-    }
-}
-
 /// What a bar counts, which sets its layout.
 #[derive(Clone, Copy, Debug)]
 pub enum Unit {
@@ -171,12 +163,12 @@ fn set_style(bar: &ProgressBar, unit: Unit, has_len: bool) {
     }
 }
 
-/// Reads a file (or stdin for `-`) with a byte-count bar, stopping on Ctrl-C.
+/// Reads a file (or stdin for `-`) with a byte-count bar. Reading is not a
+/// polled section: a read may block on a pipe, so Ctrl-C ends the process at once.
 ///
 /// # Errors
-/// The file cannot be read, or Ctrl-C was pressed.
+/// The file cannot be read.
 pub fn read_input(path: &str, bar: &Progress) -> Result<Vec<u8>, CliError> {
-    let _polling = Polling::start();
     let mut reader: Box<dyn Read> = if path == "-" {
         Box::new(std::io::stdin().lock())
     } else {
@@ -190,9 +182,6 @@ pub fn read_input(path: &str, bar: &Progress) -> Result<Vec<u8>, CliError> {
     let mut buf = Vec::new();
     let mut chunk = vec![0u8; 1 << 20];
     loop {
-        if stop_requested() {
-            return Err(interrupted(&format!("while reading {name}")));
-        }
         match reader.read(&mut chunk) {
             Ok(0) => break,
             Ok(k) => {

@@ -313,3 +313,30 @@ fn graph_verbs_stay_silent_when_piped() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_graph_read_at_once() {
+    use std::process::Stdio;
+    // stdin stays open and empty: the read blocks until Ctrl-C.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["grundy-graph", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    let stdin = child.stdin.take();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let out = child.wait_with_output().expect("sprague ends");
+    drop(stdin);
+    assert_eq!(out.status.code(), Some(130));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim(), "sprague: interrupted");
+}

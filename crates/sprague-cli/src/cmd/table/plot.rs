@@ -175,21 +175,31 @@ pub fn plot_svg(ruleset: &str, data: &TableData, misere: bool) -> String {
             );
         }
     } else {
-        // One stroke per pixel column, from the least to the largest value in it.
+        // One column per value, or per pixel when there are more values than
+        // pixels: a light stem up to the largest value in the column, and a
+        // dark stroke over the range of its values (a mark when they agree).
         let columns = (pw as usize).min(values.len());
-        let mut path = String::new();
+        let width = (pw / columns as f64 * 0.7).max(1.0);
+        let (mut stems, mut marks) = (String::new(), String::new());
         for c in 0..columns {
             let lo = c * values.len() / columns;
             let hi = ((c + 1) * values.len() / columns).max(lo + 1);
-            let chunk = &values[lo..hi];
-            let (mn, mx) = chunk
+            let (mn, mx) = values[lo..hi]
                 .iter()
                 .fold((u64::MAX, 0), |(a, b), &g| (a.min(g), b.max(g)));
             let x = LEFT + (c as f64 + 0.5) * pw / columns as f64;
-            let (y0, y1) = (py(mn) + 1.0, py(mx) - 1.0);
-            let _ = write!(path, "M{x:.1} {y0:.1}V{y1:.1}");
+            let _ = write!(stems, "M{x:.1} {:.1}V{:.1}", py(0), py(mx));
+            let _ = write!(marks, "M{x:.1} {:.1}V{:.1}", py(mn) + 1.5, py(mx) - 1.5);
         }
-        let _ = writeln!(s, r#"<path d="{path}" fill="none" stroke-width="1.2"/>"#);
+        let _ = writeln!(
+            s,
+            r#"<path d="{stems}" fill="none" stroke-width="{width:.2}" stroke-opacity="0.3"/>"#
+        );
+        let _ = writeln!(
+            s,
+            r#"<path d="{marks}" fill="none" stroke-width="{:.2}"/>"#,
+            width.max(1.5)
+        );
     }
     let _ = writeln!(s, "</g>");
 
@@ -333,7 +343,7 @@ mod tests {
             .children()
             .filter(|n| n.has_tag_name("path"))
             .count();
-        assert_eq!(paths, 1);
+        assert_eq!(paths, 2);
         let legend = text_of(&doc, "legend");
         assert_eq!(legend, "no period found in these values");
     }
