@@ -152,14 +152,18 @@ fn set_style(bar: &ProgressBar, unit: Unit, has_len: bool) {
         }
         (Unit::Bytes, false) => "{spinner} {msg} [{elapsed_precise}] {bytes} ({bytes_per_sec})".to_string(),
         (Unit::Items(name), true) => format!(
-            "{{spinner}} {{msg}} [{{elapsed_precise}}] {{bar:30}} {{human_pos}}/{{human_len}} {name} ({{per_sec}}, eta {{eta}})"
+            "{{spinner}} {{msg}} [{{elapsed_precise}}] {{bar:30}} {{human_pos}}/{{human_len}} {name} ({{rate}}, eta {{eta}})"
         ),
         (Unit::Items(name), false) => {
-            format!("{{spinner}} {{msg}} [{{elapsed_precise}}] {{human_pos}} {name} ({{per_sec}})")
+            format!("{{spinner}} {{msg}} [{{elapsed_precise}}] {{human_pos}} {name} ({{rate}})")
         }
     };
     if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
+        // Whole items per second, e.g. `81988/s`.
+        let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0}/s", state.per_sec());
+        };
+        bar.set_style(style.with_key("rate", rate));
     }
 }
 

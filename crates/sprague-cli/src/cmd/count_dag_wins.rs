@@ -30,8 +30,17 @@ pub fn run(path: &str, one_based: bool, json: bool) -> CliResult<()> {
         .copied()
         .zip(list.targets.iter().copied())
         .collect();
-    let count =
-        sprague::count_dag_wins(list.n, &edges).map_err(|e| CliError::input(format!("{path}: {e}")))?;
+    // On a terminal, a spinner with the elapsed time (the count reports no
+    // progress); Ctrl-C ends it at once.
+    crate::progress::interrupt();
+    let bar = crate::progress::Progress::new(
+        &format!("counting over the 3^{} vertex-set pairs", list.n),
+        None,
+        crate::progress::Unit::None,
+    );
+    let count = sprague::count_dag_wins(list.n, &edges);
+    bar.finish();
+    let count = count.map_err(|e| CliError::input(format!("{path}: {e}")))?;
     let (a, b) = if one_based { (1, 2) } else { (0, 1) };
     let mut out = std::io::stdout().lock();
     if json {
