@@ -1,7 +1,7 @@
 //! One file per verb.
 
-pub mod count_dag_wins;
 pub mod calc;
+pub mod count_dag_wins;
 pub mod games;
 pub mod grundy_graph;
 pub mod nimber;

@@ -33,7 +33,10 @@ impl ReplError {
 
     /// An error about the line as a whole.
     pub fn plain(message: String) -> ReplError {
-        ReplError { message, column: None }
+        ReplError {
+            message,
+            column: None,
+        }
     }
 
     /// The error as printed: the message, then the line with a caret under
@@ -48,7 +51,11 @@ impl ReplError {
         let mut out = format!("error: {place}{}", self.message);
         if let Some(c) = self.column {
             let shown: String = line.chars().map(|ch| if ch == '\t' { ' ' } else { ch }).collect();
-            out.push_str(&format!("\n  {}\n  {}^", shown.trim_end(), " ".repeat(c.saturating_sub(1))));
+            out.push_str(&format!(
+                "\n  {}\n  {}^",
+                shown.trim_end(),
+                " ".repeat(c.saturating_sub(1))
+            ));
         }
         out
     }
@@ -108,7 +115,9 @@ fn run_verb(words: &[String]) -> Result<(), ReplError> {
             use clap::error::ErrorKind;
             if matches!(
                 e.kind(),
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             ) {
                 print!("{}", e.render());
                 return Ok(());
@@ -122,7 +131,10 @@ fn run_verb(words: &[String]) -> Result<(), ReplError> {
                 .collect();
             let message = message.join(" ");
             let message = message.strip_prefix("error: ").unwrap_or(&message);
-            Err(ReplError::plain(format!("{message} (`{} --help` shows the options)", words[0])))
+            Err(ReplError::plain(format!(
+                "{message} (`{} --help` shows the options)",
+                words[0]
+            )))
         }
     }
 }
@@ -140,8 +152,8 @@ fn script_loop(session: &mut Session) -> CliResult<usize> {
 
 fn interactive_loop(session: &mut Session) -> CliResult<usize> {
     use rustyline::error::ReadlineError;
-    let mut editor =
-        rustyline::DefaultEditor::new().map_err(|e| CliError::internal(format!("cannot start the line editor: {e}")))?;
+    let mut editor = rustyline::DefaultEditor::new()
+        .map_err(|e| CliError::internal(format!("cannot start the line editor: {e}")))?;
     let history = history_path();
     if let Some(path) = &history {
         let _ = editor.load_history(path);

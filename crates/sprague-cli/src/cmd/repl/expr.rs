@@ -22,7 +22,10 @@ pub const GAME_FUNCTIONS: &[(&str, &str)] = &[
     ("leftstop", "leftstop(g)        Left's stop (a number)"),
     ("rightstop", "rightstop(g)       Right's stop (a number)"),
     ("reduced", "reduced(g)         the reduced canonical form"),
-    ("atomic", "atomic(g)          the atomic weight of an infinitesimal"),
+    (
+        "atomic",
+        "atomic(g)          the atomic weight of an infinitesimal",
+    ),
 ];
 
 /// Functions that answer with a report rather than a game: one per line.
@@ -30,8 +33,14 @@ pub const QUERY_FUNCTIONS: &[(&str, &str)] = &[
     ("stops", "stops(g)           Left's and Right's stops"),
     ("outcome", "outcome(g)         who wins (L, R, N or P)"),
     ("thermograph", "thermograph(g)     the walls of the thermograph"),
-    ("birthday", "birthday(g)        the birthday of the canonical form"),
-    ("options", "options(g)         Left's and Right's canonical options"),
+    (
+        "birthday",
+        "birthday(g)        the birthday of the canonical form",
+    ),
+    (
+        "options",
+        "options(g)         Left's and Right's canonical options",
+    ),
     ("compare", "compare(g, h)      <, =, > or || (confused)"),
 ];
 
@@ -248,7 +257,10 @@ impl Env {
                     ));
                 };
                 if td.signum() < 0 {
-                    return Err(ReplError::at(column, "the temperature must be at least 0".to_string()));
+                    return Err(ReplError::at(
+                        column,
+                        "the temperature must be at least 0".to_string(),
+                    ));
                 }
                 s.cool(g, &td)
             }
@@ -279,7 +291,9 @@ impl Env {
                     let shown = s.display(g);
                     return Err(ReplError::at(
                         start + 1,
-                        format!("`{shown}` has no atomic weight (it is not infinitesimal, or a subgame is not)"),
+                        format!(
+                            "`{shown}` has no atomic weight (it is not infinitesimal, or a subgame is not)"
+                        ),
                     ));
                 }
             },
@@ -327,7 +341,10 @@ mod tests {
         assert_eq!(eval(&mut env, "{a|0} - *").unwrap(), shown);
         assert_eq!(eval(&mut env, "a - a").unwrap(), "0");
         assert_eq!(eval(&mut env, "-a + a*").unwrap(), "*");
-        assert_eq!(eval(&mut env, "2Tiny(2) + vv").unwrap(), eval(&mut env, "2Tiny(2)+vv").unwrap());
+        assert_eq!(
+            eval(&mut env, "2Tiny(2) + vv").unwrap(),
+            eval(&mut env, "2Tiny(2)+vv").unwrap()
+        );
     }
 
     #[test]

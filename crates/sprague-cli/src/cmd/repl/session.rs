@@ -91,7 +91,10 @@ impl Session {
     /// One side of a comparison; an empty side is an error at the operator.
     fn operand(&mut self, chars: &[char], from: usize, to: usize, op_at: usize) -> Result<GameId, ReplError> {
         if chars[from..to].iter().all(|c| c.is_whitespace()) {
-            return Err(ReplError::at(op_at + 1, "a comparison needs a game on each side".to_string()));
+            return Err(ReplError::at(
+                op_at + 1,
+                "a comparison needs a game on each side".to_string(),
+            ));
         }
         self.env.game(chars, from, to)
     }
@@ -102,7 +105,10 @@ impl Session {
         let name_col = expr::first_non_space(chars, 0, at);
         check_name(&name, name_col)?;
         if chars[at + 2..].iter().all(|c| c.is_whitespace()) {
-            return Err(ReplError::at(at + 3, "expected a game expression after `:=`".to_string()));
+            return Err(ReplError::at(
+                at + 3,
+                "expected a game expression after `:=`".to_string(),
+            ));
         }
         let g = self.env.game(chars, at + 2, chars.len())?;
         self.env.vars.insert(name.clone(), g);
@@ -193,15 +199,25 @@ fn check_name(name: &str, column: usize) -> Result<(), ReplError> {
     let mut chars = name.chars();
     let ok = chars.next().is_some_and(expr::is_name_start) && chars.all(expr::is_name_char);
     if !ok {
-        let shown = if name.is_empty() { "nothing".to_string() } else { format!("`{name}`") };
+        let shown = if name.is_empty() {
+            "nothing".to_string()
+        } else {
+            format!("`{name}`")
+        };
         return Err(ReplError::at(
             column,
-            format!("a name is a letter or `_` followed by letters, digits and `_`; found {shown} before `:=`"),
+            format!(
+                "a name is a letter or `_` followed by letters, digits and `_`; found {shown} before `:=`"
+            ),
         ));
     }
     let taken = if expr::is_notation_word(name) {
         Some("game notation")
-    } else if GAME_FUNCTIONS.iter().chain(QUERY_FUNCTIONS).any(|(n, _)| *n == name) {
+    } else if GAME_FUNCTIONS
+        .iter()
+        .chain(QUERY_FUNCTIONS)
+        .any(|(n, _)| *n == name)
+    {
         Some("a function")
     } else if VERBS.contains(&name) || COMMANDS.contains(&name) {
         Some("a command")
@@ -211,7 +227,10 @@ fn check_name(name: &str, column: usize) -> Result<(), ReplError> {
         None
     };
     match taken {
-        Some(what) => Err(ReplError::at(column, format!("`{name}` is {what}, not a free name"))),
+        Some(what) => Err(ReplError::at(
+            column,
+            format!("`{name}` is {what}, not a free name"),
+        )),
         None => Ok(()),
     }
 }
@@ -306,7 +325,9 @@ fn help(topic: &str) -> String {
             return (*h).to_string();
         }
         if VERBS.contains(&topic) {
-            return format!("`{topic} ARGS…` runs `sprague {topic} ARGS…`; `{topic} --help` shows its options");
+            return format!(
+                "`{topic} ARGS…` runs `sprague {topic} ARGS…`; `{topic} --help` shows its options"
+            );
         }
     }
     let row = |a: &str, b: &str| format!("{a:<18} {b}\n");
@@ -314,14 +335,26 @@ fn help(topic: &str) -> String {
         "Games in the calc notation: 3/8, *2, ^, vv, {1|*}, {3||2*|1*}, +-1, Tiny(2);\n\
          sums a + b, a - b, -a. Names stand for the games given them.\n\n",
     );
-    text.push_str(&row("a := {1|*}", "name a game (a letter or _, then letters, digits, _)"));
-    text.push_str(&row("a + ^", "an expression prints its canonical form; `_` is the last one"));
-    text.push_str(&row("a <= b", "true or false; also >= == != < > <| |> and || (confused)"));
+    text.push_str(&row(
+        "a := {1|*}",
+        "name a game (a letter or _, then letters, digits, _)",
+    ));
+    text.push_str(&row(
+        "a + ^",
+        "an expression prints its canonical form; `_` is the last one",
+    ));
+    text.push_str(&row(
+        "a <= b",
+        "true or false; also >= == != < > <| |> and || (confused)",
+    ));
     for (_, h) in all {
         text.push_str(h);
         text.push('\n');
     }
-    text.push_str(&row("value nim 3 4 5", "the verbs value, table, games, calc and nimber, as on the"));
+    text.push_str(&row(
+        "value nim 3 4 5",
+        "the verbs value, table, games, calc and nimber, as on the",
+    ));
     text.push_str(&row("", "command line; `table RULESET N` means `--count N`"));
     text.push_str(&row("vars", "the names and their values"));
     text.push_str(&row("help [FUNCTION]", "this text, or one function's"));
@@ -372,7 +405,13 @@ mod tests {
     #[test]
     fn bad_names_are_refused_at_their_column() {
         let mut s = Session::new();
-        for (line, col) in [("v := 1", 1), ("  mean := 1", 3), ("2a := 1", 1), (" := 1", 1), ("a := ", 5)] {
+        for (line, col) in [
+            ("v := 1", 1),
+            ("  mean := 1", 3),
+            ("2a := 1", 1),
+            (" := 1", 1),
+            ("a := ", 5),
+        ] {
             let e = s.line(line).unwrap_err();
             assert_eq!(e.column, Some(col), "{line}: {e:?}");
         }
@@ -387,11 +426,21 @@ mod tests {
         let mut s = Session::new();
         assert_eq!(
             s.line("table octal:0.07 40").unwrap(),
-            Reply::Verb(vec!["table".into(), "octal:0.07".into(), "--count".into(), "40".into()])
+            Reply::Verb(vec![
+                "table".into(),
+                "octal:0.07".into(),
+                "--count".into(),
+                "40".into()
+            ])
         );
         assert_eq!(
             s.line("value nim '3 4 5' --json").unwrap(),
-            Reply::Verb(vec!["value".into(), "nim".into(), "3 4 5".into(), "--json".into()])
+            Reply::Verb(vec![
+                "value".into(),
+                "nim".into(),
+                "3 4 5".into(),
+                "--json".into()
+            ])
         );
         assert!(s.line("value nim '3").is_err());
         assert_eq!(s.line("quit").unwrap(), Reply::Quit);
