@@ -57,7 +57,10 @@ impl Session {
             _ => {}
         }
         if VERBS.contains(&first) {
-            let words = split_words(trimmed).map_err(|m| ReplError::plain(m.to_string()))?;
+            let mut words = split_words(trimmed).map_err(|m| ReplError::plain(m.to_string()))?;
+            if first == "calc" {
+                self.resolve_calc_names(&mut words)?;
+            }
             return Ok(Reply::Verb(table_count_sugar(words)));
         }
         if let Some(at) = find(&chars, &[':', '=']) {
@@ -86,6 +89,39 @@ impl Session {
         let g = self.env.game(&chars, 0, chars.len())?;
         self.env.vars.insert(LAST.to_string(), g);
         Ok(Reply::Text(self.env.store.display(g)))
+    }
+
+    /// Replaces the expression and `--heat` arguments of `calc` that hold
+    /// names by the canonical forms the names give (text without names is
+    /// passed on untouched, so the report is the command line's).
+    fn resolve_calc_names(&mut self, words: &mut [String]) -> Result<(), ReplError> {
+        let mut i = 1;
+        let mut expression_seen = false;
+        while i < words.len() {
+            let w = words[i].clone();
+            let game_arg = if w == "--heat" {
+                i += 1;
+                true
+            } else if w == "--thermograph" || w == "--cool" {
+                i += 2;
+                continue;
+            } else if w.starts_with("--") {
+                i += 1;
+                continue;
+            } else {
+                !std::mem::replace(&mut expression_seen, true)
+            };
+            if game_arg && i < words.len() && has_name(&words[i]) {
+                let chars: Vec<char> = words[i].chars().collect();
+                let g = self.env.game(&chars, 0, chars.len()).map_err(|e| {
+                    let column = e.column.map_or(String::new(), |c| format!(" column {c}:"));
+                    ReplError::plain(format!("calc argument `{}`:{column} {}", words[i], e.message))
+                })?;
+                words[i] = self.env.store.display(g);
+            }
+            i += 1;
+        }
+        Ok(())
     }
 
     /// One side of a comparison; an empty side is an error at the operator.
@@ -192,6 +228,31 @@ impl Session {
             .collect::<Vec<_>>()
             .join("\n")
     }
+}
+
+/// Whether `text` holds a word that is not calc notation (a name).
+fn has_name(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() {
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+        } else if expr::is_name_start(chars[i]) {
+            let start = i;
+            while i < chars.len() && expr::is_name_char(chars[i]) {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            if !expr::is_notation_word(&word) {
+                return true;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    false
 }
 
 /// Refuses names that are not identifiers or that mean something already.
@@ -443,6 +504,23 @@ mod tests {
             ])
         );
         assert!(s.line("value nim '3").is_err());
+        // Names in calc's expression and --heat become their values;
+        // written-out notation passes untouched.
+        s.line("g := {3|1}").unwrap();
+        assert_eq!(
+            s.line("calc g --cool 1 --heat g --json").unwrap(),
+            Reply::Verb(
+                ["calc", "{3|1}", "--cool", "1", "--heat", "{3|1}", "--json"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        assert_eq!(
+            s.line("calc '2Tiny(2) + v'").unwrap(),
+            Reply::Verb(vec!["calc".into(), "2Tiny(2) + v".into()])
+        );
+        let e = s.line("calc 'g + h'").unwrap_err();
+        assert!(e.message.contains("column 5: unknown name `h`"), "{e:?}");
         assert_eq!(s.line("quit").unwrap(), Reply::Quit);
     }
 }
