@@ -54,6 +54,11 @@ impl Session {
             "quit" | "exit" if trimmed == first => return Ok(Reply::Quit),
             "help" => return Ok(Reply::Text(help(trimmed[4..].trim()))),
             "vars" if trimmed == first => return Ok(Reply::Text(self.vars())),
+            "quit" | "exit" | "vars" if !trimmed[first.len()..].trim_start().starts_with(":=") => {
+                let extra = line.find(first).unwrap_or(0) + first.len();
+                let col = expr::first_non_space(&chars, line[..extra].chars().count(), chars.len());
+                return Err(ReplError::at(col, format!("`{first}` takes no arguments")));
+            }
             _ => {}
         }
         if VERBS.contains(&first) {
@@ -392,7 +397,12 @@ fn help(topic: &str) -> String {
         }
     }
     let row = |a: &str, b: &str| format!("{a:<18} {b}\n");
-    let mut text = String::from(
+    let mut text = if topic.is_empty() {
+        String::new()
+    } else {
+        format!("`{topic}` is not a function or a verb. ")
+    };
+    text.push_str(
         "Games in the calc notation: 3/8, *2, ^, vv, {1|*}, {3||2*|1*}, +-1, Tiny(2);\n\
          sums a + b, a - b, -a. Names stand for the games given them.\n\n",
     );
@@ -522,5 +532,13 @@ mod tests {
         let e = s.line("calc 'g + h'").unwrap_err();
         assert!(e.message.contains("column 5: unknown name `h`"), "{e:?}");
         assert_eq!(s.line("quit").unwrap(), Reply::Quit);
+        assert_eq!(s.line("  vars x").unwrap_err().column, Some(8));
+        match s.line("help nonsense").unwrap() {
+            Reply::Text(t) => assert!(
+                t.starts_with("`nonsense` is not a function or a verb. Games"),
+                "{t}"
+            ),
+            other => panic!("{other:?}"),
+        }
     }
 }
