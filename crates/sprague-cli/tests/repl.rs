@@ -226,7 +226,7 @@ fn names_give_the_same_games_as_the_expressions_they_stand_for() {
 }
 
 /// At a terminal (tmux): the prompt, the line editor's history recall with
-/// the Up arrow, and the history file written at the end.
+/// the Up arrow, Tab completion, and the history file written at the end.
 #[test]
 fn terminal_session_with_history() {
     let have_tmux = Command::new("tmux")
@@ -287,11 +287,14 @@ fn terminal_session_with_history() {
     // Up recalls `a + a`; editing it to `a + a + *` gives 1.
     type_line(&["Up", "End", "= + *"]);
     type_line(&["=oops("]);
+    // Tab completes function names.
+    type_line(&["=tempe", "Tab", "=(a)"]);
     let shown = screen();
     assert!(shown.contains("a = {1|*}\n"), "{shown}");
     assert!(shown.contains("sprague> a + a\n1*\n"), "{shown}");
     assert!(shown.contains("sprague> a + a + *\n1\n"), "{shown}");
     assert!(shown.contains("error: column 1: unknown name `oops`"), "{shown}");
+    assert!(shown.contains("sprague> temperature(a)\n1/2\n"), "{shown}");
     tmux(&["send-keys", "-t", &name, "C-d", ""]);
     let mut saved = String::new();
     for _ in 0..100 {

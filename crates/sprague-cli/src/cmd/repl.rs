@@ -4,6 +4,7 @@
 //! directory); when stdin is not a terminal the lines are read plainly and only
 //! results are printed, so a session can be scripted.
 
+mod complete;
 mod expr;
 mod session;
 
@@ -152,8 +153,17 @@ fn script_loop(session: &mut Session) -> CliResult<usize> {
 
 fn interactive_loop(session: &mut Session) -> CliResult<usize> {
     use rustyline::error::ReadlineError;
-    let mut editor = rustyline::DefaultEditor::new()
-        .map_err(|e| CliError::internal(format!("cannot start the line editor: {e}")))?;
+    let cannot = |e: ReadlineError| CliError::internal(format!("cannot start the line editor: {e}"));
+    let config = rustyline::Config::builder()
+        .max_history_size(1000)
+        .map_err(cannot)?
+        .auto_add_history(false)
+        .build();
+    let mut editor: rustyline::Editor<complete::Completion, rustyline::history::FileHistory> =
+        rustyline::Editor::with_config(config).map_err(cannot)?;
+    editor.set_helper(Some(complete::Completion {
+        words: session.words(),
+    }));
     let history = history_path();
     if let Some(path) = &history {
         let _ = editor.load_history(path);
@@ -168,6 +178,9 @@ fn interactive_loop(session: &mut Session) -> CliResult<usize> {
                 }
                 if !step(session, &line, None, &mut failed)? {
                     break;
+                }
+                if let Some(helper) = editor.helper_mut() {
+                    helper.words = session.words();
                 }
             }
             Err(ReadlineError::Interrupted) => continue,

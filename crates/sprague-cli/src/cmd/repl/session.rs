@@ -221,6 +221,28 @@ impl Session {
         Ok(Some(text))
     }
 
+    /// The words a line may start or use: names, functions, verbs and
+    /// commands, sorted (for completion).
+    pub fn words(&self) -> Vec<String> {
+        let mut words: Vec<String> = self
+            .env
+            .vars
+            .keys()
+            .filter(|n| n.as_str() != LAST)
+            .cloned()
+            .chain(
+                GAME_FUNCTIONS
+                    .iter()
+                    .chain(QUERY_FUNCTIONS)
+                    .map(|(n, _)| (*n).to_string()),
+            )
+            .chain(VERBS.iter().chain(COMMANDS).map(|n| (*n).to_string()))
+            .collect();
+        words.sort();
+        words.dedup();
+        words
+    }
+
     /// Every variable with its value, one a line.
     fn vars(&mut self) -> String {
         let names: Vec<(String, GameId)> = self.env.vars.iter().map(|(n, &g)| (n.clone(), g)).collect();
