@@ -111,7 +111,12 @@ pub struct Env {
     pub store: GameStore,
     /// Variables by name.
     pub vars: BTreeMap<String, GameId>,
+    /// Function calls being evaluated, one inside the other.
+    depth: usize,
 }
+
+/// The deepest nesting of function calls accepted (evaluation recurses).
+pub const MAX_CALL_DEPTH: usize = 200;
 
 impl Env {
     /// An empty session.
@@ -119,6 +124,7 @@ impl Env {
         Env {
             store: GameStore::new(),
             vars: BTreeMap::new(),
+            depth: 0,
         }
     }
 
@@ -231,6 +237,26 @@ impl Env {
     /// Evaluates a game-valued function call; returns the game and the index
     /// past the call.
     fn call(
+        &mut self,
+        name: &str,
+        chars: &[char],
+        start: usize,
+        after_name: usize,
+        to: usize,
+    ) -> Result<(GameId, usize), ReplError> {
+        if self.depth >= MAX_CALL_DEPTH {
+            return Err(ReplError::at(
+                start + 1,
+                format!("function calls nested more than {MAX_CALL_DEPTH} deep"),
+            ));
+        }
+        self.depth += 1;
+        let result = self.call_inner(name, chars, start, after_name, to);
+        self.depth -= 1;
+        result
+    }
+
+    fn call_inner(
         &mut self,
         name: &str,
         chars: &[char],
@@ -367,6 +393,11 @@ mod tests {
         assert_eq!(e.column, Some(8));
         let e = eval(&mut env, "cool(^, *)").unwrap_err();
         assert_eq!(e.column, Some(9));
+        let deep = format!("{}1{}", "mean(".repeat(300), ")".repeat(300));
+        let e = eval(&mut env, &deep).unwrap_err();
+        assert_eq!(e.column, Some(5 * MAX_CALL_DEPTH + 1));
+        let ok = format!("{}1{}", "mean(".repeat(150), ")".repeat(150));
+        assert_eq!(eval(&mut env, &ok).unwrap(), "1");
         let e = eval(&mut env, "1 + stops(^)").unwrap_err();
         assert_eq!(e.column, Some(5));
         let a = env.store.parse("{1|*}").unwrap();
