@@ -68,6 +68,12 @@ enum Command {
         #[arg(long, value_name = "T", allow_hyphen_values = true)]
         heat: Option<String>,
     },
+    /// Interactive session: game expressions with names (`a := {1|*}`, `a + ^`),
+    /// `temperature(a)`, comparisons, and the `value`/`table` verbs.
+    ///
+    /// Reads a script from stdin when it is not a terminal (results only;
+    /// exit code 2 if a line failed). `help` inside lists everything.
+    Repl,
     /// Arithmetic in the field of 64-bit nimbers (decimal in and out).
     Nimber {
         #[command(subcommand)]
@@ -274,6 +280,7 @@ fn run(cli: Cli) -> CliResult<()> {
             NimberOp::Sqrt { a } => cmd::nimber::unary_or_binary("sqrt", &a, None),
             NimberOp::Pow { a, k } => cmd::nimber::unary_or_binary("pow", &a, Some(&k)),
         },
+        Command::Repl => cmd::repl::run(),
         Command::GrundyGraph { file, json } => cmd::grundy_graph::run(&file, json),
         Command::Completions { shell } => cmd::shell::completions(shell, &mut Cli::command()),
         Command::Man => cmd::shell::man(Cli::command()),

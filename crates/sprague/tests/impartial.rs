@@ -166,6 +166,14 @@ proptest! {
     }
 
     #[test]
+    fn misere_bash_closed_form_matches_search(m in 1u64..5, heaps in proptest::collection::vec(0u64..14, 1..3)) {
+        let bash = sprague::Bash::new(m).unwrap();
+        let closed = MisereSolver::new(&bash).outcome(&heaps).unwrap();
+        let searched = MisereSolver::new(&bash).search_only().outcome(&heaps).unwrap();
+        prop_assert_eq!(closed, searched);
+    }
+
+    #[test]
     fn misere_nim_closed_form_matches_search(heaps in proptest::collection::vec(0u64..5, 1..5)) {
         let closed = MisereSolver::new(&Nim).outcome(&heaps).unwrap();
         let searched = MisereSolver::new(&Nim).search_only().outcome(&heaps).unwrap();

@@ -139,7 +139,7 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
     Ok(())
 }
 
-fn outcome_words(o: sprague::Outcome) -> &'static str {
+pub(crate) fn outcome_words(o: sprague::Outcome) -> &'static str {
     match o {
         sprague::Outcome::L => "Left wins",
         sprague::Outcome::R => "Right wins",
@@ -159,7 +159,7 @@ fn wall_json(w: &Trajectory) -> Value {
 }
 
 /// `x at t=-1, then breakpoints (t, x)…`.
-fn wall_text(w: &Trajectory) -> String {
+pub(crate) fn wall_text(w: &Trajectory) -> String {
     let first = w.value_at(&Dyadic::integer(-1));
     let mut s = format!("{first} at t=-1");
     for (t, x) in w.breakpoints() {

@@ -355,26 +355,7 @@ impl Notation<HackenbushGraph> for Hackenbush {
     }
 }
 
-/// Splits on spaces and commas, with 1-based columns.
-fn words(text: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None;
-    for (col, (i, c)) in text.char_indices().enumerate() {
-        let sep = c.is_whitespace() || c == ',';
-        match (sep, start) {
-            (false, None) => start = Some((col + 1, i)),
-            (true, Some((sc, si))) => {
-                out.push((sc, &text[si..i]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some((sc, si)) = start {
-        out.push((sc, &text[si..]));
-    }
-    out
-}
+use crate::notation::tokens_with_columns as words;
 
 fn parse_edges(words: &[(usize, &str)]) -> Result<HackenbushGraph, ParseError> {
     let mut edges = Vec::new();

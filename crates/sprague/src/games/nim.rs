@@ -1,7 +1,6 @@
 //! Nim: remove any positive number of tokens from one heap.
 
-use crate::notation::{ParseError, describe_heap_move, format_heaps, parse_heaps};
-use crate::{ImpartialRules, Nimber, Notation, Outcome};
+use crate::{Nimber, Outcome};
 
 /// Nim. A position is a list of heap sizes; a move removes any positive number
 /// of tokens from one heap. Bouton (1901): the Grundy value is the nim-sum of
@@ -16,67 +15,7 @@ use crate::{ImpartialRules, Nimber, Notation, Outcome};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Nim;
 
-impl ImpartialRules for Nim {
-    type Position = Vec<u64>;
-
-    fn moves(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        for (i, &h) in position.iter().enumerate() {
-            for k in 0..h {
-                let mut p = position.clone();
-                p[i] = k;
-                out.push(p);
-            }
-        }
-    }
-
-    fn decompose(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
-        if position.len() == 1 {
-            return false;
-        }
-        out.extend(position.iter().map(|&h| vec![h]));
-        true
-    }
-
-    fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {
-        Some(parts.concat())
-    }
-
-    fn closed_form(&self, component: &Vec<u64>) -> Option<Nimber> {
-        Some(Nimber(component.iter().fold(0, |a, &h| a ^ h)))
-    }
-
-    fn moves_to_value(&self, component: &Vec<u64>, target: Nimber) -> Option<Vec<Vec<u64>>> {
-        match component[..] {
-            [h] => Some(if target.0 < h {
-                vec![vec![target.0]]
-            } else {
-                vec![]
-            }),
-            _ => None,
-        }
-    }
-
-    fn misere_outcome(&self, position: &Vec<u64>) -> Option<Outcome> {
-        let next_wins = if position.iter().all(|&h| h <= 1) {
-            position.iter().filter(|&&h| h == 1).count() % 2 == 0
-        } else {
-            position.iter().fold(0, |a, &h| a ^ h) != 0
-        };
-        Some(if next_wins { Outcome::N } else { Outcome::P })
-    }
-}
-
-impl Notation<Vec<u64>> for Nim {
-    fn parse_position(&self, text: &str) -> Result<Vec<u64>, ParseError> {
-        parse_heaps(text)
-    }
-    fn format_position(&self, position: &Vec<u64>) -> String {
-        format_heaps(position)
-    }
-    fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
-        describe_heap_move(from, to)
-    }
-}
+crate::heap::heap_rules!(Nim);
 
 /// A Nim heap of `n` may become any smaller heap: `G(n) = n`.
 impl crate::HeapGame for Nim {
@@ -103,6 +42,21 @@ impl crate::HeapGame for Nim {
         target: Nimber,
         _value: &dyn Fn(u64) -> Option<Nimber>,
     ) -> Option<Vec<Vec<u64>>> {
-        self.moves_to_value(&vec![n], target)
+        Some(if target.0 < n {
+            vec![vec![target.0]]
+        } else {
+            vec![]
+        })
+    }
+
+    /// Bouton's misère rule: as in normal play, unless every heap has at most one
+    /// token, when the player to move wins iff the number of one-token heaps is even.
+    fn misere_outcome(&self, heaps: &[u64]) -> Option<Outcome> {
+        let next_wins = if heaps.iter().all(|&h| h <= 1) {
+            heaps.iter().filter(|&&h| h == 1).count() % 2 == 0
+        } else {
+            heaps.iter().fold(0, |a, &h| a ^ h) != 0
+        };
+        Some(if next_wins { Outcome::N } else { Outcome::P })
     }
 }

@@ -176,26 +176,7 @@ fn parse_id(text: &str, column: usize, what: &str) -> Result<u64, ParseError> {
     }
 }
 
-/// Splits on spaces and commas, yielding each token with its 1-based column.
-pub(crate) fn tokens(text: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (col, (i, c)) in text.char_indices().enumerate() {
-        let sep = c.is_whitespace() || c == ',';
-        match (sep, start) {
-            (false, None) => start = Some((col + 1, i)),
-            (true, Some((sc, si))) => {
-                out.push((sc, &text[si..i]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some((sc, si)) = start {
-        out.push((sc, &text[si..]));
-    }
-    out
-}
+pub(crate) use crate::notation::tokens_with_columns as tokens;
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! The trait of one-heap games: a move turns one heap into zero or more heaps.
 
 use super::PeriodRule;
-use crate::Nimber;
+use crate::{Nimber, Outcome};
 
 /// A game played on heaps in which a move acts on a single heap, turning it
 /// into zero or more smaller heaps (take-away, take-and-break and splitting
@@ -36,6 +36,13 @@ pub trait HeapGame {
     /// When observed periods can be proven (see [`PeriodRule`]); `None` if the
     /// game has no periodicity theorem.
     fn period_rule(&self) -> Option<PeriodRule> {
+        None
+    }
+
+    /// The misère outcome of a whole list of heaps by a closed form, if known
+    /// (`None` means "search").
+    fn misere_outcome(&self, heaps: &[u64]) -> Option<Outcome> {
+        let _ = heaps;
         None
     }
 

@@ -3,7 +3,7 @@
 
 use super::{GrundyTable, HeapGame};
 use crate::notation::{ParseError, describe_heap_move, format_heaps, parse_heaps};
-use crate::{ImpartialRules, Nimber, Notation};
+use crate::{ImpartialRules, Nimber, Notation, Outcome};
 
 /// Heaps at most this large have their options enumerated when looking for
 /// moves to a given value; larger heaps use [`HeapGame::huge_heap_moves`].
@@ -142,6 +142,10 @@ impl<G: HeapGame> ImpartialRules for Heaps<G> {
             _ => None,
         }
     }
+
+    fn misere_outcome(&self, position: &Vec<u64>) -> Option<Outcome> {
+        self.game.misere_outcome(position)
+    }
 }
 
 impl<G: HeapGame> Notation<Vec<u64>> for Heaps<G> {
@@ -155,3 +159,45 @@ impl<G: HeapGame> Notation<Vec<u64>> for Heaps<G> {
         describe_heap_move(from, to)
     }
 }
+
+/// Makes a `Copy` [`HeapGame`] type a ruleset in its own right, by delegating
+/// [`ImpartialRules`] and [`Notation`] to [`Heaps`] (so `GrundySolver::new(&Nim)`
+/// works and the sum logic lives in one place).
+macro_rules! heap_rules {
+    ($game:ty) => {
+        impl $crate::ImpartialRules for $game {
+            type Position = Vec<u64>;
+            fn moves(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+                $crate::Heaps::new(*self).moves(position, out);
+            }
+            fn decompose(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
+                $crate::Heaps::new(*self).decompose(position, out)
+            }
+            fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {
+                $crate::Heaps::new(*self).compose(parts)
+            }
+            fn closed_form(&self, component: &Vec<u64>) -> Option<$crate::Nimber> {
+                $crate::Heaps::new(*self).closed_form(component)
+            }
+            fn moves_to_value(&self, component: &Vec<u64>, target: $crate::Nimber) -> Option<Vec<Vec<u64>>> {
+                $crate::Heaps::new(*self).moves_to_value(component, target)
+            }
+            fn misere_outcome(&self, position: &Vec<u64>) -> Option<$crate::Outcome> {
+                $crate::HeapGame::misere_outcome(self, position)
+            }
+        }
+
+        impl $crate::Notation<Vec<u64>> for $game {
+            fn parse_position(&self, text: &str) -> Result<Vec<u64>, $crate::ParseError> {
+                $crate::parse_heaps(text)
+            }
+            fn format_position(&self, position: &Vec<u64>) -> String {
+                $crate::format_heaps(position)
+            }
+            fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+                $crate::describe_heap_move(from, to)
+            }
+        }
+    };
+}
+pub(crate) use heap_rules;

@@ -119,22 +119,43 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
     let mut pending: Vec<u32> = Vec::new();
     let enter = |v: u32, grundy: &mut [u32], found: &mut Vec<u32>, pending: &mut Vec<u32>| {
         grundy[v as usize] = ACTIVE;
+        let succ = &targets[offsets[v as usize] as usize..offsets[v as usize + 1] as usize];
         let found_start = found.len();
         let cursor = pending.len();
-        for &w in &targets[offsets[v as usize] as usize..offsets[v as usize + 1] as usize] {
+        // Branch-free scan: every successor is written to both buffers and only
+        // the matching one advances, so the loads of `grundy[w]` overlap
+        // instead of waiting on mispredicted branches.
+        found.resize(found_start + succ.len(), 0);
+        pending.resize(cursor + succ.len(), 0);
+        let (mut nf, mut np) = (found_start, cursor);
+        let mut on_stack = None;
+        let mut touch = 0u32;
+        for &w in succ {
             let g = grundy[w as usize];
-            if g < ACTIVE {
-                found.push(g);
-            } else if g == UNVISITED {
-                pending.push(w);
-            } else {
-                return Err(GraphCycle { vertex: w });
+            touch ^= offsets[w as usize];
+            found[nf] = g;
+            nf += usize::from(g < ACTIVE);
+            pending[np] = w;
+            np += usize::from(g == UNVISITED);
+            if g == ACTIVE {
+                on_stack = Some(w);
             }
+        }
+        // Touch the first successor of every unvisited successor now: these
+        // loads overlap, and the later descents find their lists in cache.
+        for &w in &pending[cursor..np] {
+            touch ^= targets.get(offsets[w as usize] as usize).copied().unwrap_or(0);
+        }
+        std::hint::black_box(touch);
+        found.truncate(nf);
+        pending.truncate(np);
+        if let Some(vertex) = on_stack {
+            return Err(GraphCycle { vertex });
         }
         Ok(Frame {
             v,
             cursor,
-            pend_end: pending.len(),
+            pend_end: np,
             found_start,
         })
     };

@@ -31,34 +31,13 @@ pub fn parse_u64_token(token: &str, column: usize, what: &str) -> Result<u64, Pa
 /// ```
 pub fn parse_heaps(text: &str) -> Result<Vec<u64>, ParseError> {
     let mut heaps = Vec::new();
-    for (column, token) in tokens(text) {
+    for (column, token) in super::tokens_with_columns(text) {
         heaps.push(parse_u64_token(token, column, "a heap size")?);
     }
     if heaps.is_empty() {
         return Err(ParseError::new("expected at least one heap size", 1, ""));
     }
     Ok(heaps)
-}
-
-/// Splits on spaces and commas, yielding each token with its 1-based column.
-fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (col, (i, c)) in text.char_indices().enumerate() {
-        let sep = c.is_whitespace() || c == ',';
-        match (sep, start) {
-            (false, None) => start = Some((col + 1, i)),
-            (true, Some((sc, si))) => {
-                out.push((sc, &text[si..i]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some((sc, si)) = start {
-        out.push((sc, &text[si..]));
-    }
-    out.into_iter()
 }
 
 /// Writes heap sizes separated by single spaces.

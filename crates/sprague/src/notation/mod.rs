@@ -4,10 +4,12 @@
 mod error;
 mod game_expr;
 mod heaps;
+mod tokens;
 
 pub use error::ParseError;
 pub use game_expr::{MAX_NESTING, NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT, parse_game};
 pub use heaps::{describe_heap_move, format_heaps, parse_heaps, parse_u64_token};
+pub use tokens::tokens_with_columns;
 
 /// How a ruleset writes its positions: parsing, printing, and describing moves.
 ///

@@ -1,0 +1,214 @@
+//! `sprague repl`: an interactive session for game expressions and queries.
+//!
+//! On a terminal the line editor keeps a history (saved under the user's data
+//! directory); when stdin is not a terminal the lines are read plainly and only
+//! results are printed, so a session can be scripted.
+
+mod complete;
+mod expr;
+mod session;
+
+use crate::error::{CliError, CliResult};
+use session::{Reply, Session};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+
+/// A line that could not be evaluated: the message and, for text that does not
+/// parse, the 1-based column in the line.
+#[derive(Debug)]
+pub struct ReplError {
+    /// What is wrong.
+    pub message: String,
+    /// Where, when the problem is in the line's text.
+    pub column: Option<usize>,
+}
+
+impl ReplError {
+    /// An error at `column` (1-based) of the line.
+    pub fn at(column: usize, message: String) -> ReplError {
+        ReplError {
+            message,
+            column: Some(column),
+        }
+    }
+
+    /// An error about the line as a whole.
+    pub fn plain(message: String) -> ReplError {
+        ReplError {
+            message,
+            column: None,
+        }
+    }
+
+    /// The error as printed: the message, then the line with a caret under
+    /// the column. `line_no` is given when reading a script.
+    pub fn render(&self, line: &str, line_no: Option<usize>) -> String {
+        let place = match (line_no, self.column) {
+            (Some(l), Some(c)) => format!("line {l}, column {c}: "),
+            (Some(l), None) => format!("line {l}: "),
+            (None, Some(c)) => format!("column {c}: "),
+            (None, None) => String::new(),
+        };
+        let mut out = format!("error: {place}{}", self.message);
+        if let Some(c) = self.column {
+            let shown: String = line.chars().map(|ch| if ch == '\t' { ' ' } else { ch }).collect();
+            out.push_str(&format!(
+                "\n  {}\n  {}^",
+                shown.trim_end(),
+                " ".repeat(c.saturating_sub(1))
+            ));
+        }
+        out
+    }
+}
+
+/// Runs the session until `quit`, `exit` or the end of input. Reading a
+/// script, the exit code is 2 if any line failed (every line is still run).
+pub fn run() -> CliResult<()> {
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let mut session = Session::new();
+    let failed = if interactive {
+        interactive_loop(&mut session)?
+    } else {
+        script_loop(&mut session)?
+    };
+    if failed > 0 {
+        return Err(CliError::input(format!(
+            "{failed} line{} of the script failed",
+            if failed == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(())
+}
+
+/// Evaluates one line and prints its result; returns false on `quit` and
+/// counts errors in `failed`.
+fn step(session: &mut Session, line: &str, line_no: Option<usize>, failed: &mut usize) -> CliResult<bool> {
+    let err = match session.line(line) {
+        Ok(Reply::Quit) => return Ok(false),
+        Ok(Reply::Nothing) => return Ok(true),
+        Ok(Reply::Text(t)) => {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{t}")?;
+            out.flush()?;
+            return Ok(true);
+        }
+        Ok(Reply::Verb(words)) => match run_verb(&words) {
+            Ok(()) => return Ok(true),
+            Err(e) => e,
+        },
+        Err(e) => e,
+    };
+    *failed += 1;
+    std::io::stdout().flush()?;
+    eprintln!("{}", err.render(line, line_no));
+    Ok(true)
+}
+
+/// Runs a command-line verb exactly as `sprague VERB ARGS…` would, printing
+/// its report; its errors come back as session errors.
+fn run_verb(words: &[String]) -> Result<(), ReplError> {
+    use clap::Parser;
+    let argv = std::iter::once("sprague".to_string()).chain(words.iter().cloned());
+    match crate::Cli::try_parse_from(argv) {
+        Ok(cli) => crate::run(cli).map_err(|e| ReplError::plain(e.message)),
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                print!("{}", e.render());
+                return Ok(());
+            }
+            // clap's message up to its usage line, on one line.
+            let rendered = e.render().to_string();
+            let message: Vec<&str> = rendered
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
+                .collect();
+            let message = message.join(" ");
+            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            Err(ReplError::plain(format!(
+                "{message} (`{} --help` shows the options)",
+                words[0]
+            )))
+        }
+    }
+}
+
+fn script_loop(session: &mut Session) -> CliResult<usize> {
+    let mut failed = 0;
+    for (i, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line?;
+        if !step(session, &line, Some(i + 1), &mut failed)? {
+            break;
+        }
+    }
+    Ok(failed)
+}
+
+fn interactive_loop(session: &mut Session) -> CliResult<usize> {
+    use rustyline::error::ReadlineError;
+    let cannot = |e: ReadlineError| CliError::internal(format!("cannot start the line editor: {e}"));
+    let config = rustyline::Config::builder()
+        .max_history_size(1000)
+        .map_err(cannot)?
+        .auto_add_history(false)
+        .build();
+    let mut editor: rustyline::Editor<complete::Completion, rustyline::history::FileHistory> =
+        rustyline::Editor::with_config(config).map_err(cannot)?;
+    editor.set_helper(Some(complete::Completion {
+        words: session.words(),
+    }));
+    let history = history_path();
+    if let Some(path) = &history {
+        let _ = editor.load_history(path);
+    }
+    println!("sprague repl: `help` lists what you can type; Ctrl-D or `quit` ends.");
+    let mut failed = 0;
+    loop {
+        match editor.readline("sprague> ") {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                if !step(session, &line, None, &mut failed)? {
+                    break;
+                }
+                if let Some(helper) = editor.helper_mut() {
+                    helper.words = session.words();
+                }
+            }
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(CliError::internal(format!("cannot read a line: {e}"))),
+        }
+    }
+    if let Some(path) = &history {
+        // Saving the history is a convenience: failures are silent.
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = editor.save_history(path);
+    }
+    // Errors typed at a terminal were already answered: they do not fail the session.
+    Ok(0)
+}
+
+/// `$SPRAGUE_HISTORY` (empty: no history), else `sprague/history` under the
+/// data directory (`$XDG_DATA_HOME`, `~/.local/share`, or `%APPDATA%`).
+fn history_path() -> Option<PathBuf> {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    if let Some(p) = std::env::var_os("SPRAGUE_HISTORY") {
+        return (!p.is_empty()).then(|| PathBuf::from(p));
+    }
+    let base = var("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| var("HOME").map(|h| PathBuf::from(h).join(".local").join("share")))
+        .or_else(|| var("APPDATA").map(PathBuf::from))?;
+    Some(base.join("sprague").join("history"))
+}

@@ -1,0 +1,566 @@
+//! One line of the session: a command, an assignment, a query, a comparison
+//! or a game expression.
+
+use super::ReplError;
+use super::expr::{self, Env, GAME_FUNCTIONS, QUERY_FUNCTIONS};
+use sprague::{GameId, Outcome};
+use std::cmp::Ordering;
+
+/// The command-line verbs a session may run, with the verb's own arguments.
+pub const VERBS: &[&str] = &["value", "table", "games", "calc", "nimber"];
+
+/// Session words that are neither names nor functions.
+const COMMANDS: &[&str] = &["help", "vars", "quit", "exit"];
+
+/// The name that holds the last value printed.
+pub const LAST: &str = "_";
+
+/// What a line asks the session loop to do.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Print this text (without a final newline).
+    Text(String),
+    /// Print nothing.
+    Nothing,
+    /// Run a command-line verb with these arguments (the verb first).
+    Verb(Vec<String>),
+    /// End the session.
+    Quit,
+}
+
+/// A session: the games and names typed so far.
+pub struct Session {
+    env: Env,
+}
+
+impl Session {
+    /// A fresh session.
+    pub fn new() -> Session {
+        Session { env: Env::new() }
+    }
+
+    /// Evaluates one line.
+    ///
+    /// # Errors
+    /// A [`ReplError`] with the 1-based column of the problem where there is one.
+    pub fn line(&mut self, line: &str) -> Result<Reply, ReplError> {
+        let chars: Vec<char> = line.chars().collect();
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return Ok(Reply::Nothing);
+        }
+        let first = trimmed.split_whitespace().next().unwrap_or("");
+        match first {
+            "quit" | "exit" if trimmed == first => return Ok(Reply::Quit),
+            "help" => return Ok(Reply::Text(help(trimmed[4..].trim()))),
+            "vars" if trimmed == first => return Ok(Reply::Text(self.vars())),
+            "quit" | "exit" | "vars" if !trimmed[first.len()..].trim_start().starts_with(":=") => {
+                let extra = line.find(first).unwrap_or(0) + first.len();
+                let col = expr::first_non_space(&chars, line[..extra].chars().count(), chars.len());
+                return Err(ReplError::at(col, format!("`{first}` takes no arguments")));
+            }
+            _ => {}
+        }
+        if VERBS.contains(&first) {
+            let mut words = split_words(trimmed).map_err(|m| ReplError::plain(m.to_string()))?;
+            if first == "calc" {
+                self.resolve_calc_names(&mut words)?;
+            }
+            return Ok(Reply::Verb(table_count_sugar(words)));
+        }
+        if let Some(at) = find(&chars, &[':', '=']) {
+            return self.assign(&chars, at);
+        }
+        if let Some(reply) = self.query(&chars)? {
+            return Ok(Reply::Text(reply));
+        }
+        if let Some((at, op)) = comparison(&chars) {
+            let a = self.operand(&chars, 0, at, at)?;
+            let b = self.operand(&chars, at + op.len(), chars.len(), at)?;
+            let c = self.env.store.compare(a, b);
+            let holds = match op {
+                "<=" => matches!(c, Some(Ordering::Less | Ordering::Equal)),
+                ">=" => matches!(c, Some(Ordering::Greater | Ordering::Equal)),
+                "==" | "=" => c == Some(Ordering::Equal),
+                "!=" => c != Some(Ordering::Equal),
+                "<" => c == Some(Ordering::Less),
+                ">" => c == Some(Ordering::Greater),
+                "||" => c.is_none(),
+                "<|" => !matches!(c, Some(Ordering::Greater | Ordering::Equal)),
+                _ => !matches!(c, Some(Ordering::Less | Ordering::Equal)),
+            };
+            return Ok(Reply::Text(holds.to_string()));
+        }
+        let g = self.env.game(&chars, 0, chars.len())?;
+        self.env.vars.insert(LAST.to_string(), g);
+        Ok(Reply::Text(self.env.store.display(g)))
+    }
+
+    /// Replaces the expression and `--heat` arguments of `calc` that hold
+    /// names by the canonical forms the names give (text without names is
+    /// passed on untouched, so the report is the command line's).
+    fn resolve_calc_names(&mut self, words: &mut [String]) -> Result<(), ReplError> {
+        let mut i = 1;
+        let mut expression_seen = false;
+        while i < words.len() {
+            let w = words[i].clone();
+            let game_arg = if w == "--heat" {
+                i += 1;
+                true
+            } else if w == "--thermograph" || w == "--cool" {
+                i += 2;
+                continue;
+            } else if w.starts_with("--") {
+                i += 1;
+                continue;
+            } else {
+                !std::mem::replace(&mut expression_seen, true)
+            };
+            if game_arg && i < words.len() && has_name(&words[i]) {
+                let chars: Vec<char> = words[i].chars().collect();
+                let g = self.env.game(&chars, 0, chars.len()).map_err(|e| {
+                    let column = e.column.map_or(String::new(), |c| format!(" column {c}:"));
+                    ReplError::plain(format!("calc argument `{}`:{column} {}", words[i], e.message))
+                })?;
+                words[i] = self.env.store.display(g);
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
+    /// One side of a comparison; an empty side is an error at the operator.
+    fn operand(&mut self, chars: &[char], from: usize, to: usize, op_at: usize) -> Result<GameId, ReplError> {
+        if chars[from..to].iter().all(|c| c.is_whitespace()) {
+            return Err(ReplError::at(
+                op_at + 1,
+                "a comparison needs a game on each side".to_string(),
+            ));
+        }
+        self.env.game(chars, from, to)
+    }
+
+    /// `name := expression`.
+    fn assign(&mut self, chars: &[char], at: usize) -> Result<Reply, ReplError> {
+        let name: String = chars[..at].iter().collect::<String>().trim().to_string();
+        let name_col = expr::first_non_space(chars, 0, at);
+        check_name(&name, name_col)?;
+        if chars[at + 2..].iter().all(|c| c.is_whitespace()) {
+            return Err(ReplError::at(
+                at + 3,
+                "expected a game expression after `:=`".to_string(),
+            ));
+        }
+        let g = self.env.game(chars, at + 2, chars.len())?;
+        self.env.vars.insert(name.clone(), g);
+        let shown = self.env.store.display(g);
+        Ok(Reply::Text(format!("{name} = {shown}")))
+    }
+
+    /// A report function written alone on the line, e.g. `stops(a)`.
+    fn query(&mut self, chars: &[char]) -> Result<Option<String>, ReplError> {
+        let start = expr::first_non_space(chars, 0, chars.len()) - 1;
+        let mut end = start;
+        while end < chars.len() && expr::is_name_char(chars[end]) {
+            end += 1;
+        }
+        let name: String = chars[start..end].iter().collect();
+        if !QUERY_FUNCTIONS.iter().any(|(n, _)| *n == name) {
+            return Ok(None);
+        }
+        let (args, after) = Env::call_args(chars, &name, start, end, chars.len())?;
+        if let Some(extra) = (after..chars.len()).find(|&i| !chars[i].is_whitespace()) {
+            return Err(ReplError::at(
+                extra + 1,
+                format!("`{name}(…)` gives a report, not a game: write it on a line of its own"),
+            ));
+        }
+        let n = if name == "compare" { 2 } else { 1 };
+        Env::arity(&name, start, &args, n)?;
+        let g = self.env.game(chars, args[0].0, args[0].1)?;
+        let s = &mut self.env.store;
+        let text = match name.as_str() {
+            "stops" => {
+                let (l, r) = s.stops(g);
+                format!("left {l}, right {r}")
+            }
+            "outcome" => {
+                let o: Outcome = s.outcome(g);
+                format!("{o} ({})", crate::cmd::calc::outcome_words(o))
+            }
+            "thermograph" => {
+                let th = s.thermograph(g);
+                format!(
+                    "left wall:  {}\nright wall: {}\nmast:       {} from t={}",
+                    crate::cmd::calc::wall_text(&th.left),
+                    crate::cmd::calc::wall_text(&th.right),
+                    th.mean,
+                    th.temperature
+                )
+            }
+            "birthday" => match s.birthday(g) {
+                Some(b) => b.to_string(),
+                None => "more than 2^64".to_string(),
+            },
+            "options" => {
+                let (l, r) = s.options(g);
+                let l: Vec<String> = l.into_iter().map(|x| s.display(x)).collect();
+                let r: Vec<String> = r.into_iter().map(|x| s.display(x)).collect();
+                format!("Left [{}], Right [{}]", l.join(", "), r.join(", "))
+            }
+            _ => {
+                let h = self.env.game(chars, args[1].0, args[1].1)?;
+                match self.env.store.compare(g, h) {
+                    Some(Ordering::Less) => "<".to_string(),
+                    Some(Ordering::Equal) => "=".to_string(),
+                    Some(Ordering::Greater) => ">".to_string(),
+                    None => "|| (confused)".to_string(),
+                }
+            }
+        };
+        Ok(Some(text))
+    }
+
+    /// The words a line may start or use: names, functions, verbs and
+    /// commands, sorted (for completion).
+    pub fn words(&self) -> Vec<String> {
+        let mut words: Vec<String> = self
+            .env
+            .vars
+            .keys()
+            .filter(|n| n.as_str() != LAST)
+            .cloned()
+            .chain(
+                GAME_FUNCTIONS
+                    .iter()
+                    .chain(QUERY_FUNCTIONS)
+                    .map(|(n, _)| (*n).to_string()),
+            )
+            .chain(VERBS.iter().chain(COMMANDS).map(|n| (*n).to_string()))
+            .collect();
+        words.sort();
+        words.dedup();
+        words
+    }
+
+    /// Every variable with its value, one a line.
+    fn vars(&mut self) -> String {
+        let names: Vec<(String, GameId)> = self.env.vars.iter().map(|(n, &g)| (n.clone(), g)).collect();
+        if names.is_empty() {
+            return "no variables yet (assign one with `a := {1|*}`)".to_string();
+        }
+        names
+            .into_iter()
+            .map(|(n, g)| format!("{n} = {}", self.env.store.display(g)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Whether `text` holds a word that is not calc notation (a name).
+fn has_name(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() {
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+        } else if expr::is_name_start(chars[i]) {
+            let start = i;
+            while i < chars.len() && expr::is_name_char(chars[i]) {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            if !expr::is_notation_word(&word) {
+                return true;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
+/// Refuses names that are not identifiers or that mean something already.
+fn check_name(name: &str, column: usize) -> Result<(), ReplError> {
+    let mut chars = name.chars();
+    let ok = chars.next().is_some_and(expr::is_name_start) && chars.all(expr::is_name_char);
+    if !ok {
+        let shown = if name.is_empty() {
+            "nothing".to_string()
+        } else {
+            format!("`{name}`")
+        };
+        return Err(ReplError::at(
+            column,
+            format!(
+                "a name is a letter or `_` followed by letters, digits and `_`; found {shown} before `:=`"
+            ),
+        ));
+    }
+    let taken = if expr::is_notation_word(name) {
+        Some("game notation")
+    } else if GAME_FUNCTIONS
+        .iter()
+        .chain(QUERY_FUNCTIONS)
+        .any(|(n, _)| *n == name)
+    {
+        Some("a function")
+    } else if VERBS.contains(&name) || COMMANDS.contains(&name) {
+        Some("a command")
+    } else if name == LAST {
+        Some("the last value printed")
+    } else {
+        None
+    };
+    match taken {
+        Some(what) => Err(ReplError::at(
+            column,
+            format!("`{name}` is {what}, not a free name"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The index of the first occurrence of `pat` in `chars`.
+fn find(chars: &[char], pat: &[char]) -> Option<usize> {
+    chars.windows(pat.len()).position(|w| w == pat)
+}
+
+/// The first comparison operator outside brackets: its index and spelling.
+fn comparison(chars: &[char]) -> Option<(usize, &'static str)> {
+    let mut depth = 0i64;
+    for i in 0..chars.len() {
+        match chars[i] {
+            '(' | '{' => depth += 1,
+            ')' | '}' => depth -= 1,
+            _ if depth == 0 => {
+                let next = chars.get(i + 1).copied();
+                let two = ["<=", ">=", "==", "!=", "||", "<|", "|>"]
+                    .into_iter()
+                    .find(|op| op.starts_with(chars[i]) && op.chars().nth(1) == next);
+                if let Some(op) = two {
+                    return Some((i, op));
+                }
+                match chars[i] {
+                    '<' => return Some((i, "<")),
+                    '>' => return Some((i, ">")),
+                    '=' => return Some((i, "=")),
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Splits a verb line into words; single or double quotes group words.
+fn split_words(line: &str) -> Result<Vec<String>, &'static str> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in line.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => cur.push(c),
+            None if c == '\'' || c == '"' => {
+                quote = Some(c);
+                in_word = true;
+            }
+            None if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            None => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        return Err("unbalanced quote");
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Ok(words)
+}
+
+/// `table RULESET N` is `table RULESET --count N`.
+fn table_count_sugar(mut words: Vec<String>) -> Vec<String> {
+    let has_count = words.iter().any(|w| w == "--count" || w.starts_with("--count="));
+    if words.first().is_some_and(|w| w == "table") && !has_count {
+        let positional: Vec<usize> = (1..words.len()).filter(|&i| !words[i].starts_with('-')).collect();
+        if let Some(&i) = positional.get(1)
+            && words[i].parse::<usize>().is_ok()
+        {
+            words.insert(i, "--count".to_string());
+        }
+    }
+    words
+}
+
+/// The help text; `topic` may name a function.
+fn help(topic: &str) -> String {
+    let all = GAME_FUNCTIONS.iter().chain(QUERY_FUNCTIONS);
+    if !topic.is_empty() {
+        if let Some((_, h)) = all.clone().find(|(n, _)| *n == topic) {
+            return (*h).to_string();
+        }
+        if VERBS.contains(&topic) {
+            return format!(
+                "`{topic} ARGS…` runs `sprague {topic} ARGS…`; `{topic} --help` shows its options"
+            );
+        }
+    }
+    let row = |a: &str, b: &str| format!("{a:<18} {b}\n");
+    let mut text = if topic.is_empty() {
+        String::new()
+    } else {
+        format!("`{topic}` is not a function or a verb. ")
+    };
+    text.push_str(
+        "Games in the calc notation: 3/8, *2, ^, vv, {1|*}, {3||2*|1*}, +-1, Tiny(2);\n\
+         sums a + b, a - b, -a. Names stand for the games given them.\n\n",
+    );
+    text.push_str(&row(
+        "a := {1|*}",
+        "name a game (a letter or _, then letters, digits, _)",
+    ));
+    text.push_str(&row(
+        "a + ^",
+        "an expression prints its canonical form; `_` is the last one",
+    ));
+    text.push_str(&row(
+        "a <= b",
+        "true or false; also >= == != < > <| |> and || (confused)",
+    ));
+    for (_, h) in all {
+        text.push_str(h);
+        text.push('\n');
+    }
+    text.push_str(&row(
+        "value nim 3 4 5",
+        "the verbs value, table, games, calc and nimber, as on the",
+    ));
+    text.push_str(&row("", "command line; `table RULESET N` means `--count N`"));
+    text.push_str(&row("vars", "the names and their values"));
+    text.push_str(&row("help [FUNCTION]", "this text, or one function's"));
+    text.push_str(&row("quit, exit, Ctrl-D", "end the session"));
+    text.pop();
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &mut Session, line: &str) -> String {
+        match s.line(line) {
+            Ok(Reply::Text(t)) => t,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn comparisons_follow_the_store() {
+        let mut s = Session::new();
+        assert_eq!(text(&mut s, "^ + ^ == ^^"), "true");
+        assert_eq!(text(&mut s, "^* || 0"), "true");
+        assert_eq!(text(&mut s, "^ || 0"), "false");
+        assert_eq!(text(&mut s, "0 <= ^"), "true");
+        assert_eq!(text(&mut s, "^ < 0"), "false");
+        assert_eq!(text(&mut s, "* <| 0"), "true");
+        assert_eq!(text(&mut s, "{1|0} |> 1/2"), "true");
+        assert_eq!(text(&mut s, "compare(^*, 0)"), "|| (confused)");
+        assert_eq!(text(&mut s, "compare(^, 0)"), ">");
+    }
+
+    #[test]
+    fn names_and_queries() {
+        let mut s = Session::new();
+        assert_eq!(text(&mut s, "a := {3 | {2* | 1*}}"), "a = {3||2*|1*}");
+        assert_eq!(text(&mut s, "stops(a)"), "left 3, right 2");
+        assert_eq!(text(&mut s, "outcome(a)"), "L (Left wins)");
+        assert_eq!(text(&mut s, "temperature(a)"), "3/4");
+        assert_eq!(text(&mut s, "birthday(a)"), "5");
+        assert_eq!(text(&mut s, "a - a"), "0");
+        assert_eq!(text(&mut s, "_ + 1"), "1");
+        assert!(text(&mut s, "thermograph(a)").starts_with("left wall:  4 at t=-1, 9/4 at t=3/4"));
+        assert_eq!(text(&mut s, "vars"), "_ = 1\na = {3||2*|1*}");
+    }
+
+    #[test]
+    fn bad_names_are_refused_at_their_column() {
+        let mut s = Session::new();
+        for (line, col) in [
+            ("v := 1", 1),
+            ("  mean := 1", 3),
+            ("2a := 1", 1),
+            (" := 1", 1),
+            ("a := ", 5),
+        ] {
+            let e = s.line(line).unwrap_err();
+            assert_eq!(e.column, Some(col), "{line}: {e:?}");
+        }
+        let e = s.line("stops(^) + 1").unwrap_err();
+        assert_eq!(e.column, Some(10));
+        let e = s.line("^ <= ").unwrap_err();
+        assert_eq!(e.column, Some(3));
+    }
+
+    #[test]
+    fn verbs_keep_their_words() {
+        let mut s = Session::new();
+        assert_eq!(
+            s.line("table octal:0.07 40").unwrap(),
+            Reply::Verb(vec![
+                "table".into(),
+                "octal:0.07".into(),
+                "--count".into(),
+                "40".into()
+            ])
+        );
+        assert_eq!(
+            s.line("value nim '3 4 5' --json").unwrap(),
+            Reply::Verb(vec![
+                "value".into(),
+                "nim".into(),
+                "3 4 5".into(),
+                "--json".into()
+            ])
+        );
+        assert!(s.line("value nim '3").is_err());
+        // Names in calc's expression and --heat become their values;
+        // written-out notation passes untouched.
+        s.line("g := {3|1}").unwrap();
+        assert_eq!(
+            s.line("calc g --cool 1 --heat g --json").unwrap(),
+            Reply::Verb(
+                ["calc", "{3|1}", "--cool", "1", "--heat", "{3|1}", "--json"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        assert_eq!(
+            s.line("calc '2Tiny(2) + v'").unwrap(),
+            Reply::Verb(vec!["calc".into(), "2Tiny(2) + v".into()])
+        );
+        let e = s.line("calc 'g + h'").unwrap_err();
+        assert!(e.message.contains("column 5: unknown name `h`"), "{e:?}");
+        assert_eq!(s.line("quit").unwrap(), Reply::Quit);
+        assert_eq!(s.line("  vars x").unwrap_err().column, Some(8));
+        match s.line("help nonsense").unwrap() {
+            Reply::Text(t) => assert!(
+                t.starts_with("`nonsense` is not a function or a verb. Games"),
+                "{t}"
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
+}
