@@ -48,9 +48,11 @@ pub fn stop_requested() -> bool {
 pub struct Polling(());
 
 impl Polling {
-    /// Starts a polled section.
+    /// Starts a polled section (forgetting a Ctrl-C that stopped an earlier
+    /// one, as in the REPL, which runs verbs one after another).
     #[must_use]
     pub fn start() -> Self {
+        STOP.store(false, Ordering::SeqCst);
         POLLED.store(true, Ordering::SeqCst);
         Polling(())
     }
