@@ -4,6 +4,7 @@
 mod graphs;
 mod heaps;
 mod impartial;
+mod loopy;
 mod partizan;
 
 use crate::error::{CliError, CliResult};
@@ -78,6 +79,7 @@ pub fn entries() -> Vec<Entry> {
     all.extend(graphs::entries());
     all.extend(heaps::entries());
     all.extend(partizan::entries());
+    all.extend(loopy::entries());
     all
 }
 

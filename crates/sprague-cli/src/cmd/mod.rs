@@ -1,10 +1,11 @@
 //! One file per verb.
 
-pub mod count_dag_wins;
 pub mod calc;
+pub mod count_dag_wins;
 pub mod games;
 pub mod grundy_graph;
 pub mod nimber;
+pub mod play;
 pub mod shell;
 pub mod solve;
 pub mod table;
