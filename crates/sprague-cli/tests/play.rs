@@ -81,6 +81,8 @@ fn hint_for_a_heap_game_names_values_and_sizes() {
     let t = transcript(&["subtraction:1,2", "4", "5"], "hint\n");
     assert!(t.contains("1 ⊕ 2 = 3"), "{t}");
     assert!(t.contains("heap 2 (5, value 2): 2 → 2 ⊕ 3 = 1"), "{t}");
+    // A move may also raise a value: 4 → 2 takes heap 1 from value 1 to 2.
+    assert!(t.contains("heap 1 (4, value 1): 1 → 1 ⊕ 3 = 2"), "{t}");
 }
 
 #[test]

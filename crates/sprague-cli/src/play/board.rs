@@ -91,7 +91,7 @@ fn stalks(text: &str) -> Option<String> {
             .iter()
             .map(|w| w.get(level).map_or(" ".to_string(), char::to_string))
             .collect();
-        out.push_str(&format!(" {}\n", row.join("   ")).trim_end().to_string());
+        out.push_str(format!(" {}", row.join("   ")).trim_end());
         out.push('\n');
     }
     out.push_str(&"▔".repeat(words.len() * 4 + 1));

@@ -205,13 +205,26 @@ where
                 );
             } else {
                 lines.push(format!(
-                    "it is not 0, so the player to move wins by making it 0: change one {word} whose value v has v ⊕ {} < v into a {word} of value v ⊕ {}:",
-                    total.get(),
+                    "it is not 0, so the player to move wins by making it 0: change one {word} of value v into one of value v ⊕ {}:",
                     total.get()
                 ));
+                let mut options = Vec::new();
                 for (i, (c, v)) in parts.iter().zip(&values).enumerate() {
                     let target = *v + total;
-                    if target.get() < v.get() {
+                    // A smaller value is always reachable (mex); a larger one
+                    // only if some option of the component has it.
+                    let mut reachable = target.get() < v.get();
+                    if !reachable {
+                        options.clear();
+                        self.rules.moves(c, &mut options);
+                        for o in &options {
+                            if self.grundy.grundy(o)? == target {
+                                reachable = true;
+                                break;
+                            }
+                        }
+                    }
+                    if reachable {
                         let shown = self.format(c);
                         let label = if shown == v.get().to_string() {
                             format!("{word} {}", i + 1)
