@@ -525,3 +525,145 @@ fn mover_words(kind: Kind, mover: Player, user: Player) -> String {
         _ => base.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::engines::{ImpartialEngine, PartizanEngine};
+    use super::*;
+    use sprague::{Domineering, Heaps, Nim, Notation, wins_moving_first};
+
+    fn settings(user_first: bool, misere: bool) -> Settings {
+        Settings {
+            user_first,
+            user_side: Player::Left,
+            misere,
+            max_states: 1 << 20,
+        }
+    }
+
+    /// Plays `script` and returns the transcript.
+    fn session<E: Engine>(engine: &mut E, start: E::Pos, settings: &Settings, script: &str) -> String {
+        let mut input = script.as_bytes();
+        let mut output = Vec::new();
+        let mut io = Io {
+            input: &mut input,
+            output: &mut output,
+            echo: true,
+        };
+        run_session(engine, start, settings, &mut io).unwrap();
+        String::from_utf8(output).unwrap()
+    }
+
+    /// A random user: lines `#k` with k in 1..=4 (out-of-range numbers are
+    /// answered and skipped, so every legal move gets played sometimes).
+    fn random_script(seed: &mut u64, lines: usize) -> String {
+        let mut s = String::new();
+        for _ in 0..lines {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            s.push_str(&format!("#{}\n", (*seed >> 33) % 4 + 1));
+        }
+        s
+    }
+
+    /// Whether the player to move wins Nim on `heaps`, by the definition
+    /// (a move to a lost position exists); misère: an empty position is won.
+    fn nim_wins(heaps: &[u64], misere: bool) -> bool {
+        if heaps.iter().all(|&h| h == 0) {
+            return misere;
+        }
+        (0..heaps.len()).any(|i| {
+            (0..heaps[i]).any(|k| {
+                let mut next = heaps.to_vec();
+                next[i] = k;
+                !nim_wins(&next, misere)
+            })
+        })
+    }
+
+    /// The positions after the engine's moves in a transcript.
+    fn engine_moves(t: &str) -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("sprague"))
+            .filter_map(|l| l.rsplit("→  ").next().map(str::to_string))
+            .filter(|p| !p.starts_with("sprague play"))
+            .collect()
+    }
+
+    #[test]
+    fn nim_engine_is_perfect_against_random_users() {
+        let rules = Heaps::new(Nim);
+        let mut seed = 7;
+        for misere in [false, true] {
+            for a in 0..4u64 {
+                for b in 0..4u64 {
+                    for c in 0..3u64 {
+                        let start = vec![a, b, c];
+                        let user_wins_start = nim_wins(&start, misere);
+                        let mut engine = ImpartialEngine::new("nim".into(), &rules, misere, true, 1 << 20);
+                        let script = random_script(&mut seed, 60);
+                        let t = session(&mut engine, start.clone(), &settings(true, misere), &script);
+                        assert!(t.contains("Game over"), "{start:?}\n{t}");
+                        if !user_wins_start {
+                            assert!(t.contains("Game over: sprague wins"), "{start:?}\n{t}");
+                        }
+                        // From a lost start, every engine move leaves the user lost again.
+                        if !user_wins_start {
+                            for after in engine_moves(&t) {
+                                let heaps = rules.parse_position(&after).unwrap();
+                                assert!(!nim_wins(&heaps, misere), "{after} after an engine move\n{t}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn domineering_engine_wins_every_lost_start() {
+        let rules = Domineering;
+        let mut seed = 11;
+        for text in [
+            "..|..",
+            "...|...",
+            "..|..|..",
+            "...|.#.|...",
+            "....|....",
+            "...|...|..#",
+            "..#|...|...",
+        ] {
+            let start = rules.parse_position(text).unwrap();
+            for (side, first) in [
+                (Player::Left, true),
+                (Player::Right, true),
+                (Player::Left, false),
+                (Player::Right, false),
+            ] {
+                let mover = if first { side } else { side.opponent() };
+                let user_can_win = if first {
+                    wins_moving_first(&rules, &start, mover)
+                } else {
+                    !wins_moving_first(&rules, &start, mover)
+                };
+                let s = Settings {
+                    user_first: first,
+                    user_side: side,
+                    misere: false,
+                    max_states: 1 << 20,
+                };
+                let mut engine = PartizanEngine::new("domineering".into(), &rules, 1 << 20);
+                let script = random_script(&mut seed, 60);
+                let t = session(&mut engine, start.clone(), &s, &script);
+                assert!(t.contains("Game over"), "{text}\n{t}");
+                if !user_can_win {
+                    assert!(
+                        t.contains("Game over: sprague"),
+                        "{text} {side:?} first={first}\n{t}"
+                    );
+                }
+            }
+        }
+    }
+}
