@@ -190,6 +190,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The K-th P-position (a_K, b_K) of Wythoff's game: a_K = ⌊Kφ⌋, b_K = a_K + K,
+    /// exact for any K below 2^64.
+    WythoffPair {
+        /// The index K (a whole number).
+        k: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -329,6 +338,7 @@ fn run(cli: Cli) -> CliResult<()> {
             one_based,
             json,
         } => cmd::count_dag_wins::run(&file, one_based, json),
+        Command::WythoffPair { k, json } => cmd::wythoff_pair::run(&k, json),
     }
 }
 

@@ -272,3 +272,30 @@ fn completions_and_man_page() {
     assert!(man.contains("grundy\\-graph"), "{man}");
     bad(&["completions", "tcsh"], b"", &["tcsh"]);
 }
+
+#[test]
+fn searches_stop_at_the_state_budget() {
+    let kayles = [
+        "value",
+        "node-kayles",
+        "0-1 1-2 2-3 3-4 4-5 5-6 6-7 7-8 8-9 9-10 10-11 0-5 2-8",
+    ];
+    bad(
+        &[&kayles[..], &["--max-states", "5"]].concat(),
+        b"",
+        &["budget of 5 states", "--max-states"],
+    );
+    // The same search within a sufficient budget answers.
+    ok(&[&kayles[..], &["--max-states", "100000"]].concat(), b"");
+    bad(
+        &[
+            "value",
+            "domineering",
+            "......|......|......|......",
+            "--max-states",
+            "50",
+        ],
+        b"",
+        &["budget of 50 states", "--max-states"],
+    );
+}

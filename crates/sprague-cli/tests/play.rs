@@ -226,3 +226,21 @@ fn bad_rulesets_and_positions_are_one_line_exit_2() {
     bad(&["domineering", "..|..", "--misere"], &["misère"]);
     bad(&["nim", "100000"], &["too large to play"]);
 }
+
+#[test]
+fn chomp_square_boards_are_won_by_the_engine_moving_first() {
+    // Square diagrams are first-player wins: bite at (2,2) and mirror.
+    let t = transcript(&["chomp", "3", "3", "3", "--first", "engine"], &"#1\n".repeat(10));
+    assert!(t.contains("sprague: bite at row 2, column 2  →  3 1 1"), "{t}");
+    assert!(t.contains("  1  ☠ ■ ■"), "{t}");
+    assert!(t.contains("Game over: sprague wins"), "{t}");
+}
+
+#[test]
+fn wythoff_p_positions_are_lost_to_the_engine() {
+    // (3,5) is a P-position of Wythoff's game: (⌊2φ⌋, ⌊2φ⌋ + 2).
+    let t = transcript(&["wythoff", "3", "5"], &format!("hint\n{}", "#1\n".repeat(10)));
+    assert!(t.contains("heap 2: ●●●●●  (5)"), "{t}");
+    assert!(t.contains("Grundy value 0"), "{t}");
+    assert!(t.contains("Game over: sprague wins"), "{t}");
+}

@@ -1,6 +1,7 @@
 //! The catalog of rulesets: names, notation, examples, and how to build each.
 //! Each family of rulesets registers its entries from its own file.
 
+mod boards;
 mod graphs;
 mod heaps;
 mod impartial;
@@ -79,6 +80,7 @@ pub fn entries() -> Vec<Entry> {
     all.extend(graphs::entries());
     all.extend(heaps::entries());
     all.extend(partizan::entries());
+    all.extend(boards::entries());
     all.extend(loopy::entries());
     all
 }

@@ -10,6 +10,7 @@ pub mod shell;
 pub mod solve;
 pub mod table;
 pub mod value;
+pub mod wythoff_pair;
 
 use crate::error::CliResult;
 use std::io::Write;

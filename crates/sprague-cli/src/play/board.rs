@@ -11,11 +11,12 @@ const MAX_TOKENS: u64 = 40;
 pub fn draw(name: &str, text: &str) -> Option<String> {
     let base = name.split(':').next().unwrap_or(name);
     match base {
-        "takeab" | "wythoff" | "poker-nim" => heaps(text),
+        "takeab" | "wythoff" | "moore" | "one-or-largest" => heaps(text),
         "domineering" | "clobber" | "tic-tac-toe" => grid(text),
         "hackenbush" => stalks(text),
         "toads-and-frogs" => strip(text),
         "krk" => chess(text),
+        "chomp" => chomp(text),
         _ => None,
     }
 }
@@ -114,6 +115,32 @@ fn strip(text: &str) -> Option<String> {
         row.join(" ").trim_end(),
         nums.join(" ").trim_end()
     ))
+}
+
+/// A Chomp diagram (row lengths) as squares, the poisoned one top left.
+fn chomp(text: &str) -> Option<String> {
+    let rows: Vec<usize> = text
+        .split_whitespace()
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let width = rows.first().copied().unwrap_or(0);
+    if width > 40 {
+        return None;
+    }
+    let num = rows.len().to_string().len();
+    let cols: Vec<String> = (1..=width).map(|c| format!("{:<2}", c % 100)).collect();
+    let mut out = format!("{}  {}\n", " ".repeat(num), cols.join("").trim_end());
+    for (r, &len) in rows.iter().enumerate() {
+        let cells: Vec<&str> = (0..len)
+            .map(|c| if r == 0 && c == 0 { "☠" } else { "■" })
+            .collect();
+        out.push_str(&format!("{:>num$}  {}\n", r + 1, cells.join(" ")));
+    }
+    if rows.is_empty() {
+        out.push_str("(only the poisoned square is left)\n");
+    }
+    Some(out)
 }
 
 /// A chess position `Ke1 Ra1 ke8 w` (White upper case, Black lower case) on

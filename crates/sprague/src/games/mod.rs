@@ -18,3 +18,31 @@ pub use hackenbush::{Colour, Edge, Hackenbush, HackenbushGraph};
 pub use nim::Nim;
 pub use take_ab::TakeAB;
 pub use toads_frogs::{ToadsAndFrogs, ToadsFrogsStrip};
+
+// Board, coin and memory games.
+mod chomp;
+mod memory;
+mod moore;
+mod multiples;
+mod one_or_largest;
+mod poker_nim;
+mod silver_dollar;
+mod staircase;
+mod turning;
+mod turning_corners;
+mod wythoff;
+
+pub use chomp::Chomp;
+pub use memory::{FirstMove, MemoryGame, MemoryRule};
+pub use moore::{MooreNim, moore_is_p, moore_winning_move};
+pub use multiples::{KRange, MultiplesFlip, parse_multiples};
+pub use one_or_largest::{OneOrLargest, one_or_largest_is_p};
+pub use poker_nim::{PokerNim, PokerPosition};
+pub use silver_dollar::{CoinStrip, SilverDollar, silver_dollar_value};
+pub use staircase::{StaircaseNim, odd_step_xor};
+pub use turning::{MAX_TURNING_COINS, TurningGame, TurningKind, odious, parse_coins};
+pub use turning_corners::{CoinGrid, TurningCorners};
+pub use wythoff::{
+    Wythoff, wythoff_grundy_table, wythoff_index, wythoff_is_p, wythoff_misere_winning_moves, wythoff_pair,
+    wythoff_partner, wythoff_winning_moves,
+};

@@ -1,0 +1,242 @@
+//! Chomp on Young diagrams, poison in the corner.
+
+use crate::notation::{ParseError, parse_heaps};
+use crate::{ImpartialRules, Notation};
+
+/// Chomp. A position is a Young diagram given by its row lengths, longest
+/// first (`5 3 3`); the poisoned square is row 1, column 1. A move picks a
+/// square `(r, c)` other than the poison and eats it with every square below
+/// and to the right (rows `≥ r`, columns `≥ c`). The player left with only the
+/// poison must eat it and loses, so the single poisoned square has no moves.
+///
+/// Options are returned in canonical form: a diagram and its transpose are
+/// the same game, so the ruleset keeps the lexicographically smaller of the
+/// two, halving the memo. [`Chomp::bite`] gives the raw result of a move.
+/// A diagram inside an `a × b` box has at most C(a + b, a) sub-diagrams.
+///
+/// ```
+/// use sprague::{Chomp, GrundySolver};
+/// let chomp = Chomp;
+/// // Two rows n, n−1 are P-positions.
+/// assert!(GrundySolver::new(&chomp).grundy(&vec![5, 4]).unwrap().is_zero());
+/// assert!(!GrundySolver::new(&chomp).grundy(&vec![3, 3, 3]).unwrap().is_zero());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Chomp;
+
+/// Largest short side (rows or columns, whichever is fewer) [`Chomp`]'s
+/// notation accepts.
+pub const MAX_SHORT_SIDE: usize = 16;
+/// Largest number of squares [`Chomp`]'s notation accepts.
+pub const MAX_CELLS: u64 = 4096;
+
+impl Chomp {
+    /// The diagram after eating square `(row, col)` (0-based) and everything
+    /// below and right of it.
+    #[must_use]
+    pub fn bite(rows: &[u32], row: usize, col: u32) -> Vec<u32> {
+        let mut out: Vec<u32> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, &len)| if i >= row { len.min(col) } else { len })
+            .collect();
+        while out.last() == Some(&0) {
+            out.pop();
+        }
+        out
+    }
+
+    /// The transpose of a diagram (column lengths).
+    #[must_use]
+    pub fn transpose(rows: &[u32]) -> Vec<u32> {
+        let width = rows.first().copied().unwrap_or(0);
+        (0..width)
+            .map(|c| rows.iter().take_while(|&&len| len > c).count() as u32)
+            .collect()
+    }
+
+    /// The canonical representative of a diagram up to transposition: the
+    /// one with fewer rows (shorter to store), the lexicographically smaller
+    /// on a tie.
+    #[must_use]
+    pub fn canonical(rows: &[u32]) -> Vec<u32> {
+        let width = rows.first().copied().unwrap_or(0) as usize;
+        if width > rows.len() {
+            return rows.to_vec();
+        }
+        let t = Self::transpose(rows);
+        if (t.len(), t.as_slice()) < (rows.len(), rows) {
+            t
+        } else {
+            rows.to_vec()
+        }
+    }
+
+    /// Every legal bite `(row, col)` (0-based) of a diagram.
+    pub fn bites(rows: &[u32]) -> impl Iterator<Item = (usize, u32)> + '_ {
+        rows.iter()
+            .enumerate()
+            .flat_map(|(r, &len)| (0..len).map(move |c| (r, c)))
+            .filter(|&(r, c)| (r, c) != (0, 0))
+    }
+}
+
+impl ImpartialRules for Chomp {
+    type Position = Vec<u32>;
+
+    fn moves(&self, position: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        for (r, c) in Self::bites(position) {
+            out.push(Self::canonical(&Self::bite(position, r, c)));
+        }
+    }
+}
+
+impl Notation<Vec<u32>> for Chomp {
+    /// Row lengths, longest first, e.g. `5 3 3`.
+    fn parse_position(&self, text: &str) -> Result<Vec<u32>, ParseError> {
+        let rows = parse_heaps(text)?;
+        let mut out = Vec::with_capacity(rows.len());
+        let words: Vec<(usize, &str)> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .scan(0usize, |pos, w| {
+                let start = *pos;
+                *pos += w.chars().count() + 1;
+                Some((start + 1, w))
+            })
+            .filter(|(_, w)| !w.is_empty())
+            .collect();
+        for (i, &len) in rows.iter().enumerate() {
+            let (col, word) = words.get(i).copied().unwrap_or((1, ""));
+            let len = u32::try_from(len)
+                .ok()
+                .filter(|&l| l <= 1 << 20)
+                .ok_or_else(|| ParseError::new("a row may have at most 2^20 squares", col, word))?;
+            if len == 0 {
+                return Err(ParseError::new(
+                    "rows must be non-empty (omit empty rows)",
+                    col,
+                    word,
+                ));
+            }
+            if out.last().is_some_and(|&prev| len > prev) {
+                return Err(ParseError::new(
+                    "rows must not get longer going down (a Young diagram)",
+                    col,
+                    word,
+                ));
+            }
+            out.push(len);
+        }
+        let cells: u64 = out.iter().map(|&l| u64::from(l)).sum();
+        let short_side = out.len().min(out.first().copied().unwrap_or(0) as usize);
+        if short_side > MAX_SHORT_SIDE || cells > MAX_CELLS {
+            return Err(ParseError::new(
+                format!(
+                    "chomp diagrams are limited to {MAX_CELLS} squares with at most {MAX_SHORT_SIDE} rows or columns (searches grow as C(rows + columns, rows))"
+                ),
+                1,
+                "",
+            ));
+        }
+        Ok(out)
+    }
+
+    fn format_position(&self, position: &Vec<u32>) -> String {
+        let parts: Vec<String> = position.iter().map(u32::to_string).collect();
+        parts.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GrundySolver;
+    use std::collections::HashMap;
+
+    /// Definition-level Grundy value, no canonical forms.
+    fn brute(rows: &[u32], memo: &mut HashMap<Vec<u32>, u64>) -> u64 {
+        if let Some(&v) = memo.get(rows) {
+            return v;
+        }
+        let vals: Vec<crate::Nimber> = Chomp::bites(rows)
+            .map(|(r, c)| crate::Nimber(brute(&Chomp::bite(rows, r, c), memo)))
+            .collect();
+        let v = crate::mex(vals).get();
+        memo.insert(rows.to_vec(), v);
+        v
+    }
+
+    fn diagrams(max_rows: usize, max_len: u32) -> Vec<Vec<u32>> {
+        let mut out = vec![];
+        fn rec(cur: &mut Vec<u32>, max_rows: usize, cap: u32, out: &mut Vec<Vec<u32>>) {
+            if !cur.is_empty() {
+                out.push(cur.clone());
+            }
+            if cur.len() == max_rows {
+                return;
+            }
+            for len in 1..=cap {
+                cur.push(len);
+                rec(cur, max_rows, len, out);
+                cur.pop();
+            }
+        }
+        rec(&mut vec![], max_rows, max_len, &mut out);
+        out
+    }
+
+    #[test]
+    fn canonical_search_matches_brute_force() {
+        let mut memo = HashMap::new();
+        let mut solver = GrundySolver::new(&Chomp);
+        for d in diagrams(5, 5) {
+            let canon = Chomp::canonical(&d);
+            assert_eq!(
+                solver.grundy(&canon).unwrap().get(),
+                brute(&d, &mut memo),
+                "{d:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn known_positions() {
+        let mut solver = GrundySolver::new(&Chomp);
+        for n in 1..12u32 {
+            // Two rows n, n−1 are P (the classical 2-row solution).
+            let rows = if n > 1 { vec![n, n - 1] } else { vec![1] };
+            assert!(solver.grundy(&rows).unwrap().is_zero(), "{rows:?}");
+            // An L of arms a and b (row a, then b − 1 rows of 1) is P iff a = b: it is Nim on two heaps a − 1, b − 1.
+            for b in 1..8u32 {
+                let mut l = vec![n];
+                l.extend(std::iter::repeat_n(1, (b - 1) as usize));
+                assert_eq!(
+                    solver.grundy(&Chomp::canonical(&l)).unwrap().get(),
+                    u64::from((n - 1) ^ (b - 1))
+                );
+            }
+        }
+        // Every rectangle larger than 1×1 is N (strategy stealing).
+        for a in 1..6u32 {
+            for b in 1..6usize {
+                if (a, b) != (1, 1) {
+                    let rect = vec![a; b];
+                    assert!(!solver.grundy(&Chomp::canonical(&rect)).unwrap().is_zero());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn notation_errors() {
+        assert_eq!(Chomp.parse_position("3 4").unwrap_err().column, 3);
+        assert_eq!(Chomp.parse_position("3 0").unwrap_err().column, 3);
+        assert_eq!(Chomp.parse_position("5 3 3").unwrap(), vec![5, 3, 3]);
+        assert_eq!(Chomp::transpose(&[5, 3, 3]), vec![3, 3, 3, 1, 1]);
+        assert_eq!(Chomp::canonical(&[1, 1, 1]), vec![3]);
+        assert_eq!(Chomp::canonical(&[2, 1]), vec![2, 1]);
+        assert!(Chomp.parse_position("4097").is_err());
+        assert!(Chomp.parse_position(&vec!["17"; 17].join(" ")).is_err());
+        assert!(Chomp.parse_position("4096").is_ok());
+    }
+}

@@ -1,0 +1,354 @@
+//! Memory games on one heap: how much a move may take depends on the previous
+//! move (Fibonacci Nim and its relatives).
+
+use crate::notation::{ParseError, parse_u64_token};
+use crate::{ImpartialRules, Nimber, Notation, Outcome};
+
+/// How the previous move `c` bounds the next one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryRule {
+    /// The next move takes at most `c + k`.
+    Add(u64),
+    /// The next move takes at most `2c` (Fibonacci Nim).
+    Double,
+}
+
+/// How much the first move may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstMove {
+    /// At most this many (1 means exactly one).
+    AtMost(u64),
+    /// Anything except the whole heap (classic Fibonacci Nim).
+    AllButOne,
+}
+
+/// A memory game: one heap; a move takes between 1 and the current limit; the
+/// next limit is a function `f` of the amount just taken ([`MemoryRule`]).
+/// Positions are `(n, m)`: `n` tokens left, the mover may take at most `m`.
+///
+/// Closed form (Schwenk 1970, for non-decreasing `f(c) ≥ c`): build
+/// `H_1 = 1`, `H_{j+1} = H_j + H_l` with `H_l` the smallest term such that
+/// `f(H_l) ≥ H_j`. For `2c` these are the Fibonacci numbers; for `c + k` they
+/// begin `1, 2, …`. Write `n` greedily as a sum of terms; `(n, m)` with `n > 0`
+/// is a P-position iff `m` is below the smallest term. The winning moves take a
+/// tail of that representation (checked by brute force in the tests). In
+/// misère play (taking the last token loses) `(n, m)` is P iff `(n − 1, m)` is
+/// P in normal play. All O(log n) for any u64 heap.
+///
+/// ```
+/// use sprague::{FirstMove, MemoryGame, MemoryRule};
+/// let fib = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
+/// // 21 is a Fibonacci number: the first player loses.
+/// assert!(fib.is_p(21, 20));
+/// // 20 = 13 + 5 + 2: take 2.
+/// assert_eq!(fib.winning_takes(20, 19), vec![2]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct MemoryGame {
+    rule: MemoryRule,
+    first: FirstMove,
+    /// Every integer `1..=run` is a term (the terms begin 1, 2, 3, …: for
+    /// `c + k` the first `k + 2` integers, so they are kept implicit).
+    run: u128,
+    /// The terms above `run`, increasing, up to the first term ≥ 2^64.
+    terms: Vec<u128>,
+}
+
+impl MemoryGame {
+    /// A memory game; `None` if the first move may take nothing (`AtMost(0)`).
+    /// O(log 2^64) terms are built (the initial run of consecutive integers
+    /// is implicit, so huge `k` costs nothing).
+    #[must_use]
+    pub fn new(rule: MemoryRule, first: FirstMove) -> Option<MemoryGame> {
+        if first == FirstMove::AtMost(0) {
+            return None;
+        }
+        let f = |c: u128| -> u128 {
+            match rule {
+                MemoryRule::Add(k) => c + u128::from(k),
+                MemoryRule::Double => 2 * c,
+            }
+        };
+        // While f(1) ≥ last, the next term is last + 1.
+        let run = f(1) + 1;
+        let mut terms: Vec<u128> = Vec::new();
+        let mut last = run;
+        while last <= u128::from(u64::MAX) {
+            // The smallest term h with f(h) ≥ last: inside the run it is the
+            // inverse of f; above the run, search the explicit terms.
+            let inverse = match rule {
+                MemoryRule::Add(k) => last.saturating_sub(u128::from(k)).max(1),
+                MemoryRule::Double => last.div_ceil(2),
+            };
+            let h = if inverse <= run {
+                inverse
+            } else {
+                terms.iter().copied().find(|&t| f(t) >= last).unwrap_or(last)
+            };
+            last += h;
+            terms.push(last);
+        }
+        Some(MemoryGame {
+            rule,
+            first,
+            run,
+            terms,
+        })
+    }
+
+    /// The first terms `H_1, H_2, …` (at most `count` of them, below 2^64).
+    #[must_use]
+    pub fn terms(&self, count: usize) -> Vec<u64> {
+        let run = (1..=self.run.min(u128::from(u64::MAX)) as u64).take(count);
+        let rest = self.terms.iter().filter_map(|&t| u64::try_from(t).ok());
+        run.chain(rest).take(count).collect()
+    }
+
+    /// The rule for later moves.
+    #[must_use]
+    pub const fn rule(&self) -> MemoryRule {
+        self.rule
+    }
+
+    /// The limit on the next move after taking `c`.
+    #[must_use]
+    pub const fn next_limit(&self, c: u64) -> u64 {
+        match self.rule {
+            MemoryRule::Add(k) => c.saturating_add(k),
+            MemoryRule::Double => c.saturating_mul(2),
+        }
+    }
+
+    /// The limit on the first move from a fresh heap of `n`.
+    #[must_use]
+    pub const fn first_limit(&self, n: u64) -> u64 {
+        match self.first {
+            FirstMove::AtMost(k) => k,
+            FirstMove::AllButOne => n.saturating_sub(1),
+        }
+    }
+
+    /// The greedy representation of `n` by the terms H_j, largest first.
+    #[must_use]
+    pub fn representation(&self, mut n: u64) -> Vec<u64> {
+        let mut out = Vec::new();
+        for &h in self.terms.iter().rev() {
+            if h <= u128::from(n) {
+                out.push(h as u64);
+                n -= h as u64;
+            }
+        }
+        // Below the explicit terms every integer up to `run` is a term.
+        while n > 0 {
+            let t = u128::from(n).min(self.run) as u64;
+            out.push(t);
+            n -= t;
+        }
+        out
+    }
+
+    /// Whether `(n, m)` is a P-position in normal play. O(log n).
+    #[must_use]
+    pub fn is_p(&self, n: u64, m: u64) -> bool {
+        n == 0 || self.representation(n).last().is_some_and(|&z| m < z)
+    }
+
+    /// Every amount `t` that wins from `(n, m)` in normal play, smallest first.
+    /// O(log² n).
+    #[must_use]
+    pub fn winning_takes(&self, n: u64, m: u64) -> Vec<u64> {
+        let rep = self.representation(n);
+        let mut out = Vec::new();
+        let mut t = 0u64;
+        // Taking the smallest j terms leaves the larger terms, which are their
+        // own greedy representation, so the next term up is the new smallest.
+        for j in (0..rep.len()).rev() {
+            t += rep[j];
+            if t > m {
+                break;
+            }
+            if j == 0 || self.next_limit(t) < rep[j - 1] {
+                out.push(t);
+            }
+        }
+        out
+    }
+
+    /// Misère play (taking the last token loses): whether `(n, m)` is P.
+    #[must_use]
+    pub fn is_p_misere(&self, n: u64, m: u64) -> bool {
+        n >= 1 && self.is_p(n - 1, m)
+    }
+
+    /// Every amount that wins from `(n, m)` in misère play.
+    #[must_use]
+    pub fn winning_takes_misere(&self, n: u64, m: u64) -> Vec<u64> {
+        if n == 0 {
+            return Vec::new();
+        }
+        self.winning_takes(n - 1, m)
+            .into_iter()
+            .filter(|&t| t < n)
+            .collect()
+    }
+}
+
+impl ImpartialRules for MemoryGame {
+    /// `(tokens left, largest amount the mover may take)`.
+    type Position = (u64, u64);
+
+    fn moves(&self, &(n, m): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+        for t in 1..=m.min(n) {
+            out.push((n - t, self.next_limit(t)));
+        }
+    }
+
+    fn closed_form(&self, &(n, m): &(u64, u64)) -> Option<Nimber> {
+        self.is_p(n, m.min(n)).then_some(Nimber::ZERO)
+    }
+
+    fn moves_to_value(&self, &(n, m): &(u64, u64), target: Nimber) -> Option<Vec<(u64, u64)>> {
+        target.is_zero().then(|| {
+            self.winning_takes(n, m)
+                .into_iter()
+                .map(|t| (n - t, self.next_limit(t)))
+                .collect()
+        })
+    }
+
+    fn misere_outcome(&self, &(n, m): &(u64, u64)) -> Option<Outcome> {
+        Some(if self.is_p_misere(n, m) {
+            Outcome::P
+        } else {
+            Outcome::N
+        })
+    }
+}
+
+impl Notation<(u64, u64)> for MemoryGame {
+    /// `N` (a fresh heap: the first-move rule applies) or `N/M` (N tokens, the
+    /// mover may take at most M).
+    fn parse_position(&self, text: &str) -> Result<(u64, u64), ParseError> {
+        let lead = text.len() - text.trim_start().len();
+        let t = text.trim();
+        let col = text[..lead].chars().count() + 1;
+        match t.split_once('/') {
+            Some((a, b)) => {
+                let n = parse_u64_token(a.trim_end(), col, "the number of tokens")?;
+                let m = parse_u64_token(b.trim(), col + a.chars().count() + 1, "the move limit")?;
+                Ok((n, m))
+            }
+            None => {
+                let n = parse_u64_token(t, col, "the number of tokens (or N/M)")?;
+                Ok((n, self.first_limit(n)))
+            }
+        }
+    }
+
+    fn format_position(&self, &(n, m): &(u64, u64)) -> String {
+        format!("{n}/{m}")
+    }
+
+    fn describe_move(&self, from: &(u64, u64), to: &(u64, u64)) -> String {
+        let t = from.0 - to.0;
+        format!("take {t}, leaving {} (next move at most {})", to.0, to.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GrundySolver, MisereSolver};
+
+    /// The ruleset with its closed forms switched off.
+    struct Plain<'a>(&'a MemoryGame);
+    impl ImpartialRules for Plain<'_> {
+        type Position = (u64, u64);
+        fn moves(&self, p: &(u64, u64), out: &mut Vec<(u64, u64)>) {
+            self.0.moves(p, out);
+        }
+    }
+
+    fn games() -> Vec<MemoryGame> {
+        let mut v = vec![MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap()];
+        for k in 1..5 {
+            v.push(MemoryGame::new(MemoryRule::Add(k), FirstMove::AtMost(k)).unwrap());
+            v.push(MemoryGame::new(MemoryRule::Double, FirstMove::AtMost(k)).unwrap());
+        }
+        v
+    }
+
+    #[test]
+    fn closed_forms_match_brute_force() {
+        for g in games() {
+            let plain = Plain(&g);
+            let mut normal = GrundySolver::new(&plain);
+            let mut misere = MisereSolver::new(&plain);
+            for n in 0..70u64 {
+                for m in 1..=n.max(1) {
+                    let p = (n, m);
+                    let is_p = normal.grundy(&p).unwrap().is_zero();
+                    assert_eq!(g.is_p(n, m), is_p, "{:?} ({n},{m})", g.rule);
+                    let mut opts = Vec::new();
+                    g.moves(&p, &mut opts);
+                    let expect: Vec<u64> = opts
+                        .iter()
+                        .filter(|o| normal.grundy(o).unwrap().is_zero())
+                        .map(|o| n - o.0)
+                        .collect();
+                    assert_eq!(g.winning_takes(n, m), expect, "{:?} ({n},{m})", g.rule);
+                    let mis_p = misere.outcome(&p).unwrap() == Outcome::P;
+                    assert_eq!(g.is_p_misere(n, m), mis_p, "misère {:?} ({n},{m})", g.rule);
+                    let expect: Vec<u64> = opts
+                        .iter()
+                        .filter(|o| misere.outcome(o).unwrap() == Outcome::P)
+                        .map(|o| n - o.0)
+                        .collect();
+                    assert_eq!(
+                        g.winning_takes_misere(n, m),
+                        expect,
+                        "misère {:?} ({n},{m})",
+                        g.rule
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fibonacci_terms_and_zeckendorf() {
+        let g = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
+        // OEIS A000045 (Fibonacci numbers from F(2) = 1, F(3) = 2).
+        assert_eq!(g.terms(10), vec![1, 2, 3, 5, 8, 13, 21, 34, 55, 89]);
+        assert_eq!(g.representation(100), vec![89, 8, 3]);
+        // c + 1 rule: 1, 2, 3, 5, 10, 20, 40, … (the doubling tail of Schwenk's sequence).
+        let a = MemoryGame::new(MemoryRule::Add(1), FirstMove::AtMost(1)).unwrap();
+        assert_eq!(a.terms(7), vec![1, 2, 3, 5, 10, 20, 40]);
+        // c + 3: 1, 2, 3, 4, 5, 7, 11, 22, 44 (brute-force thresholds).
+        let b = MemoryGame::new(MemoryRule::Add(3), FirstMove::AtMost(3)).unwrap();
+        assert_eq!(b.terms(9), vec![1, 2, 3, 4, 5, 7, 11, 22, 44]);
+    }
+
+    #[test]
+    fn huge_k_is_instant_and_representations_are_greedy() {
+        let g = MemoryGame::new(MemoryRule::Add(u64::MAX), FirstMove::AtMost(u64::MAX)).unwrap();
+        assert!(g.terms.len() < 200);
+        for n in [1u64, 17, 1 << 40, u64::MAX] {
+            let rep = g.representation(n);
+            assert_eq!(rep.iter().map(|&t| u128::from(t)).sum::<u128>(), u128::from(n));
+            assert!(rep.windows(2).all(|w| w[0] > w[1]));
+        }
+        // With k ≥ n every position with m ≥ 1 is a first-player win (take all).
+        assert!(!g.is_p(u64::MAX, u64::MAX));
+        assert_eq!(g.winning_takes(5, 5), vec![5]);
+    }
+
+    #[test]
+    fn huge_heaps_are_instant() {
+        let g = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
+        // F(93) = 12200160415121876738 is the largest Fibonacci number below 2^64.
+        let f93 = 12_200_160_415_121_876_738u64;
+        assert!(g.is_p(f93, f93 - 1));
+        assert_eq!(g.winning_takes(f93 + 1, f93), vec![1]);
+    }
+}
