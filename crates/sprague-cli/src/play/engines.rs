@@ -8,6 +8,7 @@ use sprague::{
     GrundySolver, ImpartialRules, MisereSolver, Nimber, Notation, Outcome, PartizanRules, PartizanSolver,
     Player, StateSpace, StateTable, Wld, moves_of,
 };
+use std::collections::HashMap;
 
 /// The key of a sum: its non-empty components, formatted and sorted.
 fn sum_key(mut parts: Vec<String>, whole: String) -> String {
@@ -43,6 +44,8 @@ pub struct ImpartialEngine<'r, R: ImpartialRules> {
     /// What a component is called in hints ("heap"), and whether the board is
     /// drawn as heaps of tokens.
     heaps: bool,
+    /// Whether a component (by its notation) has any move, for [`Engine::key`].
+    live: HashMap<String, bool>,
 }
 
 impl<'r, R> ImpartialEngine<'r, R>
@@ -59,6 +62,7 @@ where
             grundy: GrundySolver::with_max_states(rules, max_states),
             misere_solver: MisereSolver::with_max_states(rules, max_states),
             heaps,
+            live: HashMap::new(),
         }
     }
 
@@ -106,16 +110,18 @@ where
 
     fn key(&mut self, p: &R::Position) -> String {
         let mut scratch = Vec::new();
-        let parts: Vec<String> = self
-            .components(p)
-            .iter()
-            .filter(|c| {
+        let mut parts = Vec::new();
+        for c in self.components(p) {
+            let shown = self.rules.format_position(&c);
+            let live = *self.live.entry(shown.clone()).or_insert_with(|| {
                 scratch.clear();
-                self.rules.moves(c, &mut scratch);
+                self.rules.moves(&c, &mut scratch);
                 !scratch.is_empty()
-            })
-            .map(|c| self.rules.format_position(c))
-            .collect();
+            });
+            if live {
+                parts.push(shown);
+            }
+        }
         sum_key(parts, self.format(p))
     }
 

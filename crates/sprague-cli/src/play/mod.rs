@@ -655,7 +655,7 @@ mod tests {
                 };
                 let mut engine = PartizanEngine::new("domineering".into(), &rules, 1 << 20);
                 let script = random_script(&mut seed, 60);
-                let t = session(&mut engine, start.clone(), &s, &script);
+                let t = session(&mut engine, start, &s, &script);
                 assert!(t.contains("Game over"), "{text}\n{t}");
                 if !user_can_win {
                     assert!(
