@@ -25,7 +25,12 @@ pub fn run(ruleset: &str, position: &[String], settings: &Settings) -> CliResult
         output: &mut output,
         echo,
     };
-    rules.play(&text, settings, &mut io)
+    rules.play(&text, settings, &mut io).map_err(|mut e| {
+        if let Some(rest) = e.message.strip_prefix("this ruleset") {
+            e.message = format!("`{ruleset}`{rest}");
+        }
+        e
+    })
 }
 
 /// `--first`: who makes the first move.
