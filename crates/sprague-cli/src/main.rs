@@ -6,6 +6,7 @@ mod cmd;
 mod error;
 mod input;
 mod picture;
+mod play;
 mod progress;
 mod ruleset;
 
@@ -36,6 +37,30 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Stop searches after this many stored states.
+        #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
+        max_states: usize,
+    },
+    /// Play a game against sprague, which plays perfectly.
+    ///
+    /// Type a move as the position after it (in the ruleset's notation) or as
+    /// its number in `moves`; `hint`, `undo`, `swap`, `quit`. Reads stdin line
+    /// by line, so a script of moves plays a game (end of input quits).
+    Play {
+        /// Ruleset name with parameters, e.g. `nim`, `domineering`, `tic-tac-toe`.
+        ruleset: String,
+        /// The starting position in the ruleset's notation.
+        #[arg(required = true, num_args = 1..)]
+        position: Vec<String>,
+        /// Who moves first.
+        #[arg(long, value_enum, default_value_t = cmd::play::First::You)]
+        first: cmd::play::First,
+        /// Your side in partizan games (Left moves first when you do).
+        #[arg(long, value_enum, default_value_t = cmd::play::Side::Left)]
+        side: cmd::play::Side,
+        /// Misère play (impartial rulesets): whoever moves last loses.
+        #[arg(long)]
+        misere: bool,
         /// Stop searches after this many stored states.
         #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
         max_states: usize,
@@ -239,6 +264,23 @@ fn run(cli: Cli) -> CliResult<()> {
             json,
             max_states,
         } => cmd::value::run(&ruleset, &position, &QueryOptions { misere, max_states }, json),
+        Command::Play {
+            ruleset,
+            position,
+            first,
+            side,
+            misere,
+            max_states,
+        } => cmd::play::run(
+            &ruleset,
+            &position,
+            &play::Settings {
+                user_first: first == cmd::play::First::You,
+                user_side: side.player(),
+                misere,
+                max_states,
+            },
+        ),
         Command::Games { ruleset, json } => cmd::games::run(ruleset.as_deref(), json),
         Command::Table {
             ruleset,

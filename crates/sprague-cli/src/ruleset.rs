@@ -42,6 +42,19 @@ pub trait Ruleset {
             "`table` needs a one-heap ruleset such as octal:0.07 or subtraction:1,3,4 (see `sprague games`)",
         ))
     }
+
+    /// Plays a game from `position` against the user (`sprague play`).
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let _ = (position, settings, io);
+        Err(CliError::input(
+            "this ruleset cannot be played yet: `sprague play` plays the heap, partizan and loopy rulesets (see `sprague games`)",
+        ))
+    }
 }
 
 /// A computed table of single-heap values and the period found in it.
@@ -96,6 +109,26 @@ where
             grundy,
             &moves,
         ))
+    }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let p = self
+            .rules
+            .parse_position(position)
+            .map_err(|e| position_error(position, &e))?;
+        let mut engine = crate::play::engines::ImpartialEngine::new(
+            self.name.clone(),
+            &self.rules,
+            settings.misere,
+            false,
+            settings.max_states,
+        );
+        crate::play::run_session(&mut engine, p, settings, io)
     }
 }
 

@@ -216,6 +216,13 @@ fn known_facts_hold() {
             .unwrap()
             .starts_with("take 2")
     );
+    // State spaces: tic-tac-toe is a draw over 5,478 positions; KRK mates in at most 16.
+    let v = json(&["value", "tic-tac-toe", "start", "--json"]);
+    assert_eq!(v["outcome"], "D");
+    let v = json(&["solve", "--demo", "tic-tac-toe", "--json"]);
+    assert_eq!(v["reachable"], 5478);
+    let v = json(&["solve", "--demo", "krk", "--json"]);
+    assert_eq!(v["longest_mate"], 16);
     // Partizan values stated in the catalog.
     for (ruleset, position, value) in [
         ("clobber", "xo", "*"),

@@ -195,6 +195,15 @@ where
             &moves,
         ))
     }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        play_board(&self.name, &self.rules, position, settings, io, |_| Ok(()))
+    }
 }
 
 /// Adds a field to the JSON object and a line to the text of a report.
@@ -329,6 +338,22 @@ impl Ruleset for WythoffBoard {
         }
         Ok(report)
     }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        play_board(&self.name, &self.rules, position, settings, io, |p| {
+            match p.iter().map(|c| c[0].max(c[1])).max() {
+                Some(m) if m > WYTHOFF_SEARCH_LIMIT => Err(format!(
+                    "play searches Grundy values, so heaps are limited to {WYTHOFF_SEARCH_LIMIT} (found {m})"
+                )),
+                _ => Ok(()),
+            }
+        })
+    }
 }
 
 /// Poker Nim: the Nim rule, winning removals and additions.
@@ -462,6 +487,24 @@ impl Ruleset for MooreBoard {
         );
         Ok(r)
     }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        play_board(&self.name, &self.rules, position, settings, io, |p| {
+            let states = p.iter().fold(1u64, |a, &h| a.saturating_mul(h.saturating_add(1)));
+            if states > MOORE_STATE_LIMIT {
+                Err(format!(
+                    "play searches every position, so the heaps' (size + 1) product must be at most {MOORE_STATE_LIMIT}"
+                ))
+            } else {
+                Ok(())
+            }
+        })
+    }
 }
 
 /// Largest heap for which memory-game Grundy values are searched.
@@ -570,6 +613,23 @@ impl Ruleset for MemoryBoard {
         );
         Ok(r)
     }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        play_board(&self.name, &self.rules, position, settings, io, |p| {
+            if p.0 > MEMORY_SEARCH_LIMIT {
+                Err(format!(
+                    "play searches Grundy values, so the heap is limited to {MEMORY_SEARCH_LIMIT}"
+                ))
+            } else {
+                Ok(())
+            }
+        })
+    }
 }
 
 /// Chomp: Grundy value of the canonical diagram; winning bites listed on the
@@ -635,6 +695,59 @@ impl Ruleset for ChompBoard {
             None,
         );
         Ok(report)
+    }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let p = sprague::Chomp
+            .parse_position(position)
+            .map_err(|e| position_error(position, &e))?;
+        let mut engine = crate::play::engines::ImpartialEngine::new(
+            "chomp".to_string(),
+            &ChompAsDrawn,
+            settings.misere,
+            false,
+            settings.max_states,
+        );
+        crate::play::run_session(&mut engine, p, settings, io)
+    }
+}
+
+/// Chomp for `sprague play`: options keep the diagram as drawn (the engine's
+/// own moves are transposed to a canonical form, which would turn the board
+/// the user sees).
+struct ChompAsDrawn;
+
+impl ImpartialRules for ChompAsDrawn {
+    type Position = Vec<u32>;
+
+    fn moves(&self, position: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        for (r, c) in sprague::Chomp::bites(position) {
+            out.push(sprague::Chomp::bite(position, r, c));
+        }
+    }
+}
+
+impl Notation<Vec<u32>> for ChompAsDrawn {
+    fn parse_position(&self, text: &str) -> Result<Vec<u32>, sprague::ParseError> {
+        sprague::Chomp.parse_position(text)
+    }
+
+    fn format_position(&self, position: &Vec<u32>) -> String {
+        sprague::Chomp.format_position(position)
+    }
+
+    fn describe_move(&self, from: &Vec<u32>, to: &Vec<u32>) -> String {
+        sprague::Chomp::bites(from)
+            .find(|&(r, c)| sprague::Chomp::bite(from, r, c) == *to)
+            .map_or_else(
+                || format!("to {}", self.format_position(to)),
+                |(r, c)| format!("bite at row {}, column {}", r + 1, c + 1),
+            )
     }
 }
 
@@ -1076,4 +1189,36 @@ pub(super) fn entries() -> Vec<Entry> {
             },
         },
     ]
+}
+
+/// `sprague play` on an impartial board ruleset: checks the position with
+/// `fits` (the searches behind each move must stay small), then plays it.
+fn play_board<R>(
+    name: &str,
+    rules: &R,
+    position: &str,
+    settings: &crate::play::Settings,
+    io: &mut crate::play::Io<'_>,
+    fits: impl Fn(&R::Position) -> Result<(), String>,
+) -> CliResult<()>
+where
+    R: BoardRules + Notation<<R as ImpartialRules>::Position>,
+{
+    let p = rules
+        .parse_position(position)
+        .map_err(|e| position_error(position, &e))?;
+    fits(&p).map_err(|e| CliError::input(format!("position `{position}`: {e}")))?;
+    if settings.misere {
+        rules
+            .misere_check(&p)
+            .map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    }
+    let mut engine = crate::play::engines::ImpartialEngine::new(
+        name.to_string(),
+        rules,
+        settings.misere,
+        false,
+        settings.max_states,
+    );
+    crate::play::run_session(&mut engine, p, settings, io)
 }

@@ -23,6 +23,9 @@ pub const PROOF_LIMIT: usize = 1 << 18;
 /// many values to look for a period.
 pub const MIN_PROOF_TABLE: usize = 512;
 
+/// Largest heap accepted by `sprague play` (every option of a heap is listed).
+pub const PLAY_MAX_HEAP: u64 = 1 << 12;
+
 /// Largest heap accepted in misère play (searched position by position).
 pub const MISERE_MAX_HEAP: u64 = 1 << 16;
 
@@ -215,6 +218,31 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
         values.truncate(count);
         Ok(TableData { values, period })
     }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let heaps_in = sprague::parse_heaps(position).map_err(|e| position_error(position, &e))?;
+        if let Some(&h) = heaps_in.iter().find(|&&h| h > PLAY_MAX_HEAP.min(self.max_heap)) {
+            return Err(CliError::input(format!(
+                "position `{position}`: heap {h} is too large to play (at most {} tokens, so that every move can be listed)",
+                PLAY_MAX_HEAP.min(self.max_heap)
+            )));
+        }
+        let largest = heaps_in.iter().copied().max().unwrap_or(0);
+        let rules = Heaps::with_table(self.game.clone(), self.table_for(largest));
+        let mut engine = crate::play::engines::ImpartialEngine::new(
+            self.name.clone(),
+            &rules,
+            settings.misere,
+            true,
+            settings.max_states,
+        );
+        crate::play::run_session(&mut engine, heaps_in, settings, io)
+    }
 }
 
 /// Parses `A,B,…` (whole numbers separated by commas) for ruleset `name`.
@@ -268,6 +296,21 @@ impl Ruleset for Rectangles {
             )));
         }
         self.0.value(position, options)
+    }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let rects = sprague::parse_rectangles(position).map_err(|e| position_error(position, &e))?;
+        if let Some(&(a, b)) = rects.iter().find(|&&(a, b)| a.max(b) > PLAY_MAX_HEAP) {
+            return Err(CliError::input(format!(
+                "position `{position}`: rectangle {a}x{b} is too large to play (sides up to {PLAY_MAX_HEAP})"
+            )));
+        }
+        self.0.play(position, settings, io)
     }
 }
 

@@ -5,6 +5,7 @@ mod boards;
 mod graphs;
 mod heaps;
 mod impartial;
+mod loopy;
 mod partizan;
 
 use crate::error::{CliError, CliResult};
@@ -87,6 +88,7 @@ pub fn entries() -> Vec<Entry> {
     all.extend(heaps::entries());
     all.extend(partizan::entries());
     all.extend(boards::entries());
+    all.extend(loopy::entries());
     all
 }
 

@@ -55,6 +55,27 @@ where
             solver.states(),
         ))
     }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        if settings.misere {
+            return Err(CliError::input(format!(
+                "`{}` is partizan: misère play is not supported for partizan rulesets",
+                self.name
+            )));
+        }
+        let p = self
+            .rules
+            .parse_position(position)
+            .map_err(|e| position_error(position, &e))?;
+        let mut engine =
+            crate::play::engines::PartizanEngine::new(self.name.clone(), &self.rules, settings.max_states);
+        crate::play::run_session(&mut engine, p, settings, io)
+    }
 }
 
 /// The standard report of a partizan position. Moves are `(to, description)`.

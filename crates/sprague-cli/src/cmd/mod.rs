@@ -5,6 +5,7 @@ pub mod count_dag_wins;
 pub mod games;
 pub mod grundy_graph;
 pub mod nimber;
+pub mod play;
 pub mod repl;
 pub mod shell;
 pub mod solve;

@@ -1,0 +1,513 @@
+//! Perfect players for each family of rulesets: impartial (Grundy values or
+//! misère outcomes), partizan (canonical values) and loopy state spaces
+//! (win/lose/draw with remoteness).
+
+use super::{Engine, Kind, Verdict, board};
+use crate::error::{CliError, CliResult};
+use sprague::{
+    GrundySolver, ImpartialRules, MisereSolver, Nimber, Notation, Outcome, PartizanRules, PartizanSolver,
+    Player, StateSpace, StateTable, Wld, moves_of,
+};
+use std::collections::HashMap;
+
+/// The key of a sum: its non-empty components, formatted and sorted.
+fn sum_key(mut parts: Vec<String>, whole: String) -> String {
+    if parts.is_empty() {
+        return whole;
+    }
+    parts.sort();
+    parts.join(" + ")
+}
+
+/// Lines listing moves: `  TO   DESCRIPTION   NOTE`.
+fn move_lines(rows: &[(String, String, String)]) -> Vec<String> {
+    let w1 = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let w2 = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    rows.iter()
+        .map(|(a, b, c)| {
+            if c.is_empty() {
+                format!("    {a:<w1$}   {b}")
+            } else {
+                format!("    {a:<w1$}   {b:<w2$}   {c}")
+            }
+        })
+        .collect()
+}
+
+/// A perfect player of an impartial ruleset.
+pub struct ImpartialEngine<'r, R: ImpartialRules> {
+    name: String,
+    rules: &'r R,
+    misere: bool,
+    grundy: GrundySolver<'r, R>,
+    misere_solver: MisereSolver<'r, R>,
+    /// What a component is called in hints ("heap"), and whether the board is
+    /// drawn as heaps of tokens.
+    heaps: bool,
+    /// Whether a component (by its notation) has any move, for [`Engine::key`].
+    live: HashMap<String, bool>,
+}
+
+impl<'r, R> ImpartialEngine<'r, R>
+where
+    R: ImpartialRules + Notation<<R as ImpartialRules>::Position>,
+{
+    /// A player of `rules`; `heaps` says that positions are heap sizes (drawn as
+    /// rows of tokens, components called heaps).
+    pub fn new(name: String, rules: &'r R, misere: bool, heaps: bool, max_states: usize) -> Self {
+        ImpartialEngine {
+            name,
+            rules,
+            misere,
+            grundy: GrundySolver::with_max_states(rules, max_states),
+            misere_solver: MisereSolver::with_max_states(rules, max_states),
+            heaps,
+            live: HashMap::new(),
+        }
+    }
+
+    fn components(&self, p: &R::Position) -> Vec<R::Position> {
+        let mut parts = Vec::new();
+        if self.rules.decompose(p, &mut parts) {
+            parts
+        } else {
+            vec![p.clone()]
+        }
+    }
+
+    fn winning_moves(&mut self, p: &R::Position) -> CliResult<Vec<R::Position>> {
+        Ok(if self.misere {
+            self.misere_solver.winning_moves(p)?
+        } else {
+            self.grundy.winning_moves(p)?
+        })
+    }
+}
+
+impl<R> Engine for ImpartialEngine<'_, R>
+where
+    R: ImpartialRules + Notation<<R as ImpartialRules>::Position>,
+{
+    type Pos = R::Position;
+
+    fn ruleset(&self) -> &str {
+        &self.name
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn format(&self, p: &R::Position) -> String {
+        self.rules.format_position(p)
+    }
+
+    fn parse(&self, text: &str) -> Result<R::Position, String> {
+        self.rules
+            .parse_position(text)
+            .map_err(|e| format!("position `{text}`: {e}"))
+    }
+
+    fn key(&mut self, p: &R::Position) -> String {
+        let mut scratch = Vec::new();
+        let mut parts = Vec::new();
+        for c in self.components(p) {
+            let shown = self.rules.format_position(&c);
+            let live = *self.live.entry(shown.clone()).or_insert_with(|| {
+                scratch.clear();
+                self.rules.moves(&c, &mut scratch);
+                !scratch.is_empty()
+            });
+            if live {
+                parts.push(shown);
+            }
+        }
+        sum_key(parts, self.format(p))
+    }
+
+    fn options(&mut self, p: &R::Position, _mover: Player) -> CliResult<Vec<R::Position>> {
+        let mut out = Vec::new();
+        self.rules.moves(p, &mut out);
+        Ok(out)
+    }
+
+    fn describe(&self, from: &R::Position, to: &R::Position) -> String {
+        self.rules.describe_move(from, to)
+    }
+
+    fn board(&self, p: &R::Position) -> Option<String> {
+        let text = self.format(p);
+        if self.heaps {
+            board::heaps(&text)
+        } else {
+            board::draw(&self.name, &text)
+        }
+    }
+
+    fn verdict(&mut self, p: &R::Position, _mover: Player) -> CliResult<Verdict> {
+        let wins = if self.misere {
+            self.misere_solver.outcome(p)? == Outcome::N
+        } else {
+            !self.grundy.grundy(p)?.is_zero()
+        };
+        Ok(if wins {
+            Verdict::Win(None)
+        } else {
+            Verdict::Lose(None)
+        })
+    }
+
+    fn hint(&mut self, p: &R::Position, mover: Player) -> CliResult<Vec<String>> {
+        let winning = self.winning_moves(p)?;
+        let rows: Vec<(String, String, String)> = winning
+            .iter()
+            .map(|to| (self.format(to), self.describe(p, to), String::new()))
+            .collect();
+        let mut lines = Vec::new();
+        if self.misere {
+            let v = self.verdict(p, mover)?;
+            lines.push(format!(
+                "misère play (whoever moves last loses): the player to move {} against perfect play.",
+                if v.is_win() { "wins" } else { "loses" }
+            ));
+            if rows.is_empty() {
+                lines.push("no winning move: every move leaves a position the opponent wins; play on and hope for a slip.".to_string());
+            } else {
+                lines.push(format!(
+                    "winning moves ({}), each leaving a position the opponent loses:",
+                    rows.len()
+                ));
+                lines.extend(move_lines(&rows));
+            }
+            return Ok(lines);
+        }
+        let parts = self.components(p);
+        let word = if self.heaps { "heap" } else { "component" };
+        let mut values = Vec::with_capacity(parts.len());
+        for c in &parts {
+            values.push(self.grundy.grundy(c)?);
+        }
+        let total: Nimber = values.iter().copied().sum();
+        if parts.len() > 1 {
+            let sum: Vec<String> = values.iter().map(|v| v.get().to_string()).collect();
+            let all_sizes = parts
+                .iter()
+                .zip(&values)
+                .all(|(c, v)| self.format(c) == v.get().to_string());
+            let whose = if all_sizes && self.heaps {
+                "the heaps (in Nim a heap's value is its size)".to_string()
+            } else {
+                format!("the {word}s' Grundy values")
+            };
+            lines.push(format!(
+                "nim-sum of {whose}: {} = {}",
+                sum.join(" ⊕ "),
+                total.get()
+            ));
+            if total.is_zero() {
+                lines.push(
+                    "the nim-sum is 0, so the player to move loses against perfect play: every move makes it non-zero and the answer restores 0."
+                        .to_string(),
+                );
+            } else {
+                lines.push(format!(
+                    "it is not 0, so the player to move wins by making it 0: change one {word} of value v into one of value v ⊕ {}:",
+                    total.get()
+                ));
+                let mut options = Vec::new();
+                for (i, (c, v)) in parts.iter().zip(&values).enumerate() {
+                    let target = *v + total;
+                    // A smaller value is always reachable (mex); a larger one
+                    // only if some option of the component has it.
+                    let mut reachable = target.get() < v.get();
+                    if !reachable {
+                        options.clear();
+                        self.rules.moves(c, &mut options);
+                        for o in &options {
+                            if self.grundy.grundy(o)? == target {
+                                reachable = true;
+                                break;
+                            }
+                        }
+                    }
+                    if reachable {
+                        let shown = self.format(c);
+                        let label = if shown == v.get().to_string() {
+                            format!("{word} {}", i + 1)
+                        } else {
+                            format!("{word} {} ({shown}, value {})", i + 1, v.get())
+                        };
+                        lines.push(format!(
+                            "    {label}: {} → {} ⊕ {} = {}",
+                            v.get(),
+                            v.get(),
+                            total.get(),
+                            target.get()
+                        ));
+                    }
+                }
+            }
+        } else {
+            let g = total.get();
+            if g == 0 {
+                lines.push("Grundy value 0: the player to move loses against perfect play (every option has a non-zero value).".to_string());
+            } else {
+                lines.push(format!(
+                    "Grundy value {g}, not 0: the player to move wins by moving to a position of value 0."
+                ));
+            }
+        }
+        if !rows.is_empty() {
+            lines.push(format!("winning moves ({}):", rows.len()));
+            lines.extend(move_lines(&rows));
+        }
+        Ok(lines)
+    }
+}
+
+/// A perfect player of a partizan ruleset.
+pub struct PartizanEngine<'r, R: PartizanRules> {
+    name: String,
+    rules: &'r R,
+    solver: PartizanSolver<'r, R>,
+}
+
+impl<'r, R> PartizanEngine<'r, R>
+where
+    R: PartizanRules + Notation<<R as PartizanRules>::Position>,
+{
+    /// A player of `rules`.
+    pub fn new(name: String, rules: &'r R, max_states: usize) -> Self {
+        PartizanEngine {
+            name,
+            rules,
+            solver: PartizanSolver::with_max_states(rules, max_states),
+        }
+    }
+
+    fn value_text(&mut self, p: &R::Position) -> CliResult<String> {
+        let g = self.solver.value(p)?;
+        Ok(self.solver.store_mut().display(g))
+    }
+}
+
+impl<R> Engine for PartizanEngine<'_, R>
+where
+    R: PartizanRules + Notation<<R as PartizanRules>::Position>,
+{
+    type Pos = R::Position;
+
+    fn ruleset(&self) -> &str {
+        &self.name
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn format(&self, p: &R::Position) -> String {
+        self.rules.format_position(p)
+    }
+
+    fn parse(&self, text: &str) -> Result<R::Position, String> {
+        self.rules
+            .parse_position(text)
+            .map_err(|e| format!("position `{text}`: {e}"))
+    }
+
+    fn key(&mut self, p: &R::Position) -> String {
+        let mut parts = Vec::new();
+        if !self.rules.decompose(p, &mut parts) {
+            return self.format(p);
+        }
+        let names: Vec<String> = parts
+            .iter()
+            .filter(|c| {
+                !moves_of(self.rules, c, Player::Left).is_empty()
+                    || !moves_of(self.rules, c, Player::Right).is_empty()
+            })
+            .map(|c| self.rules.format_position(c))
+            .collect();
+        sum_key(names, self.format(p))
+    }
+
+    fn options(&mut self, p: &R::Position, mover: Player) -> CliResult<Vec<R::Position>> {
+        Ok(moves_of(self.rules, p, mover))
+    }
+
+    fn describe(&self, from: &R::Position, to: &R::Position) -> String {
+        self.rules.describe_move(from, to)
+    }
+
+    fn board(&self, p: &R::Position) -> Option<String> {
+        board::draw(&self.name, &self.format(p))
+    }
+
+    fn verdict(&mut self, p: &R::Position, mover: Player) -> CliResult<Verdict> {
+        let o = self.solver.outcome(p)?;
+        let wins = matches!(
+            (mover, o),
+            (Player::Left, Outcome::L | Outcome::N) | (Player::Right, Outcome::R | Outcome::N)
+        );
+        Ok(if wins {
+            Verdict::Win(None)
+        } else {
+            Verdict::Lose(None)
+        })
+    }
+
+    fn hint(&mut self, p: &R::Position, mover: Player) -> CliResult<Vec<String>> {
+        let value = self.value_text(p)?;
+        let o = self.solver.outcome(p)?;
+        let (me, other, want) = match mover {
+            Player::Left => ("Left", "Right", "≥ 0"),
+            Player::Right => ("Right", "Left", "≤ 0"),
+        };
+        let mut lines = vec![format!(
+            "value {value} (outcome {o}): {me}, to move, {}.",
+            if self.verdict(p, mover)?.is_win() {
+                "wins"
+            } else {
+                "loses against perfect play"
+            }
+        )];
+        lines.push(format!(
+            "a {me} move wins when the value after it is {want} ({other}, moving next, then loses):"
+        ));
+        let winning = match mover {
+            Player::Left => self.solver.left_winning_moves(p)?,
+            Player::Right => self.solver.right_winning_moves(p)?,
+        };
+        if winning.is_empty() {
+            lines.push(format!(
+                "no {me} move does: every one leaves a value {other} wins from."
+            ));
+            return Ok(lines);
+        }
+        let mut rows = Vec::new();
+        for to in &winning {
+            let v = self.value_text(to)?;
+            rows.push((self.format(to), self.describe(p, to), format!("value after: {v}")));
+        }
+        lines.push(format!("winning moves ({}):", rows.len()));
+        lines.extend(move_lines(&rows));
+        Ok(lines)
+    }
+}
+
+/// How a state space writes its positions and moves.
+pub trait SpaceNotation: StateSpace {
+    /// The position of state `s`.
+    fn format_state(&self, s: u64) -> String;
+    /// Parses a position into its state.
+    fn parse_state(&self, text: &str) -> Result<u64, String>;
+    /// The move from `from` to `to`, in words.
+    fn describe_state_move(&self, from: u64, to: u64) -> String;
+    /// The name of the player to move at `s`.
+    fn mover(&self, s: u64) -> String;
+}
+
+/// A perfect player of a solved state space: wins as fast as possible, loses
+/// as slowly as possible, and keeps draws.
+pub struct SpaceEngine<'s, S> {
+    name: String,
+    space: &'s S,
+    table: StateTable,
+}
+
+impl<'s, S: SpaceNotation> SpaceEngine<'s, S> {
+    /// A player of `space`, whose solved table is `table`.
+    pub fn new(name: String, space: &'s S, table: StateTable) -> Self {
+        SpaceEngine { name, space, table }
+    }
+}
+
+impl<S: SpaceNotation> Engine for SpaceEngine<'_, S> {
+    type Pos = u64;
+
+    fn ruleset(&self) -> &str {
+        &self.name
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Loopy
+    }
+
+    fn format(&self, p: &u64) -> String {
+        self.space.format_state(*p)
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, String> {
+        self.space.parse_state(text)
+    }
+
+    fn options(&mut self, p: &u64, _mover: Player) -> CliResult<Vec<u64>> {
+        if self.space.terminal(*p).is_some() {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        self.space.moves(*p, &mut out);
+        Ok(out)
+    }
+
+    fn describe(&self, from: &u64, to: &u64) -> String {
+        self.space.describe_state_move(*from, *to)
+    }
+
+    fn board(&self, p: &u64) -> Option<String> {
+        board::draw(&self.name, &self.format(p))
+    }
+
+    fn verdict(&mut self, p: &u64, _mover: Player) -> CliResult<Verdict> {
+        let s = self
+            .table
+            .get(*p)
+            .ok_or_else(|| CliError::internal(format!("state {p} is not in the solved table")))?;
+        Ok(match s.wld {
+            Wld::Win => Verdict::Win(s.remoteness),
+            Wld::Lose => Verdict::Lose(s.remoteness),
+            Wld::Draw => Verdict::Draw,
+        })
+    }
+
+    fn hint(&mut self, p: &u64, mover: Player) -> CliResult<Vec<String>> {
+        let now = self.verdict(p, mover)?;
+        let me = self.space.mover(*p);
+        let mut lines = vec![format!(
+            "{me} to move: {} with perfect play (remoteness: the winner hurries, the loser delays).",
+            now.words()
+        )];
+        let mut rows = Vec::new();
+        for to in self.options(p, mover)? {
+            let v = self.verdict(&to, mover.opponent())?;
+            let mine = match v {
+                Verdict::Win(r) => Verdict::Lose(r.map(|r| r + 1)),
+                Verdict::Lose(r) => Verdict::Win(r.map(|r| r + 1)),
+                Verdict::Draw => Verdict::Draw,
+            };
+            rows.push((v.rank_for_mover(), to, mine));
+        }
+        rows.sort_by_key(|r| std::cmp::Reverse(r.0));
+        let best = rows.first().map(|r| r.0);
+        let shown: Vec<(String, String, String)> = rows
+            .iter()
+            .filter(|r| Some(r.0) == best)
+            .map(|(_, to, mine)| {
+                (
+                    self.format(to),
+                    self.describe(p, to),
+                    format!("{me}: {}", mine.words()),
+                )
+            })
+            .collect();
+        if !shown.is_empty() {
+            lines.push(format!("best moves ({}):", shown.len()));
+            lines.extend(move_lines(&shown));
+        }
+        Ok(lines)
+    }
+
+    fn mover_name(&self, p: &u64) -> Option<String> {
+        Some(self.space.mover(*p))
+    }
+}

@@ -1,0 +1,669 @@
+//! `sprague play`: a game against a perfect opponent in the terminal.
+//!
+//! The session loop ([`run_session`]) is written once against the small
+//! [`Engine`] trait; each family of rulesets (impartial, partizan, loopy state
+//! spaces) supplies an engine in [`engines`]. Input is read line by line, so a
+//! script of moves on stdin plays a whole game (end of input quits).
+
+pub mod board;
+pub mod engines;
+
+use crate::error::CliResult;
+use sprague::Player;
+use std::io::{BufRead, Write};
+
+/// How the user asked to play.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The user makes the first move (otherwise the engine does).
+    pub user_first: bool,
+    /// The side the user plays in partizan games.
+    pub user_side: Player,
+    /// Misère play (impartial rulesets only).
+    pub misere: bool,
+    /// State budget of the searches.
+    pub max_states: usize,
+}
+
+/// The line-oriented terminal of a session: where moves come from and where the
+/// game is printed.
+pub struct Io<'a> {
+    /// The user's lines.
+    pub input: &'a mut dyn BufRead,
+    /// The transcript.
+    pub output: &'a mut dyn Write,
+    /// Echo each line read after its prompt (when the input is not a terminal),
+    /// so that a transcript reads like a game.
+    pub echo: bool,
+}
+
+/// Which family a game belongs to: it decides how sides and hints are worded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Both players have the same moves.
+    Impartial,
+    /// Left and Right have different moves.
+    Partizan,
+    /// A game that may be drawn by infinite play (or by a drawn end position).
+    Loopy,
+}
+
+/// The result of a position for the player to move, with the number of moves
+/// left under perfect play (winner hurrying, loser delaying) when it is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The player to move wins.
+    Win(Option<u32>),
+    /// The player to move loses.
+    Lose(Option<u32>),
+    /// Neither player can force a win.
+    Draw,
+}
+
+impl Verdict {
+    /// Whether the player to move wins.
+    #[must_use]
+    pub const fn is_win(self) -> bool {
+        matches!(self, Verdict::Win(_))
+    }
+
+    /// How good this verdict *of an option* is for the player who moves to it
+    /// (the verdict is the opponent's): larger is better. Wins sooner beat wins
+    /// later, draws beat losses, and losses later beat losses sooner.
+    #[must_use]
+    pub fn rank_for_mover(self) -> i64 {
+        match self {
+            Verdict::Lose(r) => 2_000_000 - i64::from(r.unwrap_or(0)),
+            Verdict::Draw => 0,
+            Verdict::Win(r) => -2_000_000 + i64::from(r.unwrap_or(0)),
+        }
+    }
+
+    /// A few words for people: "a win in 3 moves", "a draw", "a loss".
+    #[must_use]
+    pub fn words(self) -> String {
+        let moves = |r: u32| {
+            if r == 1 {
+                "1 move".to_string()
+            } else {
+                format!("{r} moves")
+            }
+        };
+        match self {
+            Verdict::Win(Some(r)) => format!("a win in {}", moves(r)),
+            Verdict::Win(None) => "a win".to_string(),
+            Verdict::Lose(Some(r)) => format!("a loss in {}", moves(r)),
+            Verdict::Lose(None) => "a loss".to_string(),
+            Verdict::Draw => "a draw".to_string(),
+        }
+    }
+}
+
+/// A ruleset with a perfect player, as the session loop sees it.
+pub trait Engine {
+    /// A position.
+    type Pos: Clone;
+
+    /// The ruleset's name (with parameters), also used to pick a board drawing.
+    fn ruleset(&self) -> &str;
+
+    /// The family of the game.
+    fn kind(&self) -> Kind;
+
+    /// The position in the ruleset's notation.
+    fn format(&self, p: &Self::Pos) -> String;
+
+    /// Parses a position typed by the user; the error is one line.
+    fn parse(&self, text: &str) -> Result<Self::Pos, String>;
+
+    /// A key equal for positions the user would call the same (for example the
+    /// same heaps in another order, or with empty heaps left out).
+    fn key(&mut self, p: &Self::Pos) -> String {
+        self.format(p)
+    }
+
+    /// Every option of `mover` (loopy games: of the player to move; impartial:
+    /// of either). Empty when the game is over.
+    fn options(&mut self, p: &Self::Pos, mover: Player) -> CliResult<Vec<Self::Pos>>;
+
+    /// A short description of the move from `from` to `to`.
+    fn describe(&self, from: &Self::Pos, to: &Self::Pos) -> String;
+
+    /// The result of `p` for `mover`, who is to move.
+    fn verdict(&mut self, p: &Self::Pos, mover: Player) -> CliResult<Verdict>;
+
+    /// The winning moves of `mover` at `p` and why, as lines of text.
+    fn hint(&mut self, p: &Self::Pos, mover: Player) -> CliResult<Vec<String>>;
+
+    /// The board of `p` as lines of text, or `None` to print the notation.
+    fn board(&self, p: &Self::Pos) -> Option<String> {
+        board::draw(self.ruleset(), &self.format(p))
+    }
+
+    /// What the player to move is called at `p`, when the position says so
+    /// (`X`/`O` in tic-tac-toe, White/Black in chess endgames).
+    fn mover_name(&self, p: &Self::Pos) -> Option<String> {
+        let _ = p;
+        None
+    }
+}
+
+/// One entry of the history: a position and who is to move in it.
+#[derive(Clone)]
+struct Ply<P> {
+    pos: P,
+    mover: Player,
+}
+
+/// Plays a game from `start` against the user until it ends or input ends.
+///
+/// # Errors
+/// Search budgets reached and output failures; bad moves are answered and
+/// re-prompted, never returned.
+pub fn run_session<E: Engine>(
+    engine: &mut E,
+    start: E::Pos,
+    settings: &Settings,
+    io: &mut Io<'_>,
+) -> CliResult<()> {
+    let kind = engine.kind();
+    let (mut user, first_mover) = match kind {
+        Kind::Partizan => {
+            let first = if settings.user_first {
+                settings.user_side
+            } else {
+                settings.user_side.opponent()
+            };
+            (settings.user_side, first)
+        }
+        _ => (
+            if settings.user_first {
+                Player::Left
+            } else {
+                Player::Right
+            },
+            Player::Left,
+        ),
+    };
+    let mut history = vec![Ply {
+        pos: start,
+        mover: first_mover,
+    }];
+    let name = engine.ruleset().to_string();
+    let side_note = match kind {
+        Kind::Partizan => format!(" You play {}.", side_name(user)),
+        _ => String::new(),
+    };
+    writeln!(
+        io.output,
+        "sprague play {name}{}.{side_note} Type a move as the position after it or as its number in `moves`; also `hint`, `undo`, `swap`, `quit`.",
+        if settings.misere {
+            " (misère play: whoever moves last loses)"
+        } else {
+            ""
+        }
+    )?;
+    // The history length when the board was last drawn: redraw only after a change.
+    let mut drawn_at = 0;
+    loop {
+        let Some(ply) = history.last().cloned() else {
+            return Ok(());
+        };
+        let options = engine.options(&ply.pos, ply.mover)?;
+        if options.is_empty() {
+            show_board(engine, &ply.pos, io)?;
+            let verdict = engine.verdict(&ply.pos, ply.mover)?;
+            let text = match verdict {
+                Verdict::Draw => "Game over: a draw.".to_string(),
+                v => {
+                    let winner = if v.is_win() {
+                        ply.mover
+                    } else {
+                        ply.mover.opponent()
+                    };
+                    let who = who(kind, winner, user, engine, &ply.pos);
+                    let why = match (kind, settings.misere) {
+                        (Kind::Loopy, _) => String::new(),
+                        (_, true) => format!(
+                            " ({} cannot move, so {} made the last move and lost)",
+                            mover_words(kind, ply.mover, user),
+                            mover_words(kind, ply.mover.opponent(), user)
+                        ),
+                        (_, false) => format!(" ({} cannot move)", mover_words(kind, ply.mover, user)),
+                    };
+                    if winner == user {
+                        format!("Game over: you win{why}. Well played!")
+                    } else {
+                        format!("Game over: {who} wins{why}.")
+                    }
+                }
+            };
+            writeln!(io.output, "{text}")?;
+            return Ok(());
+        }
+        if ply.mover != user {
+            let mut best: Option<(i64, usize)> = None;
+            for (i, o) in options.iter().enumerate() {
+                let rank = engine.verdict(o, ply.mover.opponent())?.rank_for_mover();
+                if best.is_none_or(|(r, _)| rank > r) {
+                    best = Some((rank, i));
+                }
+            }
+            let i = best.map_or(0, |(_, i)| i);
+            let to = options[i].clone();
+            writeln!(
+                io.output,
+                "sprague{}: {}  →  {}",
+                side_suffix(kind, ply.mover, engine, &ply.pos),
+                engine.describe(&ply.pos, &to),
+                engine.format(&to)
+            )?;
+            history.push(Ply {
+                pos: to,
+                mover: ply.mover.opponent(),
+            });
+            continue;
+        }
+        if drawn_at != history.len() {
+            show_board(engine, &ply.pos, io)?;
+            drawn_at = history.len();
+        }
+        write!(
+            io.output,
+            "your move{}> ",
+            side_suffix(kind, ply.mover, engine, &ply.pos)
+        )?;
+        io.output.flush()?;
+        let mut line = String::new();
+        if io.input.read_line(&mut line)? == 0 {
+            writeln!(io.output)?;
+            writeln!(io.output, "(end of input: game abandoned)")?;
+            return Ok(());
+        }
+        let line = line.trim();
+        if io.echo {
+            writeln!(io.output, "{line}")?;
+        }
+        match line {
+            "" => continue,
+            "quit" | "q" | "exit" => {
+                writeln!(io.output, "Bye.")?;
+                return Ok(());
+            }
+            "help" | "?" => {
+                writeln!(
+                    io.output,
+                    "type a move as the position after it (in {name}'s notation) or as its number in `moves`; `hint` shows the winning moves and why; `undo` takes back your last move; `swap` lets sprague move now (you take the other side); `quit` ends"
+                )?;
+                continue;
+            }
+            "moves" | "m" => {
+                for (i, o) in options.iter().enumerate() {
+                    writeln!(
+                        io.output,
+                        "  {:>2}. {:<16} {}",
+                        i + 1,
+                        engine.format(o),
+                        engine.describe(&ply.pos, o)
+                    )?;
+                }
+                continue;
+            }
+            "hint" | "h" => {
+                for l in engine.hint(&ply.pos, ply.mover)? {
+                    writeln!(io.output, "{l}")?;
+                }
+                continue;
+            }
+            "undo" | "u" => {
+                // Back to the previous position where the user was to move.
+                let mut back = history.len() - 1;
+                loop {
+                    if back == 0 {
+                        break;
+                    }
+                    back -= 1;
+                    if history[back].mover == user {
+                        break;
+                    }
+                }
+                if back == history.len() - 1 || history[back].mover != user {
+                    writeln!(io.output, "nothing to undo")?;
+                } else {
+                    history.truncate(back + 1);
+                    drawn_at = 0;
+                    writeln!(io.output, "undone: back to {}", engine.format(&history[back].pos))?;
+                }
+                continue;
+            }
+            "swap" | "s" => {
+                user = user.opponent();
+                let note = match kind {
+                    Kind::Partizan => format!(" you now play {}", side_name(user)),
+                    _ => String::new(),
+                };
+                writeln!(io.output, "swapped: sprague moves now;{note}")?;
+                continue;
+            }
+            _ => {}
+        }
+        let chosen = match pick_option(engine, &ply.pos, &options, line) {
+            Ok(i) => i,
+            Err(msg) => {
+                writeln!(io.output, "{msg}")?;
+                continue;
+            }
+        };
+        let to = options[chosen].clone();
+        let before = engine.verdict(&ply.pos, ply.mover)?;
+        let after = engine.verdict(&to, ply.mover.opponent())?;
+        writeln!(
+            io.output,
+            "you{}: {}  →  {}",
+            side_suffix(kind, ply.mover, engine, &ply.pos),
+            engine.describe(&ply.pos, &to),
+            engine.format(&to)
+        )?;
+        let thrown = match (before, after) {
+            (Verdict::Win(_), Verdict::Win(_) | Verdict::Draw) => Some("that threw away the win"),
+            (Verdict::Draw, Verdict::Win(_)) => Some("that turned a draw into a loss"),
+            _ => None,
+        };
+        if let Some(what) = thrown {
+            let mut good = Vec::new();
+            for o in &options {
+                let v = engine.verdict(o, ply.mover.opponent())?;
+                if v.rank_for_mover() >= before.flip_rank() {
+                    good.push(engine.format(o));
+                }
+            }
+            let (verb, noun) = if good.len() == 1 {
+                ("was", "move")
+            } else {
+                ("were", "moves")
+            };
+            let best = match before {
+                Verdict::Draw => "drawing",
+                _ => "winning",
+            };
+            let listed: Vec<String> = good.iter().take(3).map(|g| format!("`{g}`")).collect();
+            let more = if good.len() > 3 {
+                format!(" (and {} more)", good.len() - 3)
+            } else {
+                String::new()
+            };
+            writeln!(
+                io.output,
+                "{what}: {}{more} {verb} the {best} {noun} (`undo` to try again)",
+                listed.join(" or ")
+            )?;
+        }
+        history.push(Ply {
+            pos: to,
+            mover: ply.mover.opponent(),
+        });
+    }
+}
+
+impl Verdict {
+    /// The least option rank that keeps this verdict for the mover: any win
+    /// keeps a win, a draw keeps a draw.
+    fn flip_rank(self) -> i64 {
+        match self {
+            Verdict::Win(_) => 1_000_000,
+            Verdict::Draw => 0,
+            Verdict::Lose(_) => i64::MIN,
+        }
+    }
+}
+
+/// The option the user typed: a position in the notation (compared by key), or
+/// the number of a listed move.
+fn pick_option<E: Engine>(
+    engine: &mut E,
+    from: &E::Pos,
+    options: &[E::Pos],
+    line: &str,
+) -> Result<usize, String> {
+    let number = line.strip_prefix('#').unwrap_or(line).trim();
+    let as_number = number
+        .parse::<usize>()
+        .ok()
+        .filter(|&k| k >= 1 && k <= options.len());
+    if line.starts_with('#') {
+        return as_number.map(|k| k - 1).ok_or_else(|| {
+            format!(
+                "no move {number}: `moves` lists {} (numbered from 1)",
+                options.len()
+            )
+        });
+    }
+    match engine.parse(line) {
+        Ok(p) => {
+            let shown = engine.format(&p);
+            if let Some(i) = options.iter().position(|o| engine.format(o) == shown) {
+                return Ok(i);
+            }
+            let key = engine.key(&p);
+            for (i, o) in options.iter().enumerate() {
+                if engine.key(o) == key {
+                    return Ok(i);
+                }
+            }
+            if let Some(k) = as_number {
+                return Ok(k - 1);
+            }
+            Err(format!(
+                "`{}` cannot be reached from {} in one move (`moves` lists the moves)",
+                engine.format(&p),
+                engine.format(from)
+            ))
+        }
+        Err(e) => {
+            if let Some(k) = as_number {
+                return Ok(k - 1);
+            }
+            // A move named as in its description (`b2` for "X at b2", `Rh1-h8`).
+            let wanted = line.to_lowercase();
+            let named: Vec<usize> = (0..options.len())
+                .filter(|&i| {
+                    let d = engine.describe(from, &options[i]).to_lowercase();
+                    d == wanted || d.rsplit(' ').next() == Some(wanted.as_str())
+                })
+                .collect();
+            match named[..] {
+                [i] => Ok(i),
+                _ => Err(format!("not a move: {e} (`help` lists the commands)")),
+            }
+        }
+    }
+}
+
+fn show_board<E: Engine>(engine: &E, p: &E::Pos, io: &mut Io<'_>) -> CliResult<()> {
+    let text = engine.format(p);
+    match engine.board(p) {
+        Some(b) => {
+            writeln!(io.output)?;
+            for l in b.lines() {
+                writeln!(io.output, "  {l}")?;
+            }
+        }
+        None => writeln!(io.output, "\n  position: {text}")?,
+    }
+    Ok(())
+}
+
+/// "Left"/"Right".
+fn side_name(p: Player) -> &'static str {
+    match p {
+        Player::Left => "Left",
+        Player::Right => "Right",
+    }
+}
+
+/// " (Left)" in partizan games, " (X)" where the position names the mover.
+fn side_suffix<E: Engine>(kind: Kind, mover: Player, engine: &E, p: &E::Pos) -> String {
+    match (kind, engine.mover_name(p)) {
+        (Kind::Partizan, _) => format!(" ({})", side_name(mover)),
+        (_, Some(n)) => format!(" ({n})"),
+        _ => String::new(),
+    }
+}
+
+fn who<E: Engine>(kind: Kind, winner: Player, user: Player, _engine: &E, _p: &E::Pos) -> String {
+    match kind {
+        Kind::Partizan => format!("sprague ({})", side_name(winner)),
+        _ if winner == user => "you".to_string(),
+        _ => "sprague".to_string(),
+    }
+}
+
+fn mover_words(kind: Kind, mover: Player, user: Player) -> String {
+    let base = if mover == user { "you" } else { "sprague" };
+    match kind {
+        Kind::Partizan => format!("{base} ({})", side_name(mover)),
+        _ => base.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::engines::{ImpartialEngine, PartizanEngine};
+    use super::*;
+    use sprague::{Domineering, Heaps, Nim, Notation, wins_moving_first};
+
+    fn settings(user_first: bool, misere: bool) -> Settings {
+        Settings {
+            user_first,
+            user_side: Player::Left,
+            misere,
+            max_states: 1 << 20,
+        }
+    }
+
+    /// Plays `script` and returns the transcript.
+    fn session<E: Engine>(engine: &mut E, start: E::Pos, settings: &Settings, script: &str) -> String {
+        let mut input = script.as_bytes();
+        let mut output = Vec::new();
+        let mut io = Io {
+            input: &mut input,
+            output: &mut output,
+            echo: true,
+        };
+        run_session(engine, start, settings, &mut io).unwrap();
+        String::from_utf8(output).unwrap()
+    }
+
+    /// A random user: lines `#k` with k in 1..=4 (out-of-range numbers are
+    /// answered and skipped, so every legal move gets played sometimes).
+    fn random_script(seed: &mut u64, lines: usize) -> String {
+        let mut s = String::new();
+        for _ in 0..lines {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            s.push_str(&format!("#{}\n", (*seed >> 33) % 4 + 1));
+        }
+        s
+    }
+
+    /// Whether the player to move wins Nim on `heaps`, by the definition
+    /// (a move to a lost position exists); misère: an empty position is won.
+    fn nim_wins(heaps: &[u64], misere: bool) -> bool {
+        if heaps.iter().all(|&h| h == 0) {
+            return misere;
+        }
+        (0..heaps.len()).any(|i| {
+            (0..heaps[i]).any(|k| {
+                let mut next = heaps.to_vec();
+                next[i] = k;
+                !nim_wins(&next, misere)
+            })
+        })
+    }
+
+    /// The positions after the engine's moves in a transcript.
+    fn engine_moves(t: &str) -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("sprague"))
+            .filter_map(|l| l.rsplit("→  ").next().map(str::to_string))
+            .filter(|p| !p.starts_with("sprague play"))
+            .collect()
+    }
+
+    #[test]
+    fn nim_engine_is_perfect_against_random_users() {
+        let rules = Heaps::new(Nim);
+        let mut seed = 7;
+        for misere in [false, true] {
+            for a in 0..4u64 {
+                for b in 0..4u64 {
+                    for c in 0..3u64 {
+                        let start = vec![a, b, c];
+                        let user_wins_start = nim_wins(&start, misere);
+                        let mut engine = ImpartialEngine::new("nim".into(), &rules, misere, true, 1 << 20);
+                        let script = random_script(&mut seed, 60);
+                        let t = session(&mut engine, start.clone(), &settings(true, misere), &script);
+                        assert!(t.contains("Game over"), "{start:?}\n{t}");
+                        if !user_wins_start {
+                            assert!(t.contains("Game over: sprague wins"), "{start:?}\n{t}");
+                        }
+                        // From a lost start, every engine move leaves the user lost again.
+                        if !user_wins_start {
+                            for after in engine_moves(&t) {
+                                let heaps = rules.parse_position(&after).unwrap();
+                                assert!(!nim_wins(&heaps, misere), "{after} after an engine move\n{t}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn domineering_engine_wins_every_lost_start() {
+        let rules = Domineering;
+        let mut seed = 11;
+        for text in [
+            "..|..",
+            "...|...",
+            "..|..|..",
+            "...|.#.|...",
+            "....|....",
+            "...|...|..#",
+            "..#|...|...",
+        ] {
+            let start = rules.parse_position(text).unwrap();
+            for (side, first) in [
+                (Player::Left, true),
+                (Player::Right, true),
+                (Player::Left, false),
+                (Player::Right, false),
+            ] {
+                let mover = if first { side } else { side.opponent() };
+                let user_can_win = if first {
+                    wins_moving_first(&rules, &start, mover)
+                } else {
+                    !wins_moving_first(&rules, &start, mover)
+                };
+                let s = Settings {
+                    user_first: first,
+                    user_side: side,
+                    misere: false,
+                    max_states: 1 << 20,
+                };
+                let mut engine = PartizanEngine::new("domineering".into(), &rules, 1 << 20);
+                let script = random_script(&mut seed, 60);
+                let t = session(&mut engine, start, &s, &script);
+                assert!(t.contains("Game over"), "{text}\n{t}");
+                if !user_can_win {
+                    assert!(
+                        t.contains("Game over: sprague"),
+                        "{text} {side:?} first={first}\n{t}"
+                    );
+                }
+            }
+        }
+    }
+}
