@@ -234,6 +234,11 @@ fn terminal_session_with_history() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !have_tmux {
+        // CI installs tmux and sets SPRAGUE_REQUIRE_TMUX, so there this test runs for real.
+        assert!(
+            std::env::var_os("SPRAGUE_REQUIRE_TMUX").is_none(),
+            "SPRAGUE_REQUIRE_TMUX is set but tmux is not installed"
+        );
         eprintln!("tmux is not installed: the terminal session is not exercised");
         return;
     }
