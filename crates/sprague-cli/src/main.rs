@@ -148,46 +148,7 @@ enum Command {
     /// `score V S` for terminal vertices. Other modes: --grundy (loopy values),
     /// --prefs (rankings), --minimax (scores), --tree/--and-or (JSON game trees),
     /// --demo tic-tac-toe|krk|river-pawn.
-    Solve {
-        /// Graph file, JSON tree, or board picture; `-` reads stdin.
-        file: Option<String>,
-        /// Print one JSON object instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Terminal vertices (without an explicit outcome) win for the player to move.
-        #[arg(long)]
-        misere: bool,
-        /// Generalised Sprague-Grundy values (finite or infinity with follower values).
-        #[arg(long)]
-        grundy: bool,
-        /// With --grundy: the outcome of the sum of tokens on these vertices, e.g. `0,3,3`.
-        #[arg(long, value_name = "V,V,...", requires = "grundy")]
-        sum: Option<String>,
-        /// Rankings of win/draw/loss, best first, for the first and second player, e.g. `dwl,wld`.
-        #[arg(long, value_name = "FIRST,SECOND")]
-        prefs: Option<String>,
-        /// Negamax values from the terminal scores (acyclic graphs).
-        #[arg(long)]
-        minimax: bool,
-        /// FILE is a game tree as nested JSON lists: minimax by alpha-beta.
-        #[arg(long)]
-        tree: bool,
-        /// FILE is a game tree as nested JSON lists of 0/1: randomised AND-OR evaluation.
-        #[arg(long)]
-        and_or: bool,
-        /// Seed of --and-or.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// A built-in state space: tic-tac-toe, krk, river-pawn (FILE = board picture).
-        #[arg(long, value_name = "NAME")]
-        demo: Option<String>,
-        /// Threads for --demo solves (results are identical for any number).
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
-        #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
-        max_states: usize,
-    },
+    Solve(cmd::solve::SolveArgs),
     /// Count the edge subsets of a DAG in which the first player wins with
     /// tokens on vertices 0 and 1 (1 and 2 with --one-based), modulo 10^9+7.
     ///
@@ -326,35 +287,7 @@ fn run(cli: Cli) -> CliResult<()> {
         Command::GrundyGraph { file, json } => cmd::grundy_graph::run(&file, json),
         Command::Completions { shell } => cmd::shell::completions(shell, &mut Cli::command()),
         Command::Man => cmd::shell::man(Cli::command()),
-        Command::Solve {
-            file,
-            json,
-            misere,
-            grundy,
-            sum,
-            prefs,
-            minimax,
-            tree,
-            and_or,
-            seed,
-            demo,
-            threads,
-            max_states,
-        } => cmd::solve::run(&cmd::solve::SolveArgs {
-            file,
-            json,
-            misere,
-            grundy,
-            sum,
-            prefs,
-            minimax,
-            tree,
-            and_or,
-            seed,
-            demo,
-            threads,
-            max_states,
-        }),
+        Command::Solve(args) => cmd::solve::run(&args),
         Command::CountDagWins {
             file,
             one_based,

@@ -12,33 +12,46 @@ use sprague::{
 use std::fmt::Write as _;
 use std::io::Write;
 
-/// What `sprague solve` was asked for.
+/// What `sprague solve` was asked for (its command-line arguments).
+#[derive(clap::Args)]
 pub struct SolveArgs {
-    /// Graph file, tree file or board picture (`-` = stdin).
+    /// Graph file, JSON tree, or board picture; `-` reads stdin.
     pub file: Option<String>,
-    /// Print one JSON object.
+    /// Print one JSON object instead of text.
+    #[arg(long)]
     pub json: bool,
-    /// Terminal vertices without an explicit outcome are wins for the player to move.
+    /// Terminal vertices (without an explicit outcome) win for the player to move.
+    #[arg(long)]
     pub misere: bool,
-    /// Loopy Grundy values instead of W/L/D.
+    /// Generalised Sprague-Grundy values (finite or infinity with follower values).
+    #[arg(long)]
     pub grundy: bool,
-    /// Vertices whose sum to decide (with `grundy`).
+    /// With --grundy: the outcome of the sum of tokens on these vertices, e.g. `0,3,3`.
+    #[arg(long, value_name = "V,V,...", requires = "grundy")]
     pub sum: Option<String>,
-    /// Two rankings `FIRST,SECOND`.
+    /// Rankings of win/draw/loss, best first, for the first and second player, e.g. `dwl,wld`.
+    #[arg(long, value_name = "FIRST,SECOND")]
     pub prefs: Option<String>,
-    /// Negamax values from terminal scores.
+    /// Negamax values from the terminal scores (acyclic graphs).
+    #[arg(long)]
     pub minimax: bool,
-    /// FILE is a JSON game tree: alpha-beta.
+    /// FILE is a game tree as nested JSON lists: minimax by alpha-beta.
+    #[arg(long)]
     pub tree: bool,
-    /// FILE is a JSON game tree: randomised AND-OR evaluation.
+    /// FILE is a game tree as nested JSON lists of 0/1: randomised AND-OR evaluation.
+    #[arg(long)]
     pub and_or: bool,
-    /// Seed of the randomised evaluation.
+    /// Seed of --and-or.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// A built-in state space.
+    /// A built-in state space: tic-tac-toe, krk, river-pawn (FILE = board picture).
+    #[arg(long, value_name = "NAME")]
     pub demo: Option<String>,
-    /// Worker threads of state-space solves.
+    /// Threads for --demo solves (results are identical for any number).
+    #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// State budget of state-space solves.
+    /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
+    #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
     pub max_states: usize,
 }
 
