@@ -6,7 +6,7 @@ use super::{Entry, Family, no_params, whole_param};
 use crate::error::{CliError, CliResult};
 use crate::ruleset::{QueryOptions, Report, Ruleset, impartial_report, position_error};
 use serde_json::json;
-use sprague::{CoinGrid, GrundySolver, ImpartialRules, MisereSolver, Nimber, Notation, Outcome};
+use sprague::{GrundySolver, ImpartialRules, MisereSolver, Nimber, Notation, Outcome};
 
 /// Any ruleset whose closed forms (`closed_form`, `moves_to_value`) answer
 /// huge positions: like the generic adapter, but a single component's winning
@@ -28,20 +28,6 @@ pub trait BoardRules: ImpartialRules {
         let _ = p;
         Ok(())
     }
-
-    /// The whole position after component `i` of `whole` (split into `parts`)
-    /// moves to `option`, if the ruleset can build it without recomposing
-    /// every part (`None`: use `compose`).
-    fn splice(
-        &self,
-        whole: &Self::Position,
-        parts: &[Self::Position],
-        i: usize,
-        option: &Self::Position,
-    ) -> Option<Self::Position> {
-        let _ = (whole, parts, i, option);
-        None
-    }
 }
 
 impl BoardRules for sprague::StaircaseNim {
@@ -62,34 +48,8 @@ impl BoardRules for sprague::OneOrLargest {
         Err("the game is already played as `whoever takes the last stone loses`; drop --misere".into())
     }
 }
-impl BoardRules for sprague::TurningCorners {
-    /// Coin-turning components combine by turning: whole ⊕ part ⊕ option.
-    fn splice(&self, whole: &CoinGrid, parts: &[CoinGrid], i: usize, option: &CoinGrid) -> Option<CoinGrid> {
-        let mut out = whole.clone();
-        for ((o, p), q) in out.iter_mut().zip(&parts[i]).zip(option) {
-            for ((a, &b), &c) in o.iter_mut().zip(p).zip(q) {
-                *a ^= b ^ c;
-            }
-        }
-        Some(out)
-    }
-}
+impl BoardRules for sprague::TurningCorners {}
 impl BoardRules for sprague::TurningGame {
-    /// Coin-turning components combine by turning: whole ⊕ part ⊕ option.
-    fn splice(
-        &self,
-        whole: &Vec<bool>,
-        parts: &[Vec<bool>],
-        i: usize,
-        option: &Vec<bool>,
-    ) -> Option<Vec<bool>> {
-        let mut out = whole.clone();
-        for ((a, &b), &c) in out.iter_mut().zip(&parts[i]).zip(option) {
-            *a ^= b ^ c;
-        }
-        Some(out)
-    }
-
     fn misere_check(&self, p: &Vec<bool>) -> Result<(), String> {
         let last = p.iter().rposition(|&c| c).unwrap_or(0);
         if self.kind() == sprague::TurningKind::FlipAny && last >= 20 {
@@ -118,57 +78,13 @@ where
         return Ok((outcome, None, moves.iter().map(describe).collect()));
     }
     let mut solver = GrundySolver::with_max_states(rules, options.max_states);
-    let mut parts = Vec::new();
-    if !rules.decompose(p, &mut parts) {
-        let g = solver.grundy(p)?;
-        let moves = match rules.moves_to_value(p, Nimber::ZERO) {
-            Some(m) if !g.is_zero() => m,
-            Some(_) => Vec::new(),
-            None => solver.winning_moves(p)?,
-        };
-        return Ok((
-            Outcome::from_grundy(g),
-            Some(g.get()),
-            moves.iter().map(describe).collect(),
-        ));
-    }
-    // A sum: component i must move to g_i ⊕ total.
-    let values = parts
-        .iter()
-        .map(|c| solver.grundy(c))
-        .collect::<Result<Vec<_>, _>>()?;
-    let total: Nimber = values.iter().copied().sum();
-    let mut moves = Vec::new();
-    if !total.is_zero() {
-        for (i, (c, &g)) in parts.iter().zip(&values).enumerate() {
-            let target = g + total;
-            let found = match rules.moves_to_value(c, target) {
-                Some(found) => found,
-                None => {
-                    let mut all = Vec::new();
-                    rules.moves(c, &mut all);
-                    let mut keep = Vec::new();
-                    for o in all {
-                        if solver.grundy(&o)? == target {
-                            keep.push(o);
-                        }
-                    }
-                    keep
-                }
-            };
-            for o in found {
-                let whole = rules.splice(p, &parts, i, &o).or_else(|| {
-                    let mut joined = parts.clone();
-                    joined[i] = o;
-                    rules.compose(&joined)
-                });
-                if let Some(w) = whole {
-                    moves.push(describe(&w));
-                }
-            }
-        }
-    }
-    Ok((Outcome::from_grundy(total), Some(total.get()), moves))
+    let g = solver.grundy(p)?;
+    let moves = solver.winning_moves(p)?;
+    Ok((
+        Outcome::from_grundy(g),
+        Some(g.get()),
+        moves.iter().map(describe).collect(),
+    ))
 }
 
 impl<R> Ruleset for Board<R>

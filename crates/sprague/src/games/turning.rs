@@ -161,6 +161,21 @@ impl ImpartialRules for TurningGame {
         Some(out)
     }
 
+    /// Components overlap in place, so splicing is turning: whole ⊕ part ⊕ option.
+    fn replace_component(
+        &self,
+        whole: &Vec<bool>,
+        parts: &[Vec<bool>],
+        i: usize,
+        option: Vec<bool>,
+    ) -> Option<Vec<bool>> {
+        let mut out = whole.clone();
+        for ((a, &b), &c) in out.iter_mut().zip(parts.get(i)?).zip(&option) {
+            *a ^= b ^ c;
+        }
+        Some(out)
+    }
+
     fn closed_form(&self, p: &Vec<bool>) -> Option<Nimber> {
         let mut heads = (0..p.len()).filter(|&i| p[i]);
         match (heads.next(), heads.next()) {

@@ -75,6 +75,23 @@ impl ImpartialRules for TurningCorners {
         Some(out)
     }
 
+    /// Components overlap in place, so splicing is turning: whole ⊕ part ⊕ option.
+    fn replace_component(
+        &self,
+        whole: &CoinGrid,
+        parts: &[CoinGrid],
+        i: usize,
+        option: CoinGrid,
+    ) -> Option<CoinGrid> {
+        let mut out = whole.clone();
+        for ((o, p), q) in out.iter_mut().zip(parts.get(i)?).zip(&option) {
+            for ((a, &b), &c) in o.iter_mut().zip(p).zip(q) {
+                *a ^= b ^ c;
+            }
+        }
+        Some(out)
+    }
+
     fn closed_form(&self, p: &CoinGrid) -> Option<Nimber> {
         let mut heads = (0..p.len())
             .flat_map(|r| (0..p[r].len()).map(move |c| (r, c)))

@@ -35,6 +35,24 @@ pub trait ImpartialRules {
         None
     }
 
+    /// The whole position after component `i` of `whole` (which
+    /// [`decompose`](ImpartialRules::decompose) split into `parts`) is replaced
+    /// by `option`. The default recomposes every part with
+    /// [`compose`](ImpartialRules::compose); rulesets whose components overlap in
+    /// place (coin-turning games) override it to splice in O(size of one part).
+    fn replace_component(
+        &self,
+        whole: &Self::Position,
+        parts: &[Self::Position],
+        i: usize,
+        option: Self::Position,
+    ) -> Option<Self::Position> {
+        let _ = whole;
+        let mut joined = parts.to_vec();
+        *joined.get_mut(i)? = option;
+        self.compose(&joined)
+    }
+
     /// The Grundy value of a component by a closed form, if one is known.
     fn closed_form(&self, component: &Self::Position) -> Option<Nimber> {
         let _ = component;

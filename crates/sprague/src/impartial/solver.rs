@@ -85,15 +85,23 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     }
 
     /// Every option of `position` with Grundy value 0 (empty when `position` is
-    /// a P-position). In a sum whose ruleset supports
-    /// [`compose`](ImpartialRules::compose), moves are found component by
-    /// component: component `i` must move to value `g_i ⊕ total`.
+    /// a P-position). In a sum whose ruleset can put a component back
+    /// ([`replace_component`](ImpartialRules::replace_component)), moves are
+    /// found component by component: component `i` must move to value
+    /// `g_i ⊕ total`, through [`moves_to_value`](ImpartialRules::moves_to_value)
+    /// where the ruleset has it.
     ///
     /// # Errors
     /// [`BudgetExceeded`] if the search needs more than `max_states` states.
     pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, BudgetExceeded> {
         let mut parts = Vec::new();
-        if self.rules.decompose(position, &mut parts) && self.rules.compose(&parts).is_some() {
+        if self.rules.decompose(position, &mut parts)
+            && let Some(first) = parts.first()
+            && self
+                .rules
+                .replace_component(position, &parts, 0, first.clone())
+                .is_some()
+        {
             let values = parts
                 .iter()
                 .map(|c| self.component(c.clone()))
@@ -105,14 +113,20 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             }
             for (i, (c, &g)) in parts.iter().zip(&values).enumerate() {
                 for option in self.moves_to(c, g + total)? {
-                    let mut joined = parts.clone();
-                    joined[i] = option;
-                    if let Some(p) = self.rules.compose(&joined) {
+                    if let Some(p) = self.rules.replace_component(position, &parts, i, option) {
                         winning.push(p);
                     }
                 }
             }
             return Ok(winning);
+        }
+        if parts.is_empty() {
+            // A single component: its moves to value 0, found directly where the
+            // ruleset can.
+            if self.grundy(position)?.is_zero() {
+                return Ok(Vec::new());
+            }
+            return self.moves_to(position, Nimber::ZERO);
         }
         let mut options = Vec::new();
         self.rules.moves(position, &mut options);
