@@ -434,7 +434,7 @@ fn pictures_match_their_golden_files() {
         2
     );
 
-    // {3||2|1}: stops 3 and 2, mean 9/4, temperature 3/4 (Winning Ways, ch. 6).
+    // {3||2|1}: stops 3 and 2, mean 9/4, temperature 3/4 (as `calc` reports).
     check_thermograph(&mut golden, &dir, "{3||2|1}", "thermograph-3_2_1.svg");
     // ±1: a hot switch, mean 0 and temperature 1.
     check_thermograph(&mut golden, &dir, "+-1", "thermograph-switch.svg");
