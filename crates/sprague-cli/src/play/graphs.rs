@@ -333,12 +333,12 @@ impl Engine for HackenbushEngine {
         )];
         for (i, (e, v)) in parts.iter().zip(&values).enumerate() {
             let len = v.get();
-            lines.push(format!(
-                "    piece {}: {} → a stalk of {len} edge{} (value {len})",
-                i + 1,
-                edges_text(e, 12),
-                if len == 1 { "" } else { "s" }
-            ));
+            let stalk = match len {
+                0 => "nothing: value 0".to_string(),
+                1 => "a stalk of 1 edge (value 1)".to_string(),
+                _ => format!("a stalk of {len} edges (value {len})"),
+            };
+            lines.push(format!("    piece {}: {} → {stalk}", i + 1, edges_text(e, 12)));
         }
         if parts.len() > 1 {
             let sum: Vec<String> = values.iter().map(|v| v.get().to_string()).collect();
@@ -596,7 +596,10 @@ impl GeographyEngine {
 
     fn read_vertex(&self, word: &str) -> Option<u32> {
         match &self.grid {
-            Some(b) => read_cell(b, word).map(|i| i as u32),
+            // Cells off the board read as vertex n, which the caller refuses.
+            Some(b) => read_cell(b, word)
+                .map(|i| i as u32)
+                .or_else(|| looks_like_cell(word).then_some(self.n as u32)),
             None => word.strip_prefix('@').unwrap_or(word).parse().ok(),
         }
     }
@@ -629,6 +632,17 @@ fn read_cell(b: &Board, word: &str) -> Option<usize> {
         (r, (letter as u8 - b'a') as usize + 1)
     };
     (r >= 1 && c >= 1 && r <= b.height && c <= b.width).then(|| (r - 1) * b.width + c - 1)
+}
+
+/// Whether `word` is written like a cell (`b2`, `2,3`), for errors about cells off the board.
+fn looks_like_cell(word: &str) -> bool {
+    let mut chars = word.chars();
+    let first = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
+    let rest = chars.as_str();
+    (first && !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
+        || word
+            .split_once(',')
+            .is_some_and(|(a, b)| a.trim().parse::<usize>().is_ok() && b.trim().parse::<usize>().is_ok())
 }
 
 impl Engine for GeographyEngine {
@@ -849,7 +863,10 @@ impl Engine for GeographyEngine {
         }
         let v = self.read_vertex(word)?;
         if (v as usize) >= self.n {
-            return Some(Err(format!("there is no vertex {v} (0 to {})", self.n - 1)));
+            return Some(Err(match &self.grid {
+                Some(b) => format!("there is no cell {word} on this {}×{} board", b.height, b.width),
+                None => format!("there is no vertex {v} (0 to {})", self.n - 1),
+            }));
         }
         let ok = match from.token {
             None => self.placeable(v),
@@ -1086,7 +1103,7 @@ impl Engine for LeafEngine {
     fn hint(&mut self, p: &u64, mover: sprague::Player) -> CliResult<Vec<String>> {
         let wins = self.wins(*p)?;
         let mut lines = vec![
-            "the rule (a linear pass up the tree): a vertex with one child wins for the player to move iff its child's subtree, played as the last-move-loses game, wins; a vertex with two or more children wins iff some child's subtree wins; a leaf wins. So a bare path wins iff it has an odd number of vertices.".to_string(),
+            "the rule, one pass up the tree (a vertex wins when the player to move wins its subtree): a leaf wins; a vertex with two or more children wins iff some child wins; a vertex with one child c wins iff some child of c wins. So a bare path wins iff it has an odd number of vertices.".to_string(),
             format!(
                 "here the tree left ({} vertices) {} for the player to move.",
                 p.count_ones(),
@@ -1224,7 +1241,9 @@ impl Notation<Option<(u8, u8)>> for DistancePlay {
     fn describe_move(&self, from: &Option<(u8, u8)>, to: &Option<(u8, u8)>) -> String {
         match (from, to) {
             (None, Some((w, _))) => format!("place the token on {w}"),
-            (Some((a, _)), Some((w, d))) => format!("move the token {a} → {w} ({d} edges)"),
+            (Some((a, _)), Some((w, d))) => {
+                format!("move the token {a} → {w} ({d} edge{})", if *d == 1 { "" } else { "s" })
+            }
             _ => "no move".to_string(),
         }
     }
@@ -1579,13 +1598,17 @@ impl WallEngine {
                 (c + 1).to_string()
             }
         };
-        format!(
-            "rows {}–{}, columns {}–{}",
-            x[0] + 1,
-            x[1],
-            col(x[2]),
-            col(x[3] - 1)
-        )
+        let rows = if x[1] == x[0] + 1 {
+            format!("row {}", x[0] + 1)
+        } else {
+            format!("rows {}–{}", x[0] + 1, x[1])
+        };
+        let cols = if x[3] == x[2] + 1 {
+            format!("column {}", col(x[2]))
+        } else {
+            format!("columns {}–{}", col(x[2]), col(x[3] - 1))
+        };
+        format!("{rows}, {cols}")
     }
 }
 
@@ -1737,7 +1760,14 @@ impl Engine for WallEngine {
 
     fn short_move(&mut self, from: &Walls, line: &str) -> Option<Result<Walls, String>> {
         let word = strip_verb(line, &["pick"]);
-        let cell = read_cell(&self.board, word)?;
+        let Some(cell) = read_cell(&self.board, word) else {
+            return looks_like_cell(word).then(|| {
+                Err(format!(
+                    "there is no cell {word} on this {}×{} board",
+                    self.board.height, self.board.width
+                ))
+            });
+        };
         Some(self.pick(from, cell).ok_or_else(|| {
             format!(
                 "{} cannot be picked: it is {}",

@@ -340,14 +340,15 @@ impl MultiplesPlay {
         if n > 60 {
             return None;
         }
-        let cells: Vec<String> = (1..=n)
-            .map(|c| if p.binary_search(&c).is_ok() { "H ".to_string() } else { ". ".to_string() })
+        let w = n.to_string().len() + 1;
+        let cells: String = (1..=n)
+            .map(|c| format!("{:<w$}", if p.binary_search(&c).is_ok() { "H" } else { "." }))
             .collect();
-        let nums: Vec<String> = (1..=n).map(|c| format!("{:<2}", c % 100)).collect();
+        let nums: String = (1..=n).map(|c| format!("{c:<w$}")).collect();
         Some(format!(
             "{}\n{}\n(H heads, . tails)\n",
-            cells.concat().trim_end(),
-            nums.join("").trim_end()
+            cells.trim_end(),
+            nums.trim_end()
         ))
     }
 }
