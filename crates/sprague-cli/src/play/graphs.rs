@@ -12,9 +12,8 @@ use super::engines::ImpartialEngine;
 use super::{Engine, Io, Kind, Settings, Verdict, board, run_session};
 use crate::error::{CliError, CliResult};
 use sprague::{
-    ArcKayles, Board, EdgeList, GreenHackenbush, ImpartialRules, IncreasingDistanceRules,
-    LeafRemovalRules, MisereSolver, Nimber, NodeKayles, Notation, Outcome, ParseError, RootedTree,
-    WallMakingValues,
+    ArcKayles, Board, EdgeList, GreenHackenbush, ImpartialRules, IncreasingDistanceRules, LeafRemovalRules,
+    MisereSolver, Nimber, NodeKayles, Notation, Outcome, ParseError, RootedTree, WallMakingValues,
 };
 use std::collections::HashMap;
 
@@ -36,7 +35,11 @@ pub const INCREASING_DISTANCE_PLAY_LIMIT: usize = 128;
 const HINT_LIST_LIMIT: usize = 20;
 
 fn verdict_of(wins: bool) -> Verdict {
-    if wins { Verdict::Win(None) } else { Verdict::Lose(None) }
+    if wins {
+        Verdict::Win(None)
+    } else {
+        Verdict::Lose(None)
+    }
 }
 
 fn normal_only(name: &str, settings: &Settings) -> CliResult<()> {
@@ -309,7 +312,11 @@ impl Engine for HackenbushEngine {
             let wins = self.misere_wins(p)?.unwrap_or(false);
             let mut lines = vec![format!(
                 "misère play (whoever cuts the last edge loses), searched move by move: the player to move {}.",
-                if wins { "wins" } else { "loses against perfect play" }
+                if wins {
+                    "wins"
+                } else {
+                    "loses against perfect play"
+                }
             )];
             let mut rows = Vec::new();
             for o in &options {
@@ -558,7 +565,10 @@ impl GeographyEngine {
     fn matching(&self, removed: &[u64]) -> (Vec<Option<u32>>, &'static str) {
         let g = sprague::UndirectedGraph::new(self.n, &self.rest_edges(removed));
         match g.two_coloring() {
-            Some(side) => (sprague::hopcroft_karp(&g, &side), "Hopcroft–Karp, the graph is bipartite"),
+            Some(side) => (
+                sprague::hopcroft_karp(&g, &side),
+                "Hopcroft–Karp, the graph is bipartite",
+            ),
             None => (sprague::edmonds_matching(&g), "Edmonds' blossom algorithm"),
         }
     }
@@ -735,7 +745,9 @@ impl Engine for GeographyEngine {
                         .parse()
                         .ok()
                         .filter(|&v: &u32| (v as usize) < self.n)
-                        .ok_or_else(|| format!("position `{text}`: `{w}` is not a vertex (0 to {})", self.n - 1))?;
+                        .ok_or_else(|| {
+                            format!("position `{text}`: `{w}` is not a vertex (0 to {})", self.n - 1)
+                        })?;
                     p = self.place(&p, v);
                 }
                 Ok(p)
@@ -803,7 +815,11 @@ impl Engine for GeographyEngine {
                 ));
                 if wins {
                     let along = mate[t as usize].map_or_else(String::new, |w| {
-                        format!(": move along a matching edge, {} → {},", self.name_of(t), self.name_of(w))
+                        format!(
+                            ": move along a matching edge, {} → {},",
+                            self.name_of(t),
+                            self.name_of(w)
+                        )
                     });
                     lines.push(format!(
                         "every maximum matching covers {}, so the player to move wins{along} and keep answering along a maximum matching of what is left.",
@@ -848,7 +864,10 @@ impl Engine for GeographyEngine {
                     p.path.iter().map(u32::to_string).collect::<Vec<_>>().join(" → ")
                 ));
                 let next = self.adj[t as usize].iter().copied().filter(|&w| !p.has(w));
-                out.push_str(&format!("unvisited neighbours of {t}: {}\n", vertex_list(next, 30)));
+                out.push_str(&format!(
+                    "unvisited neighbours of {t}: {}\n",
+                    vertex_list(next, 30)
+                ));
             }
         }
         let open = (0..self.n as u32).filter(|&v| !p.has(v));
@@ -877,7 +896,9 @@ impl Engine for GeographyEngine {
         } else {
             let what = match from.token {
                 None => "is blocked".to_string(),
-                Some(t) if from.has(v) => format!("was visited already (the token is on {})", self.name_of(t)),
+                Some(t) if from.has(v) => {
+                    format!("was visited already (the token is on {})", self.name_of(t))
+                }
                 Some(t) => format!("is not next to the token on {}", self.name_of(t)),
             };
             Err(format!("{} {what}", self.name_of(v)))
@@ -973,11 +994,12 @@ fn parse_set(text: &str, n: usize) -> Result<u64, String> {
         .ok_or_else(|| format!("position `{text}`: expected the vertices left, `{{0,1,3}}`"))?;
     let mut mask = 0u64;
     for w in inner.split([',', ' ']).filter(|w| !w.is_empty()) {
-        let v: usize = w
-            .parse()
-            .ok()
-            .filter(|&v| v < n)
-            .ok_or_else(|| format!("position `{text}`: `{w}` is not a vertex (0 to {})", n.saturating_sub(1)))?;
+        let v: usize = w.parse().ok().filter(|&v| v < n).ok_or_else(|| {
+            format!(
+                "position `{text}`: `{w}` is not a vertex (0 to {})",
+                n.saturating_sub(1)
+            )
+        })?;
         mask |= 1 << v;
     }
     Ok(mask)
@@ -991,7 +1013,10 @@ fn vertex_words(text: &str, n: usize) -> Option<Result<u64, String>> {
     for w in text.split([',', ' ']).filter(|w| !w.is_empty()) {
         let v: usize = w.parse().ok()?;
         if v >= n {
-            return Some(Err(format!("there is no vertex {v} (0 to {})", n.saturating_sub(1))));
+            return Some(Err(format!(
+                "there is no vertex {v} (0 to {})",
+                n.saturating_sub(1)
+            )));
         }
         mask |= 1 << v;
         any = true;
@@ -1119,7 +1144,10 @@ impl Engine for LeafEngine {
                 rows.push((self.describe(p, &o), format!("leaves {}", set_text(o))));
             }
         }
-        lines.push(format!("winning moves ({}), each leaving a tree the opponent loses:", rows.len()));
+        lines.push(format!(
+            "winning moves ({}), each leaving a tree the opponent loses:",
+            rows.len()
+        ));
         lines.extend(listed(&rows));
         Ok(lines)
     }
@@ -1219,13 +1247,21 @@ impl Notation<Option<(u8, u8)>> for DistancePlay {
             .strip_prefix('@')
             .and_then(|v| v.parse::<usize>().ok())
             .filter(|&v| v < self.dist.len())
-            .ok_or_else(|| ParseError::new("expected `@V` (the token's vertex) and then `>D` (the last move's length)", 1, first))?;
+            .ok_or_else(|| {
+                ParseError::new(
+                    "expected `@V` (the token's vertex) and then `>D` (the last move's length)",
+                    1,
+                    first,
+                )
+            })?;
         let last = match words.next() {
             None => 0,
             Some(w) => w
                 .strip_prefix('>')
                 .and_then(|d| d.parse::<u8>().ok())
-                .ok_or_else(|| ParseError::new("expected `>D`, the last move's length", first.len() + 2, w))?,
+                .ok_or_else(|| {
+                    ParseError::new("expected `>D`, the last move's length", first.len() + 2, w)
+                })?,
         };
         Ok(Some((at as u8, last)))
     }
@@ -1242,7 +1278,10 @@ impl Notation<Option<(u8, u8)>> for DistancePlay {
         match (from, to) {
             (None, Some((w, _))) => format!("place the token on {w}"),
             (Some((a, _)), Some((w, d))) => {
-                format!("move the token {a} → {w} ({d} edge{})", if *d == 1 { "" } else { "s" })
+                format!(
+                    "move the token {a} → {w} ({d} edge{})",
+                    if *d == 1 { "" } else { "s" }
+                )
             }
             _ => "no move".to_string(),
         }
@@ -1256,11 +1295,16 @@ impl DistancePlay {
             .collect();
         let rule = format!(
             "from a fresh start (any first move allowed) the player to move loses only at the centre of a diameter of even length, answering through the centre to the far side; here that is {}.",
-            if losing.is_empty() { "no vertex (the diameter is odd)".to_string() } else { format!("vertex {}", vertex_list(losing, 4)) }
+            if losing.is_empty() {
+                "no vertex (the diameter is odd)".to_string()
+            } else {
+                format!("vertex {}", vertex_list(losing, 4))
+            }
         );
         match p {
             None => vec![
-                "no token yet: the first move places it, then the other player moves first from there.".to_string(),
+                "no token yet: the first move places it, then the other player moves first from there."
+                    .to_string(),
                 rule,
             ],
             Some((_, 0)) => vec![rule],
@@ -1286,7 +1330,11 @@ impl DistancePlay {
         Some(format!(
             "token on {a}; the next move must be longer than {l} edge{}\nreachable (distance): {}\n",
             if *l == 1 { "" } else { "s" },
-            if reach.is_empty() { "none".to_string() } else { reach.join(" ") }
+            if reach.is_empty() {
+                "none".to_string()
+            } else {
+                reach.join(" ")
+            }
         ))
     }
 }
@@ -1356,7 +1404,9 @@ pub fn play_increasing_distance(
             opts.into_iter()
                 .find(|o| o.is_some_and(|(v, _)| v as usize == w))
                 .ok_or_else(|| match from {
-                    Some((a, l)) => format!("the token cannot move from {a} to {w}: the move must be longer than {l} edges"),
+                    Some((a, l)) => format!(
+                        "the token cannot move from {a} to {w}: the move must be longer than {l} edges"
+                    ),
                     None => format!("there is no vertex {w}"),
                 }),
         )
@@ -1427,7 +1477,8 @@ impl Notation<u64> for KaylesPlay {
             let ends: Vec<u32> = (0..64).filter(|&v| gone >> v & 1 == 1).collect();
             return format!("take edge {}", vertex_list(ends, 2).replace(' ', "-"));
         }
-        let picked = (0..self.n as u32).find(|&v| gone >> v & 1 == 1 && (self.adj[v as usize] | 1 << v) & from == gone);
+        let picked = (0..self.n as u32)
+            .find(|&v| gone >> v & 1 == 1 && (self.adj[v as usize] | 1 << v) & from == gone);
         match picked {
             Some(v) if gone.count_ones() == 1 => format!("take vertex {v}"),
             Some(v) => format!(
@@ -1461,7 +1512,11 @@ impl KaylesPlay {
         Some(format!(
             "vertices left: {}\nedges left:    {}\n",
             vertex_list((0..64u32).filter(|&v| alive >> v & 1 == 1), 64),
-            if edges.is_empty() { "none".to_string() } else { edges_text(&edges, 64) }
+            if edges.is_empty() {
+                "none".to_string()
+            } else {
+                edges_text(&edges, 64)
+            }
         ))
     }
 
@@ -1477,14 +1532,20 @@ impl KaylesPlay {
             return Some(if alive(u) && alive(v) && joined && u != v {
                 Ok(from & !(1u64 << u | 1u64 << v))
             } else {
-                Err(format!("edge {u}-{v} is not in the graph left (edges: {})", edges_text(&self.edges_left(from), 12)))
+                Err(format!(
+                    "edge {u}-{v} is not in the graph left (edges: {})",
+                    edges_text(&self.edges_left(from), 12)
+                ))
             });
         }
         let v: u32 = word.parse().ok()?;
         Some(if (v as usize) < self.n && from >> v & 1 == 1 {
             Ok(from & !(self.adj[v as usize] | 1 << v))
         } else {
-            Err(format!("vertex {v} is not left (vertices: {})", vertex_list((0..64u32).filter(|&w| from >> w & 1 == 1), 64)))
+            Err(format!(
+                "vertex {v} is not left (vertices: {})",
+                vertex_list((0..64u32).filter(|&w| from >> w & 1 == 1), 64)
+            ))
         })
     }
 }
@@ -1529,9 +1590,15 @@ pub fn play_kayles(g: &EdgeList, arc: bool, settings: &Settings, io: &mut Io<'_>
     } else {
         "as the vertex to take, `take 3` or `3` (`#3` is move 3 of `moves`)"
     };
-    let mut engine = ImpartialEngine::new(name.to_string(), &game, settings.misere, false, settings.max_states)
-        .with_board(|p| game.draw(*p))
-        .with_short_moves(help, |from, line| game.short(*from, line));
+    let mut engine = ImpartialEngine::new(
+        name.to_string(),
+        &game,
+        settings.misere,
+        false,
+        settings.max_states,
+    )
+    .with_board(|p| game.draw(*p))
+    .with_short_moves(help, |from, line| game.short(*from, line));
     run_session(&mut engine, start, settings, io)
 }
 
@@ -1571,7 +1638,12 @@ impl WallEngine {
         let [r1, r2, c1, c2] = p.rects[k];
         let mut rects = p.rects.clone();
         rects.remove(k);
-        for q in [[r1, r, c1, c], [r1, r, c + 1, c2], [r + 1, r2, c1, c], [r + 1, r2, c + 1, c2]] {
+        for q in [
+            [r1, r, c1, c],
+            [r1, r, c + 1, c2],
+            [r + 1, r2, c1, c],
+            [r + 1, r2, c + 1, c2],
+        ] {
             if q[0] < q[1] && q[2] < q[3] {
                 rects.push(q);
             }
@@ -1646,7 +1718,10 @@ impl Engine for WallEngine {
 
     fn parse(&self, text: &str) -> Result<Walls, String> {
         let b = &self.board;
-        let rows: Vec<Vec<char>> = text.split(['/', '|']).map(|r| r.trim().chars().collect()).collect();
+        let rows: Vec<Vec<char>> = text
+            .split(['/', '|'])
+            .map(|r| r.trim().chars().collect())
+            .collect();
         if rows.len() != b.height || rows.iter().any(|r| r.len() != b.width) {
             return Err(format!(
                 "position `{text}`: expected {} rows of {} cells (`.` open, `#` marked, `+` wall)",
@@ -1721,10 +1796,21 @@ impl Engine for WallEngine {
             if p.rects.len() == 1 { "" } else { "s" }
         )];
         for (i, (x, v)) in p.rects.iter().zip(&values).enumerate() {
-            lines.push(format!("    rectangle {} ({}): value {v}", i + 1, self.rect_name(x)));
+            lines.push(format!(
+                "    rectangle {} ({}): value {v}",
+                i + 1,
+                self.rect_name(x)
+            ));
         }
         let sum: Vec<String> = values.iter().map(u32::to_string).collect();
-        lines.push(format!("nim-sum: {} = {total}", if sum.is_empty() { "0".to_string() } else { sum.join(" ⊕ ") }));
+        lines.push(format!(
+            "nim-sum: {} = {total}",
+            if sum.is_empty() {
+                "0".to_string()
+            } else {
+                sum.join(" ⊕ ")
+            }
+        ));
         if total == 0 {
             lines.push("the nim-sum is 0, so the player to move loses against perfect play.".to_string());
             return Ok(lines);
@@ -1772,7 +1858,11 @@ impl Engine for WallEngine {
             format!(
                 "{} cannot be picked: it is {}",
                 cell_name(&self.board, cell),
-                if self.board.open[cell] { "walled already" } else { "marked `#`" }
+                if self.board.open[cell] {
+                    "walled already"
+                } else {
+                    "marked `#`"
+                }
             )
         }))
     }

@@ -156,9 +156,10 @@ pub trait Engine {
     }
 
     /// The engine's own choice among `options` of `now`, with a sentence on
-    /// why, when it prefers one (for example answering a reversible move by
-    /// reversing it); `before` is the position the opponent moved from.
-    /// `None` lets the session take the best-ranked option.
+    /// why (printed unless empty), when it prefers one (for example answering
+    /// a reversible move by reversing it); `before` is the position the
+    /// opponent moved from. `None` lets the session take the best-ranked
+    /// option.
     ///
     /// # Errors
     /// Search budgets reached.
@@ -299,7 +300,7 @@ pub fn run_session<E: Engine>(
                 engine.describe(&ply.pos, &to),
                 engine.format(&to)
             )?;
-            if let Some(why) = why {
+            if let Some(why) = why.filter(|w| !w.is_empty()) {
                 writeln!(io.output, "({why})")?;
             }
             history.push(Ply {

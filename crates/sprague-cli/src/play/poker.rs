@@ -86,10 +86,12 @@ impl PokerEngine {
 
 /// The size of heap `i` (from 1), or an error naming the heaps.
 fn heap_at(p: &PokerPosition, i: u64) -> Option<Result<u64, String>> {
-    Some(match usize::try_from(i).ok().filter(|&i| i >= 1 && i <= p.heaps.len()) {
-        Some(k) => Ok(p.heaps[k - 1]),
-        None => Err(format!("there is no heap {i} (heaps 1 to {})", p.heaps.len())),
-    })
+    Some(
+        match usize::try_from(i).ok().filter(|&i| i >= 1 && i <= p.heaps.len()) {
+            Some(k) => Ok(p.heaps[k - 1]),
+            None => Err(format!("there is no heap {i} (heaps 1 to {})", p.heaps.len())),
+        },
+    )
 }
 
 impl Engine for PokerEngine {
@@ -187,8 +189,16 @@ impl Engine for PokerEngine {
             }
             s
         };
-        out.push_str(&format!("reserve of the player to move: {}  ({})\n", chips(p.mover), p.mover));
-        out.push_str(&format!("reserve of the other player:   {}  ({})\n", chips(p.other), p.other));
+        out.push_str(&format!(
+            "reserve of the player to move: {}  ({})\n",
+            chips(p.mover),
+            p.mover
+        ));
+        out.push_str(&format!(
+            "reserve of the other player:   {}  ({})\n",
+            chips(p.other),
+            p.other
+        ));
         Some(out)
     }
 
@@ -197,7 +207,10 @@ impl Engine for PokerEngine {
     }
 
     fn move_help(&self) -> Option<String> {
-        Some("`take 2 from heap 1`, `add 1 to heap 3`, `heap 2: 5 -> 3`, or just the heaps after it (`3 4 2`)".to_string())
+        Some(
+            "`take 2 from heap 1`, `add 1 to heap 3`, `heap 2: 5 -> 3`, or just the heaps after it (`3 4 2`)"
+                .to_string(),
+        )
     }
 
     fn reply(
@@ -206,20 +219,41 @@ impl Engine for PokerEngine {
         now: &PokerPosition,
         options: &[PokerPosition],
     ) -> CliResult<Option<(usize, String)>> {
-        let Some(b) = before else {
-            return Ok(None);
-        };
-        if nim_sum(&b.heaps) != 0 || b.heaps.len() != now.heaps.len() {
-            return Ok(None);
+        if let Some(b) = before
+            && let Some(answer) = Self::take_back(b, now, options)
+        {
+            return Ok(Some(answer));
         }
-        let Some(i) = (0..b.heaps.len()).find(|&i| b.heaps[i] != now.heaps[i]) else {
-            return Ok(None);
-        };
+        // Winning: a removal to nim-sum 0 when there is one (it brings the
+        // end nearer; a winning addition only delays it).
+        if nim_sum(&now.heaps) != 0 {
+            let removal = options
+                .iter()
+                .position(|o| nim_sum(&o.heaps) == 0 && o.heaps.iter().zip(&now.heaps).all(|(a, b)| a <= b));
+            Ok(removal.map(|i| (i, String::new())))
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+impl PokerEngine {
+    /// When `before` was lost for its mover and the move to `now` was an
+    /// addition, the option of `now` that takes the chips back, with why.
+    fn take_back(
+        b: &PokerPosition,
+        now: &PokerPosition,
+        options: &[PokerPosition],
+    ) -> Option<(usize, String)> {
+        if nim_sum(&b.heaps) != 0 || b.heaps.len() != now.heaps.len() {
+            return None;
+        }
+        let i = (0..b.heaps.len()).find(|&i| b.heaps[i] != now.heaps[i])?;
         if now.heaps[i] <= b.heaps[i] {
-            return Ok(None);
+            return None;
         }
         let k = now.heaps[i] - b.heaps[i];
-        Ok(options.iter().position(|o| o.heaps == b.heaps).map(|j| {
+        options.iter().position(|o| o.heaps == b.heaps).map(|j| {
             (
                 j,
                 format!(
@@ -228,7 +262,7 @@ impl Engine for PokerEngine {
                     i + 1
                 ),
             )
-        }))
+        })
     }
 }
 
@@ -238,7 +272,9 @@ impl Engine for PokerEngine {
 /// Misère play, a bad or too large position, output failures.
 pub fn play_poker(position: &str, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
     if settings.misere {
-        return Err(CliError::input("poker-nim is played in normal play only; drop --misere"));
+        return Err(CliError::input(
+            "poker-nim is played in normal play only; drop --misere",
+        ));
     }
     let p = PokerNim
         .parse_position(position)
@@ -246,7 +282,9 @@ pub fn play_poker(position: &str, settings: &Settings, io: &mut Io<'_>) -> CliRe
     let chips = p
         .heaps
         .iter()
-        .fold(u128::from(p.mover) + u128::from(p.other), |a, &h| a + u128::from(h));
+        .fold(u128::from(p.mover) + u128::from(p.other), |a, &h| {
+            a + u128::from(h)
+        });
     let size = chips.saturating_mul(p.heaps.len() as u128 + 1);
     if size > u128::from(POKER_PLAY_LIMIT) {
         return Err(CliError::input(format!(
@@ -315,12 +353,17 @@ impl MultiplesPlay {
         let words: Vec<&str> = t.split([' ', ',']).filter(|w| !w.is_empty()).collect();
         let (x, k) = match words[..] {
             [x] => (x.parse::<u64>().ok()?, 1),
-            [x, k] => (x.parse::<u64>().ok()?, k.strip_prefix("k=").unwrap_or(k).parse::<u64>().ok()?),
+            [x, k] => (
+                x.parse::<u64>().ok()?,
+                k.strip_prefix("k=").unwrap_or(k).parse::<u64>().ok()?,
+            ),
             _ => return None,
         };
         let n = self.0.len();
         if from.binary_search(&x).is_err() {
-            return Some(Err(format!("coin {x} shows tails: a move starts at a heads coin")));
+            return Some(Err(format!(
+                "coin {x} shows tails: a move starts at a heads coin"
+            )));
         }
         if k == 0 || k.checked_mul(x).is_none_or(|kx| kx > n) {
             return Some(Err(format!("k must be 1 to {} for coin {x} (kx ≤ {n})", n / x)));
