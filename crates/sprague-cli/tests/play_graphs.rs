@@ -331,11 +331,11 @@ fn node_kayles_cycle_is_lost_and_hint_matches_value() {
         .map(|r| r.split_whitespace().next().unwrap().to_string())
         .collect();
     assert_eq!(got, expected, "{t}");
-    let thrown = (0..9)
+    let thrown = (0..9i32)
         .find(|v| {
-            let left: Vec<String> = (0..9)
-                .filter(|w| (*w as i32 - *v as i32).abs() > 1)
-                .map(|w: i32| w.to_string())
+            let left: Vec<String> = (0..9i32)
+                .filter(|w| (*w - *v).abs() > 1)
+                .map(|w| w.to_string())
                 .collect();
             !expected.contains(&format!("{{{}}}", left.join(",")))
         })
