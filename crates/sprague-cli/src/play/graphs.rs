@@ -2001,7 +2001,7 @@ mod tests {
         let mut seed = 13;
         for _ in 0..30 {
             let (h, w) = (1 + next(&mut seed) as usize % 3, 1 + next(&mut seed) as usize % 4);
-            let open: Vec<bool> = (0..h * w).map(|_| next(&mut seed) % 4 != 0).collect();
+            let open: Vec<bool> = (0..h * w).map(|_| !next(&mut seed).is_multiple_of(4)).collect();
             let board = Board {
                 height: h,
                 width: w,
@@ -2059,7 +2059,7 @@ mod tests {
         let mut seed = 11;
         for _ in 0..40 {
             let (h, w) = (1 + next(&mut seed) as usize % 4, 1 + next(&mut seed) as usize % 4);
-            let open: Vec<bool> = (0..h * w).map(|_| next(&mut seed) % 5 != 0).collect();
+            let open: Vec<bool> = (0..h * w).map(|_| !next(&mut seed).is_multiple_of(5)).collect();
             let board = Board {
                 height: h,
                 width: w,
