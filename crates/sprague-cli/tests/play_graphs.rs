@@ -67,11 +67,19 @@ fn hint_rows(t: &str) -> Vec<String> {
     let Some(start) = lines.iter().rposition(|l| l.starts_with("winning ")) else {
         return Vec::new();
     };
-    lines[start + 1..]
-        .iter()
-        .take_while(|l| l.starts_with("    "))
-        .map(|l| l.trim().to_string())
-        .collect()
+    // Rows are indented by 4; the session wraps long rows at 79 columns with
+    // continuation lines indented by 6, which join their row again.
+    let mut rows: Vec<String> = Vec::new();
+    for l in lines[start + 1..].iter().take_while(|l| l.starts_with("    ")) {
+        match rows.last_mut() {
+            Some(last) if l.starts_with("      ") => {
+                last.push(' ');
+                last.push_str(l.trim());
+            }
+            _ => rows.push(l.trim().to_string()),
+        }
+    }
+    rows
 }
 
 /// Plays the first listed move every turn from a position lost for the user:

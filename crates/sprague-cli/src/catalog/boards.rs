@@ -847,7 +847,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value wythoff 1000000000000 1618033988749",
             example2: "value wythoff 3 5",
             rules: "Wythoff's game: two heaps of tokens. A move takes any positive number of tokens from one heap, or the same positive number from both heaps. The player who takes the last token wins.",
-            known: "The losing positions are the pairs (⌊kφ⌋, ⌊kφ²⌋) for k = 0, 1, 2, … with φ the golden ratio (Wythoff, 1907; the lower Wythoff sequence is OEIS A000201), so outcomes are decided for any 64-bit heaps; the Grundy values have no known closed form.",
+            known: "The losing positions are the pairs (⌊kφ⌋, ⌊kφ²⌋) for k = 0, 1, 2, … with φ the golden ratio (W. A. Wythoff, A modification of the game of Nim, Nieuw Archief voor Wiskunde, 1907; the lower Wythoff sequence is OEIS A000201), so outcomes are decided for any 64-bit heaps; sprague finds Grundy values by search.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(WythoffBoard {
@@ -865,7 +865,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value wyt-queens 3,5 2,2",
             example2: "value wyt-queens 1,2",
             rules: "Queens on a board with a corner at 0,0. A move carries one queen any distance left, down, or diagonally down-left toward the corner; several queens may share a square. The player who cannot move (every queen in the corner) loses.",
-            known: "One queen at x,y is Wythoff's game with heaps x and y: it loses for the mover exactly at (⌊kφ⌋, ⌊kφ²⌋) and its mirror image (Wythoff, 1907; Wythoff's Queens in Winning Ways); several queens add as a sum of games.",
+            known: "One queen at x,y is Wythoff's game with heaps x and y: it loses for the mover exactly at (⌊kφ⌋, ⌊kφ²⌋) and its mirror image (W. A. Wythoff, 1907; Wyt Queens, Winning Ways, 2nd ed., vol. 1, ch. 3); several queens add as a sum of games.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(WythoffBoard {
@@ -883,7 +883,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value poker-nim 3 4 5 / 2 1",
             example2: "value poker-nim 1 2 3 / 4 0",
             rules: "Poker Nim: heaps of chips, and each player has a reserve of chips. A move either removes chips from one heap into the mover's reserve, or adds chips from the mover's reserve to one heap. The player who cannot move loses.",
-            known: "With finite reserves it is decided exactly as Nim (Bouton's theorem): the player who wins Nim answers every addition by removing the chips added, which shrinks the chips on the table plus the loser's reserve, so the game ends (the reversible-move argument of Winning Ways, where Poker-Nim is introduced).",
+            known: "With finite reserves it is decided exactly as Nim (Bouton's theorem): the player who wins Nim answers every addition by removing the chips added, which shrinks the chips on the table plus the loser's reserve, so the game ends (Poker-Nim and reversible moves, Winning Ways, 2nd ed., vol. 1, ch. 3).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(PokerBoard))
@@ -898,7 +898,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value staircase 3 9 5 1",
             example2: "value staircase 0 4 0 4",
             rules: "Staircase Nim: coins lie on steps 1, 2, 3, …. A move carries any positive number of coins from one step down to the next step (from step 1 onto the ground, out of play). The player who makes the last move wins.",
-            known: "The coins on odd-numbered steps form a Nim position and the even steps do not matter: the position loses for the mover exactly when the nim-sum of the odd steps is 0, since a move onto an odd step can be undone at once (a classic reduction; Winning Ways discusses it with the Silver Dollar game).",
+            known: "The coins on odd-numbered steps form a Nim position and the even steps do not matter: the position loses for the mover exactly when the nim-sum of the odd steps is 0, since a move onto an odd step can be undone at once.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Board {
@@ -916,7 +916,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value silver-dollar ..o.o...o",
             example2: "value silver-dollar $.o..oD.o",
             rules: "Coins on a strip of squares. A move slides one coin any number of squares to the left onto empty squares, never jumping another coin. With a money bag `$` at the left end, the leftmost coin may instead drop into the bag, and one coin may be the silver dollar `D`: whoever bags the dollar wins.",
-            known: "The game is Staircase Nim on the gaps read from the right: the value is the nim-sum of the gaps in front of the 1st, 3rd, 5th, … coin from the right (Conway's analysis of the Silver Dollar Game in Winning Ways); with the bag, the leftmost gap counts the bag as one more square.",
+            known: "The game is Staircase Nim on the gaps read from the right: the value is the nim-sum of the gaps in front of the 1st, 3rd, 5th, … coin from the right; with the bag, the leftmost gap counts the bag as one more square.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Board {
@@ -934,7 +934,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value moore:2 1 2 3 4",
             example2: "value moore:2 1 2 4",
             rules: "Moore's Nim_K: heaps of tokens; a move takes tokens from at least one and at most K heaps (any positive number from each chosen heap). The player who takes the last token wins.",
-            known: "Write the heap sizes in binary: the position loses for the mover exactly when, in every bit position, the number of heaps with a 1 there is a multiple of K + 1 (E. H. Moore, A generalization of the game called Nim, Annals of Mathematics, 1910).",
+            known: "Write the heap sizes in binary: the position loses for the mover exactly when, in every bit position, the number of heaps with a 1 there is a multiple of K + 1 (E. H. Moore, A generalization of the game called Nim, Annals of Mathematics, 2nd series, vol. 11, 1910).",
             build: |name, params| {
                 let k = whole_param(name, params, "K")?;
                 let rules = usize::try_from(k)
@@ -958,7 +958,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value chomp 5 3 3",
             example2: "value chomp 2 1",
             rules: "Chomp: a bar of chocolate squares in rows of non-increasing length (a Young diagram); the top-left square is poisoned. A move bites a square and every square below and to the right of it. Whoever must eat the poisoned square loses.",
-            known: "By strategy stealing the first player wins every rectangle larger than 1×1 (Gale, 1974), though no winning move is known in general; a square board is won by biting at (2,2) and mirroring, and two rows of lengths a and a − 1 lose for the mover.",
+            known: "By strategy stealing the first player wins every rectangle larger than 1×1, though no winning move is known in general; a square board is won by biting at (2,2) and mirroring, and two rows of lengths a and a − 1 lose for the mover. Chomp is David Gale's chocolate-bar form of a divisor game of F. Schuh; the name is Martin Gardner's.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(ChompBoard))
@@ -972,7 +972,7 @@ pub(super) fn entries() -> Vec<Entry> {
             [
                 "value turning-turtles HHH",
                 "A row of coins showing heads `H` or tails `T`. A move turns a heads coin to tails and may also turn over one coin anywhere to its left. The player who cannot move loses.",
-                "Turning Turtles is Nim in disguise: a heads coin at position n (counting from 1 at the left) is a nim-heap of size n, and a position is the nim-sum of its heads coins (Winning Ways, ch. 14, Turn and Turn About).",
+                "Turning Turtles is Nim in disguise: a heads coin at position n (counting from 1 at the left) is a nim-heap of size n, and a position is the nim-sum of its heads coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
             ],
         ),
         turning_entry(
@@ -983,7 +983,7 @@ pub(super) fn entries() -> Vec<Entry> {
             [
                 "value mock-turtles HHHH",
                 "A row of coins showing heads `H` or tails `T`. A move turns a heads coin to tails and may also turn over one or two coins anywhere to its left. The player who cannot move loses.",
-                "A heads coin at position n (from 0 at the left) is worth the n-th odious number 1, 2, 4, 7, 8, 11, 13, 14, … (numbers with an odd count of binary ones, OEIS A000069), and a position is the nim-sum of its coins (Winning Ways, ch. 14).",
+                "A heads coin at position n (from 0 at the left) is worth the n-th odious number 1, 2, 4, 7, 8, 11, 13, 14, … (numbers with an odd count of binary ones, OEIS A000069), and a position is the nim-sum of its coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
             ],
         ),
         turning_entry(
@@ -994,7 +994,7 @@ pub(super) fn entries() -> Vec<Entry> {
             [
                 "value ruler TTTTTTTH",
                 "A row of coins showing heads `H` or tails `T`. A move turns over a run of consecutive coins whose rightmost coin goes from heads to tails. The player who cannot move loses.",
-                "A heads coin at position n (from 1 at the left) is worth the largest power of 2 dividing n — the ruler function, OEIS A006519 — and a position is the nim-sum of its coins (Winning Ways, ch. 14).",
+                "A heads coin at position n (from 1 at the left) is worth the largest power of 2 dividing n (OEIS A006519), and a position is the nim-sum of its coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
             ],
         ),
         turning_entry(
@@ -1005,7 +1005,7 @@ pub(super) fn entries() -> Vec<Entry> {
             [
                 "value flip01 1011",
                 "A string of 0s and 1s. A move turns one 1 into 0 and may turn over any of the coins to its left. The player who cannot move (all 0s) loses.",
-                "A 1 at position i (from 0 at the left) is worth 2^i, so the value is the string read as a binary number with the leftmost digit as the lowest bit (coin-turning theorem, Winning Ways, ch. 14; checked against search in sprague's tests).",
+                "A 1 at position i (from 0 at the left) is worth 2^i, so the value is the string read as a binary number with the leftmost digit as the lowest bit (coin-turning theorem, Winning Ways, 1st ed. 1982, ch. 14; checked against search in sprague's tests).",
             ],
         ),
         Entry {
@@ -1017,7 +1017,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value turning-corners TTTT/THTT/TTTH",
             example2: "value turning-corners TTT/TTT/TTH",
             rules: "A rectangle of coins showing heads `H` or tails `T`. A move chooses a heads coin and a rectangle with that coin as its lower-right corner (at least two rows and two columns), and turns over the rectangle's four corner coins. The player who cannot move loses.",
-            known: "Turning Corners is the coin-turning product of two Turning Turtles rows numbered from 0: a single heads coin at row r, column c (from 0) is worth the nim product r ⊗ c, and a position is the nim-sum of its heads coins (Winning Ways, ch. 14, Turn and Turn About).",
+            known: "Turning Corners is the coin-turning product of two Turning Turtles rows numbered from 0: a single heads coin at row r, column c (from 0) is worth the nim product r ⊗ c, and a position is the nim-sum of its heads coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Board {
@@ -1068,7 +1068,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value fibonacci-nim 1000000000000",
             example2: "value fibonacci-nim 20",
             rules: "Fibonacci Nim: one heap of tokens. The first move takes any number of tokens but not all; after that, each move takes at least one token and at most twice what the previous move took. The player who takes the last token wins.",
-            known: "The first player loses exactly when the heap is a Fibonacci number; otherwise the winning move takes the smallest term of the heap's Zeckendorf representation (Whinihan, 1963; OEIS A000045 for the Fibonacci numbers). E.g. 20 = 13 + 5 + 2: take 2.",
+            known: "The first player loses exactly when the heap is a Fibonacci number; otherwise the winning move takes the smallest term of the heap's Zeckendorf representation (M. J. Whinihan, Fibonacci Nim, 1963, crediting R. E. Gaskell; OEIS A000045 for the Fibonacci numbers). E.g. 20 = 13 + 5 + 2: take 2.",
             build: |name, params| {
                 no_params(name, params)?;
                 memory_entry(

@@ -39,7 +39,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value green-hackenbush 0-1 1-2 2-0 2-3",
             example2: "value green-hackenbush 0-1 1-2 1-3 --json",
             rules: "A picture of edges, some attached to the ground (vertex 0). A move cuts any edge; every edge no longer connected to the ground falls away. The player who cuts the last edge wins.",
-            known: "A stalk of n edges is a nim-heap of size n; branches meeting at a vertex may be replaced by one stalk of their nim-sum length (colon principle), and every cycle may be fused to a point, its edges becoming loops (fusion principle) (Winning Ways, ch. 7). sprague applies both in linear time.",
+            known: "A stalk of n edges is a nim-heap of size n; branches meeting at a vertex may be replaced by one stalk of their nim-sum length (colon principle), and every cycle may be fused to a point, its edges becoming loops (fusion principle). Green Hackenbush and nimbers are introduced in Winning Ways, 2nd ed., vol. 1, ch. 2. sprague applies both principles in linear time.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(GreenHackenbushCli))
@@ -54,7 +54,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value geography 0-1 1-2 2-3 3-0 3-4 @0",
             example2: "value geography 0-1 1-2 2-3 @1",
             rules: "Undirected vertex geography: a token stands on a start vertex (`@V`) of an undirected graph. A move carries it along an edge to a vertex not visited before. The player who cannot move loses.",
-            known: "The player to move wins exactly when every maximum matching of the graph covers the start vertex (Fraenkel, Scheinerman and Ullman, Undirected edge geography, 1993), so sprague decides it in polynomial time with Edmonds' blossom algorithm.",
+            known: "The player to move wins exactly when every maximum matching of the graph covers the start vertex (the matching criterion for undirected vertex geography, checked against search on random graphs in sprague's tests), so sprague decides it in polynomial time with Edmonds' blossom algorithm.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(GeographyCli))
@@ -69,7 +69,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value geography-grid ..#./..../#...",
             example2: "value geography-grid .../.#./...",
             rules: "Geography on a board of open `.` and blocked `#` cells: a token moves to an orthogonally adjacent open cell not visited before, and whoever cannot move loses. sprague lists every start cell from which the first player wins.",
-            known: "A board is a bipartite graph, so the matching criterion of vertex geography applies: a start cell wins iff every maximum matching covers it (Fraenkel, Scheinerman and Ullman, 1993), found here with Hopcroft–Karp.",
+            known: "A board is a bipartite graph, so the matching criterion of vertex geography applies: a start cell wins iff every maximum matching covers it (checked against search on random boards in sprague's tests), found here with Hopcroft–Karp.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(GridGeographyCli))
@@ -129,7 +129,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value arc-kayles 0-1 1-2 2-3 3-4 4-5",
             example2: "value arc-kayles 0-1 0-2 0-3 1-2",
             rules: "Pick an edge of a graph: both its ends are removed, with every edge touching them. Whoever cannot move loses.",
-            known: "On a path of n vertices Arc Kayles is Dawson's Kayles (octal 0.07), values OEIS A002187 shifted by one (Winning Ways, ch. 4). sprague splits positions into connected components and searches each.",
+            known: "On a path of n vertices Arc Kayles is Dawson's Kayles (octal 0.07), whose values are OEIS A002187 shifted by one (Winning Ways, 2nd ed., vol. 1, ch. 4). sprague splits positions into connected components and searches each.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(KaylesCli { arc: true }))
@@ -144,7 +144,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value wall-making ..#/.../...",
             example2: "value wall-making ..../..../....",
             rules: "An H×W board of cells, `.` open and `#` marked (never picked, but crossed by walls). A move picks an open cell not yet walled; walls grow from it in the four directions to the nearest earlier wall or the edge of the board. Whoever cannot move loses.",
-            known: "Every wall crosses a whole rectangle, so each move splits a rectangle into at most four smaller ones that are played independently: the value is the nim-sum of the rectangles' values, tabulated by size (Sprague–Grundy theorem, Winning Ways, ch. 2).",
+            known: "Every wall crosses a whole rectangle, so each move splits a rectangle into at most four smaller ones that are played independently: the value is the nim-sum of the rectangles' values, tabulated by size (Sprague–Grundy theory, Winning Ways, 2nd ed., vol. 1, ch. 3).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(WallMakingCli))

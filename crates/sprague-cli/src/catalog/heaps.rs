@@ -325,7 +325,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value subtraction:1,3,4 10 7",
             example2: "table subtraction:1,3,4 --count 30",
             rules: "A subtraction game: heaps of tokens and a finite set S of positive whole numbers. A move takes exactly s tokens from one heap, for some s in S no larger than the heap. The player who makes the last move wins.",
-            known: "Every subtraction game with a finite set is ultimately periodic, because the values of the last max(S) heaps determine the next one; sprague finds the period and proves it. S = {1,3,4} has values 0 1 0 1 2 3 2 repeating with period 7 from n = 0 (Winning Ways, ch. 4).",
+            known: "Every subtraction game with a finite set is ultimately periodic, because the values of the last max(S) heaps determine the next one; sprague finds the period and proves it. S = {1,3,4} has values 0 1 0 1 2 3 2 repeating with period 7 from n = 0 (subtraction games: Winning Ways, 2nd ed., vol. 1, ch. 4).",
             build: |name, params| {
                 let set = number_list(name, params, "a subtraction set")?;
                 let game = Subtraction::new(&set).ok_or_else(|| {
@@ -347,7 +347,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value range:2,3 10 7",
             example2: "table range:2,3 --count 20",
             rules: "Heaps of tokens; a move takes at least L and at most R tokens from one heap. The player who makes the last move wins.",
-            known: "The subtraction game {L, …, R}: G(n) = ⌊(n mod (L+R)) / L⌋, periodic with period L+R from n = 0 (Winning Ways, ch. 4).",
+            known: "The subtraction game {L, …, R}: G(n) = ⌊(n mod (L+R)) / L⌋, periodic with period L+R from n = 0 (subtraction games: Winning Ways, 2nd ed., vol. 1, ch. 4).",
             build: |name, params| {
                 let v = number_list(name, params, "bounds L,R")?;
                 let [l, r] = v[..] else {
@@ -373,7 +373,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value allbut:2 10 7",
             example2: "table allbut:2 --count 30",
             rules: "Heaps of tokens; a move takes any positive number of tokens from one heap, except that taking exactly L tokens is not allowed. The player who makes the last move wins.",
-            known: "An all-but subtraction game (Winning Ways, ch. 4): the values grow without bound, so the sequence is not periodic but arithmetic-periodic — it repeats up to a constant increase (the saltus) per period, which `sprague table` reports.",
+            known: "An all-but subtraction game: the values grow without bound, so the sequence is not periodic but arithmetic-periodic — it repeats up to a constant increase (the saltus) per period, which `sprague table` reports (subtraction games: Winning Ways, 2nd ed., vol. 1, ch. 4).",
             build: |name, params| {
                 let l = whole_param(name, params, "L")?;
                 let game = AllBut::new(l)
@@ -390,7 +390,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value squares 10 7",
             example2: "table squares --count 40",
             rules: "Subtract-a-square: heaps of tokens; a move takes a positive square number of tokens (1, 4, 9, 16, …) from one heap. The player who makes the last move wins.",
-            known: "Grundy values 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, … (OEIS A014586). No period is known; the losing heaps 0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, … have density zero (a consequence of Sárközy's theorem, 1978).",
+            known: "Subtract-a-square (described by S. W. Golomb, 1966): Grundy values 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, … (OEIS A014586). The losing heaps 0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, … (OEIS A030193) differ by no square, so they have density zero by the Furstenberg–Sárközy theorem (proved independently by H. Furstenberg and by A. Sárközy in the late 1970s).",
             build: |name, params| {
                 no_params(name, params)?;
                 let game = SequenceSubtraction::new(SubtractionSequence::Squares);
@@ -406,7 +406,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value fibonacci 10 7",
             example2: "table fibonacci --count 40",
             rules: "Heaps of tokens; a move takes a Fibonacci number of tokens (1, 2, 3, 5, 8, 13, …) from one heap. The player who makes the last move wins.",
-            known: "The subtraction set is infinite, so the periodicity theorem for finite subtraction games (Winning Ways, ch. 4) does not apply: sprague tabulates the values on demand and `sprague table` shows whether a period appears in them.",
+            known: "The subtraction set is infinite, so the periodicity argument for finite subtraction games (Winning Ways, 2nd ed., vol. 1, ch. 4) does not apply: sprague tabulates the values on demand and `sprague table` shows whether a period appears in them.",
             build: |name, params| {
                 no_params(name, params)?;
                 let game = SequenceSubtraction::new(SubtractionSequence::Fibonacci);
@@ -422,7 +422,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value octal:0.07 9223372036854775807 5",
             example2: "table octal:0.137 --count 120",
             rules: "A take-and-break game given by its octal code d0.d1d2d3…: digit dk says what may remain when k tokens are taken from one heap — bit 1: nothing (the whole heap is taken), bit 2: one non-empty heap, bit 4: two non-empty heaps (the rest split in two). The player who makes the last move wins.",
-            known: "The Guy–Smith periodicity theorem (1956; Winning Ways, ch. 4): if the values repeat with period p from n = e up to 2(e + p) + t, where t is the most tokens a move may take, they repeat for ever; sprague proves periods this way. 0.77 is Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's chess; many short codes, such as 0.007 (Treblecross), are still unsolved.",
+            known: "The periodicity theorem for octal games (R. K. Guy and C. A. B. Smith, The G-values of various games, Proc. Cambridge Philos. Soc. 52, 1956; Winning Ways, 2nd ed., vol. 1, ch. 4): if the values repeat with period p from n = e up to 2(e + p) + t, where t is the most tokens a move may take, they repeat for ever; sprague proves periods this way. 0.77 is Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's chess and 0.007 Treblecross (all in Winning Ways, ch. 4).",
             build: |name, params| take_break(name, params, false),
         },
         Entry {
@@ -434,7 +434,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value hex:0.f8 10 7",
             example2: "table hex:0.f8 --count 40",
             rules: "A take-and-break game with a hexadecimal code d0.d1d2…: as for octal codes, bit 1 of digit dk lets a move take k tokens and leave nothing, bit 2 one heap, bit 4 two heaps, and bit 8 three non-empty heaps. The player who makes the last move wins.",
-            known: "The periodicity theorem extends to moves that leave up to three heaps: values repeating up to 3(e + p) + t prove a period (Winning Ways, ch. 4, hexadecimal games); sprague tabulates and proves periods this way.",
+            known: "The argument of the octal periodicity theorem extends to moves that leave up to three heaps: values repeating up to 3(e + p) + t prove a period; sprague tabulates and proves periods this way.",
             build: |name, params| take_break(name, params, true),
         },
         Entry {
@@ -446,7 +446,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value kayles 10 7",
             example2: "table kayles --count 100 --plot kayles.svg",
             rules: "Kayles: rows of bowling pins. A move knocks down one pin or two adjacent pins, which may split a row in two. Each row is a heap; the player who knocks down the last pin wins.",
-            known: "Octal game 0.77. Its values (OEIS A002186) are periodic with period 12 from n = 71, the last exception being n = 70 (Guy and Smith, 1956; Winning Ways, ch. 4).",
+            known: "Octal game 0.77. Its values (OEIS A002186) are periodic with period 12 from n = 71, the last exception being n = 70 (R. K. Guy and C. A. B. Smith, The G-values of various games, Proc. Cambridge Philos. Soc. 52, 1956; Winning Ways, 2nd ed., vol. 1, ch. 4).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(boxed(name.to_string(), TakeBreak::kayles(), false))
@@ -461,7 +461,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value dawson 10 7",
             example2: "table dawson --count 120",
             rules: "Dawson's Kayles: rows of pins; a move knocks down two adjacent pins, which may split a row in two. The player who makes the last move wins. It is Dawson's chess (octal 0.137) with every heap one larger.",
-            known: "Octal game 0.07. Its values (OEIS A002187, shifted by one) are periodic with period 34 from n = 53, the last exception being n = 52 (Guy and Smith, 1956; Winning Ways, ch. 4).",
+            known: "Octal game 0.07. Its values are those of Dawson's chess (OEIS A002187) shifted by one, periodic with period 34 from n = 53, the last exception being n = 52 (R. K. Guy and C. A. B. Smith, Proc. Cambridge Philos. Soc. 52, 1956; Winning Ways, 2nd ed., vol. 1, ch. 4).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(boxed(name.to_string(), TakeBreak::dawsons_kayles(), false))
@@ -476,7 +476,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value grundy 10 7",
             example2: "table grundy --count 100",
             rules: "Grundy's game: heaps of tokens; a move splits one heap into two non-empty heaps of different sizes, so heaps of 1 and 2 tokens are dead. The player who makes the last move wins.",
-            known: "Values: OEIS A002188. No period is known, though the values have been computed for billions of heaps; the game is conjectured to be ultimately periodic (Winning Ways, ch. 4).",
+            known: "Grundy's game (P. M. Grundy, Mathematics and games, Eureka 2, 1939). Values: OEIS A002188 (tabulated by Guy and Smith, Proc. Cambridge Philos. Soc. 52, 1956); no period has been found in the values computed so far (Winning Ways, 2nd ed., vol. 1, ch. 4).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(boxed(name.to_string(), TakeBreak::grundy_game(), false))
@@ -491,7 +491,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value lasker 10 7",
             example2: "table lasker --count 24",
             rules: "Lasker's Nim: heaps of tokens; a move either takes any positive number of tokens from one heap, or splits one heap into two non-empty heaps. The player who makes the last move wins.",
-            known: "G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4 and G(4k+4) = 4k+3 (Emanuel Lasker, Brettspiele der Völker, 1931; Winning Ways, ch. 4): arithmetic-periodic with period 4 and saltus 4.",
+            known: "G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4 and G(4k+4) = 4k+3, by induction on the heap size: arithmetic-periodic with period 4 and saltus 4. The game is named after Emanuel Lasker and appears among the games of Winning Ways.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(boxed(name.to_string(), Lasker, false))
@@ -506,7 +506,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value equal-split 12 9",
             example2: "table equal-split --count 30",
             rules: "Heaps of tokens; a move splits one heap into k ≥ 2 heaps of equal size (so k divides the heap). A heap of one token is dead. The player who makes the last move wins.",
-            known: "Equal heaps cancel in pairs, so a split into an even number of parts is worth 0 and into an odd number k is worth G(n/k). By induction, G(n) = Ω(m) for odd n and Ω(m) + 1 for even n, where m is the odd part of n and Ω counts prime factors with multiplicity (mex rule, Winning Ways, ch. 2).",
+            known: "Equal heaps cancel in pairs, so a split into an even number of parts is worth 0 and into an odd number k is worth G(n/k). By induction, G(n) = Ω(m) for odd n and Ω(m) + 1 for even n, where m is the odd part of n and Ω counts prime factors with multiplicity (mex rule, Winning Ways, 2nd ed., vol. 1, ch. 3).",
             build: |name, params| {
                 no_params(name, params)?;
                 let mut r = HeapRules::new(name.to_string(), EqualSplit);
@@ -523,7 +523,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value rectangles 3x4 2x5",
             example2: "value rectangles 6x9 --json",
             rules: "Rectangles of whole sides a×b. A move cuts one rectangle into d ≥ 2 equal pieces along one side — d must divide that side, so a×b becomes d rectangles (a/d)×b or d rectangles a×(b/d). A 1×1 square is dead. The player who makes the last move wins.",
-            known: "Equal pieces cancel in pairs, so a cut into an even number of pieces is worth 0 and into an odd number d is worth one piece; the value of a×b therefore depends only on the prime signatures of its sides, and sprague keys its table by them (mex rule, Winning Ways, ch. 2).",
+            known: "Equal pieces cancel in pairs, so a cut into an even number of pieces is worth 0 and into an odd number d is worth one piece; the value of a×b therefore depends only on the prime signatures of its sides, and sprague keys its table by them (mex rule, Winning Ways, 2nd ed., vol. 1, ch. 3).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Rectangles(Impartial {

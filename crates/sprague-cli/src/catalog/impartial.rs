@@ -15,7 +15,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value nim 3 4 5",
             example2: "value nim 1 2 3 --misere",
             rules: "Some heaps of tokens lie on the table. A move takes any positive number of tokens from one heap, possibly all of it. Players alternate, and the player who takes the last token wins (in misère play, loses).",
-            known: "Bouton's theorem (1901): the player to move loses exactly when the nim-sum (bitwise XOR) of the heap sizes is 0, and a heap of n tokens has Grundy value n. In misère play the same strategy works until every heap has at most one token (Winning Ways, ch. 2 and 13).",
+            known: "Bouton's theorem (C. L. Bouton, Nim, a game with a complete mathematical theory, Annals of Mathematics, 2nd series, vol. 3, 1901–02): the player to move loses exactly when the nim-sum (bitwise XOR) of the heap sizes is 0, and a heap of n tokens has Grundy value n (Winning Ways, 2nd ed., vol. 1, ch. 2). In misère play the same strategy works until every heap has at most one token.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(HeapRules::new(name.to_string(), sprague::Nim)))
@@ -30,7 +30,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value bash:3 10 7",
             example2: "table bash:3 --count 20",
             rules: "The Bash game: heaps of tokens, and a move takes between 1 and M tokens from one heap. The player who takes the last token wins.",
-            known: "G(n) = n mod (M+1): a single heap loses for the player to move exactly when its size is a multiple of M+1 — the subtraction game {1, …, M}, periodic with period M+1 from n = 0 (Winning Ways, ch. 4).",
+            known: "G(n) = n mod (M+1): a single heap loses for the player to move exactly when its size is a multiple of M+1 — the subtraction game {1, …, M}, periodic with period M+1 from n = 0 (subtraction games: Winning Ways, 2nd ed., vol. 1, ch. 4).",
             build: |name, params| {
                 let m = whole_param(name, params, "M")?;
                 let rules = sprague::Bash::new(m).ok_or_else(|| {

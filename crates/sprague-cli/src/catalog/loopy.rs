@@ -296,7 +296,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value tic-tac-toe X..|.O.|...",
             example2: "value tic-tac-toe start --json",
             rules: "Noughts and crosses: X and O take turns to mark an empty square of a 3×3 board, X first. Three marks of one player in a row, column or diagonal win; a full board without a line is a draw.",
-            known: "Perfect play from the empty board is a draw. 5,478 positions are reachable from the empty board (765 up to rotation and reflection); sprague solves every one by retrograde analysis, giving win, loss or draw with the number of moves to the end (`sprague solve --demo tic-tac-toe` prints the counts).",
+            known: "Perfect play from the empty board is a draw. 5,478 positions are reachable from the empty board; sprague solves every one by retrograde analysis, giving win, loss or draw with the number of moves to the end (`sprague solve --demo tic-tac-toe` prints the counts).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(SpaceRules {
@@ -314,7 +314,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value krk Kc6 Rh1 ka8 w",
             example2: "value krk Ka1 Rb2 kh8 b",
             rules: "The chess endgame king and rook against king. White (king and rook) tries to checkmate; Black's king draws by stalemate or by capturing the rook. Moves follow the rules of chess for these three pieces.",
-            known: "White wins every position except those where Black, to move, is stalemated or can take an unprotected rook; the longest forced mate takes 16 moves with White to move (known since the first endgame tables, Ströhlein, 1970), which `sprague solve --demo krk` confirms by retrograde analysis.",
+            known: "White wins every position except those where Black, to move, is stalemated or can take an unprotected rook; the longest forced mate takes 16 moves with White to move, which `sprague solve --demo krk` computes by retrograde analysis.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(SpaceRules {

@@ -160,7 +160,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value hackenbush BBRB",
             example2: "value hackenbush BRG --json",
             rules: "Blue-Red-Green Hackenbush: a picture of coloured edges on the ground. Left (Blue) cuts a blue or green edge, Right (Red) a red or green edge; edges no longer connected to the ground vanish. Whoever cannot move loses.",
-            known: "A blue stalk of n edges is worth n and a red one −n; a blue-red stalk is a dyadic number by Berlekamp's rule (read from the ground, the edges up to the first change of colour count whole, and each later edge half the one before with its colour's sign: BBRB is 7/4); green edges are nimbers (Winning Ways, ch. 1, 2 and 7).",
+            known: "A blue stalk of n edges is worth n and a red one −n; a blue-red stalk is a dyadic number by Berlekamp's rule (read from the ground, the edges up to the first change of colour count whole, and each later edge half the one before with its colour's sign: BBRB is 7/4); green edges are nimbers (Winning Ways, 2nd ed., vol. 1: Blue-Red Hackenbush ch. 1, Hackenbush Hotchpotch ch. 2, Berlekamp's rule ch. 3).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Partizan {
@@ -178,7 +178,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value domineering ....|....|....|....",
             example2: "value domineering ..|..",
             rules: "Domineering: on a board of empty `.` and blocked `#` cells, Left places vertical dominoes and Right horizontal ones on two empty cells. Whoever cannot place a domino loses.",
-            known: "The 2×2 board is ±1 (whoever moves first wins), a 2×1 column is 1 and a 1×2 row −1; values of small boards are tabulated in Winning Ways, ch. 2, and in Lessons in Play (Albert, Nowakowski and Wolfe, 2007).",
+            known: "The 2×2 board is ±1 (whoever moves first wins), a 2×1 column is 1 and a 1×2 row −1; sprague computes the canonical value of any small board.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Partizan {
@@ -196,7 +196,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value toads-and-frogs TTT..FFF",
             example2: "value toads-and-frogs T.F",
             rules: "Toads and Frogs: a strip of squares holding toads `T`, frogs `F` and empty squares `.`. Left moves a toad one square right into an empty square, or jumps it over one frog into an empty square; Right moves frogs leftward the same way. Whoever cannot move loses.",
-            known: "Introduced in Winning Ways, ch. 1; T.F is * (whoever moves first wins), and many values of positions like TT..FF are tabulated by Erickson, New Toads and Frogs results (Games of No Chance, 1996).",
+            known: "Introduced in Winning Ways, 2nd ed., vol. 1, ch. 1; T.F is * (whoever moves first wins), and sprague computes the canonical value of any short row.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Partizan {
@@ -214,7 +214,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value clobber xox|oxo",
             example2: "value clobber xo",
             rules: "Clobber: a board of Left's stones `x`, Right's stones `o` and empty cells `.`. A move takes one of your stones onto an orthogonally adjacent stone of the other colour, removing that stone. Whoever cannot move loses.",
-            known: "Introduced by Albert, Grossman, Nowakowski and Wolfe (An introduction to Clobber, 2005). Most small positions are infinitesimals: `xo` is * and `xxo` is ↑ (up); values of many rows are tabulated in Lessons in Play (2007).",
+            known: "Invented in 2001 by M. H. Albert, J. P. Grossman and R. J. Nowakowski. Most small positions are infinitesimals: `xo` is * and `xxo` is ↑ (up).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Partizan {
@@ -232,7 +232,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value cutcake 8x3",
             example2: "value cutcake 2x2 3x1",
             rules: "Cutcake: cakes of a×b unit squares (width × height). Left cuts one cake along a vertical grid line, splitting its width; Right cuts along a horizontal line, splitting its height. 1×1 pieces cannot be cut. Whoever cannot cut loses.",
-            known: "Every value is an integer (Winning Ways, ch. 2): an n×1 strip is n − 1, a 1×n strip −(n − 1), and a cake is worth its transpose's negative; the full table of small cakes is in Winning Ways, ch. 2.",
+            known: "Every value is an integer (Cutcake, Winning Ways, 2nd ed., vol. 1, ch. 2): an n×1 strip is n − 1, a 1×n strip −(n − 1), and a cake is worth its transpose's negative.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Partizan {

@@ -230,15 +230,15 @@ pub fn run_session<E: Engine>(
     let short = engine
         .move_help()
         .map_or_else(String::new, |h| format!(" Here a move may also be written {h}."));
-    writeln!(
-        io.output,
+    let intro = format!(
         "sprague play {name}{}.{side_note} Type a move as the position after it or as its number in `moves`; also `hint`, `undo`, `swap`, `quit`.{short}",
         if settings.misere {
             " (misère play: whoever moves last loses)"
         } else {
             ""
         }
-    )?;
+    );
+    say(io, &intro)?;
     // The history length when the board was last drawn: redraw only after a change.
     let mut drawn_at = 0;
     loop {
@@ -274,7 +274,7 @@ pub fn run_session<E: Engine>(
                     }
                 }
             };
-            writeln!(io.output, "{text}")?;
+            say(io, &text)?;
             return Ok(());
         }
         if ply.mover != user {
@@ -301,7 +301,7 @@ pub fn run_session<E: Engine>(
                 engine.format(&to)
             )?;
             if let Some(why) = why.filter(|w| !w.is_empty()) {
-                writeln!(io.output, "({why})")?;
+                say(io, &format!("({why})"))?;
             }
             history.push(Ply {
                 pos: to,
@@ -336,9 +336,11 @@ pub fn run_session<E: Engine>(
                 return Ok(());
             }
             "help" | "?" => {
-                writeln!(
-                    io.output,
-                    "type a move as the position after it (in {name}'s notation) or as its number in `moves`; `hint` shows the winning moves and why; `undo` takes back your last move; `swap` lets sprague move now (you take the other side); `quit` ends"
+                say(
+                    io,
+                    &format!(
+                        "type a move as the position after it (in {name}'s notation) or as its number in `moves`; `hint` shows the winning moves and why; `undo` takes back your last move; `swap` lets sprague move now (you take the other side); `quit` ends"
+                    ),
                 )?;
                 continue;
             }
@@ -356,7 +358,7 @@ pub fn run_session<E: Engine>(
             }
             "hint" | "h" => {
                 for l in engine.hint(&ply.pos, ply.mover)? {
-                    writeln!(io.output, "{l}")?;
+                    say(io, &l)?;
                 }
                 continue;
             }
@@ -395,7 +397,7 @@ pub fn run_session<E: Engine>(
         let chosen = match pick_option(engine, &ply.pos, &options, line) {
             Ok(i) => i,
             Err(msg) => {
-                writeln!(io.output, "{msg}")?;
+                say(io, &msg)?;
                 continue;
             }
         };
@@ -437,10 +439,12 @@ pub fn run_session<E: Engine>(
             } else {
                 String::new()
             };
-            writeln!(
-                io.output,
-                "{what}: {}{more} {verb} the {best} {noun} (`undo` to try again)",
-                listed.join(" or ")
+            say(
+                io,
+                &format!(
+                    "{what}: {}{more} {verb} the {best} {noun} (`undo` to try again)",
+                    listed.join(" or ")
+                ),
             )?;
         }
         history.push(Ply {
@@ -527,6 +531,48 @@ fn pick_option<E: Engine>(
             }
         }
     }
+}
+
+/// Columns of the session's text: longer lines are wrapped at spaces, so that
+/// an 80-column terminal never breaks a word (one column is left free, since
+/// some terminals wrap as soon as the last column is written).
+const WIDTH: usize = 79;
+
+/// Writes `line`, wrapped at spaces to [`WIDTH`] columns; continuation lines
+/// keep the line's indentation plus two spaces.
+fn say(io: &mut Io<'_>, line: &str) -> CliResult<()> {
+    for l in wrap(line, WIDTH) {
+        writeln!(io.output, "{l}")?;
+    }
+    Ok(())
+}
+
+/// `line` cut at spaces into pieces of at most `width` characters (a single
+/// word longer than that stays whole).
+fn wrap(line: &str, width: usize) -> Vec<String> {
+    let indent: String = line.chars().take_while(|c| *c == ' ').collect();
+    let more = format!("{indent}  ");
+    let mut lines = Vec::new();
+    let mut rest = line.to_string();
+    while rest.chars().count() > width {
+        let lead = if lines.is_empty() {
+            indent.len()
+        } else {
+            more.len()
+        };
+        // The last space within the width that is not part of the indentation.
+        let cut = rest
+            .char_indices()
+            .take(width + 1)
+            .filter(|&(i, c)| c == ' ' && i > lead)
+            .map(|(i, _)| i)
+            .last();
+        let Some(cut) = cut else { break };
+        lines.push(rest[..cut].trim_end().to_string());
+        rest = format!("{more}{}", rest[cut..].trim_start());
+    }
+    lines.push(rest);
+    lines
 }
 
 fn show_board<E: Engine>(engine: &E, p: &E::Pos, io: &mut Io<'_>) -> CliResult<()> {
@@ -639,6 +685,23 @@ mod tests {
             .filter_map(|l| l.rsplit("→  ").next().map(str::to_string))
             .filter(|p| !p.starts_with("sprague play"))
             .collect()
+    }
+
+    #[test]
+    fn long_lines_wrap_at_spaces() {
+        assert_eq!(wrap("short line", 79), ["short line"]);
+        let long = "word ".repeat(30);
+        let lines = wrap(long.trim_end(), 20);
+        assert!(lines.iter().all(|l| l.chars().count() <= 20), "{lines:?}");
+        assert_eq!(lines[0], "word word word word");
+        assert_eq!(lines[1], "  word word word");
+        assert_eq!(lines.join(" ").split_whitespace().count(), 30);
+        let table = wrap("    1 2 2   take it ⊕ all   value after: 1", 24);
+        assert_eq!(
+            table,
+            ["    1 2 2   take it ⊕", "      all   value after:", "      1"]
+        );
+        assert_eq!(wrap(&"x".repeat(30), 10), ["x".repeat(30)]);
     }
 
     #[test]

@@ -1,5 +1,10 @@
-//! A hand-written SVG drawing of a thermograph: axes, walls, mast and
-//! labelled breakpoints. Values grow to the left (Left's side), as in Winning Ways.
+//! A hand-written SVG drawing of a thermograph: a title, both axes with ticks
+//! and labels, the two walls, the mast and labelled breakpoints. Values grow to
+//! the left (Left's side), as in Winning Ways.
+//!
+//! The parts carry ids for readers and tests: `title`, `axes`, `walls` (with
+//! `left-wall` and `right-wall`), `mast` and `breakpoints`. Numbers are printed
+//! with two decimals, so the same game always gives the same file.
 
 use sprague::{Dyadic, Thermograph, Trajectory};
 use std::fmt::Write;
@@ -36,50 +41,77 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" font-family="sans-serif" font-size="12">"#
     );
+    let title = format!("Thermograph of {}", escape(title));
+    let _ = writeln!(s, "<title>{title}</title>");
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         s,
-        r#"<text x="{}" y="24" text-anchor="middle" font-size="16">Thermograph of {}</text>"#,
-        W / 2.0,
-        escape(title)
+        r#"<text id="title" x="{}" y="24" text-anchor="middle" font-size="16" font-weight="bold">{title}</text>"#,
+        W / 2.0
     );
-    // Axes: the value axis at t = 0, the temperature axis at x = 0.
+    // Axes: the value axis at t = 0 with value ticks, the temperature axis at
+    // x = 0 with ticks at whole temperatures.
     let (x0, y0) = (px(0.0), py(0.0));
+    let _ = writeln!(s, r#"<g id="axes" stroke="gray" fill="gray">"#);
     let _ = writeln!(
         s,
-        r#"<line x1="{MARGIN}" y1="{y0:.2}" x2="{:.2}" y2="{y0:.2}" stroke="gray"/>"#,
+        r#"<line x1="{MARGIN}" y1="{y0:.2}" x2="{:.2}" y2="{y0:.2}"/>"#,
         W - MARGIN
     );
     let _ = writeln!(
         s,
-        r#"<line x1="{x0:.2}" y1="{:.2}" x2="{x0:.2}" y2="{:.2}" stroke="gray"/>"#,
+        r#"<line x1="{x0:.2}" y1="{:.2}" x2="{x0:.2}" y2="{:.2}"/>"#,
         py(t_bottom),
         py(t_top)
     );
-    let _ = writeln!(
-        s,
-        r#"<text x="{:.2}" y="{:.2}" fill="gray">t</text>"#,
-        x0 + 4.0,
-        py(t_top) + 12.0
-    );
-    let _ = writeln!(
-        s,
-        r#"<text x="{MARGIN}" y="{:.2}" fill="gray">value (Left ←)</text>"#,
-        y0 + 16.0
-    );
-    for t in [-1i64, 0, 1] {
-        let tf = t as f64;
-        if tf <= t_top {
-            let _ = writeln!(
+    let (step, ticks) = value_ticks(lo, hi);
+    for k in ticks {
+        let x = px(k as f64 * step);
+        let _ = writeln!(
+            s,
+            r#"<line x1="{x:.2}" y1="{y0:.2}" x2="{x:.2}" y2="{:.2}"/><text x="{x:.2}" y="{:.2}" text-anchor="middle" stroke="none">{}</text>"#,
+            y0 + 4.0,
+            y0 + 16.0,
+            tick_label(k, step)
+        );
+    }
+    // Whole temperatures: a tick on the axis, a light line across, and the
+    // number in the left margin.
+    let mut t = -1i64;
+    while t as f64 <= t_top {
+        let y = py(t as f64);
+        if t != 0 {
+            let _ = write!(
                 s,
-                r#"<text x="{:.2}" y="{:.2}" fill="gray" text-anchor="end">t={t}</text>"#,
-                MARGIN - 6.0,
-                py(tf) + 4.0
+                r##"<line x1="{MARGIN}" y1="{y:.2}" x2="{:.2}" y2="{y:.2}" stroke="#e5e7eb"/>"##,
+                W - MARGIN
             );
         }
+        let _ = writeln!(
+            s,
+            r#"<line x1="{:.2}" y1="{y:.2}" x2="{x0:.2}" y2="{y:.2}"/><text x="{:.2}" y="{:.2}" text-anchor="end" stroke="none">{t}</text>"#,
+            x0 - 4.0,
+            MARGIN - 6.0,
+            y + 4.0
+        );
+        t += 1;
     }
+    let _ = writeln!(
+        s,
+        r#"<text x="18" y="{:.2}" text-anchor="middle" stroke="none" font-size="13" transform="rotate(-90 18 {:.2})">temperature t</text>"#,
+        H / 2.0,
+        H / 2.0
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="{:.2}" y="{:.2}" text-anchor="middle" stroke="none" font-size="13">value (Left's side ←, Right's side →)</text>"#,
+        W / 2.0,
+        H - 18.0
+    );
+    let _ = writeln!(s, "</g>");
     // Walls.
-    for (w, colour) in [(&th.left, "blue"), (&th.right, "red")] {
+    let _ = writeln!(s, r#"<g id="walls" fill="none" stroke-width="2">"#);
+    for (w, id, colour) in [(&th.left, "left-wall", "blue"), (&th.right, "right-wall", "red")] {
         let pts = wall_points(w, t_top);
         let list: Vec<String> = pts
             .iter()
@@ -87,12 +119,14 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
             .collect();
         let _ = writeln!(
             s,
-            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#,
+            r#"<polyline id="{id}" points="{}" stroke="{colour}"/>"#,
             list.join(" ")
         );
     }
+    let _ = writeln!(s, "</g>");
     // Mast.
     let m = th.mean.to_f64();
+    let _ = writeln!(s, r#"<g id="mast">"#);
     let _ = writeln!(
         s,
         r#"<line x1="{:.2}" y1="{:.2}" x2="{:.2}" y2="{:.2}" stroke="black" stroke-width="3"/>"#,
@@ -109,6 +143,7 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
         th.mean,
         th.temperature
     );
+    let _ = writeln!(s, "</g>");
     // Breakpoints, labelled (value, t).
     let mut labelled: Vec<(Dyadic, Dyadic)> = Vec::new();
     for w in [&th.left, &th.right] {
@@ -118,18 +153,60 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
             }
         }
     }
+    let _ = writeln!(s, r#"<g id="breakpoints">"#);
     for (t, x) in labelled {
         let (cx, cy) = (px(x.to_f64()), py(t.to_f64()));
-        let _ = writeln!(s, r#"<circle cx="{cx:.2}" cy="{cy:.2}" r="3" fill="black"/>"#);
         let _ = writeln!(
             s,
-            r#"<text x="{:.2}" y="{:.2}">({x}, {t})</text>"#,
+            r#"<circle cx="{cx:.2}" cy="{cy:.2}" r="3" fill="black"/><text x="{:.2}" y="{:.2}">({x}, {t})</text>"#,
             cx + 5.0,
             cy - 5.0
         );
     }
+    let _ = writeln!(s, "</g>");
     s.push_str("</svg>\n");
     s
+}
+
+/// Ticks on the value axis from `lo` to `hi`: a step of 1/4, 1/2, or 1, 2 or 5
+/// times a power of ten, giving at most ten ticks, and the multiples `k` of the
+/// step inside the range (tick `k` sits at value `k × step`).
+fn value_ticks(lo: f64, hi: f64) -> (f64, Vec<i64>) {
+    let span = hi - lo;
+    // Steps in increasing order: 1/4, 1/2, then 1, 2, 5, 10, 20, 50, …
+    let (mut step, mut scale, mut mult) = (0.25, 1.0, 0usize);
+    while span / step > 10.0 && step < 1e300 {
+        step = if step < 1.0 {
+            step * 2.0
+        } else {
+            mult = (mult + 1) % 3;
+            if mult == 0 {
+                scale *= 10.0;
+            }
+            [1.0, 2.0, 5.0][mult] * scale
+        };
+    }
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step).floor() as i64;
+    (step, (first..=last).collect())
+}
+
+/// The label of tick `k × step`: an integer, or a fraction in halves or quarters.
+fn tick_label(k: i64, step: f64) -> String {
+    if step >= 1.0 {
+        return format!("{}", k * step as i64);
+    }
+    let quarters = (k as f64 * step * 4.0).round() as i64;
+    let (mut num, mut den) = (quarters, 4);
+    while den > 1 && num % 2 == 0 {
+        num /= 2;
+        den /= 2;
+    }
+    if den == 1 {
+        num.to_string()
+    } else {
+        format!("{num}/{den}")
+    }
 }
 
 /// The wall's corner points from `t = -1` up to `t_top`.
@@ -144,4 +221,32 @@ fn wall_points(w: &Trajectory, t_top: f64) -> Vec<(f64, f64)> {
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_ticks_cover_the_range_with_few_labels() {
+        assert_eq!(value_ticks(-0.3, 1.3), (0.25, vec![-1, 0, 1, 2, 3, 4, 5]));
+        assert_eq!(value_ticks(-0.6, 3.4).0, 0.5);
+        assert_eq!(value_ticks(0.0, 9.0), (1.0, (0..=9).collect()));
+        assert_eq!(value_ticks(-30.0, 30.0).0, 10.0);
+        assert_eq!(value_ticks(0.0, 1e6).0, 100_000.0);
+        for (lo, hi) in [(-0.3, 1.3), (1.7, 4.9), (-120.0, 3.0), (0.0, 0.5)] {
+            let (step, ticks) = value_ticks(lo, hi);
+            assert!(ticks.len() <= 11, "{lo}..{hi}: {ticks:?}");
+            assert!(ticks.iter().all(|&k| (lo..=hi).contains(&(k as f64 * step))));
+        }
+    }
+
+    #[test]
+    fn tick_labels_are_integers_or_small_fractions() {
+        assert_eq!(tick_label(3, 0.25), "3/4");
+        assert_eq!(tick_label(-2, 0.25), "-1/2");
+        assert_eq!(tick_label(8, 0.25), "2");
+        assert_eq!(tick_label(-3, 0.5), "-3/2");
+        assert_eq!(tick_label(7, 10.0), "70");
+    }
 }
