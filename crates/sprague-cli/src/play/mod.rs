@@ -421,7 +421,13 @@ pub fn run_session<E: Engine>(
             for o in &options {
                 let v = engine.verdict(o, ply.mover.opponent())?;
                 if v.rank_for_mover() >= before.flip_rank() {
-                    good.push(engine.format(o));
+                    // Rulesets with a short move form name the move (`cut 1-2`),
+                    // the others show the position after it.
+                    good.push(if engine.move_help().is_some() {
+                        engine.describe(&ply.pos, o)
+                    } else {
+                        engine.format(o)
+                    });
                 }
             }
             let (verb, noun) = if good.len() == 1 {
