@@ -52,7 +52,7 @@ pub trait Ruleset {
     ) -> CliResult<()> {
         let _ = (position, settings, io);
         Err(CliError::input(
-            "this ruleset cannot be played yet: `sprague play` plays the heap, partizan and loopy rulesets (see `sprague games`)",
+            "this ruleset cannot be played (see `sprague games`)",
         ))
     }
 }

@@ -225,7 +225,7 @@ fn bad_rulesets_and_positions_are_one_line_exit_2() {
     bad(&["krk", "Ke1 ke2 Ra1 w"], &["not a legal position"]);
     bad(&["domineering", "..|..", "--misere"], &["misère"]);
     bad(&["nim", "100000"], &["too large to play"]);
-    bad(&["poker-nim", "3 4 / 1 1"], &["`poker-nim` cannot be played yet"]);
+    bad(&["poker-nim", "30000 40000 / 1 1"], &["at most 100000"]);
     bad(&["wythoff", "3 500"], &["heaps are limited to 150"]);
 }
 

@@ -332,6 +332,15 @@ impl Ruleset for PokerBoard {
         );
         Ok(report)
     }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        crate::play::poker::play_poker(position, settings, io)
+    }
 }
 
 /// Moore's Nim_k: the digit-sum rule for any heaps; Grundy values and the
@@ -759,6 +768,15 @@ impl Ruleset for MultiplesBoard {
             None,
         );
         Ok(report)
+    }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        crate::play::poker::play_multiples(position, settings, io)
     }
 }
 

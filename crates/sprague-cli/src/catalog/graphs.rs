@@ -255,6 +255,16 @@ fn parse_board(position: &str) -> CliResult<Board> {
     Board::parse(position).map_err(|e| CliError::input(format!("board `{}`: {e}", short(position))))
 }
 
+/// Refuses the position `-` in `sprague play`, whose stdin carries the moves.
+fn play_text(position: &str) -> CliResult<&str> {
+    if position.trim() == "-" {
+        return Err(CliError::input(
+            "`sprague play` reads the moves from stdin, so the position cannot be `-`: give it on the command line",
+        ));
+    }
+    Ok(position)
+}
+
 /// The position text, cut short for error messages about huge inputs.
 fn short(text: &str) -> String {
     if text.chars().count() <= 60 {
@@ -346,6 +356,16 @@ impl Ruleset for GreenHackenbushCli {
             ));
         }
         Ok(report)
+    }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let g = parse_graph_position(play_text(position)?)?;
+        crate::play::graphs::play_hackenbush(&g, settings, io)
     }
 }
 
@@ -446,6 +466,16 @@ impl Ruleset for GeographyCli {
         }
         Ok(Report { json, text })
     }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let g = parse_graph_position(play_text(position)?)?;
+        crate::play::graphs::play_geography(&g, settings, io)
+    }
 }
 
 struct GridGeographyCli;
@@ -494,6 +524,16 @@ impl Ruleset for GridGeographyCli {
         }
         Ok(Report { json, text })
     }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let board = parse_board(play_text(position)?)?;
+        crate::play::graphs::play_grid_geography(&board, settings, io)
+    }
 }
 
 // ------------------------------------------------------------ Trees
@@ -537,6 +577,16 @@ impl Ruleset for LeafRemovalCli {
         }
         Ok(report)
     }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let (_, tree) = parse_tree(play_text(position)?)?;
+        crate::play::graphs::play_leaf_removal(tree, settings, io)
+    }
 }
 
 struct IncreasingDistanceCli;
@@ -564,6 +614,16 @@ impl Ruleset for IncreasingDistanceCli {
             text.push_str(&format!("from {s}: {outcome} ({})\n", outcome_text(outcome)));
         }
         Ok(Report { json, text })
+    }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let (g, tree) = parse_tree(play_text(position)?)?;
+        crate::play::graphs::play_increasing_distance(&tree, g.start, settings, io)
     }
 }
 
@@ -659,6 +719,16 @@ impl Ruleset for KaylesCli {
             })
         }
     }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let g = parse_graph_position(play_text(position)?)?;
+        crate::play::graphs::play_kayles(&g, self.arc, settings, io)
+    }
 }
 
 // ------------------------------------------------------------ Wall Making
@@ -691,5 +761,15 @@ impl Ruleset for WallMakingCli {
             Some(value.get()),
             &moves,
         ))
+    }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let board = parse_board(play_text(position)?)?;
+        crate::play::graphs::play_wall_making(board, settings, io)
     }
 }

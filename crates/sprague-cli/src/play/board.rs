@@ -56,7 +56,8 @@ pub fn heaps(text: &str) -> Option<String> {
 }
 
 /// Rows joined by `|` as a grid with column letters and row numbers.
-fn grid(text: &str) -> Option<String> {
+#[must_use]
+pub fn grid(text: &str) -> Option<String> {
     let rows: Vec<Vec<char>> = text.split('|').map(|r| r.trim().chars().collect()).collect();
     let width = rows.iter().map(Vec::len).max()?;
     if width == 0 || width > 26 {

@@ -34,6 +34,13 @@ fn move_lines(rows: &[(String, String, String)]) -> Vec<String> {
         .collect()
 }
 
+/// Draws a position, or `None` to print its notation.
+type BoardFn<'r, P> = Box<dyn Fn(&P) -> Option<String> + 'r>;
+/// Reads a move in a short form (see [`Engine::short_move`]).
+type ShortFn<'r, P> = Box<dyn Fn(&P, &str) -> Option<Result<P, String>> + 'r>;
+/// Explains a position in a few lines before the hint's arithmetic.
+type WhyFn<'r, P> = Box<dyn Fn(&P) -> Vec<String> + 'r>;
+
 /// A perfect player of an impartial ruleset.
 pub struct ImpartialEngine<'r, R: ImpartialRules> {
     name: String,
@@ -46,6 +53,16 @@ pub struct ImpartialEngine<'r, R: ImpartialRules> {
     heaps: bool,
     /// Whether a component (by its notation) has any move, for [`Engine::key`].
     live: HashMap<String, bool>,
+    /// A drawing of positions other than heaps.
+    board_fn: Option<BoardFn<'r, R::Position>>,
+    /// Short move forms.
+    short_fn: Option<ShortFn<'r, R::Position>>,
+    /// Words on the short move forms.
+    help: Option<String>,
+    /// Lines explaining a position, first in the hint.
+    why_fn: Option<WhyFn<'r, R::Position>>,
+    /// What a component is called in hints, when not "heap" or "component".
+    word: Option<&'static str>,
 }
 
 impl<'r, R> ImpartialEngine<'r, R>
@@ -63,7 +80,46 @@ where
             misere_solver: MisereSolver::with_max_states(rules, max_states),
             heaps,
             live: HashMap::new(),
+            board_fn: None,
+            short_fn: None,
+            help: None,
+            why_fn: None,
+            word: None,
         }
+    }
+
+    /// Draws positions with `draw` (returning `None` prints the notation).
+    #[must_use]
+    pub fn with_board(mut self, draw: impl Fn(&R::Position) -> Option<String> + 'r) -> Self {
+        self.board_fn = Some(Box::new(draw));
+        self
+    }
+
+    /// Reads moves typed in a short form with `read` (see
+    /// [`Engine::short_move`]); `help` names the forms for the greeting.
+    #[must_use]
+    pub fn with_short_moves(
+        mut self,
+        help: &str,
+        read: impl Fn(&R::Position, &str) -> Option<Result<R::Position, String>> + 'r,
+    ) -> Self {
+        self.help = Some(help.to_string());
+        self.short_fn = Some(Box::new(read));
+        self
+    }
+
+    /// Starts every hint with the lines `why` gives for the position.
+    #[must_use]
+    pub fn with_why(mut self, why: impl Fn(&R::Position) -> Vec<String> + 'r) -> Self {
+        self.why_fn = Some(Box::new(why));
+        self
+    }
+
+    /// Calls components `word` in hints ("coin", "piece").
+    #[must_use]
+    pub fn with_component_word(mut self, word: &'static str) -> Self {
+        self.word = Some(word);
+        self
     }
 
     fn components(&self, p: &R::Position) -> Vec<R::Position> {
@@ -135,7 +191,18 @@ where
         self.rules.describe_move(from, to)
     }
 
+    fn short_move(&mut self, from: &R::Position, line: &str) -> Option<Result<R::Position, String>> {
+        self.short_fn.as_ref().and_then(|f| f(from, line))
+    }
+
+    fn move_help(&self) -> Option<String> {
+        self.help.clone()
+    }
+
     fn board(&self, p: &R::Position) -> Option<String> {
+        if let Some(f) = &self.board_fn {
+            return f(p);
+        }
         let text = self.format(p);
         if self.heaps {
             board::heaps(&text)
@@ -163,7 +230,7 @@ where
             .iter()
             .map(|to| (self.format(to), self.describe(p, to), String::new()))
             .collect();
-        let mut lines = Vec::new();
+        let mut lines = self.why_fn.as_ref().map_or_else(Vec::new, |f| f(p));
         if self.misere {
             let v = self.verdict(p, mover)?;
             lines.push(format!(
@@ -182,7 +249,11 @@ where
             return Ok(lines);
         }
         let parts = self.components(p);
-        let word = if self.heaps { "heap" } else { "component" };
+        let word = match (self.word, self.heaps) {
+            (Some(w), _) => w,
+            (None, true) => "heap",
+            (None, false) => "component",
+        };
         let mut values = Vec::with_capacity(parts.len());
         for c in &parts {
             values.push(self.grundy.grundy(c)?);

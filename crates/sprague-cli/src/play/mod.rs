@@ -7,6 +7,8 @@
 
 pub mod board;
 pub mod engines;
+pub mod graphs;
+pub mod poker;
 
 use crate::error::CliResult;
 use sprague::Player;
@@ -140,6 +142,37 @@ pub trait Engine {
         board::draw(self.ruleset(), &self.format(p))
     }
 
+    /// A move typed in the ruleset's short form (`cut 1-2`, a vertex number,
+    /// a cell), as the position after it; `None` when `line` is not in that
+    /// form (it is then read as a position). The error is one line.
+    fn short_move(&mut self, from: &Self::Pos, line: &str) -> Option<Result<Self::Pos, String>> {
+        let _ = (from, line);
+        None
+    }
+
+    /// A few words on the short move forms, added to the greeting.
+    fn move_help(&self) -> Option<String> {
+        None
+    }
+
+    /// The engine's own choice among `options` of `now`, with a sentence on
+    /// why (printed unless empty), when it prefers one (for example answering
+    /// a reversible move by reversing it); `before` is the position the
+    /// opponent moved from. `None` lets the session take the best-ranked
+    /// option.
+    ///
+    /// # Errors
+    /// Search budgets reached.
+    fn reply(
+        &mut self,
+        before: Option<&Self::Pos>,
+        now: &Self::Pos,
+        options: &[Self::Pos],
+    ) -> CliResult<Option<(usize, String)>> {
+        let _ = (before, now, options);
+        Ok(None)
+    }
+
     /// What the player to move is called at `p`, when the position says so
     /// (`X`/`O` in tic-tac-toe, White/Black in chess endgames).
     fn mover_name(&self, p: &Self::Pos) -> Option<String> {
@@ -194,8 +227,11 @@ pub fn run_session<E: Engine>(
         Kind::Partizan => format!(" You play {}.", side_name(user)),
         _ => String::new(),
     };
+    let short = engine
+        .move_help()
+        .map_or_else(String::new, |h| format!(" Here a move may also be written {h}."));
     let intro = format!(
-        "sprague play {name}{}.{side_note} Type a move as the position after it or as its number in `moves`; also `hint`, `undo`, `swap`, `quit`.",
+        "sprague play {name}{}.{side_note} Type a move as the position after it or as its number in `moves`; also `hint`, `undo`, `swap`, `quit`.{short}",
         if settings.misere {
             " (misère play: whoever moves last loses)"
         } else {
@@ -242,14 +278,20 @@ pub fn run_session<E: Engine>(
             return Ok(());
         }
         if ply.mover != user {
-            let mut best: Option<(i64, usize)> = None;
-            for (i, o) in options.iter().enumerate() {
-                let rank = engine.verdict(o, ply.mover.opponent())?.rank_for_mover();
-                if best.is_none_or(|(r, _)| rank > r) {
-                    best = Some((rank, i));
+            let before = history.len().checked_sub(2).map(|i| history[i].pos.clone());
+            let (i, why) = match engine.reply(before.as_ref(), &ply.pos, &options)? {
+                Some((i, why)) if i < options.len() => (i, Some(why)),
+                _ => {
+                    let mut best: Option<(i64, usize)> = None;
+                    for (i, o) in options.iter().enumerate() {
+                        let rank = engine.verdict(o, ply.mover.opponent())?.rank_for_mover();
+                        if best.is_none_or(|(r, _)| rank > r) {
+                            best = Some((rank, i));
+                        }
+                    }
+                    (best.map_or(0, |(_, i)| i), None)
                 }
-            }
-            let i = best.map_or(0, |(_, i)| i);
+            };
             let to = options[i].clone();
             writeln!(
                 io.output,
@@ -258,6 +300,9 @@ pub fn run_session<E: Engine>(
                 engine.describe(&ply.pos, &to),
                 engine.format(&to)
             )?;
+            if let Some(why) = why.filter(|w| !w.is_empty()) {
+                say(io, &format!("({why})"))?;
+            }
             history.push(Ply {
                 pos: to,
                 mover: ply.mover.opponent(),
@@ -376,7 +421,13 @@ pub fn run_session<E: Engine>(
             for o in &options {
                 let v = engine.verdict(o, ply.mover.opponent())?;
                 if v.rank_for_mover() >= before.flip_rank() {
-                    good.push(engine.format(o));
+                    // Rulesets with a short move form name the move (`cut 1-2`),
+                    // the others show the position after it.
+                    good.push(if engine.move_help().is_some() {
+                        engine.describe(&ply.pos, o)
+                    } else {
+                        engine.format(o)
+                    });
                 }
             }
             let (verb, noun) = if good.len() == 1 {
@@ -442,7 +493,12 @@ fn pick_option<E: Engine>(
             )
         });
     }
-    match engine.parse(line) {
+    let typed = match engine.short_move(from, line) {
+        Some(Ok(p)) => Ok(p),
+        Some(Err(e)) => return Err(format!("not a move: {e}")),
+        None => engine.parse(line),
+    };
+    match typed {
         Ok(p) => {
             let shown = engine.format(&p);
             if let Some(i) = options.iter().position(|o| engine.format(o) == shown) {

@@ -1,0 +1,428 @@
+//! Perfect players for Poker Nim (the Nim rule; additions are answered by
+//! taking the chips back) and the multiples-flipping coin game (the value
+//! table of its coins).
+
+use super::engines::ImpartialEngine;
+use super::{Engine, Io, Kind, Settings, Verdict, board, run_session};
+use crate::error::{CliError, CliResult};
+use sprague::{
+    ImpartialRules, MultiplesFlip, Nimber, Notation, Outcome, ParseError, PokerNim, PokerPosition,
+    format_heaps,
+};
+
+/// Poker Nim positions in play hold at most this many (chips × (heaps + 1)),
+/// which bounds the moves listed each turn.
+pub const POKER_PLAY_LIMIT: u64 = 100_000;
+/// Most coins of a multiples game in play (every move is listed each turn).
+pub const MULTIPLES_PLAY_LIMIT: u64 = 1_000;
+/// Most coins of a multiples game in misère play (searched).
+pub const MULTIPLES_MISERE_PLAY_LIMIT: u64 = 24;
+
+fn nim_sum(heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |a, &h| a ^ h)
+}
+
+/// A perfect Poker Nim player: wins exactly as in Nim, and answers an
+/// addition made from a lost position by removing the chips added.
+pub struct PokerEngine;
+
+impl PokerEngine {
+    /// Reads `take K from heap I`, `add K to heap I`, `heap I: A -> B` or
+    /// `heap I -> B`; `None` when `line` has none of these forms.
+    fn read(from: &PokerPosition, line: &str) -> Option<Result<PokerPosition, String>> {
+        let t = line.trim().to_lowercase().replace('→', "->");
+        let words: Vec<&str> = t
+            .split(|c: char| c.is_whitespace() || c == ':')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let num = |w: &str| w.parse::<u64>().ok();
+        let (heap, target) = match words[..] {
+            ["take", k, "from", "heap", i] | ["take", k, "heap", i] => {
+                let (k, i) = (num(k)?, num(i)?);
+                let h = heap_at(from, i)?;
+                match h {
+                    Ok(h) if k == 0 || k > h => {
+                        return Some(Err(format!("heap {i} has {h} chips: take 1 to {h}")));
+                    }
+                    Ok(h) => (i, h - k),
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            ["add", k, "to", "heap", i] | ["add", k, "heap", i] => {
+                let (k, i) = (num(k)?, num(i)?);
+                match heap_at(from, i)? {
+                    Ok(h) => (i, h.saturating_add(k)),
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            ["heap", i, _, "->", b] | ["heap", i, "->", b] => (num(i)?, num(b)?),
+            _ => return None,
+        };
+        let h = match heap_at(from, heap)? {
+            Ok(h) => h,
+            Err(e) => return Some(Err(e)),
+        };
+        let i = heap as usize - 1;
+        let mut to = from.clone();
+        to.heaps[i] = target;
+        to.mover = from.other;
+        Some(if target < h {
+            to.other = from.mover.saturating_add(h - target);
+            Ok(to)
+        } else if target == h {
+            Err(format!("heap {heap} already has {h} chips: a move changes it"))
+        } else if target - h > from.mover {
+            Err(format!(
+                "adding {} chips to heap {heap} needs them in your reserve, which has {}",
+                target - h,
+                from.mover
+            ))
+        } else {
+            to.other = from.mover - (target - h);
+            Ok(to)
+        })
+    }
+}
+
+/// The size of heap `i` (from 1), or an error naming the heaps.
+fn heap_at(p: &PokerPosition, i: u64) -> Option<Result<u64, String>> {
+    Some(
+        match usize::try_from(i).ok().filter(|&i| i >= 1 && i <= p.heaps.len()) {
+            Some(k) => Ok(p.heaps[k - 1]),
+            None => Err(format!("there is no heap {i} (heaps 1 to {})", p.heaps.len())),
+        },
+    )
+}
+
+impl Engine for PokerEngine {
+    type Pos = PokerPosition;
+
+    fn ruleset(&self) -> &str {
+        "poker-nim"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn format(&self, p: &PokerPosition) -> String {
+        PokerNim.format_position(p)
+    }
+
+    fn parse(&self, text: &str) -> Result<PokerPosition, String> {
+        PokerNim
+            .parse_position(text)
+            .map_err(|e| format!("position `{text}`: {e}"))
+    }
+
+    /// The heaps alone: no two moves from one position leave the same heaps,
+    /// so the user may type just the heaps after a move.
+    fn key(&mut self, p: &PokerPosition) -> String {
+        format_heaps(&p.heaps)
+    }
+
+    fn options(&mut self, p: &PokerPosition, _mover: sprague::Player) -> CliResult<Vec<PokerPosition>> {
+        let mut out = Vec::new();
+        PokerNim::moves(p, &mut out);
+        Ok(out)
+    }
+
+    fn describe(&self, from: &PokerPosition, to: &PokerPosition) -> String {
+        match (0..from.heaps.len()).find(|&i| from.heaps[i] != to.heaps[i]) {
+            Some(i) if to.heaps[i] < from.heaps[i] => format!(
+                "heap {}: {} → {} (take {} into the reserve)",
+                i + 1,
+                from.heaps[i],
+                to.heaps[i],
+                from.heaps[i] - to.heaps[i]
+            ),
+            Some(i) => format!(
+                "heap {}: {} → {} (add {} from the reserve)",
+                i + 1,
+                from.heaps[i],
+                to.heaps[i],
+                to.heaps[i] - from.heaps[i]
+            ),
+            None => "no change".to_string(),
+        }
+    }
+
+    fn verdict(&mut self, p: &PokerPosition, _mover: sprague::Player) -> CliResult<Verdict> {
+        Ok(if PokerNim::outcome(p) == Outcome::N {
+            Verdict::Win(None)
+        } else {
+            Verdict::Lose(None)
+        })
+    }
+
+    fn hint(&mut self, p: &PokerPosition, _mover: sprague::Player) -> CliResult<Vec<String>> {
+        let x = nim_sum(&p.heaps);
+        let sum: Vec<String> = p.heaps.iter().map(u64::to_string).collect();
+        let mut lines = vec![
+            "Poker Nim is won exactly as Nim, whatever the reserves: an addition is reversible, since the opponent can take the added chips straight back, so it never helps the player who is losing.".to_string(),
+            format!("nim-sum of the heaps: {} = {x}", sum.join(" ⊕ ")),
+        ];
+        if x == 0 {
+            lines.push("the nim-sum is 0, so the player to move loses against perfect play: a removal makes it non-zero and is answered as in Nim; an addition is answered by taking the chips back.".to_string());
+            return Ok(lines);
+        }
+        lines.push(format!(
+            "it is not 0, so the player to move wins by making it 0: change one heap h into h ⊕ {x} (by a removal, or by an addition the reserve of {} can pay for):",
+            p.mover
+        ));
+        let rows: Vec<(String, String)> = PokerNim::winning_moves(p)
+            .iter()
+            .map(|q| (format_heaps(&q.heaps), self.describe(p, q)))
+            .collect();
+        let w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+        lines.push(format!("winning moves ({}):", rows.len()));
+        lines.extend(rows.iter().map(|(a, b)| format!("    {a:<w$}   {b}")));
+        Ok(lines)
+    }
+
+    fn board(&self, p: &PokerPosition) -> Option<String> {
+        let mut out = board::heaps(&format_heaps(&p.heaps))?;
+        let chips = |k: u64| {
+            let mut s = "●".repeat(k.min(40) as usize);
+            if k > 40 {
+                s.push('…');
+            }
+            s
+        };
+        out.push_str(&format!(
+            "reserve of the player to move: {}  ({})\n",
+            chips(p.mover),
+            p.mover
+        ));
+        out.push_str(&format!(
+            "reserve of the other player:   {}  ({})\n",
+            chips(p.other),
+            p.other
+        ));
+        Some(out)
+    }
+
+    fn short_move(&mut self, from: &PokerPosition, line: &str) -> Option<Result<PokerPosition, String>> {
+        Self::read(from, line)
+    }
+
+    fn move_help(&self) -> Option<String> {
+        Some(
+            "`take 2 from heap 1`, `add 1 to heap 3`, `heap 2: 5 -> 3`, or just the heaps after it (`3 4 2`)"
+                .to_string(),
+        )
+    }
+
+    fn reply(
+        &mut self,
+        before: Option<&PokerPosition>,
+        now: &PokerPosition,
+        options: &[PokerPosition],
+    ) -> CliResult<Option<(usize, String)>> {
+        if let Some(b) = before
+            && let Some(answer) = Self::take_back(b, now, options)
+        {
+            return Ok(Some(answer));
+        }
+        // Winning: a removal to nim-sum 0 when there is one (it brings the
+        // end nearer; a winning addition only delays it).
+        if nim_sum(&now.heaps) != 0 {
+            let removal = options
+                .iter()
+                .position(|o| nim_sum(&o.heaps) == 0 && o.heaps.iter().zip(&now.heaps).all(|(a, b)| a <= b));
+            Ok(removal.map(|i| (i, String::new())))
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+impl PokerEngine {
+    /// When `before` was lost for its mover and the move to `now` was an
+    /// addition, the option of `now` that takes the chips back, with why.
+    fn take_back(
+        b: &PokerPosition,
+        now: &PokerPosition,
+        options: &[PokerPosition],
+    ) -> Option<(usize, String)> {
+        if nim_sum(&b.heaps) != 0 || b.heaps.len() != now.heaps.len() {
+            return None;
+        }
+        let i = (0..b.heaps.len()).find(|&i| b.heaps[i] != now.heaps[i])?;
+        if now.heaps[i] <= b.heaps[i] {
+            return None;
+        }
+        let k = now.heaps[i] - b.heaps[i];
+        options.iter().position(|o| o.heaps == b.heaps).map(|j| {
+            (
+                j,
+                format!(
+                    "the {k} chip{} you added to heap {} go straight back: an addition is reversible, so the nim-sum is 0 again and Poker Nim goes on exactly as Nim",
+                    if k == 1 { "" } else { "s" },
+                    i + 1
+                ),
+            )
+        })
+    }
+}
+
+/// Plays Poker Nim from `position` (normal play).
+///
+/// # Errors
+/// Misère play, a bad or too large position, output failures.
+pub fn play_poker(position: &str, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
+    if settings.misere {
+        return Err(CliError::input(
+            "poker-nim is played in normal play only; drop --misere",
+        ));
+    }
+    let p = PokerNim
+        .parse_position(position)
+        .map_err(|e| crate::ruleset::position_error(position, &e))?;
+    let chips = p
+        .heaps
+        .iter()
+        .fold(u128::from(p.mover) + u128::from(p.other), |a, &h| {
+            a + u128::from(h)
+        });
+    let size = chips.saturating_mul(p.heaps.len() as u128 + 1);
+    if size > u128::from(POKER_PLAY_LIMIT) {
+        return Err(CliError::input(format!(
+            "position `{position}`: poker-nim plays positions whose chips (heaps and reserves) times (heaps + 1) are at most {POKER_PLAY_LIMIT}, so that every move can be listed; this one has {size}"
+        )));
+    }
+    run_session(&mut PokerEngine, p, settings, io)
+}
+
+/// The multiples game with moves described as the coins they turn.
+pub struct MultiplesPlay(MultiplesFlip);
+
+impl ImpartialRules for MultiplesPlay {
+    type Position = Vec<u64>;
+
+    fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        self.0.moves(p, out);
+    }
+
+    fn decompose(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
+        self.0.decompose(p, out)
+    }
+
+    fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {
+        self.0.compose(parts)
+    }
+
+    fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
+        self.0.closed_form(p)
+    }
+}
+
+impl Notation<Vec<u64>> for MultiplesPlay {
+    fn parse_position(&self, text: &str) -> Result<Vec<u64>, ParseError> {
+        self.0.parse_position(text)
+    }
+
+    fn format_position(&self, p: &Vec<u64>) -> String {
+        self.0.format_position(p)
+    }
+
+    fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        // The coins turned: the symmetric difference; x is the smallest, kx the largest.
+        let turned: Vec<u64> = from
+            .iter()
+            .filter(|c| to.binary_search(c).is_err())
+            .chain(to.iter().filter(|c| from.binary_search(c).is_err()))
+            .copied()
+            .collect();
+        let (Some(&x), Some(&top)) = (turned.iter().min(), turned.iter().max()) else {
+            return "no change".to_string();
+        };
+        match top / x {
+            1 => format!("turn coin {x}"),
+            2 => format!("turn coins {x}, {top} (x = {x}, k = 2)"),
+            k => format!("turn coins {x}, {}, …, {top} (x = {x}, k = {k})", 2 * x),
+        }
+    }
+}
+
+impl MultiplesPlay {
+    /// Reads `X` (turn coin X alone) or `X K` (coins X, 2X, …, KX).
+    fn read(&self, from: &[u64], line: &str) -> Option<Result<Vec<u64>, String>> {
+        let t = line.trim();
+        let t = t.strip_prefix("turn").map_or(t, str::trim);
+        let words: Vec<&str> = t.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+        let (x, k) = match words[..] {
+            [x] => (x.parse::<u64>().ok()?, 1),
+            [x, k] => (
+                x.parse::<u64>().ok()?,
+                k.strip_prefix("k=").unwrap_or(k).parse::<u64>().ok()?,
+            ),
+            _ => return None,
+        };
+        let n = self.0.len();
+        if from.binary_search(&x).is_err() {
+            return Some(Err(format!(
+                "coin {x} shows tails: a move starts at a heads coin"
+            )));
+        }
+        if k == 0 || k.checked_mul(x).is_none_or(|kx| kx > n) {
+            return Some(Err(format!("k must be 1 to {} for coin {x} (kx ≤ {n})", n / x)));
+        }
+        let mut set: std::collections::BTreeSet<u64> = from.iter().copied().collect();
+        for j in 1..=k {
+            if !set.remove(&(j * x)) {
+                set.insert(j * x);
+            }
+        }
+        Some(Ok(set.into_iter().collect()))
+    }
+
+    /// The coins as a strip, `H` heads and `.` tails, for up to 60 coins.
+    fn draw(&self, p: &[u64]) -> Option<String> {
+        let n = self.0.len();
+        if n > 60 {
+            return None;
+        }
+        let w = n.to_string().len() + 1;
+        let cells: String = (1..=n)
+            .map(|c| format!("{:<w$}", if p.binary_search(&c).is_ok() { "H" } else { "." }))
+            .collect();
+        let nums: String = (1..=n).map(|c| format!("{c:<w$}")).collect();
+        Some(format!(
+            "{}\n{}\n(H heads, . tails)\n",
+            cells.trim_end(),
+            nums.trim_end()
+        ))
+    }
+}
+
+/// Plays the multiples game from `position` (`N: x1 x2 …`).
+///
+/// # Errors
+/// A bad position, N over the play limits, search budgets, output failures.
+pub fn play_multiples(position: &str, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
+    let (n, heads) =
+        sprague::parse_multiples(position).map_err(|e| crate::ruleset::position_error(position, &e))?;
+    let limit = if settings.misere {
+        MULTIPLES_MISERE_PLAY_LIMIT
+    } else {
+        MULTIPLES_PLAY_LIMIT
+    };
+    if n > limit {
+        return Err(CliError::input(format!(
+            "position `{position}`: multiples plays games of at most {limit} coins{} (every move is listed each turn); this one has {n}",
+            if settings.misere { " in misère play" } else { "" }
+        )));
+    }
+    let game = MultiplesPlay(MultiplesFlip::new(n));
+    let mut engine = ImpartialEngine::new("multiples".to_string(), &game, settings.misere, false, settings.max_states)
+        .with_component_word("coin")
+        .with_why(|_| {
+            vec!["a coin-turning game: each heads coin x is a game of its own, worth g(⌊N/x⌋), and the position is worth the nim-sum of its heads coins (Winning Ways, ch. 14).".to_string()]
+        })
+        .with_board(|p| game.draw(p))
+        .with_short_moves("as the heads coin x to start from and k, `6` (coin 6 alone) or `3 2` (coins 3, 6)", |from, line| {
+            game.read(from, line)
+        });
+    run_session(&mut engine, heads, settings, io)
+}
