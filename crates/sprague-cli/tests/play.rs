@@ -155,6 +155,22 @@ fn domineering_as_left_and_as_right() {
 }
 
 #[test]
+fn grid_moves_are_typed_by_their_cells() {
+    // Cells are named as drawn: column letter, row number.
+    let t = transcript(&["domineering", "...|...|..."], "a1-a3\nb1-b2\n");
+    assert!(
+        t.contains("not a move") && t.contains("you (Left): vertical domino b1-b2  →  .#.|.#.|..."),
+        "{t}"
+    );
+    let t = transcript(&["domineering", "...|...", "--side", "right"], "b2-c2\n");
+    assert!(t.contains("you (Right): horizontal domino b2-c2  →  ...|.##"), "{t}");
+    // Clobber: the stone's cell and the cell it clobbers.
+    let t = transcript(&["clobber", "xo"], "a1-b1\n");
+    assert!(t.contains("you (Left): x on a1 clobbers b1 (a1-b1)"), "{t}");
+    assert!(t.contains("Game over: you win"), "{t}");
+}
+
+#[test]
 fn hackenbush_stalks_are_drawn() {
     let t = transcript(&["hackenbush", "BR", "B"], "quit\n");
     assert!(t.contains(" R\n"), "{t}");

@@ -376,6 +376,14 @@ where
         Kind::Partizan
     }
 
+    fn move_help(&self) -> Option<String> {
+        match self.name.as_str() {
+            "domineering" => Some("by its cells, `b1-b2` (column letter, row number)".to_string()),
+            "clobber" => Some("by the stone's cell and the cell it clobbers, `a1-b1`".to_string()),
+            _ => None,
+        }
+    }
+
     fn format(&self, p: &R::Position) -> String {
         self.rules.format_position(p)
     }

@@ -523,12 +523,15 @@ fn pick_option<E: Engine>(
             if let Some(k) = as_number {
                 return Ok(k - 1);
             }
-            // A move named as in its description (`b2` for "X at b2", `Rh1-h8`).
+            // A move named as in its description, whole or by its last word
+            // (`b2` for "X at b2", `Rh1-h8`, `b1-b2` for "vertical domino b1-b2"
+            // or "x on b1 clobbers b2 (b1-b2)").
             let wanted = line.to_lowercase();
             let named: Vec<usize> = (0..options.len())
                 .filter(|&i| {
                     let d = engine.describe(from, &options[i]).to_lowercase();
-                    d == wanted || d.rsplit(' ').next() == Some(wanted.as_str())
+                    let last = d.rsplit(' ').next().map(|w| w.trim_matches(|c| c == '(' || c == ')'));
+                    d == wanted || last == Some(wanted.as_str())
                 })
                 .collect();
             match named[..] {

@@ -260,6 +260,18 @@ pub(crate) fn parse_board(text: &str, allowed: &str) -> Result<(usize, usize, Ve
 }
 
 /// Writes a board: rows joined by `|`, `cell(i)` giving the character of cell `i`.
+/// The name of cell `i` of a board `width` cells wide, as the boards are drawn:
+/// column letter and row number (`b1` is row 1, column 2), or `(row,col)` on
+/// boards wider than 26 columns.
+pub(crate) fn cell_name(i: usize, width: usize) -> String {
+    let (r, c) = (i / width, i % width);
+    if width <= 26 {
+        format!("{}{}", char::from(b'a' + c as u8), r + 1)
+    } else {
+        format!("({},{})", r + 1, c + 1)
+    }
+}
+
 pub(crate) fn format_board(width: usize, height: usize, cell: impl Fn(usize) -> char) -> String {
     let mut s = String::with_capacity((width + 1) * height);
     for r in 0..height {

@@ -225,16 +225,14 @@ impl Notation<ClobberBoard> for Clobber {
 
     fn describe_move(&self, from: &ClobberBoard, to: &ClobberBoard) -> String {
         let w = from.width();
-        let at = |m: u128| {
-            let i = m.trailing_zeros() as usize;
-            format!("({},{})", i / w + 1, i % w + 1)
-        };
+        let at = |m: u128| bitgrid::cell_name(m.trailing_zeros() as usize, w);
         let (left_from, right_from) = (from.black & !to.black, from.white & !to.white);
-        if left_from != 0 && to.black & !from.black != 0 {
-            format!("x {} clobbers {}", at(left_from), at(to.black & !from.black))
+        let (stone, a, b) = if left_from != 0 && to.black & !from.black != 0 {
+            ('x', at(left_from), at(to.black & !from.black))
         } else {
-            format!("o {} clobbers {}", at(right_from), at(to.white & !from.white))
-        }
+            ('o', at(right_from), at(to.white & !from.white))
+        };
+        format!("{stone} on {a} clobbers {b} ({a}-{b})")
     }
 }
 

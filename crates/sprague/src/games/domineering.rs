@@ -190,7 +190,7 @@ impl Notation<DomineeringBoard> for Domineering {
         let w = from.width();
         let cells: Vec<String> = (0..128)
             .filter(|i| (covered >> i) & 1 == 1)
-            .map(|i| format!("({},{})", i / w + 1, i % w + 1))
+            .map(|i| bitgrid::cell_name(i, w))
             .collect();
         let first = covered.trailing_zeros() as usize;
         let kind = if covered >> first == 3 {
@@ -198,7 +198,7 @@ impl Notation<DomineeringBoard> for Domineering {
         } else {
             "vertical"
         };
-        format!("{kind} domino on (row,col) {}", cells.join(" "))
+        format!("{kind} domino {}", cells.join("-"))
     }
 }
 
