@@ -54,7 +54,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value geography 0-1 1-2 2-3 3-0 3-4 @0",
             example2: "value geography 0-1 1-2 2-3 @1",
             rules: "Undirected vertex geography: a token stands on a start vertex (`@V`) of an undirected graph. A move carries it along an edge to a vertex not visited before. The player who cannot move loses.",
-            known: "The player to move wins exactly when every maximum matching of the graph covers the start vertex (the matching criterion for undirected vertex geography; A. S. Fraenkel, E. R. Scheinerman and D. Ullman, \"Undirected edge geography\", Theoretical Computer Science 112, 1993; checked against search on random graphs in sprague's tests), so sprague decides it in polynomial time with Edmonds' blossom algorithm.",
+            known: "The player to move wins exactly when every maximum matching of the graph covers the start vertex (the matching criterion for undirected vertex geography; A. S. Fraenkel, E. R. Scheinerman and D. Ullman, “Undirected edge geography”, Theoretical Computer Science 112, 1993; checked against search on random graphs in sprague's tests), so sprague decides it in polynomial time with Edmonds' blossom algorithm.",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(GeographyCli))
