@@ -107,7 +107,8 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
                     "position `{position}`: misère play is searched, so heaps are limited to {MISERE_MAX_HEAP} (found {largest})"
                 )));
             }
-            let mut solver = MisereSolver::with_max_states(&rules, options.max_states);
+            let mut solver = MisereSolver::with_max_states(&rules, options.max_states)
+                .with_monitor(crate::progress::monitor());
             let outcome = solver.outcome(&heaps_in)?;
             let moves: Vec<(String, String)> = solver
                 .winning_moves(&heaps_in)?
