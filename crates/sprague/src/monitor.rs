@@ -9,15 +9,17 @@
 //! locally, which costs nothing measurable.
 //!
 //! ```
-//! use sprague::{GrundySolver, Monitor, Nim, SearchError};
+//! use sprague::{Chomp, GrundySolver, Monitor, SearchError};
 //! let monitor = Monitor::new();
-//! let mut solver = GrundySolver::new(&Nim).with_monitor(&monitor);
-//! solver.grundy(&vec![3, 4, 5]).unwrap();
+//! let mut solver = GrundySolver::new(&Chomp).with_monitor(&monitor);
+//! let small = vec![3, 3, 2];
+//! solver.grundy(&small).unwrap();
+//! assert_eq!(monitor.done(), solver.states() as u64); // read from any thread
+//!
 //! monitor.stop(); // e.g. from a Ctrl-C handler
-//! // A search that has something left to do now stops at its next batch.
-//! let mut kayles = GrundySolver::new(&sprague::Kayles).with_monitor(&monitor);
-//! # let _ = &mut kayles;
-//! assert!(monitor.stop_requested());
+//! // A 12 × 12 Chomp search needs far more than one batch of states: it stops.
+//! let big = vec![12; 12];
+//! assert!(matches!(solver.grundy(&big), Err(SearchError::Interrupted(_))));
 //! ```
 
 use crate::budget::BudgetExceeded;
@@ -237,6 +239,101 @@ impl From<Interrupted> for SearchError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{GrundySolver, ImpartialRules, MisereSolver, Nimber, Outcome, PartizanRules, PartizanSolver};
+
+    /// A heap from which one or two tokens are taken: `G(n) = n mod 3`, and
+    /// `n + 1` states below a heap of `n`.
+    struct Chain;
+
+    impl ImpartialRules for Chain {
+        type Position = u32;
+        fn moves(&self, p: &u32, out: &mut Vec<u32>) {
+            out.extend((1..=2).filter(|&k| k <= *p).map(|k| p - k));
+        }
+    }
+
+    /// Both players take one token: the values alternate 0, *, 0, *, …
+    struct PartizanChain;
+
+    impl PartizanRules for PartizanChain {
+        type Position = u32;
+        fn left_moves(&self, p: &u32, out: &mut Vec<u32>) {
+            out.extend(p.checked_sub(1));
+        }
+        fn right_moves(&self, p: &u32, out: &mut Vec<u32>) {
+            out.extend(p.checked_sub(1));
+        }
+    }
+
+    const N: u32 = 10_000;
+    const BATCH: u64 = Ticker::BATCH as u64;
+
+    #[test]
+    fn grundy_solver_counts_and_stops() {
+        let m = Monitor::new();
+        let mut solver = GrundySolver::new(&Chain).with_monitor(&m);
+        assert_eq!(solver.grundy(&N).unwrap(), Nimber(u64::from(N % 3)));
+        assert_eq!(
+            m.done(),
+            solver.states() as u64,
+            "the count is exact after a call"
+        );
+        assert_eq!(m.done(), u64::from(N) + 1);
+
+        let m = Monitor::new();
+        m.stop();
+        let mut solver = GrundySolver::new(&Chain).with_monitor(&m);
+        assert_eq!(
+            solver.grundy(&N),
+            Err(SearchError::Interrupted(Interrupted { done: BATCH }))
+        );
+        // The memo holds only finished values: the search resumes correctly.
+        m.reset();
+        assert_eq!(solver.grundy(&N).unwrap(), Nimber(u64::from(N % 3)));
+        // Without a monitor nothing stops it.
+        assert_eq!(
+            GrundySolver::new(&Chain).grundy(&N).unwrap(),
+            Nimber(u64::from(N % 3))
+        );
+    }
+
+    #[test]
+    fn misere_solver_counts_and_stops() {
+        // Misère: the heaps of 1 mod 3 are the P-positions.
+        let m = Monitor::new();
+        let mut solver = MisereSolver::new(&Chain).with_monitor(&m);
+        assert_eq!(solver.outcome(&(3 * 3000 + 1)).unwrap(), Outcome::P);
+        assert!(m.done() > 9000, "{}", m.done());
+        m.reset();
+        m.stop();
+        let mut solver = MisereSolver::new(&Chain).with_monitor(&m);
+        assert_eq!(
+            solver.outcome(&N),
+            Err(SearchError::Interrupted(Interrupted { done: BATCH }))
+        );
+        m.reset();
+        assert_eq!(solver.outcome(&N).unwrap(), Outcome::P);
+        assert_eq!(solver.outcome(&(N + 1)).unwrap(), Outcome::N);
+    }
+
+    #[test]
+    fn partizan_solver_counts_and_stops() {
+        let m = Monitor::new();
+        let mut solver = PartizanSolver::new(&PartizanChain).with_monitor(&m);
+        let g = solver.value(&N).unwrap();
+        assert_eq!(solver.store_mut().display(g), "0");
+        assert_eq!(m.done(), u64::from(N) + 1);
+        m.reset();
+        m.stop();
+        let mut solver = PartizanSolver::new(&PartizanChain).with_monitor(&m);
+        assert_eq!(
+            solver.value(&(N + 1)),
+            Err(SearchError::Interrupted(Interrupted { done: BATCH }))
+        );
+        m.reset();
+        let g = solver.value(&(N + 1)).unwrap();
+        assert_eq!(solver.store_mut().display(g), "*");
+    }
 
     #[test]
     fn ticker_reports_in_batches_and_stops() {

@@ -536,6 +536,38 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn monitor_sees_both_phases() {
+        // A path 0 → 1 → … → 9999 and a 2-cycle 10000 ⇄ 10001 (two draws).
+        let n = 10_002u32;
+        let mut from: Vec<u32> = (0..9_999).collect();
+        let mut to: Vec<u32> = (1..10_000).collect();
+        from.extend([10_000, 10_001]);
+        to.extend([10_001, 10_000]);
+        let g = DiGraph::from_edges(n as usize, &from, &to).unwrap();
+        for unmoves in [false, true] {
+            let space = GraphSpace {
+                rev: g.reversed(),
+                g: g.clone(),
+                unmoves,
+            };
+            let monitor = Monitor::new();
+            let t = StateSpaceSolver::new(&space)
+                .threads(2)
+                .with_monitor(&monitor)
+                .solve()
+                .unwrap();
+            assert_eq!(t.get(0), Some(Solved::win(9_999)));
+            assert_eq!(monitor.phase(), "solving");
+            assert_eq!(monitor.total(), Some(u64::from(n)));
+            assert_eq!(
+                monitor.done(),
+                u64::from(n) - 2,
+                "every state but the draws is decided"
+            );
+        }
+    }
+
+    #[test]
     fn budget_and_stop_flag() {
         let g = DiGraph::from_edges(3, &[0, 1], &[1, 2]).unwrap();
         let space = GraphSpace {
