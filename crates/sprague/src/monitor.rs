@@ -363,6 +363,26 @@ mod tests {
     }
 
     #[test]
+    fn dag_count_counts_its_steps_and_stops() {
+        use crate::{DagCountError, count_dag_wins, count_dag_wins_with};
+        // The complete DAG on 12 vertices: 3^12 steps, several batches.
+        let n = 12u32;
+        let edges: Vec<(u32, u32)> = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
+        let m = Monitor::new();
+        let want = count_dag_wins(n as usize, &edges).unwrap();
+        assert_eq!(count_dag_wins_with(n as usize, &edges, &m).unwrap(), want);
+        assert_eq!(
+            (m.phase(), m.total(), m.done()),
+            ("counting", Some(3u64.pow(n)), 3u64.pow(n))
+        );
+        m.stop();
+        match count_dag_wins_with(n as usize, &edges, &m) {
+            Err(DagCountError::Interrupted(i)) => assert!(i.done >= 1 << 16 && i.done < 3u64.pow(n)),
+            other => panic!("not interrupted: {other:?}"),
+        }
+    }
+
+    #[test]
     fn phases_carry_name_and_total() {
         let m = Monitor::new();
         m.start_phase("solving", Some(10), 3);

@@ -9,7 +9,7 @@ use serde_json::Value;
 use sprague::{
     AllBut, EqualSplit, GrundyTable, HeapGame, Heaps, Lasker, MisereSolver, Nimber, Notation, Outcome,
     RangeSubtraction, RectangleCutting, SequenceSubtraction, Subtraction, SubtractionSequence, TakeBreak,
-    find_period, misere_grundy_values,
+    find_period, misere_grundy_values_with,
 };
 
 /// Values of single heaps are tabulated on demand up to this many heaps
@@ -179,7 +179,14 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
         progress: &mut dyn FnMut(usize) -> bool,
     ) -> CliResult<TableData> {
         if options.misere {
-            let values = misere_grundy_values(&self.game, count, options.max_states)?;
+            // Stops at Ctrl-C (inside a heap's search too) with the values so far.
+            let values = misere_grundy_values_with(
+                &self.game,
+                count,
+                options.max_states,
+                crate::progress::monitor(),
+                progress,
+            )?;
             let period = find_period(&values, None);
             return Ok(TableData { values, period });
         }

@@ -164,7 +164,7 @@ fn decode(c: u16) -> Option<Solved> {
 /// levels).
 ///
 /// With a monitor, the solve runs in two phases: `counting moves` (the units
-/// are indices scanned, out of `state_count()`), then `solving` (the units
+/// are indices scanned, out of `state_count()`), then `deciding positions` (the units
 /// are positions decided, out of the number of positions; drawn positions are
 /// never decided, so a space with draws ends short of its total).
 ///
@@ -289,10 +289,17 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
             Ok(hi - lo)
         })?;
         if let Some(m) = self.monitor {
+            // With un-moves the level scans count every decided position,
+            // those of the first pass included.
+            let first = if unmoves {
+                0
+            } else {
+                decided.load(Ordering::Relaxed)
+            };
             m.start_phase(
-                "solving",
+                "deciding positions",
                 Some(positions.load(Ordering::Relaxed)),
-                decided.load(Ordering::Relaxed),
+                first,
             );
         }
         let mut level: u16 = 0;
@@ -310,7 +317,10 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                 break;
             }
             let next = level + 1;
-            // The number of positions decided at `next`: none ends the solve.
+            // With un-moves: the number of positions found decided at `level`
+            // (none ends the solve; counting them here rather than as they are
+            // decided keeps the count off the per-move path). Without: the
+            // number decided at `next`.
             let changed = if unmoves {
                 self.parallel(n, &|lo, hi, buf| {
                     let mut count = 0;
@@ -319,12 +329,13 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                         if c & DECIDED == 0 || c & REM != level || c == NOT_STATE || c == FIXED_DRAW {
                             continue;
                         }
+                        count += 1;
                         let lost = c & WIN == 0;
                         buf.clear();
                         self.space.unmoves(s, buf);
                         for &u in buf.iter() {
                             let cell = &cells[u as usize];
-                            let updated = cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |cu| {
+                            let _ = cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |cu| {
                                 if cu & DECIDED != 0 {
                                     None
                                 } else if lost {
@@ -335,11 +346,6 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                                     Some(cu - 1)
                                 }
                             });
-                            if let Ok(cu) = updated
-                                && (lost || cu <= 1)
-                            {
-                                count += 1;
-                            }
                         }
                     }
                     Ok(count)
@@ -557,7 +563,7 @@ pub(crate) mod tests {
                 .solve()
                 .unwrap();
             assert_eq!(t.get(0), Some(Solved::win(9_999)));
-            assert_eq!(monitor.phase(), "solving");
+            assert_eq!(monitor.phase(), "deciding positions");
             assert_eq!(monitor.total(), Some(u64::from(n)));
             assert_eq!(
                 monitor.done(),
