@@ -145,7 +145,9 @@ impl Progress {
                 if let Ok(mut s) = shown.lock()
                     && !bar.is_finished()
                 {
-                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                    bar.set_draw_target(ProgressDrawTarget::term_like(Box::new(Narrow(
+                        console::Term::stderr(),
+                    ))));
                     bar.enable_steady_tick(Duration::from_millis(120));
                     *s = true;
                 }
@@ -190,6 +192,43 @@ impl Progress {
 impl Drop for Progress {
     fn drop(&mut self) {
         self.finish();
+    }
+}
+
+/// Stderr, reported a few columns narrower than it is. The bar's line then
+/// ends short of the right edge, so the `^C` a terminal echoes on Ctrl-C does
+/// not wrap onto a new line, which would leave the bar on screen when it is
+/// cleared.
+#[derive(Debug)]
+struct Narrow(console::Term);
+
+impl indicatif::TermLike for Narrow {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(3).max(20)
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        self.0.flush()
     }
 }
 
@@ -241,9 +280,16 @@ fn set_style(bar: &ProgressBar, unit: Unit, has_len: bool) {
         }
     };
     if let Ok(style) = ProgressStyle::with_template(&template) {
-        // Whole items per second, e.g. `81988/s`.
+        // Whole items per second since the start, e.g. `81988/s` (steadier
+        // than a recent-rate estimate when counts arrive in batches).
         let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.0}/s", state.per_sec());
+            let secs = state.elapsed().as_secs_f64();
+            let per_sec = if secs > 0.0 {
+                state.pos() as f64 / secs
+            } else {
+                0.0
+            };
+            let _ = write!(w, "{per_sec:.0}/s");
         };
         bar.set_style(style.with_key("rate", rate));
     }

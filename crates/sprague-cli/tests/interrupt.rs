@@ -148,3 +148,97 @@ fn ctrl_c_in_the_repl_returns_to_the_prompt() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// At a terminal (tmux): the bar shows the states solved during a search;
+/// Ctrl-C stops the search and brings back the prompt; Ctrl-C at the prompt
+/// clears the line; Ctrl-D ends the session.
+#[test]
+fn terminal_ctrl_c_at_the_prompt_and_during_a_search() {
+    let have_tmux = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_tmux {
+        // CI installs tmux and sets SPRAGUE_REQUIRE_TMUX, so there this test runs for real.
+        assert!(
+            std::env::var_os("SPRAGUE_REQUIRE_TMUX").is_none(),
+            "SPRAGUE_REQUIRE_TMUX is set but tmux is not installed"
+        );
+        eprintln!("tmux is not installed: the terminal session is not exercised");
+        return;
+    }
+    let name = format!("sprague-interrupt-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        Command::new("tmux")
+            .args(["-L", &name])
+            .args(args)
+            .output()
+            .expect("run tmux")
+    };
+    let cmd = format!("SPRAGUE_HISTORY= '{}' repl", env!("CARGO_BIN_EXE_sprague"));
+    let started = tmux(&["new-session", "-d", "-s", &name, "-x", "120", "-y", "30", &cmd]);
+    assert!(started.status.success(), "{started:?}");
+    let screen = || String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &name]).stdout).into_owned();
+    let wait_for = |what: &dyn Fn(&str) -> bool| {
+        let end = Instant::now() + PATIENCE;
+        while Instant::now() < end {
+            if what(&screen()) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        false
+    };
+    let prompts = |n: usize| move |s: &str| s.matches("sprague>").count() >= n;
+    let keys = |k: &[&str]| {
+        tmux(
+            &["send-keys", "-t", &name]
+                .iter()
+                .chain(k)
+                .copied()
+                .collect::<Vec<_>>(),
+        );
+    };
+    let check = |ok: bool| {
+        if !ok {
+            let shown = screen();
+            tmux(&["kill-server"]);
+            panic!("{shown}");
+        }
+    };
+    check(wait_for(&prompts(1)));
+    std::thread::sleep(Duration::from_millis(300));
+    keys(&["-l", "b := 3"]);
+    keys(&["Enter"]);
+    check(wait_for(&|s| s.contains("b = 3")));
+    // Ctrl-C at the prompt drops the line typed so far.
+    keys(&["-l", "half typed"]);
+    check(wait_for(&|s| s.contains("half typed")));
+    keys(&["C-c"]);
+    check(wait_for(&prompts(3)));
+    keys(&["-l", &LONG_SEARCH.join(" ")]);
+    keys(&["Enter"]);
+    // The bar appears after half a second with the count of states.
+    check(wait_for(&|s| {
+        s.contains("searching kayles") && s.contains(" states (")
+    }));
+    keys(&["C-c"]);
+    check(wait_for(&|s| s.contains("interrupted after ")));
+    check(wait_for(&prompts(4)));
+    std::thread::sleep(Duration::from_millis(300));
+    keys(&["-l", "b + 1"]);
+    keys(&["Enter"]);
+    check(wait_for(&|s| s.contains("sprague> b + 1\n4\n")));
+    let shown = screen();
+    // The abandoned line was not run, and the bar was cleared.
+    assert!(!shown.contains("unknown name"), "{shown}");
+    assert!(!shown.contains("searching kayles"), "{shown}");
+    keys(&["C-d"]);
+    // Ctrl-D ends the session and with it the tmux server.
+    let ended = (0..100).any(|_| {
+        std::thread::sleep(Duration::from_millis(100));
+        !tmux(&["has-session", "-t", &name]).status.success()
+    });
+    tmux(&["kill-server"]);
+    assert!(ended, "Ctrl-D did not end the session");
+}
