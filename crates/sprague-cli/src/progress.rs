@@ -101,6 +101,7 @@ pub enum Unit {
 pub struct Progress {
     bar: ProgressBar,
     shown: Arc<Mutex<bool>>,
+    visible: bool,
 }
 
 impl Progress {
@@ -156,7 +157,7 @@ impl Progress {
                 }
             });
         }
-        Progress { bar, shown }
+        Progress { bar, shown, visible }
     }
 
     /// Sets the count done.
@@ -179,6 +180,17 @@ impl Progress {
         self.bar.set_position(0);
         self.bar.reset_eta();
         self.bar.set_message(message.to_string());
+    }
+
+    /// Turns the bar into one that follows the [`monitor`] (as
+    /// [`Progress::monitored`] makes), for a computation that reports to it
+    /// after earlier phases counted here.
+    pub fn follow_monitor(&self, message: &str, unit: &'static str) {
+        self.phase(message, None, Unit::Items(unit));
+        if self.visible {
+            let (bar, shown, message) = (self.bar.clone(), Arc::clone(&self.shown), message.to_string());
+            std::thread::spawn(move || follow(&bar, &shown, &MONITOR, &message, Unit::Items(unit)));
+        }
     }
 
     /// Removes the bar from the terminal.

@@ -96,6 +96,52 @@ fn ctrl_c_stops_value_with_one_line() {
 }
 
 #[test]
+fn ctrl_c_stops_an_exhaustive_preference_search() {
+    // 40 vertices, 160 pseudo-random edges: `wld,dlw` needs the exhaustive
+    // search, exponential here.
+    let mut text = String::from("40 160\n");
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut edges = std::collections::BTreeSet::new();
+    while edges.len() < 160 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let (a, b) = (x % 40, (x >> 32) % 40);
+        if a != b {
+            edges.insert((a, b));
+        }
+    }
+    for (a, b) in &edges {
+        text.push_str(&format!("{a} {b}\n"));
+    }
+    let dir = std::env::temp_dir().join(format!("sprague-interrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("graph.txt");
+    std::fs::write(&path, text).expect("write the graph");
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["solve", "--prefs", "wld,dlw", "--max-states", "100000000000"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    std::thread::sleep(Duration::from_millis(1500));
+    sigint(&child);
+    let out = child.wait_with_output().expect("sprague ends");
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(out.stdout.is_empty());
+    let err = err.trim();
+    assert!(
+        err.starts_with("sprague: interrupted after ")
+            && err.ends_with(" tree nodes")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
+#[test]
 fn ctrl_c_in_the_repl_returns_to_the_prompt() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
         .arg("repl")

@@ -383,6 +383,35 @@ mod tests {
     }
 
     #[test]
+    fn exhaustive_preferences_count_nodes_and_stop() {
+        use crate::{DiGraph, Ranking, solve_preferences_exhaustive, solve_preferences_exhaustive_with};
+        // Every vertex of an 8-cycle moves to the next two: many paths.
+        let n = 8u32;
+        let from: Vec<u32> = (0..n).flat_map(|v| [v, v]).collect();
+        let to: Vec<u32> = (0..n).flat_map(|v| [(v + 1) % n, (v + 2) % n]).collect();
+        let g = DiGraph::from_edges(n as usize, &from, &to).unwrap();
+        let (a, b): (Ranking, Ranking) = ("wld".parse().unwrap(), "dlw".parse().unwrap());
+        let want = solve_preferences_exhaustive(&g, a, b, 1 << 30).unwrap();
+        let m = Monitor::new();
+        assert_eq!(
+            solve_preferences_exhaustive_with(&g, a, b, 1 << 30, &m).unwrap(),
+            want
+        );
+        let nodes = m.done();
+        assert!(nodes > 2 * BATCH, "{nodes}");
+        // The budget counts the same nodes: one fewer is too few.
+        let short = usize::try_from(nodes).unwrap() - 1;
+        assert!(solve_preferences_exhaustive(&g, a, b, short).is_err());
+        assert!(solve_preferences_exhaustive(&g, a, b, short + 1).is_ok());
+        m.reset();
+        m.stop();
+        assert_eq!(
+            solve_preferences_exhaustive_with(&g, a, b, 1 << 30, &m),
+            Err(SearchError::Interrupted(Interrupted { done: BATCH }))
+        );
+    }
+
+    #[test]
     fn phases_carry_name_and_total() {
         let m = Monitor::new();
         m.start_phase("solving", Some(10), 3);

@@ -101,7 +101,7 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
             if a.grundy {
                 grundy_run(&g, a)?
             } else if let Some(p) = &a.prefs {
-                prefs_run(&g, p, a.max_states)?
+                prefs_run(&g, p, a.max_states, &bar)?
             } else if a.minimax {
                 minimax_run(&g, path)?
             } else {
@@ -245,7 +245,7 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs) -> CliResult<(Value, String)> {
     Ok((json, text))
 }
 
-fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize) -> CliResult<(Value, String)> {
+fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> CliResult<(Value, String)> {
     let Some((a, b)) = spec.split_once(',') else {
         return Err(CliError::input(format!(
             "--prefs `{spec}`: expected two rankings FIRST,SECOND such as `dwl,wld`"
@@ -262,11 +262,25 @@ fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize) -> CliResult<(Value, 
     let (res, method) = match sprague::solve_preferences(&g.graph, first, second) {
         Ok(r) => (r, "retrograde"),
         Err(_) => {
-            let r = sprague::solve_preferences_exhaustive(&g.graph, first, second, max_nodes).map_err(|e| {
-                CliError::input(format!(
+            // A search that may run long: counted, and stopped by Ctrl-C.
+            let _polling = Polling::start();
+            bar.follow_monitor(&format!("--prefs {first},{second}"), "nodes");
+            let r = sprague::solve_preferences_exhaustive_with(
+                &g.graph,
+                first,
+                second,
+                max_nodes,
+                progress::monitor(),
+            )
+            .map_err(|e| match e {
+                sprague::SearchError::Budget(b) => CliError::input(format!(
                     "--prefs {first},{second}: these rankings need an exhaustive search (values depend on the history of play), which stopped at its budget of {} tree nodes; raise it with --max-states N (graphs of at most 10000 vertices)",
-                    e.max_states
-                ))
+                    b.max_states
+                )),
+                sprague::SearchError::Interrupted(i) => CliError {
+                    code: crate::error::INTERRUPTED,
+                    message: format!("interrupted after {} tree nodes", i.done),
+                },
             })?;
             (r, "exhaustive")
         }

@@ -2,6 +2,7 @@
 //! order, on a game graph where positions may repeat.
 
 use super::wld::Wld;
+use crate::monitor::{Monitor, SearchError, Ticker};
 use crate::{BudgetExceeded, DiGraph};
 use core::fmt;
 use std::str::FromStr;
@@ -170,11 +171,46 @@ pub fn solve_preferences_exhaustive(
     second: Ranking,
     max_nodes: usize,
 ) -> Result<Vec<[Wld; 2]>, BudgetExceeded> {
+    exhaustive(graph, first, second, max_nodes, None).map_err(|e| match e {
+        SearchError::Budget(b) => b,
+        // A ticker without a monitor never reports a stop.
+        SearchError::Interrupted(_) => BudgetExceeded {
+            max_states: max_nodes,
+        },
+    })
+}
+
+/// [`solve_preferences_exhaustive`] reporting the tree nodes visited to
+/// `monitor` (phase `searching`, checked every [`Ticker::BATCH`] nodes) and
+/// stopping with [`SearchError::Interrupted`] when it asks.
+///
+/// # Errors
+/// [`SearchError::Budget`] as [`solve_preferences_exhaustive`];
+/// [`SearchError::Interrupted`] on a stop request.
+pub fn solve_preferences_exhaustive_with(
+    graph: &DiGraph,
+    first: Ranking,
+    second: Ranking,
+    max_nodes: usize,
+    monitor: &Monitor,
+) -> Result<Vec<[Wld; 2]>, SearchError> {
+    monitor.start_phase("searching", None, 0);
+    exhaustive(graph, first, second, max_nodes, Some(monitor))
+}
+
+fn exhaustive(
+    graph: &DiGraph,
+    first: Ranking,
+    second: Ranking,
+    max_nodes: usize,
+    monitor: Option<&Monitor>,
+) -> Result<Vec<[Wld; 2]>, SearchError> {
     let n = graph.vertex_count();
     if n > 10_000 {
         return Err(BudgetExceeded {
             max_states: max_nodes,
-        });
+        }
+        .into());
     }
     let mut search = Exhaustive {
         graph,
@@ -182,6 +218,7 @@ pub fn solve_preferences_exhaustive(
         on_path: vec![false; 2 * n],
         left: max_nodes,
         max_nodes,
+        ticker: Ticker::new(monitor),
     };
     let mut out = Vec::with_capacity(n);
     for v in 0..n {
@@ -192,6 +229,7 @@ pub fn solve_preferences_exhaustive(
         }
         out.push(both);
     }
+    search.ticker.flush()?;
     Ok(out)
 }
 
@@ -201,11 +239,12 @@ struct Exhaustive<'g> {
     on_path: Vec<bool>,
     left: usize,
     max_nodes: usize,
+    ticker: Ticker<'g>,
 }
 
 impl Exhaustive<'_> {
     /// The result (seen from the first player) with `p` to move at `v`.
-    fn value(&mut self, v: usize, p: usize) -> Result<Wld, BudgetExceeded> {
+    fn value(&mut self, v: usize, p: usize) -> Result<Wld, SearchError> {
         let s = 2 * v + p;
         if self.on_path[s] {
             return Ok(Wld::Draw);
@@ -213,9 +252,11 @@ impl Exhaustive<'_> {
         if self.left == 0 {
             return Err(BudgetExceeded {
                 max_states: self.max_nodes,
-            });
+            }
+            .into());
         }
         self.left -= 1;
+        self.ticker.tick()?;
         let succ = self.graph.successors(v as u32);
         if succ.is_empty() {
             return Ok(if p == 0 { Wld::Lose } else { Wld::Win });
