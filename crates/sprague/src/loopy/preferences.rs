@@ -2,7 +2,7 @@
 //! order, on a game graph where positions may repeat.
 
 use super::wld::Wld;
-use crate::monitor::{Monitor, SearchError, Ticker};
+use crate::monitor::{Interrupted, Monitor, SearchError, Ticker};
 use crate::{BudgetExceeded, DiGraph};
 use core::fmt;
 use std::str::FromStr;
@@ -218,18 +218,19 @@ fn exhaustive(
         on_path: vec![false; 2 * n],
         left: max_nodes,
         max_nodes,
-        ticker: Ticker::new(monitor),
+        monitor,
+        reported: 0,
     };
     let mut out = Vec::with_capacity(n);
     for v in 0..n {
         let mut both = [Wld::Draw; 2];
         for (p, o) in both.iter_mut().enumerate() {
-            let r = search.value(v, p)?;
+            let r = search.value(v, p).map_err(|stop| search.error(stop))?;
             *o = if p == 0 { r } else { r.flip() };
         }
         out.push(both);
     }
-    search.ticker.flush()?;
+    search.report()?;
     Ok(out)
 }
 
@@ -239,24 +240,60 @@ struct Exhaustive<'g> {
     on_path: Vec<bool>,
     left: usize,
     max_nodes: usize,
-    ticker: Ticker<'g>,
+    monitor: Option<&'g Monitor>,
+    /// Nodes already passed to the monitor.
+    reported: usize,
+}
+
+/// Why the recursion stopped: one byte, so that results travel in registers
+/// (the full [`SearchError`] is built once, at the top).
+#[derive(Clone, Copy)]
+enum Stop {
+    Budget,
+    Interrupted,
 }
 
 impl Exhaustive<'_> {
+    /// Passes the nodes visited since the last report to the monitor and
+    /// checks its stop flag.
+    #[cold]
+    fn report(&mut self) -> Result<(), Interrupted> {
+        let Some(m) = self.monitor else {
+            return Ok(());
+        };
+        let visited = self.max_nodes - self.left;
+        m.add((visited - self.reported) as u64);
+        self.reported = visited;
+        m.check()
+    }
+
+    fn error(&self, stop: Stop) -> SearchError {
+        match stop {
+            Stop::Budget => BudgetExceeded {
+                max_states: self.max_nodes,
+            }
+            .into(),
+            Stop::Interrupted => Interrupted {
+                done: self.monitor.map_or(0, Monitor::done),
+            }
+            .into(),
+        }
+    }
+
     /// The result (seen from the first player) with `p` to move at `v`.
-    fn value(&mut self, v: usize, p: usize) -> Result<Wld, SearchError> {
+    fn value(&mut self, v: usize, p: usize) -> Result<Wld, Stop> {
         let s = 2 * v + p;
         if self.on_path[s] {
             return Ok(Wld::Draw);
         }
         if self.left == 0 {
-            return Err(BudgetExceeded {
-                max_states: self.max_nodes,
-            }
-            .into());
+            return Err(Stop::Budget);
         }
         self.left -= 1;
-        self.ticker.tick()?;
+        // The budget's countdown doubles as the progress counter.
+        if self.left % Ticker::BATCH as usize == 0 && self.report().is_err() {
+            return Err(Stop::Interrupted);
+        }
         let succ = self.graph.successors(v as u32);
         if succ.is_empty() {
             return Ok(if p == 0 { Wld::Lose } else { Wld::Win });
