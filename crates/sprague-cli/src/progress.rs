@@ -356,6 +356,30 @@ mod tests {
     }
 
     #[test]
+    fn a_monitored_bar_follows_the_monitor() {
+        static M: Monitor = Monitor::new();
+        let p = Progress::with_visibility("test", None, Unit::Items("states"), false);
+        M.start_phase("deciding", Some(10), 3);
+        let (bar, shown) = (p.bar.clone(), Arc::clone(&p.shown));
+        let follower = std::thread::spawn(move || follow(&bar, &shown, &M, "test", Unit::Items("states")));
+        let seen = |pos, len| {
+            (0..100).any(|_| {
+                std::thread::sleep(TICK / 2);
+                p.bar.position() == pos && p.bar.length() == len
+            })
+        };
+        assert!(seen(3, Some(10)));
+        assert_eq!(p.bar.message(), "test: deciding");
+        M.add(4);
+        assert!(seen(7, Some(10)));
+        M.start_phase("", None, 0);
+        assert!(seen(0, None));
+        assert_eq!(p.bar.message(), "test");
+        p.finish();
+        follower.join().unwrap();
+    }
+
+    #[test]
     fn reads_a_file_whole() {
         let dir = std::env::temp_dir().join(format!("sprague-progress-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -251,7 +251,6 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
         let positions = AtomicU64::new(0);
         let decided = AtomicU64::new(0);
         self.parallel(n, &|lo, hi, buf| {
-            let (mut here, mut over) = (0, 0);
             for s in lo..hi {
                 let c = if !self.space.is_state(s) {
                     NOT_STATE
@@ -279,13 +278,21 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                     }
                 };
                 cells[s as usize].store(c, Ordering::Relaxed);
-                if c != NOT_STATE {
-                    here += 1;
-                    over += u64::from(c & DECIDED != 0);
-                }
             }
-            positions.fetch_add(here, Ordering::Relaxed);
-            decided.fetch_add(over, Ordering::Relaxed);
+            if self.monitor.is_some() {
+                // For the next phase's total: a second look at the block's
+                // cells (still in cache), only when someone watches.
+                let (mut here, mut over) = (0, 0);
+                for cell in &cells[lo as usize..hi as usize] {
+                    let c = cell.load(Ordering::Relaxed);
+                    if c != NOT_STATE {
+                        here += 1;
+                        over += u64::from(c & DECIDED != 0);
+                    }
+                }
+                positions.fetch_add(here, Ordering::Relaxed);
+                decided.fetch_add(over, Ordering::Relaxed);
+            }
             Ok(hi - lo)
         })?;
         if let Some(m) = self.monitor {
