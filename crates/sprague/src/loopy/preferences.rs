@@ -291,7 +291,7 @@ impl Exhaustive<'_> {
         }
         self.left -= 1;
         // The budget's countdown doubles as the progress counter.
-        if self.left % Ticker::BATCH as usize == 0 && self.report().is_err() {
+        if self.left.is_multiple_of(Ticker::BATCH as usize) && self.report().is_err() {
             return Err(Stop::Interrupted);
         }
         let succ = self.graph.successors(v as u32);
