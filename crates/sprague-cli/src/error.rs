@@ -41,6 +41,27 @@ impl From<sprague::BudgetExceeded> for CliError {
     }
 }
 
+/// Exit code of a computation stopped by Ctrl-C (128 + SIGINT).
+pub const INTERRUPTED: i32 = 130;
+
+impl From<sprague::Interrupted> for CliError {
+    fn from(e: sprague::Interrupted) -> Self {
+        CliError {
+            code: INTERRUPTED,
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<sprague::SearchError> for CliError {
+    fn from(e: sprague::SearchError) -> Self {
+        match e {
+            sprague::SearchError::Budget(b) => b.into(),
+            sprague::SearchError::Interrupted(i) => i.into(),
+        }
+    }
+}
+
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
         CliError::internal(format!("i/o error: {e}"))

@@ -319,7 +319,12 @@ fn main() {
         }
     };
     if let Err(e) = run(cli) {
-        eprintln!("sprague: error: {e}");
+        if e.code == error::INTERRUPTED {
+            // Ctrl-C is not an error: say how far the computation got.
+            eprintln!("sprague: {e}");
+        } else {
+            eprintln!("sprague: error: {e}");
+        }
         std::process::exit(e.code);
     }
 }

@@ -3,64 +3,85 @@
 //! A [`Progress`] stays hidden for its first half second and never shows when
 //! stderr is not a terminal, so quick commands and piped runs print nothing
 //! extra. Once shown, a background tick keeps the elapsed time moving even
-//! while an engine call that reports nothing is running.
+//! while an engine call that reports nothing is running. A bar made with
+//! [`Progress::monitored`] reads the process's [`sprague::Monitor`]
+//! ([`monitor`]) on that tick: the engine only bumps atomic counters and never
+//! touches the terminal.
 //!
-//! [`interrupt`] installs the Ctrl-C handler: while a computation polls
-//! [`stop_requested`] (see [`Polling`]) the first Ctrl-C asks it to stop and
-//! keep what it has; otherwise, or on a second Ctrl-C, the process ends at
-//! once with exit code 130.
+//! [`interrupt`] installs the Ctrl-C handler: while a computation polls the
+//! monitor (see [`Polling`]) the first Ctrl-C asks it to stop and keep what it
+//! has; otherwise, or on a second Ctrl-C, the process ends at once with exit
+//! code 130.
 
 use crate::error::CliError;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sprague::Monitor;
 use std::io::{IsTerminal, Read};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How long a computation runs before its bar appears.
 const DELAY: Duration = Duration::from_millis(500);
 
-static STOP: AtomicBool = AtomicBool::new(false);
-static POLLED: AtomicBool = AtomicBool::new(false);
+/// How often a monitored bar reads the monitor.
+const TICK: Duration = Duration::from_millis(100);
+
+/// The one monitor of the process: the running computation's progress and the
+/// stop flag Ctrl-C raises.
+static MONITOR: Monitor = Monitor::new();
+
+/// Number of live [`Polling`] guards (the REPL holds one for its whole session).
+static POLLED: AtomicUsize = AtomicUsize::new(0);
 
 /// Installs the Ctrl-C handler (once per process; later calls do nothing).
 pub fn interrupt() {
     let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) || !POLLED.load(Ordering::SeqCst) {
+        if POLLED.load(Ordering::SeqCst) == 0 || MONITOR.stop_requested() {
             eprintln!("\nsprague: interrupted");
             std::process::exit(130);
         }
+        MONITOR.stop();
     });
 }
 
-/// The flag set by the first Ctrl-C, for engines that take a stop flag.
-pub fn stop_flag() -> &'static AtomicBool {
-    &STOP
+/// The monitor engines report to and poll; Ctrl-C raises its stop flag.
+pub fn monitor() -> &'static Monitor {
+    &MONITOR
 }
 
 /// Whether Ctrl-C asked the running computation to stop.
 pub fn stop_requested() -> bool {
-    STOP.load(Ordering::Relaxed)
+    MONITOR.stop_requested()
 }
 
-/// While alive, Ctrl-C asks the computation to stop (it polls
-/// [`stop_requested`]) instead of ending the process.
+/// Forgets a Ctrl-C and the counts of an earlier computation: the REPL calls
+/// this before each line.
+pub fn new_request() {
+    MONITOR.reset();
+}
+
+/// While alive, Ctrl-C asks the computation to stop (it polls [`monitor`])
+/// instead of ending the process.
 pub struct Polling(());
 
 impl Polling {
-    /// Starts a polled section (forgetting a Ctrl-C that stopped an earlier
-    /// one, as in the REPL, which runs verbs one after another).
+    /// Starts a polled section. The outermost one starts from a fresh monitor;
+    /// inside the REPL's session-long section, [`new_request`] does that
+    /// instead, so that a Ctrl-C between reading a line and starting its
+    /// search still stops that search.
     #[must_use]
     pub fn start() -> Self {
-        STOP.store(false, Ordering::SeqCst);
-        POLLED.store(true, Ordering::SeqCst);
+        if POLLED.fetch_add(1, Ordering::SeqCst) == 0 {
+            MONITOR.reset();
+        }
         Polling(())
     }
 }
 
 impl Drop for Polling {
     fn drop(&mut self) {
-        POLLED.store(false, Ordering::SeqCst);
+        POLLED.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -80,6 +101,7 @@ pub enum Unit {
 pub struct Progress {
     bar: ProgressBar,
     shown: Arc<Mutex<bool>>,
+    visible: bool,
 }
 
 impl Progress {
@@ -88,25 +110,54 @@ impl Progress {
         Self::with_visibility(message, len, unit, std::io::stderr().is_terminal())
     }
 
+    /// A bar for `message` that shows the [`monitor`]'s count of `unit`
+    /// (e.g. `states`), its rate, and the phase's total and an estimate of the
+    /// time left when the engine knows the total.
+    pub fn monitored(message: &str, unit: &'static str) -> Self {
+        Self::build(
+            message,
+            None,
+            Unit::Items(unit),
+            std::io::stderr().is_terminal(),
+            Some(&MONITOR),
+        )
+    }
+
     fn with_visibility(message: &str, len: Option<u64>, unit: Unit, visible: bool) -> Self {
+        Self::build(message, len, unit, visible, None)
+    }
+
+    fn build(
+        message: &str,
+        len: Option<u64>,
+        unit: Unit,
+        visible: bool,
+        monitor: Option<&'static Monitor>,
+    ) -> Self {
         let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden());
         set_style(&bar, unit, len.is_some());
         bar.set_message(message.to_string());
         let shown = Arc::new(Mutex::new(false));
         if visible {
             let (bar, shown) = (bar.clone(), Arc::clone(&shown));
+            let message = message.to_string();
             std::thread::spawn(move || {
                 std::thread::sleep(DELAY);
                 if let Ok(mut s) = shown.lock()
                     && !bar.is_finished()
                 {
-                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                    bar.set_draw_target(ProgressDrawTarget::term_like(Box::new(Narrow(
+                        console::Term::stderr(),
+                    ))));
                     bar.enable_steady_tick(Duration::from_millis(120));
                     *s = true;
                 }
+                if let Some(m) = monitor {
+                    follow(&bar, &shown, m, &message, unit);
+                }
             });
         }
-        Progress { bar, shown }
+        Progress { bar, shown, visible }
     }
 
     /// Sets the count done.
@@ -131,6 +182,17 @@ impl Progress {
         self.bar.set_message(message.to_string());
     }
 
+    /// Turns the bar into one that follows the [`monitor`] (as
+    /// [`Progress::monitored`] makes), for a computation that reports to it
+    /// after earlier phases counted here.
+    pub fn follow_monitor(&self, message: &str, unit: &'static str) {
+        self.phase(message, None, Unit::Items(unit));
+        if self.visible {
+            let (bar, shown, message) = (self.bar.clone(), Arc::clone(&self.shown), message.to_string());
+            std::thread::spawn(move || follow(&bar, &shown, &MONITOR, &message, Unit::Items(unit)));
+        }
+    }
+
     /// Removes the bar from the terminal.
     pub fn finish(&self) {
         // Hold the lock so that the bar is not revealed after it is cleared.
@@ -142,6 +204,75 @@ impl Progress {
 impl Drop for Progress {
     fn drop(&mut self) {
         self.finish();
+    }
+}
+
+/// Stderr, reported a few columns narrower than it is. The bar's line then
+/// ends short of the right edge, so the `^C` a terminal echoes on Ctrl-C does
+/// not wrap onto a new line, which would leave the bar on screen when it is
+/// cleared.
+#[derive(Debug)]
+struct Narrow(console::Term);
+
+impl indicatif::TermLike for Narrow {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(3).max(20)
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// Copies the monitor's phase, total and count into the bar every [`TICK`]
+/// until the bar is finished (under the `shown` lock, which
+/// [`Progress::finish`] holds while it clears the bar).
+fn follow(bar: &ProgressBar, shown: &Mutex<bool>, monitor: &Monitor, message: &str, unit: Unit) {
+    let mut last: Option<(&'static str, Option<u64>)> = None;
+    loop {
+        let Ok(guard) = shown.lock() else { return };
+        if bar.is_finished() {
+            return;
+        }
+        let now = (monitor.phase(), monitor.total());
+        if last != Some(now) {
+            let (phase, total) = now;
+            set_style(bar, unit, total.is_some());
+            match total {
+                Some(t) => bar.set_length(t),
+                None => bar.unset_length(),
+            }
+            bar.reset_eta();
+            if phase.is_empty() {
+                bar.set_message(message.to_string());
+            } else {
+                bar.set_message(format!("{message}: {phase}"));
+            }
+            last = Some(now);
+        }
+        bar.set_position(monitor.done());
+        drop(guard);
+        std::thread::sleep(TICK);
     }
 }
 
@@ -161,9 +292,16 @@ fn set_style(bar: &ProgressBar, unit: Unit, has_len: bool) {
         }
     };
     if let Ok(style) = ProgressStyle::with_template(&template) {
-        // Whole items per second, e.g. `81988/s`.
+        // Whole items per second since the start, e.g. `81988/s` (steadier
+        // than a recent-rate estimate when counts arrive in batches).
         let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.0}/s", state.per_sec());
+            let secs = state.elapsed().as_secs_f64();
+            let per_sec = if secs > 0.0 {
+                state.pos() as f64 / secs
+            } else {
+                0.0
+            };
+            let _ = write!(w, "{per_sec:.0}/s");
         };
         bar.set_style(style.with_key("rate", rate));
     }
@@ -215,6 +353,30 @@ mod tests {
         assert_eq!(p.bar.position(), 0);
         p.finish();
         assert!(p.bar.is_finished());
+    }
+
+    #[test]
+    fn a_monitored_bar_follows_the_monitor() {
+        static M: Monitor = Monitor::new();
+        let p = Progress::with_visibility("test", None, Unit::Items("states"), false);
+        M.start_phase("deciding", Some(10), 3);
+        let (bar, shown) = (p.bar.clone(), Arc::clone(&p.shown));
+        let follower = std::thread::spawn(move || follow(&bar, &shown, &M, "test", Unit::Items("states")));
+        let seen = |pos, len| {
+            (0..100).any(|_| {
+                std::thread::sleep(TICK / 2);
+                p.bar.position() == pos && p.bar.length() == len
+            })
+        };
+        assert!(seen(3, Some(10)));
+        assert_eq!(p.bar.message(), "test: deciding");
+        M.add(4);
+        assert!(seen(7, Some(10)));
+        M.start_phase("", None, 0);
+        assert!(seen(0, None));
+        assert_eq!(p.bar.message(), "test");
+        p.finish();
+        follower.join().unwrap();
     }
 
     #[test]

@@ -89,11 +89,13 @@ where
             .map_err(|e| position_error(position, &e))?;
         let canonical = self.rules.format_position(&p);
         let (outcome, grundy, winning) = if options.misere {
-            let mut solver = MisereSolver::with_max_states(&self.rules, options.max_states);
+            let mut solver = MisereSolver::with_max_states(&self.rules, options.max_states)
+                .with_monitor(crate::progress::monitor());
             let outcome = solver.outcome(&p)?;
             (outcome, None, solver.winning_moves(&p)?)
         } else {
-            let mut solver = GrundySolver::with_max_states(&self.rules, options.max_states);
+            let mut solver = GrundySolver::with_max_states(&self.rules, options.max_states)
+                .with_monitor(crate::progress::monitor());
             let g = solver.grundy(&p)?;
             (Outcome::from_grundy(g), Some(g.get()), solver.winning_moves(&p)?)
         };

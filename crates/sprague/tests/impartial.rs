@@ -224,7 +224,10 @@ fn deep_games_do_not_overflow_the_stack() {
 fn budget_stops_cleanly() {
     let mut solver = GrundySolver::with_max_states(&Countdown, 1000);
     let e = solver.grundy(&5000).unwrap_err();
-    assert_eq!(e.max_states, 1000);
+    assert_eq!(
+        e,
+        sprague::SearchError::Budget(sprague::BudgetExceeded { max_states: 1000 })
+    );
     assert!(e.to_string().contains("--max-states"));
 }
 

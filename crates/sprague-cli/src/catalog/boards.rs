@@ -72,12 +72,14 @@ where
 {
     let describe = |to: &R::Position| (rules.format_position(to), rules.describe_move(p, to));
     if options.misere {
-        let mut solver = MisereSolver::with_max_states(rules, options.max_states);
+        let mut solver =
+            MisereSolver::with_max_states(rules, options.max_states).with_monitor(crate::progress::monitor());
         let outcome = solver.outcome(p)?;
         let moves = solver.winning_moves(p)?;
         return Ok((outcome, None, moves.iter().map(describe).collect()));
     }
-    let mut solver = GrundySolver::with_max_states(rules, options.max_states);
+    let mut solver =
+        GrundySolver::with_max_states(rules, options.max_states).with_monitor(crate::progress::monitor());
     let g = solver.grundy(p)?;
     let moves = solver.winning_moves(p)?;
     Ok((
@@ -467,14 +469,19 @@ impl Ruleset for MemoryBoard {
                 self.name
             )));
         }
-        let mut solver = GrundySolver::with_max_states(&self.rules, options.max_states);
+        let mut solver = GrundySolver::with_max_states(&self.rules, options.max_states)
+            .with_monitor(crate::progress::monitor());
         let mut values = Vec::with_capacity(count);
         for n in 0..count {
             let start = self
                 .rules
                 .parse_position(&n.to_string())
                 .map_err(|e| position_error(&n.to_string(), &e))?;
-            values.push(solver.grundy(&start)?.get());
+            match solver.grundy(&start) {
+                // Ctrl-C: keep the values done so far, as `progress` would.
+                Err(sprague::SearchError::Interrupted(_)) => break,
+                r => values.push(r?.get()),
+            }
             if !progress(n + 1) {
                 break;
             }
@@ -569,7 +576,8 @@ impl Ruleset for ChompBoard {
             .map_err(|e| position_error(position, &e))?;
         let canon = Chomp::canonical(&p);
         let (outcome, grundy, bites) = if options.misere {
-            let mut solver = MisereSolver::with_max_states(&Chomp, options.max_states);
+            let mut solver = MisereSolver::with_max_states(&Chomp, options.max_states)
+                .with_monitor(crate::progress::monitor());
             let o = solver.outcome(&canon)?;
             let mut bites = Vec::new();
             for (r, c) in Chomp::bites(&p) {
@@ -580,7 +588,8 @@ impl Ruleset for ChompBoard {
             }
             (o, None, bites)
         } else {
-            let mut solver = GrundySolver::with_max_states(&Chomp, options.max_states);
+            let mut solver = GrundySolver::with_max_states(&Chomp, options.max_states)
+                .with_monitor(crate::progress::monitor());
             let g = solver.grundy(&canon)?;
             let mut bites = Vec::new();
             for (r, c) in Chomp::bites(&p) {
@@ -698,7 +707,8 @@ impl Ruleset for MultiplesBoard {
             ));
         }
         if options.misere {
-            let mut solver = MisereSolver::with_max_states(&game, options.max_states);
+            let mut solver = MisereSolver::with_max_states(&game, options.max_states)
+                .with_monitor(crate::progress::monitor());
             let o = solver.outcome(&heads)?;
             let moves: Vec<(String, String)> = solver
                 .winning_moves(&heads)?

@@ -379,7 +379,8 @@ fn hackenbush_misere(g: &EdgeList, options: &QueryOptions) -> CliResult<Report> 
             start.len()
         )));
     }
-    let mut solver = MisereSolver::with_max_states(&GreenHackenbush, options.max_states);
+    let mut solver = MisereSolver::with_max_states(&GreenHackenbush, options.max_states)
+        .with_monitor(crate::progress::monitor());
     let outcome = solver.outcome(&start)?;
     let moves: Vec<(String, String)> = solver
         .winning_moves(&start)?
@@ -551,7 +552,8 @@ impl Ruleset for LeafRemovalCli {
         if tree.len() <= LEAF_REMOVAL_SEARCH_LIMIT
             && let Some(rules) = LeafRemovalRules::new(&tree)
         {
-            let mut solver = GrundySolver::with_max_states(&rules, options.max_states);
+            let mut solver = GrundySolver::with_max_states(&rules, options.max_states)
+                .with_monitor(crate::progress::monitor());
             let start = rules.start();
             let value = solver.grundy(&start)?;
             grundy = Some(value.get());
@@ -650,10 +652,12 @@ fn kayles_report<R: ImpartialRules<Position = u64>>(
     describe: impl Fn(u64) -> String,
 ) -> CliResult<Report> {
     let (outcome, grundy, winning) = if options.misere {
-        let mut solver = MisereSolver::with_max_states(rules, options.max_states);
+        let mut solver =
+            MisereSolver::with_max_states(rules, options.max_states).with_monitor(crate::progress::monitor());
         (solver.outcome(&start)?, None, solver.winning_moves(&start)?)
     } else {
-        let mut solver = GrundySolver::with_max_states(rules, options.max_states);
+        let mut solver =
+            GrundySolver::with_max_states(rules, options.max_states).with_monitor(crate::progress::monitor());
         let value: Nimber = solver.grundy(&start)?;
         (
             Outcome::from_grundy(value),

@@ -9,7 +9,7 @@ use serde_json::Value;
 use sprague::{
     AllBut, EqualSplit, GrundyTable, HeapGame, Heaps, Lasker, MisereSolver, Nimber, Notation, Outcome,
     RangeSubtraction, RectangleCutting, SequenceSubtraction, Subtraction, SubtractionSequence, TakeBreak,
-    find_period, misere_grundy_values,
+    find_period, misere_grundy_values_with,
 };
 
 /// Values of single heaps are tabulated on demand up to this many heaps
@@ -107,7 +107,8 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
                     "position `{position}`: misère play is searched, so heaps are limited to {MISERE_MAX_HEAP} (found {largest})"
                 )));
             }
-            let mut solver = MisereSolver::with_max_states(&rules, options.max_states);
+            let mut solver = MisereSolver::with_max_states(&rules, options.max_states)
+                .with_monitor(crate::progress::monitor());
             let outcome = solver.outcome(&heaps_in)?;
             let moves: Vec<(String, String)> = solver
                 .winning_moves(&heaps_in)?
@@ -178,7 +179,14 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
         progress: &mut dyn FnMut(usize) -> bool,
     ) -> CliResult<TableData> {
         if options.misere {
-            let values = misere_grundy_values(&self.game, count, options.max_states)?;
+            // Stops at Ctrl-C (inside a heap's search too) with the values so far.
+            let values = misere_grundy_values_with(
+                &self.game,
+                count,
+                options.max_states,
+                crate::progress::monitor(),
+                progress,
+            )?;
             let period = find_period(&values, None);
             return Ok(TableData { values, period });
         }

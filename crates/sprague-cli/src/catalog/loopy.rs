@@ -18,9 +18,11 @@ impl<S: SpaceNotation> SpaceRules<S> {
     fn solve(&self, max_states: usize) -> CliResult<StateTable> {
         StateSpaceSolver::new(&self.space)
             .max_states(max_states)
+            .with_monitor(crate::progress::monitor())
             .solve()
             .map_err(|e| match e {
                 SolveError::Budget(b) => b.into(),
+                SolveError::Interrupted(i) => i.into(),
                 other => CliError::input(other.to_string()),
             })
     }

@@ -32,7 +32,8 @@ where
             .parse_position(position)
             .map_err(|e| position_error(position, &e))?;
         let canonical = self.rules.format_position(&p);
-        let mut solver = PartizanSolver::with_max_states(&self.rules, options.max_states);
+        let mut solver = PartizanSolver::with_max_states(&self.rules, options.max_states)
+            .with_monitor(crate::progress::monitor());
         let g = solver.value(&p)?;
         let outcome = solver.store_mut().outcome(g);
         let value = solver.store_mut().display(g);

@@ -30,17 +30,21 @@ pub fn run(path: &str, one_based: bool, json: bool) -> CliResult<()> {
         .copied()
         .zip(list.targets.iter().copied())
         .collect();
-    // On a terminal, a spinner with the elapsed time (the count reports no
-    // progress); Ctrl-C ends it at once.
+    // On a terminal, a bar with the steps done out of 3^n and an estimate of
+    // the time left; Ctrl-C stops the count (exit code 130).
     crate::progress::interrupt();
-    let bar = crate::progress::Progress::new(
-        &format!("counting over the 3^{} vertex-set pairs", list.n),
-        None,
-        crate::progress::Unit::None,
-    );
-    let count = sprague::count_dag_wins(list.n, &edges);
+    let polling = crate::progress::Polling::start();
+    let bar = crate::progress::Progress::monitored(&format!("3^{} vertex-set pairs", list.n), "pairs");
+    let count = sprague::count_dag_wins_with(list.n, &edges, crate::progress::monitor());
     bar.finish();
-    let count = count.map_err(|e| CliError::input(format!("{path}: {e}")))?;
+    drop(polling);
+    let count = count.map_err(|e| match e {
+        sprague::DagCountError::Interrupted(i) => CliError {
+            code: crate::error::INTERRUPTED,
+            message: format!("interrupted after {} of the 3^{} steps", i.done, list.n),
+        },
+        other => CliError::input(format!("{path}: {other}")),
+    })?;
     let (a, b) = if one_based { (1, 2) } else { (0, 1) };
     let mut out = std::io::stdout().lock();
     if json {

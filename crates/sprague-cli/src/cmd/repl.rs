@@ -3,12 +3,21 @@
 //! On a terminal the line editor keeps a history (saved under the user's data
 //! directory); when stdin is not a terminal the lines are read plainly and only
 //! results are printed, so a session can be scripted.
+//!
+//! Ctrl-C during a long search (`value`, `table`, a state-space solve) stops
+//! it and returns to the prompt with one line such as `interrupted after N
+//! states` (a table prints the values done so far); the session, its names
+//! and its history carry on. At the prompt, Ctrl-C clears the line and Ctrl-D
+//! ends the session. Expression algebra is not interruptible (it is quick for
+//! games of any reasonable size): a Ctrl-C there is forgotten when the next
+//! line starts, and a second one ends the session.
 
 mod complete;
 mod expr;
 mod session;
 
-use crate::error::{CliError, CliResult};
+use crate::error::{CliError, CliResult, INTERRUPTED};
+use crate::progress::{self, Polling};
 use session::{Reply, Session};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -66,6 +75,10 @@ impl ReplError {
 /// script, the exit code is 2 if any line failed (every line is still run).
 pub fn run() -> CliResult<()> {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    // For the whole session, Ctrl-C asks the running line to stop instead of
+    // ending the process (twice in one line still ends it).
+    progress::interrupt();
+    let _polling = Polling::start();
     let mut session = Session::new();
     let failed = if interactive {
         interactive_loop(&mut session)?
@@ -84,6 +97,9 @@ pub fn run() -> CliResult<()> {
 /// Evaluates one line and prints its result; returns false on `quit` and
 /// counts errors in `failed`.
 fn step(session: &mut Session, line: &str, line_no: Option<usize>, failed: &mut usize) -> CliResult<bool> {
+    // A Ctrl-C from before this line (at the prompt, or one that came too late
+    // to stop the previous line) is forgotten.
+    progress::new_request();
     let err = match session.line(line) {
         Ok(Reply::Quit) => return Ok(false),
         Ok(Reply::Nothing) => return Ok(true),
@@ -95,7 +111,13 @@ fn step(session: &mut Session, line: &str, line_no: Option<usize>, failed: &mut 
         }
         Ok(Reply::Verb(words)) => match run_verb(&words) {
             Ok(()) => return Ok(true),
-            Err(e) => e,
+            Err(VerbError::Interrupted(message)) => {
+                // Not a failure of the line: report it and carry on.
+                std::io::stdout().flush()?;
+                eprintln!("{message}");
+                return Ok(true);
+            }
+            Err(VerbError::Failed(e)) => e,
         },
         Err(e) => e,
     };
@@ -105,13 +127,33 @@ fn step(session: &mut Session, line: &str, line_no: Option<usize>, failed: &mut 
     Ok(true)
 }
 
+/// How a verb run from the session ended without success.
+enum VerbError {
+    /// Ctrl-C stopped it; the message says how far it got.
+    Interrupted(String),
+    /// It failed: a session error.
+    Failed(ReplError),
+}
+
+impl From<ReplError> for VerbError {
+    fn from(e: ReplError) -> Self {
+        VerbError::Failed(e)
+    }
+}
+
 /// Runs a command-line verb exactly as `sprague VERB ARGS…` would, printing
 /// its report; its errors come back as session errors.
-fn run_verb(words: &[String]) -> Result<(), ReplError> {
+fn run_verb(words: &[String]) -> Result<(), VerbError> {
     use clap::Parser;
     let argv = std::iter::once("sprague".to_string()).chain(words.iter().cloned());
     match crate::Cli::try_parse_from(argv) {
-        Ok(cli) => crate::run(cli).map_err(|e| ReplError::plain(e.message)),
+        Ok(cli) => crate::run(cli).map_err(|e| {
+            if e.code == INTERRUPTED {
+                VerbError::Interrupted(e.message)
+            } else {
+                VerbError::Failed(ReplError::plain(e.message))
+            }
+        }),
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(
@@ -132,10 +174,7 @@ fn run_verb(words: &[String]) -> Result<(), ReplError> {
                 .collect();
             let message = message.join(" ");
             let message = message.strip_prefix("error: ").unwrap_or(&message);
-            Err(ReplError::plain(format!(
-                "{message} (`{} --help` shows the options)",
-                words[0]
-            )))
+            Err(ReplError::plain(format!("{message} (`{} --help` shows the options)", words[0])).into())
         }
     }
 }

@@ -59,16 +59,21 @@ pub struct SolveArgs {
 const TABLE_LIMIT: usize = 1000;
 
 /// Runs the verb. On a terminal, a bar shows the bytes read, then the parsing
-/// and solving phases (the solvers are linear in the graph, so the phases are
-/// shown with their elapsed time). Ctrl-C ends a graph solve at once; a
-/// `--demo` solve polls it and stops cleanly.
+/// and solving phases (the graph solvers are linear in the graph, so the
+/// phases are shown with their elapsed time). Ctrl-C ends a graph solve at
+/// once; a `--demo` solve shows the states counted and decided with an
+/// estimate of the time left, and Ctrl-C stops it cleanly with
+/// `interrupted after N states` (exit code 130): the states decided so far
+/// are not printed, since a state's remoteness is only final once the whole
+/// level it belongs to is done.
 pub fn run(a: &SolveArgs) -> CliResult<()> {
     progress::interrupt();
     let (json, text) = if let Some(demo) = &a.demo {
-        let bar = Progress::new(&format!("solving {demo}"), None, Unit::None);
-        let r = demo_run(demo, a)?;
+        let _polling = Polling::start();
+        let bar = Progress::monitored(&format!("solving {demo}"), "states");
+        let r = demo_run(demo, a);
         bar.finish();
-        r
+        r?
     } else {
         let Some(path) = a.file.as_deref() else {
             return Err(CliError::input(
@@ -96,7 +101,7 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
             if a.grundy {
                 grundy_run(&g, a)?
             } else if let Some(p) = &a.prefs {
-                prefs_run(&g, p, a.max_states)?
+                prefs_run(&g, p, a.max_states, &bar)?
             } else if a.minimax {
                 minimax_run(&g, path)?
             } else {
@@ -240,7 +245,7 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs) -> CliResult<(Value, String)> {
     Ok((json, text))
 }
 
-fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize) -> CliResult<(Value, String)> {
+fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> CliResult<(Value, String)> {
     let Some((a, b)) = spec.split_once(',') else {
         return Err(CliError::input(format!(
             "--prefs `{spec}`: expected two rankings FIRST,SECOND such as `dwl,wld`"
@@ -257,11 +262,25 @@ fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize) -> CliResult<(Value, 
     let (res, method) = match sprague::solve_preferences(&g.graph, first, second) {
         Ok(r) => (r, "retrograde"),
         Err(_) => {
-            let r = sprague::solve_preferences_exhaustive(&g.graph, first, second, max_nodes).map_err(|e| {
-                CliError::input(format!(
+            // A search that may run long: counted, and stopped by Ctrl-C.
+            let _polling = Polling::start();
+            bar.follow_monitor(&format!("--prefs {first},{second}"), "nodes");
+            let r = sprague::solve_preferences_exhaustive_with(
+                &g.graph,
+                first,
+                second,
+                max_nodes,
+                progress::monitor(),
+            )
+            .map_err(|e| match e {
+                sprague::SearchError::Budget(b) => CliError::input(format!(
                     "--prefs {first},{second}: these rankings need an exhaustive search (values depend on the history of play), which stopped at its budget of {} tree nodes; raise it with --max-states N (graphs of at most 10000 vertices)",
-                    e.max_states
-                ))
+                    b.max_states
+                )),
+                sprague::SearchError::Interrupted(i) => CliError {
+                    code: crate::error::INTERRUPTED,
+                    message: format!("interrupted after {} tree nodes", i.done),
+                },
             })?;
             (r, "exhaustive")
         }
@@ -324,18 +343,15 @@ fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs) -> CliResult<(Value, String
 }
 
 fn space_solve<S: StateSpace>(space: &S, a: &SolveArgs) -> CliResult<sprague::StateTable> {
-    // The solver polls the flag: the first Ctrl-C stops it cleanly.
+    // The solver polls the monitor: the first Ctrl-C stops it cleanly.
     let _polling = Polling::start();
     StateSpaceSolver::new(space)
         .threads(a.threads)
         .max_states(a.max_states)
-        .stop_flag(progress::stop_flag())
+        .with_monitor(progress::monitor())
         .solve()
         .map_err(|e| match e {
-            SolveError::Interrupted => CliError {
-                code: 130,
-                message: "interrupted".into(),
-            },
+            SolveError::Interrupted(i) => i.into(),
             SolveError::Budget(b) => b.into(),
             other => CliError::input(other.to_string()),
         })

@@ -35,9 +35,9 @@ pub fn run(
         // Check the file name before the work, not after.
         crate::picture::format_of(path, "--plot")?;
     }
-    // The first Ctrl-C asks the computation to stop and print what it has; a
-    // second one ends the process (misère searches do not poll, so there it
-    // takes two).
+    // The first Ctrl-C asks the computation to stop and print what it has
+    // (searches inside a value stop through the monitor); a second one ends
+    // the process.
     progress::interrupt();
     let polling = Polling::start();
     let bar = Progress::new(ruleset, Some(count as u64), Unit::Items("values"));

@@ -6,6 +6,7 @@
 //! the edges the first player wins iff the Grundy values of vertices 0 and 1
 //! differ.
 
+use crate::monitor::{Interrupted, Monitor};
 use core::fmt;
 
 /// The modulus of the count, 10^9 + 7.
@@ -40,6 +41,8 @@ pub enum DagCountError {
         /// A vertex on a cycle.
         vertex: u32,
     },
+    /// The monitor of [`count_dag_wins_with`] asked the count to stop.
+    Interrupted(Interrupted),
 }
 
 impl fmt::Display for DagCountError {
@@ -58,6 +61,7 @@ impl fmt::Display for DagCountError {
             DagCountError::Cycle { vertex } => {
                 write!(f, "the graph is not acyclic: vertex {vertex} lies on a cycle")
             }
+            DagCountError::Interrupted(i) => write!(f, "interrupted after {} of the 3^n steps", i.done),
         }
     }
 }
@@ -145,7 +149,33 @@ fn check(n: usize, edges: &[(u32, u32)]) -> Result<(), DagCountError> {
 /// assert_eq!(count_dag_wins(2, &[(0, 1)]).unwrap(), 1);
 /// ```
 pub fn count_dag_wins(n: usize, edges: &[(u32, u32)]) -> Result<u64, DagCountError> {
+    count(n, edges, None)
+}
+
+/// [`count_dag_wins`] reporting to `monitor`: its phase `counting` has a total
+/// of 3^n steps (pairs `T ⊆ S` of vertex sets), and a stop request ends the
+/// count with [`DagCountError::Interrupted`] within about 2^16 steps.
+///
+/// # Errors
+/// As [`count_dag_wins`], and [`DagCountError::Interrupted`].
+///
+/// ```
+/// use sprague::{Monitor, count_dag_wins_with};
+/// let monitor = Monitor::new();
+/// assert_eq!(count_dag_wins_with(2, &[(0, 1)], &monitor).unwrap(), 1);
+/// assert_eq!(monitor.done(), 9); // 3^2 pairs of sets
+/// ```
+pub fn count_dag_wins_with(n: usize, edges: &[(u32, u32)], monitor: &Monitor) -> Result<u64, DagCountError> {
+    count(n, edges, Some(monitor))
+}
+
+fn count(n: usize, edges: &[(u32, u32)], monitor: Option<&Monitor>) -> Result<u64, DagCountError> {
     check(n, edges)?;
+    if let Some(m) = monitor {
+        m.start_phase("counting", Some(3u64.pow(n as u32)), 0);
+    }
+    // Steps (pairs T ⊆ S) not yet passed to the monitor.
+    let mut pending = 0u64;
     let full = (1usize << n) - 1;
     // out_count[v][T]: number of listed edges from v into the set T.
     let mut out_count = vec![vec![0u32; 1 << n]; n];
@@ -166,7 +196,17 @@ pub fn count_dag_wins(n: usize, edges: &[(u32, u32)]) -> Result<u64, DagCountErr
     let mut ways = vec![0u64; 1 << n];
     ways[0] = 1;
     let pair = 0b11usize;
+    if let Some(m) = monitor {
+        m.add(1); // S = ∅
+    }
     for s in 1..=full {
+        pending += 1 << s.count_ones();
+        if pending >= 1 << 16
+            && let Some(m) = monitor
+        {
+            m.add(core::mem::take(&mut pending));
+            m.check().map_err(DagCountError::Interrupted)?;
+        }
         let need = s & pair; // tokens' vertices present in S
         let mut total = 0u64;
         let mut t = s;
@@ -190,6 +230,9 @@ pub fn count_dag_wins(n: usize, edges: &[(u32, u32)]) -> Result<u64, DagCountErr
             t = (t - 1) & s;
         }
         ways[s] = total;
+    }
+    if let Some(m) = monitor {
+        m.add(pending);
     }
     Ok((pow2[edges.len()] + DAG_COUNT_MODULUS - ways[full]) % DAG_COUNT_MODULUS)
 }

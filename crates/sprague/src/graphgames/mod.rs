@@ -21,6 +21,7 @@ mod tests;
 
 pub use dag_count::{
     DAG_COUNT_MAX_VERTICES, DAG_COUNT_MODULUS, DagCountError, count_dag_wins, count_dag_wins_brute_force,
+    count_dag_wins_with,
 };
 pub use edge_list::{EdgeList, MAX_VERTEX_ID};
 pub use geography::{

@@ -2,6 +2,7 @@
 
 use super::HeapGame;
 use crate::budget::BudgetExceeded;
+use crate::monitor::{Monitor, SearchError, Ticker};
 use std::collections::HashMap;
 
 /// Misère Grundy values `g⁻(0), …, g⁻(count − 1)` of single heaps.
@@ -28,18 +29,51 @@ pub fn misere_grundy_values<G: HeapGame + ?Sized>(
     count: usize,
     max_states: usize,
 ) -> Result<Vec<u64>, BudgetExceeded> {
-    let mut search = Search {
-        game,
-        memo: HashMap::new(),
-        dead: HashMap::new(),
-        max_states,
-    };
-    (0..count as u64)
-        .map(|n| {
-            let start = if search.is_dead(n) { vec![] } else { vec![n] };
-            search.value(start)
-        })
-        .collect()
+    // A monitor no one stops: every value is computed.
+    let monitor = Monitor::new();
+    misere_grundy_values_with(game, count, max_states, &monitor, &mut |_| true)
+}
+
+/// [`misere_grundy_values`] that can stop early: it reports the sums solved
+/// to `monitor`, calls `progress` with the number of values done after each
+/// one, and returns the values done so far when `progress` returns false or
+/// the monitor asks for a stop (so fewer than `count` values means it was
+/// stopped).
+///
+/// # Errors
+/// [`BudgetExceeded`] once `max_states` sums are stored.
+///
+/// ```
+/// use sprague::{Monitor, Subtraction, misere_grundy_values_with};
+/// let nimlike = Subtraction::new(&[1, 2, 3, 4, 5, 6, 7]).unwrap();
+/// let monitor = Monitor::new();
+/// let values = misere_grundy_values_with(&nimlike, 10, 10_000, &monitor, &mut |done| done < 4).unwrap();
+/// assert_eq!(values, vec![1, 0, 2, 3]);
+/// ```
+pub fn misere_grundy_values_with<G: HeapGame + ?Sized>(
+    game: &G,
+    count: usize,
+    max_states: usize,
+    monitor: &Monitor,
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<Vec<u64>, BudgetExceeded> {
+    let mut search = Search::new(game, max_states, monitor);
+    let mut values = Vec::with_capacity(count);
+    for n in 0..count as u64 {
+        let start = if search.is_dead(n) { vec![] } else { vec![n] };
+        let v = search.value(start);
+        // The count is exact between values; a stop shows at the next batch.
+        let _ = search.ticker.flush();
+        match v {
+            Ok(v) => values.push(v),
+            Err(SearchError::Interrupted(_)) => break,
+            Err(SearchError::Budget(b)) => return Err(b),
+        }
+        if !progress(values.len()) {
+            break;
+        }
+    }
+    Ok(values)
 }
 
 struct Search<'g, G: ?Sized> {
@@ -47,9 +81,20 @@ struct Search<'g, G: ?Sized> {
     memo: HashMap<Vec<u64>, u64>,
     dead: HashMap<u64, bool>,
     max_states: usize,
+    ticker: Ticker<'g>,
 }
 
-impl<G: HeapGame + ?Sized> Search<'_, G> {
+impl<'g, G: HeapGame + ?Sized> Search<'g, G> {
+    fn new(game: &'g G, max_states: usize, monitor: &'g Monitor) -> Self {
+        Search {
+            game,
+            memo: HashMap::new(),
+            dead: HashMap::new(),
+            max_states,
+            ticker: Ticker::new(Some(monitor)),
+        }
+    }
+
     fn is_dead(&mut self, h: u64) -> bool {
         if let Some(&d) = self.dead.get(&h) {
             return d;
@@ -62,7 +107,7 @@ impl<G: HeapGame + ?Sized> Search<'_, G> {
 
     /// Misère value of a sorted list of live heaps. Depth-first; the depth is
     /// bounded by the number of moves in a play.
-    fn value(&mut self, heaps: Vec<u64>) -> Result<u64, BudgetExceeded> {
+    fn value(&mut self, heaps: Vec<u64>) -> Result<u64, SearchError> {
         if let Some(&v) = self.memo.get(&heaps) {
             return Ok(v);
         }
@@ -100,9 +145,11 @@ impl<G: HeapGame + ?Sized> Search<'_, G> {
         if self.memo.len() >= self.max_states {
             return Err(BudgetExceeded {
                 max_states: self.max_states,
-            });
+            }
+            .into());
         }
         self.memo.insert(heaps, v);
+        self.ticker.tick()?;
         Ok(v)
     }
 }

@@ -24,7 +24,7 @@ pub use game::{HeapGame, plain_values};
 pub(crate) use heaps::heap_rules;
 pub use heaps::{ENUMERATION_LIMIT, Heaps};
 pub use lasker::Lasker;
-pub use misere_values::misere_grundy_values;
+pub use misere_values::{misere_grundy_values, misere_grundy_values_with};
 pub(crate) use period::extend_periodic;
 pub use period::{Period, PeriodRule, find_period};
 pub use rectangles::{Rectangle, RectangleCutting, parse_rectangles};

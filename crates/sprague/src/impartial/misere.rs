@@ -3,6 +3,7 @@
 use super::ImpartialRules;
 use crate::Outcome;
 use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
+use crate::monitor::{Monitor, SearchError, Ticker};
 use std::collections::HashMap;
 
 /// Decides misère play (the player who makes the last move loses) of any short
@@ -11,6 +12,8 @@ use std::collections::HashMap;
 /// Misère values do not add like nimbers, so positions are not decomposed; a
 /// ruleset's [`misere_outcome`](ImpartialRules::misere_outcome) closed form is
 /// used where it exists. Complexity: O(reachable positions + their options).
+/// A [`Monitor`] (see [`with_monitor`](MisereSolver::with_monitor)) counts the
+/// positions solved and can stop the search.
 ///
 /// ```
 /// use sprague::{MisereSolver, Nim, Outcome};
@@ -25,6 +28,7 @@ pub struct MisereSolver<'r, R: ImpartialRules> {
     memo: HashMap<R::Position, bool>,
     max_states: usize,
     use_closed_form: bool,
+    ticker: Ticker<'r>,
 }
 
 struct Frame<P> {
@@ -48,7 +52,17 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
             memo: HashMap::new(),
             max_states,
             use_closed_form: true,
+            ticker: Ticker::new(None),
         }
+    }
+
+    /// Reports the positions solved to `monitor` and stops with
+    /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
+    /// every [`Ticker::BATCH`] positions).
+    #[must_use]
+    pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
+        self.ticker = Ticker::new(Some(monitor));
+        self
     }
 
     /// Ignore the ruleset's misère closed form and search everything (for
@@ -72,8 +86,9 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
     /// A position with no moves is `N`: the player to move has already won.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] past `max_states` positions.
-    pub fn outcome(&mut self, position: &R::Position) -> Result<Outcome, BudgetExceeded> {
+    /// [`SearchError::Budget`] past `max_states` positions;
+    /// [`SearchError::Interrupted`] if the monitor asks it to stop.
+    pub fn outcome(&mut self, position: &R::Position) -> Result<Outcome, SearchError> {
         Ok(if self.is_next_win(position)? {
             Outcome::N
         } else {
@@ -84,8 +99,9 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
     /// Every option of `position` that is a misère P-position.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] past `max_states` positions.
-    pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, BudgetExceeded> {
+    /// [`SearchError::Budget`] past `max_states` positions;
+    /// [`SearchError::Interrupted`] if the monitor asks it to stop.
+    pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, SearchError> {
         let mut options = Vec::new();
         self.rules.moves(position, &mut options);
         let mut winning = Vec::new();
@@ -97,10 +113,18 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
         Ok(winning)
     }
 
-    fn is_next_win(&mut self, root: &R::Position) -> Result<bool, BudgetExceeded> {
+    fn is_next_win(&mut self, root: &R::Position) -> Result<bool, SearchError> {
         if let Some(v) = self.known(root) {
             return Ok(v);
         }
+        let result = self.search(root);
+        let flushed = self.ticker.flush();
+        let win = result?;
+        flushed?;
+        Ok(win)
+    }
+
+    fn search(&mut self, root: &R::Position) -> Result<bool, SearchError> {
         let mut stack = vec![self.expand(root.clone())];
         loop {
             let Some(frame) = stack.last_mut() else {
@@ -125,7 +149,8 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
                 if stack.len() > self.max_states {
                     return Err(BudgetExceeded {
                         max_states: self.max_states,
-                    });
+                    }
+                    .into());
                 }
                 let child = self.expand(next);
                 stack.push(child);
@@ -137,9 +162,11 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
             if self.memo.len() >= self.max_states {
                 return Err(BudgetExceeded {
                     max_states: self.max_states,
-                });
+                }
+                .into());
             }
             self.memo.insert(done.position, win);
+            self.ticker.tick()?;
             if stack.is_empty() {
                 return Ok(win);
             }

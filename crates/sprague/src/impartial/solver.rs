@@ -2,6 +2,7 @@
 
 use super::ImpartialRules;
 use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
+use crate::monitor::{Monitor, SearchError, Ticker};
 use crate::{Nimber, mex_in_place};
 use std::collections::HashMap;
 
@@ -12,7 +13,9 @@ use std::collections::HashMap;
 /// and components combine by nim-sum. The search is an explicit-stack
 /// depth-first search, so games thousands of moves deep do not overflow the
 /// call stack. It stops with [`BudgetExceeded`] once the memo holds
-/// `max_states` components.
+/// `max_states` components, and with [`Interrupted`](crate::Interrupted) when
+/// its [`Monitor`] (see [`with_monitor`](GrundySolver::with_monitor)) asks it
+/// to; the monitor counts the components solved.
 ///
 /// Complexity: O(sum over distinct components c of |options(c)|) ruleset calls
 /// and hash look-ups.
@@ -27,6 +30,7 @@ pub struct GrundySolver<'r, R: ImpartialRules> {
     rules: &'r R,
     memo: HashMap<R::Position, Nimber>,
     max_states: usize,
+    ticker: Ticker<'r>,
 }
 
 struct Frame<P> {
@@ -52,7 +56,17 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             rules,
             memo: HashMap::new(),
             max_states,
+            ticker: Ticker::new(None),
         }
+    }
+
+    /// Reports the components solved to `monitor` and stops with
+    /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
+    /// every [`Ticker::BATCH`] components).
+    #[must_use]
+    pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
+        self.ticker = Ticker::new(Some(monitor));
+        self
     }
 
     /// The ruleset being solved.
@@ -70,8 +84,9 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     /// The Grundy value of `position`: the nim-sum of its components' values.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
-    pub fn grundy(&mut self, position: &R::Position) -> Result<Nimber, BudgetExceeded> {
+    /// [`SearchError::Budget`] if the search needs more than `max_states`
+    /// states; [`SearchError::Interrupted`] if the monitor asks it to stop.
+    pub fn grundy(&mut self, position: &R::Position) -> Result<Nimber, SearchError> {
         let mut parts = Vec::new();
         if self.rules.decompose(position, &mut parts) {
             let mut total = Nimber::ZERO;
@@ -92,8 +107,9 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     /// where the ruleset has it.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
-    pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, BudgetExceeded> {
+    /// [`SearchError::Budget`] if the search needs more than `max_states`
+    /// states; [`SearchError::Interrupted`] if the monitor asks it to stop.
+    pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, SearchError> {
         let mut parts = Vec::new();
         if self.rules.decompose(position, &mut parts)
             && let Some(first) = parts.first()
@@ -140,11 +156,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     }
 
     /// The options of a component whose value is `target`.
-    fn moves_to(
-        &mut self,
-        component: &R::Position,
-        target: Nimber,
-    ) -> Result<Vec<R::Position>, BudgetExceeded> {
+    fn moves_to(&mut self, component: &R::Position, target: Nimber) -> Result<Vec<R::Position>, SearchError> {
         if let Some(found) = self.rules.moves_to_value(component, target) {
             return Ok(found);
         }
@@ -189,10 +201,20 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     }
 
     /// Value of a single component, by iterative depth-first search.
-    fn component(&mut self, root: R::Position) -> Result<Nimber, BudgetExceeded> {
+    fn component(&mut self, root: R::Position) -> Result<Nimber, SearchError> {
         if let Some(v) = self.known(&root) {
             return Ok(v);
         }
+        let result = self.search(root);
+        // The count is exact between calls; a stop asked for now shows at the
+        // next batch.
+        let flushed = self.ticker.flush();
+        let value = result?;
+        flushed?;
+        Ok(value)
+    }
+
+    fn search(&mut self, root: R::Position) -> Result<Nimber, SearchError> {
         let mut stack = vec![self.expand(root)];
         loop {
             let Some(frame) = stack.last_mut() else {
@@ -212,7 +234,8 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
                 if stack.len() > self.max_states {
                     return Err(BudgetExceeded {
                         max_states: self.max_states,
-                    });
+                    }
+                    .into());
                 }
                 let child = self.expand(next);
                 stack.push(child);
@@ -225,9 +248,11 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             if self.memo.len() >= self.max_states {
                 return Err(BudgetExceeded {
                     max_states: self.max_states,
-                });
+                }
+                .into());
             }
             self.memo.insert(done.position, value);
+            self.ticker.tick()?;
             if stack.is_empty() {
                 return Ok(value);
             }

@@ -14,7 +14,10 @@ mod wld;
 pub use gsg::{LoopyValue, loopy_grundy, loopy_sum_outcome};
 pub use krk::{Krk, krk_depth_counts, krk_longest_mate};
 pub use minimax::{Tree, alpha_beta, and_or_random, minimax_dag, minimax_tree};
-pub use preferences::{Ranking, UnsupportedRankings, solve_preferences, solve_preferences_exhaustive};
+pub use preferences::{
+    Ranking, UnsupportedRankings, solve_preferences, solve_preferences_exhaustive,
+    solve_preferences_exhaustive_with,
+};
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
 pub use space::{SolveError, StateSpace, StateSpaceSolver, StateTable, reachable};
 pub use tictactoe::TicTacToe;

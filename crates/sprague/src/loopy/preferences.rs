@@ -2,6 +2,7 @@
 //! order, on a game graph where positions may repeat.
 
 use super::wld::Wld;
+use crate::monitor::{Interrupted, Monitor, SearchError, Ticker};
 use crate::{BudgetExceeded, DiGraph};
 use core::fmt;
 use std::str::FromStr;
@@ -170,11 +171,46 @@ pub fn solve_preferences_exhaustive(
     second: Ranking,
     max_nodes: usize,
 ) -> Result<Vec<[Wld; 2]>, BudgetExceeded> {
+    exhaustive(graph, first, second, max_nodes, None).map_err(|e| match e {
+        SearchError::Budget(b) => b,
+        // A ticker without a monitor never reports a stop.
+        SearchError::Interrupted(_) => BudgetExceeded {
+            max_states: max_nodes,
+        },
+    })
+}
+
+/// [`solve_preferences_exhaustive`] reporting the tree nodes visited to
+/// `monitor` (phase `searching`, checked every [`Ticker::BATCH`] nodes) and
+/// stopping with [`SearchError::Interrupted`] when it asks.
+///
+/// # Errors
+/// [`SearchError::Budget`] as [`solve_preferences_exhaustive`];
+/// [`SearchError::Interrupted`] on a stop request.
+pub fn solve_preferences_exhaustive_with(
+    graph: &DiGraph,
+    first: Ranking,
+    second: Ranking,
+    max_nodes: usize,
+    monitor: &Monitor,
+) -> Result<Vec<[Wld; 2]>, SearchError> {
+    monitor.start_phase("searching", None, 0);
+    exhaustive(graph, first, second, max_nodes, Some(monitor))
+}
+
+fn exhaustive(
+    graph: &DiGraph,
+    first: Ranking,
+    second: Ranking,
+    max_nodes: usize,
+    monitor: Option<&Monitor>,
+) -> Result<Vec<[Wld; 2]>, SearchError> {
     let n = graph.vertex_count();
     if n > 10_000 {
         return Err(BudgetExceeded {
             max_states: max_nodes,
-        });
+        }
+        .into());
     }
     let mut search = Exhaustive {
         graph,
@@ -182,16 +218,19 @@ pub fn solve_preferences_exhaustive(
         on_path: vec![false; 2 * n],
         left: max_nodes,
         max_nodes,
+        monitor,
+        reported: 0,
     };
     let mut out = Vec::with_capacity(n);
     for v in 0..n {
         let mut both = [Wld::Draw; 2];
         for (p, o) in both.iter_mut().enumerate() {
-            let r = search.value(v, p)?;
+            let r = search.value(v, p).map_err(|stop| search.error(stop))?;
             *o = if p == 0 { r } else { r.flip() };
         }
         out.push(both);
     }
+    search.report()?;
     Ok(out)
 }
 
@@ -201,21 +240,60 @@ struct Exhaustive<'g> {
     on_path: Vec<bool>,
     left: usize,
     max_nodes: usize,
+    monitor: Option<&'g Monitor>,
+    /// Nodes already passed to the monitor.
+    reported: usize,
+}
+
+/// Why the recursion stopped: one byte, so that results travel in registers
+/// (the full [`SearchError`] is built once, at the top).
+#[derive(Clone, Copy)]
+enum Stop {
+    Budget,
+    Interrupted,
 }
 
 impl Exhaustive<'_> {
+    /// Passes the nodes visited since the last report to the monitor and
+    /// checks its stop flag.
+    #[cold]
+    fn report(&mut self) -> Result<(), Interrupted> {
+        let Some(m) = self.monitor else {
+            return Ok(());
+        };
+        let visited = self.max_nodes - self.left;
+        m.add((visited - self.reported) as u64);
+        self.reported = visited;
+        m.check()
+    }
+
+    fn error(&self, stop: Stop) -> SearchError {
+        match stop {
+            Stop::Budget => BudgetExceeded {
+                max_states: self.max_nodes,
+            }
+            .into(),
+            Stop::Interrupted => Interrupted {
+                done: self.monitor.map_or(0, Monitor::done),
+            }
+            .into(),
+        }
+    }
+
     /// The result (seen from the first player) with `p` to move at `v`.
-    fn value(&mut self, v: usize, p: usize) -> Result<Wld, BudgetExceeded> {
+    fn value(&mut self, v: usize, p: usize) -> Result<Wld, Stop> {
         let s = 2 * v + p;
         if self.on_path[s] {
             return Ok(Wld::Draw);
         }
         if self.left == 0 {
-            return Err(BudgetExceeded {
-                max_states: self.max_nodes,
-            });
+            return Err(Stop::Budget);
         }
         self.left -= 1;
+        // The budget's countdown doubles as the progress counter.
+        if self.left.is_multiple_of(Ticker::BATCH as usize) && self.report().is_err() {
+            return Err(Stop::Interrupted);
+        }
         let succ = self.graph.successors(v as u32);
         if succ.is_empty() {
             return Ok(if p == 0 { Wld::Lose } else { Wld::Win });

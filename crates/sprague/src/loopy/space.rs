@@ -3,8 +3,9 @@
 
 use super::wld::{Solved, Wld};
 use crate::BudgetExceeded;
+use crate::monitor::{Interrupted, Monitor};
 use core::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
 /// A game whose positions are numbered `0..state_count()`: the state-space face of
 /// a ruleset for the retrograde solver ([`StateSpaceSolver`]).
@@ -52,8 +53,8 @@ pub trait StateSpace: Sync {
 pub enum SolveError {
     /// The space has more states than the budget allows.
     Budget(BudgetExceeded),
-    /// The stop flag was raised (Ctrl-C).
-    Interrupted,
+    /// The monitor asked the solve to stop (Ctrl-C).
+    Interrupted(Interrupted),
     /// A state has more moves than the packed counters hold.
     TooManyMoves {
         /// The state.
@@ -69,7 +70,7 @@ impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SolveError::Budget(b) => b.fmt(f),
-            SolveError::Interrupted => f.write_str("interrupted"),
+            SolveError::Interrupted(i) => i.fmt(f),
             SolveError::TooManyMoves { state, moves } => write!(
                 f,
                 "state {state} has {moves} moves, more than the solver's limit of {MAX_COUNTER}"
@@ -90,6 +91,12 @@ impl From<BudgetExceeded> for SolveError {
     }
 }
 
+impl From<Interrupted> for SolveError {
+    fn from(i: Interrupted) -> Self {
+        SolveError::Interrupted(i)
+    }
+}
+
 // Cell layout (2 bytes per state): bit 15 decided; then bit 14 win and the low
 // 14 bits the remoteness (two reserved values: not a state, drawn terminal).
 // Undecided: the low 15 bits count the successors not yet known to be wins.
@@ -102,8 +109,9 @@ const MAX_REMOTENESS: u16 = REM - 2;
 const MAX_COUNTER: usize = (DECIDED - 1) as usize;
 const BLOCK: u64 = 4096;
 
-/// Work on the block `lo..hi` with a scratch buffer; true if anything changed.
-type BlockFn<'f> = dyn Fn(u64, u64, &mut Vec<u64>) -> Result<bool, SolveError> + Sync + 'f;
+/// Work on the block `lo..hi` with a scratch buffer; returns the units of work
+/// to report (states scanned in the first pass, states decided afterwards).
+type BlockFn<'f> = dyn Fn(u64, u64, &mut Vec<u64>) -> Result<u64, SolveError> + Sync + 'f;
 
 /// The solved state space: Win/Lose/Draw and remoteness of every index, two
 /// bytes per state.
@@ -151,8 +159,14 @@ fn decode(c: u16) -> Option<Solved> {
 }
 
 /// Retrograde solver for a [`StateSpace`]: 2 bytes per state, a state budget, a
-/// stop flag, and any number of threads with results identical to one thread
-/// (each level only reads values decided at earlier levels).
+/// [`Monitor`] for progress and Ctrl-C, and any number of threads with results
+/// identical to one thread (each level only reads values decided at earlier
+/// levels).
+///
+/// With a monitor, the solve runs in two phases: `counting moves` (the units
+/// are indices scanned, out of `state_count()`), then `deciding positions` (the units
+/// are positions decided, out of the number of positions; drawn positions are
+/// never decided, so a space with draws ends short of its total).
 ///
 /// With un-moves: one pass counting moves, then per remoteness level `r` a scan
 /// for the states decided at `r` whose predecessors are updated (O(L·N + E) for L
@@ -169,7 +183,7 @@ pub struct StateSpaceSolver<'a, S: ?Sized> {
     threads: usize,
     max_states: usize,
     misere: bool,
-    stop: Option<&'a AtomicBool>,
+    monitor: Option<&'a Monitor>,
 }
 
 impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
@@ -181,7 +195,7 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
             threads: 1,
             max_states: crate::DEFAULT_MAX_STATES * 10,
             misere: false,
-            stop: None,
+            monitor: None,
         }
     }
 
@@ -206,10 +220,12 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
         self
     }
 
-    /// Stops with [`SolveError::Interrupted`] soon after `flag` becomes true.
+    /// Reports progress to `monitor` (checked once per block of 4096
+    /// indices) and stops with [`SolveError::Interrupted`] soon after it asks
+    /// for a stop.
     #[must_use]
-    pub fn stop_flag(mut self, flag: &'a AtomicBool) -> Self {
-        self.stop = Some(flag);
+    pub fn with_monitor(mut self, monitor: &'a Monitor) -> Self {
+        self.monitor = Some(monitor);
         self
     }
 
@@ -228,6 +244,12 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
         let cells: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(0)).collect();
         let unmoves = self.space.has_unmoves();
         let no_moves = if self.misere { DECIDED | WIN } else { DECIDED };
+        if let Some(m) = self.monitor {
+            m.start_phase("counting moves", Some(n), 0);
+        }
+        // Positions, and positions decided by the first pass (for the monitor).
+        let positions = AtomicU64::new(0);
+        let decided = AtomicU64::new(0);
         self.parallel(n, &|lo, hi, buf| {
             for s in lo..hi {
                 let c = if !self.space.is_state(s) {
@@ -257,30 +279,64 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                 };
                 cells[s as usize].store(c, Ordering::Relaxed);
             }
-            Ok(false)
+            if self.monitor.is_some() {
+                // For the next phase's total: a second look at the block's
+                // cells (still in cache), only when someone watches.
+                let (mut here, mut over) = (0, 0);
+                for cell in &cells[lo as usize..hi as usize] {
+                    let c = cell.load(Ordering::Relaxed);
+                    if c != NOT_STATE {
+                        here += 1;
+                        over += u64::from(c & DECIDED != 0);
+                    }
+                }
+                positions.fetch_add(here, Ordering::Relaxed);
+                decided.fetch_add(over, Ordering::Relaxed);
+            }
+            Ok(hi - lo)
         })?;
+        if let Some(m) = self.monitor {
+            // With un-moves the level scans count every decided position,
+            // those of the first pass included.
+            let first = if unmoves {
+                0
+            } else {
+                decided.load(Ordering::Relaxed)
+            };
+            m.start_phase(
+                "deciding positions",
+                Some(positions.load(Ordering::Relaxed)),
+                first,
+            );
+        }
         let mut level: u16 = 0;
         loop {
             if level >= MAX_REMOTENESS {
                 // States may still be decided at the next level: check.
                 let more = self.parallel(n, &|lo, hi, _| {
-                    Ok((lo..hi).any(|s| cells[s as usize].load(Ordering::Relaxed) == DECIDED | level))
-                })?;
+                    Ok(u64::from((lo..hi).any(|s| {
+                        cells[s as usize].load(Ordering::Relaxed) == DECIDED | level
+                    })))
+                })? > 0;
                 if more {
                     return Err(SolveError::RemotenessOverflow);
                 }
                 break;
             }
             let next = level + 1;
+            // With un-moves: the number of positions found decided at `level`
+            // (none ends the solve; counting them here rather than as they are
+            // decided keeps the count off the per-move path). Without: the
+            // number decided at `next`.
             let changed = if unmoves {
                 self.parallel(n, &|lo, hi, buf| {
-                    let mut any = false;
+                    let mut count = 0;
                     for s in lo..hi {
                         let c = cells[s as usize].load(Ordering::Relaxed);
                         if c & DECIDED == 0 || c & REM != level || c == NOT_STATE || c == FIXED_DRAW {
                             continue;
                         }
-                        any = true;
+                        count += 1;
                         let lost = c & WIN == 0;
                         buf.clear();
                         self.space.unmoves(s, buf);
@@ -299,11 +355,11 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                             });
                         }
                     }
-                    Ok(any)
+                    Ok(count)
                 })?
             } else {
                 self.parallel(n, &|lo, hi, buf| {
-                    let mut any = false;
+                    let mut count = 0;
                     for s in lo..hi {
                         let cell = &cells[s as usize];
                         if cell.load(Ordering::Relaxed) & DECIDED != 0 {
@@ -326,16 +382,16 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                         }
                         if wins {
                             cell.store(DECIDED | WIN | next, Ordering::Relaxed);
-                            any = true;
+                            count += 1;
                         } else if all_won {
                             cell.store(DECIDED | next, Ordering::Relaxed);
-                            any = true;
+                            count += 1;
                         }
                     }
-                    Ok(any)
+                    Ok(count)
                 })?
             };
-            if !changed {
+            if changed == 0 {
                 break;
             }
             level = next;
@@ -343,22 +399,26 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
         Ok(StateTable { cells })
     }
 
-    /// Runs `f` over blocks of `0..n` on the solver's threads; returns whether any
-    /// call returned true.
-    fn parallel(&self, n: u64, f: &BlockFn<'_>) -> Result<bool, SolveError> {
+    /// Runs `f` over blocks of `0..n` on the solver's threads, reporting each
+    /// block's units to the monitor; returns the sum of the units.
+    fn parallel(&self, n: u64, f: &BlockFn<'_>) -> Result<u64, SolveError> {
         let next = AtomicU64::new(0);
-        let work = || -> Result<bool, SolveError> {
+        let work = || -> Result<u64, SolveError> {
             let mut buf = Vec::new();
-            let mut any = false;
+            let mut sum = 0;
             loop {
-                if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                    return Err(SolveError::Interrupted);
+                if let Some(m) = self.monitor {
+                    m.check()?;
                 }
                 let lo = next.fetch_add(BLOCK, Ordering::Relaxed);
                 if lo >= n {
-                    return Ok(any);
+                    return Ok(sum);
                 }
-                any |= f(lo, (lo + BLOCK).min(n), &mut buf)?;
+                let units = f(lo, (lo + BLOCK).min(n), &mut buf)?;
+                if let Some(m) = self.monitor {
+                    m.add(units);
+                }
+                sum += units;
             }
         };
         if self.threads == 1 {
@@ -368,10 +428,11 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
             let handles: Vec<_> = (1..self.threads).map(|_| scope.spawn(work)).collect();
             let mut result = work();
             for h in handles {
-                let r = h.join().unwrap_or(Err(SolveError::Interrupted));
+                // A worker panics only on a bug in the space: pass it on.
+                let r = h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
                 result = match (result, r) {
                     (Err(e), _) | (Ok(_), Err(e)) => Err(e),
-                    (Ok(a), Ok(b)) => Ok(a | b),
+                    (Ok(a), Ok(b)) => Ok(a + b),
                 };
             }
             result
@@ -488,6 +549,38 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn monitor_sees_both_phases() {
+        // A path 0 → 1 → … → 9999 and a 2-cycle 10000 ⇄ 10001 (two draws).
+        let n = 10_002u32;
+        let mut from: Vec<u32> = (0..9_999).collect();
+        let mut to: Vec<u32> = (1..10_000).collect();
+        from.extend([10_000, 10_001]);
+        to.extend([10_001, 10_000]);
+        let g = DiGraph::from_edges(n as usize, &from, &to).unwrap();
+        for unmoves in [false, true] {
+            let space = GraphSpace {
+                rev: g.reversed(),
+                g: g.clone(),
+                unmoves,
+            };
+            let monitor = Monitor::new();
+            let t = StateSpaceSolver::new(&space)
+                .threads(2)
+                .with_monitor(&monitor)
+                .solve()
+                .unwrap();
+            assert_eq!(t.get(0), Some(Solved::win(9_999)));
+            assert_eq!(monitor.phase(), "deciding positions");
+            assert_eq!(monitor.total(), Some(u64::from(n)));
+            assert_eq!(
+                monitor.done(),
+                u64::from(n) - 2,
+                "every state but the draws is decided"
+            );
+        }
+    }
+
+    #[test]
     fn budget_and_stop_flag() {
         let g = DiGraph::from_edges(3, &[0, 1], &[1, 2]).unwrap();
         let space = GraphSpace {
@@ -499,10 +592,11 @@ pub(crate) mod tests {
             StateSpaceSolver::new(&space).max_states(2).solve(),
             Err(SolveError::Budget(_))
         ));
-        let stop = AtomicBool::new(true);
+        let monitor = Monitor::new();
+        monitor.stop();
         assert_eq!(
-            StateSpaceSolver::new(&space).stop_flag(&stop).solve().err(),
-            Some(SolveError::Interrupted)
+            StateSpaceSolver::new(&space).with_monitor(&monitor).solve().err(),
+            Some(SolveError::Interrupted(Interrupted { done: 0 }))
         );
     }
 }

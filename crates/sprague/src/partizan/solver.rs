@@ -6,6 +6,7 @@ use super::rules::PartizanRules;
 use super::{GameId, GameStore};
 use crate::Outcome;
 use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
+use crate::monitor::{Monitor, SearchError, Ticker};
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
 ///
@@ -18,7 +19,9 @@ use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 /// the sum of its own components. The search is an explicit-stack depth-first
 /// search, so games thousands of moves long do not overflow the call stack.
 /// It stops with [`BudgetExceeded`] once the memo and the search stack together
-/// hold `max_states` components.
+/// hold `max_states` components, and with [`Interrupted`](crate::Interrupted)
+/// when its [`Monitor`] (see [`with_monitor`](PartizanSolver::with_monitor))
+/// asks it to; the monitor counts the component classes solved.
 ///
 /// The solver owns the [`GameStore`] its ids live in
 /// ([`store`](PartizanSolver::store), [`store_mut`](PartizanSolver::store_mut)).
@@ -44,6 +47,7 @@ pub struct PartizanSolver<'r, R: PartizanRules> {
     options: Vec<R::Position>,
     split: Vec<R::Position>,
     spare: Vec<Frame<R::Position>>,
+    ticker: Ticker<'r>,
 }
 
 /// One component still being valued.
@@ -83,7 +87,17 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             options: Vec::new(),
             split: Vec::new(),
             spare: Vec::new(),
+            ticker: Ticker::new(None),
         }
+    }
+
+    /// Reports the component classes solved to `monitor` and stops with
+    /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
+    /// every [`Ticker::BATCH`] classes).
+    #[must_use]
+    pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
+        self.ticker = Ticker::new(Some(monitor));
+        self
     }
 
     /// The ruleset being solved.
@@ -118,8 +132,9 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
     /// The canonical form of `position`: the sum of its components' values.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
-    pub fn value(&mut self, position: &R::Position) -> Result<GameId, BudgetExceeded> {
+    /// [`SearchError::Budget`] if the search needs more than `max_states`
+    /// states; [`SearchError::Interrupted`] if the monitor asks it to stop.
+    pub fn value(&mut self, position: &R::Position) -> Result<GameId, SearchError> {
         let mut total = GameId::ZERO;
         for (key, conjugate) in self.components(position) {
             let v = self.component(key)?;
@@ -132,8 +147,9 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
     /// The outcome class of `position` (who wins with perfect play).
     ///
     /// # Errors
-    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
-    pub fn outcome(&mut self, position: &R::Position) -> Result<Outcome, BudgetExceeded> {
+    /// [`SearchError::Budget`] if the search needs more than `max_states`
+    /// states; [`SearchError::Interrupted`] if the monitor asks it to stop.
+    pub fn outcome(&mut self, position: &R::Position) -> Result<Outcome, SearchError> {
         let g = self.value(position)?;
         Ok(self.store.outcome(g))
     }
@@ -142,8 +158,9 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
     /// moving first, loses). Empty when Left moving first loses.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
-    pub fn left_winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, BudgetExceeded> {
+    /// [`SearchError::Budget`] if the search needs more than `max_states`
+    /// states; [`SearchError::Interrupted`] if the monitor asks it to stop.
+    pub fn left_winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, SearchError> {
         let mut options = Vec::new();
         self.rules.left_moves(position, &mut options);
         let mut winning = Vec::new();
@@ -160,11 +177,9 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
     /// moving first loses.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] if the search needs more than `max_states` states.
-    pub fn right_winning_moves(
-        &mut self,
-        position: &R::Position,
-    ) -> Result<Vec<R::Position>, BudgetExceeded> {
+    /// [`SearchError::Budget`] if the search needs more than `max_states`
+    /// states; [`SearchError::Interrupted`] if the monitor asks it to stop.
+    pub fn right_winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, SearchError> {
         let mut options = Vec::new();
         self.rules.right_moves(position, &mut options);
         let mut winning = Vec::new();
@@ -223,10 +238,18 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
     }
 
     /// Value of one component representative, by iterative depth-first search.
-    fn component(&mut self, root: R::Position) -> Result<GameId, BudgetExceeded> {
+    fn component(&mut self, root: R::Position) -> Result<GameId, SearchError> {
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
+        let result = self.search(root);
+        let flushed = self.ticker.flush();
+        let value = result?;
+        flushed?;
+        Ok(value)
+    }
+
+    fn search(&mut self, root: R::Position) -> Result<GameId, SearchError> {
         let mut stack = vec![self.expand(root)];
         loop {
             let Some(frame) = stack.last_mut() else {
@@ -255,7 +278,8 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 if stack.len() + self.memo.len() >= self.max_states {
                     return Err(BudgetExceeded {
                         max_states: self.max_states,
-                    });
+                    }
+                    .into());
                 }
                 let child = self.expand(next);
                 stack.push(child);
@@ -269,9 +293,11 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             if self.memo.len() >= self.max_states {
                 return Err(BudgetExceeded {
                     max_states: self.max_states,
-                });
+                }
+                .into());
             }
             self.memo.insert(done.key.clone(), value);
+            self.ticker.tick()?;
             self.spare.push(done);
             if stack.is_empty() {
                 return Ok(value);

@@ -1,0 +1,189 @@
+//! The cost of progress reports: each long-running solver without a monitor
+//! (the default path) and with one that a watcher thread reads every 100 ms,
+//! as the command line's progress bar does. Runs alternate, best of five.
+//!
+//! `cargo run --release -p bench-progress` (or `bench/run progress`).
+
+use sprague::{
+    Chomp, DiGraph, Domineering, GrundySolver, Krk, MisereSolver, Monitor, Notation, PartizanSolver, Ranking,
+    StateSpaceSolver, TakeBreak, count_dag_wins, count_dag_wins_with, misere_grundy_values,
+    misere_grundy_values_with, solve_preferences_exhaustive, solve_preferences_exhaustive_with,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+fn user_cpu() -> f64 {
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) };
+    u.ru_utime.tv_sec as f64 + u.ru_utime.tv_usec as f64 * 1e-6
+}
+
+fn peak_rss_mib() -> f64 {
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) };
+    u.ru_maxrss as f64 / 1024.0
+}
+
+/// Best wall time and the user CPU of that run, in seconds.
+#[derive(Clone, Copy)]
+struct Best {
+    wall: f64,
+    cpu: f64,
+}
+
+fn time(best: &mut Best, f: &mut dyn FnMut() -> u64) -> u64 {
+    let (c0, t0) = (user_cpu(), Instant::now());
+    let r = std::hint::black_box(f());
+    let (wall, cpu) = (t0.elapsed().as_secs_f64(), user_cpu() - c0);
+    if wall < best.wall {
+        *best = Best { wall, cpu };
+    }
+    r
+}
+
+/// Runs `plain` and `monitored` alternately, five times each; checks they agree.
+fn case(name: &str, plain: &mut dyn FnMut() -> u64, monitored: &mut dyn FnMut(&Monitor) -> u64) {
+    let monitor = Monitor::new();
+    let stop = AtomicBool::new(false);
+    let (mut a, mut b) = (
+        Best {
+            wall: f64::MAX,
+            cpu: 0.0,
+        },
+        Best {
+            wall: f64::MAX,
+            cpu: 0.0,
+        },
+    );
+    std::thread::scope(|s| {
+        // The watcher: what a progress bar does on its tick.
+        s.spawn(|| {
+            let mut seen = 0;
+            while !stop.load(Ordering::Relaxed) {
+                seen = seen.max(monitor.done());
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            std::hint::black_box(seen);
+        });
+        for _ in 0..5 {
+            let x = time(&mut a, plain);
+            monitor.reset();
+            let y = time(&mut b, &mut || monitored(&monitor));
+            assert_eq!(x, y, "{name}: the monitored run disagrees");
+        }
+        stop.store(true, Ordering::Relaxed);
+    });
+    println!(
+        "{name:<42} plain {:>9.2} ms (user {:>7.1} ms)   monitored {:>9.2} ms (user {:>7.1} ms)   ratio {:.3}",
+        a.wall * 1e3,
+        a.cpu * 1e3,
+        b.wall * 1e3,
+        b.cpu * 1e3,
+        b.wall / a.wall
+    );
+}
+
+fn main() {
+    println!("bench-progress: each solver without and with a Monitor (best of 5, alternating)");
+    let chomp = vec![10u32; 10];
+    case(
+        "GrundySolver, Chomp 10x10",
+        &mut || GrundySolver::new(&Chomp).grundy(&chomp).expect("fits").0,
+        &mut |m| {
+            GrundySolver::new(&Chomp)
+                .with_monitor(m)
+                .grundy(&chomp)
+                .expect("fits")
+                .0
+        },
+    );
+    case(
+        "MisereSolver, Chomp 10x10",
+        &mut || MisereSolver::new(&Chomp).outcome(&chomp).expect("fits") as u64,
+        &mut |m| {
+            MisereSolver::new(&Chomp)
+                .with_monitor(m)
+                .outcome(&chomp)
+                .expect("fits") as u64
+        },
+    );
+    let board = Domineering
+        .parse_position(".....|.....|.....|.....|.....")
+        .expect("a board");
+    case(
+        "PartizanSolver, Domineering 5x5",
+        &mut || {
+            PartizanSolver::new(&Domineering)
+                .value(&board)
+                .expect("fits")
+                .index() as u64
+        },
+        &mut |m| {
+            PartizanSolver::new(&Domineering)
+                .with_monitor(m)
+                .value(&board)
+                .expect("fits")
+                .index() as u64
+        },
+    );
+    case(
+        "StateSpaceSolver, KRK",
+        &mut || {
+            StateSpaceSolver::new(&Krk)
+                .solve()
+                .expect("solves")
+                .raw()
+                .iter()
+                .map(|&c| u64::from(c))
+                .sum()
+        },
+        &mut |m| {
+            StateSpaceSolver::new(&Krk)
+                .with_monitor(m)
+                .solve()
+                .expect("solves")
+                .raw()
+                .iter()
+                .map(|&c| u64::from(c))
+                .sum()
+        },
+    );
+    let kayles = TakeBreak::parse("0.77").expect("a code");
+    case(
+        "misère Kayles table, 42 heaps",
+        &mut || {
+            misere_grundy_values(&kayles, 42, 100_000_000)
+                .expect("fits")
+                .iter()
+                .sum()
+        },
+        &mut |m| {
+            misere_grundy_values_with(&kayles, 42, 100_000_000, m, &mut |_| true)
+                .expect("fits")
+                .iter()
+                .sum()
+        },
+    );
+    let n = 17u32;
+    let from: Vec<u32> = (0..n).flat_map(|v| [v, v]).collect();
+    let to: Vec<u32> = (0..n).flat_map(|v| [(v + 1) % n, (v + 2) % n]).collect();
+    let g = DiGraph::from_edges(n as usize, &from, &to).expect("a graph");
+    let (a, b): (Ranking, Ranking) = (
+        "wld".parse().expect("a ranking"),
+        "dlw".parse().expect("a ranking"),
+    );
+    let code = |r: Vec<[sprague::Wld; 2]>| r.iter().map(|[x, y]| *x as u64 * 3 + *y as u64).sum();
+    case(
+        "exhaustive preferences, 17-cycle + chords",
+        &mut || code(solve_preferences_exhaustive(&g, a, b, 1 << 40).expect("fits")),
+        &mut |m| code(solve_preferences_exhaustive_with(&g, a, b, 1 << 40, m).expect("fits")),
+    );
+    let k = 14u32;
+    let edges: Vec<(u32, u32)> = (0..k).flat_map(|a| (a + 1..k).map(move |b| (a, b))).collect();
+    case(
+        "count_dag_wins, complete DAG on 14",
+        &mut || count_dag_wins(k as usize, &edges).expect("a DAG"),
+        &mut |m| count_dag_wins_with(k as usize, &edges, m).expect("a DAG"),
+    );
+    println!("peak memory of this process: {:.0} MiB", peak_rss_mib());
+}

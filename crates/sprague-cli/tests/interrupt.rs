@@ -1,0 +1,289 @@
+//! Ctrl-C (SIGINT) during long searches: `sprague value` stops with one line
+//! and exit code 130; `sprague repl` goes back to its prompt and keeps its
+//! names. Each search here would run for minutes; the tests stop it early.
+#![cfg(unix)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// A misère search of six Kayles rows of 20: millions of positions, far more
+/// than the tests wait for.
+const LONG_SEARCH: [&str; 9] = ["value", "kayles", "20", "20", "20", "20", "20", "20", "--misere"];
+
+/// Generous: the machine running the tests may be busy.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn sigint(child: &Child) {
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+}
+
+/// The lines of a pipe, read on a thread.
+fn lines(pipe: impl std::io::Read + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(pipe).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Waits for a line satisfying `want`, skipping others; panics after `wait`.
+fn expect_line(rx: &Receiver<String>, want: impl Fn(&str) -> bool, wait: Duration, what: &str) -> String {
+    let end = Instant::now() + wait;
+    loop {
+        let left = end.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) if want(&line) => return line,
+            Ok(_) => {}
+            Err(RecvTimeoutError::Timeout) => panic!("no {what} within {wait:?}"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the stream ended before {what}"),
+        }
+    }
+}
+
+/// Sends SIGINT once the search has had time to start, and again if no
+/// answer comes (a signal that arrives before the REPL starts the line is
+/// forgotten with the previous line); returns the `interrupted` line.
+fn interrupt_search(child: &Child, stderr: &Receiver<String>, prefix: &str) -> String {
+    std::thread::sleep(Duration::from_millis(1500));
+    for _ in 0..3 {
+        sigint(child);
+        let end = Instant::now() + Duration::from_secs(20);
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match stderr.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => return line,
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => break,
+                Err(RecvTimeoutError::Disconnected) => panic!("the REPL ended on Ctrl-C"),
+            }
+        }
+    }
+    panic!("Ctrl-C did not stop the search");
+}
+
+#[test]
+fn ctrl_c_stops_value_with_one_line() {
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(LONG_SEARCH)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    std::thread::sleep(Duration::from_millis(1500));
+    sigint(&child);
+    let out = child.wait_with_output().expect("sprague ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(out.stdout.is_empty());
+    let err = err.trim();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let n: u64 = err
+        .strip_prefix("sprague: interrupted after ")
+        .and_then(|r| r.strip_suffix(" states"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("unexpected message `{err}`"));
+    assert!(n > 0, "the search had started: {err}");
+}
+
+#[test]
+fn ctrl_c_stops_an_exhaustive_preference_search() {
+    // 40 vertices, 160 pseudo-random edges: `wld,dlw` needs the exhaustive
+    // search, exponential here.
+    let mut text = String::from("40 160\n");
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut edges = std::collections::BTreeSet::new();
+    while edges.len() < 160 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let (a, b) = (x % 40, (x >> 32) % 40);
+        if a != b {
+            edges.insert((a, b));
+        }
+    }
+    for (a, b) in &edges {
+        text.push_str(&format!("{a} {b}\n"));
+    }
+    let dir = std::env::temp_dir().join(format!("sprague-interrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("graph.txt");
+    std::fs::write(&path, text).expect("write the graph");
+    let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["solve", "--prefs", "wld,dlw", "--max-states", "100000000000"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    std::thread::sleep(Duration::from_millis(1500));
+    sigint(&child);
+    let out = child.wait_with_output().expect("sprague ends");
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(out.stdout.is_empty());
+    let err = err.trim();
+    assert!(
+        err.starts_with("sprague: interrupted after ")
+            && err.ends_with(" tree nodes")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
+#[test]
+fn ctrl_c_in_the_repl_returns_to_the_prompt() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .arg("repl")
+        .env("SPRAGUE_HISTORY", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sprague repl");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = lines(child.stdout.take().expect("stdout"));
+    let stderr = lines(child.stderr.take().expect("stderr"));
+    let mut send = |line: &str| {
+        writeln!(stdin, "{line}").expect("the REPL reads");
+        stdin.flush().expect("the REPL reads");
+    };
+
+    send("a := 3");
+    expect_line(&stdout, |l| l == "a = 3", PATIENCE, "the assignment");
+    // A search, interrupted: one line, and the session carries on.
+    send(&LONG_SEARCH.join(" "));
+    let line = interrupt_search(&child, &stderr, "interrupted after ");
+    assert!(line.ends_with(" states"), "{line}");
+    send("a + 1");
+    expect_line(&stdout, |l| l == "4", PATIENCE, "the answer after Ctrl-C");
+    // A second interruption in the same session: a table keeps its values.
+    send("table grundy 100000000");
+    let line = interrupt_search(&child, &stderr, "interrupted: printed the ");
+    assert!(line.contains("values computed before Ctrl-C"), "{line}");
+    send("a + 2");
+    expect_line(
+        &stdout,
+        |l| l == "5",
+        PATIENCE,
+        "the answer after the second Ctrl-C",
+    );
+    send("quit");
+    drop(stdin);
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait for the REPL") {
+            // Interruptions are not failed lines.
+            assert_eq!(status.code(), Some(0));
+            break;
+        }
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("the REPL did not end on `quit`");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// At a terminal (tmux): the bar shows the states solved during a search;
+/// Ctrl-C stops the search and brings back the prompt; Ctrl-C at the prompt
+/// clears the line; Ctrl-D ends the session.
+#[test]
+fn terminal_ctrl_c_at_the_prompt_and_during_a_search() {
+    let have_tmux = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_tmux {
+        // CI installs tmux and sets SPRAGUE_REQUIRE_TMUX, so there this test runs for real.
+        assert!(
+            std::env::var_os("SPRAGUE_REQUIRE_TMUX").is_none(),
+            "SPRAGUE_REQUIRE_TMUX is set but tmux is not installed"
+        );
+        eprintln!("tmux is not installed: the terminal session is not exercised");
+        return;
+    }
+    let name = format!("sprague-interrupt-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        Command::new("tmux")
+            .args(["-L", &name])
+            .args(args)
+            .output()
+            .expect("run tmux")
+    };
+    let cmd = format!("SPRAGUE_HISTORY= '{}' repl", env!("CARGO_BIN_EXE_sprague"));
+    let started = tmux(&["new-session", "-d", "-s", &name, "-x", "120", "-y", "30", &cmd]);
+    assert!(started.status.success(), "{started:?}");
+    let screen = || String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &name]).stdout).into_owned();
+    let wait_for = |what: &dyn Fn(&str) -> bool| {
+        let end = Instant::now() + PATIENCE;
+        while Instant::now() < end {
+            if what(&screen()) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        false
+    };
+    let prompts = |n: usize| move |s: &str| s.matches("sprague>").count() >= n;
+    let keys = |k: &[&str]| {
+        tmux(
+            &["send-keys", "-t", &name]
+                .iter()
+                .chain(k)
+                .copied()
+                .collect::<Vec<_>>(),
+        );
+    };
+    let check = |ok: bool| {
+        if !ok {
+            let shown = screen();
+            tmux(&["kill-server"]);
+            panic!("{shown}");
+        }
+    };
+    check(wait_for(&prompts(1)));
+    std::thread::sleep(Duration::from_millis(300));
+    keys(&["-l", "b := 3"]);
+    keys(&["Enter"]);
+    check(wait_for(&|s| s.contains("b = 3")));
+    // Ctrl-C at the prompt drops the line typed so far.
+    keys(&["-l", "half typed"]);
+    check(wait_for(&|s| s.contains("half typed")));
+    keys(&["C-c"]);
+    check(wait_for(&prompts(3)));
+    keys(&["-l", &LONG_SEARCH.join(" ")]);
+    keys(&["Enter"]);
+    // The bar appears after half a second with the count of states.
+    check(wait_for(&|s| {
+        s.contains("searching kayles") && s.contains(" states (")
+    }));
+    keys(&["C-c"]);
+    check(wait_for(&|s| s.contains("interrupted after ")));
+    check(wait_for(&prompts(4)));
+    std::thread::sleep(Duration::from_millis(300));
+    keys(&["-l", "b + 1"]);
+    keys(&["Enter"]);
+    check(wait_for(&|s| s.contains("sprague> b + 1\n4\n")));
+    // The abandoned line was not run, and the bar was cleared.
+    let shown = screen();
+    check(!shown.contains("unknown name") && !shown.contains("searching kayles"));
+    keys(&["C-d"]);
+    // Ctrl-D ends the session and with it the tmux server.
+    let ended = (0..100).any(|_| {
+        std::thread::sleep(Duration::from_millis(100));
+        !tmux(&["has-session", "-t", &name]).status.success()
+    });
+    tmux(&["kill-server"]);
+    assert!(ended, "Ctrl-D did not end the session");
+}

@@ -1,0 +1,426 @@
+//! Progress reports and stop requests for long searches.
+//!
+//! A [`Monitor`] is shared between a running solver and whoever watches it (a
+//! progress bar on another thread, a Ctrl-C handler). The solver adds the work
+//! it has done in batches of [`Ticker::BATCH`] units through a [`Ticker`], so
+//! its hot loop only bumps a local counter; at each batch it also looks at the
+//! stop flag and, when it is raised, returns [`Interrupted`]. Solvers take a
+//! monitor through a `with_monitor` setter; without one they only count
+//! locally, which costs nothing measurable.
+//!
+//! ```
+//! use sprague::{Chomp, GrundySolver, Monitor, SearchError};
+//! let monitor = Monitor::new();
+//! let mut solver = GrundySolver::new(&Chomp).with_monitor(&monitor);
+//! let small = vec![3, 3, 2];
+//! solver.grundy(&small).unwrap();
+//! assert_eq!(monitor.done(), solver.states() as u64); // read from any thread
+//!
+//! monitor.stop(); // e.g. from a Ctrl-C handler
+//! // A 12 × 12 Chomp search needs far more than one batch of states: it stops.
+//! let big = vec![12; 12];
+//! assert!(matches!(solver.grundy(&big), Err(SearchError::Interrupted(_))));
+//! ```
+
+use crate::budget::BudgetExceeded;
+use core::fmt;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Shared progress of one computation: work done, the total when known, the
+/// name of the current phase, and a stop flag.
+///
+/// All methods take `&self` and may be called from any thread; the counters are
+/// relaxed atomics (a watcher sees a recent value, not necessarily the latest).
+/// [`Monitor::new`] is `const`, so a program may keep one in a `static`.
+#[derive(Debug)]
+pub struct Monitor {
+    done: AtomicU64,
+    /// The total, or [`UNKNOWN`] when not known.
+    total: AtomicU64,
+    stop: AtomicBool,
+    phase: Mutex<&'static str>,
+}
+
+/// The stored total meaning "not known".
+const UNKNOWN: u64 = u64::MAX;
+
+impl Default for Monitor {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Monitor {
+    /// A monitor with nothing done, no total, no phase name and no stop request.
+    #[must_use]
+    pub const fn new() -> Self {
+        Monitor {
+            done: AtomicU64::new(0),
+            total: AtomicU64::new(UNKNOWN),
+            stop: AtomicBool::new(false),
+            phase: Mutex::new(""),
+        }
+    }
+
+    /// Units of work done so far (states solved, for the searching solvers).
+    #[must_use]
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// The number of units the current phase will take, when known.
+    #[must_use]
+    pub fn total(&self) -> Option<u64> {
+        let t = self.total.load(Ordering::Relaxed);
+        (t != UNKNOWN).then_some(t)
+    }
+
+    /// The name of the current phase (empty until a solver names one).
+    #[must_use]
+    pub fn phase(&self) -> &'static str {
+        self.phase.lock().map_or("", |p| *p)
+    }
+
+    /// Starts a phase: sets its name and total and the work done to `done`.
+    pub fn start_phase(&self, name: &'static str, total: Option<u64>, done: u64) {
+        if let Ok(mut p) = self.phase.lock() {
+            *p = name;
+        }
+        self.total.store(total.unwrap_or(UNKNOWN), Ordering::Relaxed);
+        self.done.store(done, Ordering::Relaxed);
+    }
+
+    /// Adds `units` to the work done.
+    pub fn add(&self, units: u64) {
+        self.done.fetch_add(units, Ordering::Relaxed);
+    }
+
+    /// Asks the computation to stop; solvers return [`Interrupted`] at their
+    /// next batch. Safe to call from a signal handler's thread.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    #[must_use]
+    pub fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// [`Interrupted`] if a stop was asked for.
+    ///
+    /// # Errors
+    /// [`Interrupted`] with the work done so far.
+    pub fn check(&self) -> Result<(), Interrupted> {
+        if self.stop_requested() {
+            Err(Interrupted { done: self.done() })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Clears everything for the next computation: work, total, phase and the
+    /// stop flag.
+    pub fn reset(&self) {
+        self.start_phase("", None, 0);
+        self.stop.store(false, Ordering::Relaxed);
+    }
+}
+
+/// A solver's handle on an optional [`Monitor`]: counts work locally and
+/// passes it on every [`Ticker::BATCH`] units, checking the stop flag then.
+///
+/// Embed one in a solver, call [`tick`](Ticker::tick) once per unit of work
+/// (a state solved) and [`flush`](Ticker::flush) when a top-level call
+/// returns, so the monitor's count is exact between calls.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Ticker<'m> {
+    monitor: Option<&'m Monitor>,
+    pending: u32,
+}
+
+impl<'m> Ticker<'m> {
+    /// Units of work between two reports to the monitor.
+    pub const BATCH: u32 = 4096;
+
+    /// A ticker reporting to `monitor` (or to nothing).
+    #[must_use]
+    pub const fn new(monitor: Option<&'m Monitor>) -> Self {
+        Ticker { monitor, pending: 0 }
+    }
+
+    /// The monitor, if any.
+    #[must_use]
+    pub const fn monitor(&self) -> Option<&'m Monitor> {
+        self.monitor
+    }
+
+    /// Counts one unit of work.
+    ///
+    /// # Errors
+    /// [`Interrupted`] when this call completes a batch and a stop was asked for.
+    #[inline]
+    pub fn tick(&mut self) -> Result<(), Interrupted> {
+        self.pending += 1;
+        if self.pending >= Self::BATCH {
+            self.flush()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Passes the pending count to the monitor and checks its stop flag.
+    ///
+    /// # Errors
+    /// [`Interrupted`] if a stop was asked for.
+    #[cold]
+    pub fn flush(&mut self) -> Result<(), Interrupted> {
+        let pending = core::mem::take(&mut self.pending);
+        match self.monitor {
+            Some(m) => {
+                m.add(u64::from(pending));
+                m.check()
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// A computation stopped because its [`Monitor`] asked it to (Ctrl-C).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Interrupted {
+    /// The work done before it stopped, as counted by the monitor (states
+    /// solved, for the searching solvers).
+    pub done: u64,
+}
+
+impl fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "interrupted after {} states", self.done)
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+/// Why a search returned no answer: it reached its state budget, or it was
+/// asked to stop.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SearchError {
+    /// The search needs more states than its budget allows.
+    Budget(BudgetExceeded),
+    /// The search was interrupted through its [`Monitor`].
+    Interrupted(Interrupted),
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Budget(b) => b.fmt(f),
+            SearchError::Interrupted(i) => i.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+impl From<BudgetExceeded> for SearchError {
+    fn from(b: BudgetExceeded) -> Self {
+        SearchError::Budget(b)
+    }
+}
+
+impl From<Interrupted> for SearchError {
+    fn from(i: Interrupted) -> Self {
+        SearchError::Interrupted(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GrundySolver, ImpartialRules, MisereSolver, Nimber, Outcome, PartizanRules, PartizanSolver};
+
+    /// A heap from which one or two tokens are taken: `G(n) = n mod 3`, and
+    /// `n + 1` states below a heap of `n`.
+    struct Chain;
+
+    impl ImpartialRules for Chain {
+        type Position = u32;
+        fn moves(&self, p: &u32, out: &mut Vec<u32>) {
+            out.extend((1..=2).filter(|&k| k <= *p).map(|k| p - k));
+        }
+    }
+
+    /// Both players take one token: the values alternate 0, *, 0, *, …
+    struct PartizanChain;
+
+    impl PartizanRules for PartizanChain {
+        type Position = u32;
+        fn left_moves(&self, p: &u32, out: &mut Vec<u32>) {
+            out.extend(p.checked_sub(1));
+        }
+        fn right_moves(&self, p: &u32, out: &mut Vec<u32>) {
+            out.extend(p.checked_sub(1));
+        }
+    }
+
+    const N: u32 = 10_000;
+    const BATCH: u64 = Ticker::BATCH as u64;
+
+    #[test]
+    fn grundy_solver_counts_and_stops() {
+        let m = Monitor::new();
+        let mut solver = GrundySolver::new(&Chain).with_monitor(&m);
+        assert_eq!(solver.grundy(&N).unwrap(), Nimber(u64::from(N % 3)));
+        assert_eq!(
+            m.done(),
+            solver.states() as u64,
+            "the count is exact after a call"
+        );
+        assert_eq!(m.done(), u64::from(N) + 1);
+
+        let m = Monitor::new();
+        m.stop();
+        let mut solver = GrundySolver::new(&Chain).with_monitor(&m);
+        assert_eq!(
+            solver.grundy(&N),
+            Err(SearchError::Interrupted(Interrupted { done: BATCH }))
+        );
+        // The memo holds only finished values: the search resumes correctly.
+        m.reset();
+        assert_eq!(solver.grundy(&N).unwrap(), Nimber(u64::from(N % 3)));
+        // Without a monitor nothing stops it.
+        assert_eq!(
+            GrundySolver::new(&Chain).grundy(&N).unwrap(),
+            Nimber(u64::from(N % 3))
+        );
+    }
+
+    #[test]
+    fn misere_solver_counts_and_stops() {
+        // Misère: the heaps of 1 mod 3 are the P-positions.
+        let m = Monitor::new();
+        let mut solver = MisereSolver::new(&Chain).with_monitor(&m);
+        assert_eq!(solver.outcome(&(3 * 3000 + 1)).unwrap(), Outcome::P);
+        assert!(m.done() > 9000, "{}", m.done());
+        m.reset();
+        m.stop();
+        let mut solver = MisereSolver::new(&Chain).with_monitor(&m);
+        assert_eq!(
+            solver.outcome(&N),
+            Err(SearchError::Interrupted(Interrupted { done: BATCH }))
+        );
+        m.reset();
+        assert_eq!(solver.outcome(&N).unwrap(), Outcome::P);
+        assert_eq!(solver.outcome(&(N + 1)).unwrap(), Outcome::N);
+    }
+
+    #[test]
+    fn partizan_solver_counts_and_stops() {
+        let m = Monitor::new();
+        let mut solver = PartizanSolver::new(&PartizanChain).with_monitor(&m);
+        let g = solver.value(&N).unwrap();
+        assert_eq!(solver.store_mut().display(g), "0");
+        assert_eq!(m.done(), u64::from(N) + 1);
+        m.reset();
+        m.stop();
+        let mut solver = PartizanSolver::new(&PartizanChain).with_monitor(&m);
+        assert_eq!(
+            solver.value(&(N + 1)),
+            Err(SearchError::Interrupted(Interrupted { done: BATCH }))
+        );
+        m.reset();
+        let g = solver.value(&(N + 1)).unwrap();
+        assert_eq!(solver.store_mut().display(g), "*");
+    }
+
+    #[test]
+    fn ticker_reports_in_batches_and_stops() {
+        let m = Monitor::new();
+        let mut t = Ticker::new(Some(&m));
+        for _ in 0..Ticker::BATCH - 1 {
+            t.tick().unwrap();
+        }
+        assert_eq!(m.done(), 0, "nothing is reported before a batch is full");
+        t.tick().unwrap();
+        assert_eq!(m.done(), u64::from(Ticker::BATCH));
+        t.tick().unwrap();
+        t.flush().unwrap();
+        assert_eq!(m.done(), u64::from(Ticker::BATCH) + 1);
+        m.stop();
+        assert_eq!(
+            t.flush(),
+            Err(Interrupted {
+                done: u64::from(Ticker::BATCH) + 1
+            })
+        );
+        m.reset();
+        assert_eq!(
+            (m.done(), m.total(), m.phase(), m.stop_requested()),
+            (0, None, "", false)
+        );
+    }
+
+    #[test]
+    fn dag_count_counts_its_steps_and_stops() {
+        use crate::{DagCountError, count_dag_wins, count_dag_wins_with};
+        // The complete DAG on 12 vertices: 3^12 steps, several batches.
+        let n = 12u32;
+        let edges: Vec<(u32, u32)> = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
+        let m = Monitor::new();
+        let want = count_dag_wins(n as usize, &edges).unwrap();
+        assert_eq!(count_dag_wins_with(n as usize, &edges, &m).unwrap(), want);
+        assert_eq!(
+            (m.phase(), m.total(), m.done()),
+            ("counting", Some(3u64.pow(n)), 3u64.pow(n))
+        );
+        m.stop();
+        match count_dag_wins_with(n as usize, &edges, &m) {
+            Err(DagCountError::Interrupted(i)) => assert!(i.done >= 1 << 16 && i.done < 3u64.pow(n)),
+            other => panic!("not interrupted: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn exhaustive_preferences_count_nodes_and_stop() {
+        use crate::{DiGraph, Ranking, solve_preferences_exhaustive, solve_preferences_exhaustive_with};
+        // Every vertex of an 8-cycle moves to the next two: many paths.
+        let n = 8u32;
+        let from: Vec<u32> = (0..n).flat_map(|v| [v, v]).collect();
+        let to: Vec<u32> = (0..n).flat_map(|v| [(v + 1) % n, (v + 2) % n]).collect();
+        let g = DiGraph::from_edges(n as usize, &from, &to).unwrap();
+        let (a, b): (Ranking, Ranking) = ("wld".parse().unwrap(), "dlw".parse().unwrap());
+        let want = solve_preferences_exhaustive(&g, a, b, 1 << 30).unwrap();
+        let m = Monitor::new();
+        assert_eq!(
+            solve_preferences_exhaustive_with(&g, a, b, 1 << 30, &m).unwrap(),
+            want
+        );
+        let nodes = m.done();
+        assert!(nodes > 2 * BATCH, "{nodes}");
+        // The budget counts the same nodes: one fewer is too few.
+        let short = usize::try_from(nodes).unwrap() - 1;
+        assert!(solve_preferences_exhaustive(&g, a, b, short).is_err());
+        assert!(solve_preferences_exhaustive(&g, a, b, short + 1).is_ok());
+        m.reset();
+        m.stop();
+        assert_eq!(
+            solve_preferences_exhaustive_with(&g, a, b, 1 << 30, &m),
+            Err(SearchError::Interrupted(Interrupted { done: BATCH }))
+        );
+    }
+
+    #[test]
+    fn phases_carry_name_and_total() {
+        let m = Monitor::new();
+        m.start_phase("solving", Some(10), 3);
+        m.add(2);
+        assert_eq!((m.phase(), m.total(), m.done()), ("solving", Some(10), 5));
+        // Without a monitor a ticker never stops.
+        let mut t = Ticker::new(None);
+        for _ in 0..3 * Ticker::BATCH {
+            t.tick().unwrap();
+        }
+    }
+}
