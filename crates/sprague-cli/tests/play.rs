@@ -163,7 +163,10 @@ fn grid_moves_are_typed_by_their_cells() {
         "{t}"
     );
     let t = transcript(&["domineering", "...|...", "--side", "right"], "b2-c2\n");
-    assert!(t.contains("you (Right): horizontal domino b2-c2  →  ...|.##"), "{t}");
+    assert!(
+        t.contains("you (Right): horizontal domino b2-c2  →  ...|.##"),
+        "{t}"
+    );
     // Clobber: the stone's cell and the cell it clobbers.
     let t = transcript(&["clobber", "xo"], "a1-b1\n");
     assert!(t.contains("you (Left): x on a1 clobbers b1 (a1-b1)"), "{t}");

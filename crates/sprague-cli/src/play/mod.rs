@@ -530,7 +530,10 @@ fn pick_option<E: Engine>(
             let named: Vec<usize> = (0..options.len())
                 .filter(|&i| {
                     let d = engine.describe(from, &options[i]).to_lowercase();
-                    let last = d.rsplit(' ').next().map(|w| w.trim_matches(|c| c == '(' || c == ')'));
+                    let last = d
+                        .rsplit(' ')
+                        .next()
+                        .map(|w| w.trim_matches(|c| c == '(' || c == ')'));
                     d == wanted || last == Some(wanted.as_str())
                 })
                 .collect();
