@@ -341,7 +341,7 @@ impl Engine for HackenbushEngine {
         for (i, (e, v)) in parts.iter().zip(&values).enumerate() {
             let len = v.get();
             let stalk = match len {
-                0 => "nothing: value 0".to_string(),
+                0 => "a stalk of 0 edges (value 0: its loops and branches cancel out)".to_string(),
                 1 => "a stalk of 1 edge (value 1)".to_string(),
                 _ => format!("a stalk of {len} edges (value {len})"),
             };
