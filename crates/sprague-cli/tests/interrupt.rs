@@ -403,3 +403,92 @@ fn ctrl_c_stops_a_win_lose_draw_solve() {
         "{err}"
     );
 }
+
+/// `sprague play` on six rows of misère Kayles: every judgement is a long
+/// search. Ctrl-C during a hint, and during the judgement of a move, goes back
+/// to the prompt; the session then ends normally.
+#[test]
+fn ctrl_c_in_play_returns_to_the_prompt() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["play", "kayles", "20 20 20 20 20 20", "--misere"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sprague play");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = lines(child.stdout.take().expect("stdout"));
+    let mut send = |line: &str| {
+        writeln!(stdin, "{line}").expect("play reads");
+        stdin.flush().expect("play reads");
+    };
+    // Ctrl-C once the line is echoed (the engine is thinking then).
+    let stop_after = |echo: &str| {
+        expect_line(&stdout, |l| l.ends_with(echo), PATIENCE, echo);
+        std::thread::sleep(Duration::from_millis(500));
+        sigint(&child);
+    };
+    send("hint");
+    stop_after("> hint");
+    expect_line(
+        &stdout,
+        |l| l == "(interrupted: no hint)",
+        PATIENCE,
+        "the stopped hint",
+    );
+    send("#1");
+    stop_after("> #1");
+    expect_line(
+        &stdout,
+        |l| l == "(interrupted: sprague stopped thinking; the move was not made)",
+        PATIENCE,
+        "the stopped judgement",
+    );
+    send("quit");
+    expect_line(&stdout, |l| l.ends_with("Bye."), PATIENCE, "the goodbye");
+    drop(stdin);
+    let out = child.wait_with_output().expect("play ends");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// When sprague moves first and is stopped before it can judge the start,
+/// the game ends with one line.
+#[test]
+fn ctrl_c_before_the_first_judgement_ends_the_game() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args([
+            "play",
+            "kayles",
+            "20 20 20 20 20 20",
+            "--misere",
+            "--first",
+            "engine",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sprague play");
+    let stdout = lines(child.stdout.take().expect("stdout"));
+    // The greeting comes before the engine starts thinking.
+    expect_line(
+        &stdout,
+        |l| l.starts_with("sprague play kayles"),
+        PATIENCE,
+        "the greeting",
+    );
+    std::thread::sleep(Duration::from_millis(800));
+    sigint(&child);
+    let out = child.wait_with_output().expect("play ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert_eq!(
+        err.trim(),
+        "sprague: interrupted before sprague could judge 20 20 20 20 20 20: game ended"
+    );
+}
