@@ -236,7 +236,7 @@ impl WldTable {
 /// assert_eq!(t.get(3), Solved::DRAW);
 /// ```
 pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<WldTable, GraphTooLarge> {
-    match solve_graph_ticked(graph, terminal, &mut Ticker::new(None)) {
+    match solve_graph_ticked(graph, terminal, Ticker::new(None)) {
         Ok(t) => Ok(t),
         Err(SolveGraphError::TooLarge(e)) => Err(e),
         // A ticker without a monitor never stops.
@@ -273,7 +273,7 @@ pub fn solve_graph_with(
     terminal: impl Fn(u32) -> Wld,
     monitor: &Monitor,
 ) -> Result<WldTable, SolveGraphError> {
-    solve_graph_ticked(graph, terminal, &mut Ticker::new(Some(monitor)))
+    solve_graph_ticked(graph, terminal, Ticker::new(Some(monitor)))
 }
 
 /// Starts phase `name` of `m` edges on the ticker's monitor, if any. The stop
@@ -289,7 +289,7 @@ fn phase(ticker: &mut Ticker<'_>, name: &'static str, m: usize) {
 fn solve_graph_ticked(
     graph: &DiGraph,
     terminal: impl Fn(u32) -> Wld,
-    ticker: &mut Ticker<'_>,
+    mut ticker: Ticker<'_>,
 ) -> Result<WldTable, SolveGraphError> {
     let n = graph.vertex_count();
     if n >= REMOTENESS_MASK as usize {
@@ -314,8 +314,8 @@ fn solve_graph_ticked(
             }
         }
     }
-    let (roff, rtgt) = predecessors(graph, ticker)?;
-    phase(ticker, "deciding vertices", m);
+    let (roff, rtgt) = predecessors(graph, &mut ticker)?;
+    phase(&mut ticker, "deciding vertices", m);
     queue.reserve(n - queue.len());
     let mut head = 0;
     while head < queue.len() {
