@@ -19,7 +19,7 @@ pub fn run(path: &str, json: bool) -> CliResult<()> {
     let bytes = progress::read_input(path, &bar)?;
     // From here on Ctrl-C asks to stop: a Ctrl-C while parsing is seen by
     // the solver at its first batch.
-    let _polling = Polling::start();
+    let polling = Polling::start();
     bar.phase("parsing the graph", None, Unit::None);
     let graph = parse_graph(&bytes, path)?.into_graph()?;
     drop(bytes);
@@ -38,6 +38,8 @@ pub fn run(path: &str, json: bool) -> CliResult<()> {
         })?
     };
     bar.finish();
+    // Printing is not polled: Ctrl-C ends it at once.
+    drop(polling);
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     if json {
         writeln!(out, "{}", json!({ "grundy": values }))?;
