@@ -287,3 +287,208 @@ fn terminal_ctrl_c_at_the_prompt_and_during_a_search() {
     tmux(&["kill-server"]);
     assert!(ended, "Ctrl-D did not end the session");
 }
+
+/// A scrambled DAG of `n` vertices and `m` edges in the text format (every
+/// edge goes from a higher to a lower rank, ids shuffled, so `grundy-graph`
+/// runs its depth-first search).
+fn scrambled_dag(n: u64, m: u64) -> String {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    // An odd multiplier is a bijection modulo a power of two; n is one.
+    let id = |rank: u64| (rank.wrapping_mul(0x9e37_79b9) ^ 0x55) & (n - 1);
+    let mut text = format!("{n} {m}\n");
+    for _ in 0..m {
+        let a = 1 + next() % (n - 1);
+        let b = next() % a;
+        text.push_str(&format!("{} {}\n", id(a), id(b)));
+    }
+    text
+}
+
+/// Runs `sprague ARGS FILE` and sends SIGINT once the file is read (while it
+/// is parsed or solved: Ctrl-C then stops the solver at its first batch). The
+/// delay is adjusted by bisection in the unlikely case that the signal lands
+/// while the file is still being read (which ends the process at once) or
+/// after the end. Returns the `interrupted …` message.
+fn interrupt_graph_solve(args: &[&str], path: &std::path::Path) -> String {
+    let (mut lo, mut hi) = (Duration::ZERO, Duration::from_millis(1600));
+    for _ in 0..8 {
+        let delay = (lo + hi) / 2;
+        let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+            .args(args)
+            .arg(path)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the sprague binary runs");
+        std::thread::sleep(delay);
+        // The process may have ended already; `kill` then fails, harmlessly.
+        let _ = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .stderr(Stdio::null())
+            .status();
+        let out = child.wait_with_output().expect("sprague ends");
+        let err = String::from_utf8_lossy(&out.stderr).trim().to_string();
+        match out.status.code() {
+            Some(0) => {
+                assert!(!out.stdout.is_empty());
+                hi = delay;
+            }
+            Some(130) if err == "sprague: interrupted" => lo = delay,
+            Some(130) => {
+                assert!(out.stdout.is_empty(), "nothing is printed after Ctrl-C");
+                assert_eq!(err.lines().count(), 1, "{err}");
+                return err;
+            }
+            other => panic!("exit {other:?}: {err}"),
+        }
+    }
+    panic!("no Ctrl-C landed while {args:?} was parsing or solving");
+}
+
+/// A graph of 2^21 vertices and 4 million edges (60 MB): read at once,
+/// parsed and solved in about a second.
+fn big_graph(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("sprague-interrupt-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("dag.txt");
+    std::fs::write(&path, scrambled_dag(1 << 21, 4_000_000)).expect("write the graph");
+    (dir, path)
+}
+
+/// The number `N` and total `M` in `… after N of M UNIT`.
+fn count_of(message: &str, unit: &str) -> (u64, u64) {
+    let tail = message.rsplit("after ").next().unwrap_or("");
+    let parts: Vec<&str> = tail.split(' ').collect();
+    match parts[..] {
+        [n, "of", m, u] if u == unit => (n.parse().expect("a count"), m.parse().expect("a total")),
+        _ => panic!("unexpected message `{message}`"),
+    }
+}
+
+#[test]
+fn ctrl_c_stops_grundy_graph_while_solving() {
+    let (dir, path) = big_graph("grundy");
+    let err = interrupt_graph_solve(&["grundy-graph"], &path);
+    assert!(err.starts_with("sprague: interrupted after "), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (done, total) = count_of(&err, "vertices");
+    assert_eq!(total, 1 << 21);
+    assert!(done <= total && done % 4096 == 0, "{err}");
+}
+
+#[test]
+fn ctrl_c_stops_a_win_lose_draw_solve() {
+    let (dir, path) = big_graph("wld");
+    let err = interrupt_graph_solve(&["solve"], &path);
+    assert!(err.starts_with("sprague: interrupted while "), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (done, total) = count_of(&err, "edges");
+    assert_eq!(total, 4_000_000);
+    assert!(done <= total, "{err}");
+    let phase = err.trim_start_matches("sprague: interrupted while ");
+    assert!(
+        [
+            "sorting edges by target",
+            "listing predecessors",
+            "deciding vertices"
+        ]
+        .iter()
+        .any(|p| phase.starts_with(p)),
+        "{err}"
+    );
+}
+
+/// `sprague play` on six rows of misère Kayles: every judgement is a long
+/// search. Ctrl-C during a hint, and during the judgement of a move, goes back
+/// to the prompt; the session then ends normally.
+#[test]
+fn ctrl_c_in_play_returns_to_the_prompt() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["play", "kayles", "20 20 20 20 20 20", "--misere"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sprague play");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = lines(child.stdout.take().expect("stdout"));
+    let mut send = |line: &str| {
+        writeln!(stdin, "{line}").expect("play reads");
+        stdin.flush().expect("play reads");
+    };
+    // Ctrl-C once the line is echoed (the engine is thinking then).
+    let stop_after = |echo: &str| {
+        expect_line(&stdout, |l| l.ends_with(echo), PATIENCE, echo);
+        std::thread::sleep(Duration::from_millis(500));
+        sigint(&child);
+    };
+    send("hint");
+    stop_after("> hint");
+    expect_line(
+        &stdout,
+        |l| l == "(interrupted: no hint)",
+        PATIENCE,
+        "the stopped hint",
+    );
+    send("#1");
+    stop_after("> #1");
+    expect_line(
+        &stdout,
+        |l| l == "(interrupted: sprague stopped thinking; the move was not made)",
+        PATIENCE,
+        "the stopped judgement",
+    );
+    send("quit");
+    expect_line(&stdout, |l| l.ends_with("Bye."), PATIENCE, "the goodbye");
+    drop(stdin);
+    let out = child.wait_with_output().expect("play ends");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// When sprague moves first and is stopped before it can judge the start,
+/// the game ends with one line.
+#[test]
+fn ctrl_c_before_the_first_judgement_ends_the_game() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args([
+            "play",
+            "kayles",
+            "20 20 20 20 20 20",
+            "--misere",
+            "--first",
+            "engine",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sprague play");
+    let stdout = lines(child.stdout.take().expect("stdout"));
+    // The greeting comes before the engine starts thinking.
+    expect_line(
+        &stdout,
+        |l| l.starts_with("sprague play kayles"),
+        PATIENCE,
+        "the greeting",
+    );
+    std::thread::sleep(Duration::from_millis(800));
+    sigint(&child);
+    let out = child.wait_with_output().expect("play ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert_eq!(
+        err.trim(),
+        "sprague: interrupted before sprague could judge 20 20 20 20 20 20: game ended"
+    );
+}

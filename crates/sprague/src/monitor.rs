@@ -137,7 +137,7 @@ impl Monitor {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Ticker<'m> {
     monitor: Option<&'m Monitor>,
-    pending: u32,
+    pending: u64,
 }
 
 impl<'m> Ticker<'m> {
@@ -163,7 +163,22 @@ impl<'m> Ticker<'m> {
     #[inline]
     pub fn tick(&mut self) -> Result<(), Interrupted> {
         self.pending += 1;
-        if self.pending >= Self::BATCH {
+        if self.pending >= u64::from(Self::BATCH) {
+            self.flush()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Counts `units` units of work at once, for loops that do their work in
+    /// blocks (a block of vertices, the edges of a block).
+    ///
+    /// # Errors
+    /// [`Interrupted`] when the count reaches a batch and a stop was asked for.
+    #[inline]
+    pub fn tick_n(&mut self, units: u64) -> Result<(), Interrupted> {
+        self.pending += units;
+        if self.pending >= u64::from(Self::BATCH) {
             self.flush()
         } else {
             Ok(())
@@ -179,7 +194,7 @@ impl<'m> Ticker<'m> {
         let pending = core::mem::take(&mut self.pending);
         match self.monitor {
             Some(m) => {
-                m.add(u64::from(pending));
+                m.add(pending);
                 m.check()
             }
             None => Ok(()),
@@ -409,6 +424,89 @@ mod tests {
             solve_preferences_exhaustive_with(&g, a, b, 1 << 30, &m),
             Err(SearchError::Interrupted(Interrupted { done: BATCH }))
         );
+    }
+
+    /// The chain `i → i - 1` on `n` vertices, with vertex ids `id(i)`.
+    fn chain(n: u32, id: impl Fn(u32) -> u32) -> crate::DiGraph {
+        let from: Vec<u32> = (1..n).map(&id).collect();
+        let to: Vec<u32> = (1..n).map(|i| id(i - 1)).collect();
+        crate::DiGraph::from_edges(n as usize, &from, &to).unwrap()
+    }
+
+    #[test]
+    fn grundy_dag_counts_vertices_and_stops() {
+        use crate::{GrundyDagError, grundy_dag, grundy_dag_with};
+        // Ids falling along the chain (one sweep), rising (the reverse sweep),
+        // and scrambled (the depth-first search): the values alternate 0, 1.
+        let orders: [&dyn Fn(u32) -> u32; 3] = [&|i| i, &|i| N - 1 - i, &|i| (i * 7919) % N];
+        for id in orders {
+            let g = chain(N, id);
+            let want = grundy_dag(&g).unwrap();
+            assert!((0..N).all(|i| want[id(i) as usize] == i % 2));
+            let m = Monitor::new();
+            assert_eq!(grundy_dag_with(&g, &m).unwrap(), want);
+            assert_eq!(
+                (m.phase(), m.total(), m.done()),
+                ("valuing vertices", Some(u64::from(N)), u64::from(N))
+            );
+            m.stop();
+            assert_eq!(
+                grundy_dag_with(&g, &m),
+                Err(GrundyDagError::Interrupted(Interrupted { done: BATCH }))
+            );
+        }
+        // A cycle is still reported as one.
+        let g = crate::DiGraph::from_edges(2, &[0, 1], &[1, 0]).unwrap();
+        assert!(matches!(
+            grundy_dag_with(&g, &Monitor::new()),
+            Err(GrundyDagError::Cycle(_))
+        ));
+    }
+
+    #[test]
+    fn solve_graph_counts_edges_and_stops() {
+        use crate::{SolveGraphError, Wld, solve_graph, solve_graph_with};
+        // The chain i → i + 1 (vertex N - 1 terminal), plus a 2-cycle of
+        // drawn vertices N and N + 1 that vertex 5000 can also move to.
+        let mut from: Vec<u32> = (0..N - 1).collect();
+        let mut to: Vec<u32> = (1..N).collect();
+        from.extend([N, N + 1, 5000]);
+        to.extend([N + 1, N, N]);
+        let g = crate::DiGraph::from_edges(N as usize + 2, &from, &to).unwrap();
+        let edges = from.len() as u64;
+        let want = solve_graph(&g, |_| Wld::Lose).unwrap();
+        let m = Monitor::new();
+        assert_eq!(solve_graph_with(&g, |_| Wld::Lose, &m).unwrap(), want);
+        // Every edge but the three into the drawn vertices is followed back.
+        assert_eq!(
+            (m.phase(), m.total(), m.done()),
+            ("deciding vertices", Some(edges), edges - 3)
+        );
+        m.stop();
+        // The first block of vertices holds one batch of edges exactly.
+        assert_eq!(
+            solve_graph_with(&g, |_| Wld::Lose, &m),
+            Err(SolveGraphError::Interrupted(Interrupted { done: BATCH }))
+        );
+        assert_eq!(m.phase(), "sorting edges by target");
+        // Stopped in the later phases too.
+        for (phase, at) in [("listing predecessors", 0), ("deciding vertices", 0)] {
+            let m = Monitor::new();
+            let watcher = &m;
+            std::thread::scope(|s| {
+                s.spawn(|| {
+                    while watcher.phase() != phase {
+                        std::hint::spin_loop();
+                    }
+                    watcher.stop();
+                });
+                // The phase may end before the stop lands: solve until stopped.
+                while solve_graph_with(&g, |_| Wld::Lose, watcher).is_ok() {
+                    watcher.start_phase("", None, at);
+                }
+            });
+            assert!(m.done() <= edges);
+        }
     }
 
     #[test]

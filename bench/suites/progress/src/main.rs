@@ -6,8 +6,9 @@
 
 use sprague::{
     Chomp, DiGraph, Domineering, GrundySolver, Krk, MisereSolver, Monitor, Notation, PartizanSolver, Ranking,
-    StateSpaceSolver, TakeBreak, count_dag_wins, count_dag_wins_with, misere_grundy_values,
-    misere_grundy_values_with, solve_preferences_exhaustive, solve_preferences_exhaustive_with,
+    StateSpaceSolver, TakeBreak, Wld, count_dag_wins, count_dag_wins_with, grundy_dag, grundy_dag_with,
+    misere_grundy_values, misere_grundy_values_with, solve_graph, solve_graph_with, solve_preferences_exhaustive,
+    solve_preferences_exhaustive_with,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -184,6 +185,54 @@ fn main() {
         "count_dag_wins, complete DAG on 14",
         &mut || count_dag_wins(k as usize, &edges).expect("a DAG"),
         &mut |m| count_dag_wins_with(k as usize, &edges, m).expect("a DAG"),
+    );
+    // The linear graph solvers: 2 million vertices, 8 million edges.
+    let (n, m) = (1u32 << 21, 8_000_000usize);
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let (mut from, mut to) = (Vec::with_capacity(m), Vec::with_capacity(m));
+    for _ in 0..m {
+        let a = 1 + (next() % u64::from(n - 1)) as u32;
+        from.push(a);
+        to.push((next() % u64::from(a)) as u32);
+    }
+    let sum = |v: Vec<u32>| v.iter().map(|&g| u64::from(g)).sum::<u64>();
+    let down = DiGraph::from_edges(n as usize, &from, &to).expect("a graph");
+    case(
+        "grundy_dag, 2M vertices 8M edges, sweep",
+        &mut || sum(grundy_dag(&down).expect("a DAG")),
+        &mut |mon| sum(grundy_dag_with(&down, mon).expect("a DAG")),
+    );
+    // Ids scrambled (an odd multiplier modulo 2^21): the depth-first search.
+    let id = |v: &u32| v.wrapping_mul(0x9e37_79b9) & (n - 1);
+    let scrambled = DiGraph::from_edges(
+        n as usize,
+        &from.iter().map(id).collect::<Vec<_>>(),
+        &to.iter().map(id).collect::<Vec<_>>(),
+    )
+    .expect("a graph");
+    case(
+        "grundy_dag, 2M vertices 8M edges, scrambled",
+        &mut || sum(grundy_dag(&scrambled).expect("a DAG")),
+        &mut |mon| sum(grundy_dag_with(&scrambled, mon).expect("a DAG")),
+    );
+    // With cycles: every third edge reversed.
+    let (cf, ct): (Vec<u32>, Vec<u32>) =
+        (0..m).map(|i| if i % 3 == 0 { (to[i], from[i]) } else { (from[i], to[i]) }).unzip();
+    let loopy = DiGraph::from_edges(n as usize, &cf, &ct).expect("a graph");
+    let counts = |t: sprague::WldTable| {
+        let (w, l, d) = t.counts();
+        (w * 3 + l * 5 + d * 7) as u64
+    };
+    case(
+        "solve_graph, 2M vertices 8M edges, cycles",
+        &mut || counts(solve_graph(&loopy, |_| Wld::Lose).expect("fits")),
+        &mut |mon| counts(solve_graph_with(&loopy, |_| Wld::Lose, mon).expect("fits")),
     );
     println!("peak memory of this process: {:.0} MiB", peak_rss_mib());
 }

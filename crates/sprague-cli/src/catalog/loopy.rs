@@ -118,7 +118,15 @@ impl<S: SpaceNotation> Ruleset for SpaceRules<S> {
             )));
         }
         let s = self.parse(position)?;
-        let table = self.solve(settings.max_states)?;
+        // The whole space is solved before the first move: with a bar, and
+        // Ctrl-C ends the game with one line (nothing can be judged yet).
+        let table = {
+            let _polling = crate::progress::Polling::start();
+            let bar = crate::progress::Progress::monitored(&format!("solving {}", self.name), "states");
+            let table = self.solve(settings.max_states);
+            bar.finish();
+            table?
+        };
         let mut engine = SpaceEngine::new(self.name.to_string(), &self.space, table);
         crate::play::run_session(&mut engine, s, settings, io)
     }

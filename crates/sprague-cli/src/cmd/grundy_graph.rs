@@ -1,33 +1,45 @@
 //! `sprague grundy-graph FILE`: Grundy values of every vertex of a DAG.
 
+use crate::error::INTERRUPTED;
 use crate::error::{CliError, CliResult};
 use crate::input::graph::parse_graph;
-use crate::progress::{self, Progress, Unit};
+use crate::progress::{self, Polling, Progress, Unit};
 use serde_json::json;
 use std::io::Write;
 
 /// Reads the graph, computes every vertex's value and prints them. On a
-/// terminal, a bar shows the bytes read and then the parsing and solving
-/// phases; Ctrl-C while reading stops at once (there is nothing partial to
-/// print: a vertex's value depends on the whole graph below it).
+/// terminal, a bar shows the bytes read, the parsing phase, and then the
+/// vertices valued out of all, with the rate and an estimate of the time left.
+/// Ctrl-C while reading stops at once; while parsing or solving it stops with
+/// `interrupted after N of M vertices` (exit code 130) and prints no values (a
+/// vertex's value depends on the whole graph below it).
 pub fn run(path: &str, json: bool) -> CliResult<()> {
     progress::interrupt();
     let bar = Progress::new("reading", None, Unit::Bytes);
     let bytes = progress::read_input(path, &bar)?;
+    // From here on Ctrl-C asks to stop: a Ctrl-C while parsing is seen by
+    // the solver at its first batch.
+    let polling = Polling::start();
     bar.phase("parsing the graph", None, Unit::None);
     let graph = parse_graph(&bytes, path)?.into_graph()?;
     drop(bytes);
-    bar.phase(
-        &format!(
-            "solving {} vertices, {} edges",
-            graph.vertex_count(),
-            graph.edge_count()
-        ),
-        None,
-        Unit::None,
-    );
-    let values = sprague::grundy_dag(&graph).map_err(|e| CliError::input(format!("{path}: {e}")))?;
+    let values = {
+        bar.follow_monitor(&format!("solving {} edges", graph.edge_count()), "vertices");
+        sprague::grundy_dag_with(&graph, progress::monitor()).map_err(|e| match e {
+            sprague::GrundyDagError::Cycle(c) => CliError::input(format!("{path}: {c}")),
+            sprague::GrundyDagError::Interrupted(i) => CliError {
+                code: INTERRUPTED,
+                message: format!(
+                    "interrupted after {} of {} vertices",
+                    i.done,
+                    graph.vertex_count()
+                ),
+            },
+        })?
+    };
     bar.finish();
+    // Printing is not polled: Ctrl-C ends it at once.
+    drop(polling);
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     if json {
         writeln!(out, "{}", json!({ "grundy": values }))?;

@@ -9,6 +9,8 @@ use std::io::IsTerminal;
 /// from stdin (a terminal or a script, one line per move) until the game ends
 /// or input ends.
 pub fn run(ruleset: &str, position: &[String], settings: &Settings) -> CliResult<()> {
+    // Ctrl-C ends the session, except while the engine thinks (see `play`).
+    crate::progress::interrupt();
     let rules = catalog::build(ruleset)?;
     let text = position.join(" ");
     if text.trim().is_empty() {

@@ -59,9 +59,12 @@ pub struct SolveArgs {
 const TABLE_LIMIT: usize = 1000;
 
 /// Runs the verb. On a terminal, a bar shows the bytes read, then the parsing
-/// and solving phases (the graph solvers are linear in the graph, so the
-/// phases are shown with their elapsed time). Ctrl-C ends a graph solve at
-/// once; a `--demo` solve shows the states counted and decided with an
+/// and solving phases. The win/lose/draw solve shows the edges processed in
+/// each of its phases out of all, with an estimate of the time left, and
+/// Ctrl-C stops it with `interrupted while PHASE after N of M edges` (exit
+/// code 130, nothing printed: a remoteness is final only at the end); the
+/// other graph solvers show their phase and elapsed time, and Ctrl-C ends them
+/// at once. A `--demo` solve shows the states counted and decided with an
 /// estimate of the time left, and Ctrl-C stops it cleanly with
 /// `interrupted after N states` (exit code 130): the states decided so far
 /// are not printed, since a state's remoteness is only final once the whole
@@ -82,6 +85,10 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
         };
         let bar = Progress::new("reading", None, Unit::Bytes);
         let bytes = progress::read_input(path, &bar)?;
+        // The win/lose/draw solver polls the monitor from its first batch: a
+        // Ctrl-C while parsing stops it there.
+        let plain = !(a.tree || a.and_or || a.grundy || a.minimax || a.prefs.is_some());
+        let _polling = plain.then(Polling::start);
         bar.phase("parsing", None, Unit::None);
         if a.tree || a.and_or {
             bar.phase("searching the tree", None, Unit::None);
@@ -105,7 +112,7 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
             } else if a.minimax {
                 minimax_run(&g, path)?
             } else {
-                wld_run(&g, a.misere)?
+                wld_run(&g, a.misere, &bar)?
             }
         }
     };
@@ -124,10 +131,28 @@ fn solved_json(s: Solved) -> Value {
     json!([s.wld.as_str(), s.remoteness])
 }
 
-fn wld_run(g: &StateGraph, misere: bool) -> CliResult<(Value, String)> {
+fn wld_run(g: &StateGraph, misere: bool, bar: &Progress) -> CliResult<(Value, String)> {
     let default = if misere { Wld::Win } else { Wld::Lose };
-    let table = sprague::solve_graph(&g.graph, |v| g.outcomes[v as usize].unwrap_or(default))
-        .map_err(|e| CliError::input(e.to_string()))?;
+    let table = {
+        // The solver polls the monitor: the first Ctrl-C stops it cleanly.
+        let _polling = Polling::start();
+        bar.follow_monitor(&format!("solving {} vertices", g.graph.vertex_count()), "edges");
+        let monitor = progress::monitor();
+        sprague::solve_graph_with(&g.graph, |v| g.outcomes[v as usize].unwrap_or(default), monitor).map_err(
+            |e| match e {
+                sprague::SolveGraphError::TooLarge(e) => CliError::input(e.to_string()),
+                sprague::SolveGraphError::Interrupted(i) => CliError {
+                    code: crate::error::INTERRUPTED,
+                    message: format!(
+                        "interrupted while {} after {} of {} edges",
+                        monitor.phase(),
+                        i.done,
+                        g.graph.edge_count()
+                    ),
+                },
+            },
+        )?
+    };
     let (w, l, d) = table.counts();
     let longest = table
         .iter()

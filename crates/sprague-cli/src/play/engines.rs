@@ -76,8 +76,9 @@ where
             name,
             rules,
             misere,
-            grundy: GrundySolver::with_max_states(rules, max_states),
-            misere_solver: MisereSolver::with_max_states(rules, max_states),
+            grundy: GrundySolver::with_max_states(rules, max_states).with_monitor(crate::progress::monitor()),
+            misere_solver: MisereSolver::with_max_states(rules, max_states)
+                .with_monitor(crate::progress::monitor()),
             heaps,
             live: HashMap::new(),
             board_fn: None,
@@ -352,7 +353,8 @@ where
         PartizanEngine {
             name,
             rules,
-            solver: PartizanSolver::with_max_states(rules, max_states),
+            solver: PartizanSolver::with_max_states(rules, max_states)
+                .with_monitor(crate::progress::monitor()),
         }
     }
 

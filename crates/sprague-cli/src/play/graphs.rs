@@ -444,10 +444,10 @@ pub fn play_hackenbush(g: &EdgeList, settings: &Settings, io: &mut Io<'_>) -> Cl
                 edges.len()
             )));
         }
-        Some(MisereSolver::with_max_states(
-            &GREEN_HACKENBUSH,
-            settings.max_states,
-        ))
+        Some(
+            MisereSolver::with_max_states(&GREEN_HACKENBUSH, settings.max_states)
+                .with_monitor(crate::progress::monitor()),
+        )
     } else {
         None
     };

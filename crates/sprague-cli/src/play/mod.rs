@@ -4,13 +4,19 @@
 //! [`Engine`] trait; each family of rulesets (impartial, partizan, loopy state
 //! spaces) supplies an engine in [`engines`]. Input is read line by line, so a
 //! script of moves on stdin plays a whole game (end of input quits).
+//!
+//! While the engine thinks (its reply, a hint, the judgement of the user's
+//! move) a progress bar shows the states searched (on a terminal, after half a
+//! second) and Ctrl-C stops the search and returns to the `your move>` prompt;
+//! at the prompt Ctrl-C ends the session.
 
 pub mod board;
 pub mod engines;
 pub mod graphs;
 pub mod poker;
 
-use crate::error::CliResult;
+use crate::error::{CliResult, INTERRUPTED};
+use crate::progress::{Polling, Progress};
 use sprague::Player;
 use std::io::{BufRead, Write};
 
@@ -279,18 +285,43 @@ pub fn run_session<E: Engine>(
         }
         if ply.mover != user {
             let before = history.len().checked_sub(2).map(|i| history[i].pos.clone());
-            let (i, why) = match engine.reply(before.as_ref(), &ply.pos, &options)? {
-                Some((i, why)) if i < options.len() => (i, Some(why)),
-                _ => {
-                    let mut best: Option<(i64, usize)> = None;
-                    for (i, o) in options.iter().enumerate() {
-                        let rank = engine.verdict(o, ply.mover.opponent())?.rank_for_mover();
-                        if best.is_none_or(|(r, _)| rank > r) {
-                            best = Some((rank, i));
+            let picked = think(|| {
+                Ok(match engine.reply(before.as_ref(), &ply.pos, &options)? {
+                    Some((i, why)) if i < options.len() => (i, Some(why)),
+                    _ => {
+                        let mut best: Option<(i64, usize)> = None;
+                        for (i, o) in options.iter().enumerate() {
+                            let rank = engine.verdict(o, ply.mover.opponent())?.rank_for_mover();
+                            if best.is_none_or(|(r, _)| rank > r) {
+                                best = Some((rank, i));
+                            }
                         }
+                        (best.map_or(0, |(_, i)| i), None)
                     }
-                    (best.map_or(0, |(_, i)| i), None)
-                }
+                })
+            })?;
+            let Some((i, why)) = picked else {
+                // Back to the last position where the user was to move; with
+                // none, the game cannot go on.
+                let Some(back) = (0..history.len() - 1).rev().find(|&k| history[k].mover == user) else {
+                    return Err(crate::error::CliError {
+                        code: INTERRUPTED,
+                        message: format!(
+                            "interrupted before sprague could judge {}: game ended",
+                            engine.format(&ply.pos)
+                        ),
+                    });
+                };
+                history.truncate(back + 1);
+                drawn_at = 0;
+                say(
+                    io,
+                    &format!(
+                        "(interrupted: sprague stopped thinking; back to {})",
+                        engine.format(&history[back].pos)
+                    ),
+                )?;
+                continue;
             };
             let to = options[i].clone();
             writeln!(
@@ -357,8 +388,13 @@ pub fn run_session<E: Engine>(
                 continue;
             }
             "hint" | "h" => {
-                for l in engine.hint(&ply.pos, ply.mover)? {
-                    say(io, &l)?;
+                match think(|| engine.hint(&ply.pos, ply.mover))? {
+                    Some(lines) => {
+                        for l in lines {
+                            say(io, &l)?;
+                        }
+                    }
+                    None => say(io, "(interrupted: no hint)")?,
                 }
                 continue;
             }
@@ -402,8 +438,18 @@ pub fn run_session<E: Engine>(
             }
         };
         let to = options[chosen].clone();
-        let before = engine.verdict(&ply.pos, ply.mover)?;
-        let after = engine.verdict(&to, ply.mover.opponent())?;
+        let judged = think(|| {
+            let before = engine.verdict(&ply.pos, ply.mover)?;
+            let after = engine.verdict(&to, ply.mover.opponent())?;
+            Ok((before, after))
+        })?;
+        let Some((before, after)) = judged else {
+            say(
+                io,
+                "(interrupted: sprague stopped thinking; the move was not made)",
+            )?;
+            continue;
+        };
         writeln!(
             io.output,
             "you{}: {}  →  {}",
@@ -416,20 +462,27 @@ pub fn run_session<E: Engine>(
             (Verdict::Draw, Verdict::Win(_)) => Some("that turned a draw into a loss"),
             _ => None,
         };
-        if let Some(what) = thrown {
-            let mut good = Vec::new();
-            for o in &options {
-                let v = engine.verdict(o, ply.mover.opponent())?;
-                if v.rank_for_mover() >= before.flip_rank() {
-                    // Rulesets with a short move form name the move (`cut 1-2`),
-                    // the others show the position after it.
-                    good.push(if engine.move_help().is_some() {
-                        engine.describe(&ply.pos, o)
-                    } else {
-                        engine.format(o)
-                    });
+        // The better moves, unless Ctrl-C stops the search for them.
+        let better = match thrown {
+            Some(_) => think(|| {
+                let mut good = Vec::new();
+                for o in &options {
+                    let v = engine.verdict(o, ply.mover.opponent())?;
+                    if v.rank_for_mover() >= before.flip_rank() {
+                        // Rulesets with a short move form name the move (`cut 1-2`),
+                        // the others show the position after it.
+                        good.push(if engine.move_help().is_some() {
+                            engine.describe(&ply.pos, o)
+                        } else {
+                            engine.format(o)
+                        });
+                    }
                 }
-            }
+                Ok(good)
+            })?,
+            None => None,
+        };
+        if let (Some(what), Some(good)) = (thrown, better) {
             let (verb, noun) = if good.len() == 1 {
                 ("was", "move")
             } else {
@@ -457,6 +510,25 @@ pub fn run_session<E: Engine>(
             pos: to,
             mover: ply.mover.opponent(),
         });
+    }
+}
+
+/// Runs engine work while the user waits: a bar shows the states searched
+/// (on a terminal, after half a second) and Ctrl-C stops the search. `None`
+/// when it was stopped; the engines' memos keep only finished values, so the
+/// same question can be asked again.
+///
+/// # Errors
+/// The work's errors other than the interruption.
+fn think<T>(work: impl FnOnce() -> CliResult<T>) -> CliResult<Option<T>> {
+    let _polling = Polling::start();
+    let bar = Progress::monitored("sprague is thinking", "states");
+    let r = work();
+    bar.finish();
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if e.code == INTERRUPTED => Ok(None),
+        Err(e) => Err(e),
     }
 }
 

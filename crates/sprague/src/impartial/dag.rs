@@ -1,6 +1,6 @@
 //! Grundy values of every vertex of an explicit directed acyclic graph.
 
-use crate::DiGraph;
+use crate::{DiGraph, Interrupted, Monitor, Ticker};
 use core::fmt;
 
 /// The graph has a cycle through `vertex`, so it has no Grundy function; the
@@ -23,6 +23,39 @@ impl fmt::Display for GraphCycle {
 
 impl std::error::Error for GraphCycle {}
 
+/// Why [`grundy_dag_with`] returned no values: the graph has a cycle, or the
+/// computation was asked to stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GrundyDagError {
+    /// The graph has a cycle, so it has no Grundy values.
+    Cycle(GraphCycle),
+    /// The monitor asked to stop; `done` counts the vertices valued.
+    Interrupted(Interrupted),
+}
+
+impl fmt::Display for GrundyDagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GrundyDagError::Cycle(c) => c.fmt(f),
+            GrundyDagError::Interrupted(i) => write!(f, "interrupted after {} vertices", i.done),
+        }
+    }
+}
+
+impl std::error::Error for GrundyDagError {}
+
+impl From<GraphCycle> for GrundyDagError {
+    fn from(c: GraphCycle) -> Self {
+        GrundyDagError::Cycle(c)
+    }
+}
+
+impl From<Interrupted> for GrundyDagError {
+    fn from(i: Interrupted) -> Self {
+        GrundyDagError::Interrupted(i)
+    }
+}
+
 /// The Grundy value of every vertex (a token on the vertex moves along an edge;
 /// who cannot move loses). O(n + m) time, O(n) extra memory, no recursion.
 ///
@@ -41,6 +74,44 @@ impl std::error::Error for GraphCycle {}
 /// assert_eq!(grundy_dag(&g).unwrap(), vec![0, 1, 2]);
 /// ```
 pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
+    match grundy_dag_ticked::<false>(graph, Ticker::new(None)) {
+        Ok(values) => Ok(values),
+        Err(GrundyDagError::Cycle(c)) => Err(c),
+        // A ticker without a monitor never stops.
+        Err(GrundyDagError::Interrupted(_)) => Err(GraphCycle { vertex: u32::MAX }),
+    }
+}
+
+/// [`grundy_dag`] reporting to `monitor`: a phase `valuing vertices` whose
+/// total is the number of vertices, with the count of vertices valued so far
+/// passed on every [`Ticker::BATCH`] vertices, when the stop flag is also
+/// checked. The count is exact when the call returns. Same complexity as
+/// [`grundy_dag`]: the loops pay one counter update per block of vertices (the
+/// sweeps) or per vertex (the depth-first search).
+///
+/// # Errors
+/// [`GrundyDagError::Cycle`] as [`grundy_dag`]; [`GrundyDagError::Interrupted`]
+/// when the monitor asked to stop.
+///
+/// ```
+/// use sprague::{DiGraph, Monitor, grundy_dag_with};
+/// let g = DiGraph::from_edges(3, &[1, 2, 2], &[0, 1, 0]).unwrap();
+/// let monitor = Monitor::new();
+/// assert_eq!(grundy_dag_with(&g, &monitor).unwrap(), vec![0, 1, 2]);
+/// assert_eq!((monitor.done(), monitor.total()), (3, Some(3)));
+/// ```
+pub fn grundy_dag_with(graph: &DiGraph, monitor: &Monitor) -> Result<Vec<u32>, GrundyDagError> {
+    monitor.start_phase("valuing vertices", Some(graph.vertex_count() as u64), 0);
+    grundy_dag_ticked::<true>(graph, Ticker::new(Some(monitor)))
+}
+
+/// The ticker is taken by value: its count lives in a register, not behind a
+/// pointer the loops would have to reload. Without `COUNT` the depth-first
+/// search does not count (the plain [`grundy_dag`] has nobody to report to).
+fn grundy_dag_ticked<const COUNT: bool>(
+    graph: &DiGraph,
+    mut ticker: Ticker<'_>,
+) -> Result<Vec<u32>, GrundyDagError> {
     let n = graph.vertex_count();
     let (offsets, targets) = graph.as_csr();
     let mut grundy = vec![0u32; n];
@@ -80,10 +151,17 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
             .iter()
             .all(|&w| (w as usize) < v)
     });
+    // The sweeps go in blocks of one batch, reported after each block.
+    const BLOCK: usize = Ticker::BATCH as usize;
     if all_down {
-        for v in 0..n {
-            value_of(v, &mut grundy, &mut mark, &mut stamp);
+        for lo in (0..n).step_by(BLOCK) {
+            let hi = (lo + BLOCK).min(n);
+            for v in lo..hi {
+                value_of(v, &mut grundy, &mut mark, &mut stamp);
+            }
+            ticker.tick_n((hi - lo) as u64)?;
         }
+        ticker.flush()?;
         return Ok(grundy);
     }
     let all_up = (0..n).all(|v| {
@@ -92,9 +170,14 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
             .all(|&w| (w as usize) > v)
     });
     if all_up {
-        for v in (0..n).rev() {
-            value_of(v, &mut grundy, &mut mark, &mut stamp);
+        for hi in (0..n).rev().step_by(BLOCK).map(|v| v + 1) {
+            let lo = hi.saturating_sub(BLOCK);
+            for v in (lo..hi).rev() {
+                value_of(v, &mut grundy, &mut mark, &mut stamp);
+            }
+            ticker.tick_n((hi - lo) as u64)?;
         }
+        ticker.flush()?;
         return Ok(grundy);
     }
 
@@ -176,7 +259,7 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
                     }
                     // Every ACTIVE vertex is on the stack below this frame, so it was
                     // already ACTIVE when this frame scanned its successors.
-                    ACTIVE => return Err(GraphCycle { vertex: w }),
+                    ACTIVE => return Err(GraphCycle { vertex: w }.into()),
                     g => found.push(g),
                 }
                 continue;
@@ -203,6 +286,9 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
             let (v, found_start) = (top.v, top.found_start);
             found.truncate(found_start);
             grundy[v as usize] = m as u32;
+            if COUNT {
+                ticker.tick()?;
+            }
             stack.pop();
             if let Some(parent) = stack.last() {
                 // This frame's pending run lay just above its parent's run.
@@ -213,5 +299,6 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
             }
         }
     }
+    ticker.flush()?;
     Ok(grundy)
 }

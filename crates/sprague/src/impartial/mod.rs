@@ -6,7 +6,7 @@ mod misere;
 mod rules;
 mod solver;
 
-pub use dag::{GraphCycle, grundy_dag};
+pub use dag::{GraphCycle, GrundyDagError, grundy_dag, grundy_dag_with};
 pub use misere::MisereSolver;
 pub use rules::ImpartialRules;
 pub use solver::GrundySolver;

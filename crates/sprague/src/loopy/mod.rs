@@ -21,4 +21,7 @@ pub use preferences::{
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
 pub use space::{SolveError, StateSpace, StateSpaceSolver, StateTable, reachable};
 pub use tictactoe::TicTacToe;
-pub use wld::{GraphTooLarge, Solved, Wld, WldTable, solve_graph, solve_graph_baseline};
+pub use wld::{
+    GraphTooLarge, SolveGraphError, Solved, Wld, WldTable, solve_graph, solve_graph_baseline,
+    solve_graph_with,
+};

@@ -1,6 +1,6 @@
 //! Win / Lose / Draw with remoteness on explicit directed graphs (retrograde analysis).
 
-use crate::DiGraph;
+use crate::{DiGraph, Interrupted, Monitor, Ticker};
 use core::fmt;
 use std::collections::VecDeque;
 
@@ -111,6 +111,40 @@ impl fmt::Display for GraphTooLarge {
 
 impl std::error::Error for GraphTooLarge {}
 
+/// Why [`solve_graph_with`] returned no table: the graph is too large, or the
+/// computation was asked to stop.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SolveGraphError {
+    /// The graph has too many vertices.
+    TooLarge(GraphTooLarge),
+    /// The monitor asked to stop; `done` counts the edges processed in the
+    /// phase that was running (the monitor names it).
+    Interrupted(Interrupted),
+}
+
+impl fmt::Display for SolveGraphError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveGraphError::TooLarge(e) => e.fmt(f),
+            SolveGraphError::Interrupted(i) => write!(f, "interrupted after {} edges", i.done),
+        }
+    }
+}
+
+impl std::error::Error for SolveGraphError {}
+
+impl From<GraphTooLarge> for SolveGraphError {
+    fn from(e: GraphTooLarge) -> Self {
+        SolveGraphError::TooLarge(e)
+    }
+}
+
+impl From<Interrupted> for SolveGraphError {
+    fn from(i: Interrupted) -> Self {
+        SolveGraphError::Interrupted(i)
+    }
+}
+
 const DECIDED: u32 = 1 << 31;
 /// Predecessor blocks hold 2^SHIFT vertices.
 const SHIFT: u32 = 16;
@@ -202,10 +236,66 @@ impl WldTable {
 /// assert_eq!(t.get(3), Solved::DRAW);
 /// ```
 pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<WldTable, GraphTooLarge> {
+    match solve_graph_ticked(graph, terminal, Ticker::new(None)) {
+        Ok(t) => Ok(t),
+        Err(SolveGraphError::TooLarge(e)) => Err(e),
+        // A ticker without a monitor never stops.
+        Err(SolveGraphError::Interrupted(_)) => Err(GraphTooLarge {
+            n: graph.vertex_count(),
+        }),
+    }
+}
+
+/// [`solve_graph`] reporting to `monitor`, in edges against the edge count
+/// `m`, over three phases: `sorting edges by target` and `listing
+/// predecessors` (the two passes that build the predecessor lists, `m` edges
+/// each), then `deciding vertices` (the predecessor edges of each decided
+/// vertex; a graph with draws ends short of `m`, since the edges into drawn
+/// vertices are never followed). The count is passed on and the stop flag
+/// checked about every [`Ticker::BATCH`] edges (per block of vertices, so the
+/// loops pay one counter update per block); it is exact when the call returns.
+/// Same complexity as [`solve_graph`].
+///
+/// # Errors
+/// [`SolveGraphError::TooLarge`] as [`solve_graph`];
+/// [`SolveGraphError::Interrupted`] when the monitor asked to stop.
+///
+/// ```
+/// use sprague::{DiGraph, Monitor, Solved, Wld, solve_graph_with};
+/// let g = DiGraph::from_edges(3, &[0, 1], &[1, 2]).unwrap();
+/// let monitor = Monitor::new();
+/// let t = solve_graph_with(&g, |_| Wld::Lose, &monitor).unwrap();
+/// assert_eq!(t.get(0), Solved::lose(2));
+/// assert_eq!((monitor.phase(), monitor.done(), monitor.total()), ("deciding vertices", 2, Some(2)));
+/// ```
+pub fn solve_graph_with(
+    graph: &DiGraph,
+    terminal: impl Fn(u32) -> Wld,
+    monitor: &Monitor,
+) -> Result<WldTable, SolveGraphError> {
+    solve_graph_ticked(graph, terminal, Ticker::new(Some(monitor)))
+}
+
+/// Starts phase `name` of `m` edges on the ticker's monitor, if any. The stop
+/// flag is checked at the batches only, so a stop shows the count of a batch.
+fn phase(ticker: &mut Ticker<'_>, name: &'static str, m: usize) {
+    // Ends the last phase's count; a stop it sees is seen again at the next batch.
+    let _ = ticker.flush();
+    if let Some(monitor) = ticker.monitor() {
+        monitor.start_phase(name, Some(m as u64), 0);
+    }
+}
+
+fn solve_graph_ticked(
+    graph: &DiGraph,
+    terminal: impl Fn(u32) -> Wld,
+    mut ticker: Ticker<'_>,
+) -> Result<WldTable, SolveGraphError> {
     let n = graph.vertex_count();
     if n >= REMOTENESS_MASK as usize {
-        return Err(GraphTooLarge { n });
+        return Err(GraphTooLarge { n }.into());
     }
+    let m = graph.edge_count();
     let (offsets, _) = graph.as_csr();
     let mut cells: Vec<u32> = offsets.windows(2).map(|w| w[1] - w[0]).collect();
     let mut queue: Vec<u32> = Vec::new();
@@ -224,7 +314,8 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
             }
         }
     }
-    let (roff, rtgt) = predecessors(graph);
+    let (roff, rtgt) = predecessors(graph, &mut ticker)?;
+    phase(&mut ticker, "deciding vertices", m);
     queue.reserve(n - queue.len());
     let mut head = 0;
     while head < queue.len() {
@@ -233,14 +324,18 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
         // being paid one after another in the update loop below.
         let end = (head + LOOKAHEAD).min(queue.len());
         let mut touch = 0u32;
+        let mut edges = 0u32;
         for &v in &queue[head..end] {
             let v = v as usize;
             touch |= cells[v];
-            for &u in &rtgt[roff[v] as usize..roff[v + 1] as usize] {
+            let preds = roff[v] as usize..roff[v + 1] as usize;
+            edges += (preds.end - preds.start) as u32;
+            for &u in &rtgt[preds] {
                 touch |= cells[u as usize];
             }
         }
         core::hint::black_box(touch);
+        ticker.tick_n(u64::from(edges))?;
         while head < end {
             let v = queue[head] as usize;
             head += 1;
@@ -270,6 +365,7 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
             }
         }
     }
+    ticker.flush()?;
     Ok(WldTable { cells })
 }
 
@@ -278,7 +374,10 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
 /// (sequential writes to a few hundred streams), then each block is
 /// counting-sorted while its counters sit in cache. O(n + m) time,
 /// 2 bytes per edge of scratch space besides the result.
-fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>) {
+///
+/// Reports to the ticker as phases `sorting edges by target` and `listing
+/// predecessors`, in edges, once per block of vertices.
+fn predecessors(graph: &DiGraph, ticker: &mut Ticker<'_>) -> Result<(Vec<u32>, Vec<u32>), Interrupted> {
     let n = graph.vertex_count();
     let (offsets, targets) = graph.as_csr();
     let m = targets.len();
@@ -296,14 +395,21 @@ fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>) {
     let low = (1u32 << shift) - 1;
     let mut src = vec![0u32; m];
     let mut vlo = vec![0u16; m];
-    for u in 0..n {
-        for &v in &targets[offsets[u] as usize..offsets[u + 1] as usize] {
-            let slot = &mut fill[(v >> shift) as usize];
-            src[*slot] = u as u32;
-            vlo[*slot] = (v & low) as u16;
-            *slot += 1;
+    phase(ticker, "sorting edges by target", m);
+    const BLOCK: usize = Ticker::BATCH as usize;
+    for lo in (0..n).step_by(BLOCK) {
+        let hi = (lo + BLOCK).min(n);
+        for u in lo..hi {
+            for &v in &targets[offsets[u] as usize..offsets[u + 1] as usize] {
+                let slot = &mut fill[(v >> shift) as usize];
+                src[*slot] = u as u32;
+                vlo[*slot] = (v & low) as u16;
+                *slot += 1;
+            }
         }
+        ticker.tick_n(u64::from(offsets[hi] - offsets[lo]))?;
     }
+    phase(ticker, "listing predecessors", m);
     drop(fill);
     let mut roff = vec![0u32; n + 1];
     let mut local: Vec<u32> = Vec::new();
@@ -330,9 +436,10 @@ fn predecessors(graph: &DiGraph) -> (Vec<u32>, Vec<u32>) {
             roff[v + 1] = roff[v];
         }
         roff[lo] = start[b] as u32;
+        ticker.tick_n((start[b + 1] - start[b]) as u64)?;
     }
     roff[n] = m as u32;
-    (roff, src)
+    Ok((roff, src))
 }
 
 /// The plain textbook version of [`solve_graph`], kept as the baseline of the
