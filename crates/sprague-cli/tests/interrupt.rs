@@ -178,6 +178,35 @@ fn ctrl_c_in_the_repl_returns_to_the_prompt() {
         PATIENCE,
         "the answer after the second Ctrl-C",
     );
+    // Long game arithmetic: the switch on twelve copies of a hot game, added
+    // to itself, takes minutes.
+    send("h := {5|{4|{3|{2|{1|0}}}}}");
+    expect_line(&stdout, |l| l.starts_with("h = "), PATIENCE, "the hot game");
+    send(&format!("b := {}", ["h"; 12].join(" + ")));
+    expect_line(&stdout, |l| l.starts_with("b = "), PATIENCE, "the sum of copies");
+    send("c := {b|-b}");
+    expect_line(&stdout, |l| l.starts_with("c = "), PATIENCE, "the switch");
+    send("d := c + c");
+    let line = interrupt_search(&child, &stderr, "interrupted after ");
+    assert!(line.ends_with(" sums and comparisons"), "{line}");
+    // Nothing of the stopped line was kept, and the store still adds right.
+    send("vars");
+    send("h + h");
+    let end = Instant::now() + PATIENCE;
+    loop {
+        let left = end.saturating_duration_since(Instant::now());
+        let line = stdout
+            .recv_timeout(left)
+            .expect("`vars` and the sum are answered");
+        assert!(
+            !line.starts_with("d = "),
+            "the stopped assignment was kept: {line}"
+        );
+        // The value of h + h from a store that was never stopped.
+        if line == "{9|||9|{8|||7||6|5}||{7|||{7|||6||5|4}||5|{5||4|3|||3||2,{3|2}|1}}}" {
+            break;
+        }
+    }
     send("quit");
     drop(stdin);
     let start = Instant::now();

@@ -4,13 +4,12 @@
 //! directory); when stdin is not a terminal the lines are read plainly and only
 //! results are printed, so a session can be scripted.
 //!
-//! Ctrl-C during a long search (`value`, `table`, a state-space solve) stops
-//! it and returns to the prompt with one line such as `interrupted after N
-//! states` (a table prints the values done so far); the session, its names
-//! and its history carry on. At the prompt, Ctrl-C clears the line and Ctrl-D
-//! ends the session. Expression algebra is not interruptible (it is quick for
-//! games of any reasonable size): a Ctrl-C there is forgotten when the next
-//! line starts, and a second one ends the session.
+//! Ctrl-C during a long search (`value`, `table`, a state-space solve) or
+//! long game arithmetic (sums and comparisons of big canonical forms) stops it
+//! and returns to the prompt with one line such as `interrupted after N
+//! states` (a table prints the values done so far); nothing of the stopped
+//! line is kept, and the session, its names and its history carry on. At the
+//! prompt, Ctrl-C clears the line and Ctrl-D ends the session.
 
 mod complete;
 mod expr;
@@ -100,13 +99,22 @@ fn step(session: &mut Session, line: &str, line_no: Option<usize>, failed: &mut 
     // A Ctrl-C from before this line (at the prompt, or one that came too late
     // to stop the previous line) is forgotten.
     progress::new_request();
-    let err = match session.line(line) {
+    // Long game arithmetic shows a bar (after half a second, on a terminal).
+    let bar = progress::Progress::monitored("computing", "sums and comparisons");
+    let reply = session.line(line);
+    bar.finish();
+    let err = match reply {
         Ok(Reply::Quit) => return Ok(false),
         Ok(Reply::Nothing) => return Ok(true),
         Ok(Reply::Text(t)) => {
             let mut out = std::io::stdout().lock();
             writeln!(out, "{t}")?;
             out.flush()?;
+            return Ok(true);
+        }
+        Ok(Reply::Interrupted(message)) => {
+            std::io::stdout().flush()?;
+            eprintln!("{message}");
             return Ok(true);
         }
         Ok(Reply::Verb(words)) => match run_verb(&words) {

@@ -66,7 +66,9 @@ impl GameStore {
             }
             b
         };
-        self.memo.birthday.insert(g, b);
+        if !self.interrupted() {
+            self.memo.birthday.insert(g, b);
+        }
         Some(b)
     }
 
@@ -144,7 +146,9 @@ impl GameStore {
             return a;
         }
         let a = self.atomic_weight_walk(g);
-        self.memo.atomic.insert(g, a);
+        if !self.interrupted() {
+            self.memo.atomic.insert(g, a);
+        }
         a
     }
 
@@ -252,7 +256,9 @@ impl GameStore {
             Some(x) => x,
             None => self.reduce_walk(g),
         };
-        self.memo.reduced.insert(g, res);
+        if !self.interrupted() {
+            self.memo.reduced.insert(g, res);
+        }
         res
     }
 

@@ -3,7 +3,7 @@
 use super::dyadic::Dyadic;
 use super::fxhash::FxMap;
 use super::nus::Nus;
-use crate::Outcome;
+use crate::{Monitor, Outcome};
 use core::cmp::Ordering;
 
 /// A canonical short partizan game: an index into one [`GameStore`].
@@ -102,7 +102,18 @@ pub struct GameStore {
     add_memo: FxMap<u64, GameId>,
     /// Memo tables of the derived operations (stops, thermographs, …).
     pub(super) memo: super::ops::OpMemo,
+    /// Where long computations report and learn that they should stop.
+    monitor: Option<&'static Monitor>,
+    /// Sums, comparisons and constructions since the last report to the monitor.
+    pending: u32,
+    /// Set once the monitor asked to stop: from then on every operation
+    /// answers at once with a meaningless value and nothing is stored, until
+    /// [`GameStore::resume`].
+    halted: bool,
 }
+
+/// Sums, comparisons and constructions between two reports to a watching [`Monitor`].
+const REPORT_EVERY: u32 = 4096;
 
 impl Default for GameStore {
     fn default() -> Self {
@@ -127,10 +138,78 @@ impl GameStore {
             le_memo: FxMap::default(),
             add_memo: FxMap::default(),
             memo: super::ops::OpMemo::default(),
+            monitor: None,
+            pending: 0,
+            halted: false,
         };
         let z = s.nus(Nus::ZERO);
         debug_assert_eq!(z, GameId::ZERO);
         s
+    }
+
+    /// Lets `monitor` watch long computations: every 4096 sums, comparisons
+    /// and constructions of general forms are added to its count, and
+    /// when it asks to stop, the operation under way gives up: it returns a
+    /// meaningless game (or `false`) at once, stores nothing it computed from
+    /// then on, and [`GameStore::interrupted`] is true until
+    /// [`GameStore::resume`]. Everything stored before the stop remains
+    /// correct, so the store can go on being used.
+    ///
+    /// ```
+    /// use sprague::{GameStore, Monitor};
+    /// static MONITOR: Monitor = Monitor::new();
+    /// let mut s = GameStore::new();
+    /// s.watch(&MONITOR);
+    /// MONITOR.stop();
+    /// let g = s.parse("{5|{4|{3|{2|{1|0}}}}}").unwrap();
+    /// let many = s.sum(&[g; 12]);
+    /// assert!(s.interrupted()); // `many` means nothing
+    /// # let _ = many;
+    /// MONITOR.reset();
+    /// s.resume();
+    /// let three = s.sum(&[g; 3]);
+    /// let mut fresh = GameStore::new();
+    /// let h = fresh.parse("{5|{4|{3|{2|{1|0}}}}}").unwrap();
+    /// let expected = fresh.sum(&[h; 3]);
+    /// assert_eq!(s.display(three), fresh.display(expected));
+    /// ```
+    pub fn watch(&mut self, monitor: &'static Monitor) {
+        self.monitor = Some(monitor);
+    }
+
+    /// Whether a stop asked by the watching monitor cut short an operation
+    /// since the last [`GameStore::resume`]: its result must be thrown away.
+    #[must_use]
+    pub const fn interrupted(&self) -> bool {
+        self.halted
+    }
+
+    /// Clears [`GameStore::interrupted`] after a stop (reset the monitor's
+    /// stop flag first, or the next operation stops again).
+    pub fn resume(&mut self) {
+        self.halted = false;
+        self.pending = 0;
+    }
+
+    /// Counts one sum, comparison or construction; every [`REPORT_EVERY`] it
+    /// reports to the monitor and halts the store if asked to stop.
+    #[inline]
+    fn tick(&mut self) {
+        self.pending += 1;
+        if self.pending >= REPORT_EVERY {
+            self.report();
+        }
+    }
+
+    #[cold]
+    fn report(&mut self) {
+        if let Some(m) = self.monitor {
+            m.add(u64::from(self.pending));
+            if m.stop_requested() {
+                self.halted = true;
+            }
+        }
+        self.pending = 0;
     }
 
     /// How many canonical forms the store holds.
@@ -362,12 +441,18 @@ impl GameStore {
                 return true;
             }
         }
+        if self.halted {
+            return false;
+        }
+        self.tick();
         let key = pair(a, b);
         if let Some(&r) = self.le_memo.get(&key) {
             return r;
         }
         let r = self.le_walk(a, b);
-        self.le_memo.insert(key, r);
+        if !self.halted {
+            self.le_memo.insert(key, r);
+        }
         r
     }
 
@@ -509,6 +594,10 @@ impl GameStore {
     }
 
     fn game_in(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
+        if self.halted {
+            return GameId::ZERO;
+        }
+        self.tick();
         l.sort_unstable();
         l.dedup();
         r.sort_unstable();
@@ -517,6 +606,10 @@ impl GameStore {
             return id;
         }
         self.canonicalize(l, r);
+        if self.halted {
+            // Comparisons gave up: these options may not be canonical.
+            return GameId::ZERO;
+        }
         if let Some(id) = self.fast_game(l, r) {
             return id;
         }
@@ -782,6 +875,10 @@ impl GameStore {
             return self.nus(v);
         }
         let (a, b) = if g <= h { (g, h) } else { (h, g) };
+        if self.halted {
+            return GameId::ZERO;
+        }
+        self.tick();
         let key = pair(a, b);
         if let Some(&r) = self.add_memo.get(&key) {
             return r;
@@ -812,7 +909,9 @@ impl GameStore {
             }
         }
         let s = self.game(&l, &r);
-        self.add_memo.insert(key, s);
+        if !self.halted {
+            self.add_memo.insert(key, s);
+        }
         s
     }
 

@@ -43,7 +43,9 @@ impl GameStore {
             return t.clone();
         }
         let th = self.compute_thermograph(g);
-        self.memo.thermo.insert(g, th.clone());
+        if !self.interrupted() {
+            self.memo.thermo.insert(g, th.clone());
+        }
         th
     }
 

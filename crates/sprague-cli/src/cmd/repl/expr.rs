@@ -121,8 +121,11 @@ pub const MAX_CALL_DEPTH: usize = 200;
 impl Env {
     /// An empty session.
     pub fn new() -> Env {
+        let mut store = GameStore::new();
+        // Ctrl-C stops long sums and comparisons (see `Session::line`).
+        store.watch(crate::progress::monitor());
         Env {
-            store: GameStore::new(),
+            store,
             vars: BTreeMap::new(),
             depth: 0,
         }

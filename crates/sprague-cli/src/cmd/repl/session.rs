@@ -26,6 +26,9 @@ pub enum Reply {
     Verb(Vec<String>),
     /// End the session.
     Quit,
+    /// Ctrl-C stopped the line's computation; the message says how far it
+    /// got. Nothing of the line was kept.
+    Interrupted(String),
 }
 
 /// A session: the games and names typed so far.
@@ -39,11 +42,26 @@ impl Session {
         Session { env: Env::new() }
     }
 
-    /// Evaluates one line.
+    /// Evaluates one line. When Ctrl-C stops its game arithmetic (the store
+    /// halts, see `GameStore::watch`), nothing of the line is kept and the
+    /// reply is [`Reply::Interrupted`].
     ///
     /// # Errors
     /// A [`ReplError`] with the 1-based column of the problem where there is one.
     pub fn line(&mut self, line: &str) -> Result<Reply, ReplError> {
+        self.env.store.resume();
+        let reply = self.evaluate(line);
+        if self.env.store.interrupted() {
+            self.env.store.resume();
+            return Ok(Reply::Interrupted(format!(
+                "interrupted after {} sums and comparisons",
+                crate::progress::monitor().done()
+            )));
+        }
+        reply
+    }
+
+    fn evaluate(&mut self, line: &str) -> Result<Reply, ReplError> {
         let chars: Vec<char> = line.chars().collect();
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -92,6 +110,9 @@ impl Session {
             return Ok(Reply::Text(holds.to_string()));
         }
         let g = self.env.game(&chars, 0, chars.len())?;
+        if self.env.store.interrupted() {
+            return Ok(Reply::Nothing);
+        }
         self.env.vars.insert(LAST.to_string(), g);
         Ok(Reply::Text(self.env.store.display(g)))
     }
@@ -152,6 +173,9 @@ impl Session {
             ));
         }
         let g = self.env.game(chars, at + 2, chars.len())?;
+        if self.env.store.interrupted() {
+            return Ok(Reply::Nothing);
+        }
         self.env.vars.insert(name.clone(), g);
         let shown = self.env.store.display(g);
         Ok(Reply::Text(format!("{name} = {shown}")))
