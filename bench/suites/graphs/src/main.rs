@@ -67,11 +67,7 @@ fn grid() -> sprague::Board {
     let (h, w) = (300, 300);
     let mut rng = Rng(0x9e0);
     let open = (0..h * w).map(|_| rng.below(100) >= 20).collect();
-    sprague::Board {
-        height: h,
-        width: w,
-        open,
-    }
+    sprague::Board { height: h, width: w, open }
 }
 
 /// A sparse random graph with odd cycles: 5·10^4 vertices, 10^5 edges.
@@ -154,13 +150,7 @@ fn run_case(name: &str) -> (f64, String) {
             let (t, win) = best_of(5, || sprague::geography_winning_starts(n, &e));
             let g = sprague::UndirectedGraph::new(n, &e);
             let m = sprague::matching_size(&sprague::edmonds_matching(&g));
-            (
-                t,
-                format!(
-                    "{} winning starts, matching of {m} edges",
-                    win.iter().filter(|&&w| w).count()
-                ),
-            )
+            (t, format!("{} winning starts, matching of {m} edges", win.iter().filter(|&&w| w).count()))
         }
         "general-petgraph-matching" => {
             let (n, e) = sparse_general();
@@ -217,17 +207,11 @@ fn main() {
     );
     let mut times = std::collections::HashMap::new();
     for case in CASES {
-        let out = Command::new(&exe)
-            .args(["case", case])
-            .output()
-            .expect("run case");
+        let out = Command::new(&exe).args(["case", case]).output().expect("run case");
         let line = String::from_utf8_lossy(&out.stdout).trim().to_string();
         let f: Vec<&str> = line.splitn(4, '\t').collect();
         if !out.status.success() || f.len() < 4 {
-            println!(
-                "{case:<30} failed: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            );
+            println!("{case:<30} failed: {}", String::from_utf8_lossy(&out.stderr).trim());
             continue;
         }
         let secs: f64 = f[0].parse().unwrap_or(f64::NAN);
@@ -249,11 +233,7 @@ fn main() {
         ("general-sprague", "general-petgraph-matching"),
     ] {
         if let (Some(a), Some(b)) = (times.get(ours), times.get(peer)) {
-            println!(
-                "{ours} / {peer}: {:.4} of the peer's time ({:.1}x faster)",
-                a / b,
-                b / a
-            );
+            println!("{ours} / {peer}: {:.4} of the peer's time ({:.1}x faster)", a / b, b / a);
         }
     }
 }

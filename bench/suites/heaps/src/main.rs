@@ -220,10 +220,7 @@ fn main() {
                     results.push((e.to_string(), m));
                 }
             }
-            let plain = results
-                .iter()
-                .find(|(e, _)| e == "sprague-plain")
-                .map(|(_, m)| m.user);
+            let plain = results.iter().find(|(e, _)| e == "sprague-plain").map(|(_, m)| m.user);
             let sums: Vec<u64> = results.iter().map(|(_, m)| m.sum).collect();
             for (e, m) in &results {
                 row(e, m, plain);

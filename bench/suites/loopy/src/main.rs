@@ -3,10 +3,7 @@
 //!
 //! `cargo run --release -p bench-loopy [-- N M]` (defaults 10^7 vertices, 4·10^7 edges).
 
-use sprague::{
-    DiGraph, Krk, StateSpaceSolver, Wld, krk_depth_counts, krk_longest_mate, solve_graph,
-    solve_graph_baseline,
-};
+use sprague::{DiGraph, Krk, StateSpaceSolver, Wld, krk_depth_counts, krk_longest_mate, solve_graph, solve_graph_baseline};
 use std::time::Instant;
 
 /// (user CPU seconds, system CPU seconds, peak RSS in GiB) of this process so far.
@@ -55,15 +52,8 @@ fn main() {
         &krk_depth_counts(&table)[1..]
     );
     let t0 = Instant::now();
-    let two = StateSpaceSolver::new(&Krk)
-        .threads(2)
-        .solve()
-        .expect("KRK solves");
-    println!(
-        "KRK (two threads): {:.3} s, identical: {}",
-        t0.elapsed().as_secs_f64(),
-        two.raw() == table.raw()
-    );
+    let two = StateSpaceSolver::new(&Krk).threads(2).solve().expect("KRK solves");
+    println!("KRK (two threads): {:.3} s, identical: {}", t0.elapsed().as_secs_f64(), two.raw() == table.raw());
 
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let n = args.first().copied().unwrap_or(10_000_000);
@@ -126,4 +116,5 @@ fn main() {
             );
         }
     }
+
 }

@@ -37,16 +37,10 @@ fn main() {
     for _ in 0..cases {
         let (w, h) = (rng.gen_range(1..=5), rng.gen_range(1..=5));
         let rows: Vec<String> = (0..h)
-            .map(|_| {
-                (0..w)
-                    .map(|_| if rng.gen_bool(0.2) { '#' } else { '.' })
-                    .collect()
-            })
+            .map(|_| (0..w).map(|_| if rng.gen_bool(0.2) { '#' } else { '.' }).collect())
             .collect();
         let text = rows.join("|");
-        let ours = dom
-            .value(&Domineering.parse_position(&text).expect("board"))
-            .expect("budget");
+        let ours = dom.value(&Domineering.parse_position(&text).expect("board")).expect("budget");
         let theirs_cf = cgt::short::partizan::games::domineering::Domineering::<
             cgt::grid::small_bit_grid::SmallBitGrid<_>,
         >::from_str(&text)
@@ -66,12 +60,8 @@ fn main() {
     let tf_tt = ParallelTranspositionTable::new();
     for _ in 0..cases {
         let n = rng.gen_range(1..=12);
-        let text: String = (0..n)
-            .map(|_| ['T', 'F', '.', '.'][rng.gen_range(0..4)])
-            .collect();
-        let ours = tf
-            .value(&ToadsAndFrogs.parse_position(&text).expect("strip"))
-            .expect("budget");
+        let text: String = (0..n).map(|_| ['T', 'F', '.', '.'][rng.gen_range(0..4)]).collect();
+        let ours = tf.value(&ToadsAndFrogs.parse_position(&text).expect("strip")).expect("budget");
         let theirs_cf = cgt::short::partizan::games::toads_and_frogs::ToadsAndFrogs::from_str(&text)
             .expect("cgt strip")
             .canonical_form(&tf_tt);

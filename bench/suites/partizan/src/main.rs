@@ -77,9 +77,7 @@ fn child(engine: &str, case: &Case) {
             (s.store_mut().display(g), n)
         }
         ("sprague", _) => {
-            let p = sprague::ToadsAndFrogs
-                .parse_position(case.position)
-                .expect("strip");
+            let p = sprague::ToadsAndFrogs.parse_position(case.position).expect("strip");
             let mut s = sprague::PartizanSolver::new(&sprague::ToadsAndFrogs);
             let g = s.value(&p).expect("within budget");
             let n = s.states();
@@ -126,10 +124,7 @@ struct Run {
 
 fn run(engine: &str, case: &Case) -> Option<Run> {
     let exe = std::env::current_exe().ok()?;
-    let out = Command::new(exe)
-        .args(["--child", engine, case.name])
-        .output()
-        .ok()?;
+    let out = Command::new(exe).args(["--child", engine, case.name]).output().ok()?;
     if !out.status.success() {
         eprintln!("{engine} {}: {}", case.name, String::from_utf8_lossy(&out.stderr));
         return None;
@@ -148,9 +143,7 @@ fn run(engine: &str, case: &Case) -> Option<Run> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("--child") {
-        let case = CASES
-            .iter()
-            .find(|c| Some(c.name) == args.get(2).map(String::as_str));
+        let case = CASES.iter().find(|c| Some(c.name) == args.get(2).map(String::as_str));
         match (args.get(1), case) {
             (Some(engine), Some(case)) => child(engine, case),
             _ => std::process::exit(2),
@@ -179,10 +172,7 @@ fn main() {
                     "{:<8} {:<8} {:>9.3} {:>9.3} {:>9.1} {:>10}  {}",
                     case.name, engine, r.wall, r.user, r.rss, r.states, r.value
                 ),
-                None => println!(
-                    "{:<8} {engine:<8} {:>9}",
-                    case.name, "skipped (--cgt-6x5 runs it)"
-                ),
+                None => println!("{:<8} {engine:<8} {:>9}", case.name, "skipped (--cgt-6x5 runs it)"),
             }
         }
         if let (Some(a), Some(b)) = (&ours, &theirs) {

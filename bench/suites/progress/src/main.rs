@@ -7,8 +7,8 @@
 use sprague::{
     Chomp, DiGraph, Domineering, GrundySolver, Krk, MisereSolver, Monitor, Notation, PartizanSolver, Ranking,
     StateSpaceSolver, TakeBreak, Wld, count_dag_wins, count_dag_wins_with, grundy_dag, grundy_dag_with,
-    misere_grundy_values, misere_grundy_values_with, solve_graph, solve_graph_with,
-    solve_preferences_exhaustive, solve_preferences_exhaustive_with,
+    misere_grundy_values, misere_grundy_values_with, solve_graph, solve_graph_with, solve_preferences_exhaustive,
+    solve_preferences_exhaustive_with,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -222,15 +222,8 @@ fn main() {
         &mut |mon| sum(grundy_dag_with(&scrambled, mon).expect("a DAG")),
     );
     // With cycles: every third edge reversed.
-    let (cf, ct): (Vec<u32>, Vec<u32>) = (0..m)
-        .map(|i| {
-            if i % 3 == 0 {
-                (to[i], from[i])
-            } else {
-                (from[i], to[i])
-            }
-        })
-        .unzip();
+    let (cf, ct): (Vec<u32>, Vec<u32>) =
+        (0..m).map(|i| if i % 3 == 0 { (to[i], from[i]) } else { (from[i], to[i]) }).unzip();
     let loopy = DiGraph::from_edges(n as usize, &cf, &ct).expect("a graph");
     let counts = |t: sprague::WldTable| {
         let (w, l, d) = t.counts();

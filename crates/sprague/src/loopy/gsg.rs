@@ -68,11 +68,8 @@ const INF: u32 = u32::MAX - 1;
 /// ```
 #[must_use]
 pub fn loopy_grundy(graph: &DiGraph) -> Vec<LoopyValue> {
-    match loopy_grundy_ticked::<false>(graph, Ticker::new(None)) {
-        Ok(values) => values,
-        // A ticker without a monitor never stops.
-        Err(_) => Vec::new(),
-    }
+    // A ticker without a monitor never stops: the default is never taken.
+    loopy_grundy_ticked::<false>(graph, Ticker::new(None)).unwrap_or_default()
 }
 
 /// [`loopy_grundy`] reporting to `monitor`: a phase `listing predecessors`
