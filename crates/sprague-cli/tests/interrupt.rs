@@ -390,10 +390,10 @@ fn big_graph(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
     (dir, path)
 }
 
-/// The number `N` and total `M` in `… after N of M UNIT`.
+/// The number `N` and total `M` in `… after N of M UNIT` (UNIT may be several words).
 fn count_of(message: &str, unit: &str) -> (u64, u64) {
     let tail = message.rsplit("after ").next().unwrap_or("");
-    let parts: Vec<&str> = tail.split(' ').collect();
+    let parts: Vec<&str> = tail.splitn(4, ' ').collect();
     match parts[..] {
         [n, "of", m, u] if u == unit => (n.parse().expect("a count"), m.parse().expect("a total")),
         _ => panic!("unexpected message `{message}`"),
@@ -431,6 +431,65 @@ fn ctrl_c_stops_a_win_lose_draw_solve() {
         .any(|p| phase.starts_with(p)),
         "{err}"
     );
+}
+
+#[test]
+fn ctrl_c_stops_loopy_grundy_values() {
+    let (dir, path) = big_graph("loopy");
+    let err = interrupt_graph_solve(&["solve", "--grundy"], &path);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(err.starts_with("sprague: interrupted after "), "{err}");
+    let (done, total) = count_of(&err, "vertices");
+    assert_eq!(total, 1 << 21);
+    assert!(done <= total, "{err}");
+}
+
+#[test]
+fn ctrl_c_stops_minimax_values() {
+    // The big DAG with a score on every terminal vertex.
+    let n = 1u64 << 21;
+    let mut text = scrambled_dag(n, 4_000_000);
+    let mut moves = vec![false; n as usize];
+    for line in text.lines().skip(1) {
+        let from = line.split(' ').next().and_then(|v| v.parse::<usize>().ok());
+        moves[from.expect("an edge line")] = true;
+    }
+    for (v, _) in moves.iter().enumerate().filter(|(_, m)| !**m) {
+        text.push_str(&format!("score {v} {}\n", v % 5));
+    }
+    let dir = std::env::temp_dir().join(format!("sprague-interrupt-minimax-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("scored.txt");
+    std::fs::write(&path, text).expect("write the graph");
+    let err = interrupt_graph_solve(&["solve", "--minimax"], &path);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(err.starts_with("sprague: interrupted after "), "{err}");
+    let (done, total) = count_of(&err, "vertices");
+    assert_eq!(total, n);
+    assert!(done <= total && done % 4096 == 0, "{err}");
+}
+
+#[test]
+fn ctrl_c_stops_a_tree_search() {
+    // A root with 1000 children of 1000 leaves each, child i's leaves above
+    // child i - 1's: alpha-beta prunes nothing, and visits all 1,001,001 nodes.
+    let children: Vec<String> = (0..1000u64)
+        .map(|i| {
+            let leaves: Vec<String> = (0..1000u64).map(|j| (i * 1000 + j).to_string()).collect();
+            format!("[{}]", leaves.join(","))
+        })
+        .collect();
+    let dir = std::env::temp_dir().join(format!("sprague-interrupt-tree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("tree.json");
+    std::fs::write(&path, format!("[{}]", children.join(","))).expect("write the tree");
+    let err = interrupt_graph_solve(&["solve", "--tree"], &path);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(err.starts_with("sprague: interrupted after "), "{err}");
+    let (done, total) = count_of(&err, "tree nodes");
+    assert_eq!(total, 1_001_001);
+    // A stop is seen at a batch, or by the final count when it came after the last one.
+    assert!(done % 4096 == 0 || done == total, "{err}");
 }
 
 /// `sprague play` on six rows of misère Kayles: every judgement is a long

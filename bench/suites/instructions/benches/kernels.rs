@@ -9,7 +9,9 @@
 //! - the subtraction game {1,3,4} against `cgt`;
 //! - Domineering canonical forms against `cgt`;
 //! - win/lose/draw retrograde analysis of a random graph with cycles: the
-//!   packed solver against the plain queue-based baseline.
+//!   packed solver against the plain queue-based baseline;
+//! - loopy Grundy values of that graph, negamax values of the scrambled DAG,
+//!   and alpha-beta and randomised AND-OR evaluation of a uniform tree.
 //!
 //! Inputs are built in setup functions, outside the counted region.
 
@@ -206,4 +208,40 @@ library_benchmark_group!(
     benchmarks = retrograde_packed, retrograde_baseline
 );
 
-main!(library_benchmark_groups = nim_product, dag_values, heap_tables, partizan, retrograde);
+#[library_benchmark]
+#[bench::random_1e5(setup = loopy_graph)]
+fn loopy_grundy(g: sprague::DiGraph) -> usize {
+    sprague::loopy_grundy(&g).len()
+}
+
+#[library_benchmark]
+#[bench::scrambled(args = (true), setup = dag_of)]
+fn minimax_dag(g: sprague::DiGraph) -> usize {
+    match sprague::minimax_dag(&g, |v| i64::from(v % 7) - 3) {
+        Ok(v) => v.len(),
+        Err(_) => 0,
+    }
+}
+
+fn game_tree(and_or: bool) -> sprague::Tree {
+    bench_instructions::tree(9, 4, and_or)
+}
+
+#[library_benchmark]
+#[bench::uniform_4_9(args = (false), setup = game_tree)]
+fn alpha_beta(t: sprague::Tree) -> u64 {
+    sprague::alpha_beta(&t).1
+}
+
+#[library_benchmark]
+#[bench::uniform_4_9(args = (true), setup = game_tree)]
+fn and_or_random(t: sprague::Tree) -> u64 {
+    sprague::and_or_random(&t, 1).1
+}
+
+library_benchmark_group!(
+    name = score_and_loopy;
+    benchmarks = loopy_grundy, minimax_dag, alpha_beta, and_or_random
+);
+
+main!(library_benchmark_groups = nim_product, dag_values, heap_tables, partizan, retrograde, score_and_loopy);

@@ -70,3 +70,27 @@ pub fn random_graph(n: usize, m: usize) -> sprague::DiGraph {
         Err(e) => panic!("the generated graph is valid: {e}"),
     }
 }
+
+/// A uniform game tree: `branching` children per node down to `depth`, leaf
+/// scores random in `-100..=100`, or 0 and 1 (false and true) for an AND-OR
+/// tree when `and_or` is set.
+#[must_use]
+pub fn tree(depth: u32, branching: usize, and_or: bool) -> sprague::Tree {
+    fn build(r: &mut XorShift, depth: u32, branching: usize, and_or: bool) -> sprague::Tree {
+        if depth == 0 {
+            let x = r.next_u64();
+            let score = if and_or {
+                (x % 2) as i64
+            } else {
+                (x % 201) as i64 - 100
+            };
+            return sprague::Tree::Leaf(score);
+        }
+        sprague::Tree::Node(
+            (0..branching)
+                .map(|_| build(r, depth - 1, branching, and_or))
+                .collect(),
+        )
+    }
+    build(&mut XorShift(0x5851_f42d_4c95_7f2d), depth, branching, and_or)
+}

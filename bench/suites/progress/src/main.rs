@@ -2,13 +2,18 @@
 //! (the default path) and with one that a watcher thread reads every 100 ms,
 //! as the command line's progress bar does. Runs alternate, best of five.
 //!
-//! `cargo run --release -p bench-progress` (or `bench/run progress`).
+//! `cargo run --release -p bench-progress [FILTER]` (or `bench/run progress
+//! [FILTER]`): with FILTER, only the cases whose name contains it.
 
 use sprague::{
     Chomp, DiGraph, Domineering, GrundySolver, Krk, MisereSolver, Monitor, Notation, PartizanSolver, Ranking,
     StateSpaceSolver, TakeBreak, Wld, count_dag_wins, count_dag_wins_with, grundy_dag, grundy_dag_with,
     misere_grundy_values, misere_grundy_values_with, solve_graph, solve_graph_with, solve_preferences_exhaustive,
     solve_preferences_exhaustive_with,
+};
+use sprague::{
+    LoopyValue, Tree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with, loopy_grundy,
+    loopy_grundy_with, minimax_dag, minimax_dag_with,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -42,8 +47,12 @@ fn time(best: &mut Best, f: &mut dyn FnMut() -> u64) -> u64 {
     r
 }
 
-/// Runs `plain` and `monitored` alternately, five times each; checks they agree.
+/// Runs `plain` and `monitored` alternately, five times each; checks they
+/// agree. With a command-line argument, only the cases whose name contains it.
 fn case(name: &str, plain: &mut dyn FnMut() -> u64, monitored: &mut dyn FnMut(&Monitor) -> u64) {
+    if std::env::args().nth(1).is_some_and(|f| !name.contains(&f)) {
+        return;
+    }
     let monitor = Monitor::new();
     let stop = AtomicBool::new(false);
     let (mut a, mut b) = (
@@ -234,5 +243,105 @@ fn main() {
         &mut || counts(solve_graph(&loopy, |_| Wld::Lose).expect("fits")),
         &mut |mon| counts(solve_graph_with(&loopy, |_| Wld::Lose, mon).expect("fits")),
     );
+    case(
+        "loopy_grundy, 2M vertices 8M edges, cycles",
+        &mut || loopy_sum(&loopy_grundy(&loopy)),
+        &mut |mon| loopy_sum(&loopy_grundy_with(&loopy, mon).expect("not stopped")),
+    );
+    let score = |v: u32| i64::from(v % 7) - 3;
+    let isum = |v: Vec<i64>| v.iter().map(|&x| x as u64).fold(0u64, u64::wrapping_add);
+    case(
+        "minimax_dag, 2M vertices 8M edges, scrambled",
+        &mut || isum(minimax_dag(&scrambled, score).expect("a DAG")),
+        &mut |mon| isum(minimax_dag_with(&scrambled, score, mon).expect("a DAG")),
+    );
+    // 2000 children of 2000 leaves, child i's leaves above child i - 1's:
+    // alpha-beta prunes nothing. And 4 million false leaves under one OR
+    // node: the AND-OR search reads them all. These measure the counting.
+    let wide = Tree::Node(
+        (0..2000i64)
+            .map(|i| Tree::Node((0..2000).map(|j| Tree::Leaf(i * 2000 + j)).collect()))
+            .collect(),
+    );
+    let flat = Tree::Node(vec![Tree::Leaf(0); 4_000_000]);
+    if std::env::args().nth(1).is_none_or(|f| "leaves".contains(&f)) {
+        // The monitored searches first count the nodes for the bar's total.
+        for (name, t) in [("2000 x 2000", &wide), ("4M leaves", &flat)] {
+            let mut best = f64::MAX;
+            for _ in 0..5 {
+                let t0 = Instant::now();
+                std::hint::black_box(t.nodes());
+                best = best.min(t0.elapsed().as_secs_f64());
+            }
+            println!("{:<42} Tree::nodes {:>9.2} ms", format!("  (the total of {name})"), best * 1e3);
+        }
+    }
+    case(
+        "alpha_beta, 2000 x 2000 leaves, no pruning",
+        &mut || {
+            let (v, k) = alpha_beta(&wide);
+            v as u64 ^ k
+        },
+        &mut |mon| {
+            let (v, k) = alpha_beta_with(&wide, mon).expect("not stopped");
+            v as u64 ^ k
+        },
+    );
+    case(
+        "and_or_random, 4M false leaves, all read",
+        &mut || {
+            let (v, k) = and_or_random(&flat, 1);
+            u64::from(v) ^ k
+        },
+        &mut |mon| {
+            let (v, k) = and_or_random_with(&flat, 1, mon).expect("not stopped");
+            u64::from(v) ^ k
+        },
+    );
+    // A uniform tree of 4^11 leaves (5.6 million nodes), random scores: the
+    // searches visit a small part of it, so the monitored ones are dominated
+    // by the pass that counts the nodes for the total.
+    let tree = uniform_tree(11, 4, &mut next);
+    case(
+        "alpha_beta, 4^11 leaves",
+        &mut || {
+            let (v, k) = alpha_beta(&tree);
+            v as u64 ^ k
+        },
+        &mut |mon| {
+            let (v, k) = alpha_beta_with(&tree, mon).expect("not stopped");
+            v as u64 ^ k
+        },
+    );
+    case(
+        "and_or_random, 4^11 leaves",
+        &mut || {
+            let (v, k) = and_or_random(&tree, 1);
+            u64::from(v) ^ k
+        },
+        &mut |mon| {
+            let (v, k) = and_or_random_with(&tree, 1, mon).expect("not stopped");
+            u64::from(v) ^ k
+        },
+    );
     println!("peak memory of this process: {:.0} MiB", peak_rss_mib());
+}
+
+/// A checksum of loopy values.
+fn loopy_sum(v: &[LoopyValue]) -> u64 {
+    v.iter()
+        .map(|x| match x {
+            LoopyValue::Finite(g) => u64::from(*g),
+            LoopyValue::Infinite(k) => 1000 + k.len() as u64,
+        })
+        .sum()
+}
+
+/// A tree with `branching` children per node down to `depth`, leaf scores in
+/// -50..=50.
+fn uniform_tree(depth: u32, branching: usize, next: &mut dyn FnMut() -> u64) -> Tree {
+    if depth == 0 {
+        return Tree::Leaf((next() % 101) as i64 - 50);
+    }
+    Tree::Node((0..branching).map(|_| uniform_tree(depth - 1, branching, next)).collect())
 }

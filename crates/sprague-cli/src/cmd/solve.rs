@@ -62,9 +62,12 @@ const TABLE_LIMIT: usize = 1000;
 /// and solving phases. The win/lose/draw solve shows the edges processed in
 /// each of its phases out of all, with an estimate of the time left, and
 /// Ctrl-C stops it with `interrupted while PHASE after N of M edges` (exit
-/// code 130, nothing printed: a remoteness is final only at the end); the
-/// other graph solvers show their phase and elapsed time, and Ctrl-C ends them
-/// at once. A `--demo` solve shows the states counted and decided with an
+/// code 130, nothing printed: a remoteness is final only at the end).
+/// `--grundy` and `--minimax` show the vertices valued out of all and stop
+/// with `interrupted after N of M vertices`; `--tree` and `--and-or` show the
+/// tree nodes visited out of all (pruning ends them short of it) and stop with
+/// `interrupted after N of M tree nodes`. The retrograde `--prefs` solve shows
+/// its phase and elapsed time, and Ctrl-C ends it at once. A `--demo` solve shows the states counted and decided with an
 /// estimate of the time left, and Ctrl-C stops it cleanly with
 /// `interrupted after N states` (exit code 130): the states decided so far
 /// are not printed, since a state's remoteness is only final once the whole
@@ -85,14 +88,13 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
         };
         let bar = Progress::new("reading", None, Unit::Bytes);
         let bytes = progress::read_input(path, &bar)?;
-        // The win/lose/draw solver polls the monitor from its first batch: a
-        // Ctrl-C while parsing stops it there.
-        let plain = !(a.tree || a.and_or || a.grundy || a.minimax || a.prefs.is_some());
-        let _polling = plain.then(Polling::start);
+        // Every solver but the retrograde --prefs one polls the monitor from
+        // its first batch: a Ctrl-C while parsing stops it there. (The
+        // exhaustive --prefs search starts its own polled section.)
+        let _polling = a.prefs.is_none().then(Polling::start);
         bar.phase("parsing", None, Unit::None);
         if a.tree || a.and_or {
-            bar.phase("searching the tree", None, Unit::None);
-            tree_run(&bytes, path, a)?
+            tree_run(&bytes, path, a, &bar)?
         } else {
             let g = parse_state_graph(&bytes, path)?;
             drop(bytes);
@@ -106,11 +108,11 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
                 Unit::None,
             );
             if a.grundy {
-                grundy_run(&g, a)?
+                grundy_run(&g, a, &bar)?
             } else if let Some(p) = &a.prefs {
                 prefs_run(&g, p, a.max_states, &bar)?
             } else if a.minimax {
-                minimax_run(&g, path)?
+                minimax_run(&g, path, &bar)?
             } else {
                 wld_run(&g, a.misere, &bar)?
             }
@@ -125,6 +127,15 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// The error of a computation stopped by Ctrl-C after `done` of `total` units
+/// (exit code 130).
+fn interrupted(done: u64, total: u64, unit: &str) -> CliError {
+    CliError {
+        code: crate::error::INTERRUPTED,
+        message: format!("interrupted after {done} of {total} {unit}"),
+    }
 }
 
 fn solved_json(s: Solved) -> Value {
@@ -205,13 +216,16 @@ fn loopy_json(v: &LoopyValue) -> Value {
     }
 }
 
-fn grundy_run(g: &StateGraph, a: &SolveArgs) -> CliResult<(Value, String)> {
+fn grundy_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<(Value, String)> {
     if g.outcomes.iter().any(Option::is_some) {
         return Err(CliError::input(
             "--grundy uses normal play only: remove the `outcome` lines from the file",
         ));
     }
-    let vals = sprague::loopy_grundy(&g.graph);
+    let n = g.graph.vertex_count();
+    bar.follow_monitor(&format!("loopy values of {n} vertices"), "vertices");
+    let vals = sprague::loopy_grundy_with(&g.graph, progress::monitor())
+        .map_err(|i| interrupted(i.done, n as u64, "vertices"))?;
     if let Some(spec) = &a.sum {
         let mut parts = Vec::new();
         for (i, t) in spec.split(',').enumerate() {
@@ -325,7 +339,7 @@ fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> Cl
     Ok((json, text))
 }
 
-fn minimax_run(g: &StateGraph, path: &str) -> CliResult<(Value, String)> {
+fn minimax_run(g: &StateGraph, path: &str, bar: &Progress) -> CliResult<(Value, String)> {
     for v in 0..g.graph.vertex_count() {
         if g.graph.out_degree(v as u32) == 0 && g.scores[v].is_none() {
             return Err(CliError::input(format!(
@@ -333,8 +347,19 @@ fn minimax_run(g: &StateGraph, path: &str) -> CliResult<(Value, String)> {
             )));
         }
     }
-    let vals = sprague::minimax_dag(&g.graph, |v| g.scores[v as usize].unwrap_or(0))
-        .map_err(|e| CliError::input(format!("{path}: minimax needs an acyclic graph: {e}")))?;
+    let n = g.graph.vertex_count();
+    bar.follow_monitor(&format!("minimax values of {n} vertices"), "vertices");
+    let vals = sprague::minimax_dag_with(
+        &g.graph,
+        |v| g.scores[v as usize].unwrap_or(0),
+        progress::monitor(),
+    )
+    .map_err(|e| match e {
+        sprague::MinimaxDagError::Cycle(c) => {
+            CliError::input(format!("{path}: minimax needs an acyclic graph: {c}"))
+        }
+        sprague::MinimaxDagError::Interrupted(i) => interrupted(i.done, n as u64, "vertices"),
+    })?;
     let json = json!({ "values": vals });
     let mut text = format!(
         "# {} vertices; value for the player to move\n# vertex value\n",
@@ -346,11 +371,15 @@ fn minimax_run(g: &StateGraph, path: &str) -> CliResult<(Value, String)> {
     Ok((json, text))
 }
 
-fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
+fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs, bar: &Progress) -> CliResult<(Value, String)> {
     let tree = parse_tree(bytes, path)?;
     let leaves = tree.leaves();
+    let monitor = progress::monitor();
+    bar.follow_monitor(&format!("tree of {leaves} leaves"), "tree nodes");
+    // The total is set by the search: the tree's nodes, leaves included.
+    let stopped = |i: sprague::Interrupted| interrupted(i.done, monitor.total().unwrap_or(0), "tree nodes");
     if a.and_or {
-        let (v, read) = sprague::and_or_random(&tree, a.seed);
+        let (v, read) = sprague::and_or_random_with(&tree, a.seed, monitor).map_err(stopped)?;
         let json = json!({"value": v, "leaves": leaves, "read": read, "seed": a.seed});
         let text = format!(
             "AND-OR value: {v} (OR at the root; {read} of {leaves} leaves read, seed {})\n",
@@ -358,7 +387,7 @@ fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs) -> CliResult<(Value, String
         );
         Ok((json, text))
     } else {
-        let (v, seen) = sprague::alpha_beta(&tree);
+        let (v, seen) = sprague::alpha_beta_with(&tree, monitor).map_err(stopped)?;
         let json = json!({"value": v, "leaves": leaves, "visited": seen});
         let text = format!(
             "minimax value: {v} (maximiser at the root; alpha-beta looked at {seen} of {leaves} leaves)\n"

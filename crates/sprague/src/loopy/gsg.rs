@@ -2,7 +2,7 @@
 //! game graph (C. A. B. Smith 1966; Fraenkel & Yesha 1986), and sums.
 
 use super::wld::Wld;
-use crate::DiGraph;
+use crate::{DiGraph, Interrupted, Monitor, Ticker};
 use core::fmt;
 
 /// The generalised Sprague–Grundy value of a vertex: a finite nimber, or ∞ with
@@ -68,8 +68,47 @@ const INF: u32 = u32::MAX - 1;
 /// ```
 #[must_use]
 pub fn loopy_grundy(graph: &DiGraph) -> Vec<LoopyValue> {
+    // A ticker without a monitor never stops: the default is never taken.
+    loopy_grundy_ticked::<false>(graph, Ticker::new(None)).unwrap_or_default()
+}
+
+/// [`loopy_grundy`] reporting to `monitor`: a phase `listing predecessors`
+/// (one pass over the edges, not counted), then `labelling vertices`, whose
+/// total is the number of vertices and whose count is the vertices labelled so
+/// far (each vertex is labelled once, with its finite value or ∞). The count is
+/// passed on, and the stop flag checked, every [`Ticker::BATCH`] vertices and
+/// at the end of each level (a level may scan every unlabelled vertex while
+/// labelling few); it is exact when the call returns. Same complexity as
+/// [`loopy_grundy`].
+///
+/// # Errors
+/// [`Interrupted`], with the vertices labelled, when the monitor asked to stop.
+///
+/// ```
+/// use sprague::{DiGraph, LoopyValue, Monitor, loopy_grundy_with};
+/// let g = DiGraph::from_edges(3, &[0, 1, 1], &[1, 0, 2]).unwrap();
+/// let monitor = Monitor::new();
+/// let v = loopy_grundy_with(&g, &monitor).unwrap();
+/// assert_eq!(v[1], LoopyValue::Finite(1));
+/// assert_eq!((monitor.phase(), monitor.done(), monitor.total()), ("labelling vertices", 3, Some(3)));
+/// ```
+pub fn loopy_grundy_with(graph: &DiGraph, monitor: &Monitor) -> Result<Vec<LoopyValue>, Interrupted> {
+    monitor.start_phase("listing predecessors", None, 0);
+    loopy_grundy_ticked::<true>(graph, Ticker::new(Some(monitor)))
+}
+
+/// The ticker is taken by value (its count stays in a register). Without
+/// `COUNT` nothing is counted: the plain [`loopy_grundy`] runs the loops as
+/// they were before it could be monitored.
+fn loopy_grundy_ticked<const COUNT: bool>(
+    graph: &DiGraph,
+    mut ticker: Ticker<'_>,
+) -> Result<Vec<LoopyValue>, Interrupted> {
     let n = graph.vertex_count();
     let rev = graph.reversed();
+    if let Some(monitor) = ticker.monitor() {
+        monitor.start_phase("labelling vertices", Some(n as u64), 0);
+    }
     let mut label = vec![UNLABELED; n];
     let mut cnt = vec![0u32; n];
     let mut has_m = vec![false; n];
@@ -78,6 +117,8 @@ pub fn loopy_grundy(graph: &DiGraph) -> Vec<LoopyValue> {
     let mut m: u32 = 0;
     while !unlabeled.is_empty() {
         has_m.iter_mut().for_each(|h| *h = false);
+        // Vertices labelled m in this level (counted only with `COUNT`).
+        let mut labelled = 0usize;
         for &u in &unlabeled {
             cnt[u as usize] = graph
                 .successors(u)
@@ -94,6 +135,10 @@ pub fn loopy_grundy(graph: &DiGraph) -> Vec<LoopyValue> {
                 continue;
             }
             label[ui] = m;
+            if COUNT {
+                labelled += 1;
+                ticker.tick()?;
+            }
             for &p in rev.successors(u) {
                 let pi = p as usize;
                 if has_m[pi] {
@@ -114,6 +159,7 @@ pub fn loopy_grundy(graph: &DiGraph) -> Vec<LoopyValue> {
                 }
             }
         }
+        let before = unlabeled.len();
         unlabeled.retain(|&u| {
             let ui = u as usize;
             if label[ui] != UNLABELED {
@@ -125,9 +171,16 @@ pub fn loopy_grundy(graph: &DiGraph) -> Vec<LoopyValue> {
                 true
             }
         });
+        if COUNT {
+            // The vertices dropped are those labelled m (counted as they were
+            // labelled) and those labelled ∞ just now.
+            let infinite = before - unlabeled.len() - labelled;
+            ticker.tick_n(infinite as u64)?;
+            ticker.flush()?;
+        }
         m += 1;
     }
-    (0..n as u32)
+    Ok((0..n as u32)
         .map(|v| match label[v as usize] {
             INF => {
                 let mut k: Vec<u32> = graph
@@ -142,7 +195,7 @@ pub fn loopy_grundy(graph: &DiGraph) -> Vec<LoopyValue> {
             }
             g => LoopyValue::Finite(g),
         })
-        .collect()
+        .collect())
 }
 
 /// The outcome of a sum of loopy impartial games (one token on each component,
@@ -247,6 +300,62 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn monitored_values_count_every_vertex_and_stop() {
+        use crate::{Interrupted, Monitor, Ticker};
+        const BATCH: u64 = Ticker::BATCH as u64;
+        // 10 000 vertices: a ladder 2i+1 → 2i, 2i → 2i - 1 with a few cycles
+        // (every 100th even vertex also moves to itself), so there are several
+        // levels and infinite values.
+        let n = 10_000u32;
+        let (mut s, mut t) = (Vec::new(), Vec::new());
+        for v in 1..n {
+            s.push(v);
+            t.push(v - 1);
+            if v % 200 == 0 {
+                s.push(v);
+                t.push(v);
+            }
+        }
+        let g = DiGraph::from_edges(n as usize, &s, &t).unwrap();
+        let m = Monitor::new();
+        let want = loopy_grundy(&g);
+        assert!(want.iter().any(|v| matches!(v, LoopyValue::Infinite(_))));
+        assert_eq!(loopy_grundy_with(&g, &m).unwrap(), want);
+        assert_eq!(
+            (m.phase(), m.done(), m.total()),
+            ("labelling vertices", u64::from(n), Some(u64::from(n)))
+        );
+
+        // Level 0 labels 10 000 isolated vertices: the stop is seen at the
+        // first full batch.
+        let isolated = DiGraph::from_edges(n as usize, &[], &[]).unwrap();
+        let m = Monitor::new();
+        m.stop();
+        assert_eq!(loopy_grundy_with(&isolated, &m), Err(Interrupted { done: BATCH }));
+
+        // 100 isolated vertices (0) and a self-loop (∞, decided at the end of
+        // level 0): fewer than a batch, the stop is seen when level 0 ends.
+        let small = DiGraph::from_edges(101, &[100], &[100]).unwrap();
+        m.reset();
+        m.stop();
+        assert_eq!(loopy_grundy_with(&small, &m), Err(Interrupted { done: 101 }));
+        m.reset();
+        assert_eq!(loopy_grundy_with(&small, &m).unwrap(), loopy_grundy(&small));
+        assert_eq!(m.done(), 101);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn monitored_values_agree_and_count_to_the_total(g in arb_graph(12, 30)) {
+            let m = crate::Monitor::new();
+            prop_assert_eq!(loopy_grundy_with(&g, &m).unwrap(), loopy_grundy(&g));
+            let n = g.vertex_count() as u64;
+            prop_assert_eq!((m.done(), m.total()), (n, Some(n)));
         }
     }
 

@@ -1,7 +1,9 @@
 //! Games played for a score: minimax on acyclic graphs and on explicit trees
 //! (alpha-beta), and the randomised evaluation of AND-OR trees.
 
-use crate::{DiGraph, GraphCycle};
+use crate::{DiGraph, GraphCycle, Interrupted, Monitor, Ticker};
+use core::convert::Infallible;
+use core::fmt;
 
 /// Negamax values of every vertex of an acyclic graph: at a vertex without
 /// successors the value is `score(v)`, the score of the player to move there;
@@ -23,8 +25,87 @@ use crate::{DiGraph, GraphCycle};
 /// assert_eq!(v[0], 3); // move to 1, where the opponent is left with -3
 /// ```
 pub fn minimax_dag(graph: &DiGraph, score: impl Fn(u32) -> i64) -> Result<Vec<i64>, GraphCycle> {
+    match minimax_dag_ticked::<false>(graph, score, Ticker::new(None)) {
+        Ok(values) => Ok(values),
+        Err(MinimaxDagError::Cycle(c)) => Err(c),
+        // A ticker without a monitor never stops.
+        Err(MinimaxDagError::Interrupted(_)) => Err(GraphCycle { vertex: u32::MAX }),
+    }
+}
+
+/// Why [`minimax_dag_with`] returned no values: the graph has a cycle, or the
+/// computation was asked to stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MinimaxDagError {
+    /// The graph has a cycle, so minimax values are not defined.
+    Cycle(GraphCycle),
+    /// The monitor asked to stop; `done` counts the vertices valued.
+    Interrupted(Interrupted),
+}
+
+impl fmt::Display for MinimaxDagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MinimaxDagError::Cycle(c) => c.fmt(f),
+            MinimaxDagError::Interrupted(i) => write!(f, "interrupted after {} vertices", i.done),
+        }
+    }
+}
+
+impl std::error::Error for MinimaxDagError {}
+
+impl From<GraphCycle> for MinimaxDagError {
+    fn from(c: GraphCycle) -> Self {
+        MinimaxDagError::Cycle(c)
+    }
+}
+
+impl From<Interrupted> for MinimaxDagError {
+    fn from(i: Interrupted) -> Self {
+        MinimaxDagError::Interrupted(i)
+    }
+}
+
+/// [`minimax_dag`] reporting to `monitor`: a phase `listing predecessors` (one
+/// pass over the edges, not counted), then `valuing vertices`, whose total is
+/// the number of vertices and whose count is the vertices valued so far (a
+/// graph with a cycle ends short of it). The count is passed on, and the stop
+/// flag checked, every [`Ticker::BATCH`] vertices; it is exact when the call
+/// returns. Same complexity as [`minimax_dag`].
+///
+/// # Errors
+/// [`MinimaxDagError::Cycle`] as [`minimax_dag`];
+/// [`MinimaxDagError::Interrupted`] when the monitor asked to stop.
+///
+/// ```
+/// use sprague::{DiGraph, Monitor, minimax_dag_with};
+/// let g = DiGraph::from_edges(3, &[0, 0], &[1, 2]).unwrap();
+/// let monitor = Monitor::new();
+/// let v = minimax_dag_with(&g, |t| if t == 1 { -3 } else { 5 }, &monitor).unwrap();
+/// assert_eq!(v[0], 3);
+/// assert_eq!((monitor.phase(), monitor.done(), monitor.total()), ("valuing vertices", 3, Some(3)));
+/// ```
+pub fn minimax_dag_with(
+    graph: &DiGraph,
+    score: impl Fn(u32) -> i64,
+    monitor: &Monitor,
+) -> Result<Vec<i64>, MinimaxDagError> {
+    monitor.start_phase("listing predecessors", None, 0);
+    minimax_dag_ticked::<true>(graph, score, Ticker::new(Some(monitor)))
+}
+
+/// The ticker is taken by value (its count stays in a register); without
+/// `COUNT` nothing is counted.
+fn minimax_dag_ticked<const COUNT: bool>(
+    graph: &DiGraph,
+    score: impl Fn(u32) -> i64,
+    mut ticker: Ticker<'_>,
+) -> Result<Vec<i64>, MinimaxDagError> {
     let n = graph.vertex_count();
     let rev = graph.reversed();
+    if let Some(monitor) = ticker.monitor() {
+        monitor.start_phase("valuing vertices", Some(n as u64), 0);
+    }
     let mut left: Vec<u32> = (0..n as u32).map(|v| graph.out_degree(v)).collect();
     let mut value = vec![i64::MIN; n];
     let mut queue: Vec<u32> = (0..n as u32).filter(|&v| left[v as usize] == 0).collect();
@@ -48,10 +129,16 @@ pub fn minimax_dag(graph: &DiGraph, score: impl Fn(u32) -> i64) -> Result<Vec<i6
                 queue.push(u);
             }
         }
+        if COUNT {
+            ticker.tick()?;
+        }
+    }
+    if COUNT {
+        ticker.flush()?;
     }
     if done < n {
         let vertex = (0..n).find(|&v| left[v] != 0).unwrap_or(0) as u32;
-        return Err(GraphCycle { vertex });
+        return Err(GraphCycle { vertex }.into());
     }
     Ok(value)
 }
@@ -76,7 +163,46 @@ impl Tree {
             Tree::Node(c) => c.iter().map(Tree::leaves).sum(),
         }
     }
+
+    /// Number of nodes, leaves included: the total the monitored searches
+    /// ([`alpha_beta_with`], [`and_or_random_with`]) count against.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        match self {
+            Tree::Leaf(_) => 1,
+            Tree::Node(c) => 1 + c.iter().map(Tree::nodes).sum::<u64>(),
+        }
+    }
 }
+
+/// Counts the nodes a tree search visits. The plain searches use [`NoCount`],
+/// whose error type is empty, so their `?` compile to nothing.
+trait Count {
+    type Stop;
+    fn node(&mut self) -> Result<(), Self::Stop>;
+}
+
+/// Counts nothing and never stops.
+struct NoCount;
+
+impl Count for NoCount {
+    type Stop = Infallible;
+    #[inline]
+    fn node(&mut self) -> Result<(), Infallible> {
+        Ok(())
+    }
+}
+
+impl Count for Ticker<'_> {
+    type Stop = Interrupted;
+    #[inline]
+    fn node(&mut self) -> Result<(), Interrupted> {
+        self.tick()
+    }
+}
+
+/// The phase the monitored tree searches report.
+const SEARCHING: &str = "searching the tree";
 
 /// The minimax value by plain recursion over the whole tree (the reference).
 #[must_use]
@@ -111,12 +237,50 @@ pub fn minimax_tree(tree: &Tree, maximiser: bool) -> i64 {
 #[must_use]
 pub fn alpha_beta(tree: &Tree) -> (i64, u64) {
     let mut leaves = 0;
-    let v = ab(tree, true, i64::MIN, i64::MAX, &mut leaves);
+    let Ok(v) = ab(tree, true, i64::MIN, i64::MAX, &mut leaves, &mut NoCount);
     (v, leaves)
 }
 
-fn ab(tree: &Tree, max: bool, mut alpha: i64, mut beta: i64, leaves: &mut u64) -> i64 {
-    match tree {
+/// [`alpha_beta`] reporting to `monitor`: a phase `searching the tree` whose
+/// total is the tree's [`nodes`](Tree::nodes) and whose count is the nodes
+/// visited so far (leaves and inner nodes; pruning makes the search end short
+/// of the total). The count is passed on, and the stop flag checked, every
+/// [`Ticker::BATCH`] nodes; it is exact when the call returns. Same complexity
+/// as [`alpha_beta`], plus one pass to count the nodes.
+///
+/// # Errors
+/// [`Interrupted`], with the nodes visited, when the monitor asked to stop.
+///
+/// ```
+/// use sprague::{Monitor, Tree, alpha_beta_with};
+/// let t = Tree::Node(vec![
+///     Tree::Node(vec![Tree::Leaf(3), Tree::Leaf(5)]),
+///     Tree::Node(vec![Tree::Leaf(2), Tree::Leaf(9)]),
+/// ]);
+/// let monitor = Monitor::new();
+/// assert_eq!(alpha_beta_with(&t, &monitor).unwrap(), (3, 3));
+/// // Seven nodes, of which the leaf 9 is pruned.
+/// assert_eq!((monitor.done(), monitor.total()), (6, Some(7)));
+/// ```
+pub fn alpha_beta_with(tree: &Tree, monitor: &Monitor) -> Result<(i64, u64), Interrupted> {
+    monitor.start_phase(SEARCHING, Some(tree.nodes()), 0);
+    let mut ticker = Ticker::new(Some(monitor));
+    let mut leaves = 0;
+    let v = ab(tree, true, i64::MIN, i64::MAX, &mut leaves, &mut ticker)?;
+    ticker.flush()?;
+    Ok((v, leaves))
+}
+
+fn ab<C: Count>(
+    tree: &Tree,
+    max: bool,
+    mut alpha: i64,
+    mut beta: i64,
+    leaves: &mut u64,
+    count: &mut C,
+) -> Result<i64, C::Stop> {
+    count.node()?;
+    Ok(match tree {
         Tree::Leaf(s) => {
             *leaves += 1;
             *s
@@ -126,7 +290,7 @@ fn ab(tree: &Tree, max: bool, mut alpha: i64, mut beta: i64, leaves: &mut u64) -
             if max {
                 let mut best = i64::MIN;
                 for t in c {
-                    best = best.max(ab(t, false, alpha, beta, leaves));
+                    best = best.max(ab(t, false, alpha, beta, leaves, count)?);
                     alpha = alpha.max(best);
                     if alpha >= beta {
                         break;
@@ -136,7 +300,7 @@ fn ab(tree: &Tree, max: bool, mut alpha: i64, mut beta: i64, leaves: &mut u64) -
             } else {
                 let mut best = i64::MAX;
                 for t in c {
-                    best = best.min(ab(t, true, alpha, beta, leaves));
+                    best = best.min(ab(t, true, alpha, beta, leaves, count)?);
                     beta = beta.min(best);
                     if alpha >= beta {
                         break;
@@ -145,7 +309,7 @@ fn ab(tree: &Tree, max: bool, mut alpha: i64, mut beta: i64, leaves: &mut u64) -
                 best
             }
         }
-    }
+    })
 }
 
 /// Randomised evaluation of an AND-OR tree (OR at the root, levels alternating,
@@ -157,17 +321,58 @@ fn ab(tree: &Tree, max: bool, mut alpha: i64, mut beta: i64, leaves: &mut u64) -
 /// makes the run reproducible.
 #[must_use]
 pub fn and_or_random(tree: &Tree, seed: u64) -> (bool, u64) {
-    let mut rng = seed ^ 0x9e37_79b9_7f4a_7c15;
-    if rng == 0 {
-        rng = 1;
-    }
+    let mut rng = and_or_seed(seed);
     let mut leaves = 0;
-    let v = and_or(tree, true, &mut rng, &mut leaves);
+    let Ok(v) = and_or(tree, true, &mut rng, &mut leaves, &mut NoCount);
     (v, leaves)
 }
 
-fn and_or(tree: &Tree, or: bool, rng: &mut u64, leaves: &mut u64) -> bool {
-    match tree {
+/// [`and_or_random`] reporting to `monitor`: a phase `searching the tree`
+/// whose total is the tree's [`nodes`](Tree::nodes) and whose count is the
+/// nodes visited so far (the search stops reading a node's children once its
+/// value is known, so it usually ends short of the total). The count is passed
+/// on, and the stop flag checked, every [`Ticker::BATCH`] nodes; it is exact
+/// when the call returns. Same value and leaves read as [`and_or_random`] for
+/// the same seed.
+///
+/// # Errors
+/// [`Interrupted`], with the nodes visited, when the monitor asked to stop.
+///
+/// ```
+/// use sprague::{Monitor, Tree, and_or_random, and_or_random_with};
+/// // OR of two ANDs of false leaves: every node is visited.
+/// let t = Tree::Node(vec![Tree::Node(vec![Tree::Leaf(0)]), Tree::Node(vec![Tree::Leaf(0)])]);
+/// let monitor = Monitor::new();
+/// assert_eq!(and_or_random_with(&t, 7, &monitor).unwrap(), and_or_random(&t, 7));
+/// assert_eq!((monitor.done(), monitor.total()), (5, Some(5)));
+/// ```
+pub fn and_or_random_with(tree: &Tree, seed: u64, monitor: &Monitor) -> Result<(bool, u64), Interrupted> {
+    monitor.start_phase(SEARCHING, Some(tree.nodes()), 0);
+    let mut ticker = Ticker::new(Some(monitor));
+    let mut rng = and_or_seed(seed);
+    let mut leaves = 0;
+    let v = and_or(tree, true, &mut rng, &mut leaves, &mut ticker)?;
+    ticker.flush()?;
+    Ok((v, leaves))
+}
+
+/// The xorshift state for `seed` (never zero).
+fn and_or_seed(seed: u64) -> u64 {
+    match seed ^ 0x9e37_79b9_7f4a_7c15 {
+        0 => 1,
+        s => s,
+    }
+}
+
+fn and_or<C: Count>(
+    tree: &Tree,
+    or: bool,
+    rng: &mut u64,
+    leaves: &mut u64,
+    count: &mut C,
+) -> Result<bool, C::Stop> {
+    count.node()?;
+    Ok(match tree {
         Tree::Leaf(s) => {
             *leaves += 1;
             *s > 0
@@ -181,14 +386,14 @@ fn and_or(tree: &Tree, or: bool, rng: &mut u64, leaves: &mut u64) -> bool {
                 order.swap(i, (*rng % (i as u64 + 1)) as usize);
             }
             for i in order {
-                if and_or(&c[i], !or, rng, leaves) == or {
-                    return or;
+                if and_or(&c[i], !or, rng, leaves, count)? == or {
+                    return Ok(or);
                 }
             }
             // An empty node is worth 0: false.
             !or && !c.is_empty()
         }
-    }
+    })
 }
 
 #[cfg(test)]
@@ -256,5 +461,122 @@ mod tests {
     fn cycles_are_reported() {
         let g = DiGraph::from_edges(3, &[0, 1, 2], &[1, 2, 1]).unwrap();
         assert!(minimax_dag(&g, |_| 0).is_err());
+        // The monitored search values only vertex 3 (terminal) of 0 → 1 → 2 → 1.
+        let g = DiGraph::from_edges(4, &[0, 1, 2, 0], &[1, 2, 1, 3]).unwrap();
+        let m = Monitor::new();
+        assert!(matches!(
+            minimax_dag_with(&g, |_| 0, &m),
+            Err(MinimaxDagError::Cycle(_))
+        ));
+        assert_eq!((m.done(), m.total()), (1, Some(4)));
+    }
+
+    const BATCH: u64 = Ticker::BATCH as u64;
+
+    #[test]
+    fn monitored_dag_values_count_every_vertex_and_stop() {
+        // The chain i → i - 1 with vertex 0 scoring 1: values alternate ±1.
+        let n = 10_000u32;
+        let from: Vec<u32> = (1..n).collect();
+        let to: Vec<u32> = (0..n - 1).collect();
+        let g = DiGraph::from_edges(n as usize, &from, &to).unwrap();
+        let m = Monitor::new();
+        let v = minimax_dag_with(&g, |_| 1, &m).unwrap();
+        assert_eq!(v, minimax_dag(&g, |_| 1).unwrap());
+        assert_eq!((v[0], v[1], v[9999]), (1, -1, -1));
+        assert_eq!(
+            (m.phase(), m.done(), m.total()),
+            ("valuing vertices", u64::from(n), Some(u64::from(n)))
+        );
+        m.reset();
+        m.stop();
+        assert_eq!(
+            minimax_dag_with(&g, |_| 1, &m),
+            Err(MinimaxDagError::Interrupted(Interrupted { done: BATCH }))
+        );
+    }
+
+    #[test]
+    fn monitored_tree_searches_count_every_node_and_stop() {
+        // A root with 10 000 leaves: alpha-beta cannot prune at the root, and
+        // an OR of false leaves reads them all.
+        let t = Tree::Node((0..10_000).map(|i| Tree::Leaf(i % 7 - 3)).collect());
+        let f = Tree::Node(vec![Tree::Leaf(0); 10_000]);
+        let total = 10_001;
+        assert_eq!((t.nodes(), f.nodes()), (total, total));
+        let m = Monitor::new();
+        assert_eq!(alpha_beta_with(&t, &m).unwrap(), alpha_beta(&t));
+        assert_eq!((m.phase(), m.done(), m.total()), (SEARCHING, total, Some(total)));
+        m.reset();
+        assert_eq!(and_or_random_with(&f, 3, &m).unwrap(), (false, 10_000));
+        assert_eq!((m.done(), m.total()), (total, Some(total)));
+        m.reset();
+        m.stop();
+        assert_eq!(alpha_beta_with(&t, &m), Err(Interrupted { done: BATCH }));
+        m.reset();
+        m.stop();
+        assert_eq!(and_or_random_with(&f, 3, &m), Err(Interrupted { done: BATCH }));
+        // A stop asked for during a search shorter than a batch is seen at the end.
+        let small = Tree::Node(vec![Tree::Leaf(1), Tree::Leaf(2)]);
+        m.reset();
+        m.stop();
+        assert_eq!(alpha_beta_with(&small, &m), Err(Interrupted { done: 3 }));
+    }
+
+    /// Nodes visited by alpha-beta, by a separate plain recursion.
+    fn ab_visits(tree: &Tree, max: bool, mut alpha: i64, mut beta: i64) -> (i64, u64) {
+        match tree {
+            Tree::Leaf(s) => (*s, 1),
+            Tree::Node(c) if c.is_empty() => (0, 1),
+            Tree::Node(c) => {
+                let mut visits = 1;
+                let mut best = if max { i64::MIN } else { i64::MAX };
+                for t in c {
+                    let (v, k) = ab_visits(t, !max, alpha, beta);
+                    visits += k;
+                    if max {
+                        best = best.max(v);
+                        alpha = alpha.max(best);
+                    } else {
+                        best = best.min(v);
+                        beta = beta.min(best);
+                    }
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+                (best, visits)
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        #[test]
+        fn monitored_tree_searches_agree_and_count_the_nodes_visited(t in arb_tree(), seed: u64) {
+            let m = Monitor::new();
+            prop_assert_eq!(alpha_beta_with(&t, &m).unwrap(), alpha_beta(&t));
+            let (_, visits) = ab_visits(&t, true, i64::MIN, i64::MAX);
+            prop_assert_eq!((m.done(), m.total()), (visits, Some(t.nodes())));
+            m.reset();
+            prop_assert_eq!(and_or_random_with(&t, seed, &m).unwrap(), and_or_random(&t, seed));
+            prop_assert!(m.done() <= t.nodes());
+        }
+
+        #[test]
+        fn monitored_dag_values_agree_and_count_to_the_total(g in arb_graph(9, 16)) {
+            let (mut s, mut d) = (Vec::new(), Vec::new());
+            for u in 0..g.vertex_count() as u32 {
+                for &v in g.successors(u) {
+                    if v < u { s.push(u); d.push(v); }
+                }
+            }
+            let dag = DiGraph::from_edges(g.vertex_count(), &s, &d).unwrap();
+            let score = |v: u32| i64::from(v) * 5 % 13 - 6;
+            let m = Monitor::new();
+            prop_assert_eq!(minimax_dag_with(&dag, score, &m).unwrap(), minimax_dag(&dag, score).unwrap());
+            let n = dag.vertex_count() as u64;
+            prop_assert_eq!((m.done(), m.total()), (n, Some(n)));
+        }
     }
 }

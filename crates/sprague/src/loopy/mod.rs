@@ -11,9 +11,12 @@ mod space;
 mod tictactoe;
 mod wld;
 
-pub use gsg::{LoopyValue, loopy_grundy, loopy_sum_outcome};
+pub use gsg::{LoopyValue, loopy_grundy, loopy_grundy_with, loopy_sum_outcome};
 pub use krk::{Krk, krk_depth_counts, krk_longest_mate};
-pub use minimax::{Tree, alpha_beta, and_or_random, minimax_dag, minimax_tree};
+pub use minimax::{
+    MinimaxDagError, Tree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with, minimax_dag,
+    minimax_dag_with, minimax_tree,
+};
 pub use preferences::{
     Ranking, UnsupportedRankings, solve_preferences, solve_preferences_exhaustive,
     solve_preferences_exhaustive_with,
