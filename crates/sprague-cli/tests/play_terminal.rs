@@ -292,3 +292,69 @@ fn domineering_board_at_a_terminal() {
     let screen = pane.type_line(&mut prompts, prompt, "quit");
     assert!(screen.ends_with("Bye.\n[exit 0]"), "{screen}");
 }
+
+/// The other drawn boards, each as the terminal shows it, then a hint and
+/// `quit`: Blue-Red Hackenbush stalks, Wythoff's two heaps, tic-tac-toe,
+/// Toads and Frogs, grid geography, Green Hackenbush pieces and Poker Nim.
+#[test]
+fn other_boards_at_a_terminal() {
+    let cases: [(&str, &[&str], &[&str]); 7] = [
+        (
+            "stalks",
+            &["hackenbush", "BR", "B"],
+            &["   R", "   B   B", "  ▔▔▔▔▔▔▔▔▔", "   1   2"],
+        ),
+        (
+            "wythoff",
+            &["wythoff", "3", "5"],
+            &["  heap 1: ●●●    (3)", "  heap 2: ●●●●●  (5)"],
+        ),
+        (
+            "ttt",
+            &["tic-tac-toe", "X..|.O.|..."],
+            &["     a b c", "  1  X . .", "  2  . O .", "  3  . . ."],
+        ),
+        (
+            "toads",
+            &["toads-and-frogs", "TT..F"],
+            &["  T  T  .  .  F", "  1  2  3  4  5"],
+        ),
+        (
+            "grid",
+            &["geography-grid", "..#./..../#..."],
+            &["     a b c d", "  1  . . # .", "  2  . . . .", "  3  # . . ."],
+        ),
+        (
+            "green",
+            &["green-hackenbush", "0-1 1-2 2-0 2-3"],
+            &["  piece 1: 0-1 0-2 1-2 2-3", "  ▔▔▔▔▔▔▔▔▔▔▔▔ ground: vertex 0"],
+        ),
+        (
+            "poker",
+            &["poker-nim", "1", "2", "3", "/", "4", "0"],
+            &["  heap 3: ●●●  (3)", "  reserve of the player to move: ●●●●  (4)"],
+        ),
+    ];
+    for (tag, args, rows) in cases {
+        let Some(pane) = Pane::start(tag, args) else {
+            return;
+        };
+        let prompt = "your move";
+        let mut prompts = 1;
+        let screen = pane.wait("the board", |s| s.contains(prompt));
+        for row in rows {
+            assert!(
+                screen.lines().any(|l| l == *row),
+                "{tag}: no row `{row}`:\n{screen}"
+            );
+        }
+        let screen = pane.type_line(&mut prompts, prompt, "hint");
+        // The command's line, at least two lines of hint, and the next prompt.
+        assert!(
+            after(&screen, "hint").lines().count() >= 4,
+            "{tag}: no hint:\n{screen}"
+        );
+        let screen = pane.type_line(&mut prompts, prompt, "quit");
+        assert!(screen.ends_with("Bye.\n[exit 0]"), "{tag}:\n{screen}");
+    }
+}
