@@ -492,6 +492,9 @@ fn multiples_lost_position_and_hint_matches_value() {
         .collect();
     assert_eq!(got, expected, "{t}");
     assert!(t.contains("a coin-turning game"), "{t}");
+    // Each heads coin x is named by x, with its value g(⌊12/x⌋).
+    assert!(t.contains("    heads coin 3 (value 1): 1 → 1 ⊕ 2 = 3"), "{t}");
+    assert!(t.contains("    heads coin 5 (value 2): 2 → 2 ⊕ 2 = 0"), "{t}");
     assert!(t.contains("that threw away the win"), "{t}");
     bad_move_then_play(
         &["multiples", pos],

@@ -40,6 +40,8 @@ type BoardFn<'r, P> = Box<dyn Fn(&P) -> Option<String> + 'r>;
 type ShortFn<'r, P> = Box<dyn Fn(&P, &str) -> Option<Result<P, String>> + 'r>;
 /// Explains a position in a few lines before the hint's arithmetic.
 type WhyFn<'r, P> = Box<dyn Fn(&P) -> Vec<String> + 'r>;
+/// Names a component in hints ("heads coin 5").
+type LabelFn<'r, P> = Box<dyn Fn(&P) -> String + 'r>;
 
 /// A perfect player of an impartial ruleset.
 pub struct ImpartialEngine<'r, R: ImpartialRules> {
@@ -63,6 +65,8 @@ pub struct ImpartialEngine<'r, R: ImpartialRules> {
     why_fn: Option<WhyFn<'r, R::Position>>,
     /// What a component is called in hints, when not "heap" or "component".
     word: Option<&'static str>,
+    /// The name of each component in hints, instead of its number.
+    label_fn: Option<LabelFn<'r, R::Position>>,
 }
 
 impl<'r, R> ImpartialEngine<'r, R>
@@ -86,6 +90,7 @@ where
             help: None,
             why_fn: None,
             word: None,
+            label_fn: None,
         }
     }
 
@@ -120,6 +125,14 @@ where
     #[must_use]
     pub fn with_component_word(mut self, word: &'static str) -> Self {
         self.word = Some(word);
+        self
+    }
+
+    /// Names each component in hints with `label` ("heads coin 5") instead
+    /// of its number and notation.
+    #[must_use]
+    pub fn with_component_label(mut self, label: impl Fn(&R::Position) -> String + 'r) -> Self {
+        self.label_fn = Some(Box::new(label));
         self
     }
 
@@ -304,7 +317,9 @@ where
                     }
                     if reachable {
                         let shown = self.format(c);
-                        let label = if shown == v.get().to_string() {
+                        let label = if let Some(name) = &self.label_fn {
+                            format!("{} (value {})", name(c), v.get())
+                        } else if shown == v.get().to_string() {
                             format!("{word} {}", i + 1)
                         } else {
                             format!("{word} {} ({shown}, value {})", i + 1, v.get())

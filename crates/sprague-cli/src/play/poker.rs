@@ -417,6 +417,10 @@ pub fn play_multiples(position: &str, settings: &Settings, io: &mut Io<'_>) -> C
     let game = MultiplesPlay(MultiplesFlip::new(n));
     let mut engine = ImpartialEngine::new("multiples".to_string(), &game, settings.misere, false, settings.max_states)
         .with_component_word("coin")
+        .with_component_label(|c| match c.first() {
+            Some(x) => format!("heads coin {x}"),
+            None => "no coin".to_string(),
+        })
         .with_why(|_| {
             vec!["a coin-turning game: each heads coin x is a game of its own, worth g(⌊N/x⌋), and the position is worth the nim-sum of its heads coins (Winning Ways, ch. 14).".to_string()]
         })
