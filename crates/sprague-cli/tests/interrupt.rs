@@ -340,14 +340,19 @@ fn scrambled_dag(n: u64, m: u64) -> String {
 }
 
 /// Runs `sprague ARGS FILE` and sends SIGINT once the file is read (while it
-/// is parsed or solved: Ctrl-C then stops the solver at its first batch). The
-/// delay is adjusted by bisection in the unlikely case that the signal lands
-/// while the file is still being read (which ends the process at once) or
-/// after the end. Returns the `interrupted …` message.
+/// is parsed or solved: Ctrl-C then stops the solver at its first batch).
+/// The delay is found by search, since the machine may be busy: a signal that
+/// lands while the file is still being read ends the process at once with
+/// nothing printed (too early), one that lands while the values are printed
+/// ends it with some printed, and a run that finishes was too late. Returns
+/// the `interrupted …` message.
 fn interrupt_graph_solve(args: &[&str], path: &std::path::Path) -> String {
-    let (mut lo, mut hi) = (Duration::ZERO, Duration::from_millis(1600));
-    for _ in 0..8 {
-        let delay = (lo + hi) / 2;
+    let (mut lo, mut hi) = (Duration::ZERO, None::<Duration>);
+    for _ in 0..16 {
+        let delay = match hi {
+            Some(hi) => (lo + hi) / 2,
+            None => lo * 2 + Duration::from_millis(200),
+        };
         let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
             .args(args)
             .arg(path)
@@ -366,9 +371,15 @@ fn interrupt_graph_solve(args: &[&str], path: &std::path::Path) -> String {
         match out.status.code() {
             Some(0) => {
                 assert!(!out.stdout.is_empty());
-                hi = delay;
+                hi = Some(delay);
             }
-            Some(130) if err == "sprague: interrupted" => lo = delay,
+            Some(130) if err == "sprague: interrupted" => {
+                if out.stdout.is_empty() {
+                    lo = delay;
+                } else {
+                    hi = Some(delay);
+                }
+            }
             Some(130) => {
                 assert!(out.stdout.is_empty(), "nothing is printed after Ctrl-C");
                 assert_eq!(err.lines().count(), 1, "{err}");
