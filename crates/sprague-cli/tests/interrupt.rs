@@ -3,6 +3,8 @@
 //! names. Each search here would run for minutes; the tests stop it early.
 #![cfg(unix)]
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -229,17 +231,7 @@ fn ctrl_c_in_the_repl_returns_to_the_prompt() {
 /// clears the line; Ctrl-D ends the session.
 #[test]
 fn terminal_ctrl_c_at_the_prompt_and_during_a_search() {
-    let have_tmux = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_tmux {
-        // CI installs tmux and sets SPRAGUE_REQUIRE_TMUX, so there this test runs for real.
-        assert!(
-            std::env::var_os("SPRAGUE_REQUIRE_TMUX").is_none(),
-            "SPRAGUE_REQUIRE_TMUX is set but tmux is not installed"
-        );
-        eprintln!("tmux is not installed: the terminal session is not exercised");
+    if !common::tmux_available("the terminal session") {
         return;
     }
     let name = format!("sprague-interrupt-{}", std::process::id());

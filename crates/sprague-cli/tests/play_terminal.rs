@@ -5,6 +5,8 @@
 //! CI installs tmux and sets `SPRAGUE_REQUIRE_TMUX`, so there these tests
 //! always run; elsewhere they are skipped only when tmux is not installed.
 
+mod common;
+
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
@@ -21,16 +23,7 @@ impl Pane {
     /// Starts `sprague ARGS` in a fresh pane, or `None` when tmux is missing
     /// and not required.
     fn start(tag: &str, args: &[&str]) -> Option<Pane> {
-        let have_tmux = Command::new("tmux")
-            .arg("-V")
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !have_tmux {
-            assert!(
-                std::env::var_os("SPRAGUE_REQUIRE_TMUX").is_none(),
-                "SPRAGUE_REQUIRE_TMUX is set but tmux is not installed"
-            );
-            eprintln!("tmux is not installed: the terminal drawing is not exercised");
+        if !common::tmux_available("the terminal drawing") {
             return None;
         }
         let pane = Pane {

@@ -1,6 +1,8 @@
 //! `sprague repl` driven by scripts on stdin (and, where tmux is installed,
 //! at a terminal with the line editor and its history).
 
+mod common;
+
 use sprague::GameStore;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -229,17 +231,7 @@ fn names_give_the_same_games_as_the_expressions_they_stand_for() {
 /// the Up arrow, Tab completion, and the history file written at the end.
 #[test]
 fn terminal_session_with_history() {
-    let have_tmux = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_tmux {
-        // CI installs tmux and sets SPRAGUE_REQUIRE_TMUX, so there this test runs for real.
-        assert!(
-            std::env::var_os("SPRAGUE_REQUIRE_TMUX").is_none(),
-            "SPRAGUE_REQUIRE_TMUX is set but tmux is not installed"
-        );
-        eprintln!("tmux is not installed: the terminal session is not exercised");
+    if !common::tmux_available("the terminal session") {
         return;
     }
     let dir = std::env::temp_dir().join(format!("sprague-repl-test-{}", std::process::id()));
