@@ -292,7 +292,7 @@ impl Ruleset for PokerBoard {
             .iter()
             .map(|q| (r.format_position(q), r.describe_move(&p, q)))
             .collect();
-        let x = p.heaps.iter().fold(0, |a, &h| a ^ h);
+        let x = p.nim_sum().get();
         let mut report = impartial_report(
             "poker-nim",
             &r.format_position(&p),

@@ -18,10 +18,6 @@ pub const MULTIPLES_PLAY_LIMIT: u64 = 1_000;
 /// Most coins of a multiples game in misère play (searched).
 pub const MULTIPLES_MISERE_PLAY_LIMIT: u64 = 24;
 
-fn nim_sum(heaps: &[u64]) -> u64 {
-    heaps.iter().fold(0, |a, &h| a ^ h)
-}
-
 /// A perfect Poker Nim player: wins exactly as in Nim, and answers an
 /// addition made from a lost position by removing the chips added.
 pub struct PokerEngine;
@@ -156,7 +152,7 @@ impl Engine for PokerEngine {
     }
 
     fn hint(&mut self, p: &PokerPosition, _mover: sprague::Player) -> CliResult<Vec<String>> {
-        let x = nim_sum(&p.heaps);
+        let x = p.nim_sum().get();
         let sum: Vec<String> = p.heaps.iter().map(u64::to_string).collect();
         let mut lines = vec![
             "Poker Nim is won exactly as Nim, whatever the reserves: an addition is reversible, since the opponent can take the added chips straight back, so it never helps the player who is losing.".to_string(),
@@ -226,10 +222,10 @@ impl Engine for PokerEngine {
         }
         // Winning: a removal to nim-sum 0 when there is one (it brings the
         // end nearer; a winning addition only delays it).
-        if nim_sum(&now.heaps) != 0 {
+        if !now.nim_sum().is_zero() {
             let removal = options
                 .iter()
-                .position(|o| nim_sum(&o.heaps) == 0 && o.heaps.iter().zip(&now.heaps).all(|(a, b)| a <= b));
+                .position(|o| o.nim_sum().is_zero() && o.heaps.iter().zip(&now.heaps).all(|(a, b)| a <= b));
             Ok(removal.map(|i| (i, String::new())))
         } else {
             Ok(None)
@@ -245,7 +241,7 @@ impl PokerEngine {
         now: &PokerPosition,
         options: &[PokerPosition],
     ) -> Option<(usize, String)> {
-        if nim_sum(&b.heaps) != 0 || b.heaps.len() != now.heaps.len() {
+        if !b.nim_sum().is_zero() || b.heaps.len() != now.heaps.len() {
             return None;
         }
         let i = (0..b.heaps.len()).find(|&i| b.heaps[i] != now.heaps[i])?;

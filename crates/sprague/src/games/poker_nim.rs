@@ -2,7 +2,7 @@
 
 use crate::budget::BudgetExceeded;
 use crate::notation::{ParseError, format_heaps, parse_u64_token};
-use crate::{Notation, Outcome};
+use crate::{Nimber, Notation, Outcome};
 use std::collections::HashMap;
 
 /// A Poker Nim position, seen from the player to move.
@@ -14,6 +14,15 @@ pub struct PokerPosition {
     pub mover: u64,
     /// Chips in the reserve of the other player.
     pub other: u64,
+}
+
+impl PokerPosition {
+    /// The nim-sum of the heaps, which decides the game (the reserves do
+    /// not matter; see [`PokerNim`]). O(heaps).
+    #[must_use]
+    pub fn nim_sum(&self) -> Nimber {
+        self.heaps.iter().copied().map(Nimber).sum()
+    }
 }
 
 /// Poker Nim. A move either removes a positive number of chips from one heap
@@ -45,7 +54,7 @@ impl PokerNim {
     /// The outcome by the Nim rule: `P` iff the heaps' nim-sum is 0. O(heaps).
     #[must_use]
     pub fn outcome(p: &PokerPosition) -> Outcome {
-        if p.heaps.iter().fold(0, |a, &h| a ^ h) == 0 {
+        if p.nim_sum().is_zero() {
             Outcome::P
         } else {
             Outcome::N
@@ -56,7 +65,7 @@ impl PokerNim {
     /// or an addition the mover's reserve can pay for. O(heaps).
     #[must_use]
     pub fn winning_moves(p: &PokerPosition) -> Vec<PokerPosition> {
-        let x = p.heaps.iter().fold(0, |a, &h| a ^ h);
+        let x = p.nim_sum().get();
         let mut out = Vec::new();
         if x == 0 {
             return out;
