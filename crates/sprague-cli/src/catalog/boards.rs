@@ -786,7 +786,7 @@ impl Ruleset for MultiplesBoard {
         settings: &crate::play::Settings,
         io: &mut crate::play::Io<'_>,
     ) -> CliResult<()> {
-        crate::play::poker::play_multiples(position, settings, io)
+        crate::play::multiples::play_multiples(position, settings, io)
     }
 }
 

@@ -13,6 +13,7 @@
 pub mod board;
 pub mod engines;
 pub mod graphs;
+pub mod multiples;
 pub mod poker;
 
 use crate::error::{CliResult, INTERRUPTED};
