@@ -70,3 +70,15 @@ impl From<std::io::Error> for CliError {
 
 /// Result alias for command-line code.
 pub type CliResult<T> = Result<T, CliError>;
+
+impl From<sprague::Error> for CliError {
+    fn from(e: sprague::Error) -> Self {
+        match e {
+            sprague::Error::Search(s) => s.into(),
+            sprague::Error::Internal(m) => CliError::internal(m),
+            e @ (sprague::Error::Input(_) | sprague::Error::Position { .. }) => {
+                CliError::input(e.to_string())
+            }
+        }
+    }
+}

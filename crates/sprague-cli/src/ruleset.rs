@@ -14,6 +14,16 @@ pub struct QueryOptions {
     pub max_states: usize,
 }
 
+impl QueryOptions {
+    /// The engine options of this query, reporting to the command line's monitor.
+    #[must_use]
+    pub fn to_core(self) -> sprague::Options<'static> {
+        sprague::Options::new(crate::progress::monitor())
+            .misere(self.misere)
+            .max_states(self.max_states)
+    }
+}
+
 /// What a query prints: one JSON object for `--json`, and text for people.
 pub struct Report {
     /// The object printed by `--json`.
@@ -123,14 +133,9 @@ where
             .rules
             .parse_position(position)
             .map_err(|e| position_error(position, &e))?;
-        let mut engine = crate::play::engines::ImpartialEngine::new(
-            self.name.clone(),
-            &self.rules,
-            settings.misere,
-            false,
-            settings.max_states,
-        );
-        crate::play::run_session(&mut engine, p, settings, io)
+        let engine =
+            crate::play::ImpartialEngine::new(self.name.clone(), &self.rules, false, &settings.options());
+        crate::play::run_session(&mut *crate::play::erase(engine, p), settings, io)
     }
 }
 
@@ -175,4 +180,72 @@ pub fn impartial_report(
         }
     }
     Report { json, text }
+}
+
+/// A ruleset of the engine's registry, as the command line sees it.
+pub struct Registered(pub Box<dyn sprague::Ruleset>);
+
+impl Ruleset for Registered {
+    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
+        let r = self.0.value(position, &options.to_core())?;
+        Ok(Report {
+            json: json_of(&r.data),
+            text: r.text,
+        })
+    }
+
+    fn table(
+        &self,
+        count: usize,
+        options: &QueryOptions,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> CliResult<TableData> {
+        let t = self.0.table(count, &options.to_core(), progress)?;
+        Ok(TableData {
+            values: t.values,
+            period: t.period,
+        })
+    }
+
+    fn play(
+        &self,
+        position: &str,
+        settings: &crate::play::Settings,
+        io: &mut crate::play::Io<'_>,
+    ) -> CliResult<()> {
+        let options = settings.options();
+        // Preparing may solve a whole state space: with a bar, and Ctrl-C
+        // ends before the first move.
+        let engine = {
+            let _polling = crate::progress::Polling::start();
+            let bar = crate::progress::Progress::monitored("preparing the game", "states");
+            let engine = self.0.play(position, &options);
+            bar.finish();
+            engine?
+        };
+        let mut engine = engine;
+        crate::play::run_session(&mut *engine, settings, io)
+    }
+}
+
+/// The JSON form of registry data.
+pub fn json_of(d: &sprague::Data) -> Value {
+    use sprague::Data;
+    match d {
+        Data::Null => Value::Null,
+        Data::Bool(b) => Value::Bool(*b),
+        Data::Int(n) => {
+            if let Ok(v) = i64::try_from(*n) {
+                json!(v)
+            } else if let Ok(v) = u64::try_from(*n) {
+                json!(v)
+            } else {
+                Value::String(n.to_string())
+            }
+        }
+        Data::Float(x) => json!(x),
+        Data::Text(t) => Value::String(t.clone()),
+        Data::List(items) => Value::Array(items.iter().map(json_of).collect()),
+        Data::Map(fields) => Value::Object(fields.iter().map(|(k, v)| (k.clone(), json_of(v))).collect()),
+    }
 }

@@ -35,6 +35,8 @@ mod nimber;
 mod notation;
 mod outcome;
 mod partizan;
+pub mod play;
+mod registry;
 
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 pub use games::*;
@@ -48,3 +50,7 @@ pub use nimber::{Nimber, mex, mex_in_place, nim_mul_plain};
 pub use notation::*;
 pub use outcome::Outcome;
 pub use partizan::*;
+pub use registry::{
+    Builder, Data, Entry, Error, Family, Options, Report, Result, Ruleset, Table, build, catalog,
+    catalog_groups, edit_distance, lookup, no_params, whole_param,
+};

@@ -640,14 +640,9 @@ impl Ruleset for ChompBoard {
         let p = sprague::Chomp
             .parse_position(position)
             .map_err(|e| position_error(position, &e))?;
-        let mut engine = crate::play::engines::ImpartialEngine::new(
-            "chomp".to_string(),
-            &ChompAsDrawn,
-            settings.misere,
-            false,
-            settings.max_states,
-        );
-        crate::play::run_session(&mut engine, p, settings, io)
+        let engine =
+            crate::play::ImpartialEngine::new("chomp".to_string(), &ChompAsDrawn, false, &settings.options());
+        crate::play::run_session(&mut *crate::play::erase(engine, p), settings, io)
     }
 }
 
@@ -1157,12 +1152,6 @@ where
             .misere_check(&p)
             .map_err(|e| CliError::input(format!("{name}: {e}")))?;
     }
-    let mut engine = crate::play::engines::ImpartialEngine::new(
-        name.to_string(),
-        rules,
-        settings.misere,
-        false,
-        settings.max_states,
-    );
-    crate::play::run_session(&mut engine, p, settings, io)
+    let engine = crate::play::ImpartialEngine::new(name.to_string(), rules, false, &settings.options());
+    crate::play::run_session(&mut *crate::play::erase(engine, p), settings, io)
 }

@@ -242,14 +242,8 @@ impl<G: HeapGame + Clone> Ruleset for HeapRules<G> {
         }
         let largest = heaps_in.iter().copied().max().unwrap_or(0);
         let rules = Heaps::with_table(self.game.clone(), self.table_for(largest));
-        let mut engine = crate::play::engines::ImpartialEngine::new(
-            self.name.clone(),
-            &rules,
-            settings.misere,
-            true,
-            settings.max_states,
-        );
-        crate::play::run_session(&mut engine, heaps_in, settings, io)
+        let engine = crate::play::ImpartialEngine::new(self.name.clone(), &rules, true, &settings.options());
+        crate::play::run_session(&mut *crate::play::erase(engine, heaps_in), settings, io)
     }
 }
 

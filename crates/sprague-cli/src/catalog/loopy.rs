@@ -3,10 +3,10 @@
 
 use super::{Entry, Family, no_params};
 use crate::error::{CliError, CliResult};
-use crate::play::engines::{SpaceEngine, SpaceNotation};
+use crate::play::{SpaceEngine, SpaceNotation};
 use crate::ruleset::{QueryOptions, Report, Ruleset};
 use serde_json::json;
-use sprague::{Krk, SolveError, Solved, StateSpace, StateSpaceSolver, StateTable, TicTacToe, Wld};
+use sprague::{Krk, SolveError, Solved, StateSpaceSolver, StateTable, TicTacToe, Wld};
 
 /// A state space with a notation, as a [`Ruleset`].
 struct SpaceRules<S> {
@@ -127,171 +127,8 @@ impl<S: SpaceNotation> Ruleset for SpaceRules<S> {
             bar.finish();
             table?
         };
-        let mut engine = SpaceEngine::new(self.name.to_string(), &self.space, table);
-        crate::play::run_session(&mut engine, s, settings, io)
-    }
-}
-
-/// Tic-tac-toe cells: column letter and row number, `b2` for the centre.
-fn cell_name(i: usize) -> String {
-    format!("{}{}", char::from(b'a' + (i % 3) as u8), i / 3 + 1)
-}
-
-impl SpaceNotation for TicTacToe {
-    fn format_state(&self, s: u64) -> String {
-        let rows: Vec<String> = TicTacToe::picture(s).lines().map(str::to_string).collect();
-        rows.join("|")
-    }
-
-    fn parse_state(&self, text: &str) -> Result<u64, String> {
-        let t = text.trim();
-        if t.eq_ignore_ascii_case("start") || t.eq_ignore_ascii_case("empty") {
-            return Ok(0);
-        }
-        let mut cells = [0u8; 9];
-        let mut n = 0;
-        for (col, c) in t.chars().enumerate() {
-            let v = match c {
-                '.' | '_' | '-' => 0,
-                'X' | 'x' => 1,
-                'O' | 'o' | '0' => 2,
-                '|' | '/' | ' ' => continue,
-                other => {
-                    return Err(format!(
-                        "position `{text}`: column {}: unexpected `{other}` (cells are `X`, `O` or `.`)",
-                        col + 1
-                    ));
-                }
-            };
-            if n == 9 {
-                return Err(format!(
-                    "position `{text}`: column {}: more than 9 cells",
-                    col + 1
-                ));
-            }
-            cells[n] = v;
-            n += 1;
-        }
-        if n != 9 {
-            return Err(format!(
-                "position `{text}`: {n} cells, expected 9 (three rows such as `X.O|.X.|...`, or `start`)"
-            ));
-        }
-        let s = TicTacToe::index(&cells);
-        if !TicTacToe.is_state(s) {
-            return Err(format!(
-                "position `{text}`: not a reachable board (X moves first, so X has as many marks as O or one more, and play stops at the first line)"
-            ));
-        }
-        Ok(s)
-    }
-
-    fn describe_state_move(&self, from: u64, to: u64) -> String {
-        let (a, b) = (TicTacToe::cells(from), TicTacToe::cells(to));
-        match (0..9).find(|&i| a[i] != b[i]) {
-            Some(i) => format!("{} at {}", if b[i] == 1 { 'X' } else { 'O' }, cell_name(i)),
-            None => "pass".to_string(),
-        }
-    }
-
-    fn mover(&self, s: u64) -> String {
-        let c = TicTacToe::cells(s);
-        let x = c.iter().filter(|&&v| v == 1).count();
-        let o = c.iter().filter(|&&v| v == 2).count();
-        if x == o { "X" } else { "O" }.to_string()
-    }
-}
-
-fn square(q: u8) -> String {
-    format!("{}{}", char::from(b'a' + q % 8), q / 8 + 1)
-}
-
-impl SpaceNotation for Krk {
-    fn format_state(&self, s: u64) -> String {
-        if s == Krk::BARE_KINGS {
-            return "bare kings (the rook was taken)".to_string();
-        }
-        let (wk, bk, r, black) = Krk::decode(s);
-        format!(
-            "K{} R{} k{} {}",
-            square(wk),
-            square(r),
-            square(bk),
-            if black { 'b' } else { 'w' }
-        )
-    }
-
-    fn parse_state(&self, text: &str) -> Result<u64, String> {
-        let (mut wk, mut bk, mut rook, mut black) = (None, None, None, false);
-        let mut col = 1;
-        for w in text.split(' ') {
-            let cs: Vec<char> = w.chars().collect();
-            let sq = |f: char, r: char| -> Option<u8> {
-                (('a'..='h').contains(&f) && ('1'..='8').contains(&r))
-                    .then(|| (r as u8 - b'1') * 8 + (f as u8 - b'a'))
-            };
-            let bad = || {
-                format!(
-                    "position `{text}`: column {col}: expected `Ke1`, `Ra1`, `ke8` (White king, rook, Black king) or `w`/`b` (side to move), found `{w}`"
-                )
-            };
-            match cs[..] {
-                [] => {}
-                ['w'] => black = false,
-                ['b'] => black = true,
-                [p, f, r] => {
-                    let q = sq(f, r).ok_or_else(bad)?;
-                    let slot = match p {
-                        'K' => &mut wk,
-                        'R' => &mut rook,
-                        'k' => &mut bk,
-                        _ => return Err(bad()),
-                    };
-                    if slot.is_some() {
-                        return Err(format!("position `{text}`: column {col}: `{p}` is given twice"));
-                    }
-                    *slot = Some(q);
-                }
-                _ => return Err(bad()),
-            }
-            col += w.chars().count() + 1;
-        }
-        let (Some(wk), Some(bk), Some(r)) = (wk, bk, rook) else {
-            return Err(format!(
-                "position `{text}`: needs the White king, the rook and the Black king, e.g. `Ke1 Ra1 ke8 w`"
-            ));
-        };
-        let s = Krk::index(wk, bk, r, black);
-        if !Krk.is_state(s) {
-            return Err(format!(
-                "position `{text}`: not a legal position (pieces on distinct squares, kings not adjacent, and the side not to move not in check)"
-            ));
-        }
-        Ok(s)
-    }
-
-    fn describe_state_move(&self, from: u64, to: u64) -> String {
-        let (wk, bk, r, _) = Krk::decode(from);
-        if to == Krk::BARE_KINGS {
-            return format!("king takes the rook on {}", square(r));
-        }
-        let (wk2, bk2, r2, _) = Krk::decode(to);
-        if wk != wk2 {
-            format!("K{}-{}", square(wk), square(wk2))
-        } else if r != r2 {
-            format!("R{}-{}", square(r), square(r2))
-        } else {
-            format!("k{}-{}", square(bk), square(bk2))
-        }
-    }
-
-    fn mover(&self, s: u64) -> String {
-        if s == Krk::BARE_KINGS || s & 1 == 1 {
-            "Black"
-        } else {
-            "White"
-        }
-        .to_string()
+        let engine = SpaceEngine::new(self.name.to_string(), &self.space, table);
+        crate::play::run_session(&mut *crate::play::erase(engine, s), settings, io)
     }
 }
 

@@ -11,46 +11,7 @@ mod partizan;
 use crate::error::{CliError, CliResult};
 use crate::ruleset::Ruleset;
 
-/// A group of rulesets in `sprague games`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Nim-like games on heaps.
-    Heap,
-    /// Take-and-break (octal, hexadecimal) games.
-    TakeAndBreak,
-    /// Other impartial games (boards, coins, turning games).
-    Impartial,
-    /// Games played on graphs.
-    Graph,
-    /// Partizan games.
-    Partizan,
-    /// Loopy games and state spaces.
-    Loopy,
-}
-
-impl Family {
-    /// Heading in `sprague games`.
-    pub fn title(self) -> &'static str {
-        match self {
-            Family::Heap => "impartial heap games",
-            Family::TakeAndBreak => "take-and-break games",
-            Family::Impartial => "other impartial games",
-            Family::Graph => "games on graphs",
-            Family::Partizan => "partizan games",
-            Family::Loopy => "loopy games and state spaces",
-        }
-    }
-
-    /// All families in display order.
-    pub const ALL: [Family; 6] = [
-        Family::Heap,
-        Family::TakeAndBreak,
-        Family::Impartial,
-        Family::Graph,
-        Family::Partizan,
-        Family::Loopy,
-    ];
-}
+pub use sprague::Family;
 
 /// How a ruleset is built from its parameter text (after the `:`).
 pub type Builder = fn(name: &str, params: Option<&str>) -> CliResult<Box<dyn Ruleset>>;
@@ -80,16 +41,43 @@ pub struct Entry {
     pub build: Builder,
 }
 
-/// Every ruleset, in display order.
+/// Every ruleset, in display order: each group from the engine's registry
+/// once it has moved there, else from the command line's own list.
 pub fn entries() -> Vec<Entry> {
+    let cli = [
+        impartial::entries(),
+        graphs::entries(),
+        heaps::entries(),
+        partizan::entries(),
+        boards::entries(),
+        loopy::entries(),
+    ];
     let mut all = Vec::new();
-    all.extend(impartial::entries());
-    all.extend(graphs::entries());
-    all.extend(heaps::entries());
-    all.extend(partizan::entries());
-    all.extend(boards::entries());
-    all.extend(loopy::entries());
+    for (core, cli) in sprague::catalog_groups().into_iter().zip(cli) {
+        all.extend(cli);
+        all.extend(core.iter().map(from_core));
+    }
     all
+}
+
+/// A registry entry as a command-line entry.
+fn from_core(e: &sprague::Entry) -> Entry {
+    Entry {
+        name: e.name,
+        params: e.params,
+        family: e.family,
+        summary: e.summary,
+        notation: e.notation,
+        example: e.example,
+        example2: e.example2,
+        rules: e.rules,
+        known: e.known,
+        build: |name, params| {
+            let all = sprague::catalog();
+            let e = sprague::lookup(&all, name)?;
+            Ok(Box::new(crate::ruleset::Registered((e.build)(e.name, params)?)))
+        },
+    }
 }
 
 /// Builds the ruleset named by `spec` (`NAME` or `NAME:PARAMS`).

@@ -73,9 +73,8 @@ where
             .rules
             .parse_position(position)
             .map_err(|e| position_error(position, &e))?;
-        let mut engine =
-            crate::play::engines::PartizanEngine::new(self.name.clone(), &self.rules, settings.max_states);
-        crate::play::run_session(&mut engine, p, settings, io)
+        let engine = crate::play::PartizanEngine::new(self.name.clone(), &self.rules, &settings.options());
+        crate::play::run_session(&mut *crate::play::erase(engine, p), settings, io)
     }
 }
 

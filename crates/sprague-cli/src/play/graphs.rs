@@ -8,9 +8,8 @@
 //! move to be listed and judged each turn, and refuses it otherwise with a
 //! one-line error naming the limit.
 
-use super::engines::ImpartialEngine;
+use super::ImpartialEngine;
 use super::{Engine, Io, Kind, Settings, Verdict, board, run_session};
-use crate::error::{CliError, CliResult};
 use sprague::{
     ArcKayles, Board, EdgeList, GreenHackenbush, ImpartialRules, IncreasingDistanceRules, LeafRemovalRules,
     MisereSolver, Nimber, NodeKayles, Notation, Outcome, ParseError, RootedTree, WallMakingValues,
@@ -42,9 +41,9 @@ fn verdict_of(wins: bool) -> Verdict {
     }
 }
 
-fn normal_only(name: &str, settings: &Settings) -> CliResult<()> {
+fn normal_only(name: &str, settings: &Settings) -> sprague::Result<()> {
     if settings.misere {
-        return Err(CliError::input(format!(
+        return Err(sprague::Error::input(format!(
             "`{name}` is played in normal play only; drop --misere"
         )));
     }
@@ -236,7 +235,7 @@ impl HackenbushEngine {
         })
     }
 
-    fn misere_wins(&mut self, p: &Picture) -> CliResult<Option<bool>> {
+    fn misere_wins(&mut self, p: &Picture) -> sprague::Result<Option<bool>> {
         match &mut self.misere {
             Some(s) => Ok(Some(s.outcome(&p.edges)? == Outcome::N)),
             None => Ok(None),
@@ -271,7 +270,7 @@ impl Engine for HackenbushEngine {
         })
     }
 
-    fn options(&mut self, p: &Picture, _mover: sprague::Player) -> CliResult<Vec<Picture>> {
+    fn options(&mut self, p: &Picture, _mover: sprague::Player) -> sprague::Result<Vec<Picture>> {
         let mut out = Vec::with_capacity(p.edges.len());
         for i in 0..p.edges.len() {
             if i > 0 && p.edges[i] == p.edges[i - 1] {
@@ -299,14 +298,14 @@ impl Engine for HackenbushEngine {
         }
     }
 
-    fn verdict(&mut self, p: &Picture, _mover: sprague::Player) -> CliResult<Verdict> {
+    fn verdict(&mut self, p: &Picture, _mover: sprague::Player) -> sprague::Result<Verdict> {
         if let Some(w) = self.misere_wins(p)? {
             return Ok(verdict_of(w));
         }
         Ok(verdict_of(!picture_value(&p.edges).is_zero()))
     }
 
-    fn hint(&mut self, p: &Picture, mover: sprague::Player) -> CliResult<Vec<String>> {
+    fn hint(&mut self, p: &Picture, mover: sprague::Player) -> sprague::Result<Vec<String>> {
         let options = self.options(p, mover)?;
         if self.misere.is_some() {
             let wins = self.misere_wins(p)?.unwrap_or(false);
@@ -429,17 +428,17 @@ impl Engine for HackenbushEngine {
 ///
 /// # Errors
 /// A picture too large to play, and output failures.
-pub fn play_hackenbush(g: &EdgeList, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
+pub fn play_hackenbush(g: &EdgeList, settings: &Settings, io: &mut Io<'_>) -> crate::error::CliResult<()> {
     let edges = grounded(&g.edges);
     if edges.len() > HACKENBUSH_PLAY_LIMIT {
-        return Err(CliError::input(format!(
+        return Err(crate::error::CliError::input(format!(
             "green-hackenbush plays pictures of at most {HACKENBUSH_PLAY_LIMIT} edges (every turn judges every cut); this one has {}",
             edges.len()
         )));
     }
     let misere = if settings.misere {
         if edges.len() > HACKENBUSH_MISERE_PLAY_LIMIT {
-            return Err(CliError::input(format!(
+            return Err(crate::error::CliError::input(format!(
                 "misère green-hackenbush is searched, for pictures of at most {HACKENBUSH_MISERE_PLAY_LIMIT} edges; this one has {}",
                 edges.len()
             )));
@@ -451,8 +450,12 @@ pub fn play_hackenbush(g: &EdgeList, settings: &Settings, io: &mut Io<'_>) -> Cl
     } else {
         None
     };
-    let mut engine = HackenbushEngine { misere };
-    run_session(&mut engine, Picture { edges, cut: None }, settings, io)
+    let engine = HackenbushEngine { misere };
+    run_session(
+        &mut *super::erase(engine, Picture { edges, cut: None }),
+        settings,
+        io,
+    )
 }
 
 // ------------------------------------------------------------ Geography
@@ -760,7 +763,7 @@ impl Engine for GeographyEngine {
         format!("{:?} {}", p.token, words.join(","))
     }
 
-    fn options(&mut self, p: &GeoPos, _mover: sprague::Player) -> CliResult<Vec<GeoPos>> {
+    fn options(&mut self, p: &GeoPos, _mover: sprague::Player) -> sprague::Result<Vec<GeoPos>> {
         Ok(match p.token {
             None => (0..self.n as u32)
                 .filter(|&v| self.placeable(v))
@@ -784,11 +787,11 @@ impl Engine for GeographyEngine {
         }
     }
 
-    fn verdict(&mut self, p: &GeoPos, _mover: sprague::Player) -> CliResult<Verdict> {
+    fn verdict(&mut self, p: &GeoPos, _mover: sprague::Player) -> sprague::Result<Verdict> {
         Ok(verdict_of(self.wins(p)))
     }
 
-    fn hint(&mut self, p: &GeoPos, mover: sprague::Player) -> CliResult<Vec<String>> {
+    fn hint(&mut self, p: &GeoPos, mover: sprague::Player) -> sprague::Result<Vec<String>> {
         let options = self.options(p, mover)?;
         let mut lines = Vec::new();
         let removed = self.visited_without_token(p);
@@ -918,7 +921,7 @@ impl Engine for GeographyEngine {
         _before: Option<&GeoPos>,
         now: &GeoPos,
         options: &[GeoPos],
-    ) -> CliResult<Option<(usize, String)>> {
+    ) -> sprague::Result<Option<(usize, String)>> {
         let Some(t) = now.token else {
             return Ok(None);
         };
@@ -945,34 +948,34 @@ impl Engine for GeographyEngine {
 ///
 /// # Errors
 /// Misère play, a graph too large to play, and output failures.
-pub fn play_geography(g: &EdgeList, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
+pub fn play_geography(g: &EdgeList, settings: &Settings, io: &mut Io<'_>) -> crate::error::CliResult<()> {
     normal_only("geography", settings)?;
     if g.n > GEOGRAPHY_PLAY_LIMIT {
-        return Err(CliError::input(format!(
+        return Err(crate::error::CliError::input(format!(
             "geography plays graphs of at most {GEOGRAPHY_PLAY_LIMIT} vertices (a turn runs a maximum matching); this one has {}",
             g.n
         )));
     }
-    let mut engine = GeographyEngine::new("geography", g.n, g.edges.clone(), None);
+    let engine = GeographyEngine::new("geography", g.n, g.edges.clone(), None);
     let start = engine.start(g.start);
-    run_session(&mut engine, start, settings, io)
+    run_session(&mut *super::erase(engine, start), settings, io)
 }
 
 /// Plays geography on a board; the first move places the token on an open cell.
 ///
 /// # Errors
 /// Misère play, a board too large to play, and output failures.
-pub fn play_grid_geography(b: &Board, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
+pub fn play_grid_geography(b: &Board, settings: &Settings, io: &mut Io<'_>) -> crate::error::CliResult<()> {
     normal_only("geography-grid", settings)?;
     let cells = b.height * b.width;
     if cells > GEOGRAPHY_PLAY_LIMIT {
-        return Err(CliError::input(format!(
+        return Err(crate::error::CliError::input(format!(
             "geography-grid plays boards of at most {GEOGRAPHY_PLAY_LIMIT} cells; this one has {cells}"
         )));
     }
-    let mut engine = GeographyEngine::new("geography-grid", cells, b.grid_edges(), Some(b.clone()));
+    let engine = GeographyEngine::new("geography-grid", cells, b.grid_edges(), Some(b.clone()));
     let start = engine.start(None);
-    run_session(&mut engine, start, settings, io)
+    run_session(&mut *super::erase(engine, start), settings, io)
 }
 
 // ------------------------------------------------------------ Leaf removal
@@ -1034,7 +1037,7 @@ pub struct LeafEngine {
 
 impl LeafEngine {
     /// The subtree on the vertices of `alive`, relabelled in breadth-first order.
-    fn wins(&self, alive: u64) -> CliResult<bool> {
+    fn wins(&self, alive: u64) -> sprague::Result<bool> {
         if alive & 1 == 0 {
             return Ok(false);
         }
@@ -1052,7 +1055,7 @@ impl LeafEngine {
             k += 1;
         }
         let sub = RootedTree::from_edges(k as usize, &edges)
-            .map_err(|e| CliError::internal(format!("leaf removal left a non-tree: {e}")))?;
+            .map_err(|e| sprague::Error::internal(format!("leaf removal left a non-tree: {e}")))?;
         Ok(sprague::leaf_removal_first_player_wins(&sub))
     }
 
@@ -1106,7 +1109,7 @@ impl Engine for LeafEngine {
         parse_set(text, self.tree.len())
     }
 
-    fn options(&mut self, p: &u64, _mover: sprague::Player) -> CliResult<Vec<u64>> {
+    fn options(&mut self, p: &u64, _mover: sprague::Player) -> sprague::Result<Vec<u64>> {
         let mut out = Vec::new();
         self.rules.moves(p, &mut out);
         Ok(out)
@@ -1121,11 +1124,11 @@ impl Engine for LeafEngine {
         )
     }
 
-    fn verdict(&mut self, p: &u64, _mover: sprague::Player) -> CliResult<Verdict> {
+    fn verdict(&mut self, p: &u64, _mover: sprague::Player) -> sprague::Result<Verdict> {
         Ok(verdict_of(self.wins(*p)?))
     }
 
-    fn hint(&mut self, p: &u64, mover: sprague::Player) -> CliResult<Vec<String>> {
+    fn hint(&mut self, p: &u64, mover: sprague::Player) -> sprague::Result<Vec<String>> {
         let wins = self.wins(*p)?;
         let mut lines = vec![
             "the rule, one pass up the tree (a vertex wins when the player to move wins its subtree): a leaf wins; a vertex with two or more children wins iff some child wins; a vertex with one child c wins iff some child of c wins. So a bare path wins iff it has an odd number of vertices.".to_string(),
@@ -1193,10 +1196,14 @@ impl Engine for LeafEngine {
 ///
 /// # Errors
 /// Misère play, a tree too large to play, and output failures.
-pub fn play_leaf_removal(tree: RootedTree, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
+pub fn play_leaf_removal(
+    tree: RootedTree,
+    settings: &Settings,
+    io: &mut Io<'_>,
+) -> crate::error::CliResult<()> {
     normal_only("leaf-removal", settings)?;
     let rules = LeafRemovalRules::new(&tree).ok_or_else(|| {
-        CliError::input(format!(
+        crate::error::CliError::input(format!(
             "leaf-removal plays trees of at most 64 vertices; this one has {}",
             tree.len()
         ))
@@ -1205,13 +1212,13 @@ pub fn play_leaf_removal(tree: RootedTree, settings: &Settings, io: &mut Io<'_>)
         .filter(|&v| v != 0 && tree.children(v).is_empty())
         .count();
     if leaves > LEAF_REMOVAL_PLAY_LEAVES {
-        return Err(CliError::input(format!(
+        return Err(crate::error::CliError::input(format!(
             "leaf-removal plays trees of at most {LEAF_REMOVAL_PLAY_LEAVES} leaves (a move is any set of leaves, so every turn lists 2^leaves moves); this one has {leaves}"
         )));
     }
     let start = rules.start();
-    let mut engine = LeafEngine { rules, tree };
-    run_session(&mut engine, start, settings, io)
+    let engine = LeafEngine { rules, tree };
+    run_session(&mut *super::erase(engine, start), settings, io)
 }
 
 // ------------------------------------------------------------ Increasing distance
@@ -1349,13 +1356,13 @@ pub fn play_increasing_distance(
     start: Option<u32>,
     settings: &Settings,
     io: &mut Io<'_>,
-) -> CliResult<()> {
+) -> crate::error::CliResult<()> {
     normal_only("increasing-distance", settings)?;
     let n = tree.len();
     let rules = IncreasingDistanceRules::new(tree)
         .filter(|_| n <= INCREASING_DISTANCE_PLAY_LIMIT)
         .ok_or_else(|| {
-            CliError::input(format!(
+            crate::error::CliError::input(format!(
                 "increasing-distance plays trees of at most {INCREASING_DISTANCE_PLAY_LIMIT} vertices (positions are searched); this one has {n}"
             ))
         })?;
@@ -1390,8 +1397,7 @@ pub fn play_increasing_distance(
         "increasing-distance".to_string(),
         &game,
         false,
-        false,
-        settings.max_states,
+        &settings.options().misere(false),
     )
     .with_board(|p| game.draw(p))
     .with_why(|p| game.why(p))
@@ -1411,9 +1417,9 @@ pub fn play_increasing_distance(
                 }),
         )
     });
-    let mut engine = engine;
+    let engine = engine;
     let start = start.map(|s| (s as u8, 0));
-    run_session(&mut engine, start, settings, io)
+    run_session(&mut *super::erase(engine, start), settings, io)
 }
 
 // ------------------------------------------------------------ Node and Arc Kayles
@@ -1554,10 +1560,15 @@ impl KaylesPlay {
 ///
 /// # Errors
 /// A graph of more than 64 vertices, search budgets, output failures.
-pub fn play_kayles(g: &EdgeList, arc: bool, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
+pub fn play_kayles(
+    g: &EdgeList,
+    arc: bool,
+    settings: &Settings,
+    io: &mut Io<'_>,
+) -> crate::error::CliResult<()> {
     let name = if arc { "arc-kayles" } else { "node-kayles" };
     let too_big = || {
-        CliError::input(format!(
+        crate::error::CliError::input(format!(
             "`{name}` plays graphs of at most 64 vertices; this one has {}",
             g.n
         ))
@@ -1590,16 +1601,10 @@ pub fn play_kayles(g: &EdgeList, arc: bool, settings: &Settings, io: &mut Io<'_>
     } else {
         "as the vertex to take, `take 3` or `3` (`#3` is move 3 of `moves`)"
     };
-    let mut engine = ImpartialEngine::new(
-        name.to_string(),
-        &game,
-        settings.misere,
-        false,
-        settings.max_states,
-    )
-    .with_board(|p| game.draw(*p))
-    .with_short_moves(help, |from, line| game.short(*from, line));
-    run_session(&mut engine, start, settings, io)
+    let engine = ImpartialEngine::new(name.to_string(), &game, false, &settings.options())
+        .with_board(|p| game.draw(*p))
+        .with_short_moves(help, |from, line| game.short(*from, line));
+    run_session(&mut *super::erase(engine, start), settings, io)
 }
 
 // ------------------------------------------------------------ Wall Making
@@ -1766,7 +1771,7 @@ impl Engine for WallEngine {
         Ok(Walls { rects, pick: None })
     }
 
-    fn options(&mut self, p: &Walls, _mover: sprague::Player) -> CliResult<Vec<Walls>> {
+    fn options(&mut self, p: &Walls, _mover: sprague::Player) -> sprague::Result<Vec<Walls>> {
         Ok((0..self.board.open.len())
             .filter_map(|i| self.pick(p, i))
             .collect())
@@ -1779,11 +1784,11 @@ impl Engine for WallEngine {
         )
     }
 
-    fn verdict(&mut self, p: &Walls, _mover: sprague::Player) -> CliResult<Verdict> {
+    fn verdict(&mut self, p: &Walls, _mover: sprague::Player) -> sprague::Result<Verdict> {
         Ok(verdict_of(self.value(p) != 0))
     }
 
-    fn hint(&mut self, p: &Walls, mover: sprague::Player) -> CliResult<Vec<String>> {
+    fn hint(&mut self, p: &Walls, mover: sprague::Player) -> sprague::Result<Vec<String>> {
         let values: Vec<u32> = p
             .rects
             .iter()
@@ -1876,15 +1881,16 @@ impl Engine for WallEngine {
 ///
 /// # Errors
 /// Misère play, a board over the table's size limit, output failures.
-pub fn play_wall_making(board: Board, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
+pub fn play_wall_making(board: Board, settings: &Settings, io: &mut Io<'_>) -> crate::error::CliResult<()> {
     normal_only("wall-making", settings)?;
-    let values = sprague::wall_making_values(&board).map_err(|e| CliError::input(format!("board: {e}")))?;
+    let values = sprague::wall_making_values(&board)
+        .map_err(|e| crate::error::CliError::input(format!("board: {e}")))?;
     let start = Walls {
         rects: vec![[0, board.height, 0, board.width]],
         pick: None,
     };
-    let mut engine = WallEngine { board, values };
-    run_session(&mut engine, start, settings, io)
+    let engine = WallEngine { board, values };
+    run_session(&mut *super::erase(engine, start), settings, io)
 }
 
 #[cfg(test)]

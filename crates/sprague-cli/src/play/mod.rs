@@ -10,8 +10,6 @@
 //! second) and Ctrl-C stops the search and returns to the `your move>` prompt;
 //! at the prompt Ctrl-C ends the session.
 
-pub mod board;
-pub mod engines;
 pub mod graphs;
 pub mod multiples;
 pub mod poker;
@@ -19,6 +17,10 @@ pub mod poker;
 use crate::error::{CliResult, INTERRUPTED};
 use crate::progress::{Polling, Progress};
 use sprague::Player;
+pub use sprague::play::{
+    Engine, ImpartialEngine, Kind, PartizanEngine, PlayEngine, PosId, SpaceEngine, SpaceNotation, Verdict,
+    board, erase,
+};
 use std::io::{BufRead, Write};
 
 /// How the user asked to play.
@@ -34,6 +36,16 @@ pub struct Settings {
     pub max_states: usize,
 }
 
+impl Settings {
+    /// The engine options of these settings, reporting to the command line's monitor.
+    #[must_use]
+    pub fn options(&self) -> sprague::Options<'static> {
+        sprague::Options::new(crate::progress::monitor())
+            .misere(self.misere)
+            .max_states(self.max_states)
+    }
+}
+
 /// The line-oriented terminal of a session: where moves come from and where the
 /// game is printed.
 pub struct Io<'a> {
@@ -46,152 +58,10 @@ pub struct Io<'a> {
     pub echo: bool,
 }
 
-/// Which family a game belongs to: it decides how sides and hints are worded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Both players have the same moves.
-    Impartial,
-    /// Left and Right have different moves.
-    Partizan,
-    /// A game that may be drawn by infinite play (or by a drawn end position).
-    Loopy,
-}
-
-/// The result of a position for the player to move, with the number of moves
-/// left under perfect play (winner hurrying, loser delaying) when it is known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The player to move wins.
-    Win(Option<u32>),
-    /// The player to move loses.
-    Lose(Option<u32>),
-    /// Neither player can force a win.
-    Draw,
-}
-
-impl Verdict {
-    /// Whether the player to move wins.
-    #[must_use]
-    pub const fn is_win(self) -> bool {
-        matches!(self, Verdict::Win(_))
-    }
-
-    /// How good this verdict *of an option* is for the player who moves to it
-    /// (the verdict is the opponent's): larger is better. Wins sooner beat wins
-    /// later, draws beat losses, and losses later beat losses sooner.
-    #[must_use]
-    pub fn rank_for_mover(self) -> i64 {
-        match self {
-            Verdict::Lose(r) => 2_000_000 - i64::from(r.unwrap_or(0)),
-            Verdict::Draw => 0,
-            Verdict::Win(r) => -2_000_000 + i64::from(r.unwrap_or(0)),
-        }
-    }
-
-    /// A few words for people: "a win in 3 moves", "a draw", "a loss".
-    #[must_use]
-    pub fn words(self) -> String {
-        let moves = |r: u32| {
-            if r == 1 {
-                "1 move".to_string()
-            } else {
-                format!("{r} moves")
-            }
-        };
-        match self {
-            Verdict::Win(Some(r)) => format!("a win in {}", moves(r)),
-            Verdict::Win(None) => "a win".to_string(),
-            Verdict::Lose(Some(r)) => format!("a loss in {}", moves(r)),
-            Verdict::Lose(None) => "a loss".to_string(),
-            Verdict::Draw => "a draw".to_string(),
-        }
-    }
-}
-
-/// A ruleset with a perfect player, as the session loop sees it.
-pub trait Engine {
-    /// A position.
-    type Pos: Clone;
-
-    /// The ruleset's name (with parameters), also used to pick a board drawing.
-    fn ruleset(&self) -> &str;
-
-    /// The family of the game.
-    fn kind(&self) -> Kind;
-
-    /// The position in the ruleset's notation.
-    fn format(&self, p: &Self::Pos) -> String;
-
-    /// Parses a position typed by the user; the error is one line.
-    fn parse(&self, text: &str) -> Result<Self::Pos, String>;
-
-    /// A key equal for positions the user would call the same (for example the
-    /// same heaps in another order, or with empty heaps left out).
-    fn key(&mut self, p: &Self::Pos) -> String {
-        self.format(p)
-    }
-
-    /// Every option of `mover` (loopy games: of the player to move; impartial:
-    /// of either). Empty when the game is over.
-    fn options(&mut self, p: &Self::Pos, mover: Player) -> CliResult<Vec<Self::Pos>>;
-
-    /// A short description of the move from `from` to `to`.
-    fn describe(&self, from: &Self::Pos, to: &Self::Pos) -> String;
-
-    /// The result of `p` for `mover`, who is to move.
-    fn verdict(&mut self, p: &Self::Pos, mover: Player) -> CliResult<Verdict>;
-
-    /// The winning moves of `mover` at `p` and why, as lines of text.
-    fn hint(&mut self, p: &Self::Pos, mover: Player) -> CliResult<Vec<String>>;
-
-    /// The board of `p` as lines of text, or `None` to print the notation.
-    fn board(&self, p: &Self::Pos) -> Option<String> {
-        board::draw(self.ruleset(), &self.format(p))
-    }
-
-    /// A move typed in the ruleset's short form (`cut 1-2`, a vertex number,
-    /// a cell), as the position after it; `None` when `line` is not in that
-    /// form (it is then read as a position). The error is one line.
-    fn short_move(&mut self, from: &Self::Pos, line: &str) -> Option<Result<Self::Pos, String>> {
-        let _ = (from, line);
-        None
-    }
-
-    /// A few words on the short move forms, added to the greeting.
-    fn move_help(&self) -> Option<String> {
-        None
-    }
-
-    /// The engine's own choice among `options` of `now`, with a sentence on
-    /// why (printed unless empty), when it prefers one (for example answering
-    /// a reversible move by reversing it); `before` is the position the
-    /// opponent moved from. `None` lets the session take the best-ranked
-    /// option.
-    ///
-    /// # Errors
-    /// Search budgets reached.
-    fn reply(
-        &mut self,
-        before: Option<&Self::Pos>,
-        now: &Self::Pos,
-        options: &[Self::Pos],
-    ) -> CliResult<Option<(usize, String)>> {
-        let _ = (before, now, options);
-        Ok(None)
-    }
-
-    /// What the player to move is called at `p`, when the position says so
-    /// (`X`/`O` in tic-tac-toe, White/Black in chess endgames).
-    fn mover_name(&self, p: &Self::Pos) -> Option<String> {
-        let _ = p;
-        None
-    }
-}
-
 /// One entry of the history: a position and who is to move in it.
 #[derive(Clone)]
-struct Ply<P> {
-    pos: P,
+struct Ply {
+    pos: PosId,
     mover: Player,
 }
 
@@ -200,13 +70,9 @@ struct Ply<P> {
 /// # Errors
 /// Search budgets reached and output failures; bad moves are answered and
 /// re-prompted, never returned.
-pub fn run_session<E: Engine>(
-    engine: &mut E,
-    start: E::Pos,
-    settings: &Settings,
-    io: &mut Io<'_>,
-) -> CliResult<()> {
+pub fn run_session(engine: &mut dyn PlayEngine, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
     let kind = engine.kind();
+    let start = engine.start();
     let (mut user, first_mover) = match kind {
         Kind::Partizan => {
             let first = if settings.user_first {
@@ -252,10 +118,10 @@ pub fn run_session<E: Engine>(
         let Some(ply) = history.last().cloned() else {
             return Ok(());
         };
-        let options = engine.options(&ply.pos, ply.mover)?;
+        let options = engine.options(ply.pos, ply.mover)?;
         if options.is_empty() {
-            show_board(engine, &ply.pos, io)?;
-            let verdict = engine.verdict(&ply.pos, ply.mover)?;
+            show_board(engine, ply.pos, io)?;
+            let verdict = engine.verdict(ply.pos, ply.mover)?;
             let text = match verdict {
                 Verdict::Draw => "Game over: a draw.".to_string(),
                 v => {
@@ -264,7 +130,7 @@ pub fn run_session<E: Engine>(
                     } else {
                         ply.mover.opponent()
                     };
-                    let who = who(kind, winner, user, engine, &ply.pos);
+                    let who = who(kind, winner, user);
                     let why = match (kind, settings.misere) {
                         (Kind::Loopy, _) => String::new(),
                         (_, true) => format!(
@@ -285,14 +151,14 @@ pub fn run_session<E: Engine>(
             return Ok(());
         }
         if ply.mover != user {
-            let before = history.len().checked_sub(2).map(|i| history[i].pos.clone());
+            let before = history.len().checked_sub(2).map(|i| history[i].pos);
             let picked = think(|| {
-                Ok(match engine.reply(before.as_ref(), &ply.pos, &options)? {
+                Ok(match engine.reply(before, ply.pos, &options)? {
                     Some((i, why)) if i < options.len() => (i, Some(why)),
                     _ => {
                         let mut best: Option<(i64, usize)> = None;
                         for (i, o) in options.iter().enumerate() {
-                            let rank = engine.verdict(o, ply.mover.opponent())?.rank_for_mover();
+                            let rank = engine.verdict(*o, ply.mover.opponent())?.rank_for_mover();
                             if best.is_none_or(|(r, _)| rank > r) {
                                 best = Some((rank, i));
                             }
@@ -309,7 +175,7 @@ pub fn run_session<E: Engine>(
                         code: INTERRUPTED,
                         message: format!(
                             "interrupted before sprague could judge {}: game ended",
-                            engine.format(&ply.pos)
+                            engine.format(ply.pos)
                         ),
                     });
                 };
@@ -319,18 +185,18 @@ pub fn run_session<E: Engine>(
                     io,
                     &format!(
                         "(interrupted: sprague stopped thinking; back to {})",
-                        engine.format(&history[back].pos)
+                        engine.format(history[back].pos)
                     ),
                 )?;
                 continue;
             };
-            let to = options[i].clone();
+            let to = options[i];
             writeln!(
                 io.output,
                 "sprague{}: {}  →  {}",
-                side_suffix(kind, ply.mover, engine, &ply.pos),
-                engine.describe(&ply.pos, &to),
-                engine.format(&to)
+                side_suffix(kind, ply.mover, engine, ply.pos),
+                engine.describe(ply.pos, to),
+                engine.format(to)
             )?;
             if let Some(why) = why.filter(|w| !w.is_empty()) {
                 say(io, &format!("({why})"))?;
@@ -342,13 +208,13 @@ pub fn run_session<E: Engine>(
             continue;
         }
         if drawn_at != history.len() {
-            show_board(engine, &ply.pos, io)?;
+            show_board(engine, ply.pos, io)?;
             drawn_at = history.len();
         }
         write!(
             io.output,
             "your move{}> ",
-            side_suffix(kind, ply.mover, engine, &ply.pos)
+            side_suffix(kind, ply.mover, engine, ply.pos)
         )?;
         io.output.flush()?;
         let mut line = String::new();
@@ -382,14 +248,14 @@ pub fn run_session<E: Engine>(
                         io.output,
                         "  {:>2}. {:<16} {}",
                         i + 1,
-                        engine.format(o),
-                        engine.describe(&ply.pos, o)
+                        engine.format(*o),
+                        engine.describe(ply.pos, *o)
                     )?;
                 }
                 continue;
             }
             "hint" | "h" => {
-                match think(|| engine.hint(&ply.pos, ply.mover))? {
+                match think(|| Ok(engine.hint(ply.pos, ply.mover)?))? {
                     Some(lines) => {
                         for l in lines {
                             say(io, &l)?;
@@ -416,7 +282,7 @@ pub fn run_session<E: Engine>(
                 } else {
                     history.truncate(back + 1);
                     drawn_at = 0;
-                    writeln!(io.output, "undone: back to {}", engine.format(&history[back].pos))?;
+                    writeln!(io.output, "undone: back to {}", engine.format(history[back].pos))?;
                 }
                 continue;
             }
@@ -431,17 +297,17 @@ pub fn run_session<E: Engine>(
             }
             _ => {}
         }
-        let chosen = match pick_option(engine, &ply.pos, &options, line) {
+        let chosen = match pick_option(engine, ply.pos, &options, line) {
             Ok(i) => i,
             Err(msg) => {
                 say(io, &msg)?;
                 continue;
             }
         };
-        let to = options[chosen].clone();
+        let to = options[chosen];
         let judged = think(|| {
-            let before = engine.verdict(&ply.pos, ply.mover)?;
-            let after = engine.verdict(&to, ply.mover.opponent())?;
+            let before = engine.verdict(ply.pos, ply.mover)?;
+            let after = engine.verdict(to, ply.mover.opponent())?;
             Ok((before, after))
         })?;
         let Some((before, after)) = judged else {
@@ -454,9 +320,9 @@ pub fn run_session<E: Engine>(
         writeln!(
             io.output,
             "you{}: {}  →  {}",
-            side_suffix(kind, ply.mover, engine, &ply.pos),
-            engine.describe(&ply.pos, &to),
-            engine.format(&to)
+            side_suffix(kind, ply.mover, engine, ply.pos),
+            engine.describe(ply.pos, to),
+            engine.format(to)
         )?;
         let thrown = match (before, after) {
             (Verdict::Win(_), Verdict::Win(_) | Verdict::Draw) => Some("that threw away the win"),
@@ -468,14 +334,14 @@ pub fn run_session<E: Engine>(
             Some(_) => think(|| {
                 let mut good = Vec::new();
                 for o in &options {
-                    let v = engine.verdict(o, ply.mover.opponent())?;
+                    let v = engine.verdict(*o, ply.mover.opponent())?;
                     if v.rank_for_mover() >= before.flip_rank() {
                         // Rulesets with a short move form name the move (`cut 1-2`),
                         // the others show the position after it.
                         good.push(if engine.move_help().is_some() {
-                            engine.describe(&ply.pos, o)
+                            engine.describe(ply.pos, *o)
                         } else {
-                            engine.format(o)
+                            engine.format(*o)
                         });
                     }
                 }
@@ -533,24 +399,12 @@ fn think<T>(work: impl FnOnce() -> CliResult<T>) -> CliResult<Option<T>> {
     }
 }
 
-impl Verdict {
-    /// The least option rank that keeps this verdict for the mover: any win
-    /// keeps a win, a draw keeps a draw.
-    fn flip_rank(self) -> i64 {
-        match self {
-            Verdict::Win(_) => 1_000_000,
-            Verdict::Draw => 0,
-            Verdict::Lose(_) => i64::MIN,
-        }
-    }
-}
-
 /// The option the user typed: a position in the notation (compared by key), or
 /// the number of a listed move.
-fn pick_option<E: Engine>(
-    engine: &mut E,
-    from: &E::Pos,
-    options: &[E::Pos],
+fn pick_option(
+    engine: &mut dyn PlayEngine,
+    from: PosId,
+    options: &[PosId],
     line: &str,
 ) -> Result<usize, String> {
     let number = line.strip_prefix('#').unwrap_or(line).trim();
@@ -573,13 +427,13 @@ fn pick_option<E: Engine>(
     };
     match typed {
         Ok(p) => {
-            let shown = engine.format(&p);
-            if let Some(i) = options.iter().position(|o| engine.format(o) == shown) {
+            let shown = engine.format(p);
+            if let Some(i) = options.iter().position(|o| engine.format(*o) == shown) {
                 return Ok(i);
             }
-            let key = engine.key(&p);
+            let key = engine.key(p);
             for (i, o) in options.iter().enumerate() {
-                if engine.key(o) == key {
+                if engine.key(*o) == key {
                     return Ok(i);
                 }
             }
@@ -588,7 +442,7 @@ fn pick_option<E: Engine>(
             }
             Err(format!(
                 "`{}` cannot be reached from {} in one move (`moves` lists the moves)",
-                engine.format(&p),
+                engine.format(p),
                 engine.format(from)
             ))
         }
@@ -602,7 +456,7 @@ fn pick_option<E: Engine>(
             let wanted = line.to_lowercase();
             let named: Vec<usize> = (0..options.len())
                 .filter(|&i| {
-                    let d = engine.describe(from, &options[i]).to_lowercase();
+                    let d = engine.describe(from, options[i]).to_lowercase();
                     let last = d
                         .rsplit(' ')
                         .next()
@@ -660,7 +514,7 @@ fn wrap(line: &str, width: usize) -> Vec<String> {
     lines
 }
 
-fn show_board<E: Engine>(engine: &E, p: &E::Pos, io: &mut Io<'_>) -> CliResult<()> {
+fn show_board(engine: &dyn PlayEngine, p: PosId, io: &mut Io<'_>) -> CliResult<()> {
     let text = engine.format(p);
     match engine.board(p) {
         Some(b) => {
@@ -683,7 +537,7 @@ fn side_name(p: Player) -> &'static str {
 }
 
 /// " (Left)" in partizan games, " (X)" where the position names the mover.
-fn side_suffix<E: Engine>(kind: Kind, mover: Player, engine: &E, p: &E::Pos) -> String {
+fn side_suffix(kind: Kind, mover: Player, engine: &dyn PlayEngine, p: PosId) -> String {
     match (kind, engine.mover_name(p)) {
         (Kind::Partizan, _) => format!(" ({})", side_name(mover)),
         (_, Some(n)) => format!(" ({n})"),
@@ -691,7 +545,7 @@ fn side_suffix<E: Engine>(kind: Kind, mover: Player, engine: &E, p: &E::Pos) -> 
     }
 }
 
-fn who<E: Engine>(kind: Kind, winner: Player, user: Player, _engine: &E, _p: &E::Pos) -> String {
+fn who(kind: Kind, winner: Player, user: Player) -> String {
     match kind {
         Kind::Partizan => format!("sprague ({})", side_name(winner)),
         _ if winner == user => "you".to_string(),
@@ -709,7 +563,6 @@ fn mover_words(kind: Kind, mover: Player, user: Player) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::engines::{ImpartialEngine, PartizanEngine};
     use super::*;
     use sprague::{Domineering, Heaps, Nim, Notation, wins_moving_first};
 
@@ -723,7 +576,7 @@ mod tests {
     }
 
     /// Plays `script` and returns the transcript.
-    fn session<E: Engine>(engine: &mut E, start: E::Pos, settings: &Settings, script: &str) -> String {
+    fn session<'a, E: Engine + 'a>(engine: E, start: E::Pos, settings: &Settings, script: &str) -> String {
         let mut input = script.as_bytes();
         let mut output = Vec::new();
         let mut io = Io {
@@ -731,7 +584,7 @@ mod tests {
             output: &mut output,
             echo: true,
         };
-        run_session(engine, start, settings, &mut io).unwrap();
+        run_session(&mut *erase(engine, start), settings, &mut io).unwrap();
         String::from_utf8(output).unwrap()
     }
 
@@ -799,9 +652,14 @@ mod tests {
                     for c in 0..3u64 {
                         let start = vec![a, b, c];
                         let user_wins_start = nim_wins(&start, misere);
-                        let mut engine = ImpartialEngine::new("nim".into(), &rules, misere, true, 1 << 20);
+                        let engine = ImpartialEngine::new(
+                            "nim".into(),
+                            &rules,
+                            true,
+                            &settings(true, misere).options(),
+                        );
                         let script = random_script(&mut seed, 60);
-                        let t = session(&mut engine, start.clone(), &settings(true, misere), &script);
+                        let t = session(engine, start.clone(), &settings(true, misere), &script);
                         assert!(t.contains("Game over"), "{start:?}\n{t}");
                         if !user_wins_start {
                             assert!(t.contains("Game over: sprague wins"), "{start:?}\n{t}");
@@ -851,9 +709,10 @@ mod tests {
                     misere: false,
                     max_states: 1 << 20,
                 };
-                let mut engine = PartizanEngine::new("domineering".into(), &rules, 1 << 20);
+                let engine =
+                    PartizanEngine::new("domineering".into(), &rules, &settings(true, false).options());
                 let script = random_script(&mut seed, 60);
-                let t = session(&mut engine, start, &s, &script);
+                let t = session(engine, start, &s, &script);
                 assert!(t.contains("Game over"), "{text}\n{t}");
                 if !user_can_win {
                     assert!(

@@ -1,9 +1,8 @@
 //! A perfect player for the multiples-flipping coin game: the value table of
 //! its coins, one heads coin a component.
 
-use super::engines::ImpartialEngine;
+use super::ImpartialEngine;
 use super::{Io, Settings, run_session};
-use crate::error::{CliError, CliResult};
 use sprague::{ImpartialRules, MultiplesFlip, Nimber, Notation, ParseError};
 
 /// Most coins of a multiples game in play (every move is listed each turn).
@@ -117,7 +116,7 @@ impl MultiplesPlay {
 ///
 /// # Errors
 /// A bad position, N over the play limits, search budgets, output failures.
-pub fn play_multiples(position: &str, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
+pub fn play_multiples(position: &str, settings: &Settings, io: &mut Io<'_>) -> crate::error::CliResult<()> {
     let (n, heads) =
         sprague::parse_multiples(position).map_err(|e| crate::ruleset::position_error(position, &e))?;
     let limit = if settings.misere {
@@ -126,13 +125,13 @@ pub fn play_multiples(position: &str, settings: &Settings, io: &mut Io<'_>) -> C
         MULTIPLES_PLAY_LIMIT
     };
     if n > limit {
-        return Err(CliError::input(format!(
+        return Err(crate::error::CliError::input(format!(
             "position `{position}`: multiples plays games of at most {limit} coins{} (every move is listed each turn); this one has {n}",
             if settings.misere { " in misère play" } else { "" }
         )));
     }
     let game = MultiplesPlay(MultiplesFlip::new(n));
-    let mut engine = ImpartialEngine::new("multiples".to_string(), &game, settings.misere, false, settings.max_states)
+    let engine = ImpartialEngine::new("multiples".to_string(), &game, false, &settings.options())
         .with_component_word("coin")
         .with_component_label(|c| match c.first() {
             Some(x) => format!("heads coin {x}"),
@@ -145,5 +144,5 @@ pub fn play_multiples(position: &str, settings: &Settings, io: &mut Io<'_>) -> C
         .with_short_moves("as the heads coin x to start from and k, `6` (coin 6 alone) or `3 2` (coins 3, 6)", |from, line| {
             game.read(from, line)
         });
-    run_session(&mut engine, heads, settings, io)
+    run_session(&mut *super::erase(engine, heads), settings, io)
 }

@@ -2,7 +2,6 @@
 //! taking the chips back.
 
 use super::{Engine, Io, Kind, Settings, Verdict, board, run_session};
-use crate::error::{CliError, CliResult};
 use sprague::{Notation, Outcome, PokerNim, PokerPosition, format_heaps};
 
 /// Poker Nim positions in play hold at most this many (chips × (heaps + 1)),
@@ -108,7 +107,7 @@ impl Engine for PokerEngine {
         format_heaps(&p.heaps)
     }
 
-    fn options(&mut self, p: &PokerPosition, _mover: sprague::Player) -> CliResult<Vec<PokerPosition>> {
+    fn options(&mut self, p: &PokerPosition, _mover: sprague::Player) -> sprague::Result<Vec<PokerPosition>> {
         let mut out = Vec::new();
         PokerNim::moves(p, &mut out);
         Ok(out)
@@ -134,7 +133,7 @@ impl Engine for PokerEngine {
         }
     }
 
-    fn verdict(&mut self, p: &PokerPosition, _mover: sprague::Player) -> CliResult<Verdict> {
+    fn verdict(&mut self, p: &PokerPosition, _mover: sprague::Player) -> sprague::Result<Verdict> {
         Ok(if PokerNim::outcome(p) == Outcome::N {
             Verdict::Win(None)
         } else {
@@ -142,7 +141,7 @@ impl Engine for PokerEngine {
         })
     }
 
-    fn hint(&mut self, p: &PokerPosition, _mover: sprague::Player) -> CliResult<Vec<String>> {
+    fn hint(&mut self, p: &PokerPosition, _mover: sprague::Player) -> sprague::Result<Vec<String>> {
         let x = p.nim_sum().get();
         let sum: Vec<String> = p.heaps.iter().map(u64::to_string).collect();
         let mut lines = vec![
@@ -205,7 +204,7 @@ impl Engine for PokerEngine {
         before: Option<&PokerPosition>,
         now: &PokerPosition,
         options: &[PokerPosition],
-    ) -> CliResult<Option<(usize, String)>> {
+    ) -> sprague::Result<Option<(usize, String)>> {
         if let Some(b) = before
             && let Some(answer) = Self::take_back(b, now, options)
         {
@@ -257,9 +256,9 @@ impl PokerEngine {
 ///
 /// # Errors
 /// Misère play, a bad or too large position, output failures.
-pub fn play_poker(position: &str, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
+pub fn play_poker(position: &str, settings: &Settings, io: &mut Io<'_>) -> crate::error::CliResult<()> {
     if settings.misere {
-        return Err(CliError::input(
+        return Err(crate::error::CliError::input(
             "poker-nim is played in normal play only; drop --misere",
         ));
     }
@@ -274,9 +273,9 @@ pub fn play_poker(position: &str, settings: &Settings, io: &mut Io<'_>) -> CliRe
         });
     let size = chips.saturating_mul(p.heaps.len() as u128 + 1);
     if size > u128::from(POKER_PLAY_LIMIT) {
-        return Err(CliError::input(format!(
+        return Err(crate::error::CliError::input(format!(
             "position `{position}`: poker-nim plays positions whose chips (heaps and reserves) times (heaps + 1) are at most {POKER_PLAY_LIMIT}, so that every move can be listed; this one has {size}"
         )));
     }
-    run_session(&mut PokerEngine, p, settings, io)
+    run_session(&mut *super::erase(PokerEngine, p), settings, io)
 }

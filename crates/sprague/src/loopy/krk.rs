@@ -204,6 +204,99 @@ pub fn krk_depth_counts(table: &StateTable) -> Vec<u64> {
     counts
 }
 
+fn square(q: u8) -> String {
+    format!("{}{}", char::from(b'a' + q % 8), q / 8 + 1)
+}
+
+impl crate::play::SpaceNotation for Krk {
+    fn format_state(&self, s: u64) -> String {
+        if s == Krk::BARE_KINGS {
+            return "bare kings (the rook was taken)".to_string();
+        }
+        let (wk, bk, r, black) = Krk::decode(s);
+        format!(
+            "K{} R{} k{} {}",
+            square(wk),
+            square(r),
+            square(bk),
+            if black { 'b' } else { 'w' }
+        )
+    }
+
+    fn parse_state(&self, text: &str) -> Result<u64, String> {
+        let (mut wk, mut bk, mut rook, mut black) = (None, None, None, false);
+        let mut col = 1;
+        for w in text.split(' ') {
+            let cs: Vec<char> = w.chars().collect();
+            let sq = |f: char, r: char| -> Option<u8> {
+                (('a'..='h').contains(&f) && ('1'..='8').contains(&r))
+                    .then(|| (r as u8 - b'1') * 8 + (f as u8 - b'a'))
+            };
+            let bad = || {
+                format!(
+                    "position `{text}`: column {col}: expected `Ke1`, `Ra1`, `ke8` (White king, rook, Black king) or `w`/`b` (side to move), found `{w}`"
+                )
+            };
+            match cs[..] {
+                [] => {}
+                ['w'] => black = false,
+                ['b'] => black = true,
+                [p, f, r] => {
+                    let q = sq(f, r).ok_or_else(bad)?;
+                    let slot = match p {
+                        'K' => &mut wk,
+                        'R' => &mut rook,
+                        'k' => &mut bk,
+                        _ => return Err(bad()),
+                    };
+                    if slot.is_some() {
+                        return Err(format!("position `{text}`: column {col}: `{p}` is given twice"));
+                    }
+                    *slot = Some(q);
+                }
+                _ => return Err(bad()),
+            }
+            col += w.chars().count() + 1;
+        }
+        let (Some(wk), Some(bk), Some(r)) = (wk, bk, rook) else {
+            return Err(format!(
+                "position `{text}`: needs the White king, the rook and the Black king, e.g. `Ke1 Ra1 ke8 w`"
+            ));
+        };
+        let s = Krk::index(wk, bk, r, black);
+        if !Krk.is_state(s) {
+            return Err(format!(
+                "position `{text}`: not a legal position (pieces on distinct squares, kings not adjacent, and the side not to move not in check)"
+            ));
+        }
+        Ok(s)
+    }
+
+    fn describe_state_move(&self, from: u64, to: u64) -> String {
+        let (wk, bk, r, _) = Krk::decode(from);
+        if to == Krk::BARE_KINGS {
+            return format!("king takes the rook on {}", square(r));
+        }
+        let (wk2, bk2, r2, _) = Krk::decode(to);
+        if wk != wk2 {
+            format!("K{}-{}", square(wk), square(wk2))
+        } else if r != r2 {
+            format!("R{}-{}", square(r), square(r2))
+        } else {
+            format!("k{}-{}", square(bk), square(bk2))
+        }
+    }
+
+    fn mover(&self, s: u64) -> String {
+        if s == Krk::BARE_KINGS || s & 1 == 1 {
+            "Black"
+        } else {
+            "White"
+        }
+        .to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -104,6 +104,78 @@ impl StateSpace for TicTacToe {
     }
 }
 
+// ---- notation of positions (the play engines' SpaceNotation)
+
+/// Tic-tac-toe cells: column letter and row number, `b2` for the centre.
+fn cell_name(i: usize) -> String {
+    format!("{}{}", char::from(b'a' + (i % 3) as u8), i / 3 + 1)
+}
+
+impl crate::play::SpaceNotation for TicTacToe {
+    fn format_state(&self, s: u64) -> String {
+        let rows: Vec<String> = TicTacToe::picture(s).lines().map(str::to_string).collect();
+        rows.join("|")
+    }
+
+    fn parse_state(&self, text: &str) -> Result<u64, String> {
+        let t = text.trim();
+        if t.eq_ignore_ascii_case("start") || t.eq_ignore_ascii_case("empty") {
+            return Ok(0);
+        }
+        let mut cells = [0u8; 9];
+        let mut n = 0;
+        for (col, c) in t.chars().enumerate() {
+            let v = match c {
+                '.' | '_' | '-' => 0,
+                'X' | 'x' => 1,
+                'O' | 'o' | '0' => 2,
+                '|' | '/' | ' ' => continue,
+                other => {
+                    return Err(format!(
+                        "position `{text}`: column {}: unexpected `{other}` (cells are `X`, `O` or `.`)",
+                        col + 1
+                    ));
+                }
+            };
+            if n == 9 {
+                return Err(format!(
+                    "position `{text}`: column {}: more than 9 cells",
+                    col + 1
+                ));
+            }
+            cells[n] = v;
+            n += 1;
+        }
+        if n != 9 {
+            return Err(format!(
+                "position `{text}`: {n} cells, expected 9 (three rows such as `X.O|.X.|...`, or `start`)"
+            ));
+        }
+        let s = TicTacToe::index(&cells);
+        if !TicTacToe.is_state(s) {
+            return Err(format!(
+                "position `{text}`: not a reachable board (X moves first, so X has as many marks as O or one more, and play stops at the first line)"
+            ));
+        }
+        Ok(s)
+    }
+
+    fn describe_state_move(&self, from: u64, to: u64) -> String {
+        let (a, b) = (TicTacToe::cells(from), TicTacToe::cells(to));
+        match (0..9).find(|&i| a[i] != b[i]) {
+            Some(i) => format!("{} at {}", if b[i] == 1 { 'X' } else { 'O' }, cell_name(i)),
+            None => "pass".to_string(),
+        }
+    }
+
+    fn mover(&self, s: u64) -> String {
+        let c = TicTacToe::cells(s);
+        let x = c.iter().filter(|&&v| v == 1).count();
+        let o = c.iter().filter(|&&v| v == 2).count();
+        if x == o { "X" } else { "O" }.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

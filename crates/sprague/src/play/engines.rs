@@ -3,8 +3,8 @@
 //! (win/lose/draw with remoteness).
 
 use super::{Engine, Kind, Verdict, board};
-use crate::error::{CliError, CliResult};
-use sprague::{
+use crate::registry::{Error, Options, Result};
+use crate::{
     GrundySolver, ImpartialRules, MisereSolver, Nimber, Notation, Outcome, PartizanRules, PartizanSolver,
     Player, StateSpace, StateTable, Wld, moves_of,
 };
@@ -75,14 +75,14 @@ where
 {
     /// A player of `rules`; `heaps` says that positions are heap sizes (drawn as
     /// rows of tokens, components called heaps).
-    pub fn new(name: String, rules: &'r R, misere: bool, heaps: bool, max_states: usize) -> Self {
+    pub fn new(name: String, rules: &'r R, heaps: bool, options: &Options<'r>) -> Self {
+        let (misere, max_states, monitor) = (options.misere, options.max_states, options.monitor);
         ImpartialEngine {
             name,
             rules,
             misere,
-            grundy: GrundySolver::with_max_states(rules, max_states).with_monitor(crate::progress::monitor()),
-            misere_solver: MisereSolver::with_max_states(rules, max_states)
-                .with_monitor(crate::progress::monitor()),
+            grundy: GrundySolver::with_max_states(rules, max_states).with_monitor(monitor),
+            misere_solver: MisereSolver::with_max_states(rules, max_states).with_monitor(monitor),
             heaps,
             live: HashMap::new(),
             board_fn: None,
@@ -145,7 +145,7 @@ where
         }
     }
 
-    fn winning_moves(&mut self, p: &R::Position) -> CliResult<Vec<R::Position>> {
+    fn winning_moves(&mut self, p: &R::Position) -> Result<Vec<R::Position>> {
         Ok(if self.misere {
             self.misere_solver.winning_moves(p)?
         } else {
@@ -195,7 +195,7 @@ where
         sum_key(parts, self.format(p))
     }
 
-    fn options(&mut self, p: &R::Position, _mover: Player) -> CliResult<Vec<R::Position>> {
+    fn options(&mut self, p: &R::Position, _mover: Player) -> Result<Vec<R::Position>> {
         let mut out = Vec::new();
         self.rules.moves(p, &mut out);
         Ok(out)
@@ -225,7 +225,7 @@ where
         }
     }
 
-    fn verdict(&mut self, p: &R::Position, _mover: Player) -> CliResult<Verdict> {
+    fn verdict(&mut self, p: &R::Position, _mover: Player) -> Result<Verdict> {
         let wins = if self.misere {
             self.misere_solver.outcome(p)? == Outcome::N
         } else {
@@ -238,7 +238,7 @@ where
         })
     }
 
-    fn hint(&mut self, p: &R::Position, mover: Player) -> CliResult<Vec<String>> {
+    fn hint(&mut self, p: &R::Position, mover: Player) -> Result<Vec<String>> {
         let winning = self.winning_moves(p)?;
         let rows: Vec<(String, String, String)> = winning
             .iter()
@@ -364,16 +364,16 @@ where
     R: PartizanRules + Notation<<R as PartizanRules>::Position>,
 {
     /// A player of `rules`.
-    pub fn new(name: String, rules: &'r R, max_states: usize) -> Self {
+    pub fn new(name: String, rules: &'r R, options: &Options<'r>) -> Self {
+        let (max_states, monitor) = (options.max_states, options.monitor);
         PartizanEngine {
             name,
             rules,
-            solver: PartizanSolver::with_max_states(rules, max_states)
-                .with_monitor(crate::progress::monitor()),
+            solver: PartizanSolver::with_max_states(rules, max_states).with_monitor(monitor),
         }
     }
 
-    fn value_text(&mut self, p: &R::Position) -> CliResult<String> {
+    fn value_text(&mut self, p: &R::Position) -> Result<String> {
         let g = self.solver.value(p)?;
         Ok(self.solver.store_mut().display(g))
     }
@@ -427,7 +427,7 @@ where
         sum_key(names, self.format(p))
     }
 
-    fn options(&mut self, p: &R::Position, mover: Player) -> CliResult<Vec<R::Position>> {
+    fn options(&mut self, p: &R::Position, mover: Player) -> Result<Vec<R::Position>> {
         Ok(moves_of(self.rules, p, mover))
     }
 
@@ -439,7 +439,7 @@ where
         board::draw(&self.name, &self.format(p))
     }
 
-    fn verdict(&mut self, p: &R::Position, mover: Player) -> CliResult<Verdict> {
+    fn verdict(&mut self, p: &R::Position, mover: Player) -> Result<Verdict> {
         let o = self.solver.outcome(p)?;
         let wins = matches!(
             (mover, o),
@@ -452,7 +452,7 @@ where
         })
     }
 
-    fn hint(&mut self, p: &R::Position, mover: Player) -> CliResult<Vec<String>> {
+    fn hint(&mut self, p: &R::Position, mover: Player) -> Result<Vec<String>> {
         let value = self.value_text(p)?;
         let o = self.solver.outcome(p)?;
         let (me, other, want) = match mover {
@@ -537,7 +537,7 @@ impl<S: SpaceNotation> Engine for SpaceEngine<'_, S> {
         self.space.parse_state(text)
     }
 
-    fn options(&mut self, p: &u64, _mover: Player) -> CliResult<Vec<u64>> {
+    fn options(&mut self, p: &u64, _mover: Player) -> Result<Vec<u64>> {
         if self.space.terminal(*p).is_some() {
             return Ok(Vec::new());
         }
@@ -554,11 +554,11 @@ impl<S: SpaceNotation> Engine for SpaceEngine<'_, S> {
         board::draw(&self.name, &self.format(p))
     }
 
-    fn verdict(&mut self, p: &u64, _mover: Player) -> CliResult<Verdict> {
+    fn verdict(&mut self, p: &u64, _mover: Player) -> Result<Verdict> {
         let s = self
             .table
             .get(*p)
-            .ok_or_else(|| CliError::internal(format!("state {p} is not in the solved table")))?;
+            .ok_or_else(|| Error::internal(format!("state {p} is not in the solved table")))?;
         Ok(match s.wld {
             Wld::Win => Verdict::Win(s.remoteness),
             Wld::Lose => Verdict::Lose(s.remoteness),
@@ -566,7 +566,7 @@ impl<S: SpaceNotation> Engine for SpaceEngine<'_, S> {
         })
     }
 
-    fn hint(&mut self, p: &u64, mover: Player) -> CliResult<Vec<String>> {
+    fn hint(&mut self, p: &u64, mover: Player) -> Result<Vec<String>> {
         let now = self.verdict(p, mover)?;
         let me = self.space.mover(*p);
         let mut lines = vec![format!(

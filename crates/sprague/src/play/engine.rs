@@ -1,0 +1,160 @@
+//! The perfect player of a ruleset, as a game session sees it: positions,
+//! options, verdicts with remoteness, hints that explain, and move forms.
+
+use super::board;
+use crate::Player;
+use crate::registry::Result;
+
+/// Which family a game belongs to: it decides how sides and hints are worded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Both players have the same moves.
+    Impartial,
+    /// Left and Right have different moves.
+    Partizan,
+    /// A game that may be drawn by infinite play (or by a drawn end position).
+    Loopy,
+}
+
+/// The result of a position for the player to move, with the number of moves
+/// left under perfect play (winner hurrying, loser delaying) when it is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The player to move wins.
+    Win(Option<u32>),
+    /// The player to move loses.
+    Lose(Option<u32>),
+    /// Neither player can force a win.
+    Draw,
+}
+
+impl Verdict {
+    /// Whether the player to move wins.
+    #[must_use]
+    pub const fn is_win(self) -> bool {
+        matches!(self, Verdict::Win(_))
+    }
+
+    /// How good this verdict *of an option* is for the player who moves to it
+    /// (the verdict is the opponent's): larger is better. Wins sooner beat wins
+    /// later, draws beat losses, and losses later beat losses sooner.
+    #[must_use]
+    pub fn rank_for_mover(self) -> i64 {
+        match self {
+            Verdict::Lose(r) => 2_000_000 - i64::from(r.unwrap_or(0)),
+            Verdict::Draw => 0,
+            Verdict::Win(r) => -2_000_000 + i64::from(r.unwrap_or(0)),
+        }
+    }
+
+    /// The least option rank (see [`rank_for_mover`](Verdict::rank_for_mover))
+    /// that keeps this verdict for the mover: any win keeps a win, a draw
+    /// keeps a draw.
+    #[must_use]
+    pub const fn flip_rank(self) -> i64 {
+        match self {
+            Verdict::Win(_) => 1_000_000,
+            Verdict::Draw => 0,
+            Verdict::Lose(_) => i64::MIN,
+        }
+    }
+
+    /// A few words for people: "a win in 3 moves", "a draw", "a loss".
+    #[must_use]
+    pub fn words(self) -> String {
+        let moves = |r: u32| {
+            if r == 1 {
+                "1 move".to_string()
+            } else {
+                format!("{r} moves")
+            }
+        };
+        match self {
+            Verdict::Win(Some(r)) => format!("a win in {}", moves(r)),
+            Verdict::Win(None) => "a win".to_string(),
+            Verdict::Lose(Some(r)) => format!("a loss in {}", moves(r)),
+            Verdict::Lose(None) => "a loss".to_string(),
+            Verdict::Draw => "a draw".to_string(),
+        }
+    }
+}
+
+/// A ruleset with a perfect player, as the session loop sees it.
+pub trait Engine {
+    /// A position.
+    type Pos: Clone;
+
+    /// The ruleset's name (with parameters), also used to pick a board drawing.
+    fn ruleset(&self) -> &str;
+
+    /// The family of the game.
+    fn kind(&self) -> Kind;
+
+    /// The position in the ruleset's notation.
+    fn format(&self, p: &Self::Pos) -> String;
+
+    /// Parses a position typed by the user; the error is one line.
+    fn parse(&self, text: &str) -> Result<Self::Pos, String>;
+
+    /// A key equal for positions the user would call the same (for example the
+    /// same heaps in another order, or with empty heaps left out).
+    fn key(&mut self, p: &Self::Pos) -> String {
+        self.format(p)
+    }
+
+    /// Every option of `mover` (loopy games: of the player to move; impartial:
+    /// of either). Empty when the game is over.
+    fn options(&mut self, p: &Self::Pos, mover: Player) -> Result<Vec<Self::Pos>>;
+
+    /// A short description of the move from `from` to `to`.
+    fn describe(&self, from: &Self::Pos, to: &Self::Pos) -> String;
+
+    /// The result of `p` for `mover`, who is to move.
+    fn verdict(&mut self, p: &Self::Pos, mover: Player) -> Result<Verdict>;
+
+    /// The winning moves of `mover` at `p` and why, as lines of text.
+    fn hint(&mut self, p: &Self::Pos, mover: Player) -> Result<Vec<String>>;
+
+    /// The board of `p` as lines of text, or `None` to print the notation.
+    fn board(&self, p: &Self::Pos) -> Option<String> {
+        board::draw(self.ruleset(), &self.format(p))
+    }
+
+    /// A move typed in the ruleset's short form (`cut 1-2`, a vertex number,
+    /// a cell), as the position after it; `None` when `line` is not in that
+    /// form (it is then read as a position). The error is one line.
+    fn short_move(&mut self, from: &Self::Pos, line: &str) -> Option<Result<Self::Pos, String>> {
+        let _ = (from, line);
+        None
+    }
+
+    /// A few words on the short move forms, added to the greeting.
+    fn move_help(&self) -> Option<String> {
+        None
+    }
+
+    /// The engine's own choice among `options` of `now`, with a sentence on
+    /// why (printed unless empty), when it prefers one (for example answering
+    /// a reversible move by reversing it); `before` is the position the
+    /// opponent moved from. `None` lets the session take the best-ranked
+    /// option.
+    ///
+    /// # Errors
+    /// Search budgets reached.
+    fn reply(
+        &mut self,
+        before: Option<&Self::Pos>,
+        now: &Self::Pos,
+        options: &[Self::Pos],
+    ) -> Result<Option<(usize, String)>> {
+        let _ = (before, now, options);
+        Ok(None)
+    }
+
+    /// What the player to move is called at `p`, when the position says so
+    /// (`X`/`O` in tic-tac-toe, White/Black in chess endgames).
+    fn mover_name(&self, p: &Self::Pos) -> Option<String> {
+        let _ = p;
+        None
+    }
+}

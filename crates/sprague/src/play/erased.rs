@@ -1,0 +1,172 @@
+//! The object-safe face of a perfect player: positions are handles into the
+//! player's own list, so a session (terminal, Python, browser) drives any
+//! ruleset through one `dyn` type.
+
+use super::{Engine, Kind, Verdict};
+use crate::Player;
+use crate::registry::Result;
+
+/// A position of a [`PlayEngine`]: an index into the positions it has handed
+/// out. Handles stay valid for the engine's lifetime.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PosId(pub usize);
+
+/// A perfect player behind a `dyn` interface; see [`Engine`] for the meaning
+/// of each method. Made by [`erase`].
+pub trait PlayEngine {
+    /// The ruleset's name (with parameters).
+    fn ruleset(&self) -> &str;
+    /// The family of the game.
+    fn kind(&self) -> Kind;
+    /// The starting position.
+    fn start(&self) -> PosId;
+    /// The position in the ruleset's notation.
+    fn format(&self, p: PosId) -> String;
+    /// Parses a position typed by the user; the error is one line.
+    ///
+    /// # Errors
+    /// Text that is not a position of this ruleset.
+    fn parse(&mut self, text: &str) -> core::result::Result<PosId, String>;
+    /// A key equal for positions the user would call the same.
+    fn key(&mut self, p: PosId) -> String;
+    /// Every option of `mover` at `p`; empty when the game is over.
+    ///
+    /// # Errors
+    /// Budgets reached and stops.
+    fn options(&mut self, p: PosId, mover: Player) -> Result<Vec<PosId>>;
+    /// A short description of the move from `from` to `to`.
+    fn describe(&self, from: PosId, to: PosId) -> String;
+    /// The result of `p` for `mover`, who is to move.
+    ///
+    /// # Errors
+    /// Budgets reached and stops.
+    fn verdict(&mut self, p: PosId, mover: Player) -> Result<Verdict>;
+    /// The winning moves of `mover` at `p` and why, as lines of text.
+    ///
+    /// # Errors
+    /// Budgets reached and stops.
+    fn hint(&mut self, p: PosId, mover: Player) -> Result<Vec<String>>;
+    /// The board of `p` as lines of text, or `None` to show the notation.
+    fn board(&self, p: PosId) -> Option<String>;
+    /// A move typed in the ruleset's short form, as the position after it;
+    /// `None` when `line` is not in that form.
+    fn short_move(&mut self, from: PosId, line: &str) -> Option<core::result::Result<PosId, String>>;
+    /// A few words on the short move forms.
+    fn move_help(&self) -> Option<String>;
+    /// The player's own choice among `options` of `now`, with a sentence on why.
+    ///
+    /// # Errors
+    /// Budgets reached and stops.
+    fn reply(
+        &mut self,
+        before: Option<PosId>,
+        now: PosId,
+        options: &[PosId],
+    ) -> Result<Option<(usize, String)>>;
+    /// What the player to move is called at `p`, when the position says so.
+    fn mover_name(&self, p: PosId) -> Option<String>;
+}
+
+/// An [`Engine`] with the positions it has handed out.
+struct Erased<E: Engine> {
+    engine: E,
+    positions: Vec<E::Pos>,
+}
+
+impl<E: Engine> Erased<E> {
+    fn pos(&self, p: PosId) -> &E::Pos {
+        // Handles are only made by `keep`, so `p.0` is in range.
+        &self.positions[p.0]
+    }
+
+    fn keep(&mut self, p: E::Pos) -> PosId {
+        self.positions.push(p);
+        PosId(self.positions.len() - 1)
+    }
+}
+
+/// `engine` behind the object-safe [`PlayEngine`] interface, starting at `start`.
+pub fn erase<'a, E: Engine + 'a>(engine: E, start: E::Pos) -> Box<dyn PlayEngine + 'a> {
+    Box::new(Erased {
+        engine,
+        positions: vec![start],
+    })
+}
+
+impl<E: Engine> PlayEngine for Erased<E> {
+    fn ruleset(&self) -> &str {
+        self.engine.ruleset()
+    }
+
+    fn kind(&self) -> Kind {
+        self.engine.kind()
+    }
+
+    fn start(&self) -> PosId {
+        PosId(0)
+    }
+
+    fn format(&self, p: PosId) -> String {
+        self.engine.format(self.pos(p))
+    }
+
+    fn parse(&mut self, text: &str) -> core::result::Result<PosId, String> {
+        let p = self.engine.parse(text)?;
+        Ok(self.keep(p))
+    }
+
+    fn key(&mut self, p: PosId) -> String {
+        let pos = self.positions[p.0].clone();
+        self.engine.key(&pos)
+    }
+
+    fn options(&mut self, p: PosId, mover: Player) -> Result<Vec<PosId>> {
+        let pos = self.positions[p.0].clone();
+        let options = self.engine.options(&pos, mover)?;
+        Ok(options.into_iter().map(|o| self.keep(o)).collect())
+    }
+
+    fn describe(&self, from: PosId, to: PosId) -> String {
+        self.engine.describe(self.pos(from), self.pos(to))
+    }
+
+    fn verdict(&mut self, p: PosId, mover: Player) -> Result<Verdict> {
+        let pos = self.positions[p.0].clone();
+        self.engine.verdict(&pos, mover)
+    }
+
+    fn hint(&mut self, p: PosId, mover: Player) -> Result<Vec<String>> {
+        let pos = self.positions[p.0].clone();
+        self.engine.hint(&pos, mover)
+    }
+
+    fn board(&self, p: PosId) -> Option<String> {
+        self.engine.board(self.pos(p))
+    }
+
+    fn short_move(&mut self, from: PosId, line: &str) -> Option<core::result::Result<PosId, String>> {
+        let pos = self.positions[from.0].clone();
+        let moved = self.engine.short_move(&pos, line)?;
+        Some(moved.map(|to| self.keep(to)))
+    }
+
+    fn move_help(&self) -> Option<String> {
+        self.engine.move_help()
+    }
+
+    fn reply(
+        &mut self,
+        before: Option<PosId>,
+        now: PosId,
+        options: &[PosId],
+    ) -> Result<Option<(usize, String)>> {
+        let before = before.map(|b| self.positions[b.0].clone());
+        let now = self.positions[now.0].clone();
+        let options: Vec<E::Pos> = options.iter().map(|&o| self.positions[o.0].clone()).collect();
+        self.engine.reply(before.as_ref(), &now, &options)
+    }
+
+    fn mover_name(&self, p: PosId) -> Option<String> {
+        self.engine.mover_name(self.pos(p))
+    }
+}

@@ -1,0 +1,206 @@
+//! The catalog: every built-in ruleset with its documentation and constructor.
+
+use super::{Error, Result, Ruleset};
+
+/// A group of rulesets in the catalog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Nim-like games on heaps.
+    Heap,
+    /// Take-and-break (octal, hexadecimal) games.
+    TakeAndBreak,
+    /// Other impartial games (boards, coins, turning games).
+    Impartial,
+    /// Games played on graphs.
+    Graph,
+    /// Partizan games.
+    Partizan,
+    /// Loopy games and state spaces.
+    Loopy,
+}
+
+impl Family {
+    /// The heading of this family in listings.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Family::Heap => "impartial heap games",
+            Family::TakeAndBreak => "take-and-break games",
+            Family::Impartial => "other impartial games",
+            Family::Graph => "games on graphs",
+            Family::Partizan => "partizan games",
+            Family::Loopy => "loopy games and state spaces",
+        }
+    }
+
+    /// All families in display order.
+    pub const ALL: [Family; 6] = [
+        Family::Heap,
+        Family::TakeAndBreak,
+        Family::Impartial,
+        Family::Graph,
+        Family::Partizan,
+        Family::Loopy,
+    ];
+}
+
+/// How a ruleset is built from its name and the parameter text after the `:`.
+pub type Builder = fn(name: &str, params: Option<&str>) -> Result<Box<dyn Ruleset>>;
+
+/// One ruleset in the catalog, with its documentation.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    /// The name typed on the command line.
+    pub name: &'static str,
+    /// Parameter syntax after `NAME:`, empty when it takes none (e.g. `M`).
+    pub params: &'static str,
+    /// Its group.
+    pub family: Family,
+    /// One sentence of rules.
+    pub summary: &'static str,
+    /// How positions are written.
+    pub notation: &'static str,
+    /// A command line (after `sprague`) that runs.
+    pub example: &'static str,
+    /// A second command line (after `sprague`) that runs, showing another verb or feature.
+    pub example2: &'static str,
+    /// The rules in a paragraph.
+    pub rules: &'static str,
+    /// What is known: closed forms, periods, with a reference (Winning Ways
+    /// chapter, OEIS number or paper).
+    pub known: &'static str,
+    /// Constructor.
+    pub build: Builder,
+}
+
+impl core::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Entry")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Every built-in ruleset, in display order.
+#[must_use]
+pub fn catalog() -> Vec<Entry> {
+    catalog_groups().concat()
+}
+
+/// The catalog by the file that registers each group, in display order.
+#[doc(hidden)]
+#[must_use]
+pub fn catalog_groups() -> [Vec<Entry>; 6] {
+    [
+        super::impartial::entries(),
+        super::graphs::entries(),
+        super::heaps::entries(),
+        super::partizan::entries(),
+        super::boards::entries(),
+        super::loopy::entries(),
+    ]
+}
+
+/// Builds the ruleset named by `spec` (`NAME` or `NAME:PARAMS`, any case).
+///
+/// # Errors
+/// An unknown name (with the closest name as a suggestion) or bad parameters.
+pub fn build(spec: &str) -> Result<Box<dyn Ruleset>> {
+    let (name, params) = match spec.split_once(':') {
+        Some((n, p)) => (n, Some(p)),
+        None => (spec, None),
+    };
+    let all = catalog();
+    let e = lookup(&all, name)?;
+    (e.build)(e.name, params)
+}
+
+/// The entry named `name` in `all` (any case; parameters after `:` are ignored).
+///
+/// # Errors
+/// An unknown name: one line with the closest name as a suggestion.
+pub fn lookup<'a>(all: &'a [Entry], name: &str) -> Result<&'a Entry> {
+    let name = name.split_once(':').map_or(name, |(n, _)| n);
+    match all.iter().find(|e| e.name.eq_ignore_ascii_case(name)) {
+        Some(e) => Ok(e),
+        None => {
+            let best = all
+                .iter()
+                .map(|e| (edit_distance(&name.to_ascii_lowercase(), e.name), e.name))
+                .min();
+            let hint = match best {
+                Some((d, n)) if d <= 3 => format!("; did you mean `{n}`?"),
+                _ => String::new(),
+            };
+            Err(Error::input(format!(
+                "unknown ruleset `{name}`{hint} (`sprague games` lists them all)"
+            )))
+        }
+    }
+}
+
+/// Parses a required whole-number parameter, e.g. the `M` of `bash:M`.
+///
+/// # Errors
+/// A missing or malformed parameter.
+pub fn whole_param(name: &str, params: Option<&str>, what: &str) -> Result<u64> {
+    let text =
+        params.ok_or_else(|| Error::input(format!("ruleset `{name}` needs a parameter: `{name}:{what}`")))?;
+    crate::parse_u64_token(text.trim(), name.len() + 2, what)
+        .map_err(|e| Error::input(format!("ruleset `{name}:{text}`: {e}")))
+}
+
+/// Rejects parameters for rulesets that take none.
+///
+/// # Errors
+/// Any parameter text.
+pub fn no_params(name: &str, params: Option<&str>) -> Result<()> {
+    match params {
+        None => Ok(()),
+        Some(p) => Err(Error::input(format!(
+            "ruleset `{name}` takes no parameters, found `{name}:{p}`"
+        ))),
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints. O(|a|·|b|).
+#[must_use]
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_lowercase() {
+        let all = catalog();
+        for (i, e) in all.iter().enumerate() {
+            assert_eq!(e.name, e.name.to_ascii_lowercase());
+            assert!(
+                all[i + 1..].iter().all(|f| f.name != e.name),
+                "duplicate {}",
+                e.name
+            );
+        }
+    }
+
+    #[test]
+    fn edit_distance_examples() {
+        assert_eq!(edit_distance("bsh", "bash"), 1);
+        assert_eq!(edit_distance("", "nim"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

@@ -1,0 +1,23 @@
+//! The registry: every built-in ruleset by name — parameters and positions
+//! parsed from text, values, winning moves, tables and play — behind one
+//! object-safe interface ([`Ruleset`]) with its documentation ([`catalog`]).
+//!
+//! Each family of rulesets registers its entries from its own file.
+
+mod boards;
+mod catalog;
+mod error;
+mod graphs;
+mod heaps;
+mod impartial;
+mod loopy;
+mod partizan;
+mod report;
+mod ruleset;
+
+pub use catalog::{
+    Builder, Entry, Family, build, catalog, catalog_groups, edit_distance, lookup, no_params, whole_param,
+};
+pub use error::{Error, Result};
+pub use report::{Data, Report, Table};
+pub use ruleset::{Options, Ruleset};

@@ -1,0 +1,95 @@
+//! The one door to every built-in ruleset: an object-safe interface that the
+//! command line, the Python package and the browser all go through.
+
+use super::{Error, Report, Result, Table};
+use crate::Monitor;
+use crate::play::PlayEngine;
+
+/// How a query is run: play convention, state budget, and the monitor that
+/// counts the work and carries the stop flag (Ctrl-C).
+#[derive(Clone, Copy, Debug)]
+pub struct Options<'m> {
+    /// Misère play: the last player to move loses.
+    pub misere: bool,
+    /// State budget of searches (see [`crate::DEFAULT_MAX_STATES`]).
+    pub max_states: usize,
+    /// The monitor searches report to and poll.
+    pub monitor: &'m Monitor,
+}
+
+impl<'m> Options<'m> {
+    /// Normal play with the default state budget, reporting to `monitor`.
+    #[must_use]
+    pub const fn new(monitor: &'m Monitor) -> Self {
+        Options {
+            misere: false,
+            max_states: crate::DEFAULT_MAX_STATES,
+            monitor,
+        }
+    }
+
+    /// The same options in misère play (or not).
+    #[must_use]
+    pub const fn misere(mut self, misere: bool) -> Self {
+        self.misere = misere;
+        self
+    }
+
+    /// The same options with a state budget of `max_states`.
+    #[must_use]
+    pub const fn max_states(mut self, max_states: usize) -> Self {
+        self.max_states = max_states;
+        self
+    }
+}
+
+/// A ruleset built from its name and parameters (see [`crate::build`]),
+/// answering queries on positions written in its notation.
+///
+/// ```no_run
+/// use sprague::{Monitor, Options};
+///
+/// let monitor = Monitor::default();
+/// let kayles = sprague::build("kayles").unwrap();
+/// let report = kayles.value("10 7", &Options::new(&monitor)).unwrap();
+/// assert_eq!(report.outcome(), Some("N"));
+/// ```
+pub trait Ruleset {
+    /// Outcome, value and winning moves of `position`.
+    ///
+    /// # Errors
+    /// A position that does not parse ([`Error::Position`]), an option the
+    /// ruleset does not support, budgets reached and stops ([`Error::Search`]).
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report>;
+
+    /// Values of single heaps `G(0 .. count)` (misère values with
+    /// `options.misere`) and their period, for one-heap rulesets.
+    /// `progress(k)` is called with the number of values done; returning
+    /// `false` stops early with the prefix computed so far.
+    ///
+    /// # Errors
+    /// [`Error::Input`] for rulesets without one-heap tables.
+    fn table(
+        &self,
+        count: usize,
+        options: &Options<'_>,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Table> {
+        let _ = (count, options, progress);
+        Err(Error::input(
+            "`table` needs a one-heap ruleset such as octal:0.07 or subtraction:1,3,4 (see `sprague games`)",
+        ))
+    }
+
+    /// A perfect player of this ruleset, starting at `position`.
+    ///
+    /// # Errors
+    /// A position that does not parse, one too large to play, an option the
+    /// ruleset does not support, budgets reached while preparing.
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        let _ = (position, options);
+        Err(Error::input(
+            "this ruleset cannot be played (see `sprague games`)",
+        ))
+    }
+}
