@@ -139,7 +139,7 @@ where
     }
 }
 
-/// The standard report of an impartial position. `moves` holds `(to, description)`.
+/// The standard report of an impartial position (see [`sprague::impartial_report`]).
 pub fn impartial_report(
     ruleset: &str,
     position: &str,
@@ -148,38 +148,11 @@ pub fn impartial_report(
     grundy: Option<u64>,
     moves: &[(String, String)],
 ) -> Report {
-    let json = json!({
-        "ruleset": ruleset,
-        "position": position,
-        "play": if misere { "misere" } else { "normal" },
-        "outcome": outcome.as_str(),
-        "grundy": grundy,
-        "winning_moves": moves.iter().map(|(to, d)| json!({"to": to, "description": d})).collect::<Vec<_>>(),
-    });
-    let mut text = format!(
-        "{ruleset} {position}{}\n",
-        if misere { " (misère play)" } else { "" }
-    );
-    let who = match outcome {
-        Outcome::N => "the player to move wins",
-        Outcome::P => "the player to move loses",
-        Outcome::L => "Left wins",
-        Outcome::R => "Right wins",
-    };
-    text.push_str(&format!("outcome: {outcome} ({who})\n"));
-    if let Some(g) = grundy {
-        text.push_str(&format!("grundy:  {g}\n"));
+    let r = sprague::impartial_report(ruleset, position, misere, outcome, grundy, moves);
+    Report {
+        json: json_of(&r.data),
+        text: r.text,
     }
-    if moves.is_empty() {
-        text.push_str("winning moves: none\n");
-    } else {
-        text.push_str(&format!("winning moves ({}):\n", moves.len()));
-        let width = moves.iter().map(|(to, _)| to.chars().count()).max().unwrap_or(0);
-        for (to, d) in moves {
-            text.push_str(&format!("  {to:<width$}   {d}\n"));
-        }
-    }
-    Report { json, text }
 }
 
 /// A ruleset of the engine's registry, as the command line sees it.

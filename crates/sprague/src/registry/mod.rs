@@ -10,6 +10,7 @@ mod error;
 mod graphs;
 mod heaps;
 mod impartial;
+mod impartial_rules;
 mod loopy;
 mod partizan;
 mod report;
@@ -19,5 +20,6 @@ pub use catalog::{
     Builder, Entry, Family, build, catalog, catalog_groups, edit_distance, lookup, no_params, whole_param,
 };
 pub use error::{Error, Result};
+pub use impartial_rules::{Impartial, impartial_report};
 pub use report::{Data, Report, Table};
 pub use ruleset::{Options, Ruleset};

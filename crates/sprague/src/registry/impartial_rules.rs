@@ -1,0 +1,107 @@
+//! Any impartial ruleset of the engine with a notation, as a registry
+//! [`Ruleset`], and the standard report of an impartial position.
+
+use super::{Data, Error, Options, Report, Result, Ruleset};
+use crate::play::{ImpartialEngine, PlayEngine, erase};
+use crate::{GrundySolver, ImpartialRules, MisereSolver, Notation, Outcome};
+
+/// An engine ruleset with a notation, valued by [`GrundySolver`] (normal play)
+/// or [`MisereSolver`] (misère play), and played by [`ImpartialEngine`].
+#[derive(Clone, Debug)]
+pub struct Impartial<R> {
+    /// Name shown in reports, with parameters.
+    pub name: String,
+    /// The engine ruleset.
+    pub rules: R,
+}
+
+impl<R> Ruleset for Impartial<R>
+where
+    R: ImpartialRules + Notation<<R as ImpartialRules>::Position>,
+{
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let p = self
+            .rules
+            .parse_position(position)
+            .map_err(|e| Error::position(position, e))?;
+        let canonical = self.rules.format_position(&p);
+        let (outcome, grundy, winning) = if options.misere {
+            let mut solver =
+                MisereSolver::with_max_states(&self.rules, options.max_states).with_monitor(options.monitor);
+            let outcome = solver.outcome(&p)?;
+            (outcome, None, solver.winning_moves(&p)?)
+        } else {
+            let mut solver =
+                GrundySolver::with_max_states(&self.rules, options.max_states).with_monitor(options.monitor);
+            let g = solver.grundy(&p)?;
+            (Outcome::from_grundy(g), Some(g.get()), solver.winning_moves(&p)?)
+        };
+        let moves: Vec<(String, String)> = winning
+            .iter()
+            .map(|to| (self.rules.format_position(to), self.rules.describe_move(&p, to)))
+            .collect();
+        Ok(impartial_report(
+            &self.name,
+            &canonical,
+            options.misere,
+            outcome,
+            grundy,
+            &moves,
+        ))
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        let p = self
+            .rules
+            .parse_position(position)
+            .map_err(|e| Error::position(position, e))?;
+        let engine = ImpartialEngine::new(self.name.clone(), &self.rules, false, options);
+        Ok(erase(engine, p))
+    }
+}
+
+/// The standard report of an impartial position: fields `ruleset`,
+/// `position`, `play` (`normal` or `misere`), `outcome`, `grundy` (normal
+/// play) and `winning_moves` (`to`, `description`). `moves` holds
+/// `(to, description)`.
+#[must_use]
+pub fn impartial_report(
+    ruleset: &str,
+    position: &str,
+    misere: bool,
+    outcome: Outcome,
+    grundy: Option<u64>,
+    moves: &[(String, String)],
+) -> Report {
+    let data = Data::map()
+        .with("ruleset", ruleset)
+        .with("position", position)
+        .with("play", if misere { "misere" } else { "normal" })
+        .with("outcome", outcome)
+        .with("grundy", grundy)
+        .with("winning_moves", Data::moves(moves));
+    let mut text = format!(
+        "{ruleset} {position}{}\n",
+        if misere { " (misère play)" } else { "" }
+    );
+    let who = match outcome {
+        Outcome::N => "the player to move wins",
+        Outcome::P => "the player to move loses",
+        Outcome::L => "Left wins",
+        Outcome::R => "Right wins",
+    };
+    text.push_str(&format!("outcome: {outcome} ({who})\n"));
+    if let Some(g) = grundy {
+        text.push_str(&format!("grundy:  {g}\n"));
+    }
+    if moves.is_empty() {
+        text.push_str("winning moves: none\n");
+    } else {
+        text.push_str(&format!("winning moves ({}):\n", moves.len()));
+        let width = moves.iter().map(|(to, _)| to.chars().count()).max().unwrap_or(0);
+        for (to, d) in moves {
+            text.push_str(&format!("  {to:<width$}   {d}\n"));
+        }
+    }
+    Report { data, text }
+}
