@@ -1,9 +1,9 @@
 //! The dynamic face of a ruleset that the verbs talk to, and the adapter that
-//! gives every impartial ruleset of the engine that face.
+//! gives every ruleset of the engine's registry that face.
 
 use crate::error::{CliError, CliResult};
 use serde_json::{Value, json};
-use sprague::{GrundySolver, ImpartialRules, MisereSolver, Notation, Outcome};
+use sprague::Outcome;
 
 /// Options shared by `value`-like queries.
 #[derive(Clone, Copy, Debug)]
@@ -78,65 +78,6 @@ pub struct TableData {
 /// Turns a notation error into a one-line message that names the position text.
 pub fn position_error(position: &str, e: &sprague::ParseError) -> CliError {
     CliError::input(format!("position `{position}`: {e}"))
-}
-
-/// Any engine ruleset with a notation, as a [`Ruleset`].
-pub struct Impartial<R> {
-    /// Name shown in reports, with parameters.
-    pub name: String,
-    /// The engine ruleset.
-    pub rules: R,
-}
-
-impl<R> Ruleset for Impartial<R>
-where
-    R: ImpartialRules + Notation<<R as ImpartialRules>::Position>,
-{
-    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
-        let p = self
-            .rules
-            .parse_position(position)
-            .map_err(|e| position_error(position, &e))?;
-        let canonical = self.rules.format_position(&p);
-        let (outcome, grundy, winning) = if options.misere {
-            let mut solver = MisereSolver::with_max_states(&self.rules, options.max_states)
-                .with_monitor(crate::progress::monitor());
-            let outcome = solver.outcome(&p)?;
-            (outcome, None, solver.winning_moves(&p)?)
-        } else {
-            let mut solver = GrundySolver::with_max_states(&self.rules, options.max_states)
-                .with_monitor(crate::progress::monitor());
-            let g = solver.grundy(&p)?;
-            (Outcome::from_grundy(g), Some(g.get()), solver.winning_moves(&p)?)
-        };
-        let moves: Vec<(String, String)> = winning
-            .iter()
-            .map(|to| (self.rules.format_position(to), self.rules.describe_move(&p, to)))
-            .collect();
-        Ok(impartial_report(
-            &self.name,
-            &canonical,
-            options.misere,
-            outcome,
-            grundy,
-            &moves,
-        ))
-    }
-
-    fn play(
-        &self,
-        position: &str,
-        settings: &crate::play::Settings,
-        io: &mut crate::play::Io<'_>,
-    ) -> CliResult<()> {
-        let p = self
-            .rules
-            .parse_position(position)
-            .map_err(|e| position_error(position, &e))?;
-        let engine =
-            crate::play::ImpartialEngine::new(self.name.clone(), &self.rules, false, &settings.options());
-        crate::play::run_session(&mut *crate::play::erase(engine, p), settings, io)
-    }
 }
 
 /// The standard report of an impartial position (see [`sprague::impartial_report`]).

@@ -51,6 +51,6 @@ pub use notation::*;
 pub use outcome::Outcome;
 pub use partizan::*;
 pub use registry::{
-    Builder, Data, Entry, Error, Family, Impartial, Options, Report, Result, Ruleset, Table, build, catalog,
-    catalog_groups, edit_distance, impartial_report, lookup, no_params, whole_param,
+    Builder, Data, Entry, Error, Family, HeapRuleset, Impartial, Options, Report, Result, Ruleset, Table,
+    build, catalog, catalog_groups, edit_distance, impartial_report, lookup, no_params, whole_param,
 };

@@ -3,8 +3,6 @@
 
 mod boards;
 mod graphs;
-mod heaps;
-mod impartial;
 mod loopy;
 mod partizan;
 
@@ -45,9 +43,9 @@ pub struct Entry {
 /// once it has moved there, else from the command line's own list.
 pub fn entries() -> Vec<Entry> {
     let cli = [
-        impartial::entries(),
+        Vec::new(),
         graphs::entries(),
-        heaps::entries(),
+        Vec::new(),
         partizan::entries(),
         boards::entries(),
         loopy::entries(),

@@ -58,6 +58,14 @@ pub trait HeapGame {
         let _ = (n, target, value);
         None
     }
+
+    /// Whether [`huge_heap_moves`](HeapGame::huge_heap_moves), when it answers,
+    /// lists every option with the target value (`true` by default). Games
+    /// that list only representatives (take-and-break games list the splits
+    /// whose smaller part is below `e + 2p`) say `false`.
+    fn huge_heap_moves_complete(&self) -> bool {
+        true
+    }
 }
 
 /// How often (in heap sizes) the table loops report progress.

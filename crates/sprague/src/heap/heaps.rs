@@ -96,6 +96,72 @@ impl<G: HeapGame> Heaps<G> {
         });
         complete.then_some(found)
     }
+
+    /// The value of the sum `heaps` and its winning moves, found without
+    /// search: every heap is valued by [`heap_grundy`](Heaps::heap_grundy), and
+    /// heap `i` of value `g_i` must move to `g_i ⊕ total`
+    /// ([`heap_moves_to_value`](Heaps::heap_moves_to_value)). Moves are listed
+    /// heap by heap, in order.
+    ///
+    /// O(Σ options of the heaps enumerated), plus the game's
+    /// [`huge_heap_moves`](HeapGame::huge_heap_moves) for heaps above
+    /// [`ENUMERATION_LIMIT`].
+    ///
+    /// # Errors
+    /// The first heap that neither the closed form nor the table values.
+    ///
+    /// ```
+    /// use sprague::{Heaps, Nim, Nimber};
+    /// let sum = Heaps::new(Nim).solve_sum(&[3, 4, 5]).unwrap();
+    /// assert_eq!(sum.grundy, Nimber(2));
+    /// assert_eq!(sum.winning_moves, vec![vec![1, 4, 5]]);
+    /// assert!(sum.complete);
+    /// ```
+    pub fn solve_sum(&self, heaps: &[u64]) -> Result<HeapSum, u64> {
+        let values = heaps
+            .iter()
+            .map(|&h| self.heap_grundy(h).ok_or(h))
+            .collect::<Result<Vec<_>, _>>()?;
+        let total: Nimber = values.iter().copied().sum();
+        let mut winning_moves = Vec::new();
+        let mut complete = true;
+        if !total.is_zero() {
+            for (i, (&h, &g)) in heaps.iter().zip(&values).enumerate() {
+                match self.heap_moves_to_value(h, g + total) {
+                    Some(found) => {
+                        if h > ENUMERATION_LIMIT && !self.game.huge_heap_moves_complete() {
+                            complete = false;
+                        }
+                        for parts in found {
+                            let mut to = heaps[..i].to_vec();
+                            to.extend_from_slice(&parts);
+                            to.extend_from_slice(&heaps[i + 1..]);
+                            winning_moves.push(to);
+                        }
+                    }
+                    None => complete = false,
+                }
+            }
+        }
+        Ok(HeapSum {
+            grundy: total,
+            winning_moves,
+            complete,
+        })
+    }
+}
+
+/// A sum of heaps solved without search by [`Heaps::solve_sum`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapSum {
+    /// The Grundy value of the sum: the nim-sum of the heaps' values.
+    pub grundy: Nimber,
+    /// Winning moves, as the heaps after each (empty when `grundy` is 0).
+    pub winning_moves: Vec<Vec<u64>>,
+    /// Whether `winning_moves` lists every winning move: `false` when a heap
+    /// too large to enumerate had its moves listed only in part (or not at
+    /// all; see [`HeapGame::huge_heap_moves_complete`]).
+    pub complete: bool,
 }
 
 impl<G: HeapGame> ImpartialRules for Heaps<G> {

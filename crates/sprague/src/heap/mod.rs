@@ -22,7 +22,7 @@ pub use equal_split::EqualSplit;
 pub use factor::FACTOR_LIMIT;
 pub use game::{HeapGame, plain_values};
 pub(crate) use heaps::heap_rules;
-pub use heaps::{ENUMERATION_LIMIT, Heaps};
+pub use heaps::{ENUMERATION_LIMIT, HeapSum, Heaps};
 pub use lasker::Lasker;
 pub use misere_values::{misere_grundy_values, misere_grundy_values_with};
 pub(crate) use period::extend_periodic;

@@ -350,6 +350,13 @@ impl HeapGame for TakeBreak {
         }
         Some(found)
     }
+
+    /// `false`: the splits of a huge heap are listed with their smaller part
+    /// below `e + 2p`; every other winning split differs from a listed one by
+    /// multiples of the period.
+    fn huge_heap_moves_complete(&self) -> bool {
+        false
+    }
 }
 
 impl TakeBreak {

@@ -8,6 +8,7 @@ mod boards;
 mod catalog;
 mod error;
 mod graphs;
+mod heap_rules;
 mod heaps;
 mod impartial;
 mod impartial_rules;
@@ -20,6 +21,7 @@ pub use catalog::{
     Builder, Entry, Family, build, catalog, catalog_groups, edit_distance, lookup, no_params, whole_param,
 };
 pub use error::{Error, Result};
+pub use heap_rules::HeapRuleset;
 pub use impartial_rules::{Impartial, impartial_report};
 pub use report::{Data, Report, Table};
 pub use ruleset::{Options, Ruleset};

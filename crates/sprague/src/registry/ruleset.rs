@@ -46,13 +46,18 @@ impl<'m> Options<'m> {
 /// A ruleset built from its name and parameters (see [`crate::build`]),
 /// answering queries on positions written in its notation.
 ///
-/// ```no_run
+/// ```
 /// use sprague::{Monitor, Options};
 ///
 /// let monitor = Monitor::default();
 /// let kayles = sprague::build("kayles").unwrap();
+/// // Kayles rows of 10 and 7 pins both have value 2: a loss for the player to move.
 /// let report = kayles.value("10 7", &Options::new(&monitor)).unwrap();
-/// assert_eq!(report.outcome(), Some("N"));
+/// assert_eq!(report.outcome(), Some("P"));
+/// assert_eq!(report.grundy(), Some(0));
+/// // Kayles (octal 0.77) is periodic with period 12 from n = 71, proven.
+/// let table = kayles.table(100, &Options::new(&monitor), &mut |_| true).unwrap();
+/// assert!(table.period.is_some_and(|p| p.proven && p.period == 12 && p.preperiod == 71));
 /// ```
 pub trait Ruleset {
     /// Outcome, value and winning moves of `position`.

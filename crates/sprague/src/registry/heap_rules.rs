@@ -1,0 +1,167 @@
+//! Any [`HeapGame`] as a registry [`Ruleset`]: values of heap sums (with
+//! tables and proven periods for huge heaps), tables, misère play and play.
+
+use super::{Error, Options, Report, Result, Ruleset, Table, impartial_report};
+use crate::play::{ImpartialEngine, PlayEngine, erase};
+use crate::{
+    GrundyTable, HeapGame, Heaps, MisereSolver, Notation, Outcome, find_period, misere_grundy_values_with,
+    parse_heaps,
+};
+use std::sync::OnceLock;
+
+/// Largest heap accepted by [`Ruleset::play`] (every option of a heap is listed).
+pub(super) const PLAY_MAX_HEAP: u64 = 1 << 12;
+
+/// Largest heap accepted in misère play (searched position by position).
+const MISERE_MAX_HEAP: u64 = 1 << 16;
+
+/// A [`HeapGame`] as a [`Ruleset`] on positions of several heaps (`3 4 5`).
+///
+/// Values come from the game's closed form or from a [`GrundyTable`] chosen by
+/// [`GrundyTable::covering`] (so heaps up to 2^64 − 1 are answered through a
+/// proven period), and winning moves from [`Heaps::solve_sum`]. Misère play
+/// is searched by [`MisereSolver`] (heaps up to 2^16). Tables are
+/// [`GrundyTable::listing`] (or misère values by search). Play accepts heaps
+/// up to 2^12; the table made for the first session's largest heap serves
+/// every later session of the same ruleset.
+///
+/// ```
+/// use sprague::{HeapRuleset, Monitor, Nim, Options, Ruleset};
+/// let nim = HeapRuleset::new("nim".to_string(), Nim);
+/// let monitor = Monitor::default();
+/// let report = nim.value("3 4 5", &Options::new(&monitor)).unwrap();
+/// assert_eq!(report.grundy(), Some(2));
+/// ```
+#[derive(Debug)]
+pub struct HeapRuleset<G> {
+    name: String,
+    game: G,
+    max_heap: u64,
+    /// The rules with the table that play uses, made by the first session
+    /// for its largest heap.
+    play_rules: OnceLock<Heaps<G>>,
+}
+
+impl<G: HeapGame + Clone> HeapRuleset<G> {
+    /// `game` under the name `name` (shown in reports, with parameters),
+    /// accepting any heap below 2^64.
+    #[must_use]
+    pub fn new(name: String, game: G) -> Self {
+        HeapRuleset {
+            name,
+            game,
+            max_heap: u64::MAX,
+            play_rules: OnceLock::new(),
+        }
+    }
+
+    /// The same ruleset accepting heaps of at most `max_heap` tokens (for
+    /// splitting games, whose moves may leave that many heaps).
+    #[must_use]
+    pub fn with_max_heap(mut self, max_heap: u64) -> Self {
+        self.max_heap = max_heap;
+        self
+    }
+
+    /// The heaps of `position`, checked against the largest heap accepted.
+    fn parse(&self, position: &str) -> Result<Vec<u64>> {
+        let heaps = parse_heaps(position).map_err(|e| Error::position(position, e))?;
+        if let Some(&h) = heaps.iter().find(|&&h| h > self.max_heap) {
+            return Err(Error::input(format!(
+                "position `{position}`: heap {h} is too large for {} (at most {}; a move may leave that many heaps)",
+                self.name, self.max_heap
+            )));
+        }
+        Ok(heaps)
+    }
+}
+
+impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let heaps = self.parse(position)?;
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let rules = Heaps::with_table(self.game.clone(), GrundyTable::covering(&self.game, largest));
+        let canonical = rules.format_position(&heaps);
+        let describe = |to: &Vec<u64>| (rules.format_position(to), rules.describe_move(&heaps, to));
+        if options.misere {
+            // Misère play is searched over whole positions: keep heaps small
+            // enough that listing one heap's options is cheap.
+            if largest > MISERE_MAX_HEAP {
+                return Err(Error::input(format!(
+                    "position `{position}`: misère play is searched, so heaps are limited to {MISERE_MAX_HEAP} (found {largest})"
+                )));
+            }
+            let mut solver =
+                MisereSolver::with_max_states(&rules, options.max_states).with_monitor(options.monitor);
+            let outcome = solver.outcome(&heaps)?;
+            let moves: Vec<(String, String)> = solver.winning_moves(&heaps)?.iter().map(describe).collect();
+            return Ok(impartial_report(
+                &self.name, &canonical, true, outcome, None, &moves,
+            ));
+        }
+        let sum = rules.solve_sum(&heaps).map_err(|h| {
+            let tabulated = (rules.table().values().len() as u64).max(GrundyTable::on_demand_limit(&self.game));
+            Error::input(format!(
+                "heap {h} of {}: no closed form and no proven period, and heaps above {} are not tabulated (try `sprague table {} --count N`)",
+                self.name,
+                tabulated - 1,
+                self.name
+            ))
+        })?;
+        let moves: Vec<(String, String)> = sum.winning_moves.iter().map(describe).collect();
+        let mut report = impartial_report(
+            &self.name,
+            &canonical,
+            false,
+            Outcome::from_grundy(sum.grundy),
+            Some(sum.grundy.get()),
+            &moves,
+        );
+        if !sum.complete {
+            report.data.insert("winning_moves_complete", false);
+            report.text.push_str(
+                "note: some heaps are too large to list every winning move; those listed are correct, and for a take-and-break game every other winning split differs from a listed one by multiples of the period\n",
+            );
+        }
+        Ok(report)
+    }
+
+    fn table(
+        &self,
+        count: usize,
+        options: &Options<'_>,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Table> {
+        if options.misere {
+            // Stops at a stop request (inside a heap's search too) with the values so far.
+            let values =
+                misere_grundy_values_with(&self.game, count, options.max_states, options.monitor, progress)?;
+            let period = find_period(&values, None);
+            return Ok(Table { values, period });
+        }
+        let table = GrundyTable::listing(&self.game, count, progress);
+        Ok(Table {
+            values: table.values().to_vec(),
+            period: table.period(),
+        })
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        let heaps = parse_heaps(position).map_err(|e| Error::position(position, e))?;
+        let limit = PLAY_MAX_HEAP.min(self.max_heap);
+        if let Some(&h) = heaps.iter().find(|&&h| h > limit) {
+            return Err(Error::input(format!(
+                "position `{position}`: heap {h} is too large to play (at most {limit} tokens, so that every move can be listed)"
+            )));
+        }
+        // The engine borrows its rules for the session, so they are kept here:
+        // the first session's table serves later ones (heaps it does not
+        // value are searched).
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let rules = self
+            .play_rules
+            .get_or_init(|| Heaps::with_table(self.game.clone(), GrundyTable::covering(&self.game, largest)));
+        let engine = ImpartialEngine::new(self.name.clone(), rules, true, options);
+        Ok(erase(engine, heaps))
+    }
+}
