@@ -5,7 +5,7 @@
 //! Run with `cargo run -p sprague --example own_impartial`.
 
 use sprague::{
-    GrundySolver, GrundyTable, HeapGame, ImpartialRules, Nimber, Outcome, PeriodRule, Subtraction,
+    GrundySolver, GrundyTable, HeapGame, Heaps, ImpartialRules, Nimber, Outcome, PeriodRule, Subtraction,
 };
 
 const TAKE: [u64; 3] = [1, 3, 4];
@@ -76,6 +76,17 @@ pub fn main() {
         ours.value(1_000_000_000_000),
         Some(Nimber([0, 1, 0, 1, 2, 3, 2][1_000_000_000_000 % 7]))
     );
+
+    // With `HeapGame` alone, `Heaps` is the sum-of-heaps ruleset (no `ImpartialRules`
+    // impl needed): with the proven table it answers for heaps of any size.
+    let heaps = Heaps::with_table(OneThreeFour, ours.clone());
+    let mut fast = GrundySolver::new(&heaps);
+    let mut same = fast.winning_moves(&sum).expect("a small search");
+    same.sort();
+    assert_eq!(same, winning);
+    // 10^12 = 1 (mod 7), so G(10^12) = G(1) = 1, and G(5) = 3.
+    let huge = vec![1_000_000_000_000, 5];
+    assert_eq!(fast.grundy(&huge).expect("answered by the period"), Nimber(1 ^ 3));
 
     // The built-in ruleset agrees, value for value and on the period.
     let builtin = Subtraction::new(&TAKE).expect("a valid subtraction set");
