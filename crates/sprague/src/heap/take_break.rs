@@ -214,8 +214,11 @@ impl TakeBreak {
     }
 
     /// `G(0 .. count)` by the rare-value ("sparse space") method, without the
-    /// period shortcut. See [`super::rare`] for the algorithm; near-linear when
-    /// few heaps have values in the rare class, O(n²) at worst.
+    /// period shortcut. The nimbers split into a rare class (containing 0) and a
+    /// common one by the parity of `popcount(v & mask)`; every common option
+    /// value comes from the few splits with a rare part, and the rare values
+    /// below the candidate are usually reached early in a scan of the splits.
+    /// Near-linear when few heaps have values in the rare class, O(n²) at worst.
     #[must_use]
     pub fn values_rare(&self, count: usize) -> Vec<u32> {
         rare_values_u32(&self.spec(), Vec::new(), count, &mut |_| true)
