@@ -40,7 +40,7 @@
 //! the command line goes through; [`catalog`] lists every entry with its rules
 //! and notation.
 //!
-//! ```no_run
+//! ```
 //! use sprague::{Monitor, Options};
 //!
 //! let monitor = Monitor::default();
