@@ -16,9 +16,9 @@ mod expr;
 mod session;
 
 use crate::error::{CliError, CliResult, INTERRUPTED};
-use sprague::Interrupted;
 use crate::progress::{self, Polling};
 use session::{Reply, Session};
+use sprague::Interrupted;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 

@@ -221,7 +221,6 @@ impl Op<'_, '_> {
         let ri = r.into_iter().map(|gr| self.sub(g, gr)).collect();
         (li, ri)
     }
-
 }
 
 /// The birthday of the number `m/2^k`: `|n|` for an integer `n`, else

@@ -1,12 +1,12 @@
 //! The memoised, iterative solver computing canonical forms of positions of
 //! any [`PartizanRules`].
 
-use rustc_hash::FxHashMap;
 use super::rules::PartizanRules;
 use super::{GameId, GameStore};
 use crate::Outcome;
 use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 use crate::monitor::{Monitor, SearchError, Ticker};
+use rustc_hash::FxHashMap;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
 ///

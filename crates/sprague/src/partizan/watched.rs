@@ -43,10 +43,7 @@ impl GameStore {
     /// This store watched by `monitor`: the returned view's operations
     /// report to it and stop with [`Interrupted`] when it asks. O(1).
     pub fn with_monitor<'m>(&mut self, monitor: &'m Monitor) -> WatchedStore<'_, 'm> {
-        WatchedStore {
-            store: self,
-            monitor,
-        }
+        WatchedStore { store: self, monitor }
     }
 }
 
