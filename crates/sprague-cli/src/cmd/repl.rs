@@ -18,17 +18,20 @@ mod session;
 use crate::error::{CliError, CliResult, INTERRUPTED};
 use crate::progress::{self, Polling};
 use session::{Reply, Session};
+use sprague::Interrupted;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 /// A line that could not be evaluated: the message and, for text that does not
-/// parse, the 1-based column in the line.
+/// parse, the 1-based column in the line; or Ctrl-C stopped its arithmetic.
 #[derive(Debug)]
 pub struct ReplError {
     /// What is wrong.
     pub message: String,
     /// Where, when the problem is in the line's text.
     pub column: Option<usize>,
+    /// Whether Ctrl-C stopped the line's game arithmetic (then nothing else is wrong).
+    pub interrupted: bool,
 }
 
 impl ReplError {
@@ -37,6 +40,7 @@ impl ReplError {
         ReplError {
             message,
             column: Some(column),
+            interrupted: false,
         }
     }
 
@@ -45,6 +49,7 @@ impl ReplError {
         ReplError {
             message,
             column: None,
+            interrupted: false,
         }
     }
 
@@ -67,6 +72,16 @@ impl ReplError {
             ));
         }
         out
+    }
+}
+
+impl From<Interrupted> for ReplError {
+    fn from(stop: Interrupted) -> ReplError {
+        ReplError {
+            message: stop.to_string(),
+            column: None,
+            interrupted: true,
+        }
     }
 }
 

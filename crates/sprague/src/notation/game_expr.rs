@@ -20,7 +20,7 @@
 //! the number (so `-1/2v*` is `-1/2 + v + *`).
 
 use super::ParseError;
-use crate::partizan::{Dyadic, GameId, GameStore};
+use crate::partizan::{Dyadic, GameId, GameStore, Op};
 
 /// Parses a game expression into `store`, returning the canonical form.
 ///
@@ -38,10 +38,15 @@ use crate::partizan::{Dyadic, GameId, GameStore};
 /// assert_eq!(e.column, 4);
 /// ```
 pub fn parse_game(store: &mut GameStore, text: &str) -> Result<GameId, ParseError> {
+    parse_in(&mut store.op(), text)
+}
+
+/// [`parse_game`] inside an operation on the store (which a monitor may stop).
+pub(crate) fn parse_in(op: &mut Op<'_, '_>, text: &str) -> Result<GameId, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     check_balance(&chars)?;
     let mut p = Parser {
-        s: store,
+        s: op,
         c: &chars,
         pos: 0,
         end: chars.len(),
@@ -59,7 +64,8 @@ pub fn parse_game(store: &mut GameStore, text: &str) -> Result<GameId, ParseErro
 }
 
 impl GameStore {
-    /// Parses a game expression (see [`parse_game`]).
+    /// Parses a game expression (see [`parse_game`]): linear in the text,
+    /// plus the sums and constructions it writes.
     ///
     /// # Errors
     /// A [`ParseError`] with the column of the problem.
@@ -128,14 +134,14 @@ pub const NIMBER_COMBINE_LIMIT: u64 = 256;
 /// up + nimber value (the chain of its options is `n` deep).
 pub const UP_COMBINE_LIMIT: u64 = 4096;
 
-struct Parser<'a> {
-    s: &'a mut GameStore,
+struct Parser<'a, 'o, 'm> {
+    s: &'a mut Op<'o, 'm>,
     c: &'a [char],
     pos: usize,
     end: usize,
 }
 
-impl Parser<'_> {
+impl Parser<'_, '_, '_> {
     fn peek(&self) -> Option<char> {
         (self.pos < self.end).then(|| self.c[self.pos])
     }

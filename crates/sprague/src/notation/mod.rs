@@ -2,7 +2,7 @@
 //! point at the offending column.
 
 mod error;
-mod game_expr;
+pub(crate) mod game_expr;
 mod heaps;
 mod tokens;
 

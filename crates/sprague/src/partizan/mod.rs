@@ -1,23 +1,34 @@
 //! Short partizan games: canonical forms interned in a [`GameStore`], the
 //! numbers among them ([`Dyadic`]), inline number + up + nimber values
 //! ([`Nus`]), and thermographs ([`Thermograph`], [`Trajectory`]).
+//!
+//! The store's files are layered, each using only the ones before it:
+//! values without a store (`dyadic`, `nus`, `trajectory`, `thermograph`);
+//! `store` (interning, options, `≤`, canonical construction); `ops`
+//! (negation, sums, comparisons); `temperature` and `infinitesimal`;
+//! `display` and `watched` (the operations a [`Monitor`](crate::Monitor)
+//! may stop, in [`WatchedStore`]).
 
 mod display;
 mod dyadic;
-mod fxhash;
+mod infinitesimal;
 mod nus;
 mod ops;
 mod rules;
 mod solver;
 mod store;
+mod temperature;
 mod thermograph;
 mod trajectory;
+mod watched;
 
 pub use display::format_nus;
 pub use dyadic::Dyadic;
 pub use nus::Nus;
 pub use rules::{PartizanRules, Player, moves_of, outcome_by_minimax, wins_moving_first};
 pub use solver::{PartizanSolver, value_by_definition};
+pub(crate) use store::Op;
 pub use store::{GameId, GameStore};
 pub use thermograph::Thermograph;
 pub use trajectory::{Piece, Trajectory};
+pub use watched::WatchedStore;

@@ -1,59 +1,103 @@
-//! Derived operations on canonical forms: stops, birthday, incentives,
-//! cooling, heating, atomic weight and reduced canonical form.
+//! The second layer of the partizan store: negation, sums, comparisons,
+//! outcome, birthday and incentives, built on the construction of canonical
+//! forms in `store`.
 
 use super::dyadic::Dyadic;
-use super::fxhash::FxMap;
 use super::nus::Nus;
-use super::store::{GameId, GameStore};
-use super::thermograph::Thermograph;
-
-/// Memo tables of the derived operations, keyed by id.
-#[derive(Debug, Default)]
-pub(crate) struct OpMemo {
-    pub(super) thermo: FxMap<GameId, Thermograph>,
-    birthday: FxMap<GameId, u64>,
-    reduced: FxMap<GameId, GameId>,
-    atomic: FxMap<GameId, Option<GameId>>,
-}
+use super::store::{GameId, GameStore, Op, pair};
+use crate::Outcome;
+use core::cmp::Ordering;
 
 impl GameStore {
-    /// The left and right stops: where play ends when Left (resp. Right)
-    /// starts and both play to reach a number. O(1): stored with every form.
-    ///
-    /// ```
-    /// use sprague::{Dyadic, GameStore};
-    /// let mut s = GameStore::new();
-    /// let g = s.parse("{3||2*|1*}").unwrap();
-    /// assert_eq!(s.stops(g), (Dyadic::integer(3), Dyadic::integer(2)));
-    /// ```
-    pub fn stops(&self, g: GameId) -> (Dyadic, Dyadic) {
-        let (l, r) = self.stops_ref(g);
-        (l.clone(), r.clone())
+    /// The negative `-G = {-G^R | -G^L}`. O(1) for inline values; otherwise
+    /// linear in the number of new forms, cached per id.
+    pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Some(v) = self.as_nus(g) {
+            let v = v.neg();
+            return self.nus(v);
+        }
+        if let Some(n) = self.cached_neg(g) {
+            return n;
+        }
+        let o = self.opts(g);
+        let mut nl = Vec::with_capacity(o.nr as usize);
+        for i in 0..o.nr {
+            let x = self.right_at(o, i);
+            nl.push(self.neg(x));
+        }
+        let mut nr = Vec::with_capacity(o.nl as usize);
+        for i in 0..o.nl {
+            let x = self.left_at(o, i);
+            nr.push(self.neg(x));
+        }
+        nl.sort_unstable();
+        nr.sort_unstable();
+        // The negative of a canonical form is canonical.
+        let n = self.intern(&nl, &nr);
+        self.cache_neg(g, n);
+        n
     }
 
-    /// The left stop.
-    pub fn left_stop(&self, g: GameId) -> Dyadic {
-        self.stops(g).0
+    /// The sum `G + H`. O(1) for two inline values; otherwise the canonical
+    /// form of `{G^L + H, G + H^L | G^R + H, G + H^R}` (a number term's own
+    /// options are skipped, by number avoidance), memoised on the id pair:
+    /// one construction per pair of subgames reached.
+    pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+        self.op().add(g, h)
     }
 
-    /// The right stop.
-    pub fn right_stop(&self, g: GameId) -> Dyadic {
-        self.stops(g).1
+    /// The difference `G - H`: a negation and a sum.
+    pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
+        self.op().sub(g, h)
     }
 
-    /// Whether `g` is infinitesimal: both stops are 0.
-    pub fn is_infinitesimal(&self, g: GameId) -> bool {
-        let (l, r) = self.stops(g);
-        l.is_zero() && r.is_zero()
+    /// The sum of many games, added left to right (`n - 1` sums).
+    pub fn sum(&mut self, games: &[GameId]) -> GameId {
+        self.op().sum(games)
+    }
+
+    /// `{0 || 0 | -x}`, written `Tiny(x)` (tiny-x; Winning Ways ch. 5): one
+    /// negation and two constructions.
+    pub fn tiny(&mut self, x: GameId) -> GameId {
+        self.op().tiny(x)
+    }
+
+    /// `{x | 0 || 0}`, written `Miny(x)`: the negative of `Tiny(x)`.
+    pub fn miny(&mut self, x: GameId) -> GameId {
+        self.op().miny(x)
+    }
+
+    /// `±G = {G | -G}`: one negation and one construction.
+    pub fn plus_minus(&mut self, g: GameId) -> GameId {
+        self.op().plus_minus(g)
+    }
+
+    /// The order between `a` and `b`; `None` when they are confused
+    /// (`a || b`). At most two comparisons ([`GameStore::le`]).
+    pub fn compare(&mut self, a: GameId, b: GameId) -> Option<Ordering> {
+        self.op().compare(a, b)
+    }
+
+    /// The outcome class: `L` if `G > 0`, `R` if `G < 0`, `P` if `G = 0`,
+    /// `N` if `G || 0`. At most two comparisons with 0.
+    pub fn outcome(&mut self, g: GameId) -> Outcome {
+        self.op().outcome(g)
+    }
+
+    /// Left's incentives `G^L - G` and Right's `G - G^R` (both: the larger the
+    /// better for the mover). One difference per option.
+    pub fn incentives(&mut self, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
+        self.op().incentives(g)
     }
 
     /// The birthday: 0 for 0, else one more than the largest birthday of an
     /// option of the canonical form; `None` when it exceeds `u64` (huge
     /// integers). Memoised; closed forms for inline values: `n` has birthday
     /// `|n|`, `m/2^k` (k ≥ 1) `|integer part| + k + 1`, `x + *m` adds `m`, and
-    /// `x + n·↑ + *m` follows the chain of its right options.
+    /// `x + n·↑ + *m` follows the chain of its right options. Otherwise one
+    /// visit per subgame of the canonical form.
     pub fn birthday(&mut self, g: GameId) -> Option<u64> {
-        if let Some(&b) = self.memo.birthday.get(&g) {
+        if let Some(&b) = self.derived.birthday.get(&g) {
             return Some(b);
         }
         let b = if let Some(v) = self.as_nus(g) {
@@ -66,283 +110,116 @@ impl GameStore {
             }
             b
         };
-        if !self.interrupted() {
-            self.memo.birthday.insert(g, b);
-        }
+        self.derived.birthday.insert(g, b);
         Some(b)
     }
+}
 
-    /// Left's incentives `G^L - G` and Right's `G - G^R` (both: the larger the
-    /// better for the mover).
-    pub fn incentives(&mut self, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
+/// The operations above that a monitor may stop (see `store::Op`); the
+/// [`GameStore`] methods and [`WatchedStore`](super::WatchedStore) run them.
+impl Op<'_, '_> {
+    pub(crate) fn add(&mut self, g: GameId, h: GameId) -> GameId {
+        if g == GameId::ZERO {
+            return h;
+        }
+        if h == GameId::ZERO {
+            return g;
+        }
+        if let (Some(x), Some(y)) = (self.as_nus(g), self.as_nus(h)) {
+            let v = x.add(y);
+            return self.nus(v);
+        }
+        let (a, b) = if g <= h { (g, h) } else { (h, g) };
+        if self.halted() {
+            return GameId::ZERO;
+        }
+        self.tick();
+        let key = pair(a, b);
+        if let Some(&r) = self.add_memo.get(&key) {
+            return r;
+        }
+        let mut l = Vec::new();
+        let mut r = Vec::new();
+        let (a_num, b_num) = (self.is_number(a), self.is_number(b));
+        if !a_num {
+            let o = self.opts(a);
+            for i in 0..o.nl {
+                let x = self.left_at(o, i);
+                l.push(self.add(x, b));
+            }
+            for i in 0..o.nr {
+                let x = self.right_at(o, i);
+                r.push(self.add(x, b));
+            }
+        }
+        if !b_num {
+            let o = self.opts(b);
+            for i in 0..o.nl {
+                let x = self.left_at(o, i);
+                l.push(self.add(a, x));
+            }
+            for i in 0..o.nr {
+                let x = self.right_at(o, i);
+                r.push(self.add(a, x));
+            }
+        }
+        let s = self.game(&l, &r);
+        if !self.halted() {
+            self.add_memo.insert(key, s);
+        }
+        s
+    }
+
+    pub(crate) fn sub(&mut self, g: GameId, h: GameId) -> GameId {
+        let nh = self.neg(h);
+        self.add(g, nh)
+    }
+
+    pub(crate) fn sum(&mut self, games: &[GameId]) -> GameId {
+        games.iter().fold(GameId::ZERO, |acc, &g| self.add(acc, g))
+    }
+
+    pub(crate) fn tiny(&mut self, x: GameId) -> GameId {
+        let nx = self.neg(x);
+        let inner = self.game(&[GameId::ZERO], &[nx]);
+        self.game(&[GameId::ZERO], &[inner])
+    }
+
+    pub(crate) fn miny(&mut self, x: GameId) -> GameId {
+        let t = self.tiny(x);
+        self.neg(t)
+    }
+
+    pub(crate) fn plus_minus(&mut self, g: GameId) -> GameId {
+        let ng = self.neg(g);
+        self.game(&[g], &[ng])
+    }
+
+    pub(crate) fn compare(&mut self, a: GameId, b: GameId) -> Option<Ordering> {
+        if a == b {
+            return Some(Ordering::Equal);
+        }
+        match (self.le(a, b), self.le(b, a)) {
+            (true, _) => Some(Ordering::Less),
+            (false, true) => Some(Ordering::Greater),
+            (false, false) => None,
+        }
+    }
+
+    pub(crate) fn outcome(&mut self, g: GameId) -> Outcome {
+        match self.compare(g, GameId::ZERO) {
+            Some(Ordering::Greater) => Outcome::L,
+            Some(Ordering::Less) => Outcome::R,
+            Some(Ordering::Equal) => Outcome::P,
+            None => Outcome::N,
+        }
+    }
+
+    pub(crate) fn incentives(&mut self, g: GameId) -> (Vec<GameId>, Vec<GameId>) {
         let (l, r) = self.options(g);
         let li = l.into_iter().map(|gl| self.sub(gl, g)).collect();
         let ri = r.into_iter().map(|gr| self.sub(g, gr)).collect();
         (li, ri)
-    }
-
-    /// `g` cooled by `t` (meant for `t >= 0`; a negative `t` applies the same
-    /// formula, which then heats): numbers stay; when `t` exceeds the temperature
-    /// the result is the mean; otherwise `{G^L_t - t | G^R_t + t}` (Winning Ways ch. 6).
-    pub fn cool(&mut self, g: GameId, t: &Dyadic) -> GameId {
-        if self.is_number(g) || t.is_zero() {
-            return g;
-        }
-        let temp = self.temperature(g);
-        if *t > temp {
-            let m = self.mean(g);
-            return self.dyadic(m);
-        }
-        let tg = self.dyadic(t.clone());
-        let (l, r) = self.options(g);
-        let mut nl = Vec::with_capacity(l.len());
-        for gl in l {
-            let c = self.cool(gl, t);
-            nl.push(self.sub(c, tg));
-        }
-        let mut nr = Vec::with_capacity(r.len());
-        for gr in r {
-            let c = self.cool(gr, t);
-            nr.push(self.add(c, tg));
-        }
-        self.game(&nl, &nr)
-    }
-
-    /// `g` heated by `t` (any game): numbers stay; otherwise
-    /// `{∫G^L + t | ∫G^R - t}` (Winning Ways ch. 6; heating is not always the
-    /// inverse of cooling).
-    pub fn heat(&mut self, g: GameId, t: GameId) -> GameId {
-        if self.is_number(g) {
-            return g;
-        }
-        let (l, r) = self.options(g);
-        let mut nl = Vec::with_capacity(l.len());
-        for gl in l {
-            let h = self.heat(gl, t);
-            nl.push(self.add(h, t));
-        }
-        let mut nr = Vec::with_capacity(r.len());
-        for gr in r {
-            let h = self.heat(gr, t);
-            nr.push(self.sub(h, t));
-        }
-        self.game(&nl, &nr)
-    }
-
-    /// The atomic weight of an infinitesimal `g` (`None` when `g` or one of the
-    /// subgames the calculus needs is not infinitesimal). `n·↑ + *m` has
-    /// weight `n`; otherwise `G° = {G^L° - 2 | G^R° + 2}` unless that is an
-    /// integer, in which case (the eccentric case) the weight is the largest
-    /// integer `n` with `n ⧏ G^R° + 2` for all `G^R` when `g` exceeds the far
-    /// star, the least `n` with `n ⧐ G^L° - 2` when `g` is below it, and 0
-    /// when `g` is confused with it (Winning Ways ch. 8; Lessons in Play ch. 9;
-    /// Siegel's constructive atomic weight theorem).
-    pub fn atomic_weight(&mut self, g: GameId) -> Option<GameId> {
-        if let Some(v) = self.as_nus(g) {
-            let ups = v.number.is_zero().then_some(v.ups)?;
-            return Some(self.integer(ups));
-        }
-        if let Some(&a) = self.memo.atomic.get(&g) {
-            return a;
-        }
-        let a = self.atomic_weight_walk(g);
-        if !self.interrupted() {
-            self.memo.atomic.insert(g, a);
-        }
-        a
-    }
-
-    fn atomic_weight_walk(&mut self, g: GameId) -> Option<GameId> {
-        if !self.is_infinitesimal(g) {
-            return None;
-        }
-        let (l, r) = self.options(g);
-        let two = self.integer(2);
-        let mut al = Vec::new();
-        for gl in &l {
-            let w = self.atomic_weight(*gl)?;
-            al.push(self.sub(w, two));
-        }
-        let mut ar = Vec::new();
-        for gr in &r {
-            let w = self.atomic_weight(*gr)?;
-            ar.push(self.add(w, two));
-        }
-        let g0 = self.game(&al, &ar);
-        let is_integer = self.as_number(g0).is_some_and(Dyadic::is_integer);
-        if !is_integer {
-            return Some(g0);
-        }
-        let far = self.far_star(g);
-        let fs = self.nimber(far);
-        if self.lt(fs, g) {
-            // Largest n with n ⧏ every G^R° + 2 (n not >= any of them).
-            let mut n = self.as_number(g0).and_then(Dyadic::to_i64).unwrap_or(0);
-            loop {
-                let ng = self.integer(n + 1);
-                if ar.iter().any(|&x| self.le(x, ng)) {
-                    break;
-                }
-                n += 1;
-            }
-            while {
-                let ng = self.integer(n);
-                ar.iter().any(|&x| self.le(x, ng))
-            } {
-                n -= 1;
-            }
-            Some(self.integer(n))
-        } else if self.lt(g, fs) {
-            let mut n = self.as_number(g0).and_then(Dyadic::to_i64).unwrap_or(0);
-            loop {
-                let ng = self.integer(n - 1);
-                if al.iter().any(|&x| self.le(ng, x)) {
-                    break;
-                }
-                n -= 1;
-            }
-            while {
-                let ng = self.integer(n);
-                al.iter().any(|&x| self.le(ng, x))
-            } {
-                n += 1;
-            }
-            Some(self.integer(n))
-        } else {
-            // Confused with (or equal to) the far star.
-            Some(GameId::ZERO)
-        }
-    }
-
-    /// A nimber `*2^k` larger than every nimber in `g`'s subgames (the "far star").
-    fn far_star(&mut self, g: GameId) -> u64 {
-        let mut seen = std::collections::HashSet::new();
-        let mut stack = vec![g];
-        let mut max = 1u64;
-        while let Some(x) = stack.pop() {
-            if !seen.insert(x) {
-                continue;
-            }
-            if let Some(v) = self.as_nus(x) {
-                max = max.max(v.nimber);
-                continue;
-            }
-            let (l, r) = self.options(x);
-            stack.extend(l);
-            stack.extend(r);
-        }
-        (max + 1).next_power_of_two().max(2) << 1
-    }
-
-    /// The reduced canonical form: the simplest game infinitesimally close to
-    /// `g` (`g - rcf(g)` is infinitesimal). Options are reduced, then
-    /// options dominated or reversible modulo infinitesimals are removed or
-    /// bypassed, with `G ≥ H (mod Inf)` iff the right stop of `G - H` is ≥ 0
-    /// (Grossman and Siegel, "Reductions of partizan games").
-    pub fn reduced(&mut self, g: GameId) -> GameId {
-        if let Some(&r) = self.memo.reduced.get(&g) {
-            return r;
-        }
-        let (ls, rs) = self.stops(g);
-        let res = if ls == rs {
-            let x = ls.clone();
-            let xg = self.dyadic(x.clone());
-            let d = self.sub(g, xg);
-            if self.is_infinitesimal(d) { Some(xg) } else { None }
-        } else {
-            None
-        };
-        let res = match res {
-            Some(x) => x,
-            None => self.reduce_walk(g),
-        };
-        if !self.interrupted() {
-            self.memo.reduced.insert(g, res);
-        }
-        res
-    }
-
-    fn ge_inf(&mut self, a: GameId, b: GameId) -> bool {
-        let d = self.sub(a, b);
-        self.right_stop(d).signum() >= 0
-    }
-
-    fn reduce_walk(&mut self, g: GameId) -> GameId {
-        let (l, r) = self.options(g);
-        let mut l: Vec<GameId> = l.into_iter().map(|x| self.reduced(x)).collect();
-        let mut r: Vec<GameId> = r.into_iter().map(|x| self.reduced(x)).collect();
-        let mut cur = self.game(&l, &r);
-        for _ in 0..64 {
-            if self.as_nus(cur).is_some_and(Nus::is_number) {
-                return cur;
-            }
-            let (cl, cr) = self.options(cur);
-            l = self.inf_undominated(&cl, true);
-            r = self.inf_undominated(&cr, false);
-            let mut changed = l.len() != cl.len() || r.len() != cr.len();
-            let mut nl = Vec::new();
-            for &gl in &l {
-                let glr = self.right_options(gl);
-                match glr.into_iter().find(|&x| self.ge_inf(cur, x)) {
-                    Some(x) => {
-                        changed = true;
-                        for y in self.left_options(x) {
-                            nl.push(self.reduced(y));
-                        }
-                    }
-                    None => nl.push(gl),
-                }
-            }
-            let mut nr = Vec::new();
-            for &gr in &r {
-                let grl = self.left_options(gr);
-                match grl.into_iter().find(|&x| self.ge_inf(x, cur)) {
-                    Some(x) => {
-                        changed = true;
-                        for y in self.right_options(x) {
-                            nr.push(self.reduced(y));
-                        }
-                    }
-                    None => nr.push(gr),
-                }
-            }
-            let next = self.game(&nl, &nr);
-            if !changed && next == cur {
-                return cur;
-            }
-            cur = next;
-        }
-        cur
-    }
-
-    /// Options not dominated modulo infinitesimals (one of each Inf-equal class kept).
-    fn inf_undominated(&mut self, v: &[GameId], left: bool) -> Vec<GameId> {
-        let mut keep: Vec<GameId> = Vec::new();
-        for &x in v {
-            let mut dominated = false;
-            let mut i = 0;
-            while i < keep.len() {
-                let k = keep[i];
-                let (x_le_k, k_le_x) = if left {
-                    (self.ge_inf(k, x), self.ge_inf(x, k))
-                } else {
-                    (self.ge_inf(x, k), self.ge_inf(k, x))
-                };
-                if x_le_k {
-                    dominated = true;
-                    break;
-                }
-                if k_le_x {
-                    keep.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
-            if !dominated {
-                keep.push(x);
-            }
-        }
-        keep
     }
 }
 

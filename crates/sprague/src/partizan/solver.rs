@@ -1,12 +1,12 @@
 //! The memoised, iterative solver computing canonical forms of positions of
 //! any [`PartizanRules`].
 
-use super::fxhash::FxMap;
 use super::rules::PartizanRules;
 use super::{GameId, GameStore};
 use crate::Outcome;
 use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 use crate::monitor::{Monitor, SearchError, Ticker};
+use rustc_hash::FxHashMap;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
 ///
@@ -41,7 +41,7 @@ use crate::monitor::{Monitor, SearchError, Ticker};
 pub struct PartizanSolver<'r, R: PartizanRules> {
     rules: &'r R,
     store: GameStore,
-    memo: FxMap<R::Position, GameId>,
+    memo: FxHashMap<R::Position, GameId>,
     max_states: usize,
     /// Scratch buffers reused across expansions.
     options: Vec<R::Position>,
@@ -82,7 +82,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         PartizanSolver {
             rules,
             store,
-            memo: FxMap::default(),
+            memo: FxHashMap::default(),
             max_states,
             options: Vec::new(),
             split: Vec::new(),

@@ -1,7 +1,10 @@
-//! Thermographs: the walls of a game as it is cooled, its mean and temperature.
+//! Thermographs: the walls of a game as it is cooled, its mean and
+//! temperature. This file knows walls only (no store): how the walls of a
+//! number, of `x + n·↑ + *m` and of a game with given option thermographs
+//! look. The store computes them per game in `temperature`.
 
 use super::dyadic::Dyadic;
-use super::store::{GameId, GameStore};
+use super::nus::Nus;
 use super::trajectory::Trajectory;
 
 /// The thermograph of a game: its left and right walls as functions of the
@@ -20,88 +23,72 @@ pub struct Thermograph {
     pub mean: Dyadic,
 }
 
-impl GameStore {
-    /// The thermograph of `g`, memoised per id.
-    ///
-    /// For a number `x` both walls are the constant `x`; `x + n·↑ + *m` has a
-    /// closed form (its walls meet at `x` at temperature 0). Otherwise the left
-    /// scaffold is `max over G^L of (right wall of G^L)(t) - t`, the right one
-    /// `min over G^R of (left wall of G^R)(t) + t`; the temperature is where
-    /// they meet and above it both walls are the mast (Winning Ways ch. 6).
-    /// Cost: linear in the number of breakpoints per option, over all subgames.
-    ///
-    /// ```
-    /// use sprague::{Dyadic, GameStore};
-    /// let mut s = GameStore::new();
-    /// let g = s.parse("{3||2*|1*}").unwrap();
-    /// let th = s.thermograph(g);
-    /// assert_eq!(th.mean, Dyadic::new(9, 2));
-    /// assert_eq!(th.temperature, Dyadic::new(3, 2));
-    /// ```
-    pub fn thermograph(&mut self, g: GameId) -> Thermograph {
-        if let Some(t) = self.memo.thermo.get(&g) {
-            return t.clone();
+impl Thermograph {
+    /// The thermograph of the number `x`: both walls are the constant `x`. O(1).
+    pub(super) fn of_number(x: Dyadic) -> Thermograph {
+        let e = x.exponent();
+        let temperature = if e == 0 {
+            Dyadic::integer(-1)
+        } else {
+            Dyadic::new(-1, e)
+        };
+        Thermograph {
+            left: Trajectory::constant(x.clone()),
+            right: Trajectory::constant(x.clone()),
+            temperature,
+            mean: x,
         }
-        let th = self.compute_thermograph(g);
-        if !self.interrupted() {
-            self.memo.thermo.insert(g, th.clone());
-        }
-        th
     }
 
-    fn compute_thermograph(&mut self, g: GameId) -> Thermograph {
-        if let Some(x) = self.as_number(g).cloned() {
-            let e = x.exponent();
-            let temperature = if e == 0 {
-                Dyadic::integer(-1)
-            } else {
-                Dyadic::new(-1, e)
-            };
-            return Thermograph {
-                left: Trajectory::constant(x.clone()),
-                right: Trajectory::constant(x.clone()),
-                temperature,
-                mean: x,
-            };
+    /// The closed form for `x + n·↑ + *m` that is not a number: temperature
+    /// 0, mast at `x`. Below 0 the walls are `x - t` (left) and `x + t`
+    /// (right), except that Right's wall is `x` when `n ≥ 1` and Left's is `x`
+    /// when `n ≤ -1` — unless the option on that side is the number `x`
+    /// itself (`x + *m`, `x ± ↑*`). O(1).
+    pub(super) fn of_nus(v: &Nus) -> Thermograph {
+        let x = v.number.clone();
+        let special = v.ups.unsigned_abs() == 1 && v.nimber == 1;
+        let zero = Dyadic::ZERO;
+        let flat = Trajectory::constant(x.clone());
+        let sl = if v.ups < 0 && !special {
+            flat.clone()
+        } else {
+            flat.tilt(-1)
+        };
+        let sr = if v.ups > 0 && !special {
+            flat
+        } else {
+            Trajectory::constant(x.clone()).tilt(1)
+        };
+        Thermograph {
+            left: sl.mast_from(&zero),
+            right: sr.mast_from(&zero),
+            temperature: zero,
+            mean: x,
         }
-        if let Some(v) = self.as_nus(g) {
-            // x + n·↑ + *m, not a number: temperature 0, mast at x. Below 0 the
-            // walls are x - t (left) and x + t (right), except that Right's
-            // wall is x when n ≥ 1 and Left's is x when n ≤ -1 — unless the
-            // option on that side is the number x itself (x + *m, x ± ↑*).
-            let x = v.number.clone();
-            let special = v.ups.unsigned_abs() == 1 && v.nimber == 1;
-            let zero = Dyadic::ZERO;
-            let flat = Trajectory::constant(x.clone());
-            let sl = if v.ups < 0 && !special {
-                flat.clone()
-            } else {
-                flat.tilt(-1)
-            };
-            let sr = if v.ups > 0 && !special {
-                flat
-            } else {
-                Trajectory::constant(x.clone()).tilt(1)
-            };
-            return Thermograph {
-                left: sl.mast_from(&zero),
-                right: sr.mast_from(&zero),
-                temperature: zero,
-                mean: x,
-            };
-        }
-        let (l, r) = self.options(g);
+    }
+
+    /// The thermograph of a game that is not a number, from those of its
+    /// Left and Right options: the left scaffold is the maximum over Left
+    /// options of (right wall)(t) - t, the right one the minimum over Right
+    /// options of (left wall)(t) + t; the temperature is where they meet and
+    /// above it both walls are the mast (Winning Ways ch. 6). Linear in the
+    /// number of breakpoints of the options' walls.
+    pub(super) fn from_options(
+        left: impl IntoIterator<Item = Thermograph>,
+        right: impl IntoIterator<Item = Thermograph>,
+    ) -> Thermograph {
         let mut sl: Option<Trajectory> = None;
-        for gl in l {
-            let w = self.thermograph(gl).right.tilt(-1);
+        for th in left {
+            let w = th.right.tilt(-1);
             sl = Some(match sl {
                 None => w,
                 Some(s) => s.envelope(&w, true),
             });
         }
         let mut sr: Option<Trajectory> = None;
-        for gr in r {
-            let w = self.thermograph(gr).left.tilt(1);
+        for th in right {
+            let w = th.left.tilt(1);
             sr = Some(match sr {
                 None => w,
                 Some(s) => s.envelope(&w, false),
@@ -118,24 +105,6 @@ impl GameStore {
             temperature: t,
             mean,
         }
-    }
-
-    /// The temperature of `g` (negative for numbers: `-1/2^k` for `m/2^k`).
-    pub fn temperature(&mut self, g: GameId) -> Dyadic {
-        if let Some(v) = self.as_nus(g)
-            && !v.is_number()
-        {
-            return Dyadic::ZERO;
-        }
-        self.thermograph(g).temperature
-    }
-
-    /// The mean value of `g` (additive: mean(G + H) = mean(G) + mean(H)).
-    pub fn mean(&mut self, g: GameId) -> Dyadic {
-        if let Some(v) = self.as_nus(g) {
-            return v.number.clone();
-        }
-        self.thermograph(g).mean
     }
 }
 

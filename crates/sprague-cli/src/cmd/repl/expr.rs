@@ -10,7 +10,7 @@
 //! user typed.
 
 use super::ReplError;
-use sprague::{GameId, GameStore};
+use sprague::{GameId, GameStore, WatchedStore};
 use std::collections::BTreeMap;
 
 /// Functions whose value is a game, usable anywhere in an expression.
@@ -121,14 +121,17 @@ pub const MAX_CALL_DEPTH: usize = 200;
 impl Env {
     /// An empty session.
     pub fn new() -> Env {
-        let mut store = GameStore::new();
-        // Ctrl-C stops long sums and comparisons (see `Session::line`).
-        store.watch(crate::progress::monitor());
         Env {
-            store,
+            store: GameStore::new(),
             vars: BTreeMap::new(),
             depth: 0,
         }
+    }
+
+    /// The store watched by the process's monitor: Ctrl-C stops its long
+    /// sums and comparisons (see `Session::line`).
+    pub fn watched(&mut self) -> WatchedStore<'_, 'static> {
+        self.store.with_monitor(crate::progress::monitor())
     }
 
     /// Evaluates the game expression `chars[from..to]` of a line (columns in
@@ -189,7 +192,7 @@ impl Env {
             text.push(')');
             cols.extend(std::iter::repeat_n(start + 1, shown.chars().count() + 2));
         }
-        self.store.parse(&text).map_err(|e| {
+        self.watched().parse(&text)?.map_err(|e| {
             let column = cols.get(e.column.saturating_sub(1)).copied().unwrap_or(to + 1);
             let message = if e.token.is_empty() {
                 e.message
@@ -291,11 +294,11 @@ impl Env {
                         "the temperature must be at least 0".to_string(),
                     ));
                 }
-                s.cool(g, &td)
+                self.watched().cool(g, &td)?
             }
             "heat" => {
                 let t = self.game(chars, args[1].0, args[1].1)?;
-                self.store.heat(g, t)
+                self.watched().heat(g, t)?
             }
             "mean" => {
                 let m = s.mean(g);
@@ -306,18 +309,18 @@ impl Env {
                 s.dyadic(t)
             }
             "leftstop" => {
-                let x = s.left_stop(g);
+                let (x, _) = s.stops(g);
                 s.dyadic(x)
             }
             "rightstop" => {
-                let x = s.right_stop(g);
+                let (_, x) = s.stops(g);
                 s.dyadic(x)
             }
-            "reduced" => s.reduced(g),
-            _ => match s.atomic_weight(g) {
+            "reduced" => self.watched().reduced(g)?,
+            _ => match self.watched().atomic_weight(g)? {
                 Some(a) => a,
                 None => {
-                    let shown = s.display(g);
+                    let shown = self.store.display(g);
                     return Err(ReplError::at(
                         start + 1,
                         format!(

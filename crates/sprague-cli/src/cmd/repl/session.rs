@@ -42,23 +42,20 @@ impl Session {
         Session { env: Env::new() }
     }
 
-    /// Evaluates one line. When Ctrl-C stops its game arithmetic (the store
-    /// halts, see `GameStore::watch`), nothing of the line is kept and the
-    /// reply is [`Reply::Interrupted`].
+    /// Evaluates one line. When Ctrl-C stops its game arithmetic (see
+    /// `GameStore::with_monitor`), nothing of the line is kept and the reply
+    /// is [`Reply::Interrupted`].
     ///
     /// # Errors
     /// A [`ReplError`] with the 1-based column of the problem where there is one.
     pub fn line(&mut self, line: &str) -> Result<Reply, ReplError> {
-        self.env.store.resume();
-        let reply = self.evaluate(line);
-        if self.env.store.interrupted() {
-            self.env.store.resume();
-            return Ok(Reply::Interrupted(format!(
+        match self.evaluate(line) {
+            Err(e) if e.interrupted => Ok(Reply::Interrupted(format!(
                 "interrupted after {} sums and comparisons",
                 crate::progress::monitor().done()
-            )));
+            ))),
+            reply => reply,
         }
-        reply
     }
 
     fn evaluate(&mut self, line: &str) -> Result<Reply, ReplError> {
@@ -95,7 +92,7 @@ impl Session {
         if let Some((at, op)) = comparison(&chars) {
             let a = self.operand(&chars, 0, at, at)?;
             let b = self.operand(&chars, at + op.len(), chars.len(), at)?;
-            let c = self.env.store.compare(a, b);
+            let c = self.env.watched().compare(a, b)?;
             let holds = match op {
                 "<=" => matches!(c, Some(Ordering::Less | Ordering::Equal)),
                 ">=" => matches!(c, Some(Ordering::Greater | Ordering::Equal)),
@@ -110,9 +107,6 @@ impl Session {
             return Ok(Reply::Text(holds.to_string()));
         }
         let g = self.env.game(&chars, 0, chars.len())?;
-        if self.env.store.interrupted() {
-            return Ok(Reply::Nothing);
-        }
         self.env.vars.insert(LAST.to_string(), g);
         Ok(Reply::Text(self.env.store.display(g)))
     }
@@ -173,9 +167,6 @@ impl Session {
             ));
         }
         let g = self.env.game(chars, at + 2, chars.len())?;
-        if self.env.store.interrupted() {
-            return Ok(Reply::Nothing);
-        }
         self.env.vars.insert(name.clone(), g);
         let shown = self.env.store.display(g);
         Ok(Reply::Text(format!("{name} = {shown}")))
@@ -209,7 +200,7 @@ impl Session {
                 format!("left {l}, right {r}")
             }
             "outcome" => {
-                let o: Outcome = s.outcome(g);
+                let o: Outcome = self.env.watched().outcome(g)?;
                 format!("{o} ({})", crate::cmd::calc::outcome_words(o))
             }
             "thermograph" => {
@@ -234,7 +225,7 @@ impl Session {
             }
             _ => {
                 let h = self.env.game(chars, args[1].0, args[1].1)?;
-                match self.env.store.compare(g, h) {
+                match self.env.watched().compare(g, h)? {
                     Some(Ordering::Less) => "<".to_string(),
                     Some(Ordering::Equal) => "=".to_string(),
                     Some(Ordering::Greater) => ">".to_string(),
