@@ -37,6 +37,7 @@ mod outcome;
 mod partizan;
 pub mod play;
 mod registry;
+mod union_find;
 
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 pub use games::*;
@@ -49,6 +50,7 @@ pub use monitor::{Interrupted, Monitor, SearchError, Ticker};
 pub use nimber::{Nimber, mex, mex_in_place, nim_mul_plain};
 pub use notation::*;
 pub use outcome::Outcome;
+pub use union_find::UnionFind;
 pub use partizan::*;
 pub use registry::{
     Builder, Data, Entry, Error, Family, Impartial, Options, Report, Result, Ruleset, Table, build, catalog,
