@@ -54,5 +54,5 @@ pub use union_find::UnionFind;
 pub use partizan::*;
 pub use registry::{
     Builder, Data, Entry, Error, Family, Impartial, Options, Report, Result, Ruleset, Table, build, catalog,
-    catalog_groups, edit_distance, impartial_report, lookup, no_params, whole_param,
+    catalog_groups, check_graph_size, edit_distance, impartial_report, lookup, no_params, whole_param,
 };

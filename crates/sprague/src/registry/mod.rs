@@ -7,6 +7,7 @@
 mod boards;
 mod catalog;
 mod error;
+mod graph_position;
 mod graphs;
 mod heaps;
 mod impartial;
@@ -20,6 +21,7 @@ pub use catalog::{
     Builder, Entry, Family, build, catalog, catalog_groups, edit_distance, lookup, no_params, whole_param,
 };
 pub use error::{Error, Result};
+pub use graph_position::check_graph_size;
 pub use impartial_rules::{Impartial, impartial_report};
 pub use report::{Data, Report, Table};
 pub use ruleset::{Options, Ruleset};
