@@ -50,9 +50,9 @@ pub use monitor::{Interrupted, Monitor, SearchError, Ticker};
 pub use nimber::{Nimber, mex, mex_in_place, nim_mul_plain};
 pub use notation::*;
 pub use outcome::Outcome;
-pub use union_find::UnionFind;
 pub use partizan::*;
 pub use registry::{
     Builder, Data, Entry, Error, Family, Impartial, Options, Report, Result, Ruleset, Table, build, catalog,
     catalog_groups, check_graph_size, edit_distance, impartial_report, lookup, no_params, whole_param,
 };
+pub use union_find::UnionFind;

@@ -181,7 +181,11 @@ pub(crate) fn keep_grounded(e: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
 /// The value of a list of edges (ids below the largest one plus one): the
 /// colon and fusion principles of [`green_hackenbush_value`]. O(n + m).
 pub(crate) fn picture_value(edges: &[(u32, u32)]) -> Nimber {
-    let n = edges.iter().map(|&(u, v)| u.max(v) as usize + 1).max().unwrap_or(1);
+    let n = edges
+        .iter()
+        .map(|&(u, v)| u.max(v) as usize + 1)
+        .max()
+        .unwrap_or(1);
     green_hackenbush_value(n, edges)
 }
 

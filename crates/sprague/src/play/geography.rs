@@ -1,7 +1,9 @@
 //! The perfect player of undirected vertex geography, on graphs and on
 //! boards: the maximum-matching criterion judges every position.
 
-use super::graph_text::{cell_name, listed, looks_like_cell, played_normal_only, read_cell, strip_verb, verdict_of, vertex_list};
+use super::graph_text::{
+    cell_name, listed, looks_like_cell, played_normal_only, read_cell, strip_verb, verdict_of, vertex_list,
+};
 use super::{Engine, Kind, Verdict, board};
 use crate::registry::{Error, Options, Result};
 use crate::{Board, EdgeList, Player};

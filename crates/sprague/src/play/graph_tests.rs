@@ -7,8 +7,8 @@ use super::leaf_removal::LeafEngine;
 use super::wall_making::{WallEngine, Walls};
 use crate::graphgames::grounded;
 use crate::{
-    Board, GeographyRules, GreenHackenbush, GrundySolver, ImpartialRules, LeafRemovalRules, Player, RootedTree,
-    WallMakingRules,
+    Board, GeographyRules, GreenHackenbush, GrundySolver, ImpartialRules, LeafRemovalRules, Player,
+    RootedTree, WallMakingRules,
 };
 
 fn next(seed: &mut u64) -> u64 {
@@ -26,12 +26,7 @@ fn random_graph(seed: &mut u64, n: u64, m: u64) -> Vec<(u32, u32)> {
 }
 
 /// Walks random games with `engine`, calling `check` at every position.
-fn walk<E: Engine>(
-    seed: &mut u64,
-    engine: &mut E,
-    start: E::Pos,
-    mut check: impl FnMut(&mut E, &E::Pos),
-) {
+fn walk<E: Engine>(seed: &mut u64, engine: &mut E, start: E::Pos, mut check: impl FnMut(&mut E, &E::Pos)) {
     let mut p = start;
     loop {
         check(engine, &p);

@@ -171,11 +171,11 @@ pub(crate) fn vertex_words(text: &str, n: usize) -> Option<Result<u64, String>> 
     any.then_some(Ok(mask))
 }
 
-/// A perfect leaf-removal player: positions are the vertices left (always a
-/// subtree holding the root), judged by the linear rule of
-
 /// Refuses misère play for the players that know only the normal-play rule.
-pub(crate) fn played_normal_only(name: &str, options: &crate::registry::Options<'_>) -> crate::registry::Result<()> {
+pub(crate) fn played_normal_only(
+    name: &str,
+    options: &crate::registry::Options<'_>,
+) -> crate::registry::Result<()> {
     if options.misere {
         return Err(crate::registry::Error::input(format!(
             "`{name}` is played in normal play only; drop --misere"

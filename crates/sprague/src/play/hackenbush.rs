@@ -50,7 +50,10 @@ impl<'m> HackenbushEngine<'m> {
                     edges.len()
                 )));
             }
-            Some(MisereSolver::with_max_states(&GREEN_HACKENBUSH, options.max_states).with_monitor(options.monitor))
+            Some(
+                MisereSolver::with_max_states(&GREEN_HACKENBUSH, options.max_states)
+                    .with_monitor(options.monitor),
+            )
         } else {
             None
         };
@@ -255,4 +258,3 @@ impl Engine for HackenbushEngine<'_> {
         Some("as the edge to cut, `cut 1-2` or `1-2`".to_string())
     }
 }
-

@@ -130,25 +130,30 @@ impl DistancePlay {
     /// A perfect player of this game (searched, in normal play), with its
     /// board, hints and short moves.
     pub(crate) fn engine<'a>(&'a self, options: &Options<'a>) -> ImpartialEngine<'a, DistancePlay> {
-        ImpartialEngine::new("increasing-distance".to_string(), self, false, &options.misere(false))
-            .with_board(|p| self.draw(p))
-            .with_why(|p| self.why(p))
-            .with_short_moves("as the vertex to move to, e.g. `3`", |from, line| {
-                let word = strip_verb(line, &["to", "move", "place"]);
-                let w: usize = word.parse().ok()?;
-                let mut opts = Vec::new();
-                self.moves(from, &mut opts);
-                Some(
-                    opts.into_iter()
-                        .find(|o| o.is_some_and(|(v, _)| v as usize == w))
-                        .ok_or_else(|| match from {
-                            Some((a, l)) => format!(
-                                "the token cannot move from {a} to {w}: the move must be longer than {l} edges"
-                            ),
-                            None => format!("there is no vertex {w}"),
-                        }),
-                )
-            })
+        ImpartialEngine::new(
+            "increasing-distance".to_string(),
+            self,
+            false,
+            &options.misere(false),
+        )
+        .with_board(|p| self.draw(p))
+        .with_why(|p| self.why(p))
+        .with_short_moves("as the vertex to move to, e.g. `3`", |from, line| {
+            let word = strip_verb(line, &["to", "move", "place"]);
+            let w: usize = word.parse().ok()?;
+            let mut opts = Vec::new();
+            self.moves(from, &mut opts);
+            Some(
+                opts.into_iter()
+                    .find(|o| o.is_some_and(|(v, _)| v as usize == w))
+                    .ok_or_else(|| match from {
+                        Some((a, l)) => format!(
+                            "the token cannot move from {a} to {w}: the move must be longer than {l} edges"
+                        ),
+                        None => format!("there is no vertex {w}"),
+                    }),
+            )
+        })
     }
 
     fn why(&self, p: &Option<(u8, u8)>) -> Vec<String> {

@@ -1,7 +1,9 @@
 //! The perfect player of tree leaf removal: positions are the vertices left,
 //! judged by the linear rule on that subtree.
 
-use super::graph_text::{listed, parse_set, played_normal_only, set_text, strip_verb, verdict_of, vertex_list, vertex_words};
+use super::graph_text::{
+    listed, parse_set, played_normal_only, set_text, strip_verb, verdict_of, vertex_list, vertex_words,
+};
 use super::{Engine, Kind, Verdict};
 use crate::registry::{Error, Options, Result};
 use crate::{ImpartialRules, LeafRemovalRules, Player, RootedTree};

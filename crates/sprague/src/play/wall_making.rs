@@ -1,7 +1,9 @@
 //! The perfect Wall Making player: every rectangle's value is tabulated
 //! once, and a position is the nim-sum of its rectangles.
 
-use super::graph_text::{cell_name, listed, looks_like_cell, played_normal_only, read_cell, strip_verb, verdict_of};
+use super::graph_text::{
+    cell_name, listed, looks_like_cell, played_normal_only, read_cell, strip_verb, verdict_of,
+};
 use super::{Engine, Kind, Verdict, board};
 use crate::registry::{Error, Options, Result};
 use crate::{Board, Player, WallMakingValues};

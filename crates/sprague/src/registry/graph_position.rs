@@ -232,9 +232,7 @@ impl Json<'_> {
         let rest = &self.text[self.at + 1..];
         let end = rest
             .find('"')
-            .ok_or_else(|| {
-                self.error("EOF while parsing a string")
-            })?;
+            .ok_or_else(|| self.error("EOF while parsing a string"))?;
         let s = rest[..end].to_string();
         self.at += end + 2;
         Ok(s)
@@ -346,9 +344,14 @@ mod tests {
             (r#"{"n": 2, "edges": []} x"#, "trailing characters"),
         ] {
             let e = parse_graph_position(text).unwrap_err().to_string();
-            assert!(e.starts_with("position JSON: ") && e.contains(want) && e.contains("column"), "{text}: {e}");
+            assert!(
+                e.starts_with("position JSON: ") && e.contains(want) && e.contains("column"),
+                "{text}: {e}"
+            );
         }
-        let e = parse_graph_position(r#"{"n": 2, "edges": [[0, 1], [1, 2]]}"#).unwrap_err().to_string();
+        let e = parse_graph_position(r#"{"n": 2, "edges": [[0, 1], [1, 2]]}"#)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("edges[1]") && e.contains("vertex 2"), "{e}");
     }
 }

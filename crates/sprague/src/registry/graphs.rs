@@ -9,8 +9,8 @@ use crate::play::{
     DistancePlay, GeographyEngine, HackenbushEngine, KaylesPlay, LeafEngine, PlayEngine, WallEngine, erase,
 };
 use crate::{
-    ArcKayles, EdgeList, GreenHackenbush, GrundySolver, ImpartialRules, LeafRemovalRules, MisereSolver, Nimber,
-    NodeKayles, Outcome,
+    ArcKayles, EdgeList, GreenHackenbush, GrundySolver, ImpartialRules, LeafRemovalRules, MisereSolver,
+    Nimber, NodeKayles, Outcome,
 };
 use std::cell::OnceCell;
 
@@ -150,7 +150,6 @@ pub(super) fn entries() -> Vec<Entry> {
     ]
 }
 
-
 /// Refuses misère play for the structural solvers.
 fn normal_only(name: &str, options: &Options<'_>) -> Result<()> {
     if options.misere {
@@ -186,7 +185,9 @@ struct Kept<T> {
 
 impl<T> Default for Kept<T> {
     fn default() -> Self {
-        Kept { cell: OnceCell::new() }
+        Kept {
+            cell: OnceCell::new(),
+        }
     }
 }
 
@@ -338,7 +339,14 @@ impl Ruleset for GeographyRuleset {
             .with("ruleset", "geography")
             .with("position", shown_graph(&g))
             .with("play", "normal")
-            .with("method", if bipartite.is_some() { "hopcroft-karp" } else { "edmonds" })
+            .with(
+                "method",
+                if bipartite.is_some() {
+                    "hopcroft-karp"
+                } else {
+                    "edmonds"
+                },
+            )
             .with("matching_size", crate::matching_size(&mate))
             .with("winning_starts", winners.clone());
         let mut text = format!("geography {}\n", shown_graph(&g));
@@ -551,10 +559,12 @@ fn kayles_report<R: ImpartialRules<Position = u64>>(
     describe: impl Fn(u64) -> String,
 ) -> Result<Report> {
     let (outcome, grundy, winning) = if options.misere {
-        let mut solver = MisereSolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
+        let mut solver =
+            MisereSolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
         (solver.outcome(&start)?, None, solver.winning_moves(&start)?)
     } else {
-        let mut solver = GrundySolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
+        let mut solver =
+            GrundySolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
         let value: Nimber = solver.grundy(&start)?;
         (
             Outcome::from_grundy(value),
