@@ -168,6 +168,7 @@ mod outcome;
 mod partizan;
 pub mod play;
 mod registry;
+mod union_find;
 
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES};
 pub use games::*;
@@ -183,8 +184,9 @@ pub use outcome::Outcome;
 pub use partizan::*;
 pub use registry::{
     Builder, Data, Entry, Error, Family, HeapRuleset, Impartial, Options, Report, Result, Ruleset, Table,
-    build, catalog, catalog_groups, edit_distance, impartial_report, lookup, no_params, whole_param,
+    build, catalog, catalog_groups, check_graph_size, edit_distance, impartial_report, lookup, no_params, whole_param,
 };
+pub use union_find::UnionFind;
 
 /// The Rust snippets of the repository's README, compiled and run as doctests.
 #[cfg(doctest)]

@@ -73,7 +73,13 @@ fn from_core(e: &sprague::Entry) -> Entry {
         build: |name, params| {
             let all = sprague::catalog();
             let e = sprague::lookup(&all, name)?;
-            Ok(Box::new(crate::ruleset::Registered((e.build)(e.name, params)?)))
+            let ruleset = crate::ruleset::Registered((e.build)(e.name, params)?);
+            // Graph positions may be too large for an argument: `-` reads stdin.
+            Ok(if e.family == Family::Graph {
+                Box::new(crate::input::stdin_position::StdinPosition(ruleset))
+            } else {
+                Box::new(ruleset)
+            })
         },
     }
 }

@@ -50,32 +50,7 @@ pub fn parse_graph(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
 /// anything of that size is allocated. `bytes_per_edge` and `bytes_per_vertex`
 /// describe the solver that will run.
 pub fn check_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u64) -> CliResult<()> {
-    let limit = u64::from(u32::MAX - 1);
-    if n > limit || m > limit {
-        return Err(CliError::input(format!(
-            "graph with {n} vertices and {m} edges is too large: at most {limit} of each"
-        )));
-    }
-    let need = n
-        .saturating_mul(bytes_per_vertex)
-        .saturating_add(m.saturating_mul(bytes_per_edge));
-    if let Some(avail) = available_memory()
-        && need > avail
-    {
-        return Err(CliError::input(format!(
-            "graph with {n} vertices and {m} edges needs about {:.1} GiB, but only {:.1} GiB of memory is available",
-            need as f64 / f64::from(1u32 << 30),
-            avail as f64 / f64::from(1u32 << 30)
-        )));
-    }
-    Ok(())
-}
-
-fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
+    Ok(sprague::check_graph_size(n, m, bytes_per_vertex, bytes_per_edge)?)
 }
 
 /// Bytes per vertex and per edge while reading and solving a graph for Grundy

@@ -2,3 +2,4 @@
 
 pub mod graph;
 pub mod state_graph;
+pub mod stdin_position;

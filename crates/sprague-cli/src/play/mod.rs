@@ -10,7 +10,6 @@
 //! second) and Ctrl-C stops the search and returns to the `your move>` prompt;
 //! at the prompt Ctrl-C ends the session.
 
-pub mod graphs;
 pub mod multiples;
 pub mod poker;
 

@@ -1,7 +1,7 @@
 //! Blue-Red-Green Hackenbush (Winning Ways, ch. 1–2, 7): players chop edges of
 //! a picture standing on the ground; edges cut off from the ground vanish.
 
-use crate::{Notation, ParseError, PartizanRules};
+use crate::{Notation, ParseError, PartizanRules, UnionFind};
 
 /// The colour of a Hackenbush edge.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -238,18 +238,10 @@ impl PartizanRules for Hackenbush {
 
     fn decompose(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) -> bool {
         let n = p.edges.iter().map(|e| e.v as usize).max().unwrap_or(0) + 1;
-        let mut parent: Vec<usize> = (0..n).collect();
-        fn find(parent: &mut [usize], mut x: usize) -> usize {
-            while parent[x] != x {
-                parent[x] = parent[parent[x]];
-                x = parent[x];
-            }
-            x
-        }
+        let mut sets = UnionFind::new(n);
         for e in &p.edges {
             if e.u != 0 {
-                let (a, b) = (find(&mut parent, e.u as usize), find(&mut parent, e.v as usize));
-                parent[a] = b;
+                sets.union(e.u as usize, e.v as usize);
             }
         }
         // Group edges by the root of their non-ground end; ground loops stand alone.
@@ -260,7 +252,7 @@ impl PartizanRules for Hackenbush {
                 loops.push(*e);
                 continue;
             }
-            let r = find(&mut parent, e.v as usize);
+            let r = sets.find(e.v as usize);
             match groups.iter_mut().find(|(root, _)| *root == r) {
                 Some((_, g)) => g.push(*e),
                 None => groups.push((r, vec![*e])),

@@ -1,7 +1,7 @@
 //! Green Hackenbush on any multigraph with a ground vertex: the fusion and
 //! colon principles in linear time, and the plain game for brute force.
 
-use crate::{ImpartialRules, Nimber};
+use crate::{ImpartialRules, Nimber, UnionFind};
 
 /// The Grundy value of a Green Hackenbush picture: vertices `0..n`, undirected
 /// `edges` (loops and parallel edges allowed), vertex 0 the ground. Parts not
@@ -132,41 +132,94 @@ impl GreenHackenbush {
     /// that does not reach the ground removed.
     #[must_use]
     pub fn position(edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
-        let mut e: Vec<(u32, u32)> = edges.iter().map(|&(u, v)| (u.min(v), u.max(v))).collect();
-        e.sort_unstable();
-        grounded(e)
+        grounded(edges)
     }
 }
 
-/// Keeps the edges connected to vertex 0 (the input sorted, the output too).
-fn grounded(edges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    let mut reached: Vec<u32> = vec![0];
-    let mut keep = vec![false; edges.len()];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (i, &(u, v)) in edges.iter().enumerate() {
-            if keep[i] {
-                continue;
-            }
-            let (hu, hv) = (reached.contains(&u), reached.contains(&v));
-            if hu || hv {
-                keep[i] = true;
-                changed = true;
-                if !hu {
-                    reached.push(u);
-                }
-                if !hv {
-                    reached.push(v);
-                }
+/// A picture as a position: edges normalised (`u <= v`), sorted, and those
+/// that do not reach the ground (vertex 0) dropped. O(n + m log m).
+pub(crate) fn grounded(edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut e: Vec<(u32, u32)> = edges.iter().map(|&(u, v)| (u.min(v), u.max(v))).collect();
+    e.sort_unstable();
+    keep_grounded(e)
+}
+
+/// Keeps the edges of a list that reach vertex 0 (breadth-first search over
+/// an adjacency array), in their order. O(n + m), n the largest vertex id.
+pub(crate) fn keep_grounded(e: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    let n = e.iter().map(|&(u, v)| u.max(v) as usize + 1).max().unwrap_or(1);
+    let mut offsets = vec![0usize; n + 1];
+    for &(u, v) in &e {
+        offsets[u as usize + 1] += 1;
+        offsets[v as usize + 1] += 1;
+    }
+    for i in 0..n {
+        offsets[i + 1] += offsets[i];
+    }
+    let mut fill = offsets.clone();
+    let mut adj = vec![0u32; offsets[n]];
+    for &(u, v) in &e {
+        adj[fill[u as usize]] = v;
+        fill[u as usize] += 1;
+        adj[fill[v as usize]] = u;
+        fill[v as usize] += 1;
+    }
+    let mut seen = vec![false; n];
+    seen[0] = true;
+    let mut queue = vec![0u32];
+    while let Some(x) = queue.pop() {
+        for &y in &adj[offsets[x as usize]..offsets[x as usize + 1]] {
+            if !seen[y as usize] {
+                seen[y as usize] = true;
+                queue.push(y);
             }
         }
     }
-    edges
-        .into_iter()
-        .zip(keep)
-        .filter_map(|(e, k)| k.then_some(e))
-        .collect()
+    e.into_iter().filter(|&(u, _)| seen[u as usize]).collect()
+}
+
+/// The value of a list of edges (ids below the largest one plus one): the
+/// colon and fusion principles of [`green_hackenbush_value`]. O(n + m).
+pub(crate) fn picture_value(edges: &[(u32, u32)]) -> Nimber {
+    let n = edges
+        .iter()
+        .map(|&(u, v)| u.max(v) as usize + 1)
+        .max()
+        .unwrap_or(1);
+    green_hackenbush_value(n, edges)
+}
+
+/// The pieces of a grounded, normalised picture (parts that meet only at the
+/// ground; a loop at the ground is a piece of its own), in order of their
+/// first edge, and the piece of every edge. O(n + m · α(n)).
+pub(crate) fn pieces(edges: &[(u32, u32)]) -> (Vec<Vec<(u32, u32)>>, Vec<usize>) {
+    let n = edges.iter().map(|&(_, v)| v as usize + 1).max().unwrap_or(1);
+    let mut sets = UnionFind::new(n);
+    for &(u, v) in edges {
+        if u != 0 {
+            sets.union(u as usize, v as usize);
+        }
+    }
+    const NONE: usize = usize::MAX;
+    let mut index = vec![NONE; n];
+    let mut out: Vec<Vec<(u32, u32)>> = Vec::new();
+    let mut of = Vec::with_capacity(edges.len());
+    for &(u, v) in edges {
+        let i = if v == 0 {
+            out.push(Vec::new());
+            out.len() - 1
+        } else {
+            let root = sets.find(v as usize);
+            if index[root] == NONE {
+                out.push(Vec::new());
+                index[root] = out.len() - 1;
+            }
+            index[root]
+        };
+        out[i].push((u, v));
+        of.push(i);
+    }
+    (out, of)
 }
 
 impl ImpartialRules for GreenHackenbush {
@@ -179,45 +232,19 @@ impl ImpartialRules for GreenHackenbush {
             }
             let mut rest = position.clone();
             rest.remove(i);
-            out.push(grounded(rest));
+            out.push(keep_grounded(rest));
         }
     }
 
     fn decompose(&self, position: &Vec<(u32, u32)>, out: &mut Vec<Vec<(u32, u32)>>) -> bool {
-        // Union-find over non-ground vertices; loops at the ground stand alone.
-        let top = position.iter().map(|&(_, v)| v).max().unwrap_or(0) as usize;
-        let mut parent: Vec<usize> = (0..=top).collect();
-        fn find(p: &mut [usize], mut x: usize) -> usize {
-            while p[x] != x {
-                p[x] = p[p[x]];
-                x = p[x];
-            }
-            x
-        }
-        for &(u, v) in position {
-            if u != 0 {
-                let (a, b) = (find(&mut parent, u as usize), find(&mut parent, v as usize));
-                parent[a] = b;
-            }
-        }
-        let mut groups: Vec<(usize, Vec<(u32, u32)>)> = Vec::new();
-        let mut ground_loops = 0;
-        for &(u, v) in position {
-            if v == 0 {
-                ground_loops += 1;
-                continue;
-            }
-            let r = find(&mut parent, v as usize);
-            match groups.iter_mut().find(|(k, _)| *k == r) {
-                Some((_, g)) => g.push((u, v)),
-                None => groups.push((r, vec![(u, v)])),
-            }
-        }
-        if groups.len() + ground_loops <= 1 {
+        let (parts, _) = pieces(position);
+        if parts.len() <= 1 {
             return false;
         }
-        out.extend(groups.into_iter().map(|(_, g)| g));
-        out.extend((0..ground_loops).map(|_| vec![(0, 0)]));
+        // Loops at the ground after the other pieces, as written `0-0`.
+        let (loops, rest): (Vec<_>, Vec<_>) = parts.into_iter().partition(|p| p[..] == [(0, 0)]);
+        out.extend(rest);
+        out.extend(loops);
         true
     }
 
@@ -232,6 +259,98 @@ impl ImpartialRules for GreenHackenbush {
             0 => Some(Nimber::ZERO),
             1 => Some(Nimber(1)),
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The definition: grow the set of vertices reached from the ground edge
+    /// by edge until nothing changes, keeping the edges touched. O(m²·n).
+    fn grounded_by_definition(edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
+        let mut edges: Vec<(u32, u32)> = edges.iter().map(|&(u, v)| (u.min(v), u.max(v))).collect();
+        edges.sort_unstable();
+        let mut reached: Vec<u32> = vec![0];
+        let mut keep = vec![false; edges.len()];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (i, &(u, v)) in edges.iter().enumerate() {
+                if keep[i] {
+                    continue;
+                }
+                let (hu, hv) = (reached.contains(&u), reached.contains(&v));
+                if hu || hv {
+                    keep[i] = true;
+                    changed = true;
+                    if !hu {
+                        reached.push(u);
+                    }
+                    if !hv {
+                        reached.push(v);
+                    }
+                }
+            }
+        }
+        edges
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(e, k)| k.then_some(e))
+            .collect()
+    }
+
+    /// The pieces by definition: two edges away from the ground are in one
+    /// piece when a path avoiding the ground joins them. O(m³).
+    fn same_piece_by_definition(edges: &[(u32, u32)], a: usize, b: usize) -> bool {
+        let ground = |e: (u32, u32)| e.1 == 0;
+        if ground(edges[a]) || ground(edges[b]) {
+            return a == b;
+        }
+        let mut reached = vec![false; edges.len()];
+        reached[a] = true;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 0..edges.len() {
+                if reached[i] || ground(edges[i]) {
+                    continue;
+                }
+                let (u, v) = edges[i];
+                let touches = (0..edges.len()).any(|j| {
+                    reached[j] && {
+                        let (x, y) = edges[j];
+                        [x, y].iter().any(|&w| w != 0 && (w == u || w == v))
+                    }
+                });
+                if touches {
+                    reached[i] = true;
+                    changed = true;
+                }
+            }
+        }
+        reached[b]
+    }
+
+    proptest! {
+        #[test]
+        fn linear_grounding_matches_the_definition(
+            n in 1u32..8,
+            raw in proptest::collection::vec((0u32..8, 0u32..8), 0..12),
+        ) {
+            let edges: Vec<(u32, u32)> = raw.into_iter().map(|(u, v)| (u % n, v % n)).collect();
+            let picture = grounded(&edges);
+            prop_assert_eq!(&picture, &grounded_by_definition(&edges));
+            let (parts, of) = pieces(&picture);
+            for a in 0..picture.len() {
+                prop_assert!(parts[of[a]].contains(&picture[a]));
+                for b in 0..picture.len() {
+                    prop_assert_eq!(of[a] == of[b], same_piece_by_definition(&picture, a, b), "{:?} {} {}", picture, a, b);
+                }
+            }
+            prop_assert_eq!(parts.iter().map(Vec::len).sum::<usize>(), picture.len());
         }
     }
 }

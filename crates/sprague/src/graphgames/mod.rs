@@ -28,6 +28,7 @@ pub use geography::{
     Board, BoardError, GeographyRules, geography_winning_starts, grid_geography_winning_cells,
 };
 pub use green_hackenbush::{GreenHackenbush, green_hackenbush_value};
+pub(crate) use green_hackenbush::{grounded, keep_grounded, picture_value, pieces};
 pub use increasing_distance::{IncreasingDistanceRules, increasing_distance_winning_starts};
 pub use kayles::{ArcKayles, NodeKayles};
 pub use leaf_removal::{LeafRemovalRules, leaf_removal_first_player_wins};

@@ -182,24 +182,16 @@ fn hackenbush_slow(n: usize, edges: &[(u32, u32)]) -> Nimber {
         .map(|(i, &(u, v))| u != v && !connected_without(i, u, v))
         .collect();
     // Blocks: union-find over non-bridge edges.
-    let mut block: Vec<usize> = (0..n).collect();
-    fn find(p: &mut [usize], x: usize) -> usize {
-        if p[x] != x {
-            let r = find(p, p[x]);
-            p[x] = r;
-        }
-        p[x]
-    }
+    let mut block = crate::UnionFind::new(n);
     for (i, &(u, v)) in edges.iter().enumerate() {
         if !bridge[i] {
-            let (a, b) = (find(&mut block, u as usize), find(&mut block, v as usize));
-            block[a] = b;
+            block.union(u as usize, v as usize);
         }
     }
     let mut loops = vec![0u64; n];
     let mut tree: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (i, &(u, v)) in edges.iter().enumerate() {
-        let (a, b) = (find(&mut block, u as usize), find(&mut block, v as usize));
+        let (a, b) = (block.find(u as usize), block.find(v as usize));
         if bridge[i] {
             tree[a].push(b);
             tree[b].push(a);
@@ -216,7 +208,7 @@ fn hackenbush_slow(n: usize, edges: &[(u32, u32)]) -> Nimber {
         }
         g
     }
-    let ground = find(&mut block, 0);
+    let ground = block.find(0);
     Nimber(value(&tree, &loops, ground, usize::MAX))
 }
 

@@ -1,6 +1,7 @@
 //! Trees given as edge lists: validation (with the reason a graph is not a
 //! tree) and a rooted, parent-array form.
 
+use crate::UnionFind;
 use core::fmt;
 
 /// Why an edge list is not a tree.
@@ -84,15 +85,7 @@ impl RootedTree {
         if n == 0 {
             return Err(TreeError::Empty);
         }
-        let mut dsu: Vec<u32> = (0..n as u32).collect();
-        fn find(p: &mut [u32], mut x: u32) -> u32 {
-            while p[x as usize] != x {
-                let up = p[p[x as usize] as usize];
-                p[x as usize] = up;
-                x = up;
-            }
-            x
-        }
+        let mut dsu = UnionFind::new(n);
         let mut degree = vec![0u32; n + 1];
         for (edge, &(u, v)) in edges.iter().enumerate() {
             for x in [u, v] {
@@ -100,17 +93,14 @@ impl RootedTree {
                     return Err(TreeError::VertexOutOfRange { vertex: x, n });
                 }
             }
-            let (a, b) = (find(&mut dsu, u), find(&mut dsu, v));
-            if a == b {
+            if !dsu.union(u as usize, v as usize) {
                 return Err(TreeError::Cycle { edge, u, v });
             }
-            dsu[a as usize] = b;
             degree[u as usize + 1] += 1;
             degree[v as usize + 1] += 1;
         }
-        let root = find(&mut dsu, 0);
         for v in 1..n as u32 {
-            if find(&mut dsu, v) != root {
+            if !dsu.same(0, v as usize) {
                 return Err(TreeError::Disconnected { vertex: v });
             }
         }

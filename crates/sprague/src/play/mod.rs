@@ -1,12 +1,28 @@
 //! Perfect players for game sessions: the [`Engine`] trait a ruleset's player
 //! implements, its object-safe face [`PlayEngine`], the players of each family
-//! (impartial, partizan, loopy state spaces), and text boards.
+//! (impartial, partizan, loopy state spaces), the players of the games on
+//! graphs, and text boards.
 
 pub mod board;
 mod engine;
 mod engines;
 mod erased;
+mod geography;
+#[cfg(test)]
+mod graph_tests;
+mod graph_text;
+mod hackenbush;
+mod increasing_distance;
+mod kayles;
+mod leaf_removal;
+mod wall_making;
 
 pub use engine::{Engine, Kind, Verdict};
 pub use engines::{ImpartialEngine, PartizanEngine, SpaceEngine, SpaceNotation};
 pub use erased::{PlayEngine, PosId, erase};
+pub(crate) use geography::GeographyEngine;
+pub(crate) use hackenbush::HackenbushEngine;
+pub(crate) use increasing_distance::DistancePlay;
+pub(crate) use kayles::KaylesPlay;
+pub(crate) use leaf_removal::LeafEngine;
+pub(crate) use wall_making::WallEngine;

@@ -7,6 +7,7 @@
 mod boards;
 mod catalog;
 mod error;
+mod graph_position;
 mod graphs;
 mod heap_rules;
 mod heaps;
@@ -21,6 +22,7 @@ pub use catalog::{
     Builder, Entry, Family, build, catalog, catalog_groups, edit_distance, lookup, no_params, whole_param,
 };
 pub use error::{Error, Result};
+pub use graph_position::check_graph_size;
 pub use heap_rules::HeapRuleset;
 pub use impartial_rules::{Impartial, impartial_report};
 pub use report::{Data, Report, Table};

@@ -1,0 +1,202 @@
+//! The perfect player of tree leaf removal: positions are the vertices left,
+//! judged by the linear rule on that subtree.
+
+use super::graph_text::{
+    listed, parse_set, played_normal_only, set_text, strip_verb, verdict_of, vertex_list, vertex_words,
+};
+use super::{Engine, Kind, Verdict};
+use crate::registry::{Error, Options, Result};
+use crate::{ImpartialRules, LeafRemovalRules, Player, RootedTree};
+
+/// Most leaves of a leaf-removal tree in play (a move is any nonempty set of
+/// leaves, so a turn lists up to 2^leaves moves).
+pub(crate) const LEAF_REMOVAL_PLAY_LEAVES: usize = 14;
+
+/// A perfect leaf-removal player: positions are the vertices left (always a
+/// subtree holding the root), judged by the linear rule of
+/// [`crate::leaf_removal_first_player_wins`] on that subtree.
+pub(crate) struct LeafEngine {
+    pub(crate) rules: LeafRemovalRules,
+    pub(crate) tree: RootedTree,
+}
+
+impl LeafEngine {
+    /// A player of leaf removal from the whole `tree`, and its start.
+    ///
+    /// # Errors
+    /// Misère play, a tree too large to play.
+    pub(crate) fn new(tree: RootedTree, options: &Options<'_>) -> Result<(Self, u64)> {
+        played_normal_only("leaf-removal", options)?;
+        let rules = LeafRemovalRules::new(&tree).ok_or_else(|| {
+            Error::input(format!(
+                "leaf-removal plays trees of at most 64 vertices; this one has {}",
+                tree.len()
+            ))
+        })?;
+        let leaves = (0..tree.len() as u32)
+            .filter(|&v| v != 0 && tree.children(v).is_empty())
+            .count();
+        if leaves > LEAF_REMOVAL_PLAY_LEAVES {
+            return Err(Error::input(format!(
+                "leaf-removal plays trees of at most {LEAF_REMOVAL_PLAY_LEAVES} leaves (a move is any set of leaves, so every turn lists 2^leaves moves); this one has {leaves}"
+            )));
+        }
+        let start = rules.start();
+        Ok((LeafEngine { rules, tree }, start))
+    }
+
+    /// The subtree on the vertices of `alive`, relabelled in breadth-first order.
+    fn wins(&self, alive: u64) -> Result<bool> {
+        if alive & 1 == 0 {
+            return Ok(false);
+        }
+        let mut label = vec![u32::MAX; self.tree.len()];
+        let mut edges = Vec::new();
+        let mut k = 0u32;
+        for &v in &self.tree.order {
+            if alive >> v & 1 == 0 {
+                continue;
+            }
+            label[v as usize] = k;
+            if v != 0 {
+                edges.push((label[self.tree.parent[v as usize] as usize], k));
+            }
+            k += 1;
+        }
+        let sub = RootedTree::from_edges(k as usize, &edges)
+            .map_err(|e| Error::internal(format!("leaf removal left a non-tree: {e}")))?;
+        Ok(crate::leaf_removal_first_player_wins(&sub))
+    }
+
+    /// The vertices that may be removed now: alive, with no child alive.
+    fn leaves(&self, alive: u64) -> u64 {
+        (0..self.tree.len() as u32)
+            .filter(|&v| alive >> v & 1 == 1 && self.tree.children(v).iter().all(|&c| alive >> c & 1 == 0))
+            .fold(0, |m, v| m | 1 << v)
+    }
+
+    fn draw(&self, alive: u64, v: u32, prefix: &str, last: bool, root: bool, out: &mut String) {
+        if root {
+            out.push_str(&format!("{v}\n"));
+        } else {
+            out.push_str(&format!("{prefix}{}{v}\n", if last { "└─ " } else { "├─ " }));
+        }
+        let kids: Vec<u32> = self
+            .tree
+            .children(v)
+            .iter()
+            .copied()
+            .filter(|&c| alive >> c & 1 == 1)
+            .collect();
+        let deeper = if root {
+            String::new()
+        } else {
+            format!("{prefix}{}", if last { "   " } else { "│  " })
+        };
+        for (i, &c) in kids.iter().enumerate() {
+            self.draw(alive, c, &deeper, i + 1 == kids.len(), false, out);
+        }
+    }
+}
+
+impl Engine for LeafEngine {
+    type Pos = u64;
+
+    fn ruleset(&self) -> &str {
+        "leaf-removal"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn format(&self, p: &u64) -> String {
+        set_text(*p)
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, String> {
+        parse_set(text, self.tree.len())
+    }
+
+    fn options(&mut self, p: &u64, _mover: Player) -> Result<Vec<u64>> {
+        let mut out = Vec::new();
+        self.rules.moves(p, &mut out);
+        Ok(out)
+    }
+
+    fn describe(&self, from: &u64, to: &u64) -> String {
+        let gone = from & !to;
+        let word = if gone.count_ones() == 1 { "leaf" } else { "leaves" };
+        format!(
+            "remove {word} {}",
+            vertex_list((0..64u32).filter(|&v| gone >> v & 1 == 1), 64)
+        )
+    }
+
+    fn verdict(&mut self, p: &u64, _mover: Player) -> Result<Verdict> {
+        Ok(verdict_of(self.wins(*p)?))
+    }
+
+    fn hint(&mut self, p: &u64, mover: Player) -> Result<Vec<String>> {
+        let wins = self.wins(*p)?;
+        let mut lines = vec![
+            "the rule, one pass up the tree (a vertex wins when the player to move wins its subtree): a leaf wins; a vertex with two or more children wins iff some child wins; a vertex with one child c wins iff some child of c wins. So a bare path wins iff it has an odd number of vertices.".to_string(),
+            format!(
+                "here the tree left ({} vertices) {} for the player to move.",
+                p.count_ones(),
+                if wins { "wins" } else { "loses against perfect play" }
+            ),
+        ];
+        if !wins {
+            return Ok(lines);
+        }
+        let mut rows = Vec::new();
+        for o in self.options(p, mover)? {
+            if !self.wins(o)? {
+                rows.push((self.describe(p, &o), format!("leaves {}", set_text(o))));
+            }
+        }
+        lines.push(format!(
+            "winning moves ({}), each leaving a tree the opponent loses:",
+            rows.len()
+        ));
+        lines.extend(listed(&rows));
+        Ok(lines)
+    }
+
+    fn board(&self, p: &u64) -> Option<String> {
+        if p & 1 == 0 {
+            return Some("(the tree is gone)\n".to_string());
+        }
+        let mut out = String::new();
+        self.draw(*p, 0, "", true, true, &mut out);
+        out.push_str(&format!(
+            "leaves: {}\n",
+            vertex_list((0..64u32).filter(|&v| self.leaves(*p) >> v & 1 == 1), 64)
+        ));
+        Some(out)
+    }
+
+    fn short_move(&mut self, from: &u64, line: &str) -> Option<Result<u64, String>> {
+        let words = strip_verb(line, &["remove", "take"]);
+        let set = match vertex_words(words, self.tree.len())? {
+            Ok(s) => s,
+            Err(e) => return Some(Err(e)),
+        };
+        let leaves = self.leaves(*from);
+        let bad = set & !leaves;
+        Some(if bad == 0 {
+            Ok(from & !set)
+        } else {
+            Err(format!(
+                "{} not a leaf now (leaves: {})",
+                vertex_list((0..64u32).filter(|&v| bad >> v & 1 == 1), 64),
+                vertex_list((0..64u32).filter(|&v| leaves >> v & 1 == 1), 64)
+            ))
+        })
+    }
+
+    fn move_help(&self) -> Option<String> {
+        Some("as the leaves to remove, e.g. `2 4`".to_string())
+    }
+}

@@ -1,0 +1,357 @@
+//! Positions of the games on graphs as text: the edge-list notation or a JSON
+//! object `{"n": 3, "edges": [[0, 1]], "start": 0}`, trees, boards, and the
+//! memory check made before a large graph is solved.
+
+use super::{Error, Result};
+use crate::{Board, EdgeList, MAX_VERTEX_ID, RootedTree};
+
+/// Bytes per vertex and per edge the graph solvers need at most (adjacency,
+/// labels, the parsed text), for the memory check before solving.
+const BYTES_PER_VERTEX: u64 = 48;
+const BYTES_PER_EDGE: u64 = 40;
+
+/// Checks that a graph of `n` vertices and `m` edges fits in memory before
+/// anything of that size is allocated: at most `u32::MAX - 1` of each, and
+/// (where the system tells) no more bytes than are available, counting
+/// `bytes_per_vertex` and `bytes_per_edge` for the solver that will run.
+///
+/// # Errors
+/// A graph too large, in one line that gives its size.
+pub fn check_graph_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u64) -> Result<()> {
+    let limit = u64::from(u32::MAX - 1);
+    if n > limit || m > limit {
+        return Err(Error::input(format!(
+            "graph with {n} vertices and {m} edges is too large: at most {limit} of each"
+        )));
+    }
+    let need = n
+        .saturating_mul(bytes_per_vertex)
+        .saturating_add(m.saturating_mul(bytes_per_edge));
+    if let Some(avail) = available_memory()
+        && need > avail
+    {
+        return Err(Error::input(format!(
+            "graph with {n} vertices and {m} edges needs about {:.1} GiB, but only {:.1} GiB of memory is available",
+            need as f64 / f64::from(1u32 << 30),
+            avail as f64 / f64::from(1u32 << 30)
+        )));
+    }
+    Ok(())
+}
+
+/// The memory available, where the system says (Linux's `/proc/meminfo`).
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Parses a graph position: the edge-list notation, or a JSON object
+/// `{"n": 3, "edges": [[0, 1]], "start": 0}` when the text starts with `{`.
+/// O(text + n).
+pub(crate) fn parse_graph_position(position: &str) -> Result<EdgeList> {
+    let trimmed = position.trim_start();
+    if !trimmed.starts_with('{') {
+        let g = EdgeList::parse(position).map_err(|e| Error::position(&short(position), e))?;
+        check_graph_size(g.n as u64, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)?;
+        return Ok(g);
+    }
+    let g = JsonGraph::parse(trimmed).map_err(|e| Error::input(format!("position JSON: {e}")))?;
+    if g.n == 0 || g.n > MAX_VERTEX_ID + 1 {
+        return Err(Error::input(format!(
+            "position JSON: n = {} is out of range (1 to {})",
+            g.n,
+            MAX_VERTEX_ID + 1
+        )));
+    }
+    check_graph_size(g.n, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)?;
+    let mut edges = Vec::with_capacity(g.edges.len());
+    for (i, &(u, v)) in g.edges.iter().enumerate() {
+        for x in [u, v] {
+            if x >= g.n {
+                return Err(Error::input(format!(
+                    "position JSON: edges[{i}] names vertex {x}, but ids run from 0 to {} (n = {})",
+                    g.n - 1,
+                    g.n
+                )));
+            }
+        }
+        edges.push((u as u32, v as u32));
+    }
+    if let Some(s) = g.start
+        && s >= g.n
+    {
+        return Err(Error::input(format!(
+            "position JSON: start {s} does not exist (n = {})",
+            g.n
+        )));
+    }
+    Ok(EdgeList {
+        n: g.n as usize,
+        edges,
+        start: g.start.map(|s| s as u32),
+    })
+}
+
+/// A tree position: the graph and the tree rooted at vertex 0.
+pub(crate) fn parse_tree(position: &str) -> Result<(EdgeList, RootedTree)> {
+    let g = parse_graph_position(position)?;
+    let tree = RootedTree::from_edges(g.n, &g.edges)
+        .map_err(|e| Error::input(format!("position `{}`: {e}", short(position))))?;
+    Ok((g, tree))
+}
+
+/// A board position (rows of `.` and `#` separated by `/`).
+pub(crate) fn parse_board(position: &str) -> Result<Board> {
+    Board::parse(position).map_err(|e| Error::input(format!("board `{}`: {e}", short(position))))
+}
+
+/// The position text, cut short for error messages about huge inputs.
+pub(crate) fn short(text: &str) -> String {
+    if text.chars().count() <= 60 {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(57).collect();
+        format!("{head}...")
+    }
+}
+
+/// The graph as shown in reports: the whole notation when small.
+pub(crate) fn shown_graph(g: &EdgeList) -> String {
+    if g.edges.len() <= 200 {
+        g.format()
+    } else {
+        format!("n={} with {} edges", g.n, g.edges.len())
+    }
+}
+
+/// The JSON form of a graph position, read by a small reader of exactly this
+/// shape (unknown fields refused). Errors end with the line and column.
+struct JsonGraph {
+    n: u64,
+    edges: Vec<(u64, u64)>,
+    start: Option<u64>,
+}
+
+/// A cursor over JSON text.
+struct Json<'t> {
+    text: &'t str,
+    at: usize,
+}
+
+impl JsonGraph {
+    fn parse(text: &str) -> core::result::Result<JsonGraph, String> {
+        let mut r = Json { text, at: 0 };
+        let (mut n, mut edges, mut start) = (None, None, None);
+        r.expect(b'{')?;
+        if !r.eat(b'}')? {
+            loop {
+                let key = r.string()?;
+                r.expect(b':')?;
+                match key.as_str() {
+                    "n" if n.is_none() => n = Some(r.whole()?),
+                    "edges" if edges.is_none() => edges = Some(r.edges()?),
+                    "start" if start.is_none() => start = Some(r.optional_whole()?),
+                    "n" | "edges" | "start" => return Err(r.error(&format!("duplicate field `{key}`"))),
+                    _ => {
+                        return Err(r.error(&format!(
+                            "unknown field `{key}`, expected one of `n`, `edges`, `start`"
+                        )));
+                    }
+                }
+                if r.eat(b'}')? {
+                    break;
+                }
+                r.expect(b',')?;
+            }
+        }
+        r.skip_space();
+        if r.at < r.text.len() {
+            return Err(r.error("trailing characters"));
+        }
+        let n = n.ok_or_else(|| r.error("missing field `n`"))?;
+        let edges = edges.ok_or_else(|| r.error("missing field `edges`"))?;
+        Ok(JsonGraph {
+            n,
+            edges,
+            start: start.flatten(),
+        })
+    }
+}
+
+impl Json<'_> {
+    /// `what` at the cursor's line and column (both from 1).
+    fn error(&self, what: &str) -> String {
+        let before = &self.text[..self.at.min(self.text.len())];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count());
+        format!("{what} at line {line} column {column}")
+    }
+
+    fn skip_space(&mut self) {
+        let rest = &self.text[self.at..];
+        self.at += rest.len() - rest.trim_start().len();
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    /// Takes `byte` if it comes next.
+    fn eat(&mut self, byte: u8) -> core::result::Result<bool, String> {
+        match self.peek() {
+            None => {
+                self.at = self.text.len();
+                Err(self.error("EOF while parsing"))
+            }
+            Some(b) if b == byte => {
+                self.at += 1;
+                Ok(true)
+            }
+            Some(_) => Ok(false),
+        }
+    }
+
+    fn expect(&mut self, byte: u8) -> core::result::Result<(), String> {
+        if self.eat(byte)? {
+            Ok(())
+        } else {
+            self.at += 1;
+            Err(self.error(&format!("expected `{}`", char::from(byte))))
+        }
+    }
+
+    /// A string without escapes (field names).
+    fn string(&mut self) -> core::result::Result<String, String> {
+        if self.peek() != Some(b'"') {
+            self.at += 1;
+            return Err(self.error("key must be a string"));
+        }
+        let rest = &self.text[self.at + 1..];
+        let end = rest
+            .find('"')
+            .ok_or_else(|| self.error("EOF while parsing a string"))?;
+        let s = rest[..end].to_string();
+        self.at += end + 2;
+        Ok(s)
+    }
+
+    /// What the next value is, in words, for type errors.
+    fn kind_here(&mut self) -> String {
+        match self.peek() {
+            Some(b'"') => "string".to_string(),
+            Some(b'[') => "sequence".to_string(),
+            Some(b'{') => "map".to_string(),
+            Some(b't' | b'f') => "boolean".to_string(),
+            Some(b'n') => "null".to_string(),
+            _ => "value".to_string(),
+        }
+    }
+
+    /// A whole number `>= 0`.
+    fn whole(&mut self) -> core::result::Result<u64, String> {
+        let start = {
+            self.skip_space();
+            self.at
+        };
+        let rest = &self.text[start..];
+        let len = rest
+            .find(|c: char| !(c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | 'e' | 'E')))
+            .unwrap_or(rest.len());
+        let word = &rest[..len];
+        if len == 0 {
+            let kind = self.kind_here();
+            self.at += 1;
+            return Err(self.error(&format!("invalid type: {kind}, expected u64")));
+        }
+        self.at += len;
+        if let Ok(v) = word.parse::<u64>() {
+            return Ok(v);
+        }
+        let what = if word.parse::<i64>().is_ok() {
+            format!("invalid value: integer `{word}`, expected u64")
+        } else if word.parse::<f64>().is_ok() {
+            format!("invalid type: floating point `{word}`, expected u64")
+        } else {
+            "invalid number".to_string()
+        };
+        Err(self.error(&what))
+    }
+
+    /// A whole number or `null`.
+    fn optional_whole(&mut self) -> core::result::Result<Option<u64>, String> {
+        if self.text[self.at..].trim_start().starts_with("null") {
+            self.skip_space();
+            self.at += 4;
+            return Ok(None);
+        }
+        self.whole().map(Some)
+    }
+
+    /// `[[u, v], …]`.
+    fn edges(&mut self) -> core::result::Result<Vec<(u64, u64)>, String> {
+        let mut out = Vec::new();
+        if self.peek() != Some(b'[') {
+            let kind = self.kind_here();
+            self.at += 1;
+            return Err(self.error(&format!("invalid type: {kind}, expected a sequence")));
+        }
+        self.at += 1;
+        if self.eat(b']')? {
+            return Ok(out);
+        }
+        loop {
+            if self.peek() != Some(b'[') {
+                let kind = self.kind_here();
+                self.at += 1;
+                return Err(self.error(&format!("invalid type: {kind}, expected a tuple of size 2")));
+            }
+            self.at += 1;
+            let u = self.whole()?;
+            self.expect(b',')?;
+            let v = self.whole()?;
+            if !self.eat(b']')? {
+                return Err(self.error("invalid length, expected a tuple of size 2"));
+            }
+            out.push((u, v));
+            if self.eat(b']')? {
+                return Ok(out);
+            }
+            self.expect(b',')?;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_positions_read_and_errors_give_the_column() {
+        let g = parse_graph_position(r#" {"n": 3, "edges": [[0, 1], [1, 2]], "start": 2}"#).unwrap();
+        assert_eq!((g.n, g.edges, g.start), (3, vec![(0, 1), (1, 2)], Some(2)));
+        let g = parse_graph_position(r#"{"edges": [], "n": 1, "start": null}"#).unwrap();
+        assert_eq!((g.n, g.edges.len(), g.start), (1, 0, None));
+        for (text, want) in [
+            (r#"{"n": 2, "edges": [[0, -1]]}"#, "integer `-1`"),
+            (r#"{"n": 2, "edges": [[0, 1]], "x": 1}"#, "unknown field `x`"),
+            (r#"{"n": 2}"#, "missing field `edges`"),
+            (r#"{"n": 2, "edges": [[0, 1, 1]]}"#, "tuple of size 2"),
+            (r#"{"n": 2, "edges": [[0, 1]]"#, "EOF"),
+            (r#"{"n": "2", "edges": []}"#, "invalid type: string"),
+            (r#"{"n": 2, "edges": []} x"#, "trailing characters"),
+        ] {
+            let e = parse_graph_position(text).unwrap_err().to_string();
+            assert!(
+                e.starts_with("position JSON: ") && e.contains(want) && e.contains("column"),
+                "{text}: {e}"
+            );
+        }
+        let e = parse_graph_position(r#"{"n": 2, "edges": [[0, 1], [1, 2]]}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("edges[1]") && e.contains("vertex 2"), "{e}");
+    }
+}
