@@ -11,8 +11,6 @@
 //! at the prompt Ctrl-C ends the session.
 
 pub mod graphs;
-pub mod multiples;
-pub mod poker;
 
 use crate::error::{CliResult, INTERRUPTED};
 use crate::progress::{Polling, Progress};
