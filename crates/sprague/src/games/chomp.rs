@@ -342,7 +342,9 @@ mod tests {
         let mut out = Vec::new();
         ChompAsDrawn.moves(&vec![1, 1, 1], &mut out);
         assert_eq!(out, vec![vec![1], vec![1, 1]]);
-        assert_eq!(ChompAsDrawn.describe_move(&vec![1, 1, 1], &vec![1]), "bite at row 2, column 1");
+        assert_eq!(
+            ChompAsDrawn.describe_move(&vec![1, 1, 1], &vec![1]),
+            "bite at row 2, column 1"
+        );
     }
-
 }

@@ -205,7 +205,11 @@ impl MemoryGame {
     /// misère play. O(log n).
     #[must_use]
     pub fn is_p_by_rule(&self, (n, m): (u64, u64), misere: bool) -> bool {
-        if misere { self.is_p_misere(n, m) } else { self.is_p(n, m) }
+        if misere {
+            self.is_p_misere(n, m)
+        } else {
+            self.is_p(n, m)
+        }
     }
 
     /// Every winning move of `(n, m)` by the closed form, as the position
@@ -424,9 +428,21 @@ mod tests {
         for n in 0..30 {
             for m in 0..=n {
                 let p = (n, m);
-                assert_eq!(game.is_p_by_rule(p, false), normal.grundy(&p).unwrap().is_zero(), "{p:?}");
-                assert_eq!(game.winning_moves_by_rule(p, false), normal.winning_moves(&p).unwrap(), "{p:?}");
-                assert_eq!(game.is_p_by_rule(p, true), misere.outcome(&p).unwrap() == Outcome::P, "{p:?}");
+                assert_eq!(
+                    game.is_p_by_rule(p, false),
+                    normal.grundy(&p).unwrap().is_zero(),
+                    "{p:?}"
+                );
+                assert_eq!(
+                    game.winning_moves_by_rule(p, false),
+                    normal.winning_moves(&p).unwrap(),
+                    "{p:?}"
+                );
+                assert_eq!(
+                    game.is_p_by_rule(p, true),
+                    misere.outcome(&p).unwrap() == Outcome::P,
+                    "{p:?}"
+                );
                 let mut found = misere.winning_moves(&p).unwrap();
                 found.sort_by_key(|q| std::cmp::Reverse(q.0));
                 assert_eq!(game.winning_moves_by_rule(p, true), found, "{p:?}");
@@ -438,14 +454,17 @@ mod tests {
     fn grundy_values_of_starting_heaps() {
         let game = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
         let monitor = crate::Monitor::default();
-        let values = game.grundy_values(30, 1_000_000, &monitor, &mut |_| true).unwrap();
+        let values = game
+            .grundy_values(30, 1_000_000, &monitor, &mut |_| true)
+            .unwrap();
         let mut solver = crate::GrundySolver::new(&game);
         for (n, v) in values.iter().enumerate() {
             let n = n as u64;
             assert_eq!(*v, solver.grundy(&(n, game.first_limit(n))).unwrap().get());
         }
-        let some = game.grundy_values(30, 1_000_000, &monitor, &mut |k| k < 5).unwrap();
+        let some = game
+            .grundy_values(30, 1_000_000, &monitor, &mut |k| k < 5)
+            .unwrap();
         assert_eq!(some, values[..5]);
     }
-
 }

@@ -43,6 +43,7 @@ pub use staircase::{StaircaseNim, odd_step_xor};
 pub use turning::{MAX_TURNING_COINS, TurningGame, TurningKind, odious, parse_coins};
 pub use turning_corners::{CoinGrid, TurningCorners};
 pub use wythoff::{
-    WYTHOFF_SEARCH_LIMIT, WYTHOFF_TABLE_LIMIT, Wythoff, wythoff_grundy_table, wythoff_index, wythoff_p_index, wythoff_is_p, wythoff_misere_winning_moves, wythoff_pair,
-    wythoff_partner, wythoff_sum_by_table, wythoff_winning_moves,
+    WYTHOFF_SEARCH_LIMIT, WYTHOFF_TABLE_LIMIT, Wythoff, wythoff_grundy_table, wythoff_index, wythoff_is_p,
+    wythoff_misere_winning_moves, wythoff_p_index, wythoff_pair, wythoff_partner, wythoff_sum_by_table,
+    wythoff_winning_moves,
 };

@@ -70,7 +70,9 @@ impl MooreNim {
     /// product of heap size + 1, saturating at `u64::MAX`. O(heaps).
     #[must_use]
     pub fn state_count(heaps: &[u64]) -> u64 {
-        heaps.iter().fold(1u64, |a, &h| a.saturating_mul(h.saturating_add(1)))
+        heaps
+            .iter()
+            .fold(1u64, |a, &h| a.saturating_mul(h.saturating_add(1)))
     }
 
     /// Whether `heaps` is small enough to search ([`MOORE_STATE_LIMIT`]).
@@ -276,5 +278,4 @@ mod tests {
         assert_eq!(MooreNim::state_count(&[2, 3]), 12);
         assert!(MooreNim::searchable(&[2, 3]) && !MooreNim::searchable(&[u64::MAX]));
     }
-
 }

@@ -194,9 +194,8 @@ impl PokerNim {
     /// (2,000,000 states).
     #[must_use]
     pub fn small_search_outcome(&self, p: &PokerPosition) -> Option<Option<Outcome>> {
-        let chips = p.heaps.iter().map(|&h| u128::from(h)).sum::<u128>()
-            + u128::from(p.mover)
-            + u128::from(p.other);
+        let chips =
+            p.heaps.iter().map(|&h| u128::from(h)).sum::<u128>() + u128::from(p.mover) + u128::from(p.other);
         if chips <= 10 && p.heaps.len() <= 4 {
             self.search_outcome(p, 2_000_000).ok()
         } else {

@@ -93,7 +93,10 @@ impl TurningGame {
     pub fn misere_check(&self, p: &[bool]) -> Result<(), String> {
         let last = p.iter().rposition(|&c| c).unwrap_or(0);
         if self.kind == TurningKind::FlipAny && last >= 20 {
-            Err("misère flip01 is searched over 2^n options per coin: heads only on the first 20 coins".into())
+            Err(
+                "misère flip01 is searched over 2^n options per coin: heads only on the first 20 coins"
+                    .into(),
+            )
         } else {
             Ok(())
         }

@@ -290,7 +290,11 @@ pub fn wythoff_sum_by_table(p: &[[u64; 2]]) -> Option<(Nimber, Vec<Vec<[u64; 2]>
             let lower_x = (0..x).map(|a| [a, y]);
             let lower_y = (0..y).map(|b| [x, b]);
             let both = (1..=x.min(y)).map(|t| [x - t, y - t]);
-            for o in lower_x.chain(lower_y).chain(both).filter(|&[a, b]| g(a, b) == target) {
+            for o in lower_x
+                .chain(lower_y)
+                .chain(both)
+                .filter(|&[a, b]| g(a, b) == target)
+            {
                 let mut to = p.to_vec();
                 to[i] = o;
                 moves.push(to);
@@ -794,5 +798,4 @@ mod tests {
         assert_eq!(wythoff_p_index(0, 0), Some(0));
         assert_eq!(wythoff_p_index(8, 12), None);
     }
-
 }

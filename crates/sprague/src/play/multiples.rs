@@ -117,7 +117,10 @@ impl MultiplesPlay {
 /// A perfect player of `game`: one heads coin a component, with its board,
 /// short move forms and the coin-turning explanation in hints.
 #[must_use]
-pub fn multiples_engine<'r>(game: &'r MultiplesPlay, options: &Options<'r>) -> ImpartialEngine<'r, MultiplesPlay> {
+pub fn multiples_engine<'r>(
+    game: &'r MultiplesPlay,
+    options: &Options<'r>,
+) -> ImpartialEngine<'r, MultiplesPlay> {
     ImpartialEngine::new("multiples".to_string(), game, false, options)
         .with_component_word("coin")
         .with_component_label(|c| match c.first() {
@@ -146,7 +149,10 @@ mod tests {
         assert!(matches!(game.read(&from, "4"), Some(Err(_))));
         assert!(matches!(game.read(&from, "3 4"), Some(Err(_))));
         assert_eq!(game.read(&from, "x"), None);
-        assert_eq!(game.describe_move(&from, &vec![]), "turn coins 3, 6 (x = 3, k = 2)");
+        assert_eq!(
+            game.describe_move(&from, &vec![]),
+            "turn coins 3, 6 (x = 3, k = 2)"
+        );
         assert_eq!(game.describe_move(&from, &vec![3]), "turn coin 6");
         assert!(game.draw(&from).is_some_and(|b| b.starts_with(".  .  H")));
     }

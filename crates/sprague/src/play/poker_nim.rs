@@ -22,7 +22,9 @@ impl PokerEngine {
         let chips = p
             .heaps
             .iter()
-            .fold(u128::from(p.mover) + u128::from(p.other), |a, &h| a + u128::from(h));
+            .fold(u128::from(p.mover) + u128::from(p.other), |a, &h| {
+                a + u128::from(h)
+            });
         chips.saturating_mul(p.heaps.len() as u128 + 1)
     }
 

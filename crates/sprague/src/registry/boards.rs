@@ -68,7 +68,8 @@ type Solved = (Outcome, Option<u64>, Vec<(String, String)>);
 fn solve<R: BoardRules>(rules: &R, p: &R::Position, options: &Options<'_>) -> Result<Solved> {
     let describe = |to: &R::Position| (rules.format_position(to), rules.describe_move(p, to));
     if options.misere {
-        let mut solver = MisereSolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
+        let mut solver =
+            MisereSolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
         let outcome = solver.outcome(p)?;
         let moves = solver.winning_moves(p)?;
         return Ok((outcome, None, moves.iter().map(describe).collect()));
@@ -173,11 +174,7 @@ fn turning_entry(
     example: &'static str,
     [example2, rules, known]: [&'static str; 3],
 ) -> Entry {
-    fn build_kind(
-        name: &str,
-        params: Option<&str>,
-        kind: crate::TurningKind,
-    ) -> Result<Box<dyn Ruleset>> {
+    fn build_kind(name: &str, params: Option<&str>, kind: crate::TurningKind) -> Result<Box<dyn Ruleset>> {
         no_params(name, params)?;
         Ok(Box::new(Board {
             name: name.to_string(),
@@ -423,7 +420,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value one-or-largest 3 1 4 1 5",
             example2: "value one-or-largest 1 1",
             rules: "Heaps of stones. A move either takes one stone from every non-empty heap, or takes a whole largest heap. The player who takes the last stone loses.",
-            known: "Draw the heaps, largest first, as the rows of a Young diagram: play walks a token right or down from the corner. Walk diagonally while possible; from the last diagonal cell (k, k), with x cells to its right and y rows below it longer than k, the mover wins iff x or y is odd (derivation in the documentation of `crate::one_or_largest_is_p`, checked against search on all small inputs).",
+            known: "Draw the heaps, largest first, as the rows of a Young diagram: play walks a token right or down from the corner. Walk diagonally while possible; from the last diagonal cell (k, k), with x cells to its right and y rows below it longer than k, the mover wins iff x or y is odd (derivation in the documentation of `sprague::one_or_largest_is_p`, checked against search on all small inputs).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(Board {
@@ -497,4 +494,3 @@ pub(super) fn entries() -> Vec<Entry> {
         },
     ]
 }
-

@@ -43,7 +43,14 @@ impl Ruleset for MooreBoard {
             .iter()
             .map(|q| (rules.format_position(q), rules.describe_move(&p, q)))
             .collect();
-        let mut r = impartial_report(&self.name, &rules.format_position(&p), false, outcome, None, &moves);
+        let mut r = impartial_report(
+            &self.name,
+            &rules.format_position(&p),
+            false,
+            outcome,
+            None,
+            &moves,
+        );
         note_after_outcome(
             &mut r,
             "grundy:  not computed (position too large to search; P/N from the digit-sum rule)",

@@ -25,9 +25,9 @@ pub(super) struct MultiplesBoard {
 impl MultiplesBoard {
     /// The game on `n ≤ MULTIPLES_PLAY_LIMIT` coins, built on first use.
     fn game(&self, n: u64) -> Option<&MultiplesPlay> {
-        let played = self.played.get_or_init(|| {
-            (0..=MULTIPLES_PLAY_LIMIT).map(|_| OnceCell::new()).collect()
-        });
+        let played = self
+            .played
+            .get_or_init(|| (0..=MULTIPLES_PLAY_LIMIT).map(|_| OnceCell::new()).collect());
         let cell = played.get(usize::try_from(n).ok()?)?;
         Some(cell.get_or_init(|| MultiplesPlay(MultiplesFlip::new(n))))
     }

@@ -25,10 +25,19 @@ impl Ruleset for PokerBoard {
             .collect();
         let x = p.nim_sum().get();
         let nim_outcome = PokerNim::outcome(&p);
-        let mut report = impartial_report("poker-nim", &r.format_position(&p), false, nim_outcome, None, &moves);
+        let mut report = impartial_report(
+            "poker-nim",
+            &r.format_position(&p),
+            false,
+            nim_outcome,
+            None,
+            &moves,
+        );
         // Small positions are also solved by retrograde analysis of the loopy
         // game, as a visible check of the Nim rule.
-        let searched = r.small_search_outcome(&p).map(|o| o.map_or("draw", |o| o.as_str()));
+        let searched = r
+            .small_search_outcome(&p)
+            .map(|o| o.map_or("draw", |o| o.as_str()));
         let line = searched.map(|o| {
             let verdict = if o == nim_outcome.as_str() {
                 "agrees with"
@@ -37,7 +46,12 @@ impl Ruleset for PokerBoard {
             };
             format!("search:  {o} (retrograde analysis of the whole loopy game {verdict} the Nim rule)")
         });
-        annotate(&mut report, "search_outcome", searched.map_or(Data::Null, Data::from), line);
+        annotate(
+            &mut report,
+            "search_outcome",
+            searched.map_or(Data::Null, Data::from),
+            line,
+        );
         annotate(
             &mut report,
             "nim_sum",
@@ -51,7 +65,9 @@ impl Ruleset for PokerBoard {
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
         if options.misere {
-            return Err(Error::input("poker-nim is played in normal play only; drop --misere"));
+            return Err(Error::input(
+                "poker-nim is played in normal play only; drop --misere",
+            ));
         }
         let p = PokerNim
             .parse_position(position)

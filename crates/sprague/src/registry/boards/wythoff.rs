@@ -41,7 +41,14 @@ impl Ruleset for WythoffBoard {
         };
         let mut report = if let Some((g, moves)) = by_table {
             let outcome = Outcome::from_grundy(g);
-            impartial_report(&self.name, &canonical, false, outcome, Some(g.get()), &self.rows(&p, &moves))
+            impartial_report(
+                &self.name,
+                &canonical,
+                false,
+                outcome,
+                Some(g.get()),
+                &self.rows(&p, &moves),
+            )
         } else if largest <= WYTHOFF_SEARCH_LIMIT {
             let (o, g, m) = solve(rules, &p, options)?;
             impartial_report(&self.name, &canonical, options.misere, o, g, &m)
@@ -59,7 +66,14 @@ impl Ruleset for WythoffBoard {
             } else {
                 Outcome::N
             };
-            let mut r = impartial_report(&self.name, &canonical, options.misere, o, None, &self.rows(&p, &moves));
+            let mut r = impartial_report(
+                &self.name,
+                &canonical,
+                options.misere,
+                o,
+                None,
+                &self.rows(&p, &moves),
+            );
             note_after_outcome(
                 &mut r,
                 &format!(
