@@ -4,7 +4,7 @@
 //!
 //! Each game with its own report lives in a file of its own under `boards/`;
 //! the game logic (closed forms, limits, move searches) is in its module
-//! under [`crate::games`], and the players of Poker Nim and the multiples
+//! under `games/`, and the players of Poker Nim and the multiples
 //! game under [`crate::play`].
 
 mod chomp;
