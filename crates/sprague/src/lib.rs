@@ -184,7 +184,8 @@ pub use outcome::Outcome;
 pub use partizan::*;
 pub use registry::{
     Builder, Data, Entry, Error, Family, HeapRuleset, Impartial, Options, Report, Result, Ruleset, Table,
-    build, catalog, catalog_groups, check_graph_size, edit_distance, impartial_report, lookup, no_params, whole_param,
+    build, catalog, catalog_groups, check_graph_size, edit_distance, impartial_report, lookup, no_params,
+    whole_param,
 };
 pub use union_find::UnionFind;
 

@@ -10,9 +10,6 @@
 //! second) and Ctrl-C stops the search and returns to the `your move>` prompt;
 //! at the prompt Ctrl-C ends the session.
 
-pub mod multiples;
-pub mod poker;
-
 use crate::error::{CliResult, INTERRUPTED};
 use crate::progress::{Polling, Progress};
 use sprague::Player;

@@ -1,7 +1,7 @@
 //! Chomp on Young diagrams, poison in the corner.
 
 use crate::notation::{ParseError, parse_heaps};
-use crate::{ImpartialRules, Notation};
+use crate::{GrundySolver, ImpartialRules, MisereSolver, Monitor, Nimber, Notation, Outcome, SearchError};
 
 /// Chomp. A position is a Young diagram given by its row lengths, longest
 /// first (`5 3 3`); the poisoned square is row 1, column 1. A move picks a
@@ -81,6 +81,85 @@ impl Chomp {
     }
 }
 
+/// A bite that wins: its square (0-based row and column) and the diagram after it.
+pub type ChompBite = (usize, u32, Vec<u32>);
+
+impl Chomp {
+    /// Outcome, Grundy value (normal play) and every winning bite of the
+    /// diagram `rows` as written, in [`Chomp::bites`] order. Diagrams are
+    /// searched in canonical form; in normal play each bite keeps the diagram
+    /// after it as written, in misère play its canonical form. Search over
+    /// the sub-diagrams (at most C(a + b, a) in an `a × b` box), stored up to
+    /// `max_states`, reporting to `monitor`.
+    ///
+    /// # Errors
+    /// The state budget, or a stop of `monitor`.
+    pub fn winning_bites(
+        rows: &[u32],
+        misere: bool,
+        max_states: usize,
+        monitor: &Monitor,
+    ) -> Result<(Outcome, Option<Nimber>, Vec<ChompBite>), SearchError> {
+        let canon = Self::canonical(rows);
+        let mut bites = Vec::new();
+        if misere {
+            let mut solver = MisereSolver::with_max_states(&Chomp, max_states).with_monitor(monitor);
+            let outcome = solver.outcome(&canon)?;
+            for (r, c) in Self::bites(rows) {
+                let after = Self::canonical(&Self::bite(rows, r, c));
+                if solver.outcome(&after)? == Outcome::P {
+                    bites.push((r, c, after));
+                }
+            }
+            return Ok((outcome, None, bites));
+        }
+        let mut solver = GrundySolver::with_max_states(&Chomp, max_states).with_monitor(monitor);
+        let g = solver.grundy(&canon)?;
+        for (r, c) in Self::bites(rows) {
+            let after = Self::bite(rows, r, c);
+            if solver.grundy(&Self::canonical(&after))?.is_zero() {
+                bites.push((r, c, after));
+            }
+        }
+        Ok((Outcome::from_grundy(g), Some(g), bites))
+    }
+}
+
+/// Chomp with options kept as drawn, for play: [`Chomp`]'s own options are
+/// put in canonical form, which would turn the board the player sees.
+/// Moves are described as the bite's square (1-based).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChompAsDrawn;
+
+impl ImpartialRules for ChompAsDrawn {
+    type Position = Vec<u32>;
+
+    fn moves(&self, position: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        for (r, c) in Chomp::bites(position) {
+            out.push(Chomp::bite(position, r, c));
+        }
+    }
+}
+
+impl Notation<Vec<u32>> for ChompAsDrawn {
+    fn parse_position(&self, text: &str) -> Result<Vec<u32>, ParseError> {
+        Chomp.parse_position(text)
+    }
+
+    fn format_position(&self, position: &Vec<u32>) -> String {
+        Chomp.format_position(position)
+    }
+
+    fn describe_move(&self, from: &Vec<u32>, to: &Vec<u32>) -> String {
+        Chomp::bites(from)
+            .find(|&(r, c)| Chomp::bite(from, r, c) == *to)
+            .map_or_else(
+                || format!("to {}", self.format_position(to)),
+                |(r, c)| format!("bite at row {}, column {}", r + 1, c + 1),
+            )
+    }
+}
+
 impl ImpartialRules for Chomp {
     type Position = Vec<u32>;
 
@@ -150,7 +229,6 @@ impl Notation<Vec<u32>> for Chomp {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GrundySolver;
     use std::collections::HashMap;
 
     /// Definition-level Grundy value, no canonical forms.
@@ -238,5 +316,35 @@ mod tests {
         assert!(Chomp.parse_position("4097").is_err());
         assert!(Chomp.parse_position(&vec!["17"; 17].join(" ")).is_err());
         assert!(Chomp.parse_position("4096").is_ok());
+    }
+
+    #[test]
+    fn winning_bites_are_the_bites_to_p_positions() {
+        let monitor = Monitor::default();
+        let mut solver = GrundySolver::new(&Chomp);
+        let mut misere = MisereSolver::new(&Chomp);
+        for rows in [vec![5, 3, 3], vec![2, 1], vec![3, 3, 3], vec![4, 3], vec![1]] {
+            let (o, g, bites) = Chomp::winning_bites(&rows, false, 1_000_000, &monitor).unwrap();
+            assert_eq!(g, Some(solver.grundy(&rows).unwrap()));
+            assert_eq!(o, Outcome::from_grundy(solver.grundy(&rows).unwrap()));
+            let expected: Vec<(usize, u32)> = Chomp::bites(&rows)
+                .filter(|&(r, c)| solver.grundy(&Chomp::bite(&rows, r, c)).unwrap().is_zero())
+                .collect();
+            assert_eq!(bites.iter().map(|b| (b.0, b.1)).collect::<Vec<_>>(), expected);
+            let (o, g, bites) = Chomp::winning_bites(&rows, true, 1_000_000, &monitor).unwrap();
+            assert_eq!((o, g), (misere.outcome(&rows).unwrap(), None));
+            assert!(bites.iter().all(|b| misere.outcome(&b.2).unwrap() == Outcome::P));
+        }
+    }
+
+    #[test]
+    fn as_drawn_keeps_the_diagram() {
+        let mut out = Vec::new();
+        ChompAsDrawn.moves(&vec![1, 1, 1], &mut out);
+        assert_eq!(out, vec![vec![1], vec![1, 1]]);
+        assert_eq!(
+            ChompAsDrawn.describe_move(&vec![1, 1, 1], &vec![1]),
+            "bite at row 2, column 1"
+        );
     }
 }

@@ -193,6 +193,74 @@ impl MemoryGame {
     }
 }
 
+/// Largest heap for which memory-game Grundy values are searched (values,
+/// `play`); larger heaps are decided by the closed form.
+pub const MEMORY_SEARCH_LIMIT: u64 = 200;
+
+/// Largest count of [`MemoryGame::grundy_values`] (about n²/2 states per heap).
+pub const MEMORY_TABLE_LIMIT: usize = 1000;
+
+impl MemoryGame {
+    /// Whether `(n, m)` is a P-position by the closed form, in normal or
+    /// misère play. O(log n).
+    #[must_use]
+    pub fn is_p_by_rule(&self, (n, m): (u64, u64), misere: bool) -> bool {
+        if misere {
+            self.is_p_misere(n, m)
+        } else {
+            self.is_p(n, m)
+        }
+    }
+
+    /// Every winning move of `(n, m)` by the closed form, as the position
+    /// after it, smallest take first, in normal or misère play. O(log² n).
+    #[must_use]
+    pub fn winning_moves_by_rule(&self, (n, m): (u64, u64), misere: bool) -> Vec<(u64, u64)> {
+        let takes = if misere {
+            self.winning_takes_misere(n, m)
+        } else {
+            self.winning_takes(n, m)
+        };
+        takes.iter().map(|&t| (n - t, self.next_limit(t))).collect()
+    }
+
+    /// The number whose representation explains `n`: `n` in normal play,
+    /// `n − 1` in misère play (see [`MemoryGame::is_p_misere`]).
+    #[must_use]
+    pub const fn explained(n: u64, misere: bool) -> u64 {
+        if misere { n.saturating_sub(1) } else { n }
+    }
+
+    /// Grundy values `G(n)` of the starting positions with a heap of `n`, for
+    /// `n < count`, from one memoised search (about n²/2 states for the
+    /// largest heap, O(count³) moves in all). `progress(k)` is called with the
+    /// number of values done; returning `false`, or a stop of `monitor`,
+    /// ends early with the values done so far.
+    ///
+    /// # Errors
+    /// [`SearchError::Budget`] when more than `max_states` positions are stored.
+    pub fn grundy_values(
+        &self,
+        count: usize,
+        max_states: usize,
+        monitor: &crate::Monitor,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Vec<u64>, crate::SearchError> {
+        let mut solver = crate::GrundySolver::with_max_states(self, max_states).with_monitor(monitor);
+        let mut values = Vec::with_capacity(count);
+        for n in 0..count as u64 {
+            match solver.grundy(&(n, self.first_limit(n))) {
+                Err(crate::SearchError::Interrupted(_)) => break,
+                r => values.push(r?.get()),
+            }
+            if !progress(values.len()) {
+                break;
+            }
+        }
+        Ok(values)
+    }
+}
+
 impl ImpartialRules for MemoryGame {
     /// `(tokens left, largest amount the mover may take)`.
     type Position = (u64, u64);
@@ -350,5 +418,53 @@ mod tests {
         let f93 = 12_200_160_415_121_876_738u64;
         assert!(g.is_p(f93, f93 - 1));
         assert_eq!(g.winning_takes(f93 + 1, f93), vec![1]);
+    }
+
+    #[test]
+    fn closed_form_moves_match_search() {
+        let game = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
+        let mut normal = crate::GrundySolver::new(&game);
+        let mut misere = crate::MisereSolver::new(&game);
+        for n in 0..30 {
+            for m in 0..=n {
+                let p = (n, m);
+                assert_eq!(
+                    game.is_p_by_rule(p, false),
+                    normal.grundy(&p).unwrap().is_zero(),
+                    "{p:?}"
+                );
+                assert_eq!(
+                    game.winning_moves_by_rule(p, false),
+                    normal.winning_moves(&p).unwrap(),
+                    "{p:?}"
+                );
+                assert_eq!(
+                    game.is_p_by_rule(p, true),
+                    misere.outcome(&p).unwrap() == Outcome::P,
+                    "{p:?}"
+                );
+                let mut found = misere.winning_moves(&p).unwrap();
+                found.sort_by_key(|q| std::cmp::Reverse(q.0));
+                assert_eq!(game.winning_moves_by_rule(p, true), found, "{p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn grundy_values_of_starting_heaps() {
+        let game = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
+        let monitor = crate::Monitor::default();
+        let values = game
+            .grundy_values(30, 1_000_000, &monitor, &mut |_| true)
+            .unwrap();
+        let mut solver = crate::GrundySolver::new(&game);
+        for (n, v) in values.iter().enumerate() {
+            let n = n as u64;
+            assert_eq!(*v, solver.grundy(&(n, game.first_limit(n))).unwrap().get());
+        }
+        let some = game
+            .grundy_values(30, 1_000_000, &monitor, &mut |k| k < 5)
+            .unwrap();
+        assert_eq!(some, values[..5]);
     }
 }

@@ -32,10 +32,10 @@ mod turning;
 mod turning_corners;
 mod wythoff;
 
-pub use chomp::Chomp;
-pub use memory::{FirstMove, MemoryGame, MemoryRule};
-pub use moore::{MooreNim, moore_is_p, moore_winning_move};
-pub use multiples::{KRange, MultiplesFlip, parse_multiples};
+pub use chomp::{Chomp, ChompAsDrawn, ChompBite};
+pub use memory::{FirstMove, MEMORY_SEARCH_LIMIT, MEMORY_TABLE_LIMIT, MemoryGame, MemoryRule};
+pub use moore::{MOORE_OPTION_LIMIT, MOORE_STATE_LIMIT, MooreNim, moore_is_p, moore_winning_move};
+pub use multiples::{KRange, MULTIPLES_MAX_COINS, MULTIPLES_MISERE_LIMIT, MultiplesFlip, parse_multiples};
 pub use one_or_largest::{OneOrLargest, one_or_largest_is_p};
 pub use poker_nim::{PokerNim, PokerPosition};
 pub use silver_dollar::{CoinStrip, SilverDollar, silver_dollar_value};
@@ -43,6 +43,7 @@ pub use staircase::{StaircaseNim, odd_step_xor};
 pub use turning::{MAX_TURNING_COINS, TurningGame, TurningKind, odious, parse_coins};
 pub use turning_corners::{CoinGrid, TurningCorners};
 pub use wythoff::{
-    Wythoff, wythoff_grundy_table, wythoff_index, wythoff_is_p, wythoff_misere_winning_moves, wythoff_pair,
-    wythoff_partner, wythoff_winning_moves,
+    WYTHOFF_SEARCH_LIMIT, WYTHOFF_TABLE_LIMIT, Wythoff, wythoff_grundy_table, wythoff_index, wythoff_is_p,
+    wythoff_misere_winning_moves, wythoff_p_index, wythoff_pair, wythoff_partner, wythoff_sum_by_table,
+    wythoff_winning_moves,
 };

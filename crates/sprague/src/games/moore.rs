@@ -57,6 +57,48 @@ impl MooreNim {
     }
 }
 
+/// Largest number of options enumerated to list every winning move of
+/// Moore's Nim by the digit-sum rule ([`MooreNim::winning_moves_by_rule`]).
+pub const MOORE_OPTION_LIMIT: u64 = 200_000;
+
+/// Largest number of reachable positions (the product of heap size + 1) for
+/// which Moore's Nim is searched (Grundy values, misère play, `play`).
+pub const MOORE_STATE_LIMIT: u64 = 20_000;
+
+impl MooreNim {
+    /// The number of positions reachable from `heaps` (itself included): the
+    /// product of heap size + 1, saturating at `u64::MAX`. O(heaps).
+    #[must_use]
+    pub fn state_count(heaps: &[u64]) -> u64 {
+        heaps
+            .iter()
+            .fold(1u64, |a, &h| a.saturating_mul(h.saturating_add(1)))
+    }
+
+    /// Whether `heaps` is small enough to search ([`MOORE_STATE_LIMIT`]).
+    #[must_use]
+    pub fn searchable(heaps: &[u64]) -> bool {
+        Self::state_count(heaps) <= MOORE_STATE_LIMIT
+    }
+
+    /// Winning moves of `heaps` in normal play by the digit-sum rule, without
+    /// search, and whether the list is complete: every option that is a
+    /// P-position (options enumerated in [`ImpartialRules::moves`] order) when
+    /// there are at most [`MOORE_OPTION_LIMIT`] options, else the one move of
+    /// [`moore_winning_move`]. O(options · heaps · 64), or O(heaps · 64).
+    #[must_use]
+    pub fn winning_moves_by_rule(self, heaps: &[u64]) -> (Vec<Vec<u64>>, bool) {
+        if self.option_count(heaps) <= MOORE_OPTION_LIMIT {
+            let mut options = Vec::new();
+            self.moves(&heaps.to_vec(), &mut options);
+            options.retain(|o| moore_is_p(o, self.k));
+            (options, true)
+        } else {
+            (moore_winning_move(heaps, self.k).into_iter().collect(), false)
+        }
+    }
+}
+
 /// Whether `heaps` is a P-position of Moore's Nim_k: every binary digit sum is
 /// divisible by `k + 1`. O(heaps · 64).
 #[must_use]
@@ -219,5 +261,21 @@ mod tests {
         fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
             self.0.moves(p, out);
         }
+    }
+
+    #[test]
+    fn winning_moves_by_rule_match_search() {
+        let rules = MooreNim::new(2).unwrap();
+        let mut solver = crate::GrundySolver::new(&rules);
+        for p in [vec![1, 2, 3], vec![1, 2, 4], vec![3, 5, 6, 7], vec![0, 0]] {
+            let (moves, complete) = rules.winning_moves_by_rule(&p);
+            assert!(complete);
+            assert_eq!(moves, solver.winning_moves(&p).unwrap(), "{p:?}");
+        }
+        let big = vec![u64::MAX - 1, 1 << 40, 12345];
+        let (moves, complete) = rules.winning_moves_by_rule(&big);
+        assert!(!complete && moves.len() == 1 && moore_is_p(&moves[0], 2));
+        assert_eq!(MooreNim::state_count(&[2, 3]), 12);
+        assert!(MooreNim::searchable(&[2, 3]) && !MooreNim::searchable(&[u64::MAX]));
     }
 }

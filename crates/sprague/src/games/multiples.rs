@@ -33,6 +33,13 @@ pub struct MultiplesFlip {
     large: Vec<u32>,
 }
 
+/// Largest number of coins of [`MultiplesFlip`] valued (the table takes
+/// O(N^(3/4)) time).
+pub const MULTIPLES_MAX_COINS: u64 = 1_000_000_000_000;
+
+/// Largest number of coins of [`MultiplesFlip`] in misère play, which is searched.
+pub const MULTIPLES_MISERE_LIMIT: u64 = 24;
+
 /// Scratch space for mex computations: `seen[v] == stamp` marks value `v`.
 struct Marks {
     seen: Vec<u32>,
@@ -63,6 +70,11 @@ impl KRange {
     #[must_use]
     pub const fn is_empty(&self) -> bool {
         self.to < self.from
+    }
+
+    /// The values of `k` in the run, increasing.
+    pub fn multipliers(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..self.len()).map(|i| self.from + i * self.step)
     }
 }
 

@@ -56,6 +56,17 @@ impl OneOrLargest {
     }
 }
 
+impl OneOrLargest {
+    /// Always `Err`: the game is already the misère form of a simpler rule
+    /// (whoever takes the last stone loses), so `--misere` is refused.
+    ///
+    /// # Errors
+    /// Always.
+    pub fn misere_check(&self, _: &[u64]) -> Result<(), String> {
+        Err("the game is already played as `whoever takes the last stone loses`; drop --misere".into())
+    }
+}
+
 impl ImpartialRules for OneOrLargest {
     /// Heap sizes, largest first, no zeros.
     type Position = Vec<u64>;

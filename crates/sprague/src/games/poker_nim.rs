@@ -186,6 +186,24 @@ impl PokerNim {
     }
 }
 
+impl PokerNim {
+    /// The outcome by [`PokerNim::search_outcome`] for small positions (at
+    /// most 10 chips on heaps and in reserves, at most 4 heaps), as a visible
+    /// check of the Nim rule: `Some(Some(outcome))`, `Some(None)` for a draw,
+    /// `None` when the position is too large or the search gave up
+    /// (2,000,000 states).
+    #[must_use]
+    pub fn small_search_outcome(&self, p: &PokerPosition) -> Option<Option<Outcome>> {
+        let chips =
+            p.heaps.iter().map(|&h| u128::from(h)).sum::<u128>() + u128::from(p.mover) + u128::from(p.other);
+        if chips <= 10 && p.heaps.len() <= 4 {
+            self.search_outcome(p, 2_000_000).ok()
+        } else {
+            None
+        }
+    }
+}
+
 impl Notation<PokerPosition> for PokerNim {
     fn parse_position(&self, text: &str) -> Result<PokerPosition, ParseError> {
         let (left, right, bar_col) = match text.find(['/', '|']) {

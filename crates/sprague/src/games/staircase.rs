@@ -25,6 +25,21 @@ pub fn odd_step_xor(steps: &[u64]) -> u64 {
     steps.iter().step_by(2).fold(0, |a, &c| a ^ c)
 }
 
+impl StaircaseNim {
+    /// `Err(reason)` when misère play of `p` is out of reach: misère play is
+    /// searched (no closed form), so at most 64 coins are supported.
+    ///
+    /// # Errors
+    /// More than 64 coins.
+    pub fn misere_check(&self, p: &[u64]) -> Result<(), String> {
+        if p.iter().fold(0u64, |a, &c| a.saturating_add(c)) <= 64 {
+            Ok(())
+        } else {
+            Err("misère staircase Nim is searched, so at most 64 coins are supported".into())
+        }
+    }
+}
+
 impl ImpartialRules for StaircaseNim {
     type Position = Vec<u64>;
 

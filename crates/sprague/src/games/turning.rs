@@ -83,6 +83,26 @@ impl TurningGame {
     }
 }
 
+impl TurningGame {
+    /// `Err(reason)` when misère play of `p` is out of reach: misère flip01
+    /// is searched over 2^n options per coin, so heads are allowed only on
+    /// the first 20 coins; the other games are always searchable.
+    ///
+    /// # Errors
+    /// A flip01 position with a heads coin from the 21st on.
+    pub fn misere_check(&self, p: &[bool]) -> Result<(), String> {
+        let last = p.iter().rposition(|&c| c).unwrap_or(0);
+        if self.kind == TurningKind::FlipAny && last >= 20 {
+            Err(
+                "misère flip01 is searched over 2^n options per coin: heads only on the first 20 coins"
+                    .into(),
+            )
+        } else {
+            Ok(())
+        }
+    }
+}
+
 impl ImpartialRules for TurningGame {
     /// Coins left to right, `true` = heads.
     type Position = Vec<bool>;

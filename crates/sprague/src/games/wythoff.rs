@@ -250,6 +250,60 @@ pub fn wythoff_grundy_table(n: usize) -> Vec<u32> {
     table
 }
 
+/// Largest heap for which Grundy values of Wythoff components are searched
+/// (misère sums, and `play`, which searches every option it lists).
+pub const WYTHOFF_SEARCH_LIMIT: u64 = 150;
+
+/// Largest heap for which Grundy values of Wythoff components come from
+/// [`wythoff_grundy_table`] (normal play of sums).
+pub const WYTHOFF_TABLE_LIMIT: u64 = 2048;
+
+/// The index `k` of a P-position `(a_k, b_k)` or `(b_k, a_k)`: the difference
+/// of the heaps; `None` for an N-position. O(1).
+#[must_use]
+pub fn wythoff_p_index(x: u64, y: u64) -> Option<u64> {
+    wythoff_is_p(x, y).then(|| x.abs_diff(y))
+}
+
+/// Normal play of a sum of Wythoff components whose heaps are at most
+/// [`WYTHOFF_TABLE_LIMIT`], from one [`wythoff_grundy_table`]: the Grundy value
+/// of the sum and every winning move (the sum after it). Component `i` moves
+/// to value `g_i ⊕ total`; moves are listed component by component, each
+/// component's by lowering the first heap, the second heap, then both.
+/// `None` when a heap is above the limit (or `p` is empty).
+/// O(n³ / 64) for the table, n the largest heap + 1, and O(n) per component.
+#[must_use]
+pub fn wythoff_sum_by_table(p: &[[u64; 2]]) -> Option<(Nimber, Vec<Vec<[u64; 2]>>)> {
+    let largest = p.iter().map(|c| c[0].max(c[1])).max()?;
+    if largest > WYTHOFF_TABLE_LIMIT {
+        return None;
+    }
+    let n = largest as usize + 1;
+    let table = wythoff_grundy_table(n);
+    let g = |x: u64, y: u64| u64::from(table[x as usize * n + y as usize]);
+    let values: Vec<u64> = p.iter().map(|&[x, y]| g(x, y)).collect();
+    let total = values.iter().fold(0, |a, &v| a ^ v);
+    let mut moves = Vec::new();
+    if total != 0 {
+        for (i, &[x, y]) in p.iter().enumerate() {
+            let target = values[i] ^ total;
+            let lower_x = (0..x).map(|a| [a, y]);
+            let lower_y = (0..y).map(|b| [x, b]);
+            let both = (1..=x.min(y)).map(|t| [x - t, y - t]);
+            for o in lower_x
+                .chain(lower_y)
+                .chain(both)
+                .filter(|&[a, b]| g(a, b) == target)
+            {
+                let mut to = p.to_vec();
+                to[i] = o;
+                moves.push(to);
+            }
+        }
+    }
+    Some((Nimber(total), moves))
+}
+
 /// Wythoff's game on a sum of two-heap components. A move takes any positive
 /// number of tokens from one heap of one component, or the same positive number
 /// from both of its heaps. Also Wyt Queens: each component is a queen at
@@ -714,5 +768,34 @@ mod tests {
                 prop_assert!(!wythoff_winning_moves(x, y).is_empty());
             }
         }
+    }
+
+    #[test]
+    fn sums_by_table_match_search() {
+        let w = Wythoff::heaps();
+        let mut solver = GrundySolver::new(&w);
+        let comps: Vec<[u64; 2]> = (0..6).flat_map(|x| (0..6).map(move |y| [x, y])).collect();
+        for (i, &a) in comps.iter().enumerate() {
+            for &b in &comps[i..] {
+                for p in [vec![a], vec![a, b]] {
+                    let (g, mut moves) = wythoff_sum_by_table(&p).unwrap();
+                    assert_eq!(g, solver.grundy(&p).unwrap(), "{p:?}");
+                    let mut searched = solver.winning_moves(&p).unwrap();
+                    moves.sort();
+                    searched.sort();
+                    assert_eq!(moves, searched, "{p:?}");
+                }
+            }
+        }
+        assert!(wythoff_sum_by_table(&[[WYTHOFF_TABLE_LIMIT + 1, 0]]).is_none());
+        assert!(wythoff_sum_by_table(&[]).is_none());
+    }
+
+    #[test]
+    fn p_index_is_the_difference_of_a_p_position() {
+        assert_eq!(wythoff_p_index(8, 13), Some(5));
+        assert_eq!(wythoff_p_index(13, 8), Some(5));
+        assert_eq!(wythoff_p_index(0, 0), Some(0));
+        assert_eq!(wythoff_p_index(8, 12), None);
     }
 }

@@ -15,6 +15,8 @@ mod hackenbush;
 mod increasing_distance;
 mod kayles;
 mod leaf_removal;
+mod multiples;
+mod poker_nim;
 mod wall_making;
 
 pub use engine::{Engine, Kind, Verdict};
@@ -25,4 +27,6 @@ pub(crate) use hackenbush::HackenbushEngine;
 pub(crate) use increasing_distance::DistancePlay;
 pub(crate) use kayles::KaylesPlay;
 pub(crate) use leaf_removal::LeafEngine;
+pub use multiples::{MULTIPLES_MISERE_PLAY_LIMIT, MULTIPLES_PLAY_LIMIT, MultiplesPlay, multiples_engine};
+pub use poker_nim::{POKER_PLAY_LIMIT, PokerEngine};
 pub(crate) use wall_making::WallEngine;

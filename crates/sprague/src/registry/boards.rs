@@ -1,7 +1,496 @@
-//! Catalog entries: boards rulesets.
+//! Catalog entries for the board, coin and memory games (Wythoff, Poker Nim,
+//! staircase Nim, Silver Dollar, Moore's Nim, memory games, Chomp, turning
+//! games), with the adapters that answer huge positions by closed forms.
+//!
+//! Each game with its own report lives in a file of its own under `boards/`;
+//! the game logic (closed forms, limits, move searches) is in its module
+//! under `games/`, and the players of Poker Nim and the multiples
+//! game under [`crate::play`].
 
-use super::Entry;
+mod chomp;
+mod memory;
+mod moore;
+mod multiples;
+mod poker_nim;
+mod wythoff;
 
+use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, no_params, whole_param};
+use crate::play::{ImpartialEngine, PlayEngine, erase};
+use crate::{GrundySolver, ImpartialRules, MisereSolver, Notation, Outcome};
+
+/// Any ruleset whose closed forms (`closed_form`, `moves_to_value`) answer
+/// huge positions: like [`super::Impartial`], but refusing misère positions out of
+/// the search's reach ([`BoardRules::misere_check`]).
+struct Board<R> {
+    /// Name shown in reports, with parameters.
+    name: String,
+    /// The engine ruleset.
+    rules: R,
+}
+
+/// What the [`Board`] adapter needs beyond the engine trait.
+trait BoardRules: ImpartialRules + Notation<<Self as ImpartialRules>::Position> {
+    /// `Err(reason)` if misère search of `p` is out of reach. Misère play has
+    /// no closed forms here and searches whole positions by enumerating
+    /// options, so rulesets whose option lists explode on big input refuse it
+    /// there instead of exhausting memory.
+    fn misere_check(&self, p: &Self::Position) -> core::result::Result<(), String> {
+        let _ = p;
+        Ok(())
+    }
+}
+
+impl BoardRules for crate::StaircaseNim {
+    fn misere_check(&self, p: &Vec<u64>) -> core::result::Result<(), String> {
+        crate::StaircaseNim::misere_check(self, p)
+    }
+}
+impl BoardRules for crate::SilverDollar {}
+impl BoardRules for crate::Wythoff {}
+impl BoardRules for crate::MooreNim {}
+impl BoardRules for crate::MemoryGame {}
+impl BoardRules for crate::OneOrLargest {
+    fn misere_check(&self, p: &Vec<u64>) -> core::result::Result<(), String> {
+        crate::OneOrLargest::misere_check(self, p)
+    }
+}
+impl BoardRules for crate::TurningCorners {}
+impl BoardRules for crate::TurningGame {
+    fn misere_check(&self, p: &Vec<bool>) -> core::result::Result<(), String> {
+        crate::TurningGame::misere_check(self, p)
+    }
+}
+
+/// Outcome, Grundy value and winning moves `(to, description)` of a position.
+type Solved = (Outcome, Option<u64>, Vec<(String, String)>);
+
+/// Solves `p` by search: Grundy values in normal play, outcomes in misère play.
+fn solve<R: BoardRules>(rules: &R, p: &R::Position, options: &Options<'_>) -> Result<Solved> {
+    let describe = |to: &R::Position| (rules.format_position(to), rules.describe_move(p, to));
+    if options.misere {
+        let mut solver =
+            MisereSolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
+        let outcome = solver.outcome(p)?;
+        let moves = solver.winning_moves(p)?;
+        return Ok((outcome, None, moves.iter().map(describe).collect()));
+    }
+    let mut solver = GrundySolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
+    let g = solver.grundy(p)?;
+    let moves = solver.winning_moves(p)?;
+    Ok((
+        Outcome::from_grundy(g),
+        Some(g.get()),
+        moves.iter().map(describe).collect(),
+    ))
+}
+
+impl<R: BoardRules> Ruleset for Board<R> {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let p = self
+            .rules
+            .parse_position(position)
+            .map_err(|e| Error::position(position, e))?;
+        if options.misere {
+            self.rules
+                .misere_check(&p)
+                .map_err(|e| Error::input(format!("{}: {e}", self.name)))?;
+        }
+        let (outcome, grundy, moves) = solve(&self.rules, &p, options)?;
+        Ok(super::impartial_report(
+            &self.name,
+            &self.rules.format_position(&p),
+            options.misere,
+            outcome,
+            grundy,
+            &moves,
+        ))
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        play_board(&self.name, &self.rules, position, options, |_| Ok(()))
+    }
+}
+
+/// Adds a field to the data and a line to the text of a report.
+fn annotate(report: &mut Report, key: &str, value: impl Into<Data>, line: Option<String>) {
+    report.data.insert(key, value);
+    if let Some(l) = line {
+        report.text.push_str(&l);
+        report.text.push('\n');
+    }
+}
+
+/// Inserts a line of text right after the `outcome:` line of a report.
+fn note_after_outcome(report: &mut Report, line: &str) {
+    let at = report
+        .text
+        .find("outcome:")
+        .and_then(|i| report.text[i..].find('\n').map(|j| i + j + 1))
+        .unwrap_or(report.text.len());
+    report.text.insert_str(at, &format!("{line}\n"));
+}
+
+/// A perfect player of an impartial board ruleset: checks the position with
+/// `fits` (the searches behind each move must stay small) and, in misère
+/// play, with [`BoardRules::misere_check`].
+fn play_board<'a, R: BoardRules>(
+    name: &str,
+    rules: &'a R,
+    position: &str,
+    options: &Options<'a>,
+    fits: impl Fn(&R::Position) -> core::result::Result<(), String>,
+) -> Result<Box<dyn PlayEngine + 'a>> {
+    let p = rules
+        .parse_position(position)
+        .map_err(|e| Error::position(position, e))?;
+    fits(&p).map_err(|e| Error::input(format!("position `{position}`: {e}")))?;
+    if options.misere {
+        rules
+            .misere_check(&p)
+            .map_err(|e| Error::input(format!("{name}: {e}")))?;
+    }
+    let engine = ImpartialEngine::new(name.to_string(), rules, false, options);
+    Ok(erase(engine, p))
+}
+
+fn memory_entry(
+    name: &str,
+    rule: crate::MemoryRule,
+    first: crate::FirstMove,
+    shown: String,
+) -> Result<Box<dyn Ruleset>> {
+    let rules = crate::MemoryGame::new(rule, first).ok_or_else(|| {
+        Error::input(format!(
+            "ruleset `{name}`: the first move must be allowed to take at least 1"
+        ))
+    })?;
+    Ok(Box::new(memory::MemoryBoard { name: shown, rules }))
+}
+
+fn turning_entry(
+    name: &'static str,
+    kind: crate::TurningKind,
+    summary: &'static str,
+    example: &'static str,
+    [example2, rules, known]: [&'static str; 3],
+) -> Entry {
+    fn build_kind(name: &str, params: Option<&str>, kind: crate::TurningKind) -> Result<Box<dyn Ruleset>> {
+        no_params(name, params)?;
+        Ok(Box::new(Board {
+            name: name.to_string(),
+            rules: crate::TurningGame::new(kind),
+        }))
+    }
+    let build: super::Builder = match kind {
+        crate::TurningKind::TurningTurtles => |n, p| build_kind(n, p, crate::TurningKind::TurningTurtles),
+        crate::TurningKind::MockTurtles => |n, p| build_kind(n, p, crate::TurningKind::MockTurtles),
+        crate::TurningKind::Ruler => |n, p| build_kind(n, p, crate::TurningKind::Ruler),
+        crate::TurningKind::FlipAny => |n, p| build_kind(n, p, crate::TurningKind::FlipAny),
+    };
+    Entry {
+        name,
+        params: "",
+        family: Family::Impartial,
+        summary,
+        notation: if kind == crate::TurningKind::FlipAny {
+            "a 01 string, leftmost coin first, e.g. `0110` (also `THHT`)"
+        } else {
+            "a row of coins, leftmost first: `H`/`1` heads, `T`/`0` tails, e.g. `THHTTH`"
+        },
+        example,
+        example2,
+        rules,
+        known,
+        build,
+    }
+}
+
+/// The board, coin and memory games, in display order.
 pub(super) fn entries() -> Vec<Entry> {
-    Vec::new()
+    vec![
+        Entry {
+            name: "wythoff",
+            params: "",
+            family: Family::Heap,
+            summary: "two heaps: take from one heap, or the same amount from both (Wythoff's game)",
+            notation: "two heaps `x y`; a sum of games `3 5; 4 7`; P/N for any u64 heaps",
+            example: "value wythoff 1000000000000 1618033988749",
+            example2: "value wythoff 3 5",
+            rules: "Wythoff's game: two heaps of tokens. A move takes any positive number of tokens from one heap, or the same positive number from both heaps. The player who takes the last token wins.",
+            known: "The losing positions are the pairs (⌊kφ⌋, ⌊kφ²⌋) for k = 0, 1, 2, … with φ the golden ratio (W. A. Wythoff, A modification of the game of Nim, Nieuw Archief voor Wiskunde, 1907; the lower Wythoff sequence is OEIS A000201), so outcomes are decided for any 64-bit heaps; sprague finds Grundy values by search.",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(wythoff::WythoffBoard {
+                    name: name.to_string(),
+                    rules: crate::Wythoff::heaps(),
+                }))
+            },
+        },
+        Entry {
+            name: "wyt-queens",
+            params: "",
+            family: Family::Impartial,
+            summary: "queens move left, down or diagonally down-left toward the corner (Wythoff on a board)",
+            notation: "queens as `x,y` (0-based, corner 0,0) separated by spaces, e.g. `3,5 2,2`",
+            example: "value wyt-queens 3,5 2,2",
+            example2: "value wyt-queens 1,2",
+            rules: "Queens on a board with a corner at 0,0. A move carries one queen any distance left, down, or diagonally down-left toward the corner; several queens may share a square. The player who cannot move (every queen in the corner) loses.",
+            known: "One queen at x,y is Wythoff's game with heaps x and y: it loses for the mover exactly at (⌊kφ⌋, ⌊kφ²⌋) and its mirror image (W. A. Wythoff, 1907; Wyt Queens, Winning Ways, 2nd ed., vol. 1, ch. 3); several queens add as a sum of games.",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(wythoff::WythoffBoard {
+                    name: name.to_string(),
+                    rules: crate::Wythoff::queens(),
+                }))
+            },
+        },
+        Entry {
+            name: "poker-nim",
+            params: "",
+            family: Family::Heap,
+            summary: "Nim where removed chips go to your reserve and may be added back to a heap",
+            notation: "heaps, `/` (or `|`), the mover's and the other player's reserves, e.g. `3 4 5 / 2 1`",
+            example: "value poker-nim 3 4 5 / 2 1",
+            example2: "value poker-nim 1 2 3 / 4 0",
+            rules: "Poker Nim: heaps of chips, and each player has a reserve of chips. A move either removes chips from one heap into the mover's reserve, or adds chips from the mover's reserve to one heap. The player who cannot move loses.",
+            known: "With finite reserves it is decided exactly as Nim (Bouton's theorem): the player who wins Nim answers every addition by removing the chips added, which shrinks the chips on the table plus the loser's reserve, so the game ends (Poker-Nim and reversible moves, Winning Ways, 2nd ed., vol. 1, ch. 3).",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(poker_nim::PokerBoard))
+            },
+        },
+        Entry {
+            name: "staircase",
+            params: "",
+            family: Family::Heap,
+            summary: "move coins from one step down to the next step (step 1 to the ground)",
+            notation: "coins on steps 1, 2, 3, … e.g. `3 9 5 1`",
+            example: "value staircase 3 9 5 1",
+            example2: "value staircase 0 4 0 4",
+            rules: "Staircase Nim: coins lie on steps 1, 2, 3, …. A move carries any positive number of coins from one step down to the next step (from step 1 onto the ground, out of play). The player who makes the last move wins.",
+            known: "The coins on odd-numbered steps form a Nim position and the even steps do not matter: the position loses for the mover exactly when the nim-sum of the odd steps is 0, since a move onto an odd step can be undone at once.",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Board {
+                    name: name.to_string(),
+                    rules: crate::StaircaseNim,
+                }))
+            },
+        },
+        Entry {
+            name: "silver-dollar",
+            params: "",
+            family: Family::Impartial,
+            summary: "slide a coin left on a strip without jumping; with `$`, the leftmost coin may drop into the bag; whoever bags the dollar `D` wins",
+            notation: "`o` coin, `.` empty square, leading `$` money bag, `D` the silver dollar, e.g. `..o.o..o`, `$.o..oD.o`",
+            example: "value silver-dollar ..o.o...o",
+            example2: "value silver-dollar $.o..oD.o",
+            rules: "Coins on a strip of squares. A move slides one coin any number of squares to the left onto empty squares, never jumping another coin. With a money bag `$` at the left end, the leftmost coin may instead drop into the bag, and one coin may be the silver dollar `D`: whoever bags the dollar wins.",
+            known: "The game is Staircase Nim on the gaps read from the right: the value is the nim-sum of the gaps in front of the 1st, 3rd, 5th, … coin from the right; with the bag, the leftmost gap counts the bag as one more square.",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Board {
+                    name: name.to_string(),
+                    rules: crate::SilverDollar,
+                }))
+            },
+        },
+        Entry {
+            name: "moore",
+            params: "K",
+            family: Family::Heap,
+            summary: "remove tokens from up to K heaps at once (Moore's Nim_K)",
+            notation: "heap sizes separated by spaces, e.g. `1 2 3 4`",
+            example: "value moore:2 1 2 3 4",
+            example2: "value moore:2 1 2 4",
+            rules: "Moore's Nim_K: heaps of tokens; a move takes tokens from at least one and at most K heaps (any positive number from each chosen heap). The player who takes the last token wins.",
+            known: "Write the heap sizes in binary: the position loses for the mover exactly when, in every bit position, the number of heaps with a 1 there is a multiple of K + 1 (E. H. Moore, A generalization of the game called Nim, Annals of Mathematics, 2nd series, vol. 11, 1910).",
+            build: |name, params| {
+                let k = whole_param(name, params, "K")?;
+                let rules = usize::try_from(k)
+                    .ok()
+                    .and_then(crate::MooreNim::new)
+                    .ok_or_else(|| {
+                        Error::input(format!("ruleset `{name}:{k}`: K must be between 1 and 2^32 - 1"))
+                    })?;
+                Ok(Box::new(moore::MooreBoard {
+                    name: format!("{name}:{k}"),
+                    rules,
+                }))
+            },
+        },
+        Entry {
+            name: "chomp",
+            params: "",
+            family: Family::Impartial,
+            summary: "bite a square and everything below-right of it; whoever must eat the poison (row 1, column 1) loses",
+            notation: "row lengths of a Young diagram, longest first, e.g. `5 3 3`",
+            example: "value chomp 5 3 3",
+            example2: "value chomp 2 1",
+            rules: "Chomp: a bar of chocolate squares in rows of non-increasing length (a Young diagram); the top-left square is poisoned. A move bites a square and every square below and to the right of it. Whoever must eat the poisoned square loses.",
+            known: "By strategy stealing the first player wins every rectangle larger than 1×1, though no winning move is known in general; a square board is won by biting at (2,2) and mirroring, and two rows of lengths a and a − 1 lose for the mover. Chomp is David Gale's chocolate-bar form of a divisor game of F. Schuh; the name is Martin Gardner's.",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(chomp::ChompBoard))
+            },
+        },
+        turning_entry(
+            "turning-turtles",
+            crate::TurningKind::TurningTurtles,
+            "turn a heads coin to tails and optionally one coin to its left",
+            "value turning-turtles THHTTH",
+            [
+                "value turning-turtles HHH",
+                "A row of coins showing heads `H` or tails `T`. A move turns a heads coin to tails and may also turn over one coin anywhere to its left. The player who cannot move loses.",
+                "Turning Turtles is Nim in disguise: a heads coin at position n (counting from 1 at the left) is a nim-heap of size n, and a position is the nim-sum of its heads coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
+            ],
+        ),
+        turning_entry(
+            "mock-turtles",
+            crate::TurningKind::MockTurtles,
+            "turn a heads coin to tails and up to two coins to its left (values: odious numbers)",
+            "value mock-turtles THHTTH",
+            [
+                "value mock-turtles HHHH",
+                "A row of coins showing heads `H` or tails `T`. A move turns a heads coin to tails and may also turn over one or two coins anywhere to its left. The player who cannot move loses.",
+                "A heads coin at position n (from 0 at the left) is worth the n-th odious number 1, 2, 4, 7, 8, 11, 13, 14, … (numbers with an odd count of binary ones, OEIS A000069), and a position is the nim-sum of its coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
+            ],
+        ),
+        turning_entry(
+            "ruler",
+            crate::TurningKind::Ruler,
+            "turn a run of consecutive coins whose rightmost coin goes heads to tails",
+            "value ruler THHTTH",
+            [
+                "value ruler TTTTTTTH",
+                "A row of coins showing heads `H` or tails `T`. A move turns over a run of consecutive coins whose rightmost coin goes from heads to tails. The player who cannot move loses.",
+                "A heads coin at position n (from 1 at the left) is worth the largest power of 2 dividing n (OEIS A006519), and a position is the nim-sum of its coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
+            ],
+        ),
+        turning_entry(
+            "flip01",
+            crate::TurningKind::FlipAny,
+            "01-string flip game: turn a 1 to 0 and any coins to its left (value: the string as a binary number)",
+            "value flip01 0110",
+            [
+                "value flip01 1011",
+                "A string of 0s and 1s. A move turns one 1 into 0 and may turn over any of the coins to its left. The player who cannot move (all 0s) loses.",
+                "A 1 at position i (from 0 at the left) is worth 2^i, so the value is the string read as a binary number with the leftmost digit as the lowest bit (coin-turning theorem, Winning Ways, 1st ed. 1982, ch. 14; checked against search in sprague's tests).",
+            ],
+        ),
+        Entry {
+            name: "turning-corners",
+            params: "",
+            family: Family::Impartial,
+            summary: "turn the four corners of a rectangle whose lower-right corner goes heads to tails (values: nim products)",
+            notation: "rows of coins separated by `/`, e.g. `TTTT/THTT/TTTH`",
+            example: "value turning-corners TTTT/THTT/TTTH",
+            example2: "value turning-corners TTT/TTT/TTH",
+            rules: "A rectangle of coins showing heads `H` or tails `T`. A move chooses a heads coin and a rectangle with that coin as its lower-right corner (at least two rows and two columns), and turns over the rectangle's four corner coins. The player who cannot move loses.",
+            known: "Turning Corners is the coin-turning product of two Turning Turtles rows numbered from 0: a single heads coin at row r, column c (from 0) is worth the nim product r ⊗ c, and a position is the nim-sum of its heads coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Board {
+                    name: name.to_string(),
+                    rules: crate::TurningCorners,
+                }))
+            },
+        },
+        Entry {
+            name: "multiples",
+            params: "",
+            family: Family::Impartial,
+            summary: "coins 1..N: pick a heads coin x and k ≥ 1, turn coins x, 2x, …, kx",
+            notation: "`N: x1 x2 …` (number of coins, then the heads coins), N up to 10^12",
+            example: "value multiples 1000000000: 1 2 3 5 8 13 21 34 55 89",
+            example2: "value multiples 10: 6",
+            rules: "Coins numbered 1 to N, some showing heads. A move chooses a heads coin x and some k ≥ 1 with kx ≤ N, and turns over the coins x, 2x, …, kx (coin x goes to tails). The player who cannot move loses.",
+            known: "A coin-turning game, so a position is the nim-sum of its single heads coins (coin-turning theorem, Winning Ways, ch. 14). A heads coin at x is worth g(⌊N/x⌋) with g(m) = mex over k ≤ m of g(⌊m/2⌋) ⊕ … ⊕ g(⌊m/k⌋), which sprague computes in O(N^(3/4)) time for N up to 10^12.",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(multiples::MultiplesBoard::default()))
+            },
+        },
+        Entry {
+            name: "one-or-largest",
+            params: "",
+            family: Family::Heap,
+            summary: "take one stone from every heap, or a whole largest heap; whoever takes the last stone loses",
+            notation: "heap sizes separated by spaces, e.g. `3 1 4 1 5`",
+            example: "value one-or-largest 3 1 4 1 5",
+            example2: "value one-or-largest 1 1",
+            rules: "Heaps of stones. A move either takes one stone from every non-empty heap, or takes a whole largest heap. The player who takes the last stone loses.",
+            known: "Draw the heaps, largest first, as the rows of a Young diagram: play walks a token right or down from the corner. Walk diagonally while possible; from the last diagonal cell (k, k), with x cells to its right and y rows below it longer than k, the mover wins iff x or y is odd (derivation in the documentation of `sprague::one_or_largest_is_p`, checked against search on all small inputs).",
+            build: |name, params| {
+                no_params(name, params)?;
+                Ok(Box::new(Board {
+                    name: name.to_string(),
+                    rules: crate::OneOrLargest,
+                }))
+            },
+        },
+        Entry {
+            name: "fibonacci-nim",
+            params: "",
+            family: Family::Heap,
+            summary: "one heap; first move takes any amount but not all, then at most twice the previous move",
+            notation: "a heap `N`, or `N/M` (N left, the next move takes at most M); any u64",
+            example: "value fibonacci-nim 1000000000000",
+            example2: "value fibonacci-nim 20",
+            rules: "Fibonacci Nim: one heap of tokens. The first move takes any number of tokens but not all; after that, each move takes at least one token and at most twice what the previous move took. The player who takes the last token wins.",
+            known: "The first player loses exactly when the heap is a Fibonacci number; otherwise the winning move takes the smallest term of the heap's Zeckendorf representation (M. J. Whinihan, Fibonacci Nim, 1963, crediting R. E. Gaskell; OEIS A000045 for the Fibonacci numbers). E.g. 20 = 13 + 5 + 2: take 2.",
+            build: |name, params| {
+                no_params(name, params)?;
+                memory_entry(
+                    name,
+                    crate::MemoryRule::Double,
+                    crate::FirstMove::AllButOne,
+                    name.to_string(),
+                )
+            },
+        },
+        Entry {
+            name: "memory2c",
+            params: "K",
+            family: Family::Heap,
+            summary: "one heap; first move takes at most K (plain `memory2c`: exactly 1), then at most twice the previous move",
+            notation: "a heap `N`, or `N/M` (N left, the next move takes at most M); any u64",
+            example: "value memory2c:3 100",
+            example2: "value memory2c 21",
+            rules: "One heap of tokens. The first move takes at least one and at most K tokens (plain `memory2c`: exactly one); after that each move takes at least one token and at most twice what the previous move took. The player who takes the last token wins.",
+            known: "Schwenk's theorem (1970): build H_1 = 1, H_(j+1) = H_j + H_l with H_l the smallest term whose double is at least H_j (here the Fibonacci numbers); write n greedily as a sum of terms; (n, m) loses for the mover iff m is below the smallest term used. O(log n) for any 64-bit heap.",
+            build: |name, params| {
+                let k = match params {
+                    None => 1,
+                    Some(_) => whole_param(name, params, "K")?,
+                };
+                memory_entry(
+                    name,
+                    crate::MemoryRule::Double,
+                    crate::FirstMove::AtMost(k),
+                    format!("{name}:{k}"),
+                )
+            },
+        },
+        Entry {
+            name: "memory",
+            params: "K",
+            family: Family::Heap,
+            summary: "one heap; first move takes at most K, then at most K more than the previous move",
+            notation: "a heap `N`, or `N/M` (N left, the next move takes at most M); any u64",
+            example: "value memory:2 1000",
+            example2: "value memory:1 100/3",
+            rules: "One heap of tokens. The first move takes at least one and at most K tokens; after that each move takes at least one token and at most K more than the previous move took. The player who takes the last token wins.",
+            known: "Schwenk's theorem (1970) with the rule c ↦ c + K: build H_1 = 1, H_(j+1) = H_j + H_l with H_l the smallest term such that H_l + K ≥ H_j; write n greedily as a sum of terms; (n, m) loses for the mover iff m is below the smallest term used.",
+            build: |name, params| {
+                let k = whole_param(name, params, "K")?;
+                memory_entry(
+                    name,
+                    crate::MemoryRule::Add(k),
+                    crate::FirstMove::AtMost(k),
+                    format!("{name}:{k}"),
+                )
+            },
+        },
+    ]
 }

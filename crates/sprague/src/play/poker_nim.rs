@@ -1,18 +1,33 @@
 //! A perfect player for Poker Nim: the Nim rule; additions are answered by
 //! taking the chips back.
 
-use super::{Engine, Io, Kind, Settings, Verdict, board, run_session};
-use sprague::{Notation, Outcome, PokerNim, PokerPosition, format_heaps};
+use super::{Engine, Kind, Verdict, board};
+use crate::registry::Result;
+use crate::{Notation, Outcome, Player, PokerNim, PokerPosition, format_heaps};
 
 /// Poker Nim positions in play hold at most this many (chips × (heaps + 1)),
-/// which bounds the moves listed each turn.
+/// which bounds the moves listed each turn (see [`PokerEngine::play_size`]).
 pub const POKER_PLAY_LIMIT: u64 = 100_000;
 
 /// A perfect Poker Nim player: wins exactly as in Nim, and answers an
 /// addition made from a lost position by removing the chips added.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct PokerEngine;
 
 impl PokerEngine {
+    /// The chips of `p` (heaps and reserves) times (heaps + 1): a bound on
+    /// the moves of any position reached, to compare with [`POKER_PLAY_LIMIT`].
+    #[must_use]
+    pub fn play_size(p: &PokerPosition) -> u128 {
+        let chips = p
+            .heaps
+            .iter()
+            .fold(u128::from(p.mover) + u128::from(p.other), |a, &h| {
+                a + u128::from(h)
+            });
+        chips.saturating_mul(p.heaps.len() as u128 + 1)
+    }
+
     /// Reads `take K from heap I`, `add K to heap I`, `heap I: A -> B` or
     /// `heap I -> B`; `None` when `line` has none of these forms.
     fn read(from: &PokerPosition, line: &str) -> Option<Result<PokerPosition, String>> {
@@ -107,7 +122,7 @@ impl Engine for PokerEngine {
         format_heaps(&p.heaps)
     }
 
-    fn options(&mut self, p: &PokerPosition, _mover: sprague::Player) -> sprague::Result<Vec<PokerPosition>> {
+    fn options(&mut self, p: &PokerPosition, _mover: Player) -> Result<Vec<PokerPosition>> {
         let mut out = Vec::new();
         PokerNim::moves(p, &mut out);
         Ok(out)
@@ -133,7 +148,7 @@ impl Engine for PokerEngine {
         }
     }
 
-    fn verdict(&mut self, p: &PokerPosition, _mover: sprague::Player) -> sprague::Result<Verdict> {
+    fn verdict(&mut self, p: &PokerPosition, _mover: Player) -> Result<Verdict> {
         Ok(if PokerNim::outcome(p) == Outcome::N {
             Verdict::Win(None)
         } else {
@@ -141,7 +156,7 @@ impl Engine for PokerEngine {
         })
     }
 
-    fn hint(&mut self, p: &PokerPosition, _mover: sprague::Player) -> sprague::Result<Vec<String>> {
+    fn hint(&mut self, p: &PokerPosition, _mover: Player) -> Result<Vec<String>> {
         let x = p.nim_sum().get();
         let sum: Vec<String> = p.heaps.iter().map(u64::to_string).collect();
         let mut lines = vec![
@@ -204,7 +219,7 @@ impl Engine for PokerEngine {
         before: Option<&PokerPosition>,
         now: &PokerPosition,
         options: &[PokerPosition],
-    ) -> sprague::Result<Option<(usize, String)>> {
+    ) -> Result<Option<(usize, String)>> {
         if let Some(b) = before
             && let Some(answer) = Self::take_back(b, now, options)
         {
@@ -252,30 +267,35 @@ impl PokerEngine {
     }
 }
 
-/// Plays Poker Nim from `position` (normal play).
-///
-/// # Errors
-/// Misère play, a bad or too large position, output failures.
-pub fn play_poker(position: &str, settings: &Settings, io: &mut Io<'_>) -> crate::error::CliResult<()> {
-    if settings.misere {
-        return Err(crate::error::CliError::input(
-            "poker-nim is played in normal play only; drop --misere",
-        ));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(text: &str) -> PokerPosition {
+        PokerNim.parse_position(text).unwrap()
     }
-    let p = PokerNim
-        .parse_position(position)
-        .map_err(|e| crate::ruleset::position_error(position, &e))?;
-    let chips = p
-        .heaps
-        .iter()
-        .fold(u128::from(p.mover) + u128::from(p.other), |a, &h| {
-            a + u128::from(h)
-        });
-    let size = chips.saturating_mul(p.heaps.len() as u128 + 1);
-    if size > u128::from(POKER_PLAY_LIMIT) {
-        return Err(crate::error::CliError::input(format!(
-            "position `{position}`: poker-nim plays positions whose chips (heaps and reserves) times (heaps + 1) are at most {POKER_PLAY_LIMIT}, so that every move can be listed; this one has {size}"
-        )));
+
+    #[test]
+    fn short_moves_read_removals_and_additions() {
+        let p = pos("3 4 5 / 2 1");
+        let take = PokerEngine::read(&p, "take 2 from heap 1").unwrap().unwrap();
+        assert_eq!((take.heaps, take.mover, take.other), (vec![1, 4, 5], 1, 4));
+        let add = PokerEngine::read(&p, "add 1 to heap 3").unwrap().unwrap();
+        assert_eq!((add.heaps, add.mover, add.other), (vec![3, 4, 6], 1, 1));
+        assert!(PokerEngine::read(&p, "heap 2: 4 -> 7").unwrap().is_err());
+        assert!(PokerEngine::read(&p, "take 1 from heap 9").unwrap().is_err());
+        assert!(PokerEngine::read(&p, "3 4 5").is_none());
     }
-    run_session(&mut *super::erase(PokerEngine, p), settings, io)
+
+    #[test]
+    fn additions_from_lost_positions_are_taken_back() {
+        let before = pos("1 2 3 / 2 0");
+        let now = PokerEngine::read(&before, "add 2 to heap 1").unwrap().unwrap();
+        let mut engine = PokerEngine;
+        let options = engine.options(&now, Player::Left).unwrap();
+        let (i, why) = engine.reply(Some(&before), &now, &options).unwrap().unwrap();
+        assert_eq!(options[i].heaps, before.heaps);
+        assert!(why.contains("go straight back"));
+        assert_eq!(PokerEngine::play_size(&before), 8 * 4);
+    }
 }

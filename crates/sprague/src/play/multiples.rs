@@ -2,16 +2,18 @@
 //! its coins, one heads coin a component.
 
 use super::ImpartialEngine;
-use super::{Io, Settings, run_session};
-use sprague::{ImpartialRules, MultiplesFlip, Nimber, Notation, ParseError};
+use crate::registry::Options;
+use crate::{ImpartialRules, MultiplesFlip, Nimber, Notation, ParseError};
 
 /// Most coins of a multiples game in play (every move is listed each turn).
 pub const MULTIPLES_PLAY_LIMIT: u64 = 1_000;
 /// Most coins of a multiples game in misère play (searched).
-pub const MULTIPLES_MISERE_PLAY_LIMIT: u64 = 24;
+pub const MULTIPLES_MISERE_PLAY_LIMIT: u64 = crate::MULTIPLES_MISERE_LIMIT;
 
-/// The multiples game with moves described as the coins they turn.
-pub struct MultiplesPlay(MultiplesFlip);
+/// The multiples game with moves described as the coins they turn, a board
+/// of `H` and `.` and short move forms, for play.
+#[derive(Clone, Debug)]
+pub struct MultiplesPlay(pub MultiplesFlip);
 
 impl ImpartialRules for MultiplesPlay {
     type Position = Vec<u64>;
@@ -112,26 +114,14 @@ impl MultiplesPlay {
     }
 }
 
-/// Plays the multiples game from `position` (`N: x1 x2 …`).
-///
-/// # Errors
-/// A bad position, N over the play limits, search budgets, output failures.
-pub fn play_multiples(position: &str, settings: &Settings, io: &mut Io<'_>) -> crate::error::CliResult<()> {
-    let (n, heads) =
-        sprague::parse_multiples(position).map_err(|e| crate::ruleset::position_error(position, &e))?;
-    let limit = if settings.misere {
-        MULTIPLES_MISERE_PLAY_LIMIT
-    } else {
-        MULTIPLES_PLAY_LIMIT
-    };
-    if n > limit {
-        return Err(crate::error::CliError::input(format!(
-            "position `{position}`: multiples plays games of at most {limit} coins{} (every move is listed each turn); this one has {n}",
-            if settings.misere { " in misère play" } else { "" }
-        )));
-    }
-    let game = MultiplesPlay(MultiplesFlip::new(n));
-    let engine = ImpartialEngine::new("multiples".to_string(), &game, false, &settings.options())
+/// A perfect player of `game`: one heads coin a component, with its board,
+/// short move forms and the coin-turning explanation in hints.
+#[must_use]
+pub fn multiples_engine<'r>(
+    game: &'r MultiplesPlay,
+    options: &Options<'r>,
+) -> ImpartialEngine<'r, MultiplesPlay> {
+    ImpartialEngine::new("multiples".to_string(), game, false, options)
         .with_component_word("coin")
         .with_component_label(|c| match c.first() {
             Some(x) => format!("heads coin {x}"),
@@ -143,6 +133,27 @@ pub fn play_multiples(position: &str, settings: &Settings, io: &mut Io<'_>) -> c
         .with_board(|p| game.draw(p))
         .with_short_moves("as the heads coin x to start from and k, `6` (coin 6 alone) or `3 2` (coins 3, 6)", |from, line| {
             game.read(from, line)
-        });
-    run_session(&mut *super::erase(engine, heads), settings, io)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_moves_and_descriptions() {
+        let game = MultiplesPlay(MultiplesFlip::new(10));
+        let from = vec![3, 6];
+        assert_eq!(game.read(&from, "3 2"), Some(Ok(vec![])));
+        assert_eq!(game.read(&from, "6"), Some(Ok(vec![3])));
+        assert!(matches!(game.read(&from, "4"), Some(Err(_))));
+        assert!(matches!(game.read(&from, "3 4"), Some(Err(_))));
+        assert_eq!(game.read(&from, "x"), None);
+        assert_eq!(
+            game.describe_move(&from, &vec![]),
+            "turn coins 3, 6 (x = 3, k = 2)"
+        );
+        assert_eq!(game.describe_move(&from, &vec![3]), "turn coin 6");
+        assert!(game.draw(&from).is_some_and(|b| b.starts_with(".  .  H")));
+    }
 }

@@ -1,0 +1,51 @@
+//! Chomp: winning bites listed on the diagram as written.
+
+use super::annotate;
+use crate::play::{ImpartialEngine, PlayEngine, erase};
+use crate::registry::{Data, Error, Options, Report, Result, Ruleset, impartial_report};
+use crate::{Chomp, ChompAsDrawn, Notation};
+
+/// Chomp: Grundy value of the canonical diagram; winning bites listed on the
+/// diagram as written, 1-based.
+pub(super) struct ChompBoard;
+
+impl Ruleset for ChompBoard {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let p = Chomp
+            .parse_position(position)
+            .map_err(|e| Error::position(position, e))?;
+        let (outcome, grundy, bites) =
+            Chomp::winning_bites(&p, options.misere, options.max_states, options.monitor)?;
+        let moves: Vec<(String, String)> = bites
+            .iter()
+            .map(|(r, c, after)| {
+                (
+                    Chomp.format_position(after),
+                    format!("bite at (row {}, column {})", r + 1, c + 1),
+                )
+            })
+            .collect();
+        let mut report = impartial_report(
+            "chomp",
+            &Chomp.format_position(&p),
+            options.misere,
+            outcome,
+            grundy.map(crate::Nimber::get),
+            &moves,
+        );
+        let squares: Vec<Data> = bites
+            .iter()
+            .map(|(r, c, _)| Data::map().with("row", r + 1).with("column", c + 1))
+            .collect();
+        annotate(&mut report, "winning_bites", Data::List(squares), None);
+        Ok(report)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        let p = Chomp
+            .parse_position(position)
+            .map_err(|e| Error::position(position, e))?;
+        let engine = ImpartialEngine::new("chomp".to_string(), &ChompAsDrawn, false, options);
+        Ok(erase(engine, p))
+    }
+}

@@ -1,0 +1,107 @@
+//! Memory games (Fibonacci Nim and relatives): search for small heaps, the
+//! Schwenk / Zeckendorf closed form for any heap.
+
+use super::{annotate, note_after_outcome, play_board, solve};
+use crate::play::PlayEngine;
+use crate::registry::{Error, Options, Report, Result, Ruleset, Table, impartial_report};
+use crate::{MEMORY_SEARCH_LIMIT, MEMORY_TABLE_LIMIT, MemoryGame, MemoryRule, Notation, Outcome};
+
+/// Memory games: Grundy values by search for small heaps, the Schwenk /
+/// Zeckendorf closed form for outcome and winning moves of any heap.
+pub(super) struct MemoryBoard {
+    /// Name shown in reports, with parameters.
+    pub(super) name: String,
+    /// The engine ruleset.
+    pub(super) rules: MemoryGame,
+}
+
+impl Ruleset for MemoryBoard {
+    /// `G(n)` of the starting position with a heap of `n`, for `n < count`
+    /// ([`MemoryGame::grundy_values`]); misère values are not defined this
+    /// way and are refused.
+    fn table(
+        &self,
+        count: usize,
+        options: &Options<'_>,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> Result<Table> {
+        if options.misere {
+            return Err(Error::input(format!(
+                "`table {} --misere` is not supported: use `value {} N --misere` for misère outcomes",
+                self.name, self.name
+            )));
+        }
+        if count > MEMORY_TABLE_LIMIT {
+            return Err(Error::input(format!(
+                "`table {}` searches about n²/2 states per heap: --count is limited to {MEMORY_TABLE_LIMIT}",
+                self.name
+            )));
+        }
+        let values = self
+            .rules
+            .grundy_values(count, options.max_states, options.monitor, progress)?;
+        let period = crate::find_period(&values, None);
+        Ok(Table { values, period })
+    }
+
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let rules = &self.rules;
+        let p = rules
+            .parse_position(position)
+            .map_err(|e| Error::position(position, e))?;
+        let (n, _) = p;
+        let canonical = rules.format_position(&p);
+        let mut r = if n <= MEMORY_SEARCH_LIMIT {
+            let (o, g, moves) = solve(rules, &p, options)?;
+            impartial_report(&self.name, &canonical, options.misere, o, g, &moves)
+        } else {
+            let moves: Vec<(String, String)> = rules
+                .winning_moves_by_rule(p, options.misere)
+                .iter()
+                .map(|to| (rules.format_position(to), rules.describe_move(&p, to)))
+                .collect();
+            let o = if rules.is_p_by_rule(p, options.misere) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            let mut r = impartial_report(&self.name, &canonical, options.misere, o, None, &moves);
+            note_after_outcome(
+                &mut r,
+                &format!(
+                    "grundy:  not computed (heap above {MEMORY_SEARCH_LIMIT}; P/N and the winning moves come from the closed form)"
+                ),
+            );
+            r
+        };
+        let explained = MemoryGame::explained(n, options.misere);
+        let rep = rules.representation(explained);
+        let words: Vec<String> = rep.iter().map(u64::to_string).collect();
+        let line = format!(
+            "{explained} = {}{}",
+            if words.is_empty() {
+                "0".to_string()
+            } else {
+                words.join(" + ")
+            },
+            match rules.rule() {
+                MemoryRule::Double => "   (Zeckendorf representation)",
+                MemoryRule::Add(_) => "   (greedy representation by the game's terms)",
+            }
+        );
+        annotate(&mut r, "representation", rep, Some(line));
+        Ok(r)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        play_board(&self.name, &self.rules, position, options, |p| {
+            if p.0 > MEMORY_SEARCH_LIMIT {
+                Err(format!(
+                    "play searches Grundy values, so the heap is limited to {MEMORY_SEARCH_LIMIT}"
+                ))
+            } else {
+                Ok(())
+            }
+        })
+    }
+}

@@ -1,0 +1,78 @@
+//! Moore's Nim_k: search for small positions, the digit-sum rule for any heaps.
+
+use super::{annotate, note_after_outcome, play_board, solve};
+use crate::play::PlayEngine;
+use crate::registry::{Error, Options, Report, Result, Ruleset, impartial_report};
+use crate::{MOORE_STATE_LIMIT, MooreNim, Notation, Outcome};
+
+/// Moore's Nim_k: the digit-sum rule for any heaps; Grundy values and the
+/// full list of winning moves when the position is small enough to enumerate.
+pub(super) struct MooreBoard {
+    /// Name shown in reports, with `k`.
+    pub(super) name: String,
+    /// The engine ruleset.
+    pub(super) rules: MooreNim,
+}
+
+impl Ruleset for MooreBoard {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let rules = &self.rules;
+        let p = rules
+            .parse_position(position)
+            .map_err(|e| Error::position(position, e))?;
+        let searchable = MooreNim::searchable(&p);
+        if options.misere && !searchable {
+            return Err(Error::input(format!(
+                "{}: misère play is searched, so the heaps' (size + 1) product must be at most {MOORE_STATE_LIMIT}",
+                self.name
+            )));
+        }
+        if searchable {
+            let (o, g, m) = solve(rules, &p, options)?;
+            let mut r = impartial_report(&self.name, &rules.format_position(&p), options.misere, o, g, &m);
+            annotate(&mut r, "winning_moves_complete", true, None);
+            return Ok(r);
+        }
+        let outcome = if crate::moore_is_p(&p, rules.k()) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        let (targets, complete) = rules.winning_moves_by_rule(&p);
+        let moves: Vec<(String, String)> = targets
+            .iter()
+            .map(|q| (rules.format_position(q), rules.describe_move(&p, q)))
+            .collect();
+        let mut r = impartial_report(
+            &self.name,
+            &rules.format_position(&p),
+            false,
+            outcome,
+            None,
+            &moves,
+        );
+        note_after_outcome(
+            &mut r,
+            "grundy:  not computed (position too large to search; P/N from the digit-sum rule)",
+        );
+        annotate(
+            &mut r,
+            "winning_moves_complete",
+            complete,
+            (!complete).then(|| "(one winning move shown: too many options to list them all)".to_string()),
+        );
+        Ok(r)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        play_board(&self.name, &self.rules, position, options, |p| {
+            if MooreNim::searchable(p) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "play searches every position, so the heaps' (size + 1) product must be at most {MOORE_STATE_LIMIT}"
+                ))
+            }
+        })
+    }
+}
