@@ -46,7 +46,7 @@ pub use heap::*;
 pub use impartial::*;
 pub use loopy::*;
 pub use monitor::{Interrupted, Monitor, SearchError, Ticker};
-pub use nimber::{Nimber, mex, mex_in_place, nim_mul_plain};
+pub use nimber::{MexSet, Nimber, mex, mex_in_place, nim_mul_plain};
 pub use notation::*;
 pub use outcome::Outcome;
 pub use partizan::*;
