@@ -45,7 +45,7 @@ pub use graphgames::*;
 pub use heap::*;
 pub use impartial::*;
 pub use loopy::*;
-pub use monitor::{Interrupted, Monitor, SearchError, Ticker};
+pub use monitor::{Failure, Interrupted, Monitor, SearchError, Stopped, Ticker};
 pub use nimber::{MexSet, Nimber, mex, mex_in_place, nim_mul_plain};
 pub use notation::*;
 pub use outcome::Outcome;

@@ -230,11 +230,7 @@ impl ImpartialRules for MultiplesFlip {
     }
 
     fn decompose(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
-        if p.len() == 1 {
-            return false;
-        }
-        out.extend(p.iter().map(|&x| vec![x]));
-        true
+        crate::split_pieces(p, out)
     }
 
     fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {

@@ -1,6 +1,7 @@
 //! Grundy values of every vertex of an explicit directed acyclic graph.
 
-use crate::{DiGraph, Interrupted, MexSet, Monitor, Ticker};
+use crate::monitor::{Failure, Stopped};
+use crate::{DiGraph, MexSet, Monitor, Ticker};
 use core::fmt;
 
 /// The graph has a cycle through `vertex`, so it has no Grundy function; the
@@ -15,7 +16,7 @@ impl fmt::Display for GraphCycle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the graph has a cycle through vertex {}, so it has no Grundy values; use `sprague solve` for win/lose/draw and loopy values",
+            "the graph has a cycle through vertex {}, so it has no Grundy values",
             self.vertex
         )
     }
@@ -23,36 +24,18 @@ impl fmt::Display for GraphCycle {
 
 impl std::error::Error for GraphCycle {}
 
-/// Why [`grundy_dag_with`] returned no values: the graph has a cycle, or the
-/// computation was asked to stop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GrundyDagError {
-    /// The graph has a cycle, so it has no Grundy values.
-    Cycle(GraphCycle),
-    /// The monitor asked to stop; `done` counts the vertices valued.
-    Interrupted(Interrupted),
+impl Failure for GraphCycle {
+    const WORK: &'static str = "vertices";
 }
 
-impl fmt::Display for GrundyDagError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GrundyDagError::Cycle(c) => c.fmt(f),
-            GrundyDagError::Interrupted(i) => write!(f, "interrupted after {} vertices", i.done),
-        }
-    }
-}
+/// Why [`grundy_dag_with`] returned no values: the graph has a cycle
+/// ([`Stopped::Failed`]), or the computation was asked to stop (`done` counts
+/// the vertices valued).
+pub type GrundyDagError = Stopped<GraphCycle>;
 
-impl std::error::Error for GrundyDagError {}
-
-impl From<GraphCycle> for GrundyDagError {
+impl From<GraphCycle> for Stopped<GraphCycle> {
     fn from(c: GraphCycle) -> Self {
-        GrundyDagError::Cycle(c)
-    }
-}
-
-impl From<Interrupted> for GrundyDagError {
-    fn from(i: Interrupted) -> Self {
-        GrundyDagError::Interrupted(i)
+        Stopped::Failed(c)
     }
 }
 
@@ -76,9 +59,9 @@ impl From<Interrupted> for GrundyDagError {
 pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
     match grundy_dag_ticked::<false>(graph, Ticker::new(None)) {
         Ok(values) => Ok(values),
-        Err(GrundyDagError::Cycle(c)) => Err(c),
-        // A ticker without a monitor never stops.
-        Err(GrundyDagError::Interrupted(_)) => Err(GraphCycle { vertex: u32::MAX }),
+        Err(Stopped::Failed(c)) => Err(c),
+        // A ticker without a monitor never stops, and there is no budget.
+        Err(Stopped::Budget(_) | Stopped::Interrupted(_)) => Err(GraphCycle { vertex: u32::MAX }),
     }
 }
 
@@ -90,7 +73,7 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
 /// sweeps) or per vertex (the depth-first search).
 ///
 /// # Errors
-/// [`GrundyDagError::Cycle`] as [`grundy_dag`]; [`GrundyDagError::Interrupted`]
+/// [`Stopped::Failed`] as [`grundy_dag`]; [`Stopped::Interrupted`]
 /// when the monitor asked to stop.
 ///
 /// ```
