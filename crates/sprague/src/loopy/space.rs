@@ -477,7 +477,7 @@ pub fn reachable<S: StateSpace + ?Sized>(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::{DiGraph, solve_graph};
+    use crate::{DiGraph, Interrupted, solve_graph};
     use proptest::prelude::*;
 
     /// A graph as a state space, with un-moves from the reversed graph.
