@@ -35,10 +35,20 @@ impl fmt::Display for CliError {
     }
 }
 
+/// A budget reached: the core's message, plus how to raise the budget on the
+/// command line.
 impl From<sprague::BudgetExceeded> for CliError {
     fn from(e: sprague::BudgetExceeded) -> Self {
-        CliError::input(e.to_string())
+        CliError::input(format!(
+            "{e}; raise it with --max-states N (each state costs roughly 50-100 bytes)"
+        ))
     }
+}
+
+/// A graph with a cycle given to a solver that needs an acyclic one: the
+/// core's message, plus the command that handles cyclic graphs.
+pub fn cycle_message(cycle: &sprague::GraphCycle) -> String {
+    format!("{cycle}; use `sprague solve` for win/lose/draw and loopy values")
 }
 
 /// Exit code of a computation stopped by Ctrl-C (128 + SIGINT).

@@ -23,6 +23,7 @@
 //! ```
 
 use crate::budget::BudgetExceeded;
+use core::convert::Infallible;
 use core::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -218,36 +219,68 @@ impl fmt::Display for Interrupted {
 
 impl std::error::Error for Interrupted {}
 
-/// Why a search returned no answer: it reached its state budget, or it was
-/// asked to stop.
+/// A solver's own reason to fail, as carried by [`Stopped::Failed`], and the
+/// unit in which that solver's monitor counts work.
+pub trait Failure: fmt::Display {
+    /// What [`Interrupted::done`] counts for this solver (`"states"`,
+    /// `"vertices"`, `"edges"`), as the interrupted message names it.
+    const WORK: &'static str;
+}
+
+/// The searches over positions fail only by budget or interruption, and
+/// count states.
+impl Failure for Infallible {
+    const WORK: &'static str = "states";
+}
+
+/// Why a computation returned no answer: a failure of its own (`E`, e.g. a
+/// cycle in a graph that must be acyclic), its state budget, or a stop request
+/// through its [`Monitor`]. Each solver names only its own failure; the plain
+/// searches have none ([`SearchError`]).
+///
+/// ```
+/// use sprague::{BudgetExceeded, Interrupted, SearchError};
+/// let e: SearchError = Interrupted { done: 7 }.into();
+/// assert_eq!(e.to_string(), "interrupted after 7 states");
+/// let e: SearchError = BudgetExceeded { max_states: 10 }.into();
+/// assert!(matches!(e, SearchError::Budget(b) if b.max_states == 10));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum SearchError {
-    /// The search needs more states than its budget allows.
+pub enum Stopped<E> {
+    /// The solver's own failure.
+    Failed(E),
+    /// The computation needs more states than its budget allows.
     Budget(BudgetExceeded),
-    /// The search was interrupted through its [`Monitor`].
+    /// The computation was interrupted through its [`Monitor`]; `done` counts
+    /// the work done, in the unit [`Failure::WORK`] names.
     Interrupted(Interrupted),
 }
 
-impl fmt::Display for SearchError {
+/// Why a search over positions returned no answer: it reached its state
+/// budget, or it was asked to stop.
+pub type SearchError = Stopped<Infallible>;
+
+impl<E: Failure> fmt::Display for Stopped<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SearchError::Budget(b) => b.fmt(f),
-            SearchError::Interrupted(i) => i.fmt(f),
+            Stopped::Failed(e) => e.fmt(f),
+            Stopped::Budget(b) => b.fmt(f),
+            Stopped::Interrupted(i) => write!(f, "interrupted after {} {}", i.done, E::WORK),
         }
     }
 }
 
-impl std::error::Error for SearchError {}
+impl<E: Failure + fmt::Debug> std::error::Error for Stopped<E> {}
 
-impl From<BudgetExceeded> for SearchError {
+impl<E> From<BudgetExceeded> for Stopped<E> {
     fn from(b: BudgetExceeded) -> Self {
-        SearchError::Budget(b)
+        Stopped::Budget(b)
     }
 }
 
-impl From<Interrupted> for SearchError {
+impl<E> From<Interrupted> for Stopped<E> {
     fn from(i: Interrupted) -> Self {
-        SearchError::Interrupted(i)
+        Stopped::Interrupted(i)
     }
 }
 
@@ -459,7 +492,7 @@ mod tests {
         let g = crate::DiGraph::from_edges(2, &[0, 1], &[1, 0]).unwrap();
         assert!(matches!(
             grundy_dag_with(&g, &Monitor::new()),
-            Err(GrundyDagError::Cycle(_))
+            Err(GrundyDagError::Failed(_))
         ));
     }
 

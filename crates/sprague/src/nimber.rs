@@ -166,7 +166,8 @@ fn mul_rec(a: u64, b: u64, bits: u32) -> u64 {
     ((p2 ^ p0) << h) | (p0 ^ mul_rec(p1, half, h))
 }
 
-/// Minimum excludant: the least value not in `values`. O(k log k) for k values.
+/// Minimum excludant: the least value not in `values`. O(k log k) for k values
+/// (it collects them and calls [`mex_in_place`]).
 ///
 /// ```
 /// use sprague::{mex, Nimber};
@@ -179,8 +180,15 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
     mex_in_place(&mut v)
 }
 
-/// Minimum excludant of a scratch buffer, which it sorts. O(k log k); no
-/// allocation, for hot loops that reuse one buffer.
+/// Minimum excludant of a slice, the least non-negative integer not in it.
+/// Sorts the slice (O(k log k) for k values, no allocation), so hot loops can
+/// reuse one scratch buffer; for values known to be small, a [`MexSet`] is
+/// O(k) instead.
+///
+/// ```
+/// use sprague::{mex_in_place, Nimber};
+/// assert_eq!(mex_in_place(&mut [3, 0, 1, 0]), Nimber(2));
+/// ```
 #[must_use]
 pub fn mex_in_place(values: &mut [u64]) -> Nimber {
     values.sort_unstable();
@@ -193,6 +201,84 @@ pub fn mex_in_place(values: &mut [u64]) -> Nimber {
         }
     }
     Nimber(m)
+}
+
+/// A reusable scratch set of small non-negative integers, for loops that take
+/// one mex after another (Grundy tables, graph sweeps).
+///
+/// Each slot holds the stamp of the round that last inserted it, so
+/// [`MexSet::clear`] is O(1) (it starts a new round; once every 2^32 rounds it
+/// zeroes the slots) and [`MexSet::insert`] and [`MexSet::contains`] are O(1)
+/// amortised. [`MexSet::mex`] is O(m) for a result m. Memory is O(largest value
+/// inserted): callers skip values that cannot matter, e.g. any value greater
+/// than the number of values inserted.
+///
+/// ```
+/// use sprague::MexSet;
+/// let mut set = MexSet::new();
+/// for v in [0, 1, 3] {
+///     set.insert(v);
+/// }
+/// assert_eq!(set.mex(), 2);
+/// set.clear();
+/// assert_eq!(set.mex(), 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct MexSet {
+    stamp: Vec<u32>,
+    now: u32,
+}
+
+impl Default for MexSet {
+    fn default() -> Self {
+        MexSet::new()
+    }
+}
+
+impl MexSet {
+    /// An empty set.
+    #[must_use]
+    pub fn new() -> Self {
+        MexSet {
+            stamp: vec![0; 64],
+            now: 1,
+        }
+    }
+
+    /// Empties the set in O(1) (amortised over 2^32 rounds).
+    pub fn clear(&mut self) {
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.stamp.fill(0);
+            self.now = 1;
+        }
+    }
+
+    /// Adds `v`, growing the slots to the next power of two above it if needed.
+    #[inline]
+    pub fn insert(&mut self, v: usize) {
+        if v >= self.stamp.len() {
+            self.stamp.resize((v + 1).next_power_of_two(), 0);
+        }
+        self.stamp[v] = self.now;
+    }
+
+    /// Whether `v` was inserted since the last [`MexSet::clear`].
+    #[inline]
+    #[must_use]
+    pub fn contains(&self, v: usize) -> bool {
+        self.stamp.get(v).is_some_and(|&s| s == self.now)
+    }
+
+    /// The least value not in the set. O(result).
+    #[must_use]
+    pub fn mex(&self) -> usize {
+        let mut m = 0;
+        while self.contains(m) {
+            m += 1;
+        }
+        m
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -383,6 +469,8 @@ mod tests {
         assert_eq!(mex([]), Nimber(0));
         assert_eq!(mex([Nimber(1), Nimber(2)]), Nimber(0));
         assert_eq!(mex([Nimber(2), Nimber(0), Nimber(0), Nimber(1)]), Nimber(3));
+        assert_eq!(MexSet::new().mex(), 0, "a new set is empty");
+        assert!(!MexSet::default().contains(0));
     }
 
     proptest! {
@@ -422,6 +510,26 @@ mod tests {
             prop_assert!(!v.contains(&m));
             for k in 0..m {
                 prop_assert!(v.contains(&k));
+            }
+        }
+
+        /// A reused set, over several rounds, agrees with the definition.
+        #[test]
+        fn mex_set_is_least_missing(
+            rounds in proptest::collection::vec(proptest::collection::vec(0usize..200, 0..40), 1..6),
+        ) {
+            let mut set = MexSet::new();
+            for v in rounds {
+                set.clear();
+                for &x in &v {
+                    set.insert(x);
+                }
+                let m = set.mex();
+                prop_assert!(!v.contains(&m));
+                prop_assert!((0..m).all(|k| v.contains(&k)));
+                prop_assert!((0..250).all(|k| set.contains(k) == v.contains(&k)));
+                let mut slice: Vec<u64> = v.iter().map(|&x| x as u64).collect();
+                prop_assert_eq!(mex_in_place(&mut slice).0, m as u64);
             }
         }
     }

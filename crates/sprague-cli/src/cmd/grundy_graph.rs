@@ -1,7 +1,7 @@
 //! `sprague grundy-graph FILE`: Grundy values of every vertex of a DAG.
 
 use crate::error::INTERRUPTED;
-use crate::error::{CliError, CliResult};
+use crate::error::{CliError, CliResult, cycle_message};
 use crate::input::graph::parse_graph;
 use crate::progress::{self, Polling, Progress, Unit};
 use serde_json::json;
@@ -26,8 +26,9 @@ pub fn run(path: &str, json: bool) -> CliResult<()> {
     let values = {
         bar.follow_monitor(&format!("solving {} edges", graph.edge_count()), "vertices");
         sprague::grundy_dag_with(&graph, progress::monitor()).map_err(|e| match e {
-            sprague::GrundyDagError::Cycle(c) => CliError::input(format!("{path}: {c}")),
-            sprague::GrundyDagError::Interrupted(i) => CliError {
+            sprague::Stopped::Failed(c) => CliError::input(format!("{path}: {}", cycle_message(&c))),
+            sprague::Stopped::Budget(b) => b.into(),
+            sprague::Stopped::Interrupted(i) => CliError {
                 code: INTERRUPTED,
                 message: format!(
                     "interrupted after {} of {} vertices",

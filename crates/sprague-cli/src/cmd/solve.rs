@@ -1,7 +1,7 @@
 //! `sprague solve`: win/lose/draw with remoteness, loopy Grundy values, preference
 //! rankings and minimax on graph files; game trees; built-in state-space demos.
 
-use crate::error::{CliError, CliResult};
+use crate::error::{CliError, CliResult, cycle_message};
 use crate::input::graph::read_input;
 use crate::input::state_graph::{StateGraph, parse_state_graph, parse_tree};
 use crate::progress::{self, Polling, Progress, Unit};
@@ -151,8 +151,9 @@ fn wld_run(g: &StateGraph, misere: bool, bar: &Progress) -> CliResult<(Value, St
         let monitor = progress::monitor();
         sprague::solve_graph_with(&g.graph, |v| g.outcomes[v as usize].unwrap_or(default), monitor).map_err(
             |e| match e {
-                sprague::SolveGraphError::TooLarge(e) => CliError::input(e.to_string()),
-                sprague::SolveGraphError::Interrupted(i) => CliError {
+                sprague::Stopped::Failed(e) => CliError::input(e.to_string()),
+                sprague::Stopped::Budget(b) => b.into(),
+                sprague::Stopped::Interrupted(i) => CliError {
                     code: crate::error::INTERRUPTED,
                     message: format!(
                         "interrupted while {} after {} of {} edges",
@@ -355,10 +356,12 @@ fn minimax_run(g: &StateGraph, path: &str, bar: &Progress) -> CliResult<(Value, 
         progress::monitor(),
     )
     .map_err(|e| match e {
-        sprague::MinimaxDagError::Cycle(c) => {
-            CliError::input(format!("{path}: minimax needs an acyclic graph: {c}"))
-        }
-        sprague::MinimaxDagError::Interrupted(i) => interrupted(i.done, n as u64, "vertices"),
+        sprague::Stopped::Failed(c) => CliError::input(format!(
+            "{path}: minimax needs an acyclic graph: {}",
+            cycle_message(&c)
+        )),
+        sprague::Stopped::Budget(b) => b.into(),
+        sprague::Stopped::Interrupted(i) => interrupted(i.done, n as u64, "vertices"),
     })?;
     let json = json!({ "values": vals });
     let mut text = format!(

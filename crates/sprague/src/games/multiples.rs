@@ -2,7 +2,7 @@
 //! coins at `2x, 3x, …, kx`.
 
 use crate::notation::{ParseError, parse_u64_token};
-use crate::{ImpartialRules, Nimber, Notation};
+use crate::{ImpartialRules, MexSet, Nimber, Notation};
 
 /// The multiples-flipping game on coins `1..=n`. A move chooses a heads coin
 /// at `x` and some `k ≥ 1` with `kx ≤ n`, and turns the coins
@@ -39,12 +39,6 @@ pub const MULTIPLES_MAX_COINS: u64 = 1_000_000_000_000;
 
 /// Largest number of coins of [`MultiplesFlip`] in misère play, which is searched.
 pub const MULTIPLES_MISERE_LIMIT: u64 = 24;
-
-/// Scratch space for mex computations: `seen[v] == stamp` marks value `v`.
-struct Marks {
-    seen: Vec<u32>,
-    stamp: u32,
-}
 
 /// A run of winning choices `k = from, from + step, …, ≤ to` for one coin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,10 +83,7 @@ impl MultiplesFlip {
             small: vec![0; s as usize + 1],
             large: vec![0; s as usize + 1],
         };
-        let mut scratch = Marks {
-            seen: Vec::new(),
-            stamp: 0,
-        };
+        let mut scratch = MexSet::new();
         for q in 1..=s {
             let v = game.compute(q, &mut scratch);
             game.small[q as usize] = v;
@@ -139,41 +130,28 @@ impl MultiplesFlip {
         }
     }
 
-    /// `g(m)`: the mex of the prefixes, marked in `marks` with a fresh stamp
-    /// (values above the number of prefixes cannot affect the mex). O(√m).
-    fn compute(&self, m: u64, marks: &mut Marks) -> u32 {
-        marks.stamp = marks.stamp.wrapping_add(1);
-        if marks.stamp == 0 {
-            marks.seen.iter_mut().for_each(|x| *x = 0);
-            marks.stamp = 1;
-        }
-        let stamp = marks.stamp;
-        let mark = |v: u32, seen: &mut Vec<u32>| {
-            let i = v as usize;
-            if i >= seen.len() {
-                if i > 4 * (m.isqrt() as usize) + 8 {
-                    return; // larger than the number of prefixes: irrelevant
-                }
-                seen.resize(i + 1, 0);
+    /// `g(m)`: the mex of the prefixes, gathered in `seen` (values above the
+    /// number of prefixes, at most 4√m + 1, cannot affect the mex). O(√m).
+    fn compute(&self, m: u64, seen: &mut MexSet) -> u32 {
+        seen.clear();
+        let bound = 4 * (m.isqrt() as usize) + 8;
+        let mut mark = |v: u32| {
+            if v as usize <= bound {
+                seen.insert(v as usize);
             }
-            seen[i] = stamp;
         };
-        mark(0, &mut marks.seen);
+        mark(0);
         let mut cur = 0u32;
         self.blocks(m, |j0, j1, v| {
-            mark(cur ^ v, &mut marks.seen);
+            mark(cur ^ v);
             if j1 > j0 {
-                mark(cur, &mut marks.seen);
+                mark(cur);
             }
             if (j1 - j0) % 2 == 0 {
                 cur ^= v;
             }
         });
-        marks
-            .seen
-            .iter()
-            .position(|&x| x != stamp)
-            .unwrap_or(marks.seen.len()) as u32
+        seen.mex() as u32
     }
 
     /// The value of a single heads coin at `x` (1-based, `x ≤ n`). O(1).
@@ -264,11 +242,7 @@ impl ImpartialRules for MultiplesFlip {
     }
 
     fn decompose(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
-        if p.len() == 1 {
-            return false;
-        }
-        out.extend(p.iter().map(|&x| vec![x]));
-        true
+        crate::split_pieces(p, out)
     }
 
     fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {

@@ -371,11 +371,7 @@ impl ImpartialRules for Wythoff {
     }
 
     fn decompose(&self, position: &Vec<[u64; 2]>, out: &mut Vec<Vec<[u64; 2]>>) -> bool {
-        if position.len() == 1 {
-            return false;
-        }
-        out.extend(position.iter().map(|&c| vec![c]));
-        true
+        crate::split_pieces(position, out)
     }
 
     fn compose(&self, parts: &[Vec<[u64; 2]>]) -> Option<Vec<[u64; 2]>> {

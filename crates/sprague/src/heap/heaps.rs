@@ -184,11 +184,7 @@ impl<G: HeapGame> ImpartialRules for Heaps<G> {
     }
 
     fn decompose(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
-        if position.len() == 1 {
-            return false;
-        }
-        out.extend(position.iter().map(|&h| vec![h]));
-        true
+        crate::split_pieces(position, out)
     }
 
     fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {

@@ -29,7 +29,7 @@
 //! Games with three-heap moves (where a common value also arises from three
 //! common parts) use bitsets of pair sums instead.
 
-use super::game::MexSet;
+use crate::MexSet;
 
 /// The moves of a take-and-break game, by removal size.
 #[derive(Clone, Debug, Default)]

@@ -128,11 +128,7 @@ impl ImpartialRules for RectangleCutting {
     }
 
     fn decompose(&self, position: &Vec<Rectangle>, out: &mut Vec<Vec<Rectangle>>) -> bool {
-        if position.len() == 1 {
-            return false;
-        }
-        out.extend(position.iter().map(|&r| vec![r]));
-        true
+        crate::split_pieces(position, out)
     }
 
     fn compose(&self, parts: &[Vec<Rectangle>]) -> Option<Vec<Rectangle>> {

@@ -2,7 +2,7 @@
 //! squares and the Fibonacci numbers.
 
 use super::HeapGame;
-use super::game::MexSet;
+use crate::MexSet;
 
 /// Which infinite subtraction set a [`SequenceSubtraction`] uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

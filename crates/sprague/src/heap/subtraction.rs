@@ -1,7 +1,7 @@
 //! Subtraction games with a finite subtraction set.
 
-use super::game::MexSet;
 use super::{HeapGame, PeriodRule, extend_periodic, find_period};
+use crate::MexSet;
 use crate::Nimber;
 
 /// The subtraction game S(s₁, …, s_k): a move removes exactly `s` tokens from

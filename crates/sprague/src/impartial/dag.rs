@@ -1,6 +1,7 @@
 //! Grundy values of every vertex of an explicit directed acyclic graph.
 
-use crate::{DiGraph, Interrupted, Monitor, Ticker};
+use crate::monitor::{Failure, Stopped};
+use crate::{DiGraph, MexSet, Monitor, Ticker};
 use core::fmt;
 
 /// The graph has a cycle through `vertex`, so it has no Grundy function; the
@@ -15,7 +16,7 @@ impl fmt::Display for GraphCycle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the graph has a cycle through vertex {}, so it has no Grundy values; use `sprague solve` for win/lose/draw and loopy values",
+            "the graph has a cycle through vertex {}, so it has no Grundy values",
             self.vertex
         )
     }
@@ -23,36 +24,18 @@ impl fmt::Display for GraphCycle {
 
 impl std::error::Error for GraphCycle {}
 
-/// Why [`grundy_dag_with`] returned no values: the graph has a cycle, or the
-/// computation was asked to stop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GrundyDagError {
-    /// The graph has a cycle, so it has no Grundy values.
-    Cycle(GraphCycle),
-    /// The monitor asked to stop; `done` counts the vertices valued.
-    Interrupted(Interrupted),
+impl Failure for GraphCycle {
+    const WORK: &'static str = "vertices";
 }
 
-impl fmt::Display for GrundyDagError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GrundyDagError::Cycle(c) => c.fmt(f),
-            GrundyDagError::Interrupted(i) => write!(f, "interrupted after {} vertices", i.done),
-        }
-    }
-}
+/// Why [`grundy_dag_with`] returned no values: the graph has a cycle
+/// ([`Stopped::Failed`]), or the computation was asked to stop (`done` counts
+/// the vertices valued).
+pub type GrundyDagError = Stopped<GraphCycle>;
 
-impl std::error::Error for GrundyDagError {}
-
-impl From<GraphCycle> for GrundyDagError {
+impl From<GraphCycle> for Stopped<GraphCycle> {
     fn from(c: GraphCycle) -> Self {
-        GrundyDagError::Cycle(c)
-    }
-}
-
-impl From<Interrupted> for GrundyDagError {
-    fn from(i: Interrupted) -> Self {
-        GrundyDagError::Interrupted(i)
+        Stopped::Failed(c)
     }
 }
 
@@ -76,9 +59,9 @@ impl From<Interrupted> for GrundyDagError {
 pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
     match grundy_dag_ticked::<false>(graph, Ticker::new(None)) {
         Ok(values) => Ok(values),
-        Err(GrundyDagError::Cycle(c)) => Err(c),
-        // A ticker without a monitor never stops.
-        Err(GrundyDagError::Interrupted(_)) => Err(GraphCycle { vertex: u32::MAX }),
+        Err(Stopped::Failed(c)) => Err(c),
+        // A ticker without a monitor never stops, and there is no budget.
+        Err(Stopped::Budget(_) | Stopped::Interrupted(_)) => Err(GraphCycle { vertex: u32::MAX }),
     }
 }
 
@@ -90,7 +73,7 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
 /// sweeps) or per vertex (the depth-first search).
 ///
 /// # Errors
-/// [`GrundyDagError::Cycle`] as [`grundy_dag`]; [`GrundyDagError::Interrupted`]
+/// [`Stopped::Failed`] as [`grundy_dag`]; [`Stopped::Interrupted`]
 /// when the monitor asked to stop.
 ///
 /// ```
@@ -115,34 +98,24 @@ fn grundy_dag_ticked<const COUNT: bool>(
     let n = graph.vertex_count();
     let (offsets, targets) = graph.as_csr();
     let mut grundy = vec![0u32; n];
-    let mut mark: Vec<u32> = Vec::new();
-    // `mark[k] == stamp` records that value k occurs among the current vertex's options.
-    let mut stamp = 0u32;
-    let value_of = |v: usize, grundy: &mut [u32], mark: &mut Vec<u32>, stamp: &mut u32| {
+    // The values among the current vertex's options; a vertex of out-degree d
+    // has a value at most d, so larger option values are skipped.
+    let mut seen = MexSet::new();
+    let value_of = |v: usize, grundy: &mut [u32], seen: &mut MexSet| {
         let succ = &targets[offsets[v] as usize..offsets[v + 1] as usize];
         let d = succ.len();
         if d == 0 {
             grundy[v] = 0;
             return;
         }
-        if mark.len() <= d {
-            mark.resize(d + 1, 0);
-        }
-        *stamp = stamp.wrapping_add(1);
-        if *stamp == 0 {
-            mark.iter_mut().for_each(|x| *x = 0);
-            *stamp = 1;
-        }
+        seen.clear();
         for &w in succ {
             let g = grundy[w as usize] as usize;
             if g <= d {
-                mark[g] = *stamp;
+                seen.insert(g);
             }
         }
-        let mut m = 0;
-        while mark[m] == *stamp {
-            m += 1;
-        }
+        let m = seen.mex();
         grundy[v] = m as u32;
     };
 
@@ -157,7 +130,7 @@ fn grundy_dag_ticked<const COUNT: bool>(
         for lo in (0..n).step_by(BLOCK) {
             let hi = (lo + BLOCK).min(n);
             for v in lo..hi {
-                value_of(v, &mut grundy, &mut mark, &mut stamp);
+                value_of(v, &mut grundy, &mut seen);
             }
             ticker.tick_n((hi - lo) as u64)?;
         }
@@ -173,7 +146,7 @@ fn grundy_dag_ticked<const COUNT: bool>(
         for hi in (0..n).rev().step_by(BLOCK).map(|v| v + 1) {
             let lo = hi.saturating_sub(BLOCK);
             for v in (lo..hi).rev() {
-                value_of(v, &mut grundy, &mut mark, &mut stamp);
+                value_of(v, &mut grundy, &mut seen);
             }
             ticker.tick_n((hi - lo) as u64)?;
         }
@@ -266,23 +239,13 @@ fn grundy_dag_ticked<const COUNT: bool>(
             }
             let segment = &found[top.found_start..];
             let d = segment.len();
-            if mark.len() <= d {
-                mark.resize(d + 1, 0);
-            }
-            stamp = stamp.wrapping_add(1);
-            if stamp == 0 {
-                mark.iter_mut().for_each(|x| *x = 0);
-                stamp = 1;
-            }
+            seen.clear();
             for &g in segment {
                 if (g as usize) <= d {
-                    mark[g as usize] = stamp;
+                    seen.insert(g as usize);
                 }
             }
-            let mut m = 0;
-            while mark[m] == stamp {
-                m += 1;
-            }
+            let m = seen.mex();
             let (v, found_start) = (top.v, top.found_start);
             found.truncate(found_start);
             grundy[v as usize] = m as u32;

@@ -2,8 +2,8 @@
 
 use super::ImpartialRules;
 use crate::Outcome;
-use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
-use crate::monitor::{Monitor, SearchError, Ticker};
+use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
+use crate::monitor::{Monitor, SearchError};
 use std::collections::HashMap;
 
 /// Decides misère play (the player who makes the last move loses) of any short
@@ -26,9 +26,8 @@ pub struct MisereSolver<'r, R: ImpartialRules> {
     rules: &'r R,
     /// `true` for misère N-positions.
     memo: HashMap<R::Position, bool>,
-    max_states: usize,
+    limits: SearchLimits<'r>,
     use_closed_form: bool,
-    ticker: Ticker<'r>,
 }
 
 struct Frame<P> {
@@ -50,18 +49,17 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
         MisereSolver {
             rules,
             memo: HashMap::new(),
-            max_states,
+            limits: SearchLimits::new(max_states),
             use_closed_form: true,
-            ticker: Ticker::new(None),
         }
     }
 
     /// Reports the positions solved to `monitor` and stops with
     /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
-    /// every [`Ticker::BATCH`] positions).
+    /// every [`Ticker::BATCH`](crate::Ticker::BATCH) positions).
     #[must_use]
     pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
-        self.ticker = Ticker::new(Some(monitor));
+        self.limits.set_monitor(monitor);
         self
     }
 
@@ -118,10 +116,7 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
             return Ok(v);
         }
         let result = self.search(root);
-        let flushed = self.ticker.flush();
-        let win = result?;
-        flushed?;
-        Ok(win)
+        self.limits.finish(result)
     }
 
     fn search(&mut self, root: &R::Position) -> Result<bool, SearchError> {
@@ -146,12 +141,7 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
                 }
             }
             if let Some(next) = pending {
-                if stack.len() > self.max_states {
-                    return Err(BudgetExceeded {
-                        max_states: self.max_states,
-                    }
-                    .into());
-                }
+                self.limits.passed(stack.len())?;
                 let child = self.expand(next);
                 stack.push(child);
                 continue;
@@ -159,14 +149,9 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
             let Some(done) = stack.pop() else {
                 return Ok(win);
             };
-            if self.memo.len() >= self.max_states {
-                return Err(BudgetExceeded {
-                    max_states: self.max_states,
-                }
-                .into());
-            }
+            self.limits.reached(self.memo.len())?;
             self.memo.insert(done.position, win);
-            self.ticker.tick()?;
+            self.limits.ticker.tick()?;
             if stack.is_empty() {
                 return Ok(win);
             }

@@ -8,5 +8,5 @@ mod solver;
 
 pub use dag::{GraphCycle, GrundyDagError, grundy_dag, grundy_dag_with};
 pub use misere::MisereSolver;
-pub use rules::ImpartialRules;
+pub use rules::{ImpartialRules, split_pieces};
 pub use solver::GrundySolver;

@@ -74,3 +74,23 @@ pub trait ImpartialRules {
         None
     }
 }
+
+/// [`ImpartialRules::decompose`] for rulesets whose position is a list of
+/// independent pieces (heaps, rectangles, heads coins, queens): one component
+/// per piece, or `false` when the position is a single piece already. O(n)
+/// for n pieces.
+///
+/// ```
+/// use sprague::split_pieces;
+/// let mut out = Vec::new();
+/// assert!(split_pieces(&[3u64, 5], &mut out));
+/// assert_eq!(out, vec![vec![3], vec![5]]);
+/// assert!(!split_pieces(&[7u64], &mut out));
+/// ```
+pub fn split_pieces<T: Clone>(position: &[T], out: &mut Vec<Vec<T>>) -> bool {
+    if position.len() == 1 {
+        return false;
+    }
+    out.extend(position.iter().map(|piece| vec![piece.clone()]));
+    true
+}

@@ -1,8 +1,8 @@
 //! The memoised, iterative Grundy solver.
 
 use super::ImpartialRules;
-use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
-use crate::monitor::{Monitor, SearchError, Ticker};
+use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
+use crate::monitor::{Monitor, SearchError};
 use crate::{Nimber, mex_in_place};
 use std::collections::HashMap;
 
@@ -12,7 +12,7 @@ use std::collections::HashMap;
 /// [`decompose`](ImpartialRules::decompose); each component's value is memoised
 /// and components combine by nim-sum. The search is an explicit-stack
 /// depth-first search, so games thousands of moves deep do not overflow the
-/// call stack. It stops with [`BudgetExceeded`] once the memo holds
+/// call stack. It stops with [`BudgetExceeded`](crate::BudgetExceeded) once the memo holds
 /// `max_states` components, and with [`Interrupted`](crate::Interrupted) when
 /// its [`Monitor`] (see [`with_monitor`](GrundySolver::with_monitor)) asks it
 /// to; the monitor counts the components solved.
@@ -29,8 +29,7 @@ use std::collections::HashMap;
 pub struct GrundySolver<'r, R: ImpartialRules> {
     rules: &'r R,
     memo: HashMap<R::Position, Nimber>,
-    max_states: usize,
-    ticker: Ticker<'r>,
+    limits: SearchLimits<'r>,
 }
 
 struct Frame<P> {
@@ -55,17 +54,16 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         GrundySolver {
             rules,
             memo: HashMap::new(),
-            max_states,
-            ticker: Ticker::new(None),
+            limits: SearchLimits::new(max_states),
         }
     }
 
     /// Reports the components solved to `monitor` and stops with
     /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
-    /// every [`Ticker::BATCH`] components).
+    /// every [`Ticker::BATCH`](crate::Ticker::BATCH) components).
     #[must_use]
     pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
-        self.ticker = Ticker::new(Some(monitor));
+        self.limits.set_monitor(monitor);
         self
     }
 
@@ -206,12 +204,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             return Ok(v);
         }
         let result = self.search(root);
-        // The count is exact between calls; a stop asked for now shows at the
-        // next batch.
-        let flushed = self.ticker.flush();
-        let value = result?;
-        flushed?;
-        Ok(value)
+        self.limits.finish(result)
     }
 
     fn search(&mut self, root: R::Position) -> Result<Nimber, SearchError> {
@@ -231,12 +224,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             }
             if let Some((_, c)) = frame.parts.get(frame.cursor) {
                 let next = c.clone();
-                if stack.len() > self.max_states {
-                    return Err(BudgetExceeded {
-                        max_states: self.max_states,
-                    }
-                    .into());
-                }
+                self.limits.passed(stack.len())?;
                 let child = self.expand(next);
                 stack.push(child);
                 continue;
@@ -245,14 +233,9 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
                 return Ok(Nimber::ZERO);
             };
             let value = mex_in_place(&mut done.values);
-            if self.memo.len() >= self.max_states {
-                return Err(BudgetExceeded {
-                    max_states: self.max_states,
-                }
-                .into());
-            }
+            self.limits.reached(self.memo.len())?;
             self.memo.insert(done.position, value);
-            self.ticker.tick()?;
+            self.limits.ticker.tick()?;
             if stack.is_empty() {
                 return Ok(value);
             }

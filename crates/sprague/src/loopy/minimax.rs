@@ -1,9 +1,9 @@
 //! Games played for a score: minimax on acyclic graphs and on explicit trees
 //! (alpha-beta), and the randomised evaluation of AND-OR trees.
 
+use crate::monitor::Stopped;
 use crate::{DiGraph, GraphCycle, Interrupted, Monitor, Ticker};
 use core::convert::Infallible;
-use core::fmt;
 
 /// Negamax values of every vertex of an acyclic graph: at a vertex without
 /// successors the value is `score(v)`, the score of the player to move there;
@@ -27,44 +27,16 @@ use core::fmt;
 pub fn minimax_dag(graph: &DiGraph, score: impl Fn(u32) -> i64) -> Result<Vec<i64>, GraphCycle> {
     match minimax_dag_ticked::<false>(graph, score, Ticker::new(None)) {
         Ok(values) => Ok(values),
-        Err(MinimaxDagError::Cycle(c)) => Err(c),
-        // A ticker without a monitor never stops.
-        Err(MinimaxDagError::Interrupted(_)) => Err(GraphCycle { vertex: u32::MAX }),
+        Err(Stopped::Failed(c)) => Err(c),
+        // A ticker without a monitor never stops, and there is no budget.
+        Err(Stopped::Budget(_) | Stopped::Interrupted(_)) => Err(GraphCycle { vertex: u32::MAX }),
     }
 }
 
-/// Why [`minimax_dag_with`] returned no values: the graph has a cycle, or the
-/// computation was asked to stop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MinimaxDagError {
-    /// The graph has a cycle, so minimax values are not defined.
-    Cycle(GraphCycle),
-    /// The monitor asked to stop; `done` counts the vertices valued.
-    Interrupted(Interrupted),
-}
-
-impl fmt::Display for MinimaxDagError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MinimaxDagError::Cycle(c) => c.fmt(f),
-            MinimaxDagError::Interrupted(i) => write!(f, "interrupted after {} vertices", i.done),
-        }
-    }
-}
-
-impl std::error::Error for MinimaxDagError {}
-
-impl From<GraphCycle> for MinimaxDagError {
-    fn from(c: GraphCycle) -> Self {
-        MinimaxDagError::Cycle(c)
-    }
-}
-
-impl From<Interrupted> for MinimaxDagError {
-    fn from(i: Interrupted) -> Self {
-        MinimaxDagError::Interrupted(i)
-    }
-}
+/// Why [`minimax_dag_with`] returned no values: the graph has a cycle
+/// ([`Stopped::Failed`]), so minimax values are not defined, or the
+/// computation was asked to stop (`done` counts the vertices valued).
+pub type MinimaxDagError = Stopped<GraphCycle>;
 
 /// [`minimax_dag`] reporting to `monitor`: a phase `listing predecessors` (one
 /// pass over the edges, not counted), then `valuing vertices`, whose total is
@@ -74,8 +46,8 @@ impl From<Interrupted> for MinimaxDagError {
 /// returns. Same complexity as [`minimax_dag`].
 ///
 /// # Errors
-/// [`MinimaxDagError::Cycle`] as [`minimax_dag`];
-/// [`MinimaxDagError::Interrupted`] when the monitor asked to stop.
+/// [`Stopped::Failed`] as [`minimax_dag`];
+/// [`Stopped::Interrupted`] when the monitor asked to stop.
 ///
 /// ```
 /// use sprague::{DiGraph, Monitor, minimax_dag_with};
@@ -466,7 +438,7 @@ mod tests {
         let m = Monitor::new();
         assert!(matches!(
             minimax_dag_with(&g, |_| 0, &m),
-            Err(MinimaxDagError::Cycle(_))
+            Err(MinimaxDagError::Failed(_))
         ));
         assert_eq!((m.done(), m.total()), (1, Some(4)));
     }

@@ -22,7 +22,7 @@ pub use preferences::{
     solve_preferences_exhaustive_with,
 };
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
-pub use space::{SolveError, StateSpace, StateSpaceSolver, StateTable, reachable};
+pub use space::{SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, reachable};
 pub use tictactoe::TicTacToe;
 pub use wld::{
     GraphTooLarge, SolveGraphError, Solved, Wld, WldTable, solve_graph, solve_graph_baseline,

@@ -3,7 +3,7 @@
 
 use super::wld::{Solved, Wld};
 use crate::BudgetExceeded;
-use crate::monitor::{Interrupted, Monitor};
+use crate::monitor::{Failure, Monitor, Stopped};
 use core::fmt;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
@@ -48,13 +48,9 @@ pub trait StateSpace: Sync {
     }
 }
 
-/// Why a state-space solve stopped.
+/// A state space that the packed solver cannot represent.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum SolveError {
-    /// The space has more states than the budget allows.
-    Budget(BudgetExceeded),
-    /// The monitor asked the solve to stop (Ctrl-C).
-    Interrupted(Interrupted),
+pub enum SpaceLimit {
     /// A state has more moves than the packed counters hold.
     TooManyMoves {
         /// The state.
@@ -66,16 +62,14 @@ pub enum SolveError {
     RemotenessOverflow,
 }
 
-impl fmt::Display for SolveError {
+impl fmt::Display for SpaceLimit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::Budget(b) => b.fmt(f),
-            SolveError::Interrupted(i) => i.fmt(f),
-            SolveError::TooManyMoves { state, moves } => write!(
+            SpaceLimit::TooManyMoves { state, moves } => write!(
                 f,
                 "state {state} has {moves} moves, more than the solver's limit of {MAX_COUNTER}"
             ),
-            SolveError::RemotenessOverflow => write!(
+            SpaceLimit::RemotenessOverflow => write!(
                 f,
                 "a remoteness exceeds the solver's limit of {MAX_REMOTENESS} moves"
             ),
@@ -83,19 +77,21 @@ impl fmt::Display for SolveError {
     }
 }
 
-impl std::error::Error for SolveError {}
+impl std::error::Error for SpaceLimit {}
 
-impl From<BudgetExceeded> for SolveError {
-    fn from(b: BudgetExceeded) -> Self {
-        SolveError::Budget(b)
+impl Failure for SpaceLimit {
+    const WORK: &'static str = "states";
+}
+
+impl From<SpaceLimit> for Stopped<SpaceLimit> {
+    fn from(e: SpaceLimit) -> Self {
+        Stopped::Failed(e)
     }
 }
 
-impl From<Interrupted> for SolveError {
-    fn from(i: Interrupted) -> Self {
-        SolveError::Interrupted(i)
-    }
-}
+/// Why a state-space solve stopped: a [`SpaceLimit`], the state budget, or a
+/// stop request.
+pub type SolveError = Stopped<SpaceLimit>;
 
 // Cell layout (2 bytes per state): bit 15 decided; then bit 14 win and the low
 // 14 bits the remoteness (two reserved values: not a state, drawn terminal).
@@ -267,10 +263,10 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                             } else if !unmoves {
                                 0
                             } else if buf.len() > MAX_COUNTER {
-                                return Err(SolveError::TooManyMoves {
+                                return Err(SolveError::Failed(SpaceLimit::TooManyMoves {
                                     state: s,
                                     moves: buf.len(),
-                                });
+                                }));
                             } else {
                                 buf.len() as u16
                             }
@@ -319,7 +315,7 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                     })))
                 })? > 0;
                 if more {
-                    return Err(SolveError::RemotenessOverflow);
+                    return Err(SpaceLimit::RemotenessOverflow.into());
                 }
                 break;
             }
@@ -481,7 +477,7 @@ pub fn reachable<S: StateSpace + ?Sized>(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::{DiGraph, solve_graph};
+    use crate::{DiGraph, Interrupted, solve_graph};
     use proptest::prelude::*;
 
     /// A graph as a state space, with un-moves from the reversed graph.

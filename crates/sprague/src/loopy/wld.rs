@@ -1,5 +1,6 @@
 //! Win / Lose / Draw with remoteness on explicit directed graphs (retrograde analysis).
 
+use crate::monitor::{Failure, Stopped};
 use crate::{DiGraph, Interrupted, Monitor, Ticker};
 use core::fmt;
 use std::collections::VecDeque;
@@ -111,37 +112,18 @@ impl fmt::Display for GraphTooLarge {
 
 impl std::error::Error for GraphTooLarge {}
 
-/// Why [`solve_graph_with`] returned no table: the graph is too large, or the
-/// computation was asked to stop.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum SolveGraphError {
-    /// The graph has too many vertices.
-    TooLarge(GraphTooLarge),
-    /// The monitor asked to stop; `done` counts the edges processed in the
-    /// phase that was running (the monitor names it).
-    Interrupted(Interrupted),
+impl Failure for GraphTooLarge {
+    const WORK: &'static str = "edges";
 }
 
-impl fmt::Display for SolveGraphError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveGraphError::TooLarge(e) => e.fmt(f),
-            SolveGraphError::Interrupted(i) => write!(f, "interrupted after {} edges", i.done),
-        }
-    }
-}
+/// Why [`solve_graph_with`] returned no table: the graph is too large
+/// ([`Stopped::Failed`]), or the computation was asked to stop (`done` counts
+/// the edges processed in the phase that was running; the monitor names it).
+pub type SolveGraphError = Stopped<GraphTooLarge>;
 
-impl std::error::Error for SolveGraphError {}
-
-impl From<GraphTooLarge> for SolveGraphError {
+impl From<GraphTooLarge> for Stopped<GraphTooLarge> {
     fn from(e: GraphTooLarge) -> Self {
-        SolveGraphError::TooLarge(e)
-    }
-}
-
-impl From<Interrupted> for SolveGraphError {
-    fn from(i: Interrupted) -> Self {
-        SolveGraphError::Interrupted(i)
+        Stopped::Failed(e)
     }
 }
 
@@ -238,9 +220,9 @@ impl WldTable {
 pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<WldTable, GraphTooLarge> {
     match solve_graph_ticked(graph, terminal, Ticker::new(None)) {
         Ok(t) => Ok(t),
-        Err(SolveGraphError::TooLarge(e)) => Err(e),
-        // A ticker without a monitor never stops.
-        Err(SolveGraphError::Interrupted(_)) => Err(GraphTooLarge {
+        Err(Stopped::Failed(e)) => Err(e),
+        // A ticker without a monitor never stops, and there is no budget.
+        Err(Stopped::Budget(_) | Stopped::Interrupted(_)) => Err(GraphTooLarge {
             n: graph.vertex_count(),
         }),
     }
@@ -257,8 +239,8 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
 /// Same complexity as [`solve_graph`].
 ///
 /// # Errors
-/// [`SolveGraphError::TooLarge`] as [`solve_graph`];
-/// [`SolveGraphError::Interrupted`] when the monitor asked to stop.
+/// [`Stopped::Failed`] as [`solve_graph`];
+/// [`Stopped::Interrupted`] when the monitor asked to stop.
 ///
 /// ```
 /// use sprague::{DiGraph, Monitor, Solved, Wld, solve_graph_with};

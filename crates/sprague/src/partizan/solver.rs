@@ -4,8 +4,8 @@
 use super::rules::PartizanRules;
 use super::{GameId, GameStore};
 use crate::Outcome;
-use crate::budget::{BudgetExceeded, DEFAULT_MAX_STATES};
-use crate::monitor::{Monitor, SearchError, Ticker};
+use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
+use crate::monitor::{Monitor, SearchError};
 use rustc_hash::FxHashMap;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
@@ -18,7 +18,7 @@ use rustc_hash::FxHashMap;
 /// `{values of Left options | values of Right options}`, each option valued as
 /// the sum of its own components. The search is an explicit-stack depth-first
 /// search, so games thousands of moves long do not overflow the call stack.
-/// It stops with [`BudgetExceeded`] once the memo and the search stack together
+/// It stops with [`BudgetExceeded`](crate::BudgetExceeded) once the memo and the search stack together
 /// hold `max_states` components, and with [`Interrupted`](crate::Interrupted)
 /// when its [`Monitor`] (see [`with_monitor`](PartizanSolver::with_monitor))
 /// asks it to; the monitor counts the component classes solved.
@@ -42,12 +42,11 @@ pub struct PartizanSolver<'r, R: PartizanRules> {
     rules: &'r R,
     store: GameStore,
     memo: FxHashMap<R::Position, GameId>,
-    max_states: usize,
+    limits: SearchLimits<'r>,
     /// Scratch buffers reused across expansions.
     options: Vec<R::Position>,
     split: Vec<R::Position>,
     spare: Vec<Frame<R::Position>>,
-    ticker: Ticker<'r>,
 }
 
 /// One component still being valued.
@@ -83,20 +82,19 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             rules,
             store,
             memo: FxHashMap::default(),
-            max_states,
+            limits: SearchLimits::new(max_states),
             options: Vec::new(),
             split: Vec::new(),
             spare: Vec::new(),
-            ticker: Ticker::new(None),
         }
     }
 
     /// Reports the component classes solved to `monitor` and stops with
     /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
-    /// every [`Ticker::BATCH`] classes).
+    /// every [`Ticker::BATCH`](crate::Ticker::BATCH) classes).
     #[must_use]
     pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
-        self.ticker = Ticker::new(Some(monitor));
+        self.limits.set_monitor(monitor);
         self
     }
 
@@ -243,10 +241,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             return Ok(v);
         }
         let result = self.search(root);
-        let flushed = self.ticker.flush();
-        let value = result?;
-        flushed?;
-        Ok(value)
+        self.limits.finish(result)
     }
 
     fn search(&mut self, root: R::Position) -> Result<GameId, SearchError> {
@@ -275,12 +270,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 }
             }
             if let Some(next) = missing {
-                if stack.len() + self.memo.len() >= self.max_states {
-                    return Err(BudgetExceeded {
-                        max_states: self.max_states,
-                    }
-                    .into());
-                }
+                self.limits.reached(stack.len() + self.memo.len())?;
                 let child = self.expand(next);
                 stack.push(child);
                 continue;
@@ -290,14 +280,9 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             };
             let (left, right) = done.values.split_at(done.n_left);
             let value = self.store.game(left, right);
-            if self.memo.len() >= self.max_states {
-                return Err(BudgetExceeded {
-                    max_states: self.max_states,
-                }
-                .into());
-            }
+            self.limits.reached(self.memo.len())?;
             self.memo.insert(done.key.clone(), value);
-            self.ticker.tick()?;
+            self.limits.ticker.tick()?;
             self.spare.push(done);
             if stack.is_empty() {
                 return Ok(value);
