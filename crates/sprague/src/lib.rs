@@ -51,6 +51,7 @@ pub use notation::*;
 pub use outcome::Outcome;
 pub use partizan::*;
 pub use registry::{
-    Builder, Data, Entry, Error, Family, Impartial, Options, Report, Result, Ruleset, Table, build, catalog,
-    catalog_groups, edit_distance, impartial_report, lookup, no_params, whole_param,
+    Builder, Data, Entry, Error, Family, Impartial, Options, Partizan, Report, Result, Ruleset, SpaceRules,
+    Table, build, catalog, catalog_groups, edit_distance, impartial_report, lookup, no_params,
+    partizan_report, whole_param,
 };

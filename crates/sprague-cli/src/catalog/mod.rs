@@ -5,8 +5,6 @@ mod boards;
 mod graphs;
 mod heaps;
 mod impartial;
-mod loopy;
-mod partizan;
 
 use crate::error::{CliError, CliResult};
 use crate::ruleset::Ruleset;
@@ -48,9 +46,9 @@ pub fn entries() -> Vec<Entry> {
         impartial::entries(),
         graphs::entries(),
         heaps::entries(),
-        partizan::entries(),
+        Vec::new(),
         boards::entries(),
-        loopy::entries(),
+        Vec::new(),
     ];
     let mut all = Vec::new();
     for (core, cli) in sprague::catalog_groups().into_iter().zip(cli) {

@@ -8,5 +8,6 @@ mod engines;
 mod erased;
 
 pub use engine::{Engine, Kind, Verdict};
+pub(crate) use engines::best_state_moves;
 pub use engines::{ImpartialEngine, PartizanEngine, SpaceEngine, SpaceNotation};
 pub use erased::{PlayEngine, PosId, erase};

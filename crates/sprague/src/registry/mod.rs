@@ -21,5 +21,7 @@ pub use catalog::{
 };
 pub use error::{Error, Result};
 pub use impartial_rules::{Impartial, impartial_report};
+pub use loopy::SpaceRules;
+pub use partizan::{Partizan, partizan_report};
 pub use report::{Data, Report, Table};
 pub use ruleset::{Options, Ruleset};
