@@ -183,9 +183,9 @@ pub use notation::*;
 pub use outcome::Outcome;
 pub use partizan::*;
 pub use registry::{
-    Builder, Data, Entry, Error, Family, HeapRuleset, Impartial, Options, Report, Result, Ruleset, Table,
-    build, catalog, catalog_groups, check_graph_size, edit_distance, impartial_report, lookup, no_params,
-    whole_param,
+    Builder, Data, Entry, Error, Family, HeapRuleset, Impartial, Options, Partizan, Report, Result, Ruleset,
+    SpaceRules, Table, build, catalog, catalog_groups, check_graph_size, edit_distance, impartial_report,
+    lookup, no_params, partizan_report, whole_param,
 };
 pub use union_find::UnionFind;
 

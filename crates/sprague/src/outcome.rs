@@ -38,6 +38,19 @@ impl Outcome {
         }
     }
 
+    /// Who wins, in words: "the player to move wins" (`N`), "the player to
+    /// move loses" (`P`), "Left wins whoever starts" (`L`), "Right wins
+    /// whoever starts" (`R`).
+    #[must_use]
+    pub const fn words(self) -> &'static str {
+        match self {
+            Outcome::N => "the player to move wins",
+            Outcome::P => "the player to move loses",
+            Outcome::L => "Left wins whoever starts",
+            Outcome::R => "Right wins whoever starts",
+        }
+    }
+
     /// The one-letter name: `"L"`, `"R"`, `"N"` or `"P"`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {

@@ -3,8 +3,6 @@
 
 mod boards;
 mod graphs;
-mod loopy;
-mod partizan;
 
 use crate::error::{CliError, CliResult};
 use crate::ruleset::Ruleset;
@@ -46,9 +44,9 @@ pub fn entries() -> Vec<Entry> {
         Vec::new(),
         graphs::entries(),
         Vec::new(),
-        partizan::entries(),
+        Vec::new(),
         boards::entries(),
-        loopy::entries(),
+        Vec::new(),
     ];
     let mut all = Vec::new();
     for (core, cli) in sprague::catalog_groups().into_iter().zip(cli) {

@@ -13,10 +13,7 @@
 use crate::error::{CliResult, INTERRUPTED};
 use crate::progress::{Polling, Progress};
 use sprague::Player;
-pub use sprague::play::{
-    Engine, ImpartialEngine, Kind, PartizanEngine, PlayEngine, PosId, SpaceEngine, SpaceNotation, Verdict,
-    board, erase,
-};
+pub use sprague::play::{Engine, ImpartialEngine, Kind, PlayEngine, PosId, Verdict, board, erase};
 use std::io::{BufRead, Write};
 
 /// How the user asked to play.
@@ -705,8 +702,11 @@ mod tests {
                     misere: false,
                     max_states: 1 << 20,
                 };
-                let engine =
-                    PartizanEngine::new("domineering".into(), &rules, &settings(true, false).options());
+                let engine = sprague::play::PartizanEngine::new(
+                    "domineering".into(),
+                    &rules,
+                    &settings(true, false).options(),
+                );
                 let script = random_script(&mut seed, 60);
                 let t = session(engine, start, &s, &script);
                 assert!(t.contains("Game over"), "{text}\n{t}");

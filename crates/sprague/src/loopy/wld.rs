@@ -83,6 +83,21 @@ impl Solved {
     }
 }
 
+impl Solved {
+    /// The result for the player to move, in words: "wins in 3 moves",
+    /// "loses in 0 moves", "draws" (the bare letter of a win or loss without
+    /// remoteness).
+    #[must_use]
+    pub fn words(self) -> String {
+        match (self.wld, self.remoteness) {
+            (Wld::Win, Some(r)) => format!("wins in {r} moves"),
+            (Wld::Lose, Some(r)) => format!("loses in {r} moves"),
+            (Wld::Draw, _) => "draws".to_string(),
+            (w, None) => w.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for Solved {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.remoteness {

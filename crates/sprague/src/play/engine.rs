@@ -79,6 +79,16 @@ impl Verdict {
     }
 }
 
+impl From<crate::Solved> for Verdict {
+    fn from(s: crate::Solved) -> Self {
+        match s.wld {
+            crate::Wld::Win => Verdict::Win(s.remoteness),
+            crate::Wld::Lose => Verdict::Lose(s.remoteness),
+            crate::Wld::Draw => Verdict::Draw,
+        }
+    }
+}
+
 /// A ruleset with a perfect player, as the session loop sees it.
 pub trait Engine {
     /// A position.

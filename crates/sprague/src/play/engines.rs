@@ -6,7 +6,7 @@ use super::{Engine, Kind, Verdict, board};
 use crate::registry::{Error, Options, Result};
 use crate::{
     GrundySolver, ImpartialRules, MisereSolver, Nimber, Notation, Outcome, PartizanRules, PartizanSolver,
-    Player, StateSpace, StateTable, Wld, moves_of,
+    Player, StateSpace, StateTable, moves_of,
 };
 use std::collections::HashMap;
 
@@ -491,6 +491,41 @@ where
     }
 }
 
+/// The solved value of state `s` in `table`.
+fn solved_at(table: &StateTable, s: u64) -> Result<crate::Solved> {
+    table
+        .get(s)
+        .ok_or_else(|| Error::internal(format!("state {s} is not in the solved table")))
+}
+
+/// The best moves at state `s` of a solved space, in move order: the options
+/// ranked highest by [`Verdict::rank_for_mover`] (wins soonest, else draws,
+/// else losses latest). Empty at a terminal state. O(moves of `s`).
+///
+/// # Errors
+/// An option missing from `table` (an internal failure).
+pub(crate) fn best_state_moves<S: StateSpace + ?Sized>(
+    space: &S,
+    table: &StateTable,
+    s: u64,
+) -> Result<Vec<u64>> {
+    if space.terminal(s).is_some() {
+        return Ok(Vec::new());
+    }
+    let mut options = Vec::new();
+    space.moves(s, &mut options);
+    let mut ranked = Vec::with_capacity(options.len());
+    for to in options {
+        ranked.push((Verdict::from(solved_at(table, to)?).rank_for_mover(), to));
+    }
+    let top = ranked.iter().map(|r| r.0).max();
+    Ok(ranked
+        .into_iter()
+        .filter(|r| Some(r.0) == top)
+        .map(|r| r.1)
+        .collect())
+}
+
 /// How a state space writes its positions and moves.
 pub trait SpaceNotation: StateSpace {
     /// The position of state `s`.
@@ -555,15 +590,7 @@ impl<S: SpaceNotation> Engine for SpaceEngine<'_, S> {
     }
 
     fn verdict(&mut self, p: &u64, _mover: Player) -> Result<Verdict> {
-        let s = self
-            .table
-            .get(*p)
-            .ok_or_else(|| Error::internal(format!("state {p} is not in the solved table")))?;
-        Ok(match s.wld {
-            Wld::Win => Verdict::Win(s.remoteness),
-            Wld::Lose => Verdict::Lose(s.remoteness),
-            Wld::Draw => Verdict::Draw,
-        })
+        solved_at(&self.table, *p).map(Verdict::from)
     }
 
     fn hint(&mut self, p: &u64, mover: Player) -> Result<Vec<String>> {
@@ -573,29 +600,19 @@ impl<S: SpaceNotation> Engine for SpaceEngine<'_, S> {
             "{me} to move: {} with perfect play (remoteness: the winner hurries, the loser delays).",
             now.words()
         )];
-        let mut rows = Vec::new();
-        for to in self.options(p, mover)? {
-            let v = self.verdict(&to, mover.opponent())?;
-            let mine = match v {
+        let mut shown = Vec::new();
+        for to in best_state_moves(self.space, &self.table, *p)? {
+            let mine = match self.verdict(&to, mover.opponent())? {
                 Verdict::Win(r) => Verdict::Lose(r.map(|r| r + 1)),
                 Verdict::Lose(r) => Verdict::Win(r.map(|r| r + 1)),
                 Verdict::Draw => Verdict::Draw,
             };
-            rows.push((v.rank_for_mover(), to, mine));
+            shown.push((
+                self.format(&to),
+                self.describe(p, &to),
+                format!("{me}: {}", mine.words()),
+            ));
         }
-        rows.sort_by_key(|r| std::cmp::Reverse(r.0));
-        let best = rows.first().map(|r| r.0);
-        let shown: Vec<(String, String, String)> = rows
-            .iter()
-            .filter(|r| Some(r.0) == best)
-            .map(|(_, to, mine)| {
-                (
-                    self.format(to),
-                    self.describe(p, to),
-                    format!("{me}: {}", mine.words()),
-                )
-            })
-            .collect();
         if !shown.is_empty() {
             lines.push(format!("best moves ({}):", shown.len()));
             lines.extend(move_lines(&shown));

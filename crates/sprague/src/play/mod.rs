@@ -20,6 +20,7 @@ mod poker_nim;
 mod wall_making;
 
 pub use engine::{Engine, Kind, Verdict};
+pub(crate) use engines::best_state_moves;
 pub use engines::{ImpartialEngine, PartizanEngine, SpaceEngine, SpaceNotation};
 pub use erased::{PlayEngine, PosId, erase};
 pub(crate) use geography::GeographyEngine;

@@ -84,13 +84,7 @@ pub fn impartial_report(
         "{ruleset} {position}{}\n",
         if misere { " (misère play)" } else { "" }
     );
-    let who = match outcome {
-        Outcome::N => "the player to move wins",
-        Outcome::P => "the player to move loses",
-        Outcome::L => "Left wins",
-        Outcome::R => "Right wins",
-    };
-    text.push_str(&format!("outcome: {outcome} ({who})\n"));
+    text.push_str(&format!("outcome: {outcome} ({})\n", outcome.words()));
     if let Some(g) = grundy {
         text.push_str(&format!("grundy:  {g}\n"));
     }
