@@ -1,7 +1,6 @@
 //! The `sprague` command: solve, tabulate and explore combinatorial games.
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
-mod catalog;
 mod cmd;
 mod error;
 mod input;

@@ -1,9 +1,9 @@
-//! The dynamic face of a ruleset that the verbs talk to, and the adapter that
-//! gives every ruleset of the engine's registry that face.
+//! How the verbs reach the engine's registry: the ruleset by name, the
+//! position text (the games on graphs read `-` from standard input), the
+//! query options, and registry data as JSON.
 
 use crate::error::{CliError, CliResult};
 use serde_json::{Value, json};
-use sprague::Outcome;
 
 /// Options shared by `value`-like queries.
 #[derive(Clone, Copy, Debug)]
@@ -24,125 +24,48 @@ impl QueryOptions {
     }
 }
 
-/// What a query prints: one JSON object for `--json`, and text for people.
-pub struct Report {
-    /// The object printed by `--json`.
-    pub json: Value,
-    /// The human-readable text (ends with a newline).
-    pub text: String,
+/// The verb that reads a position, which decides what `-` means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// `value`: `-` reads the position from standard input.
+    Value,
+    /// `play`: standard input carries the moves, so `-` is refused.
+    Play,
 }
 
-/// A ruleset as the command line sees it: built from its name and parameters,
-/// answering queries on positions written in its notation.
-pub trait Ruleset {
-    /// Outcome, value and winning moves of `position`.
-    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report>;
-
-    /// Grundy values of single heaps `G(0 .. count)` (misère values with
-    /// `options.misere`), for one-heap rulesets. `progress(k)` is called with the
-    /// number of values done; returning `false` stops early with a prefix.
-    fn table(
-        &self,
-        count: usize,
-        options: &QueryOptions,
-        progress: &mut dyn FnMut(usize) -> bool,
-    ) -> CliResult<TableData> {
-        let _ = (count, options, progress);
-        Err(CliError::input(
-            "`table` needs a one-heap ruleset such as octal:0.07 or subtraction:1,3,4 (see `sprague games`)",
-        ))
+/// The ruleset named by `spec` (`NAME` or `NAME:PARAMS`) and the position
+/// text of `words` for it.
+///
+/// # Errors
+/// An unknown ruleset or bad parameters, an empty position, `-` where it
+/// cannot be read.
+pub fn open(spec: &str, words: &[String], reading: Reading) -> CliResult<(Box<dyn sprague::Ruleset>, String)> {
+    let rules = sprague::build(spec)?;
+    let text = words.join(" ");
+    if text.trim().is_empty() {
+        return Err(CliError::input(format!(
+            "no position given for `{spec}` (`sprague games` shows its notation)"
+        )));
     }
-
-    /// Plays a game from `position` against the user (`sprague play`).
-    fn play(
-        &self,
-        position: &str,
-        settings: &crate::play::Settings,
-        io: &mut crate::play::Io<'_>,
-    ) -> CliResult<()> {
-        let _ = (position, settings, io);
-        Err(CliError::input(
-            "this ruleset cannot be played (see `sprague games`)",
-        ))
-    }
-}
-
-/// A computed table of single-heap values and the period found in it.
-pub struct TableData {
-    /// `G(0), G(1), …` (possibly fewer than asked when interrupted).
-    pub values: Vec<u64>,
-    /// The period of the values, proven or not.
-    pub period: Option<sprague::Period>,
-}
-
-/// Turns a notation error into a one-line message that names the position text.
-pub fn position_error(position: &str, e: &sprague::ParseError) -> CliError {
-    CliError::input(format!("position `{position}`: {e}"))
-}
-
-/// The standard report of an impartial position (see [`sprague::impartial_report`]).
-pub fn impartial_report(
-    ruleset: &str,
-    position: &str,
-    misere: bool,
-    outcome: Outcome,
-    grundy: Option<u64>,
-    moves: &[(String, String)],
-) -> Report {
-    let r = sprague::impartial_report(ruleset, position, misere, outcome, grundy, moves);
-    Report {
-        json: json_of(&r.data),
-        text: r.text,
-    }
-}
-
-/// A ruleset of the engine's registry, as the command line sees it.
-pub struct Registered(pub Box<dyn sprague::Ruleset>);
-
-impl Ruleset for Registered {
-    fn value(&self, position: &str, options: &QueryOptions) -> CliResult<Report> {
-        let r = self.0.value(position, &options.to_core())?;
-        Ok(Report {
-            json: json_of(&r.data),
-            text: r.text,
-        })
-    }
-
-    fn table(
-        &self,
-        count: usize,
-        options: &QueryOptions,
-        progress: &mut dyn FnMut(usize) -> bool,
-    ) -> CliResult<TableData> {
-        let t = self.0.table(count, &options.to_core(), progress)?;
-        Ok(TableData {
-            values: t.values,
-            period: t.period,
-        })
-    }
-
-    fn play(
-        &self,
-        position: &str,
-        settings: &crate::play::Settings,
-        io: &mut crate::play::Io<'_>,
-    ) -> CliResult<()> {
-        let options = settings.options();
-        // Preparing may solve a whole state space: with a bar, and Ctrl-C
-        // ends before the first move.
-        let engine = {
-            let _polling = crate::progress::Polling::start();
-            let bar = crate::progress::Progress::monitored("preparing the game", "states");
-            let engine = self.0.play(position, &options);
-            bar.finish();
-            engine?
+    let graph = sprague::lookup(&sprague::catalog(), spec).is_ok_and(|e| e.family == sprague::Family::Graph);
+    if graph && text.trim() == "-" {
+        return match reading {
+            Reading::Value => {
+                let mut text = String::new();
+                std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+                    .map_err(|e| CliError::input(format!("cannot read the position from stdin: {e}")))?;
+                Ok((rules, text))
+            }
+            Reading::Play => Err(CliError::input(
+                "`sprague play` reads the moves from stdin, so the position cannot be `-`: give it on the command line",
+            )),
         };
-        let mut engine = engine;
-        crate::play::run_session(&mut *engine, settings, io)
     }
+    Ok((rules, text))
 }
 
 /// The JSON form of registry data.
+#[must_use]
 pub fn json_of(d: &sprague::Data) -> Value {
     use sprague::Data;
     match d {

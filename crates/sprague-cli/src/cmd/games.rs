@@ -1,7 +1,7 @@
 //! `sprague games [RULESET]`: the catalog, grouped by family, or one ruleset's
 //! rules, notation, what is known about it and two examples to copy.
 
-use crate::catalog::{self, Entry, Family};
+use sprague::{Entry, Family};
 use crate::error::CliResult;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -11,10 +11,10 @@ const WIDTH: usize = 78;
 
 /// Lists the catalog grouped by family, or describes the ruleset `name`.
 pub fn run(name: Option<&str>, json: bool) -> CliResult<()> {
-    let all = catalog::entries();
+    let all = sprague::catalog();
     let mut out = std::io::stdout().lock();
     if let Some(name) = name {
-        let e = catalog::lookup(&all, name)?;
+        let e = sprague::lookup(&all, name)?;
         if json {
             writeln!(out, "{}", entry_json(e))?;
         } else {
@@ -164,7 +164,7 @@ mod tests {
 
     #[test]
     fn every_entry_is_complete() {
-        let all = catalog::entries();
+        let all = sprague::catalog();
         assert!(all.len() >= 29, "the catalog has {} entries", all.len());
         for e in &all {
             for (field, v) in [
@@ -199,7 +199,7 @@ mod tests {
 
     #[test]
     fn list_groups_by_family() {
-        let all = catalog::entries();
+        let all = sprague::catalog();
         let text = list(&all);
         let kayles = text.find("  kayles").unwrap();
         let heading = text.find("take-and-break games:").unwrap();
@@ -210,11 +210,11 @@ mod tests {
 
     #[test]
     fn unknown_name_suggests() {
-        let all = catalog::entries();
-        let e = catalog::lookup(&all, "kayels").err().unwrap();
+        let all = sprague::catalog();
+        let e = crate::error::CliError::from(sprague::lookup(&all, "kayels").err().unwrap());
         assert_eq!(e.code, 2);
         assert!(e.message.contains("did you mean `kayles`"), "{}", e.message);
         assert!(!e.message.contains('\n'));
-        assert_eq!(catalog::lookup(&all, "Bash:3").unwrap().name, "bash");
+        assert_eq!(sprague::lookup(&all, "Bash:3").unwrap().name, "bash");
     }
 }

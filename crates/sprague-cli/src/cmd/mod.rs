@@ -17,10 +17,10 @@ use crate::error::CliResult;
 use std::io::Write;
 
 /// Prints a report as JSON (one object and a newline) or as text.
-pub fn emit(report: &crate::ruleset::Report, json: bool) -> CliResult<()> {
+pub fn emit(report: &sprague::Report, json: bool) -> CliResult<()> {
     let mut out = std::io::stdout().lock();
     if json {
-        serde_json::to_writer(&mut out, &report.json)
+        serde_json::to_writer(&mut out, &crate::ruleset::json_of(&report.data))
             .map_err(|e| crate::error::CliError::internal(e.to_string()))?;
         out.write_all(b"\n")?;
     } else {

@@ -1,7 +1,8 @@
 //! `sprague play RULESET POSITION...`: a game against a perfect opponent.
 
-use crate::catalog;
 use crate::error::{CliError, CliResult};
+use crate::progress::{Polling, Progress};
+use crate::ruleset::{self, Reading};
 use crate::play::{Io, Settings};
 use std::io::IsTerminal;
 
@@ -11,13 +12,24 @@ use std::io::IsTerminal;
 pub fn run(ruleset: &str, position: &[String], settings: &Settings) -> CliResult<()> {
     // Ctrl-C ends the session, except while the engine thinks (see `play`).
     crate::progress::interrupt();
-    let rules = catalog::build(ruleset)?;
-    let text = position.join(" ");
-    if text.trim().is_empty() {
-        return Err(CliError::input(format!(
-            "no position given for `{ruleset}` (`sprague games` shows its notation)"
-        )));
-    }
+    let (rules, text) = ruleset::open(ruleset, position, Reading::Play)?;
+    let options = settings.options();
+    // Preparing may solve a whole state space: with a bar, and Ctrl-C ends
+    // before the first move.
+    let engine = {
+        let _polling = Polling::start();
+        let bar = Progress::monitored("preparing the game", "states");
+        let engine = rules.play(&text, &options);
+        bar.finish();
+        engine.map_err(|e| {
+            let mut e = CliError::from(e);
+            if let Some(rest) = e.message.strip_prefix("this ruleset") {
+                e.message = format!("`{ruleset}`{rest}");
+            }
+            e
+        })?
+    };
+    let mut engine = engine;
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     let mut input = stdin.lock();
@@ -27,12 +39,7 @@ pub fn run(ruleset: &str, position: &[String], settings: &Settings) -> CliResult
         output: &mut output,
         echo,
     };
-    rules.play(&text, settings, &mut io).map_err(|mut e| {
-        if let Some(rest) = e.message.strip_prefix("this ruleset") {
-            e.message = format!("`{ruleset}`{rest}");
-        }
-        e
-    })
+    crate::play::run_session(&mut *engine, settings, &mut io)
 }
 
 /// `--first`: who makes the first move.

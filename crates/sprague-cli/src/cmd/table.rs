@@ -3,10 +3,10 @@
 
 mod plot;
 
-use crate::catalog;
 use crate::error::{CliError, CliResult};
 use crate::progress::{self, Polling, Progress, Unit};
-use crate::ruleset::{QueryOptions, TableData};
+use crate::ruleset::QueryOptions;
+use sprague::Table as TableData;
 use serde_json::json;
 use std::io::Write;
 
@@ -27,7 +27,7 @@ pub fn run(
     json: bool,
     plot: Option<&str>,
 ) -> CliResult<()> {
-    let rules = catalog::build(ruleset)?;
+    let rules = sprague::build(ruleset)?;
     if count == 0 {
         return Err(CliError::input("--count must be at least 1"));
     }
@@ -45,7 +45,7 @@ pub fn run(
         bar.set(done as u64);
         !progress::stop_requested()
     };
-    let data = rules.table(count, options, &mut progress)?;
+    let data = rules.table(count, &options.to_core(), &mut progress)?;
     bar.finish();
     drop(polling);
     let stopped = data.values.len() < count;

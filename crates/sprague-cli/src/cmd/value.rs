@@ -1,9 +1,8 @@
 //! `sprague value RULESET POSITION...`
 
-use crate::catalog;
-use crate::error::{CliError, CliResult};
+use crate::error::CliResult;
 use crate::progress::{self, Polling, Progress};
-use crate::ruleset::QueryOptions;
+use crate::ruleset::{self, QueryOptions, Reading};
 
 /// Runs `value`: the position may be one quoted argument or several words.
 /// On a terminal, a search that runs for more than a moment shows a bar with
@@ -12,17 +11,11 @@ use crate::ruleset::QueryOptions;
 /// 130; in the REPL, back to the prompt). A partial search has no value to
 /// print: the position's value depends on every state below it.
 pub fn run(ruleset: &str, position: &[String], options: &QueryOptions, json: bool) -> CliResult<()> {
-    let rules = catalog::build(ruleset)?;
-    let text = position.join(" ");
-    if text.trim().is_empty() {
-        return Err(CliError::input(format!(
-            "no position given for `{ruleset}` (`sprague games` shows its notation)"
-        )));
-    }
+    let (rules, text) = ruleset::open(ruleset, position, Reading::Value)?;
     progress::interrupt();
     let polling = Polling::start();
     let bar = Progress::monitored(&format!("searching {ruleset}"), "states");
-    let report = rules.value(&text, options);
+    let report = rules.value(&text, &options.to_core());
     bar.finish();
     drop(polling);
     let report = report?;

@@ -2,4 +2,3 @@
 
 pub mod graph;
 pub mod state_graph;
-pub mod stdin_position;

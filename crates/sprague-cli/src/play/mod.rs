@@ -13,7 +13,7 @@
 use crate::error::{CliResult, INTERRUPTED};
 use crate::progress::{Polling, Progress};
 use sprague::Player;
-pub use sprague::play::{Engine, ImpartialEngine, Kind, PlayEngine, PosId, Verdict, board, erase};
+use sprague::play::{Kind, PlayEngine, PosId, Verdict};
 use std::io::{BufRead, Write};
 
 /// How the user asked to play.
@@ -557,6 +557,7 @@ fn mover_words(kind: Kind, mover: Player, user: Player) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague::play::{Engine, ImpartialEngine, erase};
     use sprague::{Domineering, Heaps, Nim, Notation, wins_moving_first};
 
     fn settings(user_first: bool, misere: bool) -> Settings {

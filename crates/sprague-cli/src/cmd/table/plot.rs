@@ -2,7 +2,7 @@
 //! `n`, axes with ticks and labels, a title naming the ruleset, and the period
 //! found (from its preperiod on) shaded, with a legend that says it in words.
 
-use crate::ruleset::TableData;
+use sprague::Table as TableData;
 use std::fmt::Write;
 
 const W: f64 = 800.0;
