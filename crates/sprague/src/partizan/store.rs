@@ -816,17 +816,8 @@ impl GameStore {
         // Nimbers on both sides with the same sets: *mex.
         if l == r && l.iter().all(|&g| self.as_nimber(g).is_some()) {
             let mut ns: Vec<u64> = l.iter().filter_map(|&g| self.as_nimber(g)).collect();
-            ns.sort_unstable();
-            // TODO(merge): use nimber::mex
-            let mut mex = 0;
-            for n in ns {
-                if n == mex {
-                    mex += 1;
-                } else if n > mex {
-                    break;
-                }
-            }
-            return Some(self.nimber(mex));
+            let mex = crate::nimber::mex_in_place(&mut ns);
+            return Some(self.nimber(mex.get()));
         }
         None
     }
