@@ -4,7 +4,7 @@
 //!
 //! Run with `cargo run -p sprague --example own_loopy`.
 
-use sprague::{Solved, StateSpace, StateSpaceSolver};
+use sprague::{SolvedValue, StateSpace, StateSpaceSolver};
 
 /// The states are the vertices `0..edges.len()`; `edges[v]` are the moves from `v`.
 struct Token {
@@ -25,29 +25,29 @@ impl StateSpace for Token {
 /// state wins in `k` if it can move to a loss in `k − 1`, and loses in `k` if
 /// every move goes to a win already known; what is never decided is a draw.
 /// O(rounds · edges).
-fn brute_force(edges: &[Vec<u64>]) -> Vec<Solved> {
-    let mut known: Vec<Option<Solved>> = vec![None; edges.len()];
+fn brute_force(edges: &[Vec<u64>]) -> Vec<SolvedValue> {
+    let mut known: Vec<Option<SolvedValue>> = vec![None; edges.len()];
     for k in 0.. {
         let before = known.clone();
         for (v, moves) in edges.iter().enumerate().filter(|(v, _)| before[*v].is_none()) {
             let to = |w: &u64| before[*w as usize];
-            if k > 0 && moves.iter().any(|w| to(w) == Some(Solved::lose(k - 1))) {
-                known[v] = Some(Solved::win(k));
+            if k > 0 && moves.iter().any(|w| to(w) == Some(SolvedValue::lose(k - 1))) {
+                known[v] = Some(SolvedValue::win(k));
             } else if moves
                 .iter()
                 .all(|w| to(w).is_some_and(|s| s.wld == sprague::Wld::Win))
             {
-                known[v] = Some(Solved::lose(k));
+                known[v] = Some(SolvedValue::lose(k));
             }
         }
         if known == before && k > 0 {
             break;
         }
     }
-    known.into_iter().map(|s| s.unwrap_or(Solved::DRAW)).collect()
+    known.into_iter().map(|s| s.unwrap_or(SolvedValue::DRAW)).collect()
 }
 
-fn solve(edges: &[Vec<u64>]) -> Vec<Solved> {
+fn solve(edges: &[Vec<u64>]) -> Vec<SolvedValue> {
     let game = Token {
         edges: edges.to_vec(),
     };
@@ -75,7 +75,7 @@ pub fn main() {
     for (v, s) in solved.iter().enumerate() {
         println!("state {v}: {s}");
     }
-    let (w, l, d) = (Solved::win, Solved::lose, Solved::DRAW);
+    let (w, l, d) = (SolvedValue::win, SolvedValue::lose, SolvedValue::DRAW);
     assert_eq!(solved, [l(0), w(1), l(2), w(3), d, d, w(3), w(1), l(4)]);
     assert_eq!(solved, brute_force(&edges));
 
@@ -92,6 +92,6 @@ pub fn main() {
         .collect();
     let solved = solve(&edges);
     assert_eq!(solved, brute_force(&edges));
-    let draws = solved.iter().filter(|s| **s == Solved::DRAW).count();
+    let draws = solved.iter().filter(|s| **s == SolvedValue::DRAW).count();
     println!("random graph: 300 states, {draws} draws, all equal to the brute force");
 }

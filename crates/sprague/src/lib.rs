@@ -129,7 +129,7 @@
 //! remoteness, in 2 bytes per state.
 //!
 //! ```
-//! use sprague::{Solved, StateSpace, StateSpaceSolver};
+//! use sprague::{SolvedValue, StateSpace, StateSpaceSolver};
 //!
 //! /// A token on a graph: 0 → 1, 1 → 0 or 2, 2 is a dead end, 3 ⇄ 4 a cycle.
 //! struct Token;
@@ -142,10 +142,10 @@
 //! }
 //!
 //! let table = StateSpaceSolver::new(&Token).solve().unwrap();
-//! assert_eq!(table.get(2), Some(Solved::lose(0))); // no move: lost
-//! assert_eq!(table.get(1), Some(Solved::win(1))); // move to 2
-//! assert_eq!(table.get(0), Some(Solved::lose(2)));
-//! assert_eq!(table.get(3), Some(Solved::DRAW));
+//! assert_eq!(table.get(2), Some(SolvedValue::lose(0))); // no move: lost
+//! assert_eq!(table.get(1), Some(SolvedValue::win(1))); // move to 2
+//! assert_eq!(table.get(0), Some(SolvedValue::lose(2)));
+//! assert_eq!(table.get(3), Some(SolvedValue::DRAW));
 //! ```
 //!
 //! The example `examples/own_loopy.rs` solves a graph with cycles and checks

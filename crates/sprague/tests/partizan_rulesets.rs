@@ -3,7 +3,7 @@
 //! evaluation on random small positions.
 
 use sprague::{
-    Clobber, Colour, Cutcake, Domineering, Dyadic, GameId, GameStore, Hackenbush, HackenbushGraph, Notation,
+    Clobber, HackenbushColour, Cutcake, Domineering, Dyadic, GameId, GameStore, Hackenbush, HackenbushGraph, Notation,
     PartizanRules, PartizanSolver, TakeAB, ToadsAndFrogs, outcome_by_minimax, parse_game,
     value_by_definition,
 };
@@ -89,16 +89,16 @@ fn hackenbush_bbrb_and_sign_expansion() {
     let mut solver = PartizanSolver::new(&Hackenbush);
     for len in 1..=10u32 {
         for bits in 0..(1u32 << len) {
-            let stalk: Vec<Colour> = (0..len)
+            let stalk: Vec<HackenbushColour> = (0..len)
                 .map(|i| {
                     if bits >> i & 1 == 1 {
-                        Colour::Blue
+                        HackenbushColour::Blue
                     } else {
-                        Colour::Red
+                        HackenbushColour::Red
                     }
                 })
                 .collect();
-            let sign = |c: Colour| if c == Colour::Blue { 1i64 } else { -1 };
+            let sign = |c: HackenbushColour| if c == HackenbushColour::Blue { 1i64 } else { -1 };
             let run = stalk.iter().take_while(|&&c| c == stalk[0]).count() as u32;
             let exp = len - run;
             let mut num = (sign(stalk[0]) * i64::from(run)) << exp;
@@ -120,7 +120,7 @@ fn green_hackenbush_stalks_are_nimbers() {
     let mut solver = PartizanSolver::new(&Hackenbush);
     for n in 1..=8usize {
         let g = solver
-            .value(&HackenbushGraph::stalks(&[vec![Colour::Green; n]]))
+            .value(&HackenbushGraph::stalks(&[vec![HackenbushColour::Green; n]]))
             .expect("budget");
         assert_eq!(g, solver.store_mut().nimber(n as u64));
     }

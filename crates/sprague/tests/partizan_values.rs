@@ -7,38 +7,38 @@ use std::cmp::Ordering;
 
 /// A game as a plain option tree.
 #[derive(Clone, Debug)]
-struct Tree {
-    l: Vec<Tree>,
-    r: Vec<Tree>,
+struct MinimaxTree {
+    l: Vec<MinimaxTree>,
+    r: Vec<MinimaxTree>,
 }
 
 /// `g <= h` by the definition: no g^L >= h and no h^R <= g.
-fn tle(g: &Tree, h: &Tree) -> bool {
+fn tle(g: &MinimaxTree, h: &MinimaxTree) -> bool {
     g.l.iter().all(|gl| !tle(h, gl)) && h.r.iter().all(|hr| !tle(hr, g))
 }
 
-fn teq(g: &Tree, h: &Tree) -> bool {
+fn teq(g: &MinimaxTree, h: &MinimaxTree) -> bool {
     tle(g, h) && tle(h, g)
 }
 
-fn tsum(g: &Tree, h: &Tree) -> Tree {
-    let mut l: Vec<Tree> = g.l.iter().map(|x| tsum(x, h)).collect();
+fn tsum(g: &MinimaxTree, h: &MinimaxTree) -> MinimaxTree {
+    let mut l: Vec<MinimaxTree> = g.l.iter().map(|x| tsum(x, h)).collect();
     l.extend(h.l.iter().map(|x| tsum(g, x)));
-    let mut r: Vec<Tree> = g.r.iter().map(|x| tsum(x, h)).collect();
+    let mut r: Vec<MinimaxTree> = g.r.iter().map(|x| tsum(x, h)).collect();
     r.extend(h.r.iter().map(|x| tsum(g, x)));
-    Tree { l, r }
+    MinimaxTree { l, r }
 }
 
-fn tneg(g: &Tree) -> Tree {
-    Tree {
+fn tneg(g: &MinimaxTree) -> MinimaxTree {
+    MinimaxTree {
         l: g.r.iter().map(tneg).collect(),
         r: g.l.iter().map(tneg).collect(),
     }
 }
 
-fn tree(s: &mut GameStore, g: GameId) -> Tree {
+fn tree(s: &mut GameStore, g: GameId) -> MinimaxTree {
     let (l, r) = s.options(g);
-    Tree {
+    MinimaxTree {
         l: l.into_iter().map(|x| tree(s, x)).collect(),
         r: r.into_iter().map(|x| tree(s, x)).collect(),
     }
@@ -47,11 +47,11 @@ fn tree(s: &mut GameStore, g: GameId) -> Tree {
 /// A pool of small games built through the store from random option sets.
 /// `picks` drives the choices; returns the store, the pool, and for each pool
 /// game the raw (uncanonicalised) tree it was built from.
-fn build_pool(picks: &[u8], size: usize) -> (GameStore, Vec<GameId>, Vec<Tree>) {
+fn build_pool(picks: &[u8], size: usize) -> (GameStore, Vec<GameId>, Vec<MinimaxTree>) {
     let mut s = GameStore::new();
     let zero = GameId::ZERO;
     let mut pool = vec![zero];
-    let mut raw = vec![Tree { l: vec![], r: vec![] }];
+    let mut raw = vec![MinimaxTree { l: vec![], r: vec![] }];
     let mut it = picks.iter().copied().cycle();
     while pool.len() < size {
         let nl = usize::from(it.next().unwrap_or(0) % 3);
@@ -72,7 +72,7 @@ fn build_pool(picks: &[u8], size: usize) -> (GameStore, Vec<GameId>, Vec<Tree>) 
         }
         let g = s.game(&l, &r);
         pool.push(g);
-        raw.push(Tree { l: tl, r: tr });
+        raw.push(MinimaxTree { l: tl, r: tr });
     }
     (s, pool, raw)
 }
@@ -149,8 +149,8 @@ fn inline_values_match_their_definitions() {
     let mut s = GameStore::new();
     let zero = GameId::ZERO;
     let star = s.game(&[zero], &[zero]);
-    let up_def = Tree {
-        l: vec![Tree { l: vec![], r: vec![] }],
+    let up_def = MinimaxTree {
+        l: vec![MinimaxTree { l: vec![], r: vec![] }],
         r: vec![tree(&mut s, star)],
     };
     for n in -2i64..=2 {

@@ -63,11 +63,11 @@ fn snake() -> (usize, Vec<(u32, u32)>) {
     (EDGES + 1, edges)
 }
 
-fn grid() -> sprague::Board {
+fn grid() -> sprague::CellGrid {
     let (h, w) = (300, 300);
     let mut rng = Rng(0x9e0);
     let open = (0..h * w).map(|_| rng.below(100) >= 20).collect();
-    sprague::Board { height: h, width: w, open }
+    sprague::CellGrid { height: h, width: w, open }
 }
 
 /// A sparse random graph with odd cycles: 5·10^4 vertices, 10^5 edges.

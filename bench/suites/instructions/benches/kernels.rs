@@ -223,19 +223,19 @@ fn minimax_dag(g: sprague::DiGraph) -> usize {
     }
 }
 
-fn game_tree(and_or: bool) -> sprague::Tree {
+fn game_tree(and_or: bool) -> sprague::MinimaxTree {
     bench_instructions::tree(9, 4, and_or)
 }
 
 #[library_benchmark]
 #[bench::uniform_4_9(args = (false), setup = game_tree)]
-fn alpha_beta(t: sprague::Tree) -> u64 {
+fn alpha_beta(t: sprague::MinimaxTree) -> u64 {
     sprague::alpha_beta(&t).1
 }
 
 #[library_benchmark]
 #[bench::uniform_4_9(args = (true), setup = game_tree)]
-fn and_or_random(t: sprague::Tree) -> u64 {
+fn and_or_random(t: sprague::MinimaxTree) -> u64 {
     sprague::and_or_random(&t, 1).1
 }
 

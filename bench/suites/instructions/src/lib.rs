@@ -75,8 +75,8 @@ pub fn random_graph(n: usize, m: usize) -> sprague::DiGraph {
 /// scores random in `-100..=100`, or 0 and 1 (false and true) for an AND-OR
 /// tree when `and_or` is set.
 #[must_use]
-pub fn tree(depth: u32, branching: usize, and_or: bool) -> sprague::Tree {
-    fn build(r: &mut XorShift, depth: u32, branching: usize, and_or: bool) -> sprague::Tree {
+pub fn tree(depth: u32, branching: usize, and_or: bool) -> sprague::MinimaxTree {
+    fn build(r: &mut XorShift, depth: u32, branching: usize, and_or: bool) -> sprague::MinimaxTree {
         if depth == 0 {
             let x = r.next_u64();
             let score = if and_or {
@@ -84,9 +84,9 @@ pub fn tree(depth: u32, branching: usize, and_or: bool) -> sprague::Tree {
             } else {
                 (x % 201) as i64 - 100
             };
-            return sprague::Tree::Leaf(score);
+            return sprague::MinimaxTree::Leaf(score);
         }
-        sprague::Tree::Node(
+        sprague::MinimaxTree::Node(
             (0..branching)
                 .map(|_| build(r, depth - 1, branching, and_or))
                 .collect(),

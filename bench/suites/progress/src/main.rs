@@ -12,7 +12,7 @@ use sprague::{
     solve_preferences_exhaustive_with,
 };
 use sprague::{
-    LoopyValue, Tree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with, loopy_grundy,
+    LoopyValue, MinimaxTree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with, loopy_grundy,
     loopy_grundy_with, minimax_dag, minimax_dag_with,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -258,12 +258,12 @@ fn main() {
     // 2000 children of 2000 leaves, child i's leaves above child i - 1's:
     // alpha-beta prunes nothing. And 4 million false leaves under one OR
     // node: the AND-OR search reads them all. These measure the counting.
-    let wide = Tree::Node(
+    let wide = MinimaxTree::Node(
         (0..2000i64)
-            .map(|i| Tree::Node((0..2000).map(|j| Tree::Leaf(i * 2000 + j)).collect()))
+            .map(|i| MinimaxTree::Node((0..2000).map(|j| MinimaxTree::Leaf(i * 2000 + j)).collect()))
             .collect(),
     );
-    let flat = Tree::Node(vec![Tree::Leaf(0); 4_000_000]);
+    let flat = MinimaxTree::Node(vec![MinimaxTree::Leaf(0); 4_000_000]);
     if std::env::args().nth(1).is_none_or(|f| "leaves".contains(&f)) {
         // The monitored searches first count the nodes for the bar's total.
         for (name, t) in [("2000 x 2000", &wide), ("4M leaves", &flat)] {
@@ -273,7 +273,7 @@ fn main() {
                 std::hint::black_box(t.nodes());
                 best = best.min(t0.elapsed().as_secs_f64());
             }
-            println!("{:<42} Tree::nodes {:>9.2} ms", format!("  (the total of {name})"), best * 1e3);
+            println!("{:<42} MinimaxTree::nodes {:>9.2} ms", format!("  (the total of {name})"), best * 1e3);
         }
     }
     case(
@@ -339,9 +339,9 @@ fn loopy_sum(v: &[LoopyValue]) -> u64 {
 
 /// A tree with `branching` children per node down to `depth`, leaf scores in
 /// -50..=50.
-fn uniform_tree(depth: u32, branching: usize, next: &mut dyn FnMut() -> u64) -> Tree {
+fn uniform_tree(depth: u32, branching: usize, next: &mut dyn FnMut() -> u64) -> MinimaxTree {
     if depth == 0 {
-        return Tree::Leaf((next() % 101) as i64 - 50);
+        return MinimaxTree::Leaf((next() % 101) as i64 - 50);
     }
-    Tree::Node((0..branching).map(|_| uniform_tree(depth - 1, branching, next)).collect())
+    MinimaxTree::Node((0..branching).map(|_| uniform_tree(depth - 1, branching, next)).collect())
 }

@@ -7,7 +7,7 @@ use crate::input::state_graph::{StateGraph, parse_state_graph, parse_tree};
 use crate::progress::{self, Polling, Progress, Unit};
 use serde_json::{Value, json};
 use sprague::{
-    Krk, LoopyValue, Ranking, RiverPawn, SolveError, Solved, StateSpace, StateSpaceSolver, TicTacToe, Wld,
+    Krk, LoopyValue, Ranking, RiverPawn, SolveError, SolvedValue, StateSpace, StateSpaceSolver, TicTacToe, Wld,
 };
 use std::fmt::Write as _;
 use std::io::Write;
@@ -138,7 +138,7 @@ fn interrupted(done: u64, total: u64, unit: &str) -> CliError {
     }
 }
 
-fn solved_json(s: Solved) -> Value {
+fn solved_json(s: SolvedValue) -> Value {
     json!([s.wld.as_str(), s.remoteness])
 }
 
@@ -420,7 +420,7 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
         "tic-tac-toe" => {
             let (_, count) = sprague::reachable(&TicTacToe, 0, a.max_states)?;
             let t = space_solve(&TicTacToe, a)?;
-            let start = t.get(0).unwrap_or(Solved::DRAW);
+            let start = t.get(0).unwrap_or(SolvedValue::DRAW);
             let (mut w, mut l, mut d) = (0u64, 0u64, 0u64);
             let (seen, _) = sprague::reachable(&TicTacToe, 0, a.max_states)?;
             for s in 0..t.len() {
@@ -493,7 +493,7 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
             let pic = String::from_utf8_lossy(&bytes);
             let b = RiverPawn::parse(&pic).map_err(|e| CliError::input(format!("{path}: {e}")))?;
             let t = space_solve(&b, a)?;
-            let s = t.get(b.start()).unwrap_or(Solved::DRAW);
+            let s = t.get(b.start()).unwrap_or(SolvedValue::DRAW);
             let (winner, steps) = match (s.wld, s.remoteness) {
                 (Wld::Win, r) => ("Red", r),
                 (Wld::Lose, r) => ("Black", r),

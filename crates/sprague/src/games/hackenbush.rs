@@ -5,7 +5,7 @@ use crate::{Notation, ParseError, PartizanRules, UnionFind};
 
 /// The colour of a Hackenbush edge.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Colour {
+pub enum HackenbushColour {
     /// Only Left may chop it.
     Blue,
     /// Only Right may chop it.
@@ -14,30 +14,30 @@ pub enum Colour {
     Green,
 }
 
-impl Colour {
+impl HackenbushColour {
     /// The one-letter name: `B`, `R` or `G`.
     #[must_use]
     pub const fn letter(self) -> char {
         match self {
-            Colour::Blue => 'B',
-            Colour::Red => 'R',
-            Colour::Green => 'G',
+            HackenbushColour::Blue => 'B',
+            HackenbushColour::Red => 'R',
+            HackenbushColour::Green => 'G',
         }
     }
 
-    const fn swapped(self) -> Colour {
+    const fn swapped(self) -> HackenbushColour {
         match self {
-            Colour::Blue => Colour::Red,
-            Colour::Red => Colour::Blue,
-            Colour::Green => Colour::Green,
+            HackenbushColour::Blue => HackenbushColour::Red,
+            HackenbushColour::Red => HackenbushColour::Blue,
+            HackenbushColour::Green => HackenbushColour::Green,
         }
     }
 
-    fn from_letter(c: char) -> Option<Colour> {
+    fn from_letter(c: char) -> Option<HackenbushColour> {
         match c.to_ascii_uppercase() {
-            'B' => Some(Colour::Blue),
-            'R' => Some(Colour::Red),
-            'G' => Some(Colour::Green),
+            'B' => Some(HackenbushColour::Blue),
+            'R' => Some(HackenbushColour::Red),
+            'G' => Some(HackenbushColour::Green),
             _ => None,
         }
     }
@@ -45,13 +45,13 @@ impl Colour {
 
 /// An edge between two vertices (vertex 0 is the ground); `u <= v`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct Edge {
+pub struct HackenbushEdge {
     /// One end (the smaller label).
     pub u: u32,
     /// The other end.
     pub v: u32,
     /// Who may chop it.
-    pub colour: Colour,
+    pub colour: HackenbushColour,
 }
 
 /// A Hackenbush picture: edges between vertices numbered from 0, the ground.
@@ -61,17 +61,17 @@ pub struct Edge {
 /// equal pictures drawn the same way compare equal.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
 pub struct HackenbushGraph {
-    edges: Vec<Edge>,
+    edges: Vec<HackenbushEdge>,
 }
 
 impl HackenbushGraph {
     /// The picture with these edges, as `(u, v, colour)`: edges not connected to
     /// the ground vertex 0 are dropped and vertices renumbered.
     #[must_use]
-    pub fn from_edges(edges: &[(u32, u32, Colour)]) -> Self {
-        let list: Vec<Edge> = edges
+    pub fn from_edges(edges: &[(u32, u32, HackenbushColour)]) -> Self {
+        let list: Vec<HackenbushEdge> = edges
             .iter()
-            .map(|&(u, v, colour)| Edge {
+            .map(|&(u, v, colour)| HackenbushEdge {
                 u: u.min(v),
                 v: u.max(v),
                 colour,
@@ -82,7 +82,7 @@ impl HackenbushGraph {
 
     /// Stalks standing on the ground, each listed from the ground up.
     #[must_use]
-    pub fn stalks(stalks: &[Vec<Colour>]) -> Self {
+    pub fn stalks(stalks: &[Vec<HackenbushColour>]) -> Self {
         let mut edges = Vec::new();
         let mut next = 1u32;
         for stalk in stalks {
@@ -98,17 +98,17 @@ impl HackenbushGraph {
 
     /// The edges, sorted.
     #[must_use]
-    pub fn edges(&self) -> &[Edge] {
+    pub fn edges(&self) -> &[HackenbushEdge] {
         &self.edges
     }
 
     /// The picture with Blue and Red exchanged (the negative).
     #[must_use]
     pub fn conjugate(&self) -> Self {
-        let mut edges: Vec<Edge> = self
+        let mut edges: Vec<HackenbushEdge> = self
             .edges
             .iter()
-            .map(|e| Edge {
+            .map(|e| HackenbushEdge {
                 colour: e.colour.swapped(),
                 ..*e
             })
@@ -119,12 +119,12 @@ impl HackenbushGraph {
 
     /// The stalks of the picture, from the ground up, if every component is a
     /// stalk numbered consecutively (as [`stalks`](HackenbushGraph::stalks) makes them).
-    fn as_stalks(&self) -> Option<Vec<Vec<Colour>>> {
+    fn as_stalks(&self) -> Option<Vec<Vec<HackenbushColour>>> {
         // Numbered depth-first, vertex k's edge down is the k-th by upper end,
         // and hangs from the ground or from vertex k - 1.
         let mut by_top = self.edges.clone();
         by_top.sort_unstable_by_key(|e| (e.v, e.u));
-        let mut out: Vec<Vec<Colour>> = Vec::new();
+        let mut out: Vec<Vec<HackenbushColour>> = Vec::new();
         for (k, e) in by_top.iter().enumerate() {
             let top = k as u32 + 1;
             if e.v != top {
@@ -144,7 +144,7 @@ impl HackenbushGraph {
 
 /// Drops edges cut off from the ground and the edge at `skip`, renumbers the
 /// vertices depth-first from the ground, sorts the edges.
-fn normalise(edges: &[Edge], skip: usize) -> HackenbushGraph {
+fn normalise(edges: &[HackenbushEdge], skip: usize) -> HackenbushGraph {
     let max_v = edges.iter().map(|e| e.v as usize).max().unwrap_or(0);
     let mut adj: Vec<Vec<usize>> = vec![Vec::new(); max_v + 1];
     for (k, e) in edges.iter().enumerate() {
@@ -180,12 +180,12 @@ fn normalise(edges: &[Edge], skip: usize) -> HackenbushGraph {
     let kept: Vec<usize> = (0..edges.len())
         .filter(|&k| k != skip && label[edges[k].u as usize] != u32::MAX)
         .collect();
-    let mut out: Vec<Edge> = kept
+    let mut out: Vec<HackenbushEdge> = kept
         .into_iter()
         .map(|k| {
             let e = edges[k];
             let (a, b) = (label[e.u as usize], label[e.v as usize]);
-            Edge {
+            HackenbushEdge {
                 u: a.min(b),
                 v: a.max(b),
                 colour: e.colour,
@@ -216,9 +216,9 @@ fn normalise(edges: &[Edge], skip: usize) -> HackenbushGraph {
 pub struct Hackenbush;
 
 impl Hackenbush {
-    fn chops(p: &HackenbushGraph, allowed: Colour, out: &mut Vec<HackenbushGraph>) {
+    fn chops(p: &HackenbushGraph, allowed: HackenbushColour, out: &mut Vec<HackenbushGraph>) {
         for (k, e) in p.edges.iter().enumerate() {
-            if (e.colour == allowed || e.colour == Colour::Green) && (k == 0 || p.edges[k - 1] != *e) {
+            if (e.colour == allowed || e.colour == HackenbushColour::Green) && (k == 0 || p.edges[k - 1] != *e) {
                 out.push(normalise(&p.edges, k));
             }
         }
@@ -229,11 +229,11 @@ impl PartizanRules for Hackenbush {
     type Position = HackenbushGraph;
 
     fn left_moves(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) {
-        Self::chops(p, Colour::Blue, out);
+        Self::chops(p, HackenbushColour::Blue, out);
     }
 
     fn right_moves(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) {
-        Self::chops(p, Colour::Red, out);
+        Self::chops(p, HackenbushColour::Red, out);
     }
 
     fn decompose(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) -> bool {
@@ -245,7 +245,7 @@ impl PartizanRules for Hackenbush {
             }
         }
         // Group edges by the root of their non-ground end; ground loops stand alone.
-        let mut groups: Vec<(usize, Vec<Edge>)> = Vec::new();
+        let mut groups: Vec<(usize, Vec<HackenbushEdge>)> = Vec::new();
         let mut loops = Vec::new();
         for e in &p.edges {
             if e.v == 0 {
@@ -299,7 +299,7 @@ impl Notation<HackenbushGraph> for Hackenbush {
                 }
                 let mut stalk = Vec::new();
                 for (i, c) in w.chars().enumerate() {
-                    stalk.push(Colour::from_letter(c).ok_or_else(|| {
+                    stalk.push(HackenbushColour::from_letter(c).ok_or_else(|| {
                         ParseError::new(
                             "unknown edge colour; expected `B` (blue), `R` (red) or `G` (green)",
                             column + i,
@@ -334,8 +334,8 @@ impl Notation<HackenbushGraph> for Hackenbush {
 
     fn describe_move(&self, from: &HackenbushGraph, to: &HackenbushGraph) -> String {
         let gone = from.edges.len().saturating_sub(to.edges.len());
-        let count = |g: &HackenbushGraph, c: Colour| g.edges.iter().filter(|e| e.colour == c).count();
-        let lost: Vec<String> = [Colour::Blue, Colour::Red, Colour::Green]
+        let count = |g: &HackenbushGraph, c: HackenbushColour| g.edges.iter().filter(|e| e.colour == c).count();
+        let lost: Vec<String> = [HackenbushColour::Blue, HackenbushColour::Red, HackenbushColour::Green]
             .into_iter()
             .filter_map(|c| {
                 let k = count(from, c).saturating_sub(count(to, c));
@@ -364,7 +364,7 @@ fn parse_edges(words: &[(usize, &str)]) -> Result<HackenbushGraph, ParseError> {
         let (u, v) = ends.split_once('-').ok_or_else(bad)?;
         let mut colours = colour.chars();
         let colour = match (colours.next(), colours.next()) {
-            (Some(c), None) => Colour::from_letter(c).ok_or_else(|| {
+            (Some(c), None) => HackenbushColour::from_letter(c).ok_or_else(|| {
                 ParseError::new(
                     "unknown edge colour; expected `B` (blue), `R` (red) or `G` (green)",
                     column + ends.chars().count() + 1,
@@ -450,7 +450,7 @@ mod tests {
                 if u64::from(v) == vertices {
                     vertices += 1;
                 }
-                edges.push((u, v, [Colour::Blue, Colour::Red, Colour::Green][next(3) as usize]));
+                edges.push((u, v, [HackenbushColour::Blue, HackenbushColour::Red, HackenbushColour::Green][next(3) as usize]));
             }
             let p = HackenbushGraph::from_edges(&edges);
             let text = Hackenbush.format_position(&p);

@@ -89,7 +89,7 @@ impl ImpartialRules for GeographyRules {
 /// A rectangular board of open cells (`.`) and obstacles (`#`), rows top to
 /// bottom. Used by grid geography and by the Wall Making Game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Board {
+pub struct CellGrid {
     /// Number of rows.
     pub height: usize,
     /// Number of columns.
@@ -154,7 +154,7 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
-impl Board {
+impl CellGrid {
     /// Parses rows of `.` and `#`, separated by `/` or newlines (blank lines and
     /// surrounding spaces ignored).
     ///
@@ -163,12 +163,12 @@ impl Board {
     /// whose length differs from the first row's.
     ///
     /// ```
-    /// use sprague::Board;
-    /// let b = Board::parse("..#/...").unwrap();
+    /// use sprague::CellGrid;
+    /// let b = CellGrid::parse("..#/...").unwrap();
     /// assert_eq!((b.height, b.width, b.open[2]), (2, 3, false));
-    /// assert!(Board::parse("..#/..").is_err());
+    /// assert!(CellGrid::parse("..#/..").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<Board, BoardError> {
+    pub fn parse(text: &str) -> Result<CellGrid, BoardError> {
         let mut open = Vec::new();
         let mut width = 0;
         let mut height = 0;
@@ -206,7 +206,7 @@ impl Board {
         if height == 0 || width == 0 {
             return Err(BoardError::Empty);
         }
-        Ok(Board { height, width, open })
+        Ok(CellGrid { height, width, open })
     }
 
     /// Writes the board back as rows joined by `/`.
@@ -253,13 +253,13 @@ impl Board {
 /// and one residual search answer every cell at once: O(HW · √(HW)).
 ///
 /// ```
-/// use sprague::{Board, grid_geography_winning_cells};
+/// use sprague::{CellGrid, grid_geography_winning_cells};
 /// // 1×3: only the middle cell wins.
-/// let b = Board::parse("...").unwrap();
+/// let b = CellGrid::parse("...").unwrap();
 /// assert_eq!(grid_geography_winning_cells(&b), vec![false, true, false]);
 /// ```
 #[must_use]
-pub fn grid_geography_winning_cells(board: &Board) -> Vec<bool> {
+pub fn grid_geography_winning_cells(board: &CellGrid) -> Vec<bool> {
     let n = board.height * board.width;
     let g = UndirectedGraph::new(n, &board.grid_edges());
     let side: Vec<bool> = (0..n)

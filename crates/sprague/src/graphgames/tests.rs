@@ -296,7 +296,7 @@ proptest! {
     #[test]
     fn grid_geography_equals_search(h in 1usize..=4, w in 1usize..=4, cells in proptest::collection::vec(any::<bool>(), 16)) {
         let open: Vec<bool> = (0..h * w).map(|i| cells[i] || i % 3 == 0).collect();
-        let board = Board { height: h, width: w, open };
+        let board = CellGrid { height: h, width: w, open };
         let fast = grid_geography_winning_cells(&board);
         let brute = geography_brute(h * w, &board.grid_edges());
         for v in 0..h * w {
@@ -356,7 +356,7 @@ proptest! {
         // Hopcroft–Karp with the chessboard colouring against the general
         // algorithm, which never looks at the colouring.
         let open: Vec<bool> = (0..h * w).map(|i| cells[i] >= 2).collect();
-        let board = Board { height: h, width: w, open };
+        let board = CellGrid { height: h, width: w, open };
         let g = UndirectedGraph::new(h * w, &board.grid_edges());
         let general = always_covered_general(&g);
         let grid = grid_geography_winning_cells(&board);
@@ -375,11 +375,11 @@ fn geography_known_cases() {
     let c6: Vec<(u32, u32)> = (0..6).map(|i| (i, (i + 1) % 6)).collect();
     assert_eq!(geography_winning_starts(6, &c6), vec![true; 6]);
     // A 2×2 open grid has a perfect matching: every cell wins.
-    let b = Board::parse("../..").unwrap();
+    let b = CellGrid::parse("../..").unwrap();
     assert_eq!(grid_geography_winning_cells(&b), vec![true; 4]);
     // Ragged rows are refused with the row named.
     assert_eq!(
-        Board::parse("...\n..").unwrap_err(),
+        CellGrid::parse("...\n..").unwrap_err(),
         BoardError::RaggedRow {
             row: 2,
             len: 2,
@@ -477,7 +477,7 @@ proptest! {
     #[test]
     fn wall_making_dp_equals_search(h in 1usize..=4, w in 1usize..=4, cells in proptest::collection::vec(any::<bool>(), 16)) {
         let open: Vec<bool> = (0..h * w).map(|i| cells[i]).collect();
-        let board = Board { height: h, width: w, open };
+        let board = CellGrid { height: h, width: w, open };
         let dp = wall_making_values(&board).unwrap();
         let rules = WallMakingRules::new(&board).unwrap();
         prop_assert_eq!(dp.whole(), grundy(&rules, &0), "board {}", board.format());
@@ -488,7 +488,7 @@ proptest! {
             for c in 0..w {
                 if board.open[r * w + c] {
                     options.clear();
-                    let single = WallMakingRules::new(&Board {
+                    let single = WallMakingRules::new(&CellGrid {
                         height: h,
                         width: w,
                         open: (0..h * w).map(|i| i == r * w + c).collect(),
@@ -503,7 +503,7 @@ proptest! {
 
 #[test]
 fn wall_making_full_board_twenty() {
-    let board = Board::parse(&vec![".".repeat(20); 20].join("/")).unwrap();
+    let board = CellGrid::parse(&vec![".".repeat(20); 20].join("/")).unwrap();
     let v = wall_making_values(&board).unwrap();
     // Symmetry: on an all-open board, the value of an a×b rectangle is that of b×a.
     for a in 1..=20 {
@@ -567,9 +567,9 @@ proptest! {
 
     #[test]
     fn board_parser_never_panics(text in "[.#/x\n ]{0,30}") {
-        if let Ok(b) = Board::parse(&text) {
+        if let Ok(b) = CellGrid::parse(&text) {
             prop_assert_eq!(b.open.len(), b.height * b.width);
-            prop_assert_eq!(Board::parse(&b.format()).unwrap(), b);
+            prop_assert_eq!(CellGrid::parse(&b.format()).unwrap(), b);
         }
     }
 }

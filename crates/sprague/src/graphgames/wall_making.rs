@@ -7,7 +7,7 @@
 //! across a whole rectangle of the board, and each move splits its rectangle
 //! into at most four smaller ones.
 
-use super::geography::{Board, BoardError};
+use super::geography::{CellGrid, BoardError};
 use crate::{ImpartialRules, Nimber, mex_in_place};
 
 /// Largest height and width [`wall_making_values`] accepts.
@@ -63,13 +63,13 @@ impl WallMakingValues {
 /// [`BoardError::TooLarge`] beyond [`WALL_MAKING_MAX_SIDE`] on a side.
 ///
 /// ```
-/// use sprague::{Board, Nimber, wall_making_values};
+/// use sprague::{CellGrid, Nimber, wall_making_values};
 /// // 1×3: any pick walls the whole row and ends the game, so the value is 1.
-/// assert_eq!(wall_making_values(&Board::parse("...").unwrap()).unwrap().whole(), Nimber(1));
+/// assert_eq!(wall_making_values(&CellGrid::parse("...").unwrap()).unwrap().whole(), Nimber(1));
 /// // 2×2: any pick leaves the opposite 1×1 corner (value 1), so the value is 0.
-/// assert_eq!(wall_making_values(&Board::parse("../..").unwrap()).unwrap().whole(), Nimber(0));
+/// assert_eq!(wall_making_values(&CellGrid::parse("../..").unwrap()).unwrap().whole(), Nimber(0));
 /// ```
-pub fn wall_making_values(board: &Board) -> Result<WallMakingValues, BoardError> {
+pub fn wall_making_values(board: &CellGrid) -> Result<WallMakingValues, BoardError> {
     let (h, w) = (board.height, board.width);
     if h > WALL_MAKING_MAX_SIDE || w > WALL_MAKING_MAX_SIDE {
         return Err(BoardError::TooLarge {
@@ -116,8 +116,8 @@ pub fn wall_making_values(board: &Board) -> Result<WallMakingValues, BoardError>
 /// force: a position is the bit mask of walled cells (cell `r * width + c`).
 ///
 /// ```
-/// use sprague::{Board, GrundySolver, Nimber, WallMakingRules};
-/// let rules = WallMakingRules::new(&Board::parse("../..").unwrap()).unwrap();
+/// use sprague::{CellGrid, GrundySolver, Nimber, WallMakingRules};
+/// let rules = WallMakingRules::new(&CellGrid::parse("../..").unwrap()).unwrap();
 /// assert_eq!(GrundySolver::new(&rules).grundy(&0).unwrap(), Nimber(0));
 /// ```
 #[derive(Clone, Debug)]
@@ -130,7 +130,7 @@ pub struct WallMakingRules {
 impl WallMakingRules {
     /// The ruleset for `board`; `None` if it has more than 64 cells.
     #[must_use]
-    pub fn new(board: &Board) -> Option<WallMakingRules> {
+    pub fn new(board: &CellGrid) -> Option<WallMakingRules> {
         if board.height * board.width > 64 {
             return None;
         }

@@ -119,20 +119,20 @@ fn minimax_dag_ticked<const COUNT: bool>(
 /// node whose children the player to move chooses between. Players alternate,
 /// the maximiser at the root. A node without children is worth 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tree {
+pub enum MinimaxTree {
     /// A final score (for the maximiser).
     Leaf(i64),
     /// A position with its options.
-    Node(Vec<Tree>),
+    Node(Vec<MinimaxTree>),
 }
 
-impl Tree {
+impl MinimaxTree {
     /// Number of leaves.
     #[must_use]
     pub fn leaves(&self) -> u64 {
         match self {
-            Tree::Leaf(_) => 1,
-            Tree::Node(c) => c.iter().map(Tree::leaves).sum(),
+            MinimaxTree::Leaf(_) => 1,
+            MinimaxTree::Node(c) => c.iter().map(MinimaxTree::leaves).sum(),
         }
     }
 
@@ -141,8 +141,8 @@ impl Tree {
     #[must_use]
     pub fn nodes(&self) -> u64 {
         match self {
-            Tree::Leaf(_) => 1,
-            Tree::Node(c) => 1 + c.iter().map(Tree::nodes).sum::<u64>(),
+            MinimaxTree::Leaf(_) => 1,
+            MinimaxTree::Node(c) => 1 + c.iter().map(MinimaxTree::nodes).sum::<u64>(),
         }
     }
 }
@@ -178,11 +178,11 @@ const SEARCHING: &str = "searching the tree";
 
 /// The minimax value by plain recursion over the whole tree (the reference).
 #[must_use]
-pub fn minimax_tree(tree: &Tree, maximiser: bool) -> i64 {
+pub fn minimax_tree(tree: &MinimaxTree, maximiser: bool) -> i64 {
     match tree {
-        Tree::Leaf(s) => *s,
-        Tree::Node(c) if c.is_empty() => 0,
-        Tree::Node(c) => {
+        MinimaxTree::Leaf(s) => *s,
+        MinimaxTree::Node(c) if c.is_empty() => 0,
+        MinimaxTree::Node(c) => {
             let vals = c.iter().map(|t| minimax_tree(t, !maximiser));
             if maximiser {
                 vals.max().unwrap_or(0)
@@ -199,22 +199,22 @@ pub fn minimax_tree(tree: &Tree, maximiser: bool) -> i64 {
 /// are visited.
 ///
 /// ```
-/// use sprague::{Tree, alpha_beta};
-/// let t = Tree::Node(vec![
-///     Tree::Node(vec![Tree::Leaf(3), Tree::Leaf(5)]),
-///     Tree::Node(vec![Tree::Leaf(2), Tree::Leaf(9)]),
+/// use sprague::{MinimaxTree, alpha_beta};
+/// let t = MinimaxTree::Node(vec![
+///     MinimaxTree::Node(vec![MinimaxTree::Leaf(3), MinimaxTree::Leaf(5)]),
+///     MinimaxTree::Node(vec![MinimaxTree::Leaf(2), MinimaxTree::Leaf(9)]),
 /// ]);
 /// assert_eq!(alpha_beta(&t), (3, 3)); // the 9 is never looked at
 /// ```
 #[must_use]
-pub fn alpha_beta(tree: &Tree) -> (i64, u64) {
+pub fn alpha_beta(tree: &MinimaxTree) -> (i64, u64) {
     let mut leaves = 0;
     let Ok(v) = ab(tree, true, i64::MIN, i64::MAX, &mut leaves, &mut NoCount);
     (v, leaves)
 }
 
 /// [`alpha_beta`] reporting to `monitor`: a phase `searching the tree` whose
-/// total is the tree's [`nodes`](Tree::nodes) and whose count is the nodes
+/// total is the tree's [`nodes`](MinimaxTree::nodes) and whose count is the nodes
 /// visited so far (leaves and inner nodes; pruning makes the search end short
 /// of the total). The count is passed on, and the stop flag checked, every
 /// [`Ticker::BATCH`] nodes; it is exact when the call returns. Same complexity
@@ -224,17 +224,17 @@ pub fn alpha_beta(tree: &Tree) -> (i64, u64) {
 /// [`Interrupted`], with the nodes visited, when the monitor asked to stop.
 ///
 /// ```
-/// use sprague::{Monitor, Tree, alpha_beta_with};
-/// let t = Tree::Node(vec![
-///     Tree::Node(vec![Tree::Leaf(3), Tree::Leaf(5)]),
-///     Tree::Node(vec![Tree::Leaf(2), Tree::Leaf(9)]),
+/// use sprague::{Monitor, MinimaxTree, alpha_beta_with};
+/// let t = MinimaxTree::Node(vec![
+///     MinimaxTree::Node(vec![MinimaxTree::Leaf(3), MinimaxTree::Leaf(5)]),
+///     MinimaxTree::Node(vec![MinimaxTree::Leaf(2), MinimaxTree::Leaf(9)]),
 /// ]);
 /// let monitor = Monitor::new();
 /// assert_eq!(alpha_beta_with(&t, &monitor).unwrap(), (3, 3));
 /// // Seven nodes, of which the leaf 9 is pruned.
 /// assert_eq!((monitor.done(), monitor.total()), (6, Some(7)));
 /// ```
-pub fn alpha_beta_with(tree: &Tree, monitor: &Monitor) -> Result<(i64, u64), Interrupted> {
+pub fn alpha_beta_with(tree: &MinimaxTree, monitor: &Monitor) -> Result<(i64, u64), Interrupted> {
     monitor.start_phase(SEARCHING, Some(tree.nodes()), 0);
     let mut ticker = Ticker::new(Some(monitor));
     let mut leaves = 0;
@@ -244,7 +244,7 @@ pub fn alpha_beta_with(tree: &Tree, monitor: &Monitor) -> Result<(i64, u64), Int
 }
 
 fn ab<C: Count>(
-    tree: &Tree,
+    tree: &MinimaxTree,
     max: bool,
     mut alpha: i64,
     mut beta: i64,
@@ -253,12 +253,12 @@ fn ab<C: Count>(
 ) -> Result<i64, C::Stop> {
     count.node()?;
     Ok(match tree {
-        Tree::Leaf(s) => {
+        MinimaxTree::Leaf(s) => {
             *leaves += 1;
             *s
         }
-        Tree::Node(c) if c.is_empty() => 0,
-        Tree::Node(c) => {
+        MinimaxTree::Node(c) if c.is_empty() => 0,
+        MinimaxTree::Node(c) => {
             if max {
                 let mut best = i64::MIN;
                 for t in c {
@@ -292,7 +292,7 @@ fn ab<C: Count>(
 /// reads about 3^k leaves in expectation instead of 4^k (Snir 1985). `seed`
 /// makes the run reproducible.
 #[must_use]
-pub fn and_or_random(tree: &Tree, seed: u64) -> (bool, u64) {
+pub fn and_or_random(tree: &MinimaxTree, seed: u64) -> (bool, u64) {
     let mut rng = and_or_seed(seed);
     let mut leaves = 0;
     let Ok(v) = and_or(tree, true, &mut rng, &mut leaves, &mut NoCount);
@@ -300,7 +300,7 @@ pub fn and_or_random(tree: &Tree, seed: u64) -> (bool, u64) {
 }
 
 /// [`and_or_random`] reporting to `monitor`: a phase `searching the tree`
-/// whose total is the tree's [`nodes`](Tree::nodes) and whose count is the
+/// whose total is the tree's [`nodes`](MinimaxTree::nodes) and whose count is the
 /// nodes visited so far (the search stops reading a node's children once its
 /// value is known, so it usually ends short of the total). The count is passed
 /// on, and the stop flag checked, every [`Ticker::BATCH`] nodes; it is exact
@@ -311,14 +311,14 @@ pub fn and_or_random(tree: &Tree, seed: u64) -> (bool, u64) {
 /// [`Interrupted`], with the nodes visited, when the monitor asked to stop.
 ///
 /// ```
-/// use sprague::{Monitor, Tree, and_or_random, and_or_random_with};
+/// use sprague::{Monitor, MinimaxTree, and_or_random, and_or_random_with};
 /// // OR of two ANDs of false leaves: every node is visited.
-/// let t = Tree::Node(vec![Tree::Node(vec![Tree::Leaf(0)]), Tree::Node(vec![Tree::Leaf(0)])]);
+/// let t = MinimaxTree::Node(vec![MinimaxTree::Node(vec![MinimaxTree::Leaf(0)]), MinimaxTree::Node(vec![MinimaxTree::Leaf(0)])]);
 /// let monitor = Monitor::new();
 /// assert_eq!(and_or_random_with(&t, 7, &monitor).unwrap(), and_or_random(&t, 7));
 /// assert_eq!((monitor.done(), monitor.total()), (5, Some(5)));
 /// ```
-pub fn and_or_random_with(tree: &Tree, seed: u64, monitor: &Monitor) -> Result<(bool, u64), Interrupted> {
+pub fn and_or_random_with(tree: &MinimaxTree, seed: u64, monitor: &Monitor) -> Result<(bool, u64), Interrupted> {
     monitor.start_phase(SEARCHING, Some(tree.nodes()), 0);
     let mut ticker = Ticker::new(Some(monitor));
     let mut rng = and_or_seed(seed);
@@ -337,7 +337,7 @@ fn and_or_seed(seed: u64) -> u64 {
 }
 
 fn and_or<C: Count>(
-    tree: &Tree,
+    tree: &MinimaxTree,
     or: bool,
     rng: &mut u64,
     leaves: &mut u64,
@@ -345,11 +345,11 @@ fn and_or<C: Count>(
 ) -> Result<bool, C::Stop> {
     count.node()?;
     Ok(match tree {
-        Tree::Leaf(s) => {
+        MinimaxTree::Leaf(s) => {
             *leaves += 1;
             *s > 0
         }
-        Tree::Node(c) => {
+        MinimaxTree::Node(c) => {
             let mut order: Vec<usize> = (0..c.len()).collect();
             for i in (1..order.len()).rev() {
                 *rng ^= *rng << 13;
@@ -374,10 +374,10 @@ mod tests {
     use crate::loopy::wld::tests::arb_graph;
     use proptest::prelude::*;
 
-    fn arb_tree() -> impl Strategy<Value = Tree> {
-        let leaf = (-20i64..20).prop_map(Tree::Leaf);
+    fn arb_tree() -> impl Strategy<Value = MinimaxTree> {
+        let leaf = (-20i64..20).prop_map(MinimaxTree::Leaf);
         leaf.prop_recursive(5, 64, 4, |inner| {
-            prop::collection::vec(inner, 0..4).prop_map(Tree::Node)
+            prop::collection::vec(inner, 0..4).prop_map(MinimaxTree::Node)
         })
     }
 
@@ -472,8 +472,8 @@ mod tests {
     fn monitored_tree_searches_count_every_node_and_stop() {
         // A root with 10 000 leaves: alpha-beta cannot prune at the root, and
         // an OR of false leaves reads them all.
-        let t = Tree::Node((0..10_000).map(|i| Tree::Leaf(i % 7 - 3)).collect());
-        let f = Tree::Node(vec![Tree::Leaf(0); 10_000]);
+        let t = MinimaxTree::Node((0..10_000).map(|i| MinimaxTree::Leaf(i % 7 - 3)).collect());
+        let f = MinimaxTree::Node(vec![MinimaxTree::Leaf(0); 10_000]);
         let total = 10_001;
         assert_eq!((t.nodes(), f.nodes()), (total, total));
         let m = Monitor::new();
@@ -489,18 +489,18 @@ mod tests {
         m.stop();
         assert_eq!(and_or_random_with(&f, 3, &m), Err(Interrupted { done: BATCH }));
         // A stop asked for during a search shorter than a batch is seen at the end.
-        let small = Tree::Node(vec![Tree::Leaf(1), Tree::Leaf(2)]);
+        let small = MinimaxTree::Node(vec![MinimaxTree::Leaf(1), MinimaxTree::Leaf(2)]);
         m.reset();
         m.stop();
         assert_eq!(alpha_beta_with(&small, &m), Err(Interrupted { done: 3 }));
     }
 
     /// Nodes visited by alpha-beta, by a separate plain recursion.
-    fn ab_visits(tree: &Tree, max: bool, mut alpha: i64, mut beta: i64) -> (i64, u64) {
+    fn ab_visits(tree: &MinimaxTree, max: bool, mut alpha: i64, mut beta: i64) -> (i64, u64) {
         match tree {
-            Tree::Leaf(s) => (*s, 1),
-            Tree::Node(c) if c.is_empty() => (0, 1),
-            Tree::Node(c) => {
+            MinimaxTree::Leaf(s) => (*s, 1),
+            MinimaxTree::Node(c) if c.is_empty() => (0, 1),
+            MinimaxTree::Node(c) => {
                 let mut visits = 1;
                 let mut best = if max { i64::MIN } else { i64::MAX };
                 for t in c {

@@ -14,7 +14,7 @@ mod wld;
 pub use gsg::{LoopyValue, loopy_grundy, loopy_grundy_with, loopy_sum_outcome};
 pub use krk::{Krk, krk_depth_counts, krk_longest_mate};
 pub use minimax::{
-    MinimaxDagError, Tree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with, minimax_dag,
+    MinimaxDagError, MinimaxTree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with, minimax_dag,
     minimax_dag_with, minimax_tree,
 };
 pub use preferences::{
@@ -25,6 +25,6 @@ pub use river_pawn::{RiverPawn, RiverPawnBoardError};
 pub use space::{SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, reachable};
 pub use tictactoe::TicTacToe;
 pub use wld::{
-    GraphTooLarge, SolveGraphError, Solved, Wld, WldTable, solve_graph, solve_graph_baseline,
+    GraphTooLarge, SolveGraphError, SolvedValue, Wld, WldTable, solve_graph, solve_graph_baseline,
     solve_graph_with,
 };

@@ -293,7 +293,7 @@ impl StateSpace for RiverPawn {
 mod tests {
     use super::*;
     use crate::loopy::space::tests::check_unmoves;
-    use crate::{Solved, StateSpaceSolver};
+    use crate::{SolvedValue, StateSpaceSolver};
 
     #[test]
     fn unmoves_invert_moves() {
@@ -340,11 +340,11 @@ mod tests {
         // steps up (2) and has won: Black wins after 2 moves in total.
         let b = RiverPawn::parse("...\nX..\n...\nO.O\n").unwrap();
         let t = StateSpaceSolver::new(&b).solve().unwrap();
-        assert_eq!(t.get(b.start()), Some(Solved::lose(2)));
+        assert_eq!(t.get(b.start()), Some(SolvedValue::lose(2)));
         // A red piece next to the pawn takes it at once: Red wins in 1.
         let b = RiverPawn::parse("...\n...\nXO.\n..O\n").unwrap();
         let t = StateSpaceSolver::new(&b).solve().unwrap();
-        assert_eq!(t.get(b.start()), Some(Solved::win(1)));
+        assert_eq!(t.get(b.start()), Some(SolvedValue::win(1)));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! State spaces: rulesets solved by retrograde analysis over an index space,
 //! without building the game graph by hand.
 
-use super::wld::{Solved, Wld};
+use super::wld::{SolvedValue, Wld};
 use crate::BudgetExceeded;
 use crate::monitor::{Failure, Monitor, Stopped};
 use core::fmt;
@@ -131,7 +131,7 @@ impl StateTable {
 
     /// The value of state `s`, `None` if `s` is not a position.
     #[must_use]
-    pub fn get(&self, s: u64) -> Option<Solved> {
+    pub fn get(&self, s: u64) -> Option<SolvedValue> {
         decode(self.cells[s as usize].load(Ordering::Relaxed))
     }
 
@@ -142,15 +142,15 @@ impl StateTable {
     }
 }
 
-fn decode(c: u16) -> Option<Solved> {
+fn decode(c: u16) -> Option<SolvedValue> {
     if c == NOT_STATE {
         None
     } else if c & DECIDED == 0 || c == FIXED_DRAW {
-        Some(Solved::DRAW)
+        Some(SolvedValue::DRAW)
     } else if c & WIN != 0 {
-        Some(Solved::win(u32::from(c & REM)))
+        Some(SolvedValue::win(u32::from(c & REM)))
     } else {
-        Some(Solved::lose(u32::from(c & REM)))
+        Some(SolvedValue::lose(u32::from(c & REM)))
     }
 }
 
@@ -170,9 +170,9 @@ fn decode(c: u16) -> Option<Solved> {
 /// successors (O(L·(N + E))).
 ///
 /// ```
-/// use sprague::{StateSpaceSolver, Solved, TicTacToe};
+/// use sprague::{StateSpaceSolver, SolvedValue, TicTacToe};
 /// let table = StateSpaceSolver::new(&TicTacToe).solve().unwrap();
-/// assert_eq!(table.get(0), Some(Solved::DRAW)); // the empty board
+/// assert_eq!(table.get(0), Some(SolvedValue::DRAW)); // the empty board
 /// ```
 pub struct StateSpaceSolver<'a, S: ?Sized> {
     space: &'a S,
@@ -534,11 +534,11 @@ pub(crate) mod tests {
         #[test]
         fn space_solver_matches_graph_solver(g in crate::loopy::wld::tests::arb_graph(12, 30), threads in 1usize..4, misere: bool) {
             let rev = g.reversed();
-            let want: Vec<Solved> = solve_graph(&g, |_| if misere { Wld::Win } else { Wld::Lose }).unwrap().iter().collect();
+            let want: Vec<SolvedValue> = solve_graph(&g, |_| if misere { Wld::Win } else { Wld::Lose }).unwrap().iter().collect();
             for unmoves in [false, true] {
                 let space = GraphSpace { g: g.clone(), rev: rev.clone(), unmoves };
                 let t = StateSpaceSolver::new(&space).threads(threads).misere(misere).solve().unwrap();
-                let got: Vec<Solved> = (0..t.len()).map(|s| t.get(s).unwrap()).collect();
+                let got: Vec<SolvedValue> = (0..t.len()).map(|s| t.get(s).unwrap()).collect();
                 prop_assert_eq!(&got, &want);
             }
         }
@@ -565,7 +565,7 @@ pub(crate) mod tests {
                 .with_monitor(&monitor)
                 .solve()
                 .unwrap();
-            assert_eq!(t.get(0), Some(Solved::win(9_999)));
+            assert_eq!(t.get(0), Some(SolvedValue::win(9_999)));
             assert_eq!(monitor.phase(), "deciding positions");
             assert_eq!(monitor.total(), Some(u64::from(n)));
             assert_eq!(

@@ -179,7 +179,7 @@ impl crate::play::SpaceNotation for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Solved, StateSpaceSolver, reachable};
+    use crate::{SolvedValue, StateSpaceSolver, reachable};
 
     #[test]
     fn tic_tac_toe_facts() {
@@ -188,7 +188,7 @@ mod tests {
         let (seen, count) = reachable(&TicTacToe, 0, 1 << 20).unwrap();
         assert_eq!(count, 5478);
         let t = StateSpaceSolver::new(&TicTacToe).solve().unwrap();
-        assert_eq!(t.get(0), Some(Solved::DRAW));
+        assert_eq!(t.get(0), Some(SolvedValue::DRAW));
         // Every reachable index is a state; X in the centre against O on an edge wins for X.
         assert!(
             (0..19683)

@@ -50,24 +50,24 @@ impl fmt::Display for Wld {
 /// delays: 0 at a terminal, Win = 1 + min over losing options, Lose = 1 + max over
 /// options).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Solved {
+pub struct SolvedValue {
     /// Outcome for the player to move.
     pub wld: Wld,
     /// Remoteness of a Win or Lose; `None` for a Draw.
     pub remoteness: Option<u32>,
 }
 
-impl Solved {
+impl SolvedValue {
     /// A draw.
-    pub const DRAW: Solved = Solved {
+    pub const DRAW: SolvedValue = SolvedValue {
         wld: Wld::Draw,
         remoteness: None,
     };
 
     /// A win in `r` moves.
     #[must_use]
-    pub const fn win(r: u32) -> Solved {
-        Solved {
+    pub const fn win(r: u32) -> SolvedValue {
+        SolvedValue {
             wld: Wld::Win,
             remoteness: Some(r),
         }
@@ -75,15 +75,15 @@ impl Solved {
 
     /// A loss in `r` moves.
     #[must_use]
-    pub const fn lose(r: u32) -> Solved {
-        Solved {
+    pub const fn lose(r: u32) -> SolvedValue {
+        SolvedValue {
             wld: Wld::Lose,
             remoteness: Some(r),
         }
     }
 }
 
-impl Solved {
+impl SolvedValue {
     /// The result for the player to move, in words: "wins in 3 moves",
     /// "loses in 0 moves", "draws" (the bare letter of a win or loss without
     /// remoteness).
@@ -98,7 +98,7 @@ impl Solved {
     }
 }
 
-impl fmt::Display for Solved {
+impl fmt::Display for SolvedValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.remoteness {
             Some(r) => write!(f, "{} {r}", self.wld),
@@ -173,19 +173,19 @@ impl WldTable {
     /// The value of vertex `v`.
     #[must_use]
     #[inline]
-    pub fn get(&self, v: usize) -> Solved {
+    pub fn get(&self, v: usize) -> SolvedValue {
         let c = self.cells[v];
         if c & DECIDED == 0 {
-            Solved::DRAW
+            SolvedValue::DRAW
         } else if c & WIN != 0 {
-            Solved::win(c & REMOTENESS_MASK)
+            SolvedValue::win(c & REMOTENESS_MASK)
         } else {
-            Solved::lose(c & REMOTENESS_MASK)
+            SolvedValue::lose(c & REMOTENESS_MASK)
         }
     }
 
     /// Every value in vertex order.
-    pub fn iter(&self) -> impl Iterator<Item = Solved> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = SolvedValue> + '_ {
         (0..self.cells.len()).map(|v| self.get(v))
     }
 
@@ -224,13 +224,13 @@ impl WldTable {
 /// [`GraphTooLarge`] if the graph has 2^30 vertices or more.
 ///
 /// ```
-/// use sprague::{DiGraph, Solved, Wld, solve_graph};
+/// use sprague::{DiGraph, SolvedValue, Wld, solve_graph};
 /// // 0 → 1 → 2 (terminal), and 3 ↔ 4 a cycle.
 /// let g = DiGraph::from_edges(5, &[0, 1, 3, 4], &[1, 2, 4, 3]).unwrap();
 /// let t = solve_graph(&g, |_| Wld::Lose).unwrap();
-/// assert_eq!(t.get(0), Solved::lose(2));
-/// assert_eq!(t.get(1), Solved::win(1));
-/// assert_eq!(t.get(3), Solved::DRAW);
+/// assert_eq!(t.get(0), SolvedValue::lose(2));
+/// assert_eq!(t.get(1), SolvedValue::win(1));
+/// assert_eq!(t.get(3), SolvedValue::DRAW);
 /// ```
 pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<WldTable, GraphTooLarge> {
     match solve_graph_ticked(graph, terminal, Ticker::new(None)) {
@@ -258,11 +258,11 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
 /// [`Stopped::Interrupted`] when the monitor asked to stop.
 ///
 /// ```
-/// use sprague::{DiGraph, Monitor, Solved, Wld, solve_graph_with};
+/// use sprague::{DiGraph, Monitor, SolvedValue, Wld, solve_graph_with};
 /// let g = DiGraph::from_edges(3, &[0, 1], &[1, 2]).unwrap();
 /// let monitor = Monitor::new();
 /// let t = solve_graph_with(&g, |_| Wld::Lose, &monitor).unwrap();
-/// assert_eq!(t.get(0), Solved::lose(2));
+/// assert_eq!(t.get(0), SolvedValue::lose(2));
 /// assert_eq!((monitor.phase(), monitor.done(), monitor.total()), ("deciding vertices", 2, Some(2)));
 /// ```
 pub fn solve_graph_with(
@@ -444,7 +444,7 @@ fn predecessors(graph: &DiGraph, ticker: &mut Ticker<'_>) -> Result<(Vec<u32>, V
 /// one `Vec` per vertex, separate outcome, counter and remoteness arrays, and a
 /// `VecDeque` work queue. O(n + m) time, about 40 bytes per vertex plus 4 per edge.
 #[must_use]
-pub fn solve_graph_baseline(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Vec<Solved> {
+pub fn solve_graph_baseline(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Vec<SolvedValue> {
     let n = graph.vertex_count();
     let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
     let mut remaining: Vec<u32> = vec![0; n];
@@ -488,11 +488,11 @@ pub fn solve_graph_baseline(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> V
     }
     (0..n)
         .map(|v| match outcome[v] {
-            Some(w) => Solved {
+            Some(w) => SolvedValue {
                 wld: w,
                 remoteness: Some(remoteness[v]),
             },
-            None => Solved::DRAW,
+            None => SolvedValue::DRAW,
         })
         .collect()
 }
@@ -504,14 +504,14 @@ pub(crate) mod tests {
 
     /// Definition-level oracle: round by round, a vertex is decided in round `r`
     /// when the vertices decided in earlier rounds fix its value.
-    pub(crate) fn naive(g: &DiGraph, terminal: &dyn Fn(u32) -> Wld) -> Vec<Solved> {
+    pub(crate) fn naive(g: &DiGraph, terminal: &dyn Fn(u32) -> Wld) -> Vec<SolvedValue> {
         let n = g.vertex_count();
-        let mut val: Vec<Option<Solved>> = vec![None; n];
+        let mut val: Vec<Option<SolvedValue>> = vec![None; n];
         for v in 0..n as u32 {
             if g.out_degree(v) == 0 {
                 match terminal(v) {
-                    Wld::Win => val[v as usize] = Some(Solved::win(0)),
-                    Wld::Lose => val[v as usize] = Some(Solved::lose(0)),
+                    Wld::Win => val[v as usize] = Some(SolvedValue::win(0)),
+                    Wld::Lose => val[v as usize] = Some(SolvedValue::lose(0)),
                     Wld::Draw => {}
                 }
             }
@@ -522,7 +522,7 @@ pub(crate) mod tests {
                 if prev[v as usize].is_some() || g.out_degree(v) == 0 {
                     continue;
                 }
-                let kids: Vec<Option<Solved>> = g.successors(v).iter().map(|&w| prev[w as usize]).collect();
+                let kids: Vec<Option<SolvedValue>> = g.successors(v).iter().map(|&w| prev[w as usize]).collect();
                 let lose_min = kids
                     .iter()
                     .flatten()
@@ -530,7 +530,7 @@ pub(crate) mod tests {
                     .filter_map(|s| s.remoteness)
                     .min();
                 if let Some(r) = lose_min {
-                    val[v as usize] = Some(Solved::win(r + 1));
+                    val[v as usize] = Some(SolvedValue::win(r + 1));
                 } else if kids.iter().all(|k| matches!(k, Some(s) if s.wld == Wld::Win)) {
                     let r = kids
                         .iter()
@@ -538,14 +538,14 @@ pub(crate) mod tests {
                         .filter_map(|s| s.remoteness)
                         .max()
                         .unwrap_or(0);
-                    val[v as usize] = Some(Solved::lose(r + 1));
+                    val[v as usize] = Some(SolvedValue::lose(r + 1));
                 }
             }
             if val == prev {
                 break;
             }
         }
-        val.into_iter().map(|s| s.unwrap_or(Solved::DRAW)).collect()
+        val.into_iter().map(|s| s.unwrap_or(SolvedValue::DRAW)).collect()
     }
 
     pub(crate) fn arb_graph(max_n: usize, max_m: usize) -> impl Strategy<Value = DiGraph> {
@@ -571,7 +571,7 @@ pub(crate) mod tests {
         fn fast_and_baseline_match_the_fixed_point(g in arb_graph(12, 30), kind in 0u8..3) {
             let t = term(kind);
             let want = naive(&g, &t);
-            let fast: Vec<Solved> = solve_graph(&g, &t).unwrap().iter().collect();
+            let fast: Vec<SolvedValue> = solve_graph(&g, &t).unwrap().iter().collect();
             prop_assert_eq!(&fast, &want);
             prop_assert_eq!(&solve_graph_baseline(&g, &t), &want);
         }
@@ -582,9 +582,9 @@ pub(crate) mod tests {
         // 0 → 0 and 0 → 1 (terminal): 0 wins by moving to 1.
         let g = DiGraph::from_edges(3, &[0, 0, 2], &[0, 1, 2]).unwrap();
         let t = solve_graph(&g, |_| Wld::Lose).unwrap();
-        assert_eq!(t.get(0), Solved::win(1));
-        assert_eq!(t.get(1), Solved::lose(0));
-        assert_eq!(t.get(2), Solved::DRAW);
+        assert_eq!(t.get(0), SolvedValue::win(1));
+        assert_eq!(t.get(1), SolvedValue::lose(0));
+        assert_eq!(t.get(2), SolvedValue::DRAW);
         assert_eq!(t.counts(), (1, 1, 1));
     }
 }

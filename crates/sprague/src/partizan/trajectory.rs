@@ -4,7 +4,7 @@ use super::dyadic::Dyadic;
 
 /// One linear piece: from temperature `t` on, the value is `x + slope·(t' - t)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Piece {
+pub struct TrajectoryPiece {
     /// Where the piece starts (temperature).
     pub t: Dyadic,
     /// The value at `t`.
@@ -18,7 +18,7 @@ pub struct Piece {
 /// `-1`, the last extending to infinity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trajectory {
-    pieces: Vec<Piece>,
+    pieces: Vec<TrajectoryPiece>,
 }
 
 /// `d / k` for `k` a positive power of two.
@@ -35,7 +35,7 @@ impl Trajectory {
     #[must_use]
     pub fn constant(x: Dyadic) -> Trajectory {
         Trajectory {
-            pieces: vec![Piece {
+            pieces: vec![TrajectoryPiece {
                 t: Dyadic::integer(-1),
                 x,
                 slope: 0,
@@ -45,7 +45,7 @@ impl Trajectory {
 
     /// The pieces, in increasing temperature.
     #[must_use]
-    pub fn pieces(&self) -> &[Piece] {
+    pub fn pieces(&self) -> &[TrajectoryPiece] {
         &self.pieces
     }
 
@@ -88,7 +88,7 @@ impl Trajectory {
             pieces: self
                 .pieces
                 .iter()
-                .map(|p| Piece {
+                .map(|p| TrajectoryPiece {
                     t: p.t.clone(),
                     x: p.x.add(&p.t.mul_int(k)),
                     slope: p.slope + k,
@@ -111,7 +111,7 @@ impl Trajectory {
         ts.sort();
         ts.dedup();
         let better = |a: &Dyadic, b: &Dyadic| if max { a > b } else { a < b };
-        let mut out: Vec<Piece> = Vec::new();
+        let mut out: Vec<TrajectoryPiece> = Vec::new();
         for (k, t) in ts.iter().enumerate() {
             let (fa, fb) = (self.value_at(t), other.value_at(t));
             let (sa, sb) = (
@@ -150,14 +150,14 @@ impl Trajectory {
     #[must_use]
     pub(crate) fn mast_from(&self, t0: &Dyadic) -> Trajectory {
         let x0 = self.value_at(t0);
-        let mut out: Vec<Piece> = self.pieces.iter().filter(|p| p.t < *t0).cloned().collect();
+        let mut out: Vec<TrajectoryPiece> = self.pieces.iter().filter(|p| p.t < *t0).cloned().collect();
         push_piece(&mut out, t0.clone(), x0, 0);
         Trajectory { pieces: out }
     }
 }
 
 /// Appends a piece, merging it with the last one when it continues it.
-fn push_piece(out: &mut Vec<Piece>, t: Dyadic, x: Dyadic, slope: i64) {
+fn push_piece(out: &mut Vec<TrajectoryPiece>, t: Dyadic, x: Dyadic, slope: i64) {
     if let Some(last) = out.last() {
         if last.slope == slope {
             return;
@@ -167,5 +167,5 @@ fn push_piece(out: &mut Vec<Piece>, t: Dyadic, x: Dyadic, slope: i64) {
             return push_piece(out, t, x, slope);
         }
     }
-    out.push(Piece { t, x, slope });
+    out.push(TrajectoryPiece { t, x, slope });
 }

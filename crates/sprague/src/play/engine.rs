@@ -79,8 +79,8 @@ impl Verdict {
     }
 }
 
-impl From<crate::Solved> for Verdict {
-    fn from(s: crate::Solved) -> Self {
+impl From<crate::SolvedValue> for Verdict {
+    fn from(s: crate::SolvedValue) -> Self {
         match s.wld {
             crate::Wld::Win => Verdict::Win(s.remoteness),
             crate::Wld::Lose => Verdict::Lose(s.remoteness),

@@ -492,7 +492,7 @@ where
 }
 
 /// The solved value of state `s` in `table`.
-fn solved_at(table: &StateTable, s: u64) -> Result<crate::Solved> {
+fn solved_at(table: &StateTable, s: u64) -> Result<crate::SolvedValue> {
     table
         .get(s)
         .ok_or_else(|| Error::internal(format!("state {s} is not in the solved table")))

@@ -6,7 +6,7 @@ use super::graph_text::{
 };
 use super::{Engine, Kind, Verdict, board};
 use crate::registry::{Error, Options, Result};
-use crate::{Board, EdgeList, Player};
+use crate::{CellGrid, EdgeList, Player};
 use std::collections::HashMap;
 
 /// Most vertices (cells of a board) of a geography game in play: a turn runs
@@ -38,7 +38,7 @@ pub(crate) struct GeographyEngine {
     n: usize,
     adj: Vec<Vec<u32>>,
     edges: Vec<(u32, u32)>,
-    grid: Option<Board>,
+    grid: Option<CellGrid>,
     cache: HashMap<Vec<u64>, Vec<bool>>,
 }
 
@@ -66,7 +66,7 @@ impl GeographyEngine {
     ///
     /// # Errors
     /// Misère play, a board too large to play.
-    pub(crate) fn on_board(b: &Board, options: &Options<'_>) -> Result<(Self, GeoPos)> {
+    pub(crate) fn on_board(b: &CellGrid, options: &Options<'_>) -> Result<(Self, GeoPos)> {
         played_normal_only("geography-grid", options)?;
         let cells = b.height * b.width;
         if cells > GEOGRAPHY_PLAY_LIMIT {
@@ -79,7 +79,7 @@ impl GeographyEngine {
         Ok((engine, start))
     }
 
-    pub(crate) fn new(name: &'static str, n: usize, edges: Vec<(u32, u32)>, grid: Option<Board>) -> Self {
+    pub(crate) fn new(name: &'static str, n: usize, edges: Vec<(u32, u32)>, grid: Option<CellGrid>) -> Self {
         let mut adj = vec![Vec::new(); n];
         for &(u, v) in &edges {
             if u != v {

@@ -7,7 +7,7 @@ use super::leaf_removal::LeafEngine;
 use super::wall_making::{WallEngine, Walls};
 use crate::graphgames::grounded;
 use crate::{
-    Board, GeographyRules, GreenHackenbush, GrundySolver, ImpartialRules, LeafRemovalRules, Player,
+    CellGrid, GeographyRules, GreenHackenbush, GrundySolver, ImpartialRules, LeafRemovalRules, Player,
     RootedTree, WallMakingRules,
 };
 
@@ -116,7 +116,7 @@ fn grid_geography_engine_agrees_with_search() {
     for _ in 0..30 {
         let (h, w) = (1 + next(&mut seed) as usize % 3, 1 + next(&mut seed) as usize % 4);
         let open: Vec<bool> = (0..h * w).map(|_| !next(&mut seed).is_multiple_of(4)).collect();
-        let board = Board {
+        let board = CellGrid {
             height: h,
             width: w,
             open,
@@ -174,7 +174,7 @@ fn wall_engine_agrees_with_search() {
     for _ in 0..40 {
         let (h, w) = (1 + next(&mut seed) as usize % 4, 1 + next(&mut seed) as usize % 4);
         let open: Vec<bool> = (0..h * w).map(|_| !next(&mut seed).is_multiple_of(5)).collect();
-        let board = Board {
+        let board = CellGrid {
             height: h,
             width: w,
             open,

@@ -3,7 +3,7 @@
 //! and the words of short moves.
 
 use super::Verdict;
-use crate::Board;
+use crate::CellGrid;
 
 pub(crate) const HINT_LIST_LIMIT: usize = 20;
 
@@ -86,7 +86,7 @@ pub(crate) fn edges_text(edges: &[(u32, u32)], cap: usize) -> String {
 
 /// A perfect Green Hackenbush player: the value of a picture comes from the
 /// boards wider than 26 columns.
-pub(crate) fn cell_name(b: &Board, i: usize) -> String {
+pub(crate) fn cell_name(b: &CellGrid, i: usize) -> String {
     let (r, c) = (i / b.width, i % b.width);
     if b.width <= 26 {
         format!("{}{}", char::from(b'a' + c as u8), r + 1)
@@ -97,7 +97,7 @@ pub(crate) fn cell_name(b: &Board, i: usize) -> String {
 
 /// Reads a cell written `b2` (column letter, row number) or `2,2` (row,
 /// column, from 1).
-pub(crate) fn read_cell(b: &Board, word: &str) -> Option<usize> {
+pub(crate) fn read_cell(b: &CellGrid, word: &str) -> Option<usize> {
     let w = word.trim();
     let (r, c) = if let Some((r, c)) = w.split_once(',') {
         (r.trim().parse::<usize>().ok()?, c.trim().parse::<usize>().ok()?)

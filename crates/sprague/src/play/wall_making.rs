@@ -6,7 +6,7 @@ use super::graph_text::{
 };
 use super::{Engine, Kind, Verdict, board};
 use crate::registry::{Error, Options, Result};
-use crate::{Board, Player, WallMakingValues};
+use crate::{CellGrid, Player, WallMakingValues};
 
 /// A Wall Making position: the rectangles still open (rows `r1..r2`, columns
 /// `c1..c2`, half-open), sorted, and the cell picked to reach it.
@@ -19,7 +19,7 @@ pub(crate) struct Walls {
 /// A perfect Wall Making player: every rectangle's value is tabulated once,
 /// and a position is the nim-sum of its rectangles.
 pub(crate) struct WallEngine {
-    pub(crate) board: Board,
+    pub(crate) board: CellGrid,
     pub(crate) values: WallMakingValues,
 }
 
@@ -28,7 +28,7 @@ impl WallEngine {
     ///
     /// # Errors
     /// Misère play, a board over the table's size limit.
-    pub(crate) fn new(board: Board, options: &Options<'_>) -> Result<(Self, Walls)> {
+    pub(crate) fn new(board: CellGrid, options: &Options<'_>) -> Result<(Self, Walls)> {
         played_normal_only("wall-making", options)?;
         let values = crate::wall_making_values(&board).map_err(|e| Error::input(format!("board: {e}")))?;
         let start = Walls {

@@ -21,14 +21,14 @@ use crate::{GrundySolver, ImpartialRules, MisereSolver, Notation, Outcome};
 /// Any ruleset whose closed forms (`closed_form`, `moves_to_value`) answer
 /// huge positions: like [`super::Impartial`], but refusing misère positions out of
 /// the search's reach ([`BoardRules::misere_check`]).
-struct Board<R> {
+struct CellGrid<R> {
     /// Name shown in reports, with parameters.
     name: String,
     /// The engine ruleset.
     rules: R,
 }
 
-/// What the [`Board`] adapter needs beyond the engine trait.
+/// What the [`CellGrid`] adapter needs beyond the engine trait.
 trait BoardRules: ImpartialRules + Notation<<Self as ImpartialRules>::Position> {
     /// `Err(reason)` if misère search of `p` is out of reach. Misère play has
     /// no closed forms here and searches whole positions by enumerating
@@ -84,7 +84,7 @@ fn solve<R: BoardRules>(rules: &R, p: &R::Position, options: &Options<'_>) -> Re
     ))
 }
 
-impl<R: BoardRules> Ruleset for Board<R> {
+impl<R: BoardRules> Ruleset for CellGrid<R> {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let p = self
             .rules
@@ -176,7 +176,7 @@ fn turning_entry(
 ) -> Entry {
     fn build_kind(name: &str, params: Option<&str>, kind: crate::TurningKind) -> Result<Box<dyn Ruleset>> {
         no_params(name, params)?;
-        Ok(Box::new(Board {
+        Ok(Box::new(CellGrid {
             name: name.to_string(),
             rules: crate::TurningGame::new(kind),
         }))
@@ -271,7 +271,7 @@ pub(super) fn entries() -> Vec<Entry> {
             known: "The coins on odd-numbered steps form a Nim position and the even steps do not matter: the position loses for the mover exactly when the nim-sum of the odd steps is 0, since a move onto an odd step can be undone at once.",
             build: |name, params| {
                 no_params(name, params)?;
-                Ok(Box::new(Board {
+                Ok(Box::new(CellGrid {
                     name: name.to_string(),
                     rules: crate::StaircaseNim,
                 }))
@@ -289,7 +289,7 @@ pub(super) fn entries() -> Vec<Entry> {
             known: "The game is Staircase Nim on the gaps read from the right: the value is the nim-sum of the gaps in front of the 1st, 3rd, 5th, … coin from the right; with the bag, the leftmost gap counts the bag as one more square.",
             build: |name, params| {
                 no_params(name, params)?;
-                Ok(Box::new(Board {
+                Ok(Box::new(CellGrid {
                     name: name.to_string(),
                     rules: crate::SilverDollar,
                 }))
@@ -390,7 +390,7 @@ pub(super) fn entries() -> Vec<Entry> {
             known: "Turning Corners is the coin-turning product of two Turning Turtles rows numbered from 0: a single heads coin at row r, column c (from 0) is worth the nim product r ⊗ c, and a position is the nim-sum of its heads coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
             build: |name, params| {
                 no_params(name, params)?;
-                Ok(Box::new(Board {
+                Ok(Box::new(CellGrid {
                     name: name.to_string(),
                     rules: crate::TurningCorners,
                 }))
@@ -423,7 +423,7 @@ pub(super) fn entries() -> Vec<Entry> {
             known: "Draw the heaps, largest first, as the rows of a Young diagram: play walks a token right or down from the corner. Walk diagonally while possible; from the last diagonal cell (k, k), with x cells to its right and y rows below it longer than k, the mover wins iff x or y is odd (derivation in the documentation of `sprague::one_or_largest_is_p`, checked against search on all small inputs).",
             build: |name, params| {
                 no_params(name, params)?;
-                Ok(Box::new(Board {
+                Ok(Box::new(CellGrid {
                     name: name.to_string(),
                     rules: crate::OneOrLargest,
                 }))

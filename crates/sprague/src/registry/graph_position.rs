@@ -3,7 +3,7 @@
 //! memory check made before a large graph is solved.
 
 use super::{Error, Result};
-use crate::{Board, EdgeList, MAX_VERTEX_ID, RootedTree};
+use crate::{CellGrid, EdgeList, MAX_VERTEX_ID, RootedTree};
 
 /// Bytes per vertex and per edge the graph solvers need at most (adjacency,
 /// labels, the parsed text), for the memory check before solving.
@@ -103,8 +103,8 @@ pub(crate) fn parse_tree(position: &str) -> Result<(EdgeList, RootedTree)> {
 }
 
 /// A board position (rows of `.` and `#` separated by `/`).
-pub(crate) fn parse_board(position: &str) -> Result<Board> {
-    Board::parse(position).map_err(|e| Error::input(format!("board `{}`: {e}", short(position))))
+pub(crate) fn parse_board(position: &str) -> Result<CellGrid> {
+    CellGrid::parse(position).map_err(|e| Error::input(format!("board `{}`: {e}", short(position))))
 }
 
 /// The position text, cut short for error messages about huge inputs.
