@@ -47,7 +47,7 @@ impl From<sprague::BudgetExceeded> for CliError {
 
 /// A graph with a cycle given to a solver that needs an acyclic one: the
 /// core's message, plus the command that handles cyclic graphs.
-pub fn cycle_message(cycle: &sprague::GraphCycle) -> String {
+pub fn cycle_message(cycle: &sprague::impartial::GraphCycle) -> String {
     format!("{cycle}; use `sprague solve` for win/lose/draw and loopy values")
 }
 

@@ -39,7 +39,11 @@ pub enum Reading {
 /// # Errors
 /// An unknown ruleset or bad parameters, an empty position, `-` where it
 /// cannot be read.
-pub fn open(spec: &str, words: &[String], reading: Reading) -> CliResult<(Box<dyn sprague::Ruleset>, String)> {
+pub fn open(
+    spec: &str,
+    words: &[String],
+    reading: Reading,
+) -> CliResult<(Box<dyn sprague::Ruleset>, String)> {
     let rules = sprague::build(spec)?;
     let text = words.join(" ");
     if text.trim().is_empty() {

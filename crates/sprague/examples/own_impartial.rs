@@ -5,7 +5,8 @@
 //! Run with `cargo run -p sprague --example own_impartial`.
 
 use sprague::{
-    GrundySolver, GrundyTable, HeapGame, Heaps, ImpartialRules, Nimber, Outcome, PeriodRule, Subtraction,
+    GrundySolver, HeapGame, Heaps, ImpartialRules, Nimber, Outcome,
+    heap::{GrundyTable, PeriodRule, Subtraction},
 };
 
 const TAKE: [u64; 3] = [1, 3, 4];

@@ -4,7 +4,7 @@
 //!
 //! Run with `cargo run -p sprague --example own_loopy`.
 
-use sprague::{SolvedValue, StateSpace, StateSpaceSolver};
+use sprague::{StateSpace, StateSpaceSolver, loopy::SolvedValue};
 
 /// The states are the vertices `0..edges.len()`; `edges[v]` are the moves from `v`.
 struct Token {
@@ -44,7 +44,10 @@ fn brute_force(edges: &[Vec<u64>]) -> Vec<SolvedValue> {
             break;
         }
     }
-    known.into_iter().map(|s| s.unwrap_or(SolvedValue::DRAW)).collect()
+    known
+        .into_iter()
+        .map(|s| s.unwrap_or(SolvedValue::DRAW))
+        .collect()
 }
 
 fn solve(edges: &[Vec<u64>]) -> Vec<SolvedValue> {

@@ -3,7 +3,7 @@
 //!
 //! Run with `cargo run -p sprague --example own_partizan`.
 
-use sprague::{DEFAULT_MAX_STATES, Domineering, Notation, PartizanRules, PartizanSolver};
+use sprague::{DEFAULT_MAX_STATES, Notation, PartizanRules, PartizanSolver, games::Domineering};
 
 /// A board of at most 64 cells: bit `row * width + col` is set when the cell is empty.
 #[derive(Clone, PartialEq, Eq, Hash)]

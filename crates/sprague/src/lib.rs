@@ -6,8 +6,8 @@
 //! games (canonical forms, thermographs).
 //!
 //! Every solver takes a *ruleset*: a type that says what a position is and
-//! which moves it has. The built-in rulesets are types of their own ([`Nim`],
-//! [`Subtraction`], [`TakeBreak`], [`Domineering`], [`TicTacToe`], …), and
+//! which moves it has. The built-in rulesets are types of their own ([`Nim`](crate::games::Nim),
+//! [`Subtraction`](crate::heap::Subtraction), [`TakeBreak`](crate::heap::TakeBreak), [`Domineering`](crate::games::Domineering), [`TicTacToe`](crate::loopy::TicTacToe), …), and
 //! your own game is one trait impl away from the same solvers. The vocabulary
 //! is flat: [`Nimber`], [`Outcome`], [`ImpartialRules`], [`GrundySolver`],
 //! [`PartizanRules`], [`PartizanSolver`], [`StateSpace`], [`StateSpaceSolver`].
@@ -15,7 +15,7 @@
 //! ## Nim and nimbers
 //!
 //! ```
-//! use sprague::{GrundySolver, Nim, Nimber, Outcome};
+//! use sprague::{GrundySolver, Nimber, Outcome, games::Nim};
 //!
 //! // Nim with heaps 3, 4, 5: nim-sum 3 ⊕ 4 ⊕ 5 = 2, a first-player win.
 //! let mut solver = GrundySolver::new(&Nim);
@@ -60,9 +60,9 @@
 //! Implement [`ImpartialRules`]: a position type and its moves. Optional hooks
 //! split a position into independent components (summed by nim-sum), give
 //! closed forms, and find moves to a target value. For games played on heaps,
-//! [`HeapGame`] (the options of one heap, and a [`PeriodRule`] if the
+//! [`HeapGame`] (the options of one heap, and a [`PeriodRule`](crate::heap::PeriodRule) if the
 //! periodicity theorem applies) gives Grundy tables whose period is *proven*
-//! ([`GrundyTable::until_proven`]), and [`Heaps`] turns it into an
+//! ([`GrundyTable::until_proven`](crate::heap::GrundyTable::until_proven)), and [`Heaps`] turns it into an
 //! [`ImpartialRules`] for sums of heaps.
 //!
 //! ```
@@ -85,7 +85,7 @@
 //!
 //! The example `examples/own_impartial.rs` (`cargo run -p sprague --example
 //! own_impartial`) plays sums of heaps, finds their winning moves, proves the
-//! period 7 of this game, and checks it all against the built-in [`Subtraction`].
+//! period 7 of this game, and checks it all against the built-in [`Subtraction`](crate::heap::Subtraction).
 //!
 //! ## Your own partizan game
 //!
@@ -118,7 +118,7 @@
 //!
 //! The example `examples/own_partizan.rs` writes Domineering from scratch on a
 //! bit-mask grid and checks its canonical forms against the built-in
-//! [`Domineering`] (one store shared by both solvers, so the ids compare).
+//! [`Domineering`](crate::games::Domineering) (one store shared by both solvers, so the ids compare).
 //!
 //! ## Loopy games: state spaces
 //!
@@ -129,7 +129,7 @@
 //! remoteness, in 2 bytes per state.
 //!
 //! ```
-//! use sprague::{SolvedValue, StateSpace, StateSpaceSolver};
+//! use sprague::{StateSpace, StateSpaceSolver, loopy::SolvedValue};
 //!
 //! /// A token on a graph: 0 → 1, 1 → 0 or 2, 2 is a dead end, 3 ⇄ 4 a cycle.
 //! struct Token;
@@ -150,44 +150,41 @@
 //!
 //! The example `examples/own_loopy.rs` solves a graph with cycles and checks
 //! the solver against a brute-force retrograde analysis. Explicit graphs
-//! ([`DiGraph`]) are solved by [`solve_graph`], loopy impartial values by
-//! [`loopy_grundy`].
+//! ([`DiGraph`]) are solved by [`solve_graph`](crate::loopy::solve_graph), loopy impartial values by
+//! [`loopy_grundy`](crate::loopy::loopy_grundy).
+#![deny(missing_docs)]
+#![deny(rustdoc::broken_intra_doc_links)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod budget;
-mod games;
-mod graph;
-mod graphgames;
-mod heap;
-mod impartial;
-mod loopy;
-mod monitor;
-mod nimber;
-mod notation;
+pub mod games;
+pub mod graph;
+pub mod graph_games;
+pub mod heap;
+pub mod impartial;
+pub mod loopy;
+pub mod monitor;
+pub mod nimber;
+pub mod notation;
 mod outcome;
-mod partizan;
+pub mod partizan;
 pub mod play;
-mod registry;
-mod union_find;
+pub mod registry;
+pub mod union_find;
 
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES};
-pub use games::*;
-pub use graph::{DiGraph, GraphError};
-pub use graphgames::*;
-pub use heap::*;
-pub use impartial::*;
-pub use loopy::*;
-pub use monitor::{Failure, Interrupted, Monitor, SearchError, Stopped, Ticker};
-pub use nimber::{MexSet, Nimber, mex, mex_in_place, nim_mul_plain};
-pub use notation::*;
+pub use graph::DiGraph;
+pub use heap::{HeapGame, Heaps, Period};
+pub use impartial::{GrundySolver, ImpartialRules, MisereSolver};
+pub use loopy::{StateSpace, StateSpaceSolver, Wld};
+pub use monitor::{Interrupted, Monitor, SearchError};
+pub use nimber::{MexSet, Nimber, mex};
+pub use notation::{Notation, ParseError};
 pub use outcome::Outcome;
-pub use partizan::*;
+pub use partizan::{Dyadic, GameId, GameStore, PartizanRules, PartizanSolver, Player};
 pub use registry::{
-    Builder, Data, Entry, Error, Family, HeapRuleset, Impartial, Options, Partizan, Report, Result, Ruleset,
-    SpaceRules, Table, build, catalog, catalog_groups, check_graph_size, edit_distance, impartial_report,
-    lookup, no_params, partizan_report, whole_param,
+    Data, Entry, Error, Family, Options, Report, Result, Ruleset, Table, build, catalog, lookup,
 };
-pub use union_find::UnionFind;
 
 /// The Rust snippets of the repository's README, compiled and run as doctests.
 #[cfg(doctest)]

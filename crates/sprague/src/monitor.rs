@@ -9,7 +9,7 @@
 //! locally, which costs nothing measurable.
 //!
 //! ```
-//! use sprague::{Chomp, GrundySolver, Monitor, SearchError};
+//! use sprague::{GrundySolver, Monitor, SearchError, games::Chomp};
 //! let monitor = Monitor::new();
 //! let mut solver = GrundySolver::new(&Chomp).with_monitor(&monitor);
 //! let small = vec![3, 3, 2];
@@ -287,7 +287,12 @@ impl<E> From<Interrupted> for Stopped<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GrundySolver, ImpartialRules, MisereSolver, Nimber, Outcome, PartizanRules, PartizanSolver};
+    use crate::{
+        impartial::{GrundySolver, ImpartialRules, MisereSolver},
+        nimber::Nimber,
+        outcome::Outcome,
+        partizan::{PartizanRules, PartizanSolver},
+    };
 
     /// A heap from which one or two tokens are taken: `G(n) = n mod 3`, and
     /// `n + 1` states below a heap of `n`.
@@ -412,7 +417,7 @@ mod tests {
 
     #[test]
     fn dag_count_counts_its_steps_and_stops() {
-        use crate::{DagCountError, count_dag_wins, count_dag_wins_with};
+        use crate::graph_games::{DagCountError, count_dag_wins, count_dag_wins_with};
         // The complete DAG on 12 vertices: 3^12 steps, several batches.
         let n = 12u32;
         let edges: Vec<(u32, u32)> = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
@@ -432,7 +437,10 @@ mod tests {
 
     #[test]
     fn exhaustive_preferences_count_nodes_and_stop() {
-        use crate::{DiGraph, Ranking, solve_preferences_exhaustive, solve_preferences_exhaustive_with};
+        use crate::{
+            graph::DiGraph,
+            loopy::{Ranking, solve_preferences_exhaustive, solve_preferences_exhaustive_with},
+        };
         // Every vertex of an 8-cycle moves to the next two: many paths.
         let n = 8u32;
         let from: Vec<u32> = (0..n).flat_map(|v| [v, v]).collect();
@@ -460,15 +468,15 @@ mod tests {
     }
 
     /// The chain `i → i - 1` on `n` vertices, with vertex ids `id(i)`.
-    fn chain(n: u32, id: impl Fn(u32) -> u32) -> crate::DiGraph {
+    fn chain(n: u32, id: impl Fn(u32) -> u32) -> crate::graph::DiGraph {
         let from: Vec<u32> = (1..n).map(&id).collect();
         let to: Vec<u32> = (1..n).map(|i| id(i - 1)).collect();
-        crate::DiGraph::from_edges(n as usize, &from, &to).unwrap()
+        crate::graph::DiGraph::from_edges(n as usize, &from, &to).unwrap()
     }
 
     #[test]
     fn grundy_dag_counts_vertices_and_stops() {
-        use crate::{GrundyDagError, grundy_dag, grundy_dag_with};
+        use crate::impartial::{GrundyDagError, grundy_dag, grundy_dag_with};
         // Ids falling along the chain (one sweep), rising (the reverse sweep),
         // and scrambled (the depth-first search): the values alternate 0, 1.
         let orders: [&dyn Fn(u32) -> u32; 3] = [&|i| i, &|i| N - 1 - i, &|i| (i * 7919) % N];
@@ -489,7 +497,7 @@ mod tests {
             );
         }
         // A cycle is still reported as one.
-        let g = crate::DiGraph::from_edges(2, &[0, 1], &[1, 0]).unwrap();
+        let g = crate::graph::DiGraph::from_edges(2, &[0, 1], &[1, 0]).unwrap();
         assert!(matches!(
             grundy_dag_with(&g, &Monitor::new()),
             Err(GrundyDagError::Failed(_))
@@ -498,14 +506,14 @@ mod tests {
 
     #[test]
     fn solve_graph_counts_edges_and_stops() {
-        use crate::{SolveGraphError, Wld, solve_graph, solve_graph_with};
+        use crate::loopy::{SolveGraphError, Wld, solve_graph, solve_graph_with};
         // The chain i → i + 1 (vertex N - 1 terminal), plus a 2-cycle of
         // drawn vertices N and N + 1 that vertex 5000 can also move to.
         let mut from: Vec<u32> = (0..N - 1).collect();
         let mut to: Vec<u32> = (1..N).collect();
         from.extend([N, N + 1, 5000]);
         to.extend([N + 1, N, N]);
-        let g = crate::DiGraph::from_edges(N as usize + 2, &from, &to).unwrap();
+        let g = crate::graph::DiGraph::from_edges(N as usize + 2, &from, &to).unwrap();
         let edges = from.len() as u64;
         let want = solve_graph(&g, |_| Wld::Lose).unwrap();
         let m = Monitor::new();

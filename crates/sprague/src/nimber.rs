@@ -186,7 +186,7 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
 /// O(k) instead.
 ///
 /// ```
-/// use sprague::{mex_in_place, Nimber};
+/// use sprague::{Nimber, nimber::mex_in_place};
 /// assert_eq!(mex_in_place(&mut [3, 0, 1, 0]), Nimber(2));
 /// ```
 #[must_use]

@@ -22,7 +22,7 @@ pub enum Outcome {
 impl Outcome {
     /// The impartial outcome of a position whose Grundy value is `g`: `P` iff `g == 0`.
     #[must_use]
-    pub const fn from_grundy(g: crate::Nimber) -> Outcome {
+    pub const fn from_grundy(g: crate::nimber::Nimber) -> Outcome {
         if g.is_zero() { Outcome::P } else { Outcome::N }
     }
 

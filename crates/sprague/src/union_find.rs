@@ -8,7 +8,7 @@
 /// fits in memory). Memory: two words per element.
 ///
 /// ```
-/// use sprague::UnionFind;
+/// use sprague::union_find::UnionFind;
 /// let mut sets = UnionFind::new(4);
 /// assert!(sets.union(0, 1));
 /// assert!(!sets.union(1, 0)); // already together

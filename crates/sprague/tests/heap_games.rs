@@ -2,9 +2,11 @@
 
 use proptest::prelude::*;
 use sprague::{
-    AllBut, EqualSplit, GrundySolver, GrundyTable, HeapGame, Heaps, ImpartialRules, Lasker, MisereSolver,
-    Nimber, Outcome, RangeSubtraction, RectangleCutting, SequenceSubtraction, Subtraction,
-    SubtractionSequence, TakeBreak, find_period, misere_grundy_values, plain_values,
+    GrundySolver, HeapGame, Heaps, ImpartialRules, MisereSolver, Nimber, Outcome,
+    heap::{
+        AllBut, EqualSplit, GrundyTable, Lasker, RangeSubtraction, RectangleCutting, SequenceSubtraction,
+        Subtraction, SubtractionSequence, TakeBreak, find_period, misere_grundy_values, plain_values,
+    },
 };
 
 // ---------------------------------------------------------------------------
@@ -279,14 +281,14 @@ proptest! {
 
 #[test]
 fn nim_and_bash_tables() {
-    let bash = sprague::Bash::new(3).unwrap();
+    let bash = sprague::games::Bash::new(3).unwrap();
     assert_eq!(
         bash.grundy_values(50, &mut |_| true),
         plain_values(&bash, 50, &mut |_| true)
     );
     assert_eq!(
-        sprague::Nim.grundy_values(30, &mut |_| true),
-        plain_values(&sprague::Nim, 30, &mut |_| true)
+        sprague::games::Nim.grundy_values(30, &mut |_| true),
+        plain_values(&sprague::games::Nim, 30, &mut |_| true)
     );
 }
 
@@ -406,7 +408,7 @@ fn misere_values_predict_misere_outcomes() {
         }
     }
     // Misère Nim (Bouton): g⁻(0) = 1, g⁻(1) = 0, g⁻(n) = n for n ≥ 2.
-    let v = misere_grundy_values(&sprague::Nim, 8, 10_000).unwrap();
+    let v = misere_grundy_values(&sprague::games::Nim, 8, 10_000).unwrap();
     assert_eq!(v, vec![1, 0, 2, 3, 4, 5, 6, 7]);
 }
 

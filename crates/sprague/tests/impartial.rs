@@ -1,7 +1,10 @@
 //! The impartial engine against definition-level brute force.
 
 use proptest::prelude::*;
-use sprague::{DiGraph, GrundySolver, ImpartialRules, MisereSolver, Nim, Nimber, Outcome, grundy_dag, mex};
+use sprague::{
+    DiGraph, GrundySolver, ImpartialRules, MisereSolver, Nimber, Outcome, games::Nim, impartial::grundy_dag,
+    mex,
+};
 use std::collections::HashMap;
 
 /// Tokens on an explicit DAG: a position is a list of token vertices; a move
@@ -167,7 +170,7 @@ proptest! {
 
     #[test]
     fn misere_bash_closed_form_matches_search(m in 1u64..5, heaps in proptest::collection::vec(0u64..14, 1..3)) {
-        let bash = sprague::Bash::new(m).unwrap();
+        let bash = sprague::games::Bash::new(m).unwrap();
         let closed = MisereSolver::new(&bash).outcome(&heaps).unwrap();
         let searched = MisereSolver::new(&bash).search_only().outcome(&heaps).unwrap();
         prop_assert_eq!(closed, searched);

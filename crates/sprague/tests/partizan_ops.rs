@@ -52,7 +52,7 @@ fn inline_thermographs_are_the_stops_of_the_cooled_game() {
     for n in -3i64..=3 {
         for m in 0u64..=4 {
             for x in [Dyadic::ZERO, Dyadic::new(3, 1)] {
-                let g = s.nus(sprague::Nus::new(x.clone(), n, m));
+                let g = s.nus(sprague::partizan::Nus::new(x.clone(), n, m));
                 let th = s.thermograph(g);
                 for t in ["-1", "-3/4", "-1/2", "-1/8", "0", "1/2", "2"] {
                     let t = d(t);

@@ -3,9 +3,12 @@
 //! evaluation on random small positions.
 
 use sprague::{
-    Clobber, HackenbushColour, Cutcake, Domineering, Dyadic, GameId, GameStore, Hackenbush, HackenbushGraph, Notation,
-    PartizanRules, PartizanSolver, TakeAB, ToadsAndFrogs, outcome_by_minimax, parse_game,
-    value_by_definition,
+    Dyadic, GameId, GameStore, Notation, PartizanRules, PartizanSolver,
+    games::{
+        Clobber, Cutcake, Domineering, Hackenbush, HackenbushColour, HackenbushGraph, TakeAB, ToadsAndFrogs,
+    },
+    notation::parse_game,
+    partizan::{outcome_by_minimax, value_by_definition},
 };
 
 /// A small deterministic generator (xorshift) for reproducible random positions.

@@ -167,7 +167,7 @@ fn inline_values_match_their_definitions() {
                 }
                 let xg = s.dyadic(x.clone());
                 def = tsum(&def, &tree(&mut s, xg));
-                let v = s.nus(sprague::Nus::new(x.clone(), n, m));
+                let v = s.nus(sprague::partizan::Nus::new(x.clone(), n, m));
                 let t = tree(&mut s, v);
                 assert!(teq(&t, &def), "{}", s.display(v));
                 // Rebuilding from the stored options recognises the inline value.

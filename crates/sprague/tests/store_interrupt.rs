@@ -3,7 +3,7 @@
 //! the monitor is reset, sums, comparisons and derived values equal those of
 //! a store that was never stopped.
 
-use sprague::{GameId, GameStore, Interrupted, Monitor, WatchedStore};
+use sprague::{GameId, GameStore, Interrupted, Monitor, partizan::WatchedStore};
 
 const GAMES: [&str; 4] = ["{5|{4|{3|{2|{1|0}}}}}", "{3||2|1}", "{2|{1|*}}", "{^|{0|v*}}"];
 

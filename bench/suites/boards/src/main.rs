@@ -3,9 +3,7 @@
 //! no crates.io peer for these rulesets; the baseline is the brute force the
 //! tests use as an oracle.
 
-use sprague::{
-    Chomp, FirstMove, GrundySolver, ImpartialRules, MemoryGame, MemoryRule, MultiplesFlip, Nimber,
-};
+use sprague::{GrundySolver, ImpartialRules, Nimber, games::{Chomp, FirstMove, MemoryGame, MemoryRule, MultiplesFlip}};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -86,7 +84,7 @@ fn main() {
         let mut c = 0usize;
         for x in 0..n as u64 {
             for y in 0..n as u64 {
-                c += usize::from(sprague::wythoff_is_p(black_box(x), black_box(y)));
+                c += usize::from(sprague::games::wythoff_is_p(black_box(x), black_box(y)));
             }
         }
         c
@@ -96,7 +94,7 @@ fn main() {
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let (_, t) = time(|| {
         for _ in 0..1_000_000 {
-            black_box(sprague::wythoff_winning_moves(rng(&mut seed), rng(&mut seed)));
+            black_box(sprague::games::wythoff_winning_moves(rng(&mut seed), rng(&mut seed)));
         }
     });
     println!(
@@ -109,7 +107,7 @@ fn main() {
     // Wythoff Grundy values: bitset table vs the memoised solver.
     let n = 200usize;
     let (t1, base) = time(|| {
-        let w = sprague::Wythoff::heaps();
+        let w = sprague::games::Wythoff::heaps();
         let mut s = GrundySolver::new(&w);
         let mut v = Vec::with_capacity(n * n);
         for x in 0..n as u64 {
@@ -119,10 +117,10 @@ fn main() {
         }
         v
     });
-    let (t2, ours) = time(|| sprague::wythoff_grundy_table(n));
+    let (t2, ours) = time(|| sprague::games::wythoff_grundy_table(n));
     assert_eq!(t1, t2);
     row("wythoff grundy values of all pairs < 200", ours, base, "solver");
-    let (_, t) = time(|| black_box(sprague::wythoff_grundy_table(2000)));
+    let (_, t) = time(|| black_box(sprague::games::wythoff_grundy_table(2000)));
     println!(
         "{:<46} ours {:>10.3} ms",
         "wythoff grundy table, all pairs < 2000",
@@ -206,7 +204,7 @@ fn main() {
 
     // One-or-largest: 10^6 heaps.
     let heaps: Vec<u64> = (0..1_000_000).map(|_| rng(&mut seed) % 1_000_000 + 1).collect();
-    let (_, t) = time(|| black_box(sprague::one_or_largest_is_p(&heaps)));
+    let (_, t) = time(|| black_box(sprague::games::one_or_largest_is_p(&heaps)));
     println!(
         "{:<46} ours {:>10.3} ms",
         "one-or-largest rule, 10^6 heaps",

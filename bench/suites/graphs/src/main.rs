@@ -63,11 +63,11 @@ fn snake() -> (usize, Vec<(u32, u32)>) {
     (EDGES + 1, edges)
 }
 
-fn grid() -> sprague::CellGrid {
+fn grid() -> sprague::graph_games::CellGrid {
     let (h, w) = (300, 300);
     let mut rng = Rng(0x9e0);
     let open = (0..h * w).map(|_| rng.below(100) >= 20).collect();
-    sprague::CellGrid { height: h, width: w, open }
+    sprague::graph_games::CellGrid { height: h, width: w, open }
 }
 
 /// A sparse random graph with odd cycles: 5·10^4 vertices, 10^5 edges.
@@ -113,7 +113,7 @@ fn run_case(name: &str) -> (f64, String) {
         }
         "hackenbush-sprague" => {
             let (n, e) = random_multigraph();
-            let (t, v) = best_of(5, || sprague::green_hackenbush_value(n, &e));
+            let (t, v) = best_of(5, || sprague::graph_games::green_hackenbush_value(n, &e));
             (t, format!("value {}", v.get()))
         }
         "hackenbush-petgraph-bridges" => {
@@ -124,7 +124,7 @@ fn run_case(name: &str) -> (f64, String) {
         }
         "snake-sprague" => {
             let (n, e) = snake();
-            let (t, v) = best_of(5, || sprague::green_hackenbush_value(n, &e));
+            let (t, v) = best_of(5, || sprague::graph_games::green_hackenbush_value(n, &e));
             (t, format!("value {}", v.get()))
         }
         "snake-petgraph-bridges" => {
@@ -135,7 +135,7 @@ fn run_case(name: &str) -> (f64, String) {
         }
         "grid-sprague" => {
             let b = grid();
-            let (t, win) = best_of(5, || sprague::grid_geography_winning_cells(&b));
+            let (t, win) = best_of(5, || sprague::graph_games::grid_geography_winning_cells(&b));
             (t, format!("{} winning cells", win.iter().filter(|&&w| w).count()))
         }
         "grid-petgraph-matching" => {
@@ -147,9 +147,9 @@ fn run_case(name: &str) -> (f64, String) {
         }
         "general-sprague" => {
             let (n, e) = sparse_general();
-            let (t, win) = best_of(5, || sprague::geography_winning_starts(n, &e));
-            let g = sprague::UndirectedGraph::new(n, &e);
-            let m = sprague::matching_size(&sprague::edmonds_matching(&g));
+            let (t, win) = best_of(5, || sprague::graph_games::geography_winning_starts(n, &e));
+            let g = sprague::graph_games::UndirectedGraph::new(n, &e);
+            let m = sprague::graph_games::matching_size(&sprague::graph_games::edmonds_matching(&g));
             (t, format!("{} winning starts, matching of {m} edges", win.iter().filter(|&&w| w).count()))
         }
         "general-petgraph-matching" => {

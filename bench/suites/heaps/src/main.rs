@@ -49,7 +49,7 @@ fn run_case(engine: &str, game: &str, n: usize) -> ((f64, f64), u64) {
     }
     let taker = |code: &str| {
         if code == "grundy" {
-            sprague::TakeBreak::grundy_game()
+            sprague::heap::TakeBreak::grundy_game()
         } else {
             octal(code)
         }
@@ -88,11 +88,11 @@ fn run_case(engine: &str, game: &str, n: usize) -> ((f64, f64), u64) {
             (t, checksum(s.nimbers()))
         }
         ("sprague-periodic", "sub134") => {
-            let s = sprague::Subtraction::new(&[1, 3, 4]).expect("valid set");
+            let s = sprague::heap::Subtraction::new(&[1, 3, 4]).expect("valid set");
             sum(timed(|| s.values_periodic(n).expect("small set")))
         }
         ("sprague-direct", "sub134") => {
-            let s = sprague::Subtraction::new(&[1, 3, 4]).expect("valid set");
+            let s = sprague::heap::Subtraction::new(&[1, 3, 4]).expect("valid set");
             sum(timed(|| s.values_direct(n).expect("small set")))
         }
         ("cgt", "sub134") => {
@@ -105,8 +105,8 @@ fn run_case(engine: &str, game: &str, n: usize) -> ((f64, f64), u64) {
     }
 }
 
-fn octal(code: &str) -> sprague::TakeBreak {
-    sprague::TakeBreak::parse(code).expect("valid code")
+fn octal(code: &str) -> sprague::heap::TakeBreak {
+    sprague::heap::TakeBreak::parse(code).expect("valid code")
 }
 
 struct Measured {

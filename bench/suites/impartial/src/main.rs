@@ -89,7 +89,7 @@ fn products(n_products: usize, quick: bool) {
     let (plain, t_plain, u_plain) = measure(|| {
         pairs[..plain_n]
             .iter()
-            .map(|&(a, b)| sprague::nim_mul_plain(black_box(a), black_box(b)))
+            .map(|&(a, b)| sprague::nimber::nim_mul_plain(black_box(a), black_box(b)))
             .collect::<Vec<u64>>()
     });
     assert_eq!(&plain[..], &ours[..plain_n], "plain recursion disagrees");
@@ -148,7 +148,7 @@ fn dag(quick: bool) {
         }
         let g = sprague::DiGraph::from_edges(n, &src, &dst).expect("valid graph");
         drop((src, dst));
-        let (values, t, u) = measure(|| sprague::grundy_dag(&g).expect("acyclic"));
+        let (values, t, u) = measure(|| sprague::impartial::grundy_dag(&g).expect("acyclic"));
         let max = values.iter().max().copied().unwrap_or(0);
         println!(
             "{label:40} n = {n}, m = {m}: {t:.3} s wall, {u:.3} s user, {:.1e} edges/s (max value {max})",

@@ -2,7 +2,7 @@
 //! own definition-level baselines, in one run:
 //!
 //! - nim product: `sprague::Nimber` against the `nimber` crate and the plain
-//!   recursion `sprague::nim_mul_plain` (issue 2's targets: ≥ 5× and ≥ 50×);
+//!   recursion `sprague::nimber::nim_mul_plain` (issue 2's targets: ≥ 5× and ≥ 50×);
 //! - Grundy values of a DAG: ids in topological order and scrambled;
 //! - octal tables (Kayles 0.77 and Dawson's 0.07): sprague's engine against
 //!   `ogs` (naive and RC2 solvers) and our plain O(n²) loop;
@@ -37,7 +37,7 @@ fn nim_mul_sprague(p: Vec<(u64, u64)>) -> u64 {
 #[library_benchmark]
 #[bench::pairs(setup = pairs)]
 fn nim_mul_plain(p: Vec<(u64, u64)>) -> u64 {
-    p.iter().fold(0, |acc, &(a, b)| acc ^ sprague::nim_mul_plain(black_box(a), black_box(b)))
+    p.iter().fold(0, |acc, &(a, b)| acc ^ sprague::nimber::nim_mul_plain(black_box(a), black_box(b)))
 }
 
 fn few_pairs() -> Vec<(u64, u64)> {
@@ -69,7 +69,7 @@ fn dag_of(scramble: bool) -> sprague::DiGraph {
 #[bench::topological(args = (false), setup = dag_of)]
 #[bench::scrambled(args = (true), setup = dag_of)]
 fn grundy_dag(g: sprague::DiGraph) -> usize {
-    match sprague::grundy_dag(&g) {
+    match sprague::impartial::grundy_dag(&g) {
         Ok(v) => v.len(),
         Err(_) => 0,
     }
@@ -82,8 +82,8 @@ library_benchmark_group!(
 
 const TABLE: usize = 20_000;
 
-fn octal(code: &str) -> sprague::TakeBreak {
-    match sprague::TakeBreak::parse(code) {
+fn octal(code: &str) -> sprague::heap::TakeBreak {
+    match sprague::heap::TakeBreak::parse(code) {
         Ok(g) => g,
         Err(e) => panic!("{code}: {e}"),
     }
@@ -128,7 +128,7 @@ fn octal_ogs_rc2(code: &str) -> usize {
 
 #[library_benchmark]
 fn subtraction_134_sprague() -> usize {
-    match sprague::Subtraction::new(&[1, 3, 4]).map(|s| s.values_direct(100_000)) {
+    match sprague::heap::Subtraction::new(&[1, 3, 4]).map(|s| s.values_direct(100_000)) {
         Some(Some(v)) => v.len(),
         _ => 0,
     }
@@ -153,10 +153,10 @@ const BOARDS: [&str; 2] = ["....|....|....|....", ".....|.....|.....|....."];
 #[bench::dom5x4(BOARDS[1])]
 fn domineering_sprague(board: &str) -> usize {
     use sprague::Notation;
-    let Ok(p) = sprague::Domineering.parse_position(board) else {
+    let Ok(p) = sprague::games::Domineering.parse_position(board) else {
         return 0;
     };
-    let mut s = sprague::PartizanSolver::new(&sprague::Domineering);
+    let mut s = sprague::PartizanSolver::new(&sprague::games::Domineering);
     match s.value(&p) {
         Ok(_) => s.states(),
         Err(_) => 0,
@@ -191,7 +191,7 @@ fn loopy_graph() -> sprague::DiGraph {
 #[library_benchmark]
 #[bench::random_1e5(setup = loopy_graph)]
 fn retrograde_packed(g: sprague::DiGraph) -> usize {
-    match sprague::solve_graph(&g, |_| sprague::Wld::Lose) {
+    match sprague::loopy::solve_graph(&g, |_| sprague::Wld::Lose) {
         Ok(t) => t.counts().2,
         Err(_) => 0,
     }
@@ -200,7 +200,7 @@ fn retrograde_packed(g: sprague::DiGraph) -> usize {
 #[library_benchmark]
 #[bench::random_1e5(setup = loopy_graph)]
 fn retrograde_baseline(g: sprague::DiGraph) -> usize {
-    sprague::solve_graph_baseline(&g, |_| sprague::Wld::Lose).len()
+    sprague::loopy::solve_graph_baseline(&g, |_| sprague::Wld::Lose).len()
 }
 
 library_benchmark_group!(
@@ -211,32 +211,32 @@ library_benchmark_group!(
 #[library_benchmark]
 #[bench::random_1e5(setup = loopy_graph)]
 fn loopy_grundy(g: sprague::DiGraph) -> usize {
-    sprague::loopy_grundy(&g).len()
+    sprague::loopy::loopy_grundy(&g).len()
 }
 
 #[library_benchmark]
 #[bench::scrambled(args = (true), setup = dag_of)]
 fn minimax_dag(g: sprague::DiGraph) -> usize {
-    match sprague::minimax_dag(&g, |v| i64::from(v % 7) - 3) {
+    match sprague::loopy::minimax_dag(&g, |v| i64::from(v % 7) - 3) {
         Ok(v) => v.len(),
         Err(_) => 0,
     }
 }
 
-fn game_tree(and_or: bool) -> sprague::MinimaxTree {
+fn game_tree(and_or: bool) -> sprague::loopy::MinimaxTree {
     bench_instructions::tree(9, 4, and_or)
 }
 
 #[library_benchmark]
 #[bench::uniform_4_9(args = (false), setup = game_tree)]
-fn alpha_beta(t: sprague::MinimaxTree) -> u64 {
-    sprague::alpha_beta(&t).1
+fn alpha_beta(t: sprague::loopy::MinimaxTree) -> u64 {
+    sprague::loopy::alpha_beta(&t).1
 }
 
 #[library_benchmark]
 #[bench::uniform_4_9(args = (true), setup = game_tree)]
-fn and_or_random(t: sprague::MinimaxTree) -> u64 {
-    sprague::and_or_random(&t, 1).1
+fn and_or_random(t: sprague::loopy::MinimaxTree) -> u64 {
+    sprague::loopy::and_or_random(&t, 1).1
 }
 
 library_benchmark_group!(

@@ -75,8 +75,8 @@ pub fn random_graph(n: usize, m: usize) -> sprague::DiGraph {
 /// scores random in `-100..=100`, or 0 and 1 (false and true) for an AND-OR
 /// tree when `and_or` is set.
 #[must_use]
-pub fn tree(depth: u32, branching: usize, and_or: bool) -> sprague::MinimaxTree {
-    fn build(r: &mut XorShift, depth: u32, branching: usize, and_or: bool) -> sprague::MinimaxTree {
+pub fn tree(depth: u32, branching: usize, and_or: bool) -> sprague::loopy::MinimaxTree {
+    fn build(r: &mut XorShift, depth: u32, branching: usize, and_or: bool) -> sprague::loopy::MinimaxTree {
         if depth == 0 {
             let x = r.next_u64();
             let score = if and_or {
@@ -84,9 +84,9 @@ pub fn tree(depth: u32, branching: usize, and_or: bool) -> sprague::MinimaxTree 
             } else {
                 (x % 201) as i64 - 100
             };
-            return sprague::MinimaxTree::Leaf(score);
+            return sprague::loopy::MinimaxTree::Leaf(score);
         }
-        sprague::MinimaxTree::Node(
+        sprague::loopy::MinimaxTree::Node(
             (0..branching)
                 .map(|_| build(r, depth - 1, branching, and_or))
                 .collect(),

@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release -p bench-loopy [-- N M]` (defaults 10^7 vertices, 4·10^7 edges).
 
-use sprague::{DiGraph, Krk, StateSpaceSolver, Wld, krk_depth_counts, krk_longest_mate, solve_graph, solve_graph_baseline};
+use sprague::{DiGraph, StateSpaceSolver, Wld, loopy::{Krk, krk_depth_counts, krk_longest_mate, solve_graph, solve_graph_baseline}};
 use std::time::Instant;
 
 /// (user CPU seconds, system CPU seconds, peak RSS in GiB) of this process so far.

@@ -9,7 +9,7 @@ use cgt::short::partizan::canonical_form::CanonicalForm;
 use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 use rand::{Rng, SeedableRng};
-use sprague::{Domineering, GameId, GameStore, Notation, PartizanSolver, ToadsAndFrogs};
+use sprague::{GameId, GameStore, Notation, PartizanSolver, games::{Domineering, ToadsAndFrogs}};
 use std::collections::HashMap;
 use std::str::FromStr;
 

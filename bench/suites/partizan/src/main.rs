@@ -70,15 +70,15 @@ fn child(engine: &str, case: &Case) {
     let start = Instant::now();
     let (value, states) = match (engine, case.game) {
         ("sprague", "domineering") => {
-            let p = sprague::Domineering.parse_position(case.position).expect("board");
-            let mut s = sprague::PartizanSolver::new(&sprague::Domineering);
+            let p = sprague::games::Domineering.parse_position(case.position).expect("board");
+            let mut s = sprague::PartizanSolver::new(&sprague::games::Domineering);
             let g = s.value(&p).expect("within budget");
             let n = s.states();
             (s.store_mut().display(g), n)
         }
         ("sprague", _) => {
-            let p = sprague::ToadsAndFrogs.parse_position(case.position).expect("strip");
-            let mut s = sprague::PartizanSolver::new(&sprague::ToadsAndFrogs);
+            let p = sprague::games::ToadsAndFrogs.parse_position(case.position).expect("strip");
+            let mut s = sprague::PartizanSolver::new(&sprague::games::ToadsAndFrogs);
             let g = s.value(&p).expect("within budget");
             let n = s.states();
             (s.store_mut().display(g), n)

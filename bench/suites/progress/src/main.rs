@@ -5,16 +5,8 @@
 //! `cargo run --release -p bench-progress [FILTER]` (or `bench/run progress
 //! [FILTER]`): with FILTER, only the cases whose name contains it.
 
-use sprague::{
-    Chomp, DiGraph, Domineering, GrundySolver, Krk, MisereSolver, Monitor, Notation, PartizanSolver, Ranking,
-    StateSpaceSolver, TakeBreak, Wld, count_dag_wins, count_dag_wins_with, grundy_dag, grundy_dag_with,
-    misere_grundy_values, misere_grundy_values_with, solve_graph, solve_graph_with, solve_preferences_exhaustive,
-    solve_preferences_exhaustive_with,
-};
-use sprague::{
-    LoopyValue, MinimaxTree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with, loopy_grundy,
-    loopy_grundy_with, minimax_dag, minimax_dag_with,
-};
+use sprague::{DiGraph, GrundySolver, MisereSolver, Monitor, Notation, PartizanSolver, StateSpaceSolver, Wld, games::{Chomp, Domineering}, loopy::{Krk, Ranking, solve_graph, solve_graph_with, solve_preferences_exhaustive, solve_preferences_exhaustive_with}, heap::{TakeBreak, misere_grundy_values, misere_grundy_values_with}, graph_games::{count_dag_wins, count_dag_wins_with}, impartial::{grundy_dag, grundy_dag_with}};
+use sprague::{loopy::{LoopyValue, MinimaxTree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with, loopy_grundy, loopy_grundy_with, minimax_dag, minimax_dag_with}};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -234,7 +226,7 @@ fn main() {
     let (cf, ct): (Vec<u32>, Vec<u32>) =
         (0..m).map(|i| if i % 3 == 0 { (to[i], from[i]) } else { (from[i], to[i]) }).unzip();
     let loopy = DiGraph::from_edges(n as usize, &cf, &ct).expect("a graph");
-    let counts = |t: sprague::WldTable| {
+    let counts = |t: sprague::loopy::WldTable| {
         let (w, l, d) = t.counts();
         (w * 3 + l * 5 + d * 7) as u64
     };

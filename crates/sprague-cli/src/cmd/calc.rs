@@ -5,7 +5,7 @@ mod svg;
 
 use crate::error::{CliError, CliResult};
 use serde_json::{Value, json};
-use sprague::{Dyadic, GameStore, Trajectory};
+use sprague::{Dyadic, GameStore, partizan::Trajectory};
 use std::io::Write;
 
 /// What `calc` is asked for beyond the default report.

@@ -17,11 +17,11 @@ pub fn run(path: &str, one_based: bool, json: bool) -> CliResult<()> {
     } else {
         parse_graph(&bytes, path)?
     };
-    if list.n > sprague::DAG_COUNT_MAX_VERTICES || list.n < 2 {
+    if list.n > sprague::graph_games::DAG_COUNT_MAX_VERTICES || list.n < 2 {
         return Err(CliError::input(format!(
             "{path}: the graph has {} vertices; count-dag-wins needs 2 to {} (the count takes 3^n steps)",
             list.n,
-            sprague::DAG_COUNT_MAX_VERTICES
+            sprague::graph_games::DAG_COUNT_MAX_VERTICES
         )));
     }
     let edges: Vec<(u32, u32)> = list
@@ -35,11 +35,11 @@ pub fn run(path: &str, one_based: bool, json: bool) -> CliResult<()> {
     crate::progress::interrupt();
     let polling = crate::progress::Polling::start();
     let bar = crate::progress::Progress::monitored(&format!("3^{} vertex-set pairs", list.n), "pairs");
-    let count = sprague::count_dag_wins_with(list.n, &edges, crate::progress::monitor());
+    let count = sprague::graph_games::count_dag_wins_with(list.n, &edges, crate::progress::monitor());
     bar.finish();
     drop(polling);
     let count = count.map_err(|e| match e {
-        sprague::DagCountError::Interrupted(i) => CliError {
+        sprague::graph_games::DagCountError::Interrupted(i) => CliError {
             code: crate::error::INTERRUPTED,
             message: format!("interrupted after {} of the 3^{} steps", i.done, list.n),
         },
@@ -55,7 +55,7 @@ pub fn run(path: &str, one_based: bool, json: bool) -> CliResult<()> {
                 "n": list.n,
                 "m": edges.len(),
                 "tokens": [a, b],
-                "modulus": sprague::DAG_COUNT_MODULUS,
+                "modulus": sprague::graph_games::DAG_COUNT_MODULUS,
                 "winning_subsets": count,
             })
         )?;
@@ -88,12 +88,12 @@ fn shift_one_based(bytes: &[u8], path: &str) -> CliResult<crate::input::graph::E
         };
         match header {
             None => {
-                if nums[0] > sprague::DAG_COUNT_MAX_VERTICES as u64 || nums[1] > 1 << 20 {
+                if nums[0] > sprague::graph_games::DAG_COUNT_MAX_VERTICES as u64 || nums[1] > 1 << 20 {
                     return Err(CliError::input(format!(
                         "{path}: line {line_no}: N = {} and M = {} are too large (N at most {})",
                         nums[0],
                         nums[1],
-                        sprague::DAG_COUNT_MAX_VERTICES
+                        sprague::graph_games::DAG_COUNT_MAX_VERTICES
                     )));
                 }
                 header = Some((nums[0], nums[1]));

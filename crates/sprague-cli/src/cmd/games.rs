@@ -1,9 +1,9 @@
 //! `sprague games [RULESET]`: the catalog, grouped by family, or one ruleset's
 //! rules, notation, what is known about it and two examples to copy.
 
-use sprague::{Entry, Family};
 use crate::error::CliResult;
 use serde_json::{Value, json};
+use sprague::{Entry, Family};
 use std::io::Write;
 
 /// Width of wrapped paragraphs in the text output.

@@ -25,10 +25,10 @@ pub fn run(path: &str, json: bool) -> CliResult<()> {
     drop(bytes);
     let values = {
         bar.follow_monitor(&format!("solving {} edges", graph.edge_count()), "vertices");
-        sprague::grundy_dag_with(&graph, progress::monitor()).map_err(|e| match e {
-            sprague::Stopped::Failed(c) => CliError::input(format!("{path}: {}", cycle_message(&c))),
-            sprague::Stopped::Budget(b) => b.into(),
-            sprague::Stopped::Interrupted(i) => CliError {
+        sprague::impartial::grundy_dag_with(&graph, progress::monitor()).map_err(|e| match e {
+            sprague::monitor::Stopped::Failed(c) => CliError::input(format!("{path}: {}", cycle_message(&c))),
+            sprague::monitor::Stopped::Budget(b) => b.into(),
+            sprague::monitor::Stopped::Interrupted(i) => CliError {
                 code: INTERRUPTED,
                 message: format!(
                     "interrupted after {} of {} vertices",

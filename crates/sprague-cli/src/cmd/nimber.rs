@@ -7,7 +7,7 @@ use std::io::{Read, Write};
 
 /// Parses a decimal u64 command-line operand.
 pub fn operand(text: &str, which: &str) -> CliResult<Nimber> {
-    sprague::parse_u64_token(text.trim(), 1, "a nimber")
+    sprague::notation::parse_u64_token(text.trim(), 1, "a nimber")
         .map(Nimber)
         .map_err(|e| CliError::input(format!("{which} `{text}`: {}", e.message)))
 }

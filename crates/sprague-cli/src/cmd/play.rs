@@ -1,9 +1,9 @@
 //! `sprague play RULESET POSITION...`: a game against a perfect opponent.
 
 use crate::error::{CliError, CliResult};
+use crate::play::{Io, Settings};
 use crate::progress::{Polling, Progress};
 use crate::ruleset::{self, Reading};
-use crate::play::{Io, Settings};
 use std::io::IsTerminal;
 
 /// Runs `play`: builds the ruleset, then plays from `position` reading moves

@@ -7,7 +7,8 @@ use crate::input::state_graph::{StateGraph, parse_state_graph, parse_tree};
 use crate::progress::{self, Polling, Progress, Unit};
 use serde_json::{Value, json};
 use sprague::{
-    Krk, LoopyValue, Ranking, RiverPawn, SolveError, SolvedValue, StateSpace, StateSpaceSolver, TicTacToe, Wld,
+    StateSpace, StateSpaceSolver, Wld,
+    loopy::{Krk, LoopyValue, Ranking, RiverPawn, SolveError, SolvedValue, TicTacToe},
 };
 use std::fmt::Write as _;
 use std::io::Write;
@@ -149,11 +150,11 @@ fn wld_run(g: &StateGraph, misere: bool, bar: &Progress) -> CliResult<(Value, St
         let _polling = Polling::start();
         bar.follow_monitor(&format!("solving {} vertices", g.graph.vertex_count()), "edges");
         let monitor = progress::monitor();
-        sprague::solve_graph_with(&g.graph, |v| g.outcomes[v as usize].unwrap_or(default), monitor).map_err(
-            |e| match e {
-                sprague::Stopped::Failed(e) => CliError::input(e.to_string()),
-                sprague::Stopped::Budget(b) => b.into(),
-                sprague::Stopped::Interrupted(i) => CliError {
+        sprague::loopy::solve_graph_with(&g.graph, |v| g.outcomes[v as usize].unwrap_or(default), monitor)
+            .map_err(|e| match e {
+                sprague::monitor::Stopped::Failed(e) => CliError::input(e.to_string()),
+                sprague::monitor::Stopped::Budget(b) => b.into(),
+                sprague::monitor::Stopped::Interrupted(i) => CliError {
                     code: crate::error::INTERRUPTED,
                     message: format!(
                         "interrupted while {} after {} of {} edges",
@@ -162,8 +163,7 @@ fn wld_run(g: &StateGraph, misere: bool, bar: &Progress) -> CliResult<(Value, St
                         g.graph.edge_count()
                     ),
                 },
-            },
-        )?
+            })?
     };
     let (w, l, d) = table.counts();
     let longest = table
@@ -225,7 +225,7 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<(Value
     }
     let n = g.graph.vertex_count();
     bar.follow_monitor(&format!("loopy values of {n} vertices"), "vertices");
-    let vals = sprague::loopy_grundy_with(&g.graph, progress::monitor())
+    let vals = sprague::loopy::loopy_grundy_with(&g.graph, progress::monitor())
         .map_err(|i| interrupted(i.done, n as u64, "vertices"))?;
     if let Some(spec) = &a.sum {
         let mut parts = Vec::new();
@@ -243,7 +243,7 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<(Value
             parts.push(v);
         }
         let refs: Vec<&LoopyValue> = parts.iter().map(|&v| &vals[v]).collect();
-        let o = sprague::loopy_sum_outcome(&refs);
+        let o = sprague::loopy::loopy_sum_outcome(&refs);
         let json = json!({
             "sum": parts,
             "values": refs.iter().map(|v| loopy_json(v)).collect::<Vec<_>>(),
@@ -299,13 +299,13 @@ fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> Cl
     let (first, second) = (parse(a, "first")?, parse(b, "second")?);
     // 30 of the 36 pairs have a per-position solution; the other six depend on
     // the history of play and are searched exhaustively within the budget.
-    let (res, method) = match sprague::solve_preferences(&g.graph, first, second) {
+    let (res, method) = match sprague::loopy::solve_preferences(&g.graph, first, second) {
         Ok(r) => (r, "retrograde"),
         Err(_) => {
             // A search that may run long: counted, and stopped by Ctrl-C.
             let _polling = Polling::start();
             bar.follow_monitor(&format!("--prefs {first},{second}"), "nodes");
-            let r = sprague::solve_preferences_exhaustive_with(
+            let r = sprague::loopy::solve_preferences_exhaustive_with(
                 &g.graph,
                 first,
                 second,
@@ -350,18 +350,18 @@ fn minimax_run(g: &StateGraph, path: &str, bar: &Progress) -> CliResult<(Value, 
     }
     let n = g.graph.vertex_count();
     bar.follow_monitor(&format!("minimax values of {n} vertices"), "vertices");
-    let vals = sprague::minimax_dag_with(
+    let vals = sprague::loopy::minimax_dag_with(
         &g.graph,
         |v| g.scores[v as usize].unwrap_or(0),
         progress::monitor(),
     )
     .map_err(|e| match e {
-        sprague::Stopped::Failed(c) => CliError::input(format!(
+        sprague::monitor::Stopped::Failed(c) => CliError::input(format!(
             "{path}: minimax needs an acyclic graph: {}",
             cycle_message(&c)
         )),
-        sprague::Stopped::Budget(b) => b.into(),
-        sprague::Stopped::Interrupted(i) => interrupted(i.done, n as u64, "vertices"),
+        sprague::monitor::Stopped::Budget(b) => b.into(),
+        sprague::monitor::Stopped::Interrupted(i) => interrupted(i.done, n as u64, "vertices"),
     })?;
     let json = json!({ "values": vals });
     let mut text = format!(
@@ -382,7 +382,7 @@ fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs, bar: &Progress) -> CliResul
     // The total is set by the search: the tree's nodes, leaves included.
     let stopped = |i: sprague::Interrupted| interrupted(i.done, monitor.total().unwrap_or(0), "tree nodes");
     if a.and_or {
-        let (v, read) = sprague::and_or_random_with(&tree, a.seed, monitor).map_err(stopped)?;
+        let (v, read) = sprague::loopy::and_or_random_with(&tree, a.seed, monitor).map_err(stopped)?;
         let json = json!({"value": v, "leaves": leaves, "read": read, "seed": a.seed});
         let text = format!(
             "AND-OR value: {v} (OR at the root; {read} of {leaves} leaves read, seed {})\n",
@@ -390,7 +390,7 @@ fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs, bar: &Progress) -> CliResul
         );
         Ok((json, text))
     } else {
-        let (v, seen) = sprague::alpha_beta_with(&tree, monitor).map_err(stopped)?;
+        let (v, seen) = sprague::loopy::alpha_beta_with(&tree, monitor).map_err(stopped)?;
         let json = json!({"value": v, "leaves": leaves, "visited": seen});
         let text = format!(
             "minimax value: {v} (maximiser at the root; alpha-beta looked at {seen} of {leaves} leaves)\n"
@@ -399,7 +399,7 @@ fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs, bar: &Progress) -> CliResul
     }
 }
 
-fn space_solve<S: StateSpace>(space: &S, a: &SolveArgs) -> CliResult<sprague::StateTable> {
+fn space_solve<S: StateSpace>(space: &S, a: &SolveArgs) -> CliResult<sprague::loopy::StateTable> {
     // The solver polls the monitor: the first Ctrl-C stops it cleanly.
     let _polling = Polling::start();
     StateSpaceSolver::new(space)
@@ -418,11 +418,11 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
     let t0 = std::time::Instant::now();
     match name {
         "tic-tac-toe" => {
-            let (_, count) = sprague::reachable(&TicTacToe, 0, a.max_states)?;
+            let (_, count) = sprague::loopy::reachable(&TicTacToe, 0, a.max_states)?;
             let t = space_solve(&TicTacToe, a)?;
             let start = t.get(0).unwrap_or(SolvedValue::DRAW);
             let (mut w, mut l, mut d) = (0u64, 0u64, 0u64);
-            let (seen, _) = sprague::reachable(&TicTacToe, 0, a.max_states)?;
+            let (seen, _) = sprague::loopy::reachable(&TicTacToe, 0, a.max_states)?;
             for s in 0..t.len() {
                 if seen[(s / 64) as usize] >> (s % 64) & 1 == 1 {
                     match t.get(s).map(|v| v.wld) {
@@ -447,7 +447,7 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
         "krk" => {
             let t = space_solve(&Krk, a)?;
             let secs = t0.elapsed().as_secs_f64();
-            let counts = sprague::krk_depth_counts(&t);
+            let counts = sprague::loopy::krk_depth_counts(&t);
             let longest = counts.len().saturating_sub(1);
             let square = |s: u8| format!("{}{}", char::from(b'a' + s % 8), s / 8 + 1);
             let example = (0..Krk::BARE_KINGS).step_by(2).find_map(|s| {

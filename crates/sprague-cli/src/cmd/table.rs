@@ -6,8 +6,8 @@ mod plot;
 use crate::error::{CliError, CliResult};
 use crate::progress::{self, Polling, Progress, Unit};
 use crate::ruleset::QueryOptions;
-use sprague::Table as TableData;
 use serde_json::json;
+use sprague::Table as TableData;
 use std::io::Write;
 
 pub use plot::plot_svg;

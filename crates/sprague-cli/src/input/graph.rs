@@ -50,7 +50,12 @@ pub fn parse_graph(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
 /// anything of that size is allocated. `bytes_per_edge` and `bytes_per_vertex`
 /// describe the solver that will run.
 pub fn check_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u64) -> CliResult<()> {
-    Ok(sprague::check_graph_size(n, m, bytes_per_vertex, bytes_per_edge)?)
+    Ok(sprague::registry::check_graph_size(
+        n,
+        m,
+        bytes_per_vertex,
+        bytes_per_edge,
+    )?)
 }
 
 /// Bytes per vertex and per edge while reading and solving a graph for Grundy

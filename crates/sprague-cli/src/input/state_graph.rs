@@ -246,19 +246,19 @@ fn parse_json(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
 
 /// Parses a game tree given as nested JSON lists of whole numbers, e.g.
 /// `[[3, 5], [2, [9, 1]]]`.
-pub fn parse_tree(bytes: &[u8], path: &str) -> CliResult<sprague::MinimaxTree> {
+pub fn parse_tree(bytes: &[u8], path: &str) -> CliResult<sprague::loopy::MinimaxTree> {
     let v: serde_json::Value =
         serde_json::from_slice(bytes).map_err(|e| CliError::input(format!("{path}: {e}")))?;
-    fn conv(v: &serde_json::Value, at: &mut String, path: &str) -> CliResult<sprague::MinimaxTree> {
+    fn conv(v: &serde_json::Value, at: &mut String, path: &str) -> CliResult<sprague::loopy::MinimaxTree> {
         match v {
             serde_json::Value::Number(x) => match x.as_i64().filter(|&s| s != i64::MIN) {
-                Some(s) => Ok(sprague::MinimaxTree::Leaf(s)),
+                Some(s) => Ok(sprague::loopy::MinimaxTree::Leaf(s)),
                 None => Err(CliError::input(format!(
                     "{path}: tree{at}: leaf `{x}` is not a whole number between -{m} and {m}",
                     m = i64::MAX
                 ))),
             },
-            serde_json::Value::Bool(b) => Ok(sprague::MinimaxTree::Leaf(i64::from(*b))),
+            serde_json::Value::Bool(b) => Ok(sprague::loopy::MinimaxTree::Leaf(i64::from(*b))),
             serde_json::Value::Array(items) => {
                 if items.is_empty() {
                     return Err(CliError::input(format!(
@@ -272,7 +272,7 @@ pub fn parse_tree(bytes: &[u8], path: &str) -> CliResult<sprague::MinimaxTree> {
                     kids.push(conv(it, at, path)?);
                     at.truncate(len);
                 }
-                Ok(sprague::MinimaxTree::Node(kids))
+                Ok(sprague::loopy::MinimaxTree::Node(kids))
             }
             other => Err(CliError::input(format!(
                 "{path}: tree{at}: expected a number or a list, found `{other}`"

@@ -558,7 +558,11 @@ fn mover_words(kind: Kind, mover: Player, user: Player) -> String {
 mod tests {
     use super::*;
     use sprague::play::{Engine, ImpartialEngine, erase};
-    use sprague::{Domineering, Heaps, Nim, Notation, wins_moving_first};
+    use sprague::{
+        Heaps, Notation,
+        games::{Domineering, Nim},
+        partizan::wins_moving_first,
+    };
 
     fn settings(user_first: bool, misere: bool) -> Settings {
         Settings {

@@ -1,13 +1,13 @@
 //! Bash (the one-heap subtraction game 1..M), played on a list of heaps.
 
-use crate::{Nimber, Outcome};
+use crate::{nimber::Nimber, outcome::Outcome};
 
 /// Bash game with parameter `m >= 1`: a move removes 1 to `m` tokens from one
 /// heap. A heap of `n` has Grundy value `n mod (m + 1)`; a single heap is a
 /// misère P-position iff `n mod (m + 1) == 1`.
 ///
 /// ```
-/// use sprague::{Bash, GrundySolver, Nimber};
+/// use sprague::{GrundySolver, Nimber, games::Bash};
 /// let bash = Bash::new(3).unwrap();
 /// assert_eq!(GrundySolver::new(&bash).grundy(&vec![10]).unwrap(), Nimber(2));
 /// ```
@@ -38,7 +38,7 @@ impl Bash {
 crate::heap::heap_rules!(Bash);
 
 /// A Bash heap: remove 1 to `m` tokens; `G(n) = n mod (m + 1)`.
-impl crate::HeapGame for Bash {
+impl crate::heap::HeapGame for Bash {
     fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for k in 1..=self.m.min(n) {
             if k == n {
@@ -82,8 +82,8 @@ impl crate::HeapGame for Bash {
         }
     }
 
-    fn period_rule(&self) -> Option<crate::PeriodRule> {
-        Some(crate::PeriodRule {
+    fn period_rule(&self) -> Option<crate::heap::PeriodRule> {
+        Some(crate::heap::PeriodRule {
             max_parts: 1,
             max_removal: self.m,
         })

@@ -1,7 +1,13 @@
 //! Chomp on Young diagrams, poison in the corner.
 
 use crate::notation::{ParseError, parse_heaps};
-use crate::{GrundySolver, ImpartialRules, MisereSolver, Monitor, Nimber, Notation, Outcome, SearchError};
+use crate::{
+    impartial::{GrundySolver, ImpartialRules, MisereSolver},
+    monitor::{Monitor, SearchError},
+    nimber::Nimber,
+    notation::Notation,
+    outcome::Outcome,
+};
 
 /// Chomp. A position is a Young diagram given by its row lengths, longest
 /// first (`5 3 3`); the poisoned square is row 1, column 1. A move picks a
@@ -15,7 +21,7 @@ use crate::{GrundySolver, ImpartialRules, MisereSolver, Monitor, Nimber, Notatio
 /// A diagram inside an `a × b` box has at most C(a + b, a) sub-diagrams.
 ///
 /// ```
-/// use sprague::{Chomp, GrundySolver};
+/// use sprague::{GrundySolver, games::Chomp};
 /// let chomp = Chomp;
 /// // Two rows n, n−1 are P-positions.
 /// assert!(GrundySolver::new(&chomp).grundy(&vec![5, 4]).unwrap().is_zero());
@@ -236,10 +242,10 @@ mod tests {
         if let Some(&v) = memo.get(rows) {
             return v;
         }
-        let vals: Vec<crate::Nimber> = Chomp::bites(rows)
-            .map(|(r, c)| crate::Nimber(brute(&Chomp::bite(rows, r, c), memo)))
+        let vals: Vec<crate::nimber::Nimber> = Chomp::bites(rows)
+            .map(|(r, c)| crate::nimber::Nimber(brute(&Chomp::bite(rows, r, c), memo)))
             .collect();
-        let v = crate::mex(vals).get();
+        let v = crate::nimber::mex(vals).get();
         memo.insert(rows.to_vec(), v);
         v
     }

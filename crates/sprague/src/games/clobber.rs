@@ -1,7 +1,10 @@
 //! Clobber: a stone captures an orthogonally adjacent stone of the other colour.
 
 use super::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
-use crate::{Notation, ParseError, PartizanRules};
+use crate::{
+    notation::{Notation, ParseError},
+    partizan::PartizanRules,
+};
 
 /// A Clobber board of at most 128 cells: Left's (black, `x`) and Right's
 /// (white, `o`) stones.
@@ -72,7 +75,7 @@ impl ClobberBoard {
 /// that is smaller (the conjugate: value negated).
 ///
 /// ```
-/// use sprague::{Clobber, Notation, PartizanRules};
+/// use sprague::{Notation, PartizanRules, games::Clobber};
 /// let board = Clobber.parse_position("xo").unwrap();
 /// let mut left = Vec::new();
 /// Clobber.left_moves(&board, &mut left);
@@ -239,7 +242,7 @@ impl Notation<ClobberBoard> for Clobber {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Outcome, outcome_by_minimax};
+    use crate::{outcome::Outcome, partizan::outcome_by_minimax};
 
     fn board(s: &str) -> ClobberBoard {
         Clobber.parse_position(s).unwrap()

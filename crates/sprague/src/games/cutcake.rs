@@ -1,7 +1,10 @@
 //! Cutcake (Winning Ways, ch. 2): Left cuts cakes along vertical lines, Right
 //! along horizontal lines.
 
-use crate::{Notation, ParseError, PartizanRules};
+use crate::{
+    notation::{Notation, ParseError},
+    partizan::PartizanRules,
+};
 
 /// A cake: `width` columns by `height` rows of unit squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -24,7 +27,7 @@ pub struct Cake {
 /// transposition key puts the shorter side first.
 ///
 /// ```
-/// use sprague::{Cutcake, Notation, PartizanRules};
+/// use sprague::{Notation, PartizanRules, games::Cutcake};
 /// let cakes = Cutcake.parse_position("3x1").unwrap();
 /// let mut left = Vec::new();
 /// Cutcake.left_moves(&cakes, &mut left);
@@ -149,7 +152,7 @@ impl Notation<Vec<Cake>> for Cutcake {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Outcome, outcome_by_minimax};
+    use crate::{outcome::Outcome, partizan::outcome_by_minimax};
 
     #[test]
     fn moves_and_notation() {

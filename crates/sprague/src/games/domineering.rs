@@ -1,7 +1,10 @@
 //! Domineering: Left places vertical dominoes, Right horizontal ones (Winning Ways, ch. 2).
 
 use super::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
-use crate::{Notation, ParseError, PartizanRules};
+use crate::{
+    notation::{Notation, ParseError},
+    partizan::PartizanRules,
+};
 
 /// A Domineering board of at most 128 cells: which cells are still empty.
 ///
@@ -81,7 +84,7 @@ impl DomineeringBoard {
 /// under the transposes, which exchange the players (the value is negated).
 ///
 /// ```
-/// use sprague::{Domineering, Notation, PartizanRules};
+/// use sprague::{Notation, PartizanRules, games::Domineering};
 /// let board = Domineering.parse_position("..|..").unwrap();
 /// let mut left = Vec::new();
 /// Domineering.left_moves(&board, &mut left);
@@ -205,7 +208,7 @@ impl Notation<DomineeringBoard> for Domineering {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Outcome, outcome_by_minimax};
+    use crate::{outcome::Outcome, partizan::outcome_by_minimax};
 
     fn board(s: &str) -> DomineeringBoard {
         Domineering.parse_position(s).unwrap()

@@ -1,7 +1,11 @@
 //! Blue-Red-Green Hackenbush (Winning Ways, ch. 1–2, 7): players chop edges of
 //! a picture standing on the ground; edges cut off from the ground vanish.
 
-use crate::{Notation, ParseError, PartizanRules, UnionFind};
+use crate::{
+    notation::{Notation, ParseError},
+    partizan::PartizanRules,
+    union_find::UnionFind,
+};
 
 /// The colour of a Hackenbush edge.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -206,7 +210,7 @@ fn normalise(edges: &[HackenbushEdge], skip: usize) -> HackenbushGraph {
 /// sign-expansion rule; green stalks are nimbers.
 ///
 /// ```
-/// use sprague::{Hackenbush, Notation, PartizanRules};
+/// use sprague::{Notation, PartizanRules, games::Hackenbush};
 /// let stalk = Hackenbush.parse_position("BR").unwrap();
 /// let mut left = Vec::new();
 /// Hackenbush.left_moves(&stalk, &mut left);
@@ -218,7 +222,9 @@ pub struct Hackenbush;
 impl Hackenbush {
     fn chops(p: &HackenbushGraph, allowed: HackenbushColour, out: &mut Vec<HackenbushGraph>) {
         for (k, e) in p.edges.iter().enumerate() {
-            if (e.colour == allowed || e.colour == HackenbushColour::Green) && (k == 0 || p.edges[k - 1] != *e) {
+            if (e.colour == allowed || e.colour == HackenbushColour::Green)
+                && (k == 0 || p.edges[k - 1] != *e)
+            {
                 out.push(normalise(&p.edges, k));
             }
         }
@@ -334,14 +340,19 @@ impl Notation<HackenbushGraph> for Hackenbush {
 
     fn describe_move(&self, from: &HackenbushGraph, to: &HackenbushGraph) -> String {
         let gone = from.edges.len().saturating_sub(to.edges.len());
-        let count = |g: &HackenbushGraph, c: HackenbushColour| g.edges.iter().filter(|e| e.colour == c).count();
-        let lost: Vec<String> = [HackenbushColour::Blue, HackenbushColour::Red, HackenbushColour::Green]
-            .into_iter()
-            .filter_map(|c| {
-                let k = count(from, c).saturating_sub(count(to, c));
-                (k > 0).then(|| format!("{k}{}", c.letter()))
-            })
-            .collect();
+        let count =
+            |g: &HackenbushGraph, c: HackenbushColour| g.edges.iter().filter(|e| e.colour == c).count();
+        let lost: Vec<String> = [
+            HackenbushColour::Blue,
+            HackenbushColour::Red,
+            HackenbushColour::Green,
+        ]
+        .into_iter()
+        .filter_map(|c| {
+            let k = count(from, c).saturating_sub(count(to, c));
+            (k > 0).then(|| format!("{k}{}", c.letter()))
+        })
+        .collect();
         let verb = if gone == 1 { "edge falls" } else { "edges fall" };
         format!("chop: {gone} {verb} ({})", lost.join(" "))
     }
@@ -411,7 +422,7 @@ fn parse_edges(words: &[(usize, &str)]) -> Result<HackenbushGraph, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Outcome, outcome_by_minimax};
+    use crate::{outcome::Outcome, partizan::outcome_by_minimax};
 
     fn pic(s: &str) -> HackenbushGraph {
         Hackenbush.parse_position(s).unwrap()
@@ -450,7 +461,15 @@ mod tests {
                 if u64::from(v) == vertices {
                     vertices += 1;
                 }
-                edges.push((u, v, [HackenbushColour::Blue, HackenbushColour::Red, HackenbushColour::Green][next(3) as usize]));
+                edges.push((
+                    u,
+                    v,
+                    [
+                        HackenbushColour::Blue,
+                        HackenbushColour::Red,
+                        HackenbushColour::Green,
+                    ][next(3) as usize],
+                ));
             }
             let p = HackenbushGraph::from_edges(&edges);
             let text = Hackenbush.format_position(&p);

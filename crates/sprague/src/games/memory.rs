@@ -2,7 +2,7 @@
 //! move (Fibonacci Nim and its relatives).
 
 use crate::notation::{ParseError, parse_u64_token};
-use crate::{ImpartialRules, Nimber, Notation, Outcome};
+use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation, outcome::Outcome};
 
 /// How the previous move `c` bounds the next one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub enum FirstMove {
 /// P in normal play. All O(log n) for any u64 heap.
 ///
 /// ```
-/// use sprague::{FirstMove, MemoryGame, MemoryRule};
+/// use sprague::{games::{FirstMove, MemoryGame, MemoryRule}};
 /// let fib = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
 /// // 21 is a Fibonacci number: the first player loses.
 /// assert!(fib.is_p(21, 20));
@@ -238,19 +238,20 @@ impl MemoryGame {
     /// ends early with the values done so far.
     ///
     /// # Errors
-    /// [`SearchError::Budget`] when more than `max_states` positions are stored.
+    /// [`SearchError::Budget`](crate::monitor::SearchError::Budget) when more than `max_states` positions are stored.
     pub fn grundy_values(
         &self,
         count: usize,
         max_states: usize,
-        monitor: &crate::Monitor,
+        monitor: &crate::monitor::Monitor,
         progress: &mut dyn FnMut(usize) -> bool,
-    ) -> Result<Vec<u64>, crate::SearchError> {
-        let mut solver = crate::GrundySolver::with_max_states(self, max_states).with_monitor(monitor);
+    ) -> Result<Vec<u64>, crate::monitor::SearchError> {
+        let mut solver =
+            crate::impartial::GrundySolver::with_max_states(self, max_states).with_monitor(monitor);
         let mut values = Vec::with_capacity(count);
         for n in 0..count as u64 {
             match solver.grundy(&(n, self.first_limit(n))) {
-                Err(crate::SearchError::Interrupted(_)) => break,
+                Err(crate::monitor::SearchError::Interrupted(_)) => break,
                 r => values.push(r?.get()),
             }
             if !progress(values.len()) {
@@ -326,7 +327,7 @@ impl Notation<(u64, u64)> for MemoryGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GrundySolver, MisereSolver};
+    use crate::impartial::{GrundySolver, MisereSolver};
 
     /// The ruleset with its closed forms switched off.
     struct Plain<'a>(&'a MemoryGame);
@@ -423,8 +424,8 @@ mod tests {
     #[test]
     fn closed_form_moves_match_search() {
         let game = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
-        let mut normal = crate::GrundySolver::new(&game);
-        let mut misere = crate::MisereSolver::new(&game);
+        let mut normal = crate::impartial::GrundySolver::new(&game);
+        let mut misere = crate::impartial::MisereSolver::new(&game);
         for n in 0..30 {
             for m in 0..=n {
                 let p = (n, m);
@@ -453,11 +454,11 @@ mod tests {
     #[test]
     fn grundy_values_of_starting_heaps() {
         let game = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
-        let monitor = crate::Monitor::default();
+        let monitor = crate::monitor::Monitor::default();
         let values = game
             .grundy_values(30, 1_000_000, &monitor, &mut |_| true)
             .unwrap();
-        let mut solver = crate::GrundySolver::new(&game);
+        let mut solver = crate::impartial::GrundySolver::new(&game);
         for (n, v) in values.iter().enumerate() {
             let n = n as u64;
             assert_eq!(*v, solver.grundy(&(n, game.first_limit(n))).unwrap().get());

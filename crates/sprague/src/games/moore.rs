@@ -1,7 +1,7 @@
 //! Moore's Nim_k: remove tokens from up to k heaps at once.
 
 use crate::notation::{ParseError, describe_heap_move, format_heaps, parse_heaps};
-use crate::{ImpartialRules, Nimber, Notation};
+use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Moore's Nim_k (Moore 1910). A move removes a positive number of tokens from
 /// each of between 1 and `k` heaps (amounts chosen freely). With `k = 1` it is
@@ -12,7 +12,7 @@ use crate::{ImpartialRules, Nimber, Notation};
 /// N-positions have no known closed form and come from search.
 ///
 /// ```
-/// use sprague::{MooreNim, moore_is_p};
+/// use sprague::{games::{MooreNim, moore_is_p}};
 /// assert!(moore_is_p(&[1, 1, 1], 2));
 /// assert!(!moore_is_p(&[1, 1, 1], 3));
 /// let m = MooreNim::new(2).unwrap();
@@ -217,7 +217,7 @@ impl Notation<Vec<u64>> for MooreNim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GrundySolver;
+    use crate::impartial::GrundySolver;
     use proptest::prelude::*;
 
     proptest! {
@@ -266,7 +266,7 @@ mod tests {
     #[test]
     fn winning_moves_by_rule_match_search() {
         let rules = MooreNim::new(2).unwrap();
-        let mut solver = crate::GrundySolver::new(&rules);
+        let mut solver = crate::impartial::GrundySolver::new(&rules);
         for p in [vec![1, 2, 3], vec![1, 2, 4], vec![3, 5, 6, 7], vec![0, 0]] {
             let (moves, complete) = rules.winning_moves_by_rule(&p);
             assert!(complete);

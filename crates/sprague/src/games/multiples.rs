@@ -2,7 +2,11 @@
 //! coins at `2x, 3x, …, kx`.
 
 use crate::notation::{ParseError, parse_u64_token};
-use crate::{ImpartialRules, MexSet, Nimber, Notation};
+use crate::{
+    impartial::ImpartialRules,
+    nimber::{MexSet, Nimber},
+    notation::Notation,
+};
 
 /// The multiples-flipping game on coins `1..=n`. A move chooses a heads coin
 /// at `x` and some `k ≥ 1` with `kx ≤ n`, and turns the coins
@@ -18,7 +22,7 @@ use crate::{ImpartialRules, MexSet, Nimber, Notation};
 /// in release builds), after which a coin is an O(1) look-up.
 ///
 /// ```
-/// use sprague::MultiplesFlip;
+/// use sprague::games::MultiplesFlip;
 /// let game = MultiplesFlip::new(10);
 /// // Coin 6 (⌊10/6⌋ = 1) can only be turned alone: value 1.
 /// assert_eq!(game.coin_value(6), 1);
@@ -242,7 +246,7 @@ impl ImpartialRules for MultiplesFlip {
     }
 
     fn decompose(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
-        crate::split_pieces(p, out)
+        crate::impartial::split_pieces(p, out)
     }
 
     fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {
@@ -327,7 +331,7 @@ impl Notation<Vec<u64>> for MultiplesFlip {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GrundySolver;
+    use crate::impartial::GrundySolver;
     use proptest::prelude::*;
 
     /// The game with no decomposition or closed form: full search on sets of heads.
@@ -387,7 +391,7 @@ mod tests {
             cur ^= g_direct(m / k, memo);
             seen.push(cur);
         }
-        let v = crate::mex(seen.into_iter().map(Nimber)).get();
+        let v = crate::nimber::mex(seen.into_iter().map(Nimber)).get();
         memo.insert(m, v);
         v
     }

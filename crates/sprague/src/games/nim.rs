@@ -1,6 +1,6 @@
 //! Nim: remove any positive number of tokens from one heap.
 
-use crate::{Nimber, Outcome};
+use crate::{nimber::Nimber, outcome::Outcome};
 
 /// Nim. A position is a list of heap sizes; a move removes any positive number
 /// of tokens from one heap. Bouton (1901): the Grundy value is the nim-sum of
@@ -9,7 +9,7 @@ use crate::{Nimber, Outcome};
 /// one-token heaps is even.
 ///
 /// ```
-/// use sprague::{GrundySolver, Nim, Nimber};
+/// use sprague::{GrundySolver, Nimber, games::Nim};
 /// assert_eq!(GrundySolver::new(&Nim).grundy(&vec![1, 2, 3]).unwrap(), Nimber(0));
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -18,7 +18,7 @@ pub struct Nim;
 crate::heap::heap_rules!(Nim);
 
 /// A Nim heap of `n` may become any smaller heap: `G(n) = n`.
-impl crate::HeapGame for Nim {
+impl crate::heap::HeapGame for Nim {
     fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         if n > 0 {
             f(&[]);

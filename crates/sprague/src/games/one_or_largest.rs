@@ -1,7 +1,7 @@
 //! "Take one from every heap, or take the largest heap", last stone loses.
 
 use crate::notation::{ParseError, format_heaps, parse_heaps};
-use crate::{ImpartialRules, Nimber, Notation};
+use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Heaps of stones; a move either takes one stone from every non-empty heap,
 /// or takes a whole largest heap. The player who takes the last stone loses.
@@ -21,7 +21,7 @@ use crate::{ImpartialRules, Nimber, Notation};
 /// wins iff `x` or `y` is odd (checked against search on all small inputs).
 ///
 /// ```
-/// use sprague::one_or_largest_is_p;
+/// use sprague::games::one_or_largest_is_p;
 /// assert!(one_or_largest_is_p(&[1]));      // must take the last stone
 /// assert!(!one_or_largest_is_p(&[1, 1]));  // take one heap, leave one stone
 /// ```
@@ -122,7 +122,7 @@ impl Notation<Vec<u64>> for OneOrLargest {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GrundySolver;
+    use crate::impartial::GrundySolver;
     use proptest::prelude::*;
 
     /// Definition-level: the mover wins iff some move leaves the opponent

@@ -2,7 +2,7 @@
 
 use crate::budget::BudgetExceeded;
 use crate::notation::{ParseError, format_heaps, parse_u64_token};
-use crate::{Nimber, Notation, Outcome};
+use crate::{nimber::Nimber, notation::Notation, outcome::Outcome};
 use std::collections::HashMap;
 
 /// A Poker Nim position, seen from the player to move.
@@ -42,7 +42,7 @@ impl PokerPosition {
 /// the other player's reserve (omitted reserves are 0).
 ///
 /// ```
-/// use sprague::{Notation, Outcome, PokerNim};
+/// use sprague::{Notation, Outcome, games::PokerNim};
 /// let p = PokerNim.parse_position("1 2 3 / 5 0").unwrap();
 /// assert_eq!(PokerNim::outcome(&p), Outcome::P);
 /// assert_eq!(PokerNim.search_outcome(&p, 1_000_000).unwrap(), Some(Outcome::P));

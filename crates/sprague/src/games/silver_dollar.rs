@@ -2,7 +2,7 @@
 //! money bag at the left end.
 
 use crate::notation::ParseError;
-use crate::{ImpartialRules, Nimber, Notation};
+use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// A strip of squares holding coins; `bag` says whether a money bag sits left
 /// of square 0, into which the leftmost coin may be dropped.
@@ -46,7 +46,7 @@ impl CoinStrip {
 /// in which pocketing the dollar wins). O(coins).
 ///
 /// ```
-/// use sprague::{GrundySolver, Nimber, Notation, SilverDollar};
+/// use sprague::{GrundySolver, Nimber, Notation, games::SilverDollar};
 /// let p = SilverDollar.parse_position("..o.o..o").unwrap();
 /// // Gaps 2, 1, 2: value 2 ⊕ 2 = 0.
 /// assert_eq!(GrundySolver::new(&SilverDollar).grundy(&p).unwrap(), Nimber(0));
@@ -321,7 +321,7 @@ mod tests {
         let mut opts = Vec::new();
         SilverDollar.moves(p, &mut opts);
         let vals: Vec<Nimber> = opts.iter().map(|o| Nimber(brute(o, memo))).collect();
-        let v = crate::mex(vals).get();
+        let v = crate::nimber::mex(vals).get();
         memo.insert(p.clone(), v);
         v
     }
@@ -372,8 +372,8 @@ mod tests {
             }
         }
         let mut memo = HashMap::new();
-        let mut search = crate::GrundySolver::new(&Plain);
-        let mut fast = crate::GrundySolver::new(&SilverDollar);
+        let mut search = crate::impartial::GrundySolver::new(&Plain);
+        let mut fast = crate::impartial::GrundySolver::new(&SilverDollar);
         for len in 1..=9u64 {
             for mask in 1u32..(1u32 << len) {
                 let base = strip(true, mask, len);

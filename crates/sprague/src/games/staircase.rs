@@ -1,7 +1,7 @@
 //! Staircase Nim: coins on numbered steps move down the stairs.
 
 use crate::notation::{ParseError, format_heaps, parse_heaps};
-use crate::{ImpartialRules, Nimber, Notation};
+use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Staircase Nim. A position lists the number of coins on steps 1, 2, 3, …;
 /// a move takes any positive number of coins from one step down to the next
@@ -12,7 +12,7 @@ use crate::{ImpartialRules, Nimber, Notation};
 /// and a move from an odd step is a Nim move). O(steps) for any counts.
 ///
 /// ```
-/// use sprague::{GrundySolver, Nimber, StaircaseNim};
+/// use sprague::{GrundySolver, Nimber, games::StaircaseNim};
 /// // Steps 1..4 hold 3, 9, 5, 1 coins: value 3 ⊕ 5 = 6.
 /// assert_eq!(GrundySolver::new(&StaircaseNim).grundy(&vec![3, 9, 5, 1]).unwrap(), Nimber(6));
 /// ```
@@ -124,7 +124,7 @@ impl Notation<Vec<u64>> for StaircaseNim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GrundySolver;
+    use crate::impartial::GrundySolver;
     use proptest::prelude::*;
 
     /// Definition-level Grundy value: mex over all options, no closed form.
@@ -135,7 +135,7 @@ mod tests {
         let mut opts = Vec::new();
         StaircaseNim.moves(&p.to_vec(), &mut opts);
         let vals: Vec<u64> = opts.iter().map(|o| brute(o, memo)).collect();
-        let v = crate::mex(vals.into_iter().map(Nimber)).get();
+        let v = crate::nimber::mex(vals.into_iter().map(Nimber)).get();
         memo.insert(p.to_vec(), v);
         v
     }

@@ -1,7 +1,11 @@
 //! The heap game where Left must take exactly `a` tokens from one heap and
 //! Right exactly `b`.
 
-use crate::{Notation, Outcome, ParseError, PartizanRules, format_heaps, parse_heaps};
+use crate::{
+    notation::{Notation, ParseError, format_heaps, parse_heaps},
+    outcome::Outcome,
+    partizan::PartizanRules,
+};
 
 /// Take-(a, b): a move removes exactly `a` tokens (Left) or exactly `b`
 /// tokens (Right) from one heap with at least that many. Written
@@ -21,7 +25,7 @@ use crate::{Notation, Outcome, ParseError, PartizanRules, format_heaps, parse_he
 /// the difference is a second-player win, that is, 0.
 ///
 /// ```
-/// use sprague::{Outcome, TakeAB};
+/// use sprague::{Outcome, games::TakeAB};
 /// let g = TakeAB::new(2, 3).unwrap();
 /// assert_eq!(g.heap_outcome(7), Outcome::L); // 7 mod 5 = 2: only Left can still move
 /// assert_eq!(g.heap_outcome(9), Outcome::N); // 9 mod 5 = 4: whoever starts wins
@@ -117,14 +121,14 @@ impl Notation<Vec<u64>> for TakeAB {
     }
 
     fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
-        crate::describe_heap_move(from, to)
+        crate::notation::describe_heap_move(from, to)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome_by_minimax;
+    use crate::partizan::outcome_by_minimax;
 
     #[test]
     fn heap_outcome_matches_minimax() {
@@ -144,7 +148,7 @@ mod tests {
 
     #[test]
     fn heap_values_have_period_a_plus_b() {
-        use crate::{GameStore, value_by_definition};
+        use crate::partizan::{GameStore, value_by_definition};
         let mut store = GameStore::new();
         for a in 1..=4 {
             for b in 1..=4 {

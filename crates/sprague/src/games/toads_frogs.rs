@@ -1,7 +1,10 @@
 //! Toads and Frogs (Winning Ways, ch. 1): toads (Left) hop rightward, frogs
 //! (Right) leftward, on a strip of squares.
 
-use crate::{Notation, ParseError, PartizanRules};
+use crate::{
+    notation::{Notation, ParseError},
+    partizan::PartizanRules,
+};
 
 /// Most squares of a strip.
 const MAX_LEN: usize = 64;
@@ -106,7 +109,7 @@ const fn mask(n: usize) -> u64 {
 /// conjugate (reversed with toads and frogs exchanged, value negated).
 ///
 /// ```
-/// use sprague::{Notation, PartizanRules, ToadsAndFrogs};
+/// use sprague::{Notation, PartizanRules, games::ToadsAndFrogs};
 /// let strip = ToadsAndFrogs.parse_position("T.F").unwrap();
 /// let mut left = Vec::new();
 /// ToadsAndFrogs.left_moves(&strip, &mut left);
@@ -275,7 +278,7 @@ impl Notation<ToadsFrogsStrip> for ToadsAndFrogs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Outcome, outcome_by_minimax};
+    use crate::{outcome::Outcome, partizan::outcome_by_minimax};
 
     fn strip(s: &str) -> ToadsFrogsStrip {
         ToadsAndFrogs.parse_position(s).unwrap()

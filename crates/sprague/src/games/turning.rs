@@ -2,7 +2,7 @@
 //! and the 01-string flip game.
 
 use crate::notation::ParseError;
-use crate::{ImpartialRules, Nimber, Notation};
+use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Which coins a move may turn besides the chosen heads coin, which always
 /// turns to tails and is the rightmost coin turned.
@@ -32,7 +32,7 @@ pub enum TurningKind {
 /// the tests compare both with a full search of the game on small rows.
 ///
 /// ```
-/// use sprague::{GrundySolver, Nimber, Notation, TurningGame, TurningKind};
+/// use sprague::{GrundySolver, Nimber, Notation, games::{TurningGame, TurningKind}};
 /// let g = TurningGame::new(TurningKind::MockTurtles);
 /// let p = g.parse_position("THHTH").unwrap();
 /// // Coins 1, 2, 4 (0-based) are worth 2, 4, 8.
@@ -348,7 +348,7 @@ impl Notation<Vec<bool>> for TurningGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GrundySolver;
+    use crate::impartial::GrundySolver;
 
     /// The ruleset with decomposition and closed forms switched off.
     struct Plain(TurningGame);

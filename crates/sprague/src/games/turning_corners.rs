@@ -2,7 +2,7 @@
 //! nim products.
 
 use crate::notation::ParseError;
-use crate::{ImpartialRules, Nimber, Notation, parse_coins};
+use crate::{games::parse_coins, impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// A rectangular grid of coins, `rows[r][c]`, `true` = heads.
 pub type CoinGrid = Vec<Vec<bool>>;
@@ -17,7 +17,7 @@ pub type CoinGrid = Vec<Vec<bool>>;
 /// Written as rows of coins separated by `/`: `TTT/THT/TTH`.
 ///
 /// ```
-/// use sprague::{GrundySolver, Nimber, Notation, TurningCorners};
+/// use sprague::{GrundySolver, Nimber, Notation, games::TurningCorners};
 /// let p = TurningCorners.parse_position("TTT/TTT/TTH").unwrap();
 /// assert_eq!(GrundySolver::new(&TurningCorners).grundy(&p).unwrap(), Nimber(3)); // 2 ⊗ 2
 /// ```
@@ -166,9 +166,9 @@ impl Notation<CoinGrid> for TurningCorners {
             rows.push(row);
             col += part.chars().count() + 1;
         }
-        if rows.len() * rows[0].len() > crate::MAX_TURNING_COINS {
+        if rows.len() * rows[0].len() > crate::games::MAX_TURNING_COINS {
             return Err(ParseError::new(
-                format!("at most {} coins are supported", crate::MAX_TURNING_COINS),
+                format!("at most {} coins are supported", crate::games::MAX_TURNING_COINS),
                 1,
                 "",
             ));
@@ -198,7 +198,7 @@ impl Notation<CoinGrid> for TurningCorners {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GrundySolver;
+    use crate::impartial::GrundySolver;
 
     struct Plain;
     impl ImpartialRules for Plain {

@@ -7,7 +7,7 @@
 //! and `a_k = (k + ⌊k√5⌋) / 2` because `k√5` is irrational for `k > 0`.
 
 use crate::notation::{ParseError, parse_u64_token};
-use crate::{ImpartialRules, Nimber, Notation, Outcome};
+use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation, outcome::Outcome};
 
 /// `a * b` as a 256-bit number `(high, low)` (the tests' exact check).
 #[cfg(test)]
@@ -73,7 +73,7 @@ fn floor_k_sqrt5(k: u64) -> u128 {
 /// point, every digit is settled in integers.
 ///
 /// ```
-/// use sprague::wythoff_pair;
+/// use sprague::games::wythoff_pair;
 /// assert_eq!(wythoff_pair(1), (1, 2));
 /// assert_eq!(wythoff_pair(5), (8, 13));
 /// assert_eq!(wythoff_pair(u64::MAX).0, 29847458893032750100); // ⌊(2^64 − 1)φ⌋
@@ -135,7 +135,7 @@ pub fn wythoff_partner(v: u64) -> Option<u64> {
 /// Whether `(x, y)` is a P-position of Wythoff's game. O(1) for any heaps.
 ///
 /// ```
-/// use sprague::wythoff_is_p;
+/// use sprague::games::wythoff_is_p;
 /// assert!(wythoff_is_p(8, 13) && wythoff_is_p(13, 8) && !wythoff_is_p(8, 12));
 /// ```
 #[must_use]
@@ -317,7 +317,7 @@ pub fn wythoff_sum_by_table(p: &[[u64; 2]]) -> Option<(Nimber, Vec<Vec<[u64; 2]>
 /// (checked against search in the tests).
 ///
 /// ```
-/// use sprague::{GrundySolver, Nimber, Wythoff};
+/// use sprague::{GrundySolver, Nimber, games::Wythoff};
 /// let w = Wythoff::heaps();
 /// let mut s = GrundySolver::new(&w);
 /// assert_eq!(s.grundy(&vec![[3, 5]]).unwrap(), Nimber(0));
@@ -371,7 +371,7 @@ impl ImpartialRules for Wythoff {
     }
 
     fn decompose(&self, position: &Vec<[u64; 2]>, out: &mut Vec<Vec<[u64; 2]>>) -> bool {
-        crate::split_pieces(position, out)
+        crate::impartial::split_pieces(position, out)
     }
 
     fn compose(&self, parts: &[Vec<[u64; 2]>]) -> Option<Vec<[u64; 2]>> {
@@ -540,7 +540,7 @@ impl Notation<Vec<[u64; 2]>> for Wythoff {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GrundySolver, MisereSolver};
+    use crate::impartial::{GrundySolver, MisereSolver};
     use proptest::prelude::*;
 
     /// Definition-level P/N table: (x, y) is P iff no move reaches a P-position.

@@ -12,7 +12,7 @@ use super::HeapGame;
 /// one excluded value occurs only there.
 ///
 /// ```
-/// use sprague::{AllBut, HeapGame};
+/// use sprague::{HeapGame, heap::AllBut};
 /// let g = AllBut::new(2).unwrap();
 /// assert_eq!(g.grundy_values(6, &mut |_| true), vec![0, 1, 0, 1, 2, 3]);
 /// ```

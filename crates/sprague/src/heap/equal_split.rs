@@ -2,7 +2,7 @@
 
 use super::HeapGame;
 use super::factor::{odd_signature, proper_sub_signatures};
-use crate::Nimber;
+use crate::nimber::Nimber;
 use std::collections::HashMap;
 
 /// Split one heap of `n` into `k ≥ 2` equal heaps (`k` divides `n`). The
@@ -12,7 +12,7 @@ use std::collections::HashMap;
 /// by factoring.
 ///
 /// ```
-/// use sprague::{EqualSplit, HeapGame, Nimber};
+/// use sprague::{HeapGame, Nimber, heap::EqualSplit};
 /// // 9 → three 3s (value G(3) = 1) or nine 1s (value 0): G(9) = 2.
 /// assert_eq!(EqualSplit.heap_value(9), Some(Nimber(2)));
 /// assert_eq!(EqualSplit.grundy_values(10, &mut |_| true), vec![0, 0, 1, 1, 1, 1, 2, 1, 1, 2]);
@@ -36,7 +36,7 @@ fn value_of(sig: &Signature, memo: &mut HashMap<Signature, u64>) -> u64 {
     for s in subs {
         options.push(value_of(&(*even, s), memo));
     }
-    let v = crate::mex_in_place(&mut options).get();
+    let v = crate::nimber::mex_in_place(&mut options).get();
     memo.insert(sig.clone(), v);
     v
 }

@@ -1,7 +1,7 @@
 //! The trait of one-heap games: a move turns one heap into zero or more heaps.
 
 use super::PeriodRule;
-use crate::{Nimber, Outcome};
+use crate::{nimber::Nimber, outcome::Outcome};
 
 /// A game played on heaps in which a move acts on a single heap, turning it
 /// into zero or more smaller heaps (take-away, take-and-break and splitting
@@ -78,7 +78,7 @@ pub(crate) const PROGRESS_STEP: usize = 1 << 12;
 /// algorithms are tested against.
 ///
 /// ```
-/// use sprague::{plain_values, Subtraction};
+/// use sprague::{heap::{plain_values, Subtraction}};
 /// let s = Subtraction::new(&[1, 3, 4]).unwrap();
 /// assert_eq!(plain_values(&s, 8, &mut |_| true), vec![0, 1, 0, 1, 2, 3, 2, 0]);
 /// ```
@@ -106,7 +106,7 @@ pub fn plain_values<G: HeapGame + ?Sized>(
             }
             seen.push(x);
         });
-        values.push(crate::mex_in_place(&mut seen).get());
+        values.push(crate::nimber::mex_in_place(&mut seen).get());
     }
     values
 }

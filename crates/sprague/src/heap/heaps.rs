@@ -3,7 +3,7 @@
 
 use super::{GrundyTable, HeapGame};
 use crate::notation::{ParseError, describe_heap_move, format_heaps, parse_heaps};
-use crate::{ImpartialRules, Nimber, Notation, Outcome};
+use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation, outcome::Outcome};
 
 /// Heaps at most this large have their options enumerated when looking for
 /// moves to a given value; larger heaps use [`HeapGame::huge_heap_moves`].
@@ -16,7 +16,7 @@ pub const ENUMERATION_LIMIT: u64 = 1 << 22;
 /// [`GrundyTable`] (which, with a proven period, covers every heap size).
 ///
 /// ```
-/// use sprague::{GrundySolver, GrundyTable, Heaps, Nimber, TakeBreak};
+/// use sprague::{GrundySolver, Heaps, Nimber, heap::{GrundyTable, TakeBreak}};
 /// let kayles = TakeBreak::parse("0.77").unwrap();
 /// let table = GrundyTable::until_proven(&kayles, 1 << 16);
 /// let rules = Heaps::with_table(kayles, table);
@@ -111,7 +111,7 @@ impl<G: HeapGame> Heaps<G> {
     /// The first heap that neither the closed form nor the table values.
     ///
     /// ```
-    /// use sprague::{Heaps, Nim, Nimber};
+    /// use sprague::{Heaps, Nimber, games::Nim};
     /// let sum = Heaps::new(Nim).solve_sum(&[3, 4, 5]).unwrap();
     /// assert_eq!(sum.grundy, Nimber(2));
     /// assert_eq!(sum.winning_moves, vec![vec![1, 4, 5]]);
@@ -184,7 +184,7 @@ impl<G: HeapGame> ImpartialRules for Heaps<G> {
     }
 
     fn decompose(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
-        crate::split_pieces(position, out)
+        crate::impartial::split_pieces(position, out)
     }
 
     fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {
@@ -227,37 +227,41 @@ impl<G: HeapGame> Notation<Vec<u64>> for Heaps<G> {
 /// works and the sum logic lives in one place).
 macro_rules! heap_rules {
     ($game:ty) => {
-        impl $crate::ImpartialRules for $game {
+        impl $crate::impartial::ImpartialRules for $game {
             type Position = Vec<u64>;
             fn moves(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-                $crate::Heaps::new(*self).moves(position, out);
+                $crate::heap::Heaps::new(*self).moves(position, out);
             }
             fn decompose(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
-                $crate::Heaps::new(*self).decompose(position, out)
+                $crate::heap::Heaps::new(*self).decompose(position, out)
             }
             fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {
-                $crate::Heaps::new(*self).compose(parts)
+                $crate::heap::Heaps::new(*self).compose(parts)
             }
-            fn closed_form(&self, component: &Vec<u64>) -> Option<$crate::Nimber> {
-                $crate::Heaps::new(*self).closed_form(component)
+            fn closed_form(&self, component: &Vec<u64>) -> Option<$crate::nimber::Nimber> {
+                $crate::heap::Heaps::new(*self).closed_form(component)
             }
-            fn moves_to_value(&self, component: &Vec<u64>, target: $crate::Nimber) -> Option<Vec<Vec<u64>>> {
-                $crate::Heaps::new(*self).moves_to_value(component, target)
+            fn moves_to_value(
+                &self,
+                component: &Vec<u64>,
+                target: $crate::nimber::Nimber,
+            ) -> Option<Vec<Vec<u64>>> {
+                $crate::heap::Heaps::new(*self).moves_to_value(component, target)
             }
-            fn misere_outcome(&self, position: &Vec<u64>) -> Option<$crate::Outcome> {
-                $crate::HeapGame::misere_outcome(self, position)
+            fn misere_outcome(&self, position: &Vec<u64>) -> Option<$crate::outcome::Outcome> {
+                $crate::heap::HeapGame::misere_outcome(self, position)
             }
         }
 
-        impl $crate::Notation<Vec<u64>> for $game {
-            fn parse_position(&self, text: &str) -> Result<Vec<u64>, $crate::ParseError> {
-                $crate::parse_heaps(text)
+        impl $crate::notation::Notation<Vec<u64>> for $game {
+            fn parse_position(&self, text: &str) -> Result<Vec<u64>, $crate::notation::ParseError> {
+                $crate::notation::parse_heaps(text)
             }
             fn format_position(&self, position: &Vec<u64>) -> String {
-                $crate::format_heaps(position)
+                $crate::notation::format_heaps(position)
             }
             fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
-                $crate::describe_heap_move(from, to)
+                $crate::notation::describe_heap_move(from, to)
             }
         }
     };

@@ -1,7 +1,7 @@
 //! Lasker's Nim: remove any number of tokens from a heap, or split a heap in two.
 
 use super::HeapGame;
-use crate::Nimber;
+use crate::nimber::Nimber;
 
 /// Lasker's Nim: a move removes any positive number of tokens from one heap,
 /// or splits one heap into two non-empty heaps. Closed form (Winning Ways,
@@ -9,7 +9,7 @@ use crate::Nimber;
 /// `G(4k+4) = 4k+3` — arithmetic-periodic with period 4 and saltus 4.
 ///
 /// ```
-/// use sprague::{HeapGame, Lasker, Nimber};
+/// use sprague::{HeapGame, Nimber, heap::Lasker};
 /// assert_eq!(Lasker.heap_value(3), Some(Nimber(4)));
 /// assert_eq!(Lasker.heap_value(4), Some(Nimber(3)));
 /// ```

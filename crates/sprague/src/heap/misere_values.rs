@@ -19,7 +19,7 @@ use std::collections::HashMap;
 /// [`BudgetExceeded`] once `max_states` sums are stored.
 ///
 /// ```
-/// use sprague::{misere_grundy_values, Subtraction};
+/// use sprague::{heap::{misere_grundy_values, Subtraction}};
 /// // Misère Nim heaps: 1, 0, 2, 3, … (heap of 1: the only move loses).
 /// let nimlike = Subtraction::new(&[1, 2, 3, 4, 5, 6, 7]).unwrap();
 /// assert_eq!(misere_grundy_values(&nimlike, 4, 10_000).unwrap(), vec![1, 0, 2, 3]);
@@ -44,7 +44,7 @@ pub fn misere_grundy_values<G: HeapGame + ?Sized>(
 /// [`BudgetExceeded`] once `max_states` sums are stored.
 ///
 /// ```
-/// use sprague::{Monitor, Subtraction, misere_grundy_values_with};
+/// use sprague::{Monitor, heap::{Subtraction, misere_grundy_values_with}};
 /// let nimlike = Subtraction::new(&[1, 2, 3, 4, 5, 6, 7]).unwrap();
 /// let monitor = Monitor::new();
 /// let values = misere_grundy_values_with(&nimlike, 10, 10_000, &monitor, &mut |done| done < 4).unwrap();
@@ -140,7 +140,7 @@ impl<'g, G: HeapGame + ?Sized> Search<'g, G> {
         let v = if values.is_empty() {
             1
         } else {
-            crate::mex_in_place(&mut values).get()
+            crate::nimber::mex_in_place(&mut values).get()
         };
         if self.memo.len() >= self.max_states {
             return Err(BudgetExceeded {

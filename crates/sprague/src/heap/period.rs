@@ -109,7 +109,7 @@ impl PeriodRule {
 /// wrong candidate usually fails within a few comparisons from the end.
 ///
 /// ```
-/// use sprague::{find_period, PeriodRule};
+/// use sprague::{heap::{find_period, PeriodRule}};
 /// // Subtraction game {1, 2}: 0 1 2 0 1 2 …
 /// let v: Vec<u64> = (0..30).map(|n| n % 3).collect();
 /// let rule = PeriodRule { max_parts: 1, max_removal: 2 };

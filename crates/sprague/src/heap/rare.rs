@@ -29,7 +29,7 @@
 //! Games with three-heap moves (where a common value also arises from three
 //! common parts) use bitsets of pair sums instead.
 
-use crate::MexSet;
+use crate::nimber::MexSet;
 
 /// The moves of a take-and-break game, by removal size.
 #[derive(Clone, Debug, Default)]

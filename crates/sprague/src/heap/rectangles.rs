@@ -2,7 +2,7 @@
 
 use super::factor::{odd_signature, proper_sub_signatures};
 use crate::notation::{ParseError, parse_u64_token};
-use crate::{ImpartialRules, Nimber, Notation};
+use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 use std::collections::HashMap;
 
 /// A rectangle `a×b` (both sides ≥ 1).
@@ -19,7 +19,7 @@ pub type Rectangle = (u64, u64);
 /// [`FACTOR_LIMIT`](super::FACTOR_LIMIT) are valued by factoring.
 ///
 /// ```
-/// use sprague::{GrundySolver, Nimber, RectangleCutting};
+/// use sprague::{GrundySolver, Nimber, heap::RectangleCutting};
 /// let mut solver = GrundySolver::new(&RectangleCutting);
 /// // 1×1 has no move; 1×2 → two 1×1: value mex{0} = 1.
 /// assert_eq!(solver.grundy(&vec![(1, 2)]).unwrap(), Nimber(1));
@@ -63,7 +63,7 @@ fn value_of(a: &Signature, b: &Signature, memo: &mut HashMap<(Signature, Signatu
             options.push(v);
         }
     }
-    let v = crate::mex_in_place(&mut options).get();
+    let v = crate::nimber::mex_in_place(&mut options).get();
     memo.insert(key, v);
     v
 }
@@ -128,7 +128,7 @@ impl ImpartialRules for RectangleCutting {
     }
 
     fn decompose(&self, position: &Vec<Rectangle>, out: &mut Vec<Vec<Rectangle>>) -> bool {
-        crate::split_pieces(position, out)
+        crate::impartial::split_pieces(position, out)
     }
 
     fn compose(&self, parts: &[Vec<Rectangle>]) -> Option<Vec<Rectangle>> {
@@ -168,7 +168,7 @@ impl ImpartialRules for RectangleCutting {
 /// A token that is not `AxB` with whole numbers 1 ≤ A, B < 2^64 (column given).
 ///
 /// ```
-/// use sprague::parse_rectangles;
+/// use sprague::heap::parse_rectangles;
 /// assert_eq!(parse_rectangles("3x4 2x5").unwrap(), vec![(3, 4), (2, 5)]);
 /// assert_eq!(parse_rectangles("3x4 2y5").unwrap_err().column, 5);
 /// ```

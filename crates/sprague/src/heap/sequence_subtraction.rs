@@ -2,7 +2,7 @@
 //! squares and the Fibonacci numbers.
 
 use super::HeapGame;
-use crate::MexSet;
+use crate::nimber::MexSet;
 
 /// Which infinite subtraction set a [`SequenceSubtraction`] uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub enum SubtractionSequence {
 /// the set members below it: O(n·√n) for squares, O(n log n) for Fibonacci.
 ///
 /// ```
-/// use sprague::{HeapGame, SequenceSubtraction, SubtractionSequence};
+/// use sprague::{HeapGame, heap::{SequenceSubtraction, SubtractionSequence}};
 /// let sq = SequenceSubtraction::new(SubtractionSequence::Squares);
 /// // OEIS A014586 begins 0, 1, 0, 1, 2, 0, 1, 0, 1, 2.
 /// assert_eq!(sq.grundy_values(10, &mut |_| true), vec![0, 1, 0, 1, 2, 0, 1, 0, 1, 2]);

@@ -1,8 +1,8 @@
 //! Subtraction games with a finite subtraction set.
 
 use super::{HeapGame, PeriodRule, extend_periodic, find_period};
-use crate::MexSet;
-use crate::Nimber;
+use crate::nimber::MexSet;
+use crate::nimber::Nimber;
 
 /// The subtraction game S(s₁, …, s_k): a move removes exactly `s` tokens from
 /// one heap for some `s` in the set. Its Grundy sequence is ultimately
@@ -10,7 +10,7 @@ use crate::Nimber;
 /// values (every value depends only on the `max(S)` values before it).
 ///
 /// ```
-/// use sprague::{HeapGame, Subtraction};
+/// use sprague::{HeapGame, heap::Subtraction};
 /// let s = Subtraction::new(&[1, 3, 4]).unwrap();
 /// // Period 7 from n = 0 (Winning Ways, ch. 4): 0 1 0 1 2 3 2.
 /// assert_eq!(s.grundy_values(9, &mut |_| true), vec![0, 1, 0, 1, 2, 3, 2, 0, 1]);
@@ -87,7 +87,7 @@ impl Subtraction {
     /// O(count) copying. `None` if |S| ≥ 65 536.
     ///
     /// ```
-    /// use sprague::Subtraction;
+    /// use sprague::heap::Subtraction;
     /// let s = Subtraction::new(&[1, 3, 4]).unwrap();
     /// assert_eq!(s.values_periodic(10_000_000).unwrap().len(), 10_000_000);
     /// ```
@@ -164,7 +164,7 @@ impl HeapGame for Subtraction {
 /// Bash game. Closed form: `G(n) = ⌊(n mod (l + r)) / l⌋`.
 ///
 /// ```
-/// use sprague::{HeapGame, Nimber, RangeSubtraction};
+/// use sprague::{HeapGame, Nimber, heap::RangeSubtraction};
 /// let g = RangeSubtraction::new(2, 3).unwrap();
 /// assert_eq!(g.heap_value(6), Some(Nimber(0)));
 /// assert_eq!(g.heap_value(u64::MAX), Some(Nimber((u64::MAX % 5) / 2)));

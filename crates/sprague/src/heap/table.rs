@@ -3,13 +3,13 @@
 //! when a period is worth proving.
 
 use super::{HeapGame, Period, find_period};
-use crate::Nimber;
+use crate::nimber::Nimber;
 
 /// Grundy values `G(0 .. len)` of a [`HeapGame`] and the period found in them
 /// (proven or not). With a proven period the table answers for every heap size.
 ///
 /// ```
-/// use sprague::{GrundyTable, Nimber, TakeBreak};
+/// use sprague::{Nimber, heap::{GrundyTable, TakeBreak}};
 /// let dawson = TakeBreak::parse("0.07").unwrap();
 /// let t = GrundyTable::until_proven(&dawson, 1 << 16);
 /// let p = t.period().unwrap();
@@ -97,7 +97,7 @@ impl GrundyTable {
     /// most `max(largest + 1, PROOF_LIMIT)` values.
     ///
     /// ```
-    /// use sprague::{GrundyTable, Nimber, TakeBreak};
+    /// use sprague::{Nimber, heap::{GrundyTable, TakeBreak}};
     /// let kayles = TakeBreak::kayles();
     /// let t = GrundyTable::covering(&kayles, u64::MAX);
     /// assert!(t.period().is_some_and(|p| p.proven && p.period == 12));
@@ -144,7 +144,7 @@ impl GrundyTable {
     /// are returned. Cost: the game's table algorithm on that many values.
     ///
     /// ```
-    /// use sprague::{GrundyTable, TakeBreak};
+    /// use sprague::{heap::{GrundyTable, TakeBreak}};
     /// let t = GrundyTable::listing(&TakeBreak::kayles(), 20, &mut |_| true);
     /// assert_eq!(t.values().len(), 20);
     /// let p = t.period().unwrap();

@@ -2,7 +2,7 @@
 
 use super::rare::{Spec, plain_values_u32, rare_values_u32};
 use super::{HeapGame, PeriodRule, extend_periodic, find_period};
-use crate::Nimber;
+use crate::nimber::Nimber;
 use crate::notation::ParseError;
 use core::fmt;
 
@@ -24,7 +24,7 @@ use core::fmt;
 /// once a period is proven by the periodicity theorem, from the period.
 ///
 /// ```
-/// use sprague::{HeapGame, TakeBreak};
+/// use sprague::{HeapGame, heap::TakeBreak};
 /// let kayles = TakeBreak::parse("0.77").unwrap();
 /// // Kayles, OEIS A002186: 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6.
 /// assert_eq!(kayles.grundy_values(12, &mut |_| true), vec![0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
@@ -47,7 +47,7 @@ impl TakeBreak {
     /// other than 0 or 4, more than one point, or an empty code.
     ///
     /// ```
-    /// use sprague::TakeBreak;
+    /// use sprague::heap::TakeBreak;
     /// assert!(TakeBreak::parse("0.07").is_ok());
     /// assert_eq!(TakeBreak::parse("0.8").unwrap_err().column, 3);
     /// ```

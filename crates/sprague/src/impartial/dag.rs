@@ -1,7 +1,11 @@
 //! Grundy values of every vertex of an explicit directed acyclic graph.
 
 use crate::monitor::{Failure, Stopped};
-use crate::{DiGraph, MexSet, Monitor, Ticker};
+use crate::{
+    graph::DiGraph,
+    monitor::{Monitor, Ticker},
+    nimber::MexSet,
+};
 use core::fmt;
 
 /// The graph has a cycle through `vertex`, so it has no Grundy function; the
@@ -51,7 +55,7 @@ impl From<GraphCycle> for Stopped<GraphCycle> {
 /// [`GraphCycle`] naming a vertex on a cycle (self-loops included).
 ///
 /// ```
-/// use sprague::{DiGraph, grundy_dag};
+/// use sprague::{DiGraph, impartial::grundy_dag};
 /// // 2 → 1 → 0 and 2 → 0: values 0, 1, 2.
 /// let g = DiGraph::from_edges(3, &[1, 2, 2], &[0, 1, 0]).unwrap();
 /// assert_eq!(grundy_dag(&g).unwrap(), vec![0, 1, 2]);
@@ -77,7 +81,7 @@ pub fn grundy_dag(graph: &DiGraph) -> Result<Vec<u32>, GraphCycle> {
 /// when the monitor asked to stop.
 ///
 /// ```
-/// use sprague::{DiGraph, Monitor, grundy_dag_with};
+/// use sprague::{DiGraph, Monitor, impartial::grundy_dag_with};
 /// let g = DiGraph::from_edges(3, &[1, 2, 2], &[0, 1, 0]).unwrap();
 /// let monitor = Monitor::new();
 /// assert_eq!(grundy_dag_with(&g, &monitor).unwrap(), vec![0, 1, 2]);

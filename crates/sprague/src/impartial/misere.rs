@@ -1,9 +1,9 @@
 //! Misère-play outcomes by search.
 
 use super::ImpartialRules;
-use crate::Outcome;
 use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
 use crate::monitor::{Monitor, SearchError};
+use crate::outcome::Outcome;
 use std::collections::HashMap;
 
 /// Decides misère play (the player who makes the last move loses) of any short
@@ -16,7 +16,7 @@ use std::collections::HashMap;
 /// positions solved and can stop the search.
 ///
 /// ```
-/// use sprague::{MisereSolver, Nim, Outcome};
+/// use sprague::{MisereSolver, Outcome, games::Nim};
 /// let mut solver = MisereSolver::new(&Nim);
 /// // Misère Nim with heaps 1 1: the mover takes one, the opponent must take the last.
 /// assert_eq!(solver.outcome(&vec![1, 1]).unwrap(), Outcome::N);
@@ -56,7 +56,7 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
 
     /// Reports the positions solved to `monitor` and stops with
     /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
-    /// every [`Ticker::BATCH`](crate::Ticker::BATCH) positions).
+    /// every [`Ticker::BATCH`](crate::monitor::Ticker::BATCH) positions).
     #[must_use]
     pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
         self.limits.set_monitor(monitor);

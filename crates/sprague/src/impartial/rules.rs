@@ -1,6 +1,6 @@
 //! The ruleset trait every impartial solver is written against.
 
-use crate::{Nimber, Outcome};
+use crate::{nimber::Nimber, outcome::Outcome};
 use core::hash::Hash;
 
 /// An impartial ruleset: both players have the same moves from every position.
@@ -81,7 +81,7 @@ pub trait ImpartialRules {
 /// for n pieces.
 ///
 /// ```
-/// use sprague::split_pieces;
+/// use sprague::impartial::split_pieces;
 /// let mut out = Vec::new();
 /// assert!(split_pieces(&[3u64, 5], &mut out));
 /// assert_eq!(out, vec![vec![3], vec![5]]);

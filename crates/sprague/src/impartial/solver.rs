@@ -3,7 +3,7 @@
 use super::ImpartialRules;
 use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
 use crate::monitor::{Monitor, SearchError};
-use crate::{Nimber, mex_in_place};
+use crate::nimber::{Nimber, mex_in_place};
 use std::collections::HashMap;
 
 /// Computes Grundy values of positions of any [`ImpartialRules`].
@@ -21,7 +21,7 @@ use std::collections::HashMap;
 /// and hash look-ups.
 ///
 /// ```
-/// use sprague::{GrundySolver, Nim, Nimber};
+/// use sprague::{GrundySolver, Nimber, games::Nim};
 /// let mut solver = GrundySolver::new(&Nim);
 /// assert_eq!(solver.grundy(&vec![3, 4, 5]).unwrap(), Nimber(2));
 /// assert_eq!(solver.winning_moves(&vec![3, 4, 5]).unwrap(), vec![vec![1, 4, 5]]);
@@ -60,7 +60,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
 
     /// Reports the components solved to `monitor` and stops with
     /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
-    /// every [`Ticker::BATCH`](crate::Ticker::BATCH) components).
+    /// every [`Ticker::BATCH`](crate::monitor::Ticker::BATCH) components).
     #[must_use]
     pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
         self.limits.set_monitor(monitor);

@@ -2,7 +2,10 @@
 //! game graph (C. A. B. Smith 1966; Fraenkel & Yesha 1986), and sums.
 
 use super::wld::Wld;
-use crate::{DiGraph, Interrupted, Monitor, Ticker};
+use crate::{
+    graph::DiGraph,
+    monitor::{Interrupted, Monitor, Ticker},
+};
 use core::fmt;
 
 /// The generalised Sprague–Grundy value of a vertex: a finite nimber, or ∞ with
@@ -57,7 +60,7 @@ const INF: u32 = u32::MAX - 1;
 /// counter-driven pass, O(n + m) time, so O((max value + 2)·(n + m)) in all.
 ///
 /// ```
-/// use sprague::{DiGraph, LoopyValue, loopy_grundy};
+/// use sprague::{DiGraph, loopy::{LoopyValue, loopy_grundy}};
 /// // 0 ↔ 1 and 1 → 2 (terminal): 2 = 0, 1 = 1, and 0 = 0 (its one move is reversible).
 /// let g = DiGraph::from_edges(3, &[0, 1, 1], &[1, 0, 2]).unwrap();
 /// let v = loopy_grundy(&g);
@@ -85,7 +88,7 @@ pub fn loopy_grundy(graph: &DiGraph) -> Vec<LoopyValue> {
 /// [`Interrupted`], with the vertices labelled, when the monitor asked to stop.
 ///
 /// ```
-/// use sprague::{DiGraph, LoopyValue, Monitor, loopy_grundy_with};
+/// use sprague::{DiGraph, Monitor, loopy::{LoopyValue, loopy_grundy_with}};
 /// let g = DiGraph::from_edges(3, &[0, 1, 1], &[1, 0, 2]).unwrap();
 /// let monitor = Monitor::new();
 /// let v = loopy_grundy_with(&g, &monitor).unwrap();
@@ -229,8 +232,8 @@ pub fn loopy_sum_outcome(values: &[&LoopyValue]) -> Wld {
 #[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
+    use crate::loopy::solve_graph;
     use crate::loopy::wld::tests::arb_graph;
-    use crate::solve_graph;
     use proptest::prelude::*;
 
     /// The sum graph of `g` and `h`: vertex (a, b) = a·|h| + b.
@@ -305,7 +308,7 @@ mod tests {
 
     #[test]
     fn monitored_values_count_every_vertex_and_stop() {
-        use crate::{Interrupted, Monitor, Ticker};
+        use crate::monitor::{Interrupted, Monitor, Ticker};
         const BATCH: u64 = Ticker::BATCH as u64;
         // 10 000 vertices: a ladder 2i+1 → 2i, 2i → 2i - 1 with a few cycles
         // (every 100th even vertex also moves to itself), so there are several
@@ -352,7 +355,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(300))]
         #[test]
         fn monitored_values_agree_and_count_to_the_total(g in arb_graph(12, 30)) {
-            let m = crate::Monitor::new();
+            let m = crate::monitor::Monitor::new();
             prop_assert_eq!(loopy_grundy_with(&g, &m).unwrap(), loopy_grundy(&g));
             let n = g.vertex_count() as u64;
             prop_assert_eq!((m.done(), m.total()), (n, Some(n)));

@@ -300,7 +300,7 @@ impl crate::play::SpaceNotation for Krk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::StateSpaceSolver;
+    use crate::loopy::StateSpaceSolver;
     use crate::loopy::space::tests::check_unmoves;
 
     #[test]
@@ -316,7 +316,10 @@ mod tests {
         assert_eq!(krk_longest_mate(&t), 16);
         // a position: White Ka1, Black Kc3... mate in one: Kb6 (41)? Use a known mate in 1:
         // White Kc6 (42), Rook a1 (0), Black Kc8 (58): Ra8#.
-        assert_eq!(t.get(Krk::index(42, 58, 0, false)), Some(crate::SolvedValue::win(1)));
+        assert_eq!(
+            t.get(Krk::index(42, 58, 0, false)),
+            Some(crate::loopy::SolvedValue::win(1))
+        );
         // Black to move with the rook en prise and unprotected draws by taking it.
         assert_eq!(t.get(Krk::index(0, 58, 57, true)).map(|v| v.wld), Some(Wld::Draw));
         let one = StateSpaceSolver::new(&Krk).solve().unwrap();

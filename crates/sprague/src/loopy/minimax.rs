@@ -2,7 +2,11 @@
 //! (alpha-beta), and the randomised evaluation of AND-OR trees.
 
 use crate::monitor::Stopped;
-use crate::{DiGraph, GraphCycle, Interrupted, Monitor, Ticker};
+use crate::{
+    graph::DiGraph,
+    impartial::GraphCycle,
+    monitor::{Interrupted, Monitor, Ticker},
+};
 use core::convert::Infallible;
 
 /// Negamax values of every vertex of an acyclic graph: at a vertex without
@@ -18,7 +22,7 @@ use core::convert::Infallible;
 /// [`GraphCycle`] naming a vertex that lies on or leads only into a cycle.
 ///
 /// ```
-/// use sprague::{DiGraph, minimax_dag};
+/// use sprague::{DiGraph, loopy::minimax_dag};
 /// // 0 → 1, 0 → 2; terminal scores (for the player to move there) 1 → -3, 2 → 5.
 /// let g = DiGraph::from_edges(3, &[0, 0], &[1, 2]).unwrap();
 /// let v = minimax_dag(&g, |t| if t == 1 { -3 } else { 5 }).unwrap();
@@ -50,7 +54,7 @@ pub type MinimaxDagError = Stopped<GraphCycle>;
 /// [`Stopped::Interrupted`] when the monitor asked to stop.
 ///
 /// ```
-/// use sprague::{DiGraph, Monitor, minimax_dag_with};
+/// use sprague::{DiGraph, Monitor, loopy::minimax_dag_with};
 /// let g = DiGraph::from_edges(3, &[0, 0], &[1, 2]).unwrap();
 /// let monitor = Monitor::new();
 /// let v = minimax_dag_with(&g, |t| if t == 1 { -3 } else { 5 }, &monitor).unwrap();
@@ -199,7 +203,7 @@ pub fn minimax_tree(tree: &MinimaxTree, maximiser: bool) -> i64 {
 /// are visited.
 ///
 /// ```
-/// use sprague::{MinimaxTree, alpha_beta};
+/// use sprague::{loopy::{MinimaxTree, alpha_beta}};
 /// let t = MinimaxTree::Node(vec![
 ///     MinimaxTree::Node(vec![MinimaxTree::Leaf(3), MinimaxTree::Leaf(5)]),
 ///     MinimaxTree::Node(vec![MinimaxTree::Leaf(2), MinimaxTree::Leaf(9)]),
@@ -224,7 +228,7 @@ pub fn alpha_beta(tree: &MinimaxTree) -> (i64, u64) {
 /// [`Interrupted`], with the nodes visited, when the monitor asked to stop.
 ///
 /// ```
-/// use sprague::{Monitor, MinimaxTree, alpha_beta_with};
+/// use sprague::{Monitor, loopy::{MinimaxTree, alpha_beta_with}};
 /// let t = MinimaxTree::Node(vec![
 ///     MinimaxTree::Node(vec![MinimaxTree::Leaf(3), MinimaxTree::Leaf(5)]),
 ///     MinimaxTree::Node(vec![MinimaxTree::Leaf(2), MinimaxTree::Leaf(9)]),
@@ -311,14 +315,18 @@ pub fn and_or_random(tree: &MinimaxTree, seed: u64) -> (bool, u64) {
 /// [`Interrupted`], with the nodes visited, when the monitor asked to stop.
 ///
 /// ```
-/// use sprague::{Monitor, MinimaxTree, and_or_random, and_or_random_with};
+/// use sprague::{Monitor, loopy::{MinimaxTree, and_or_random, and_or_random_with}};
 /// // OR of two ANDs of false leaves: every node is visited.
 /// let t = MinimaxTree::Node(vec![MinimaxTree::Node(vec![MinimaxTree::Leaf(0)]), MinimaxTree::Node(vec![MinimaxTree::Leaf(0)])]);
 /// let monitor = Monitor::new();
 /// assert_eq!(and_or_random_with(&t, 7, &monitor).unwrap(), and_or_random(&t, 7));
 /// assert_eq!((monitor.done(), monitor.total()), (5, Some(5)));
 /// ```
-pub fn and_or_random_with(tree: &MinimaxTree, seed: u64, monitor: &Monitor) -> Result<(bool, u64), Interrupted> {
+pub fn and_or_random_with(
+    tree: &MinimaxTree,
+    seed: u64,
+    monitor: &Monitor,
+) -> Result<(bool, u64), Interrupted> {
     monitor.start_phase(SEARCHING, Some(tree.nodes()), 0);
     let mut ticker = Ticker::new(Some(monitor));
     let mut rng = and_or_seed(seed);

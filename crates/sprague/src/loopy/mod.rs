@@ -14,8 +14,8 @@ mod wld;
 pub use gsg::{LoopyValue, loopy_grundy, loopy_grundy_with, loopy_sum_outcome};
 pub use krk::{Krk, krk_depth_counts, krk_longest_mate};
 pub use minimax::{
-    MinimaxDagError, MinimaxTree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with, minimax_dag,
-    minimax_dag_with, minimax_tree,
+    MinimaxDagError, MinimaxTree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with,
+    minimax_dag, minimax_dag_with, minimax_tree,
 };
 pub use preferences::{
     Ranking, UnsupportedRankings, solve_preferences, solve_preferences_exhaustive,

@@ -3,7 +3,7 @@
 
 use super::wld::Wld;
 use crate::monitor::{Interrupted, Monitor, SearchError, Ticker};
-use crate::{BudgetExceeded, DiGraph};
+use crate::{budget::BudgetExceeded, graph::DiGraph};
 use core::fmt;
 use std::str::FromStr;
 
@@ -125,7 +125,7 @@ impl std::error::Error for UnsupportedRankings {}
 /// and disagree on the rest). [`solve_preferences_exhaustive`] solves them.
 ///
 /// ```
-/// use sprague::{DiGraph, Ranking, Wld, solve_preferences};
+/// use sprague::{DiGraph, Wld, loopy::{Ranking, solve_preferences}};
 /// // 0 → 1 (terminal, a win for whoever moves there) and 0 → 2 ↺ (endless).
 /// let g = DiGraph::from_edges(3, &[0, 0, 2], &[1, 2, 2]).unwrap();
 /// let first: Ranking = "dwl".parse().unwrap(); // draw > win > loss
@@ -159,7 +159,7 @@ pub fn solve_preferences(
 /// than 10 000 vertices (the search would recurse too deep).
 ///
 /// ```
-/// use sprague::{DiGraph, Ranking, Wld, solve_preferences_exhaustive};
+/// use sprague::{DiGraph, Wld, loopy::{Ranking, solve_preferences_exhaustive}};
 /// let g = DiGraph::from_edges(2, &[1, 1], &[0, 1]).unwrap();
 /// let (a, b): (Ranking, Ranking) = ("dwl".parse().unwrap(), "lwd".parse().unwrap());
 /// let r = solve_preferences_exhaustive(&g, a, b, 1000).unwrap();
@@ -639,7 +639,7 @@ mod tests {
             .count();
         assert_eq!(ok, 30);
         let std = solve_preferences(&g, Ranking::STANDARD, Ranking::STANDARD).unwrap();
-        let plain = crate::solve_graph(&g, |_| Wld::Lose).unwrap();
+        let plain = crate::loopy::solve_graph(&g, |_| Wld::Lose).unwrap();
         for v in 0..3 {
             assert_eq!(std[v][0], plain.get(v).wld);
             assert_eq!(std[v][1], plain.get(v).wld);

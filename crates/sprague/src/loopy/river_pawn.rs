@@ -293,7 +293,7 @@ impl StateSpace for RiverPawn {
 mod tests {
     use super::*;
     use crate::loopy::space::tests::check_unmoves;
-    use crate::{SolvedValue, StateSpaceSolver};
+    use crate::loopy::{SolvedValue, StateSpaceSolver};
 
     #[test]
     fn unmoves_invert_moves() {

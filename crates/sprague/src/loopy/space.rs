@@ -2,7 +2,7 @@
 //! without building the game graph by hand.
 
 use super::wld::{SolvedValue, Wld};
-use crate::BudgetExceeded;
+use crate::budget::BudgetExceeded;
 use crate::monitor::{Failure, Monitor, Stopped};
 use core::fmt;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
@@ -170,7 +170,7 @@ fn decode(c: u16) -> Option<SolvedValue> {
 /// successors (O(L·(N + E))).
 ///
 /// ```
-/// use sprague::{StateSpaceSolver, SolvedValue, TicTacToe};
+/// use sprague::{StateSpaceSolver, loopy::{SolvedValue, TicTacToe}};
 /// let table = StateSpaceSolver::new(&TicTacToe).solve().unwrap();
 /// assert_eq!(table.get(0), Some(SolvedValue::DRAW)); // the empty board
 /// ```
@@ -189,7 +189,7 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
         StateSpaceSolver {
             space,
             threads: 1,
-            max_states: crate::DEFAULT_MAX_STATES * 10,
+            max_states: crate::budget::DEFAULT_MAX_STATES * 10,
             misere: false,
             monitor: None,
         }
@@ -477,7 +477,7 @@ pub fn reachable<S: StateSpace + ?Sized>(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::{DiGraph, Interrupted, solve_graph};
+    use crate::{graph::DiGraph, loopy::solve_graph, monitor::Interrupted};
     use proptest::prelude::*;
 
     /// A graph as a state space, with un-moves from the reversed graph.

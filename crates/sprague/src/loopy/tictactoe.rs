@@ -179,7 +179,7 @@ impl crate::play::SpaceNotation for TicTacToe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{SolvedValue, StateSpaceSolver, reachable};
+    use crate::loopy::{SolvedValue, StateSpaceSolver, reachable};
 
     #[test]
     fn tic_tac_toe_facts() {

@@ -1,7 +1,10 @@
 //! Win / Lose / Draw with remoteness on explicit directed graphs (retrograde analysis).
 
 use crate::monitor::{Failure, Stopped};
-use crate::{DiGraph, Interrupted, Monitor, Ticker};
+use crate::{
+    graph::DiGraph,
+    monitor::{Interrupted, Monitor, Ticker},
+};
 use core::fmt;
 use std::collections::VecDeque;
 
@@ -224,7 +227,7 @@ impl WldTable {
 /// [`GraphTooLarge`] if the graph has 2^30 vertices or more.
 ///
 /// ```
-/// use sprague::{DiGraph, SolvedValue, Wld, solve_graph};
+/// use sprague::{DiGraph, Wld, loopy::{SolvedValue, solve_graph}};
 /// // 0 → 1 → 2 (terminal), and 3 ↔ 4 a cycle.
 /// let g = DiGraph::from_edges(5, &[0, 1, 3, 4], &[1, 2, 4, 3]).unwrap();
 /// let t = solve_graph(&g, |_| Wld::Lose).unwrap();
@@ -258,7 +261,7 @@ pub fn solve_graph(graph: &DiGraph, terminal: impl Fn(u32) -> Wld) -> Result<Wld
 /// [`Stopped::Interrupted`] when the monitor asked to stop.
 ///
 /// ```
-/// use sprague::{DiGraph, Monitor, SolvedValue, Wld, solve_graph_with};
+/// use sprague::{DiGraph, Monitor, Wld, loopy::{SolvedValue, solve_graph_with}};
 /// let g = DiGraph::from_edges(3, &[0, 1], &[1, 2]).unwrap();
 /// let monitor = Monitor::new();
 /// let t = solve_graph_with(&g, |_| Wld::Lose, &monitor).unwrap();
@@ -522,7 +525,8 @@ pub(crate) mod tests {
                 if prev[v as usize].is_some() || g.out_degree(v) == 0 {
                     continue;
                 }
-                let kids: Vec<Option<SolvedValue>> = g.successors(v).iter().map(|&w| prev[w as usize]).collect();
+                let kids: Vec<Option<SolvedValue>> =
+                    g.successors(v).iter().map(|&w| prev[w as usize]).collect();
                 let lose_min = kids
                     .iter()
                     .flatten()

@@ -29,7 +29,7 @@ use crate::partizan::{Dyadic, GameId, GameStore, Op};
 /// unknown symbols, numbers that are not dyadic (`1/3`), empty options.
 ///
 /// ```
-/// use sprague::{GameStore, parse_game};
+/// use sprague::{GameStore, notation::parse_game};
 /// let mut s = GameStore::new();
 /// let g = parse_game(&mut s, "^ + ^").unwrap();
 /// let h = parse_game(&mut s, "{0|^*}").unwrap();

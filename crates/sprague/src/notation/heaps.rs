@@ -25,7 +25,7 @@ pub fn parse_u64_token(token: &str, column: usize, what: &str) -> Result<u64, Pa
 /// A token that is not a whole number below 2^64, or no heaps at all.
 ///
 /// ```
-/// use sprague::parse_heaps;
+/// use sprague::notation::parse_heaps;
 /// assert_eq!(parse_heaps("3 4,5").unwrap(), vec![3, 4, 5]);
 /// assert_eq!(parse_heaps("3 x").unwrap_err().column, 3);
 /// ```

@@ -4,7 +4,7 @@
 /// 1-based column in characters (for errors that point at the token).
 ///
 /// ```
-/// use sprague::tokens_with_columns;
+/// use sprague::notation::tokens_with_columns;
 /// assert_eq!(tokens_with_columns("3, 4  x"), vec![(1, "3"), (4, "4"), (7, "x")]);
 /// ```
 #[must_use]

@@ -30,5 +30,5 @@ pub use solver::{PartizanSolver, value_by_definition};
 pub(crate) use store::Op;
 pub use store::{GameId, GameStore};
 pub use thermograph::Thermograph;
-pub use trajectory::{TrajectoryPiece, Trajectory};
+pub use trajectory::{Trajectory, TrajectoryPiece};
 pub use watched::WatchedStore;

@@ -8,7 +8,7 @@ use core::cmp::Ordering;
 /// walk game trees: they act on the three parts.
 ///
 /// ```
-/// use sprague::{Dyadic, Nus};
+/// use sprague::{Dyadic, partizan::Nus};
 /// let up_star = Nus::new(Dyadic::ZERO, 1, 1);
 /// assert!(up_star.compare(&Nus::ZERO).is_none()); // ↑* is confused with 0
 /// let double_up = Nus::new(Dyadic::ZERO, 2, 0);

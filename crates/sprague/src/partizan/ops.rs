@@ -5,7 +5,7 @@
 use super::dyadic::Dyadic;
 use super::nus::Nus;
 use super::store::{GameId, GameStore, Op, pair};
-use crate::Outcome;
+use crate::outcome::Outcome;
 use core::cmp::Ordering;
 
 impl GameStore {

@@ -91,8 +91,11 @@ pub fn wins_moving_first<R: PartizanRules + ?Sized>(
 }
 
 /// The outcome class of `position` by plain minimax ([`wins_moving_first`] for both players).
-pub fn outcome_by_minimax<R: PartizanRules + ?Sized>(rules: &R, position: &R::Position) -> crate::Outcome {
-    crate::Outcome::from_first_moves(
+pub fn outcome_by_minimax<R: PartizanRules + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+) -> crate::outcome::Outcome {
+    crate::outcome::Outcome::from_first_moves(
         wins_moving_first(rules, position, Player::Left),
         wins_moving_first(rules, position, Player::Right),
     )

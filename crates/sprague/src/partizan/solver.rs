@@ -3,9 +3,9 @@
 
 use super::rules::PartizanRules;
 use super::{GameId, GameStore};
-use crate::Outcome;
 use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
 use crate::monitor::{Monitor, SearchError};
+use crate::outcome::Outcome;
 use rustc_hash::FxHashMap;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
@@ -31,7 +31,7 @@ use rustc_hash::FxHashMap;
 /// construction per class.
 ///
 /// ```
-/// use sprague::{Domineering, Notation, Outcome, PartizanSolver};
+/// use sprague::{Notation, Outcome, PartizanSolver, games::Domineering};
 /// let mut solver = PartizanSolver::new(&Domineering);
 /// let board = Domineering.parse_position("..|..").unwrap();
 /// let g = solver.value(&board).unwrap();
@@ -91,7 +91,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
 
     /// Reports the component classes solved to `monitor` and stops with
     /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
-    /// every [`Ticker::BATCH`](crate::Ticker::BATCH) classes).
+    /// every [`Ticker::BATCH`](crate::monitor::Ticker::BATCH) classes).
     #[must_use]
     pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
         self.limits.set_monitor(monitor);

@@ -24,7 +24,7 @@
 use super::dyadic::Dyadic;
 use super::nus::Nus;
 use super::thermograph::Thermograph;
-use crate::{Interrupted, Monitor};
+use crate::monitor::{Interrupted, Monitor};
 use core::ops::{Deref, DerefMut};
 use rustc_hash::FxHashMap;
 

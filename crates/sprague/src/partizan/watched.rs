@@ -4,7 +4,10 @@
 use super::dyadic::Dyadic;
 use super::store::{GameId, GameStore, Op};
 use crate::notation::ParseError;
-use crate::{Interrupted, Monitor, Outcome};
+use crate::{
+    monitor::{Interrupted, Monitor},
+    outcome::Outcome,
+};
 use core::cmp::Ordering;
 
 /// A [`GameStore`] watched by a [`Monitor`] (see [`GameStore::with_monitor`]):

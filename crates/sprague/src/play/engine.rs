@@ -2,7 +2,7 @@
 //! options, verdicts with remoteness, hints that explain, and move forms.
 
 use super::board;
-use crate::Player;
+use crate::partizan::Player;
 use crate::registry::Result;
 
 /// Which family a game belongs to: it decides how sides and hints are worded.
@@ -79,12 +79,12 @@ impl Verdict {
     }
 }
 
-impl From<crate::SolvedValue> for Verdict {
-    fn from(s: crate::SolvedValue) -> Self {
+impl From<crate::loopy::SolvedValue> for Verdict {
+    fn from(s: crate::loopy::SolvedValue) -> Self {
         match s.wld {
-            crate::Wld::Win => Verdict::Win(s.remoteness),
-            crate::Wld::Lose => Verdict::Lose(s.remoteness),
-            crate::Wld::Draw => Verdict::Draw,
+            crate::loopy::Wld::Win => Verdict::Win(s.remoteness),
+            crate::loopy::Wld::Lose => Verdict::Lose(s.remoteness),
+            crate::loopy::Wld::Draw => Verdict::Draw,
         }
     }
 }

@@ -5,8 +5,12 @@
 use super::{Engine, Kind, Verdict, board};
 use crate::registry::{Error, Options, Result};
 use crate::{
-    GrundySolver, ImpartialRules, MisereSolver, Nimber, Notation, Outcome, PartizanRules, PartizanSolver,
-    Player, StateSpace, StateTable, moves_of,
+    impartial::{GrundySolver, ImpartialRules, MisereSolver},
+    loopy::{StateSpace, StateTable},
+    nimber::Nimber,
+    notation::Notation,
+    outcome::Outcome,
+    partizan::{PartizanRules, PartizanSolver, Player, moves_of},
 };
 use std::collections::HashMap;
 
@@ -492,7 +496,7 @@ where
 }
 
 /// The solved value of state `s` in `table`.
-fn solved_at(table: &StateTable, s: u64) -> Result<crate::SolvedValue> {
+fn solved_at(table: &StateTable, s: u64) -> Result<crate::loopy::SolvedValue> {
     table
         .get(s)
         .ok_or_else(|| Error::internal(format!("state {s} is not in the solved table")))

@@ -3,7 +3,7 @@
 //! ruleset through one `dyn` type.
 
 use super::{Engine, Kind, Verdict};
-use crate::Player;
+use crate::partizan::Player;
 use crate::registry::Result;
 
 /// A position of a [`PlayEngine`]: an index into the positions it has handed

@@ -6,7 +6,10 @@ use super::graph_text::{
 };
 use super::{Engine, Kind, Verdict, board};
 use crate::registry::{Error, Options, Result};
-use crate::{CellGrid, EdgeList, Player};
+use crate::{
+    graph_games::{CellGrid, EdgeList},
+    partizan::Player,
+};
 use std::collections::HashMap;
 
 /// Most vertices (cells of a board) of a geography game in play: a turn runs
@@ -147,7 +150,7 @@ impl GeographyEngine {
             if self.cache.len() > 256 {
                 self.cache.clear();
             }
-            let w = crate::geography_winning_starts(self.n, &self.rest_edges(removed));
+            let w = crate::graph_games::geography_winning_starts(self.n, &self.rest_edges(removed));
             self.cache.insert(removed.to_vec(), w);
         }
         &self.cache[removed]
@@ -155,13 +158,16 @@ impl GeographyEngine {
 
     /// A maximum matching of the graph outside `removed`, and its method.
     fn matching(&self, removed: &[u64]) -> (Vec<Option<u32>>, &'static str) {
-        let g = crate::UndirectedGraph::new(self.n, &self.rest_edges(removed));
+        let g = crate::graph_games::UndirectedGraph::new(self.n, &self.rest_edges(removed));
         match g.two_coloring() {
             Some(side) => (
-                crate::hopcroft_karp(&g, &side),
+                crate::graph_games::hopcroft_karp(&g, &side),
                 "Hopcroft–Karp, the graph is bipartite",
             ),
-            None => (crate::edmonds_matching(&g), "Edmonds' blossom algorithm"),
+            None => (
+                crate::graph_games::edmonds_matching(&g),
+                "Edmonds' blossom algorithm",
+            ),
         }
     }
 
@@ -346,7 +352,7 @@ impl Engine for GeographyEngine {
         let mut lines = Vec::new();
         let removed = self.visited_without_token(p);
         let (mate, method) = self.matching(&removed);
-        let size = crate::matching_size(&mate);
+        let size = crate::graph_games::matching_size(&mate);
         match p.token {
             None => {
                 lines.push("no token yet: the first move places it, and then the other player moves first from there.".to_string());

@@ -5,10 +5,11 @@ use super::geography::GeographyEngine;
 use super::hackenbush::{HackenbushEngine, Picture};
 use super::leaf_removal::LeafEngine;
 use super::wall_making::{WallEngine, Walls};
-use crate::graphgames::grounded;
+use crate::graph_games::grounded;
 use crate::{
-    CellGrid, GeographyRules, GreenHackenbush, GrundySolver, ImpartialRules, LeafRemovalRules, Player,
-    RootedTree, WallMakingRules,
+    graph_games::{CellGrid, GeographyRules, GreenHackenbush, LeafRemovalRules, RootedTree, WallMakingRules},
+    impartial::{GrundySolver, ImpartialRules},
+    partizan::Player,
 };
 
 fn next(seed: &mut u64) -> u64 {
@@ -181,7 +182,7 @@ fn wall_engine_agrees_with_search() {
         };
         let rules = WallMakingRules::new(&board).unwrap();
         let mut solver = GrundySolver::new(&rules);
-        let values = crate::wall_making_values(&board).unwrap();
+        let values = crate::graph_games::wall_making_values(&board).unwrap();
         let mut engine = WallEngine {
             board: board.clone(),
             values,

@@ -3,7 +3,7 @@
 //! and the words of short moves.
 
 use super::Verdict;
-use crate::CellGrid;
+use crate::graph_games::CellGrid;
 
 pub(crate) const HINT_LIST_LIMIT: usize = 20;
 
@@ -15,7 +15,7 @@ pub(crate) fn verdict_of(wins: bool) -> Verdict {
     }
 }
 
-pub(crate) fn parse_error(text: &str, e: &crate::ParseError) -> String {
+pub(crate) fn parse_error(text: &str, e: &crate::notation::ParseError) -> String {
     format!("position `{text}`: {e}")
 }
 

@@ -3,9 +3,15 @@
 
 use super::graph_text::{edge_word, edges_text, listed, parse_error, strip_verb, verdict_of};
 use super::{Engine, Kind, Verdict};
-use crate::graphgames::{grounded, keep_grounded, picture_value, pieces};
+use crate::graph_games::{grounded, keep_grounded, picture_value, pieces};
 use crate::registry::{Error, Options, Result};
-use crate::{EdgeList, GreenHackenbush, MisereSolver, Nimber, Outcome, Player};
+use crate::{
+    graph_games::{EdgeList, GreenHackenbush},
+    impartial::MisereSolver,
+    nimber::Nimber,
+    outcome::Outcome,
+    partizan::Player,
+};
 
 /// Most edges of a Green Hackenbush picture in play: a turn makes one linear
 /// pass per candidate cut, O(m²).

@@ -5,7 +5,11 @@
 use super::ImpartialEngine;
 use super::graph_text::{played_normal_only, strip_verb, vertex_list};
 use crate::registry::{Error, Options, Result};
-use crate::{ImpartialRules, IncreasingDistanceRules, Notation, ParseError, RootedTree};
+use crate::{
+    graph_games::{IncreasingDistanceRules, RootedTree},
+    impartial::ImpartialRules,
+    notation::{Notation, ParseError},
+};
 
 /// Most vertices of an increasing-distance tree in play (searched: up to n²
 /// positions).
@@ -123,7 +127,7 @@ impl DistancePlay {
         Ok(DistancePlay {
             rules,
             dist,
-            winning_starts: crate::increasing_distance_winning_starts(tree),
+            winning_starts: crate::graph_games::increasing_distance_winning_starts(tree),
         })
     }
 

@@ -4,7 +4,12 @@
 use super::ImpartialEngine;
 use super::graph_text::{edge_word, edges_text, parse_set, set_text, strip_verb, vertex_list};
 use crate::registry::{Error, Options, Result};
-use crate::{ArcKayles, EdgeList, ImpartialRules, Nimber, NodeKayles, Notation, ParseError};
+use crate::{
+    graph_games::{ArcKayles, EdgeList, NodeKayles},
+    impartial::ImpartialRules,
+    nimber::Nimber,
+    notation::{Notation, ParseError},
+};
 
 /// Node or Arc Kayles with its notation: a position is the set of vertices left.
 pub(crate) struct KaylesPlay {

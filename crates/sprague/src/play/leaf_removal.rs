@@ -6,7 +6,11 @@ use super::graph_text::{
 };
 use super::{Engine, Kind, Verdict};
 use crate::registry::{Error, Options, Result};
-use crate::{ImpartialRules, LeafRemovalRules, Player, RootedTree};
+use crate::{
+    graph_games::{LeafRemovalRules, RootedTree},
+    impartial::ImpartialRules,
+    partizan::Player,
+};
 
 /// Most leaves of a leaf-removal tree in play (a move is any nonempty set of
 /// leaves, so a turn lists up to 2^leaves moves).
@@ -14,7 +18,7 @@ pub(crate) const LEAF_REMOVAL_PLAY_LEAVES: usize = 14;
 
 /// A perfect leaf-removal player: positions are the vertices left (always a
 /// subtree holding the root), judged by the linear rule of
-/// [`crate::leaf_removal_first_player_wins`] on that subtree.
+/// [`crate::graph_games::leaf_removal_first_player_wins`] on that subtree.
 pub(crate) struct LeafEngine {
     pub(crate) rules: LeafRemovalRules,
     pub(crate) tree: RootedTree,
@@ -65,7 +69,7 @@ impl LeafEngine {
         }
         let sub = RootedTree::from_edges(k as usize, &edges)
             .map_err(|e| Error::internal(format!("leaf removal left a non-tree: {e}")))?;
-        Ok(crate::leaf_removal_first_player_wins(&sub))
+        Ok(crate::graph_games::leaf_removal_first_player_wins(&sub))
     }
 
     /// The vertices that may be removed now: alive, with no child alive.

@@ -3,12 +3,17 @@
 
 use super::ImpartialEngine;
 use crate::registry::Options;
-use crate::{ImpartialRules, MultiplesFlip, Nimber, Notation, ParseError};
+use crate::{
+    games::MultiplesFlip,
+    impartial::ImpartialRules,
+    nimber::Nimber,
+    notation::{Notation, ParseError},
+};
 
 /// Most coins of a multiples game in play (every move is listed each turn).
 pub const MULTIPLES_PLAY_LIMIT: u64 = 1_000;
 /// Most coins of a multiples game in misère play (searched).
-pub const MULTIPLES_MISERE_PLAY_LIMIT: u64 = crate::MULTIPLES_MISERE_LIMIT;
+pub const MULTIPLES_MISERE_PLAY_LIMIT: u64 = crate::games::MULTIPLES_MISERE_LIMIT;
 
 /// The multiples game with moves described as the coins they turn, a board
 /// of `H` and `.` and short move forms, for play.

@@ -3,7 +3,12 @@
 
 use super::{Engine, Kind, Verdict, board};
 use crate::registry::Result;
-use crate::{Notation, Outcome, Player, PokerNim, PokerPosition, format_heaps};
+use crate::{
+    games::{PokerNim, PokerPosition},
+    notation::{Notation, format_heaps},
+    outcome::Outcome,
+    partizan::Player,
+};
 
 /// Poker Nim positions in play hold at most this many (chips × (heaps + 1)),
 /// which bounds the moves listed each turn (see [`PokerEngine::play_size`]).

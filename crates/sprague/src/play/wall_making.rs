@@ -6,7 +6,10 @@ use super::graph_text::{
 };
 use super::{Engine, Kind, Verdict, board};
 use crate::registry::{Error, Options, Result};
-use crate::{CellGrid, Player, WallMakingValues};
+use crate::{
+    graph_games::{CellGrid, WallMakingValues},
+    partizan::Player,
+};
 
 /// A Wall Making position: the rectangles still open (rows `r1..r2`, columns
 /// `c1..c2`, half-open), sorted, and the cell picked to reach it.
@@ -30,7 +33,8 @@ impl WallEngine {
     /// Misère play, a board over the table's size limit.
     pub(crate) fn new(board: CellGrid, options: &Options<'_>) -> Result<(Self, Walls)> {
         played_normal_only("wall-making", options)?;
-        let values = crate::wall_making_values(&board).map_err(|e| Error::input(format!("board: {e}")))?;
+        let values = crate::graph_games::wall_making_values(&board)
+            .map_err(|e| Error::input(format!("board: {e}")))?;
         let start = Walls {
             rects: vec![[0, board.height, 0, board.width]],
             pick: None,

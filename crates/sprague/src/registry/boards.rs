@@ -16,7 +16,11 @@ mod wythoff;
 
 use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, no_params, whole_param};
 use crate::play::{ImpartialEngine, PlayEngine, erase};
-use crate::{GrundySolver, ImpartialRules, MisereSolver, Notation, Outcome};
+use crate::{
+    impartial::{GrundySolver, ImpartialRules, MisereSolver},
+    notation::Notation,
+    outcome::Outcome,
+};
 
 /// Any ruleset whose closed forms (`closed_form`, `moves_to_value`) answer
 /// huge positions: like [`super::Impartial`], but refusing misère positions out of
@@ -40,24 +44,24 @@ trait BoardRules: ImpartialRules + Notation<<Self as ImpartialRules>::Position> 
     }
 }
 
-impl BoardRules for crate::StaircaseNim {
+impl BoardRules for crate::games::StaircaseNim {
     fn misere_check(&self, p: &Vec<u64>) -> core::result::Result<(), String> {
-        crate::StaircaseNim::misere_check(self, p)
+        crate::games::StaircaseNim::misere_check(self, p)
     }
 }
-impl BoardRules for crate::SilverDollar {}
-impl BoardRules for crate::Wythoff {}
-impl BoardRules for crate::MooreNim {}
-impl BoardRules for crate::MemoryGame {}
-impl BoardRules for crate::OneOrLargest {
+impl BoardRules for crate::games::SilverDollar {}
+impl BoardRules for crate::games::Wythoff {}
+impl BoardRules for crate::games::MooreNim {}
+impl BoardRules for crate::games::MemoryGame {}
+impl BoardRules for crate::games::OneOrLargest {
     fn misere_check(&self, p: &Vec<u64>) -> core::result::Result<(), String> {
-        crate::OneOrLargest::misere_check(self, p)
+        crate::games::OneOrLargest::misere_check(self, p)
     }
 }
-impl BoardRules for crate::TurningCorners {}
-impl BoardRules for crate::TurningGame {
+impl BoardRules for crate::games::TurningCorners {}
+impl BoardRules for crate::games::TurningGame {
     fn misere_check(&self, p: &Vec<bool>) -> core::result::Result<(), String> {
-        crate::TurningGame::misere_check(self, p)
+        crate::games::TurningGame::misere_check(self, p)
     }
 }
 
@@ -155,11 +159,11 @@ fn play_board<'a, R: BoardRules>(
 
 fn memory_entry(
     name: &str,
-    rule: crate::MemoryRule,
-    first: crate::FirstMove,
+    rule: crate::games::MemoryRule,
+    first: crate::games::FirstMove,
     shown: String,
 ) -> Result<Box<dyn Ruleset>> {
-    let rules = crate::MemoryGame::new(rule, first).ok_or_else(|| {
+    let rules = crate::games::MemoryGame::new(rule, first).ok_or_else(|| {
         Error::input(format!(
             "ruleset `{name}`: the first move must be allowed to take at least 1"
         ))
@@ -169,30 +173,38 @@ fn memory_entry(
 
 fn turning_entry(
     name: &'static str,
-    kind: crate::TurningKind,
+    kind: crate::games::TurningKind,
     summary: &'static str,
     example: &'static str,
     [example2, rules, known]: [&'static str; 3],
 ) -> Entry {
-    fn build_kind(name: &str, params: Option<&str>, kind: crate::TurningKind) -> Result<Box<dyn Ruleset>> {
+    fn build_kind(
+        name: &str,
+        params: Option<&str>,
+        kind: crate::games::TurningKind,
+    ) -> Result<Box<dyn Ruleset>> {
         no_params(name, params)?;
         Ok(Box::new(CellGrid {
             name: name.to_string(),
-            rules: crate::TurningGame::new(kind),
+            rules: crate::games::TurningGame::new(kind),
         }))
     }
     let build: super::Builder = match kind {
-        crate::TurningKind::TurningTurtles => |n, p| build_kind(n, p, crate::TurningKind::TurningTurtles),
-        crate::TurningKind::MockTurtles => |n, p| build_kind(n, p, crate::TurningKind::MockTurtles),
-        crate::TurningKind::Ruler => |n, p| build_kind(n, p, crate::TurningKind::Ruler),
-        crate::TurningKind::FlipAny => |n, p| build_kind(n, p, crate::TurningKind::FlipAny),
+        crate::games::TurningKind::TurningTurtles => {
+            |n, p| build_kind(n, p, crate::games::TurningKind::TurningTurtles)
+        }
+        crate::games::TurningKind::MockTurtles => {
+            |n, p| build_kind(n, p, crate::games::TurningKind::MockTurtles)
+        }
+        crate::games::TurningKind::Ruler => |n, p| build_kind(n, p, crate::games::TurningKind::Ruler),
+        crate::games::TurningKind::FlipAny => |n, p| build_kind(n, p, crate::games::TurningKind::FlipAny),
     };
     Entry {
         name,
         params: "",
         family: Family::Impartial,
         summary,
-        notation: if kind == crate::TurningKind::FlipAny {
+        notation: if kind == crate::games::TurningKind::FlipAny {
             "a 01 string, leftmost coin first, e.g. `0110` (also `THHT`)"
         } else {
             "a row of coins, leftmost first: `H`/`1` heads, `T`/`0` tails, e.g. `THHTTH`"
@@ -222,7 +234,7 @@ pub(super) fn entries() -> Vec<Entry> {
                 no_params(name, params)?;
                 Ok(Box::new(wythoff::WythoffBoard {
                     name: name.to_string(),
-                    rules: crate::Wythoff::heaps(),
+                    rules: crate::games::Wythoff::heaps(),
                 }))
             },
         },
@@ -240,7 +252,7 @@ pub(super) fn entries() -> Vec<Entry> {
                 no_params(name, params)?;
                 Ok(Box::new(wythoff::WythoffBoard {
                     name: name.to_string(),
-                    rules: crate::Wythoff::queens(),
+                    rules: crate::games::Wythoff::queens(),
                 }))
             },
         },
@@ -273,7 +285,7 @@ pub(super) fn entries() -> Vec<Entry> {
                 no_params(name, params)?;
                 Ok(Box::new(CellGrid {
                     name: name.to_string(),
-                    rules: crate::StaircaseNim,
+                    rules: crate::games::StaircaseNim,
                 }))
             },
         },
@@ -291,7 +303,7 @@ pub(super) fn entries() -> Vec<Entry> {
                 no_params(name, params)?;
                 Ok(Box::new(CellGrid {
                     name: name.to_string(),
-                    rules: crate::SilverDollar,
+                    rules: crate::games::SilverDollar,
                 }))
             },
         },
@@ -309,7 +321,7 @@ pub(super) fn entries() -> Vec<Entry> {
                 let k = whole_param(name, params, "K")?;
                 let rules = usize::try_from(k)
                     .ok()
-                    .and_then(crate::MooreNim::new)
+                    .and_then(crate::games::MooreNim::new)
                     .ok_or_else(|| {
                         Error::input(format!("ruleset `{name}:{k}`: K must be between 1 and 2^32 - 1"))
                     })?;
@@ -336,7 +348,7 @@ pub(super) fn entries() -> Vec<Entry> {
         },
         turning_entry(
             "turning-turtles",
-            crate::TurningKind::TurningTurtles,
+            crate::games::TurningKind::TurningTurtles,
             "turn a heads coin to tails and optionally one coin to its left",
             "value turning-turtles THHTTH",
             [
@@ -347,7 +359,7 @@ pub(super) fn entries() -> Vec<Entry> {
         ),
         turning_entry(
             "mock-turtles",
-            crate::TurningKind::MockTurtles,
+            crate::games::TurningKind::MockTurtles,
             "turn a heads coin to tails and up to two coins to its left (values: odious numbers)",
             "value mock-turtles THHTTH",
             [
@@ -358,7 +370,7 @@ pub(super) fn entries() -> Vec<Entry> {
         ),
         turning_entry(
             "ruler",
-            crate::TurningKind::Ruler,
+            crate::games::TurningKind::Ruler,
             "turn a run of consecutive coins whose rightmost coin goes heads to tails",
             "value ruler THHTTH",
             [
@@ -369,7 +381,7 @@ pub(super) fn entries() -> Vec<Entry> {
         ),
         turning_entry(
             "flip01",
-            crate::TurningKind::FlipAny,
+            crate::games::TurningKind::FlipAny,
             "01-string flip game: turn a 1 to 0 and any coins to its left (value: the string as a binary number)",
             "value flip01 0110",
             [
@@ -392,7 +404,7 @@ pub(super) fn entries() -> Vec<Entry> {
                 no_params(name, params)?;
                 Ok(Box::new(CellGrid {
                     name: name.to_string(),
-                    rules: crate::TurningCorners,
+                    rules: crate::games::TurningCorners,
                 }))
             },
         },
@@ -420,12 +432,12 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value one-or-largest 3 1 4 1 5",
             example2: "value one-or-largest 1 1",
             rules: "Heaps of stones. A move either takes one stone from every non-empty heap, or takes a whole largest heap. The player who takes the last stone loses.",
-            known: "Draw the heaps, largest first, as the rows of a Young diagram: play walks a token right or down from the corner. Walk diagonally while possible; from the last diagonal cell (k, k), with x cells to its right and y rows below it longer than k, the mover wins iff x or y is odd (derivation in the documentation of `sprague::one_or_largest_is_p`, checked against search on all small inputs).",
+            known: "Draw the heaps, largest first, as the rows of a Young diagram: play walks a token right or down from the corner. Walk diagonally while possible; from the last diagonal cell (k, k), with x cells to its right and y rows below it longer than k, the mover wins iff x or y is odd (derivation in the documentation of `sprague::games::one_or_largest_is_p`, checked against search on all small inputs).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(CellGrid {
                     name: name.to_string(),
-                    rules: crate::OneOrLargest,
+                    rules: crate::games::OneOrLargest,
                 }))
             },
         },
@@ -443,8 +455,8 @@ pub(super) fn entries() -> Vec<Entry> {
                 no_params(name, params)?;
                 memory_entry(
                     name,
-                    crate::MemoryRule::Double,
-                    crate::FirstMove::AllButOne,
+                    crate::games::MemoryRule::Double,
+                    crate::games::FirstMove::AllButOne,
                     name.to_string(),
                 )
             },
@@ -466,8 +478,8 @@ pub(super) fn entries() -> Vec<Entry> {
                 };
                 memory_entry(
                     name,
-                    crate::MemoryRule::Double,
-                    crate::FirstMove::AtMost(k),
+                    crate::games::MemoryRule::Double,
+                    crate::games::FirstMove::AtMost(k),
                     format!("{name}:{k}"),
                 )
             },
@@ -486,8 +498,8 @@ pub(super) fn entries() -> Vec<Entry> {
                 let k = whole_param(name, params, "K")?;
                 memory_entry(
                     name,
-                    crate::MemoryRule::Add(k),
-                    crate::FirstMove::AtMost(k),
+                    crate::games::MemoryRule::Add(k),
+                    crate::games::FirstMove::AtMost(k),
                     format!("{name}:{k}"),
                 )
             },

@@ -88,9 +88,8 @@ pub fn catalog() -> Vec<Entry> {
 }
 
 /// The catalog by the file that registers each group, in display order.
-#[doc(hidden)]
 #[must_use]
-pub fn catalog_groups() -> [Vec<Entry>; 6] {
+pub(crate) fn catalog_groups() -> [Vec<Entry>; 6] {
     [
         super::impartial::entries(),
         super::graphs::entries(),
@@ -146,7 +145,7 @@ pub fn lookup<'a>(all: &'a [Entry], name: &str) -> Result<&'a Entry> {
 pub fn whole_param(name: &str, params: Option<&str>, what: &str) -> Result<u64> {
     let text =
         params.ok_or_else(|| Error::input(format!("ruleset `{name}` needs a parameter: `{name}:{what}`")))?;
-    crate::parse_u64_token(text.trim(), name.len() + 2, what)
+    crate::notation::parse_u64_token(text.trim(), name.len() + 2, what)
         .map_err(|e| Error::input(format!("ruleset `{name}:{text}`: {e}")))
 }
 

@@ -1,7 +1,11 @@
 //! The one error type of the registry: what went wrong with a request, with
 //! the offending input, as data (the command line adds its own flag hints).
 
-use crate::{BudgetExceeded, Interrupted, ParseError, SearchError};
+use crate::{
+    budget::BudgetExceeded,
+    monitor::{Interrupted, SearchError},
+    notation::ParseError,
+};
 use core::fmt;
 
 /// Why a registry request (build a ruleset, value a position, tabulate, play)

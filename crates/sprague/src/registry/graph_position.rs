@@ -3,7 +3,7 @@
 //! memory check made before a large graph is solved.
 
 use super::{Error, Result};
-use crate::{CellGrid, EdgeList, MAX_VERTEX_ID, RootedTree};
+use crate::graph_games::{CellGrid, EdgeList, MAX_VERTEX_ID, RootedTree};
 
 /// Bytes per vertex and per edge the graph solvers need at most (adjacency,
 /// labels, the parsed text), for the memory check before solving.

@@ -9,8 +9,10 @@ use crate::play::{
     DistancePlay, GeographyEngine, HackenbushEngine, KaylesPlay, LeafEngine, PlayEngine, WallEngine, erase,
 };
 use crate::{
-    ArcKayles, EdgeList, GreenHackenbush, GrundySolver, ImpartialRules, LeafRemovalRules, MisereSolver,
-    Nimber, NodeKayles, Outcome,
+    graph_games::{ArcKayles, EdgeList, GreenHackenbush, LeafRemovalRules, NodeKayles},
+    impartial::{GrundySolver, ImpartialRules, MisereSolver},
+    nimber::Nimber,
+    outcome::Outcome,
 };
 use std::cell::OnceCell;
 
@@ -81,7 +83,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value leaf-removal 0-1 1-2 0-3 3-4",
             example2: "value leaf-removal 0-1 1-2 2-3 0-4",
             rules: "A tree rooted at vertex 0. A move removes one or more leaves (vertices whose children are all gone; the root counts only once it stands alone). Whoever removes the root makes the last move and wins.",
-            known: "A subtree is a selective compound of its children's games followed by the forced removal of its root, which gives a linear-time rule: a bare path is won by the player to move iff it has an odd number of vertices, and a vertex with two or more children loses iff every child loses (derivation in the documentation of `sprague::leaf_removal_first_player_wins`, checked against search on random trees).",
+            known: "A subtree is a selective compound of its children's games followed by the forced removal of its root, which gives a linear-time rule: a bare path is won by the player to move iff it has an odd number of vertices, and a vertex with two or more children loses iff every child loses (derivation in the documentation of `sprague::graph_games::leaf_removal_first_player_wins`, checked against search on random trees).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(LeafRemovalRuleset))
@@ -96,7 +98,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value increasing-distance 0-1 1-2 2-3 2-4 @2",
             example2: "value increasing-distance 0-1 1-2 2-3 @0",
             rules: "A token stands on a vertex (`@V`) of a tree. A move carries it to another vertex strictly farther (counting edges) from where it stands than the length of the previous move; the first move may have any length. Whoever cannot move loses.",
-            known: "The diameter-midpoint rule: the second player wins only from the centre of a diameter of even length, answering each move through the centre to the far side; from every other start the first player wins (derivation in the documentation of `sprague::increasing_distance_winning_starts`, checked against search on random trees).",
+            known: "The diameter-midpoint rule: the second player wins only from the centre of a diameter of even length, answering each move through the centre to the far side; from every other start the first player wins (derivation in the documentation of `sprague::graph_games::increasing_distance_winning_starts`, checked against search on random trees).",
             build: |name, params| {
                 no_params(name, params)?;
                 Ok(Box::new(IncreasingDistanceRuleset::default()))
@@ -212,7 +214,7 @@ impl Ruleset for GreenHackenbushRuleset {
         if options.misere {
             return hackenbush_misere(&g, options);
         }
-        let value = crate::green_hackenbush_value(g.n, &g.edges);
+        let value = crate::graph_games::green_hackenbush_value(g.n, &g.edges);
         let mut moves = Vec::new();
         let listed = g.edges.len() <= HACKENBUSH_MOVE_LIMIT;
         if listed && !value.is_zero() {
@@ -226,7 +228,7 @@ impl Ruleset for GreenHackenbushRuleset {
                 seen.push(key);
                 let mut rest = g.edges.clone();
                 rest.remove(i);
-                if crate::green_hackenbush_value(g.n, &rest).is_zero() {
+                if crate::graph_games::green_hackenbush_value(g.n, &rest).is_zero() {
                     // The picture after the cut, written out only for small pictures.
                     let to = if rest.len() < 200 {
                         EdgeList {
@@ -317,16 +319,16 @@ impl Ruleset for GeographyRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         normal_only("geography", options)?;
         let g = parse_graph_position(position)?;
-        let graph = crate::UndirectedGraph::new(g.n, &g.edges);
+        let graph = crate::graph_games::UndirectedGraph::new(g.n, &g.edges);
         let bipartite = graph.two_coloring();
         let (win, mate) = match &bipartite {
             Some(side) => (
-                crate::always_covered_bipartite(&graph, side),
-                crate::hopcroft_karp(&graph, side),
+                crate::graph_games::always_covered_bipartite(&graph, side),
+                crate::graph_games::hopcroft_karp(&graph, side),
             ),
             None => (
-                crate::always_covered_general(&graph),
-                crate::edmonds_matching(&graph),
+                crate::graph_games::always_covered_general(&graph),
+                crate::graph_games::edmonds_matching(&graph),
             ),
         };
         let winners: Vec<u32> = (0..g.n as u32).filter(|&v| win[v as usize]).collect();
@@ -347,12 +349,12 @@ impl Ruleset for GeographyRuleset {
                     "edmonds"
                 },
             )
-            .with("matching_size", crate::matching_size(&mate))
+            .with("matching_size", crate::graph_games::matching_size(&mate))
             .with("winning_starts", winners.clone());
         let mut text = format!("geography {}\n", shown_graph(&g));
         text.push_str(&format!(
             "maximum matching: {} edges ({method})\n",
-            crate::matching_size(&mate)
+            crate::graph_games::matching_size(&mate)
         ));
         text.push_str(&format!("winning start vertices: {}\n", list_vertices(&winners)));
         if let Some(s) = g.start {
@@ -385,7 +387,7 @@ impl Ruleset for GridGeographyRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         normal_only("geography-grid", options)?;
         let board = parse_board(position)?;
-        let win = crate::grid_geography_winning_cells(&board);
+        let win = crate::graph_games::grid_geography_winning_cells(&board);
         let w = board.width;
         let cells: Vec<Data> = (0..win.len())
             .filter(|&i| win[i])
@@ -447,7 +449,7 @@ impl Ruleset for LeafRemovalRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         normal_only("leaf-removal", options)?;
         let (g, tree) = parse_tree(position)?;
-        let wins = crate::leaf_removal_first_player_wins(&tree);
+        let wins = crate::graph_games::leaf_removal_first_player_wins(&tree);
         let outcome = if wins { Outcome::N } else { Outcome::P };
         let mut grundy = None;
         let mut moves = Vec::new();
@@ -498,7 +500,7 @@ impl Ruleset for IncreasingDistanceRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         normal_only("increasing-distance", options)?;
         let (g, tree) = parse_tree(position)?;
-        let win = crate::increasing_distance_winning_starts(&tree);
+        let win = crate::graph_games::increasing_distance_winning_starts(&tree);
         let winners: Vec<u32> = (0..tree.len() as u32).filter(|&v| win[v as usize]).collect();
         let losers: Vec<u32> = (0..tree.len() as u32).filter(|&v| !win[v as usize]).collect();
         let mut data = Data::map()
@@ -647,7 +649,8 @@ impl Ruleset for WallMakingRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         normal_only("wall-making", options)?;
         let board = parse_board(position)?;
-        let values = crate::wall_making_values(&board).map_err(|e| Error::input(format!("board: {e}")))?;
+        let values = crate::graph_games::wall_making_values(&board)
+            .map_err(|e| Error::input(format!("board: {e}")))?;
         let value = values.whole();
         let mut moves = Vec::new();
         for r in 0..board.height {

@@ -4,8 +4,10 @@
 use super::{Error, Options, Report, Result, Ruleset, Table, impartial_report};
 use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::{
-    GrundyTable, HeapGame, Heaps, MisereSolver, Notation, Outcome, find_period, misere_grundy_values_with,
-    parse_heaps,
+    heap::{GrundyTable, HeapGame, Heaps, find_period, misere_grundy_values_with},
+    impartial::MisereSolver,
+    notation::{Notation, parse_heaps},
+    outcome::Outcome,
 };
 use std::sync::OnceLock;
 
@@ -26,7 +28,7 @@ const MISERE_MAX_HEAP: u64 = 1 << 16;
 /// every later session of the same ruleset.
 ///
 /// ```
-/// use sprague::{HeapRuleset, Monitor, Nim, Options, Ruleset};
+/// use sprague::{Monitor, Options, Ruleset, registry::HeapRuleset, games::Nim};
 /// let nim = HeapRuleset::new("nim".to_string(), Nim);
 /// let monitor = Monitor::default();
 /// let report = nim.value("3 4 5", &Options::new(&monitor)).unwrap();

@@ -5,11 +5,11 @@ use super::heap_rules::PLAY_MAX_HEAP;
 use super::{
     Entry, Error, Family, HeapRuleset, Impartial, Options, Report, Result, Ruleset, no_params, whole_param,
 };
-use crate::play::PlayEngine;
-use crate::{
+use crate::heap::{
     AllBut, EqualSplit, HeapGame, Lasker, RangeSubtraction, Rectangle, RectangleCutting, SequenceSubtraction,
     Subtraction, SubtractionSequence, TakeBreak, parse_rectangles,
 };
+use crate::play::PlayEngine;
 
 /// Parses `A,B,…` (whole numbers separated by commas) for ruleset `name`.
 fn number_list(name: &str, params: Option<&str>, what: &str) -> Result<Vec<u64>> {
@@ -22,7 +22,7 @@ fn number_list(name: &str, params: Option<&str>, what: &str) -> Result<Vec<u64>>
     let mut out = Vec::new();
     let mut column = name.len() + 2;
     for token in text.split(',') {
-        let n = crate::parse_u64_token(token.trim(), column, "a number")
+        let n = crate::notation::parse_u64_token(token.trim(), column, "a number")
             .map_err(|e| Error::input(format!("ruleset `{name}:{text}`: {e}")))?;
         out.push(n);
         column += token.chars().count() + 1;
@@ -308,14 +308,17 @@ pub(super) fn entries() -> Vec<Entry> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Data, Error, Monitor, Options, build};
+    use crate::{
+        monitor::Monitor,
+        registry::{Data, Error, Options, build},
+    };
 
-    fn value(spec: &str, position: &str, misere: bool) -> crate::Result<crate::Report> {
+    fn value(spec: &str, position: &str, misere: bool) -> crate::registry::Result<crate::registry::Report> {
         let monitor = Monitor::default();
         build(spec)?.value(position, &Options::new(&monitor).misere(misere))
     }
 
-    fn moves(report: &crate::Report) -> Vec<String> {
+    fn moves(report: &crate::registry::Report) -> Vec<String> {
         match report.data.get("winning_moves") {
             Some(Data::List(rows)) => rows
                 .iter()

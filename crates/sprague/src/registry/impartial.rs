@@ -1,7 +1,7 @@
 //! Catalog entries for the basic heap games: Nim and the Bash game.
 
 use super::{Entry, Error, Family, HeapRuleset, no_params, whole_param};
-use crate::{Bash, Nim};
+use crate::games::{Bash, Nim};
 
 pub(super) fn entries() -> Vec<Entry> {
     vec![

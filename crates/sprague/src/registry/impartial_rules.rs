@@ -3,7 +3,11 @@
 
 use super::{Data, Error, Options, Report, Result, Ruleset};
 use crate::play::{ImpartialEngine, PlayEngine, erase};
-use crate::{GrundySolver, ImpartialRules, MisereSolver, Notation, Outcome};
+use crate::{
+    impartial::{GrundySolver, ImpartialRules, MisereSolver},
+    notation::Notation,
+    outcome::Outcome,
+};
 
 /// An engine ruleset with a notation, valued by [`GrundySolver`] (normal play)
 /// or [`MisereSolver`] (misère play), and played by [`ImpartialEngine`].

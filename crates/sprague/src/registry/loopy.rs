@@ -3,8 +3,8 @@
 //! draw with remoteness and the best moves, and their catalog entries.
 
 use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, no_params};
+use crate::loopy::{Krk, SolveError, StateSpaceSolver, StateTable, TicTacToe};
 use crate::play::{PlayEngine, SpaceEngine, SpaceNotation, best_state_moves, erase};
-use crate::{Krk, SolveError, StateSpaceSolver, StateTable, TicTacToe};
 
 /// A state space with a notation, as a registry [`Ruleset`]: `value` solves
 /// the whole space with [`StateSpaceSolver`] and reports the position's
@@ -142,7 +142,7 @@ pub(super) fn entries() -> Vec<Entry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Monitor;
+    use crate::monitor::Monitor;
 
     #[test]
     fn tic_tac_toe_win_in_one() {

@@ -18,9 +18,7 @@ mod partizan;
 mod report;
 mod ruleset;
 
-pub use catalog::{
-    Builder, Entry, Family, build, catalog, catalog_groups, edit_distance, lookup, no_params, whole_param,
-};
+pub use catalog::{Builder, Entry, Family, build, catalog, edit_distance, lookup, no_params, whole_param};
 pub use error::{Error, Result};
 pub use graph_position::check_graph_size;
 pub use heap_rules::HeapRuleset;

@@ -5,8 +5,10 @@
 use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, no_params};
 use crate::play::{PartizanEngine, PlayEngine, erase};
 use crate::{
-    Clobber, Cutcake, Domineering, Hackenbush, Notation, Outcome, ParseError, PartizanRules, PartizanSolver,
-    TakeAB, ToadsAndFrogs, parse_u64_token,
+    games::{Clobber, Cutcake, Domineering, Hackenbush, TakeAB, ToadsAndFrogs},
+    notation::{Notation, ParseError, parse_u64_token},
+    outcome::Outcome,
+    partizan::{PartizanRules, PartizanSolver},
 };
 
 /// Any partizan ruleset of the engine with a notation, as a registry
@@ -245,7 +247,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value takeab:2,3 7 9",
             example2: "value takeab:2,3 5 --json",
             rules: "Take-(A,B): heaps of tokens; Left must take exactly A tokens from one heap and Right exactly B. Whoever cannot move loses.",
-            known: "A heap's value depends only on its size modulo A + B; with r = n mod (A + B), Left moving first wins a single heap iff r ≥ A and Right moving first iff r ≥ B (proof in the documentation of `sprague::TakeAB`).",
+            known: "A heap's value depends only on its size modulo A + B; with r = n mod (A + B), Left moving first wins a single heap iff r ≥ A and Right moving first iff r ≥ B (proof in the documentation of `sprague::games::TakeAB`).",
             build: |name, params| {
                 let rules = take_ab_params(name, params)?;
                 Ok(Box::new(Partizan {
@@ -260,7 +262,7 @@ pub(super) fn entries() -> Vec<Entry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Monitor;
+    use crate::monitor::Monitor;
 
     #[test]
     fn domineering_column_is_one_for_left() {

@@ -2,7 +2,7 @@
 //! Python dict or a JavaScript object shows) and the same answer as text for
 //! people.
 
-use crate::{Outcome, Period};
+use crate::{heap::Period, outcome::Outcome};
 use core::fmt;
 
 /// A self-describing value: the fields of a [`Report`]. Adapters turn it into

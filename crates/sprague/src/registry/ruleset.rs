@@ -2,7 +2,7 @@
 //! command line, the Python package and the browser all go through.
 
 use super::{Error, Report, Result, Table};
-use crate::Monitor;
+use crate::monitor::Monitor;
 use crate::play::PlayEngine;
 
 /// How a query is run: play convention, state budget, and the monitor that
@@ -23,7 +23,7 @@ impl<'m> Options<'m> {
     pub const fn new(monitor: &'m Monitor) -> Self {
         Options {
             misere: false,
-            max_states: crate::DEFAULT_MAX_STATES,
+            max_states: crate::budget::DEFAULT_MAX_STATES,
             monitor,
         }
     }

@@ -6,7 +6,10 @@
 //! `left-wall` and `right-wall`), `mast` and `breakpoints`. Numbers are printed
 //! with two decimals, so the same game always gives the same file.
 
-use sprague::{Dyadic, Thermograph, Trajectory};
+use sprague::{
+    Dyadic,
+    partizan::{Thermograph, Trajectory},
+};
 use std::fmt::Write;
 
 const W: f64 = 640.0;

@@ -10,7 +10,7 @@
 //! user typed.
 
 use super::ReplError;
-use sprague::{GameId, GameStore, WatchedStore};
+use sprague::{GameId, GameStore, partizan::WatchedStore};
 use std::collections::BTreeMap;
 
 /// Functions whose value is a game, usable anywhere in an expression.

@@ -3,7 +3,10 @@
 use super::annotate;
 use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::registry::{Data, Error, Options, Report, Result, Ruleset, impartial_report};
-use crate::{Chomp, ChompAsDrawn, Notation};
+use crate::{
+    games::{Chomp, ChompAsDrawn},
+    notation::Notation,
+};
 
 /// Chomp: Grundy value of the canonical diagram; winning bites listed on the
 /// diagram as written, 1-based.
@@ -30,7 +33,7 @@ impl Ruleset for ChompBoard {
             &Chomp.format_position(&p),
             options.misere,
             outcome,
-            grundy.map(crate::Nimber::get),
+            grundy.map(crate::nimber::Nimber::get),
             &moves,
         );
         let squares: Vec<Data> = bites

@@ -4,7 +4,11 @@
 use super::{annotate, note_after_outcome, play_board, solve};
 use crate::play::PlayEngine;
 use crate::registry::{Error, Options, Report, Result, Ruleset, Table, impartial_report};
-use crate::{MEMORY_SEARCH_LIMIT, MEMORY_TABLE_LIMIT, MemoryGame, MemoryRule, Notation, Outcome};
+use crate::{
+    games::{MEMORY_SEARCH_LIMIT, MEMORY_TABLE_LIMIT, MemoryGame, MemoryRule},
+    notation::Notation,
+    outcome::Outcome,
+};
 
 /// Memory games: Grundy values by search for small heaps, the Schwenk /
 /// Zeckendorf closed form for outcome and winning moves of any heap.
@@ -40,7 +44,7 @@ impl Ruleset for MemoryBoard {
         let values = self
             .rules
             .grundy_values(count, options.max_states, options.monitor, progress)?;
-        let period = crate::find_period(&values, None);
+        let period = crate::heap::find_period(&values, None);
         Ok(Table { values, period })
     }
 

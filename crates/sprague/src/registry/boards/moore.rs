@@ -3,7 +3,11 @@
 use super::{annotate, note_after_outcome, play_board, solve};
 use crate::play::PlayEngine;
 use crate::registry::{Error, Options, Report, Result, Ruleset, impartial_report};
-use crate::{MOORE_STATE_LIMIT, MooreNim, Notation, Outcome};
+use crate::{
+    games::{MOORE_STATE_LIMIT, MooreNim},
+    notation::Notation,
+    outcome::Outcome,
+};
 
 /// Moore's Nim_k: the digit-sum rule for any heaps; Grundy values and the
 /// full list of winning moves when the position is small enough to enumerate.
@@ -33,7 +37,7 @@ impl Ruleset for MooreBoard {
             annotate(&mut r, "winning_moves_complete", true, None);
             return Ok(r);
         }
-        let outcome = if crate::moore_is_p(&p, rules.k()) {
+        let outcome = if crate::games::moore_is_p(&p, rules.k()) {
             Outcome::P
         } else {
             Outcome::N

@@ -6,8 +6,11 @@ use crate::play::{
 };
 use crate::registry::{Data, Error, Options, Report, Result, Ruleset, impartial_report};
 use crate::{
-    MULTIPLES_MAX_COINS, MULTIPLES_MISERE_LIMIT, MisereSolver, MultiplesFlip, Nimber, Notation, Outcome,
-    parse_multiples,
+    games::{MULTIPLES_MAX_COINS, MULTIPLES_MISERE_LIMIT, MultiplesFlip, parse_multiples},
+    impartial::MisereSolver,
+    nimber::Nimber,
+    notation::Notation,
+    outcome::Outcome,
 };
 use std::cell::OnceCell;
 
@@ -72,7 +75,7 @@ impl Ruleset for MultiplesBoard {
         }
         let g = game.value(&heads);
         let runs = game.winning_moves(&heads);
-        let total: u64 = runs.iter().map(crate::KRange::len).sum();
+        let total: u64 = runs.iter().map(crate::games::KRange::len).sum();
         let moves: Vec<(String, String)> = runs
             .iter()
             .flat_map(|r| r.multipliers().map(move |k| (r.coin, k)))

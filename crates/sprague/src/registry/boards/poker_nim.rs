@@ -3,7 +3,7 @@
 use super::annotate;
 use crate::play::{POKER_PLAY_LIMIT, PlayEngine, PokerEngine, erase};
 use crate::registry::{Data, Error, Options, Report, Result, Ruleset, impartial_report};
-use crate::{Notation, PokerNim};
+use crate::{games::PokerNim, notation::Notation};
 
 /// Poker Nim: the Nim rule, winning removals and additions.
 pub(super) struct PokerBoard;

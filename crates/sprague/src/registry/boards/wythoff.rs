@@ -5,7 +5,12 @@
 use super::{annotate, note_after_outcome, play_board, solve};
 use crate::play::PlayEngine;
 use crate::registry::{Error, Options, Report, Result, Ruleset, impartial_report};
-use crate::{ImpartialRules, Notation, Outcome, WYTHOFF_SEARCH_LIMIT, WYTHOFF_TABLE_LIMIT, Wythoff};
+use crate::{
+    games::{WYTHOFF_SEARCH_LIMIT, WYTHOFF_TABLE_LIMIT, Wythoff},
+    impartial::ImpartialRules,
+    notation::Notation,
+    outcome::Outcome,
+};
 
 /// Wythoff and Wyt Queens: the Beatty closed form for P/N and winning moves of
 /// one component with any heaps; Grundy values from the table or by search
@@ -37,7 +42,7 @@ impl Ruleset for WythoffBoard {
         let by_table = if options.misere {
             None
         } else {
-            crate::wythoff_sum_by_table(&p)
+            crate::games::wythoff_sum_by_table(&p)
         };
         let mut report = if let Some((g, moves)) = by_table {
             let outcome = Outcome::from_grundy(g);
@@ -54,14 +59,14 @@ impl Ruleset for WythoffBoard {
             impartial_report(&self.name, &canonical, options.misere, o, g, &m)
         } else if let [[x, y]] = p[..] {
             let targets = if options.misere {
-                crate::wythoff_misere_winning_moves(x, y)
+                crate::games::wythoff_misere_winning_moves(x, y)
             } else {
-                crate::wythoff_winning_moves(x, y)
+                crate::games::wythoff_winning_moves(x, y)
             };
             let moves: Vec<Vec<[u64; 2]>> = targets.into_iter().map(|c| vec![c]).collect();
             let o = if options.misere {
                 rules.misere_outcome(&p).unwrap_or(Outcome::N)
-            } else if crate::wythoff_is_p(x, y) {
+            } else if crate::games::wythoff_is_p(x, y) {
                 Outcome::P
             } else {
                 Outcome::N
@@ -88,7 +93,7 @@ impl Ruleset for WythoffBoard {
         };
         if let [[x, y]] = p[..]
             && !options.misere
-            && let Some(k) = crate::wythoff_p_index(x, y)
+            && let Some(k) = crate::games::wythoff_p_index(x, y)
         {
             annotate(
                 &mut report,

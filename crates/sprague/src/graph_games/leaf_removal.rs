@@ -4,7 +4,7 @@
 //! and wins.
 
 use super::tree::RootedTree;
-use crate::ImpartialRules;
+use crate::impartial::ImpartialRules;
 
 /// Does the first player win tree leaf removal on `tree`? O(n), no recursion.
 ///
@@ -23,7 +23,7 @@ use crate::ImpartialRules;
 /// The rule is checked against [`LeafRemovalRules`] on thousands of random trees.
 ///
 /// ```
-/// use sprague::{RootedTree, leaf_removal_first_player_wins};
+/// use sprague::{graph_games::{RootedTree, leaf_removal_first_player_wins}};
 /// // A path of 3 vertices: three forced moves, the first player makes the last.
 /// let t = RootedTree::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
 /// assert!(leaf_removal_first_player_wins(&t));
@@ -55,7 +55,7 @@ pub fn leaf_removal_first_player_wins(tree: &RootedTree) -> bool {
 /// remaining vertices.
 ///
 /// ```
-/// use sprague::{GrundySolver, LeafRemovalRules, Nimber, RootedTree};
+/// use sprague::{GrundySolver, Nimber, graph_games::{LeafRemovalRules, RootedTree}};
 /// let t = RootedTree::from_edges(3, &[(0, 1), (0, 2)]).unwrap();
 /// let rules = LeafRemovalRules::new(&t).unwrap();
 /// // Removing one leaf leaves a path of two vertices (value 0); removing both

@@ -3,7 +3,7 @@
 //! grids with obstacles.
 
 use super::matching::{UndirectedGraph, always_covered_bipartite, always_covered_general};
-use crate::ImpartialRules;
+use crate::impartial::ImpartialRules;
 use core::fmt;
 
 /// For every vertex `s`: does the first player win undirected vertex
@@ -16,7 +16,7 @@ use core::fmt;
 /// Gallai–Edmonds set D from one more blossom search (O(n³)).
 ///
 /// ```
-/// use sprague::geography_winning_starts;
+/// use sprague::graph_games::geography_winning_starts;
 /// // A path 0-1-2: from the middle the first player moves to an end and wins;
 /// // from an end, the move to the middle leaves the other end to the opponent.
 /// assert_eq!(geography_winning_starts(3, &[(0, 1), (1, 2)]), vec![false, true, false]);
@@ -34,7 +34,7 @@ pub fn geography_winning_starts(n: usize, edges: &[(u32, u32)]) -> Vec<bool> {
 /// force: a position is `(token, visited set as a bit mask)`.
 ///
 /// ```
-/// use sprague::{GeographyRules, GrundySolver};
+/// use sprague::{GrundySolver, graph_games::GeographyRules};
 /// let rules = GeographyRules::new(3, &[(0, 1), (1, 2)]).unwrap();
 /// let mut solver = GrundySolver::new(&rules);
 /// assert!(!solver.grundy(&rules.start(1)).unwrap().is_zero());
@@ -163,7 +163,7 @@ impl CellGrid {
     /// whose length differs from the first row's.
     ///
     /// ```
-    /// use sprague::CellGrid;
+    /// use sprague::graph_games::CellGrid;
     /// let b = CellGrid::parse("..#/...").unwrap();
     /// assert_eq!((b.height, b.width, b.open[2]), (2, 3, false));
     /// assert!(CellGrid::parse("..#/..").is_err());
@@ -253,7 +253,7 @@ impl CellGrid {
 /// and one residual search answer every cell at once: O(HW · √(HW)).
 ///
 /// ```
-/// use sprague::{CellGrid, grid_geography_winning_cells};
+/// use sprague::{graph_games::{CellGrid, grid_geography_winning_cells}};
 /// // 1×3: only the middle cell wins.
 /// let b = CellGrid::parse("...").unwrap();
 /// assert_eq!(grid_geography_winning_cells(&b), vec![false, true, false]);

@@ -1,7 +1,7 @@
 //! Trees given as edge lists: validation (with the reason a graph is not a
 //! tree) and a rooted, parent-array form.
 
-use crate::UnionFind;
+use crate::union_find::UnionFind;
 use core::fmt;
 
 /// Why an edge list is not a tree.
@@ -75,7 +75,7 @@ impl RootedTree {
     /// [`TreeError::Disconnected`] naming an unreachable vertex.
     ///
     /// ```
-    /// use sprague::{RootedTree, TreeError};
+    /// use sprague::{graph_games::{RootedTree, TreeError}};
     /// let t = RootedTree::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
     /// assert_eq!(t.children(1), &[2]);
     /// assert!(matches!(RootedTree::from_edges(3, &[(0, 1), (1, 0)]), Err(TreeError::Cycle { edge: 1, .. })));

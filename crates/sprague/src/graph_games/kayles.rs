@@ -1,7 +1,7 @@
 //! Node Kayles and Arc Kayles on small graphs (at most 64 vertices), with
 //! positions split into connected components.
 
-use crate::ImpartialRules;
+use crate::impartial::ImpartialRules;
 
 /// Bit masks of neighbours, from an edge list on `n <= 64` vertices.
 fn masks(n: usize, edges: &[(u32, u32)]) -> Option<Vec<u64>> {
@@ -54,7 +54,7 @@ fn all_vertices(n: usize) -> u64 {
 /// On a path of `n` vertices this is Dawson's Chess (octal 0.137).
 ///
 /// ```
-/// use sprague::{GrundySolver, Nimber, NodeKayles};
+/// use sprague::{GrundySolver, Nimber, graph_games::NodeKayles};
 /// // A path of 5: octal 0.137 gives 3 (OEIS A002187, shifted by one).
 /// let rules = NodeKayles::new(5, &[(0, 1), (1, 2), (2, 3), (3, 4)]).unwrap();
 /// assert_eq!(GrundySolver::new(&rules).grundy(&rules.start()).unwrap(), Nimber(3));
@@ -103,9 +103,9 @@ impl ImpartialRules for NodeKayles {
         Some(parts.iter().fold(0, |a, &p| a | p))
     }
 
-    fn closed_form(&self, &c: &u64) -> Option<crate::Nimber> {
+    fn closed_form(&self, &c: &u64) -> Option<crate::nimber::Nimber> {
         // No vertex: 0; one vertex: *1.
-        (c.count_ones() <= 1).then_some(crate::Nimber(u64::from(c.count_ones())))
+        (c.count_ones() <= 1).then_some(crate::nimber::Nimber(u64::from(c.count_ones())))
     }
 }
 
@@ -116,7 +116,7 @@ impl ImpartialRules for NodeKayles {
 /// On a path of `n` vertices this is Dawson's Kayles (octal 0.07).
 ///
 /// ```
-/// use sprague::{ArcKayles, GrundySolver, Nimber};
+/// use sprague::{GrundySolver, Nimber, graph_games::ArcKayles};
 /// // A path of 4 vertices: 0.07 gives 2 (OEIS A002187).
 /// let rules = ArcKayles::new(4, &[(0, 1), (1, 2), (2, 3)]).unwrap();
 /// assert_eq!(GrundySolver::new(&rules).grundy(&rules.start()).unwrap(), Nimber(2));
@@ -174,10 +174,10 @@ impl ImpartialRules for ArcKayles {
         Some(parts.iter().fold(0, |a, &p| a | p))
     }
 
-    fn closed_form(&self, &c: &u64) -> Option<crate::Nimber> {
+    fn closed_form(&self, &c: &u64) -> Option<crate::nimber::Nimber> {
         match c.count_ones() {
-            0 | 1 => Some(crate::Nimber::ZERO),
-            2 => Some(crate::Nimber(1)), // a connected pair is one edge
+            0 | 1 => Some(crate::nimber::Nimber::ZERO),
+            2 => Some(crate::nimber::Nimber(1)), // a connected pair is one edge
             _ => None,
         }
     }

@@ -4,7 +4,7 @@
 //! any length). Whoever cannot move loses.
 
 use super::tree::RootedTree;
-use crate::ImpartialRules;
+use crate::impartial::ImpartialRules;
 
 /// For every start vertex: does the first player win? O(n).
 ///
@@ -15,7 +15,7 @@ use crate::ImpartialRules;
 /// longer. A single vertex has no moves.
 ///
 /// ```
-/// use sprague::{RootedTree, increasing_distance_winning_starts};
+/// use sprague::{graph_games::{RootedTree, increasing_distance_winning_starts}};
 /// // Path 0-1-2: the centre 1 loses, the ends win.
 /// let t = RootedTree::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
 /// assert_eq!(increasing_distance_winning_starts(&t), vec![true, false, true]);
@@ -83,7 +83,7 @@ fn bfs(tree: &RootedTree, from: u32) -> (Vec<u32>, Vec<u32>) {
 /// move)`, the start being `(s, 0)`.
 ///
 /// ```
-/// use sprague::{GrundySolver, IncreasingDistanceRules, RootedTree};
+/// use sprague::{GrundySolver, graph_games::{IncreasingDistanceRules, RootedTree}};
 /// let t = RootedTree::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
 /// let rules = IncreasingDistanceRules::new(&t).unwrap();
 /// assert!(GrundySolver::new(&rules).grundy(&(1, 0)).unwrap().is_zero());

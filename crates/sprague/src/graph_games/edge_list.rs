@@ -1,7 +1,7 @@
 //! The edge-list notation shared by the games on graphs: `0-1 1-2 2-0`, with an
 //! optional vertex count `n=5` and an optional start vertex `@3`.
 
-use crate::ParseError;
+use crate::notation::ParseError;
 
 /// An undirected multigraph written as an edge list, with an optional start vertex.
 ///
@@ -13,7 +13,7 @@ use crate::ParseError;
 /// Without `n=`, the vertex count is one more than the largest id (at least 1).
 ///
 /// ```
-/// use sprague::EdgeList;
+/// use sprague::graph_games::EdgeList;
 /// let g = EdgeList::parse("0-1 1-2, 2-0 @1").unwrap();
 /// assert_eq!((g.n, g.edges.len(), g.start), (3, 3, Some(1)));
 /// assert_eq!(EdgeList::parse("0-1 1-x").unwrap_err().column, 7);

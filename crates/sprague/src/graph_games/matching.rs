@@ -235,7 +235,7 @@ struct Blossom {
     /// Indexed by root: the tree has augmented this phase and is frozen.
     frozen: Vec<bool>,
     /// Union-find over vertices; `label` of a set's representative is the
-    /// base of the blossom the set forms. Not [`crate::UnionFind`]: a phase
+    /// base of the blossom the set forms. Not [`crate::union_find::UnionFind`]: a phase
     /// resets only the vertices it touched (see `reset`), which keeps phases
     /// proportional to their forests rather than to n.
     dsu: Vec<u32>,

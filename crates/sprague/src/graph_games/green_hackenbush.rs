@@ -1,7 +1,7 @@
 //! Green Hackenbush on any multigraph with a ground vertex: the fusion and
 //! colon principles in linear time, and the plain game for brute force.
 
-use crate::{ImpartialRules, Nimber, UnionFind};
+use crate::{impartial::ImpartialRules, nimber::Nimber, union_find::UnionFind};
 
 /// The Grundy value of a Green Hackenbush picture: vertices `0..n`, undirected
 /// `edges` (loops and parallel edges allowed), vertex 0 the ground. Parts not
@@ -20,7 +20,7 @@ use crate::{ImpartialRules, Nimber, UnionFind};
 /// O(n + m) time, about `4n + 16m` bytes besides the input.
 ///
 /// ```
-/// use sprague::{green_hackenbush_value, Nimber};
+/// use sprague::{Nimber, graph_games::green_hackenbush_value};
 /// // A triangle standing on the ground: three fused loops, *1 (an odd circuit).
 /// assert_eq!(green_hackenbush_value(3, &[(0, 1), (1, 2), (2, 0)]), Nimber(1));
 /// // A snake of three edges is *3.
@@ -119,7 +119,7 @@ pub fn green_hackenbush_value(n: usize, edges: &[(u32, u32)]) -> Nimber {
 /// Components are the pieces that meet only at the ground.
 ///
 /// ```
-/// use sprague::{GreenHackenbush, GrundySolver, Nimber};
+/// use sprague::{GrundySolver, Nimber, graph_games::GreenHackenbush};
 /// let picture = GreenHackenbush::position(&[(0, 1), (1, 2), (1, 2)]);
 /// // A stalk of one edge carrying a 2-cycle: fusion gives a twig with two loops, *1.
 /// assert_eq!(GrundySolver::new(&GreenHackenbush).grundy(&picture).unwrap(), Nimber(1));

@@ -2,7 +2,10 @@
 //! and against published values.
 
 use super::*;
-use crate::{GrundySolver, ImpartialRules, Nimber};
+use crate::{
+    impartial::{GrundySolver, ImpartialRules},
+    nimber::Nimber,
+};
 use proptest::prelude::*;
 
 /// Plain search with no decomposition and no closed forms: the definition.
@@ -182,7 +185,7 @@ fn hackenbush_slow(n: usize, edges: &[(u32, u32)]) -> Nimber {
         .map(|(i, &(u, v))| u != v && !connected_without(i, u, v))
         .collect();
     // Blocks: union-find over non-bridge edges.
-    let mut block = crate::UnionFind::new(n);
+    let mut block = crate::union_find::UnionFind::new(n);
     for (i, &(u, v)) in edges.iter().enumerate() {
         if !bridge[i] {
             block.union(u as usize, v as usize);

@@ -25,7 +25,7 @@ pub use dag_count::{
 };
 pub use edge_list::{EdgeList, MAX_VERTEX_ID};
 pub use geography::{
-    CellGrid, BoardError, GeographyRules, geography_winning_starts, grid_geography_winning_cells,
+    BoardError, CellGrid, GeographyRules, geography_winning_starts, grid_geography_winning_cells,
 };
 pub use green_hackenbush::{GreenHackenbush, green_hackenbush_value};
 pub(crate) use green_hackenbush::{grounded, keep_grounded, picture_value, pieces};

@@ -144,7 +144,7 @@ fn check(n: usize, edges: &[(u32, u32)]) -> Result<(), DagCountError> {
 /// vertices, an edge to a missing vertex, or a cycle.
 ///
 /// ```
-/// use sprague::count_dag_wins;
+/// use sprague::graph_games::count_dag_wins;
 /// // One edge 0→1: without it both values are 0 (loss); with it they differ (win).
 /// assert_eq!(count_dag_wins(2, &[(0, 1)]).unwrap(), 1);
 /// ```
@@ -160,7 +160,7 @@ pub fn count_dag_wins(n: usize, edges: &[(u32, u32)]) -> Result<u64, DagCountErr
 /// As [`count_dag_wins`], and [`DagCountError::Interrupted`].
 ///
 /// ```
-/// use sprague::{Monitor, count_dag_wins_with};
+/// use sprague::{Monitor, graph_games::count_dag_wins_with};
 /// let monitor = Monitor::new();
 /// assert_eq!(count_dag_wins_with(2, &[(0, 1)], &monitor).unwrap(), 1);
 /// assert_eq!(monitor.done(), 9); // 3^2 pairs of sets

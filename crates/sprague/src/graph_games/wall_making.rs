@@ -7,8 +7,11 @@
 //! across a whole rectangle of the board, and each move splits its rectangle
 //! into at most four smaller ones.
 
-use super::geography::{CellGrid, BoardError};
-use crate::{ImpartialRules, Nimber, mex_in_place};
+use super::geography::{BoardError, CellGrid};
+use crate::{
+    impartial::ImpartialRules,
+    nimber::{Nimber, mex_in_place},
+};
 
 /// Largest height and width [`wall_making_values`] accepts.
 pub const WALL_MAKING_MAX_SIDE: usize = 20;
@@ -63,7 +66,7 @@ impl WallMakingValues {
 /// [`BoardError::TooLarge`] beyond [`WALL_MAKING_MAX_SIDE`] on a side.
 ///
 /// ```
-/// use sprague::{CellGrid, Nimber, wall_making_values};
+/// use sprague::{Nimber, graph_games::{CellGrid, wall_making_values}};
 /// // 1×3: any pick walls the whole row and ends the game, so the value is 1.
 /// assert_eq!(wall_making_values(&CellGrid::parse("...").unwrap()).unwrap().whole(), Nimber(1));
 /// // 2×2: any pick leaves the opposite 1×1 corner (value 1), so the value is 0.
@@ -116,7 +119,7 @@ pub fn wall_making_values(board: &CellGrid) -> Result<WallMakingValues, BoardErr
 /// force: a position is the bit mask of walled cells (cell `r * width + c`).
 ///
 /// ```
-/// use sprague::{CellGrid, GrundySolver, Nimber, WallMakingRules};
+/// use sprague::{GrundySolver, Nimber, graph_games::{CellGrid, WallMakingRules}};
 /// let rules = WallMakingRules::new(&CellGrid::parse("../..").unwrap()).unwrap();
 /// assert_eq!(GrundySolver::new(&rules).grundy(&0).unwrap(), Nimber(0));
 /// ```
