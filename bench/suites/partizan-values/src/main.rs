@@ -29,15 +29,15 @@ fn workload(engine: &str, copies: usize) -> String {
     match engine {
         "sprague" => {
             let mut s = sprague::GameStore::new();
-            let (zero, one, two, three) = (s.zero(), s.integer(1), s.integer(2), s.integer(3));
+            let (zero, one, two, three) = (sprague::GameId::ZERO, s.integer(1), s.integer(2), s.integer(3));
             let a = s.game(&[one], &[zero]);
             let b = s.game(&[two], &[a]);
             let g = s.game(&[three], &[b]);
-            let mut acc = s.zero();
+            let mut acc = sprague::GameId::ZERO;
             for _ in 0..copies {
                 acc = s.add(acc, g);
             }
-            format!("{} (store: {:?})", short(&s.display(acc)), s.table_sizes())
+            format!("{} (store: {} games)", short(&s.display(acc)), s.len())
         }
         _ => {
             use cgt::short::partizan::canonical_form::CanonicalForm;
