@@ -2,6 +2,7 @@
 //! misère outcomes), partizan (canonical values) and loopy state spaces
 //! (win/lose/draw with remoteness).
 
+use super::graph_text::parse_in;
 use super::{Engine, Kind, Verdict, board};
 use crate::registry::{Error, Options, Result};
 use crate::{
@@ -168,18 +169,12 @@ where
         &self.name
     }
 
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-
     fn format(&self, p: &R::Position) -> String {
         self.rules.format_position(p)
     }
 
     fn parse(&self, text: &str) -> Result<R::Position, String> {
-        self.rules
-            .parse_position(text)
-            .map_err(|e| format!("position `{text}`: {e}"))
+        parse_in(self.rules, text)
     }
 
     fn key(&mut self, p: &R::Position) -> String {
@@ -410,9 +405,7 @@ where
     }
 
     fn parse(&self, text: &str) -> Result<R::Position, String> {
-        self.rules
-            .parse_position(text)
-            .map_err(|e| format!("position `{text}`: {e}"))
+        parse_in(self.rules, text)
     }
 
     fn key(&mut self, p: &R::Position) -> String {
