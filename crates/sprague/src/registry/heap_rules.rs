@@ -4,7 +4,7 @@
 use super::{Error, Options, Report, Result, Ruleset, Table, impartial_report};
 use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::{
-    heap::{GrundyTable, HeapGame, Heaps, find_period, misere_grundy_values_with},
+    heap::{GrundyTable, HeapGame, Heaps, misere_grundy_values_with},
     impartial::MisereSolver,
     notation::{Notation, parse_heaps},
     outcome::Outcome,
@@ -138,8 +138,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
             // Stops at a stop request (inside a heap's search too) with the values so far.
             let values =
                 misere_grundy_values_with(&self.game, count, options.max_states, options.monitor, progress)?;
-            let period = find_period(&values, None);
-            return Ok(Table { values, period });
+            return Ok(Table::with_period_found(values));
         }
         let table = GrundyTable::listing(&self.game, count, progress);
         Ok(Table {

@@ -18,7 +18,9 @@ mod partizan;
 mod report;
 mod ruleset;
 
-pub use catalog::{Builder, Entry, Family, build, catalog, edit_distance, lookup, no_params, whole_param};
+pub use catalog::{
+    Builder, Entry, Family, build, catalog, edit_distance, lookup, no_params, whole_param, without_params,
+};
 pub use error::{Error, Result};
 pub use graph_position::check_graph_size;
 pub use heap_rules::HeapRuleset;

@@ -44,8 +44,7 @@ impl Ruleset for MemoryBoard {
         let values = self
             .rules
             .grundy_values(count, options.max_states, options.monitor, progress)?;
-        let period = crate::heap::find_period(&values, None);
-        Ok(Table { values, period })
+        Ok(Table::with_period_found(values))
     }
 
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
