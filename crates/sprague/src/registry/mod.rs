@@ -28,4 +28,4 @@ pub use impartial_rules::{Impartial, impartial_report};
 pub use loopy::SpaceRules;
 pub use partizan::{Partizan, partizan_report};
 pub use report::{Data, Report, Table};
-pub use ruleset::{Options, Ruleset};
+pub use ruleset::{OnProgress, Options, Ruleset};

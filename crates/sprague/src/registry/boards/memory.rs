@@ -3,7 +3,7 @@
 
 use super::{annotate, note_after_outcome, play_board, solve};
 use crate::play::PlayEngine;
-use crate::registry::{Error, Options, Report, Result, Ruleset, Table, impartial_report};
+use crate::registry::{Error, OnProgress, Options, Report, Result, Ruleset, Table, impartial_report};
 use crate::{
     games::{MEMORY_SEARCH_LIMIT, MEMORY_TABLE_LIMIT, MemoryGame, MemoryRule},
     notation::Notation,
@@ -23,12 +23,7 @@ impl Ruleset for MemoryBoard {
     /// `G(n)` of the starting position with a heap of `n`, for `n < count`
     /// ([`MemoryGame::grundy_values`]); misère values are not defined this
     /// way and are refused.
-    fn table(
-        &self,
-        count: usize,
-        options: &Options<'_>,
-        progress: &mut dyn FnMut(usize) -> bool,
-    ) -> Result<Table> {
+    fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
         if options.misere {
             return Err(Error::input(format!(
                 "`table {} --misere` is not supported: use `value {} N --misere` for misère outcomes",
