@@ -15,7 +15,8 @@ mod poker_nim;
 mod wythoff;
 
 use super::{
-    Data, Entry, Error, Family, Options, Report, Result, Ruleset, no_params, whole_param, without_params,
+    Data, Entry, Error, Family, Options, Report, Result, Ruleset, no_params, read_position, whole_param,
+    without_params,
 };
 use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::{
@@ -92,10 +93,7 @@ fn solve<R: BoardRules>(rules: &R, p: &R::Position, options: &Options<'_>) -> Re
 
 impl<R: BoardRules> Ruleset for CellGrid<R> {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
-        let p = self
-            .rules
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))?;
+        let p = read_position(&self.rules, position)?;
         if options.misere {
             self.rules
                 .misere_check(&p)
@@ -146,9 +144,7 @@ fn play_board<'a, R: BoardRules>(
     options: &Options<'a>,
     fits: impl Fn(&R::Position) -> core::result::Result<(), String>,
 ) -> Result<Box<dyn PlayEngine + 'a>> {
-    let p = rules
-        .parse_position(position)
-        .map_err(|e| Error::position(position, e))?;
+    let p = read_position(rules, position)?;
     fits(&p).map_err(|e| Error::input(format!("position `{position}`: {e}")))?;
     if options.misere {
         rules

@@ -21,6 +21,7 @@ mod ruleset;
 pub use catalog::{
     Builder, Entry, Family, build, catalog, edit_distance, lookup, no_params, whole_param, without_params,
 };
+pub(crate) use error::read_position;
 pub use error::{Error, Result};
 pub use graph_position::check_graph_size;
 pub use heap_rules::HeapRuleset;

@@ -2,7 +2,7 @@
 //! Cutcake, Take-(A,B)): the adapter that values their positions as canonical
 //! forms, the standard partizan report, and their catalog entries.
 
-use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, without_params};
+use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, read_position, without_params};
 use crate::play::{PartizanEngine, PlayEngine, erase};
 use crate::{
     games::{Clobber, Cutcake, Domineering, Hackenbush, TakeAB, ToadsAndFrogs},
@@ -35,9 +35,7 @@ where
                 self.name
             )));
         }
-        self.rules
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))
+        read_position(&self.rules, position)
     }
 }
 

@@ -3,7 +3,9 @@
 
 use super::{annotate, note_after_outcome, play_board, solve};
 use crate::play::PlayEngine;
-use crate::registry::{Error, OnProgress, Options, Report, Result, Ruleset, Table, impartial_report};
+use crate::registry::{
+    Error, OnProgress, Options, Report, Result, Ruleset, Table, impartial_report, read_position,
+};
 use crate::{
     games::{MEMORY_SEARCH_LIMIT, MEMORY_TABLE_LIMIT, MemoryGame, MemoryRule},
     notation::Notation,
@@ -44,9 +46,7 @@ impl Ruleset for MemoryBoard {
 
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let rules = &self.rules;
-        let p = rules
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))?;
+        let p = read_position(rules, position)?;
         let (n, _) = p;
         let canonical = rules.format_position(&p);
         let mut r = if n <= MEMORY_SEARCH_LIMIT {
