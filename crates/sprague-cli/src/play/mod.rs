@@ -58,15 +58,50 @@ struct Ply {
     mover: Player,
 }
 
+/// What a session does after one step.
+enum Flow {
+    /// Go on from the position now at the end of the history.
+    Next,
+    /// The session is over.
+    End,
+}
+
+/// A game in progress: the engine, the terminal, the user's side and the
+/// positions played so far.
+struct Session<'s, 'a> {
+    engine: &'s mut dyn PlayEngine,
+    settings: &'s Settings,
+    io: &'s mut Io<'a>,
+    kind: Kind,
+    /// The side the user plays (`swap` changes it).
+    user: Player,
+    /// The positions played, the current one last (never empty).
+    history: Vec<Ply>,
+    /// The history length when the board was last drawn: redraw only after a change.
+    drawn_at: usize,
+}
+
 /// Plays a game from `start` against the user until it ends or input ends.
 ///
 /// # Errors
 /// Search budgets reached and output failures; bad moves are answered and
 /// re-prompted, never returned.
 pub fn run_session(engine: &mut dyn PlayEngine, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
-    let kind = engine.kind();
-    let start = engine.start();
-    let (mut user, first_mover) = match kind {
+    let mut session = Session::new(engine, settings, io);
+    let intro = session.intro();
+    say(session.io, &intro)?;
+    while let Some(ply) = session.history.last().cloned() {
+        if let Flow::End = session.step(&ply)? {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The side the user plays and the side that moves first: partizan games
+/// follow the settings' side; the others call the first mover Left.
+fn sides(kind: Kind, settings: &Settings) -> (Player, Player) {
+    match kind {
         Kind::Partizan => {
             let first = if settings.user_first {
                 settings.user_side
@@ -83,221 +118,290 @@ pub fn run_session(engine: &mut dyn PlayEngine, settings: &Settings, io: &mut Io
             },
             Player::Left,
         ),
-    };
-    let mut history = vec![Ply {
-        pos: start,
-        mover: first_mover,
-    }];
-    let name = engine.ruleset().to_string();
-    let side_note = match kind {
-        Kind::Partizan => format!(" You play {}.", side_name(user)),
-        _ => String::new(),
-    };
-    let short = engine
-        .move_help()
-        .map_or_else(String::new, |h| format!(" Here a move may also be written {h}."));
-    let intro = format!(
-        "sprague play {name}{}.{side_note} Type a move as the position after it or as its number in `moves`; also `hint`, `undo`, `swap`, `quit`.{short}",
-        if settings.misere {
-            " (misère play: whoever moves last loses)"
-        } else {
-            ""
+    }
+}
+
+impl<'s, 'a> Session<'s, 'a> {
+    /// A session at the engine's start position.
+    fn new(engine: &'s mut dyn PlayEngine, settings: &'s Settings, io: &'s mut Io<'a>) -> Self {
+        let kind = engine.kind();
+        let (user, first_mover) = sides(kind, settings);
+        let history = vec![Ply {
+            pos: engine.start(),
+            mover: first_mover,
+        }];
+        Session {
+            engine,
+            settings,
+            io,
+            kind,
+            user,
+            history,
+            drawn_at: 0,
         }
-    );
-    say(io, &intro)?;
-    // The history length when the board was last drawn: redraw only after a change.
-    let mut drawn_at = 0;
-    loop {
-        let Some(ply) = history.last().cloned() else {
-            return Ok(());
+    }
+
+    /// The first line of the transcript: the game, the user's side and the commands.
+    fn intro(&self) -> String {
+        let name = self.engine.ruleset();
+        let side_note = match self.kind {
+            Kind::Partizan => format!(" You play {}.", side_name(self.user)),
+            _ => String::new(),
         };
-        let options = engine.options(ply.pos, ply.mover)?;
-        if options.is_empty() {
-            show_board(engine, ply.pos, io)?;
-            let verdict = engine.verdict(ply.pos, ply.mover)?;
-            let text = match verdict {
-                Verdict::Draw => "Game over: a draw.".to_string(),
-                v => {
-                    let winner = if v.is_win() {
-                        ply.mover
-                    } else {
-                        ply.mover.opponent()
-                    };
-                    let who = who(kind, winner, user);
-                    let why = match (kind, settings.misere) {
-                        (Kind::Loopy, _) => String::new(),
-                        (_, true) => format!(
-                            " ({} cannot move, so {} made the last move and lost)",
-                            mover_words(kind, ply.mover, user),
-                            mover_words(kind, ply.mover.opponent(), user)
-                        ),
-                        (_, false) => format!(" ({} cannot move)", mover_words(kind, ply.mover, user)),
-                    };
-                    if winner == user {
-                        format!("Game over: you win{why}. Well played!")
-                    } else {
-                        format!("Game over: {who} wins{why}.")
-                    }
-                }
-            };
-            say(io, &text)?;
-            return Ok(());
-        }
-        if ply.mover != user {
-            let before = history.len().checked_sub(2).map(|i| history[i].pos);
-            let picked = think(|| {
-                Ok(match engine.reply(before, ply.pos, &options)? {
-                    Some((i, why)) if i < options.len() => (i, Some(why)),
-                    _ => {
-                        let mut best: Option<(i64, usize)> = None;
-                        for (i, o) in options.iter().enumerate() {
-                            let rank = engine.verdict(*o, ply.mover.opponent())?.rank_for_mover();
-                            if best.is_none_or(|(r, _)| rank > r) {
-                                best = Some((rank, i));
-                            }
-                        }
-                        (best.map_or(0, |(_, i)| i), None)
-                    }
-                })
-            })?;
-            let Some((i, why)) = picked else {
-                // Back to the last position where the user was to move; with
-                // none, the game cannot go on.
-                let Some(back) = (0..history.len() - 1).rev().find(|&k| history[k].mover == user) else {
-                    return Err(crate::error::CliError {
-                        code: INTERRUPTED,
-                        message: format!(
-                            "interrupted before sprague could judge {}: game ended",
-                            engine.format(ply.pos)
-                        ),
-                    });
-                };
-                history.truncate(back + 1);
-                drawn_at = 0;
-                say(
-                    io,
-                    &format!(
-                        "(interrupted: sprague stopped thinking; back to {})",
-                        engine.format(history[back].pos)
-                    ),
-                )?;
-                continue;
-            };
-            let to = options[i];
-            writeln!(
-                io.output,
-                "sprague{}: {}  →  {}",
-                side_suffix(kind, ply.mover, engine, ply.pos),
-                engine.describe(ply.pos, to),
-                engine.format(to)
-            )?;
-            if let Some(why) = why.filter(|w| !w.is_empty()) {
-                say(io, &format!("({why})"))?;
+        let short = self
+            .engine
+            .move_help()
+            .map_or_else(String::new, |h| format!(" Here a move may also be written {h}."));
+        format!(
+            "sprague play {name}{}.{side_note} Type a move as the position after it or as its number in `moves`; also `hint`, `undo`, `swap`, `quit`.{short}",
+            if self.settings.misere {
+                " (misère play: whoever moves last loses)"
+            } else {
+                ""
             }
-            history.push(Ply {
-                pos: to,
-                mover: ply.mover.opponent(),
+        )
+    }
+
+    /// One turn at `ply`: the end of the game, the engine's move, or one line of the user's.
+    fn step(&mut self, ply: &Ply) -> CliResult<Flow> {
+        let options = self.engine.options(ply.pos, ply.mover)?;
+        if options.is_empty() {
+            self.game_over(ply)?;
+            Ok(Flow::End)
+        } else if ply.mover != self.user {
+            self.engine_turn(ply, &options)
+        } else {
+            self.user_turn(ply, &options)
+        }
+    }
+
+    /// Shows the final board and who won, at `ply` where the mover has no move.
+    fn game_over(&mut self, ply: &Ply) -> CliResult<()> {
+        show_board(&*self.engine, ply.pos, self.io)?;
+        let text = match self.engine.verdict(ply.pos, ply.mover)? {
+            Verdict::Draw => "Game over: a draw.".to_string(),
+            v => self.result(ply.mover, v.is_win()),
+        };
+        say(self.io, &text)
+    }
+
+    /// "Game over: … wins (… cannot move)." when `mover` cannot move.
+    fn result(&self, mover: Player, mover_wins: bool) -> String {
+        let (kind, user) = (self.kind, self.user);
+        let winner = if mover_wins { mover } else { mover.opponent() };
+        let why = match (kind, self.settings.misere) {
+            (Kind::Loopy, _) => String::new(),
+            (_, true) => format!(
+                " ({} cannot move, so {} made the last move and lost)",
+                mover_words(kind, mover, user),
+                mover_words(kind, mover.opponent(), user)
+            ),
+            (_, false) => format!(" ({} cannot move)", mover_words(kind, mover, user)),
+        };
+        if winner == user {
+            format!("Game over: you win{why}. Well played!")
+        } else {
+            format!("Game over: {} wins{why}.", who(kind, winner, user))
+        }
+    }
+
+    /// The engine moves at `ply`, or, when interrupted, the game goes back to
+    /// the user's last turn.
+    fn engine_turn(&mut self, ply: &Ply, options: &[PosId]) -> CliResult<Flow> {
+        let Some((i, why)) = self.engine_choice(ply, options)? else {
+            return self.back_after_interrupt(ply);
+        };
+        let to = options[i];
+        self.announce("sprague", ply, to)?;
+        if let Some(why) = why.filter(|w| !w.is_empty()) {
+            say(self.io, &format!("({why})"))?;
+        }
+        self.advance(ply, to);
+        Ok(Flow::Next)
+    }
+
+    /// The engine's choice among `options` and why (`None` when interrupted):
+    /// its own reply, or else the option best for the mover.
+    fn engine_choice(&mut self, ply: &Ply, options: &[PosId]) -> CliResult<Option<(usize, Option<String>)>> {
+        let before = self.history.len().checked_sub(2).map(|i| self.history[i].pos);
+        let engine = &mut *self.engine;
+        think(|| {
+            Ok(match engine.reply(before, ply.pos, options)? {
+                Some((i, why)) if i < options.len() => (i, Some(why)),
+                _ => (best_option(engine, options, ply.mover)?, None),
+            })
+        })
+    }
+
+    /// After an interrupted engine move: back to the last position where the
+    /// user was to move; with none, the game cannot go on.
+    fn back_after_interrupt(&mut self, ply: &Ply) -> CliResult<Flow> {
+        let Some(back) = self.last_user_turn() else {
+            return Err(crate::error::CliError {
+                code: INTERRUPTED,
+                message: format!(
+                    "interrupted before sprague could judge {}: game ended",
+                    self.engine.format(ply.pos)
+                ),
             });
-            continue;
-        }
-        if drawn_at != history.len() {
-            show_board(engine, ply.pos, io)?;
-            drawn_at = history.len();
-        }
-        write!(
-            io.output,
-            "your move{}> ",
-            side_suffix(kind, ply.mover, engine, ply.pos)
+        };
+        self.rewind(back);
+        let text = format!(
+            "(interrupted: sprague stopped thinking; back to {})",
+            self.engine.format(self.history[back].pos)
+        );
+        say(self.io, &text)?;
+        Ok(Flow::Next)
+    }
+
+    /// The index of the last position before the current one where the user was to move.
+    fn last_user_turn(&self) -> Option<usize> {
+        (0..self.history.len() - 1)
+            .rev()
+            .find(|&k| self.history[k].mover == self.user)
+    }
+
+    /// Cuts the history back to its position `back` (and redraws the board).
+    fn rewind(&mut self, back: usize) {
+        self.history.truncate(back + 1);
+        self.drawn_at = 0;
+    }
+
+    /// Plays the move from `ply` to `to`.
+    fn advance(&mut self, ply: &Ply, to: PosId) {
+        self.history.push(Ply {
+            pos: to,
+            mover: ply.mover.opponent(),
+        });
+    }
+
+    /// Writes "`player` (side): move  →  position" for the move from `ply` to `to`.
+    fn announce(&mut self, player: &str, ply: &Ply, to: PosId) -> CliResult<()> {
+        writeln!(
+            self.io.output,
+            "{player}{}: {}  →  {}",
+            side_suffix(self.kind, ply.mover, &*self.engine, ply.pos),
+            self.engine.describe(ply.pos, to),
+            self.engine.format(to)
         )?;
-        io.output.flush()?;
+        Ok(())
+    }
+
+    /// The user's turn at `ply`: the board (when it changed), the prompt, and
+    /// the line typed, a command or a move.
+    fn user_turn(&mut self, ply: &Ply, options: &[PosId]) -> CliResult<Flow> {
+        if self.drawn_at != self.history.len() {
+            show_board(&*self.engine, ply.pos, self.io)?;
+            self.drawn_at = self.history.len();
+        }
+        let Some(line) = self.prompt(ply)? else {
+            return Ok(Flow::End);
+        };
+        match self.command(ply, options, &line)? {
+            Some(flow) => Ok(flow),
+            None => self.user_move(ply, options, &line),
+        }
+    }
+
+    /// Prompts for and reads one line (trimmed); `None` at the end of input.
+    fn prompt(&mut self, ply: &Ply) -> CliResult<Option<String>> {
+        write!(
+            self.io.output,
+            "your move{}> ",
+            side_suffix(self.kind, ply.mover, &*self.engine, ply.pos)
+        )?;
+        self.io.output.flush()?;
         let mut line = String::new();
-        if io.input.read_line(&mut line)? == 0 {
-            writeln!(io.output)?;
-            writeln!(io.output, "(end of input: game abandoned)")?;
-            return Ok(());
+        if self.io.input.read_line(&mut line)? == 0 {
+            writeln!(self.io.output)?;
+            writeln!(self.io.output, "(end of input: game abandoned)")?;
+            return Ok(None);
         }
-        let line = line.trim();
-        if io.echo {
-            writeln!(io.output, "{line}")?;
+        let line = line.trim().to_string();
+        if self.io.echo {
+            writeln!(self.io.output, "{line}")?;
         }
+        Ok(Some(line))
+    }
+
+    /// Runs `line` when it is a command (`None` when it is not, so a move).
+    fn command(&mut self, ply: &Ply, options: &[PosId], line: &str) -> CliResult<Option<Flow>> {
         match line {
-            "" => continue,
+            "" => {}
             "quit" | "q" | "exit" => {
-                writeln!(io.output, "Bye.")?;
-                return Ok(());
+                writeln!(self.io.output, "Bye.")?;
+                return Ok(Some(Flow::End));
             }
             "help" | "?" => {
-                say(
-                    io,
-                    &format!(
-                        "type a move as the position after it (in {name}'s notation) or as its number in `moves`; `hint` shows the winning moves and why; `undo` takes back your last move; `swap` lets sprague move now (you take the other side); `quit` ends"
-                    ),
-                )?;
-                continue;
+                let name = self.engine.ruleset();
+                let text = format!(
+                    "type a move as the position after it (in {name}'s notation) or as its number in `moves`; `hint` shows the winning moves and why; `undo` takes back your last move; `swap` lets sprague move now (you take the other side); `quit` ends"
+                );
+                say(self.io, &text)?;
             }
             "moves" | "m" => {
                 for (i, o) in options.iter().enumerate() {
                     writeln!(
-                        io.output,
+                        self.io.output,
                         "  {:>2}. {:<16} {}",
                         i + 1,
-                        engine.format(*o),
-                        engine.describe(ply.pos, *o)
+                        self.engine.format(*o),
+                        self.engine.describe(ply.pos, *o)
                     )?;
                 }
-                continue;
             }
             "hint" | "h" => {
+                let engine = &mut *self.engine;
                 match think(|| Ok(engine.hint(ply.pos, ply.mover)?))? {
                     Some(lines) => {
                         for l in lines {
-                            say(io, &l)?;
+                            say(self.io, &l)?;
                         }
                     }
-                    None => say(io, "(interrupted: no hint)")?,
+                    None => say(self.io, "(interrupted: no hint)")?,
                 }
-                continue;
             }
-            "undo" | "u" => {
-                // Back to the previous position where the user was to move.
-                let mut back = history.len() - 1;
-                loop {
-                    if back == 0 {
-                        break;
-                    }
-                    back -= 1;
-                    if history[back].mover == user {
-                        break;
-                    }
-                }
-                if back == history.len() - 1 || history[back].mover != user {
-                    writeln!(io.output, "nothing to undo")?;
-                } else {
-                    history.truncate(back + 1);
-                    drawn_at = 0;
-                    writeln!(io.output, "undone: back to {}", engine.format(history[back].pos))?;
-                }
-                continue;
-            }
+            "undo" | "u" => self.undo()?,
             "swap" | "s" => {
-                user = user.opponent();
-                let note = match kind {
-                    Kind::Partizan => format!(" you now play {}", side_name(user)),
+                self.user = self.user.opponent();
+                let note = match self.kind {
+                    Kind::Partizan => format!(" you now play {}", side_name(self.user)),
                     _ => String::new(),
                 };
-                writeln!(io.output, "swapped: sprague moves now;{note}")?;
-                continue;
+                writeln!(self.io.output, "swapped: sprague moves now;{note}")?;
             }
-            _ => {}
+            _ => return Ok(None),
         }
-        let chosen = match pick_option(engine, ply.pos, &options, line) {
-            Ok(i) => i,
+        Ok(Some(Flow::Next))
+    }
+
+    /// `undo`: back to the previous position where the user was to move.
+    fn undo(&mut self) -> CliResult<()> {
+        match self.last_user_turn() {
+            None => writeln!(self.io.output, "nothing to undo")?,
+            Some(back) => {
+                self.rewind(back);
+                writeln!(
+                    self.io.output,
+                    "undone: back to {}",
+                    self.engine.format(self.history[back].pos)
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The user's move typed as `line`: judged, played, and a thrown-away win
+    /// pointed out with the better moves.
+    fn user_move(&mut self, ply: &Ply, options: &[PosId], line: &str) -> CliResult<Flow> {
+        let to = match pick_option(self.engine, ply.pos, options, line) {
+            Ok(i) => options[i],
             Err(msg) => {
-                say(io, &msg)?;
-                continue;
+                say(self.io, &msg)?;
+                return Ok(Flow::Next);
             }
         };
-        let to = options[chosen];
+        let engine = &mut *self.engine;
         let judged = think(|| {
             let before = engine.verdict(ply.pos, ply.mover)?;
             let after = engine.verdict(to, ply.mover.opponent())?;
@@ -305,72 +409,93 @@ pub fn run_session(engine: &mut dyn PlayEngine, settings: &Settings, io: &mut Io
         })?;
         let Some((before, after)) = judged else {
             say(
-                io,
+                self.io,
                 "(interrupted: sprague stopped thinking; the move was not made)",
             )?;
-            continue;
+            return Ok(Flow::Next);
         };
-        writeln!(
-            io.output,
-            "you{}: {}  →  {}",
-            side_suffix(kind, ply.mover, engine, ply.pos),
-            engine.describe(ply.pos, to),
-            engine.format(to)
-        )?;
+        self.announce("you", ply, to)?;
         let thrown = match (before, after) {
             (Verdict::Win(_), Verdict::Win(_) | Verdict::Draw) => Some("that threw away the win"),
             (Verdict::Draw, Verdict::Win(_)) => Some("that turned a draw into a loss"),
             _ => None,
         };
         // The better moves, unless Ctrl-C stops the search for them.
-        let better = match thrown {
-            Some(_) => think(|| {
-                let mut good = Vec::new();
-                for o in &options {
-                    let v = engine.verdict(*o, ply.mover.opponent())?;
-                    if v.rank_for_mover() >= before.flip_rank() {
-                        // Rulesets with a short move form name the move (`cut 1-2`),
-                        // the others show the position after it.
-                        good.push(if engine.move_help().is_some() {
-                            engine.describe(ply.pos, *o)
-                        } else {
-                            engine.format(*o)
-                        });
-                    }
-                }
-                Ok(good)
-            })?,
-            None => None,
-        };
-        if let (Some(what), Some(good)) = (thrown, better) {
-            let (verb, noun) = if good.len() == 1 {
-                ("was", "move")
-            } else {
-                ("were", "moves")
-            };
-            let best = match before {
-                Verdict::Draw => "drawing",
-                _ => "winning",
-            };
-            let listed: Vec<String> = good.iter().take(3).map(|g| format!("`{g}`")).collect();
-            let more = if good.len() > 3 {
-                format!(" (and {} more)", good.len() - 3)
-            } else {
-                String::new()
-            };
-            say(
-                io,
-                &format!(
-                    "{what}: {}{more} {verb} the {best} {noun} (`undo` to try again)",
-                    listed.join(" or ")
-                ),
-            )?;
+        if let Some(what) = thrown
+            && let Some(good) = self.better_moves(ply, options, before)?
+        {
+            say(self.io, &blunder_note(what, before, &good))?;
         }
-        history.push(Ply {
-            pos: to,
-            mover: ply.mover.opponent(),
-        });
+        self.advance(ply, to);
+        Ok(Flow::Next)
     }
+
+    /// The options at least as good for the mover as `before` promised, each
+    /// as the user would type it; `None` when interrupted.
+    fn better_moves(
+        &mut self,
+        ply: &Ply,
+        options: &[PosId],
+        before: Verdict,
+    ) -> CliResult<Option<Vec<String>>> {
+        let engine = &mut *self.engine;
+        think(|| {
+            let mut good = Vec::new();
+            for o in options {
+                let v = engine.verdict(*o, ply.mover.opponent())?;
+                if v.rank_for_mover() >= before.flip_rank() {
+                    // Rulesets with a short move form name the move (`cut 1-2`),
+                    // the others show the position after it.
+                    good.push(if engine.move_help().is_some() {
+                        engine.describe(ply.pos, *o)
+                    } else {
+                        engine.format(*o)
+                    });
+                }
+            }
+            Ok(good)
+        })
+    }
+}
+
+/// The option of `options` best for `mover` (the first of the best ranks; 0
+/// when there is none). O(options) verdicts.
+///
+/// # Errors
+/// Budgets reached and stops of the verdicts.
+fn best_option(engine: &mut dyn PlayEngine, options: &[PosId], mover: Player) -> CliResult<usize> {
+    let mut best: Option<(i64, usize)> = None;
+    for (i, o) in options.iter().enumerate() {
+        let rank = engine.verdict(*o, mover.opponent())?.rank_for_mover();
+        if best.is_none_or(|(r, _)| rank > r) {
+            best = Some((rank, i));
+        }
+    }
+    Ok(best.map_or(0, |(_, i)| i))
+}
+
+/// "`what`: `a` or `b` were the winning moves (`undo` to try again)", listing
+/// at most three of `good`.
+fn blunder_note(what: &str, before: Verdict, good: &[String]) -> String {
+    let (verb, noun) = if good.len() == 1 {
+        ("was", "move")
+    } else {
+        ("were", "moves")
+    };
+    let best = match before {
+        Verdict::Draw => "drawing",
+        _ => "winning",
+    };
+    let listed: Vec<String> = good.iter().take(3).map(|g| format!("`{g}`")).collect();
+    let more = if good.len() > 3 {
+        format!(" (and {} more)", good.len() - 3)
+    } else {
+        String::new()
+    };
+    format!(
+        "{what}: {}{more} {verb} the {best} {noun} (`undo` to try again)",
+        listed.join(" or ")
+    )
 }
 
 /// Runs engine work while the user waits: a bar shows the states searched

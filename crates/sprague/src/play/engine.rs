@@ -97,8 +97,10 @@ pub trait Engine {
     /// The ruleset's name (with parameters), also used to pick a board drawing.
     fn ruleset(&self) -> &str;
 
-    /// The family of the game.
-    fn kind(&self) -> Kind;
+    /// The family of the game: impartial unless the engine says otherwise.
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
 
     /// The position in the ruleset's notation.
     fn format(&self, p: &Self::Pos) -> String;

@@ -2,6 +2,7 @@
 //! misère outcomes), partizan (canonical values) and loopy state spaces
 //! (win/lose/draw with remoteness).
 
+use super::graph_text::parse_in;
 use super::{Engine, Kind, Verdict, board};
 use crate::registry::{Error, Options, Result};
 use crate::{
@@ -158,29 +159,32 @@ where
     }
 }
 
+/// The [`Engine`] methods of a player with `name` and `rules` fields, the
+/// rules being the [`Notation`] of its positions: the ruleset's name, and
+/// positions written and read in that notation.
+macro_rules! named_notation {
+    () => {
+        fn ruleset(&self) -> &str {
+            &self.name
+        }
+
+        fn format(&self, p: &Self::Pos) -> String {
+            self.rules.format_position(p)
+        }
+
+        fn parse(&self, text: &str) -> Result<Self::Pos, String> {
+            parse_in(self.rules, text)
+        }
+    };
+}
+
 impl<R> Engine for ImpartialEngine<'_, R>
 where
     R: ImpartialRules + Notation<<R as ImpartialRules>::Position>,
 {
     type Pos = R::Position;
 
-    fn ruleset(&self) -> &str {
-        &self.name
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-
-    fn format(&self, p: &R::Position) -> String {
-        self.rules.format_position(p)
-    }
-
-    fn parse(&self, text: &str) -> Result<R::Position, String> {
-        self.rules
-            .parse_position(text)
-            .map_err(|e| format!("position `{text}`: {e}"))
-    }
+    named_notation!();
 
     fn key(&mut self, p: &R::Position) -> String {
         let mut scratch = Vec::new();
@@ -389,9 +393,7 @@ where
 {
     type Pos = R::Position;
 
-    fn ruleset(&self) -> &str {
-        &self.name
-    }
+    named_notation!();
 
     fn kind(&self) -> Kind {
         Kind::Partizan
@@ -403,16 +405,6 @@ where
             "clobber" => Some("by the stone's cell and the cell it clobbers, `a1-b1`".to_string()),
             _ => None,
         }
-    }
-
-    fn format(&self, p: &R::Position) -> String {
-        self.rules.format_position(p)
-    }
-
-    fn parse(&self, text: &str) -> Result<R::Position, String> {
-        self.rules
-            .parse_position(text)
-            .map_err(|e| format!("position `{text}`: {e}"))
     }
 
     fn key(&mut self, p: &R::Position) -> String {

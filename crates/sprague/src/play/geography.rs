@@ -2,9 +2,10 @@
 //! boards: the maximum-matching criterion judges every position.
 
 use super::graph_text::{
-    cell_name, listed, looks_like_cell, played_normal_only, read_cell, strip_verb, verdict_of, vertex_list,
+    cell_name, grid_text, listed, looks_like_cell, played_normal_only, read_cell, strip_verb, verdict_of,
+    vertex_list,
 };
-use super::{Engine, Kind, Verdict, board};
+use super::{Engine, Verdict, board};
 use crate::registry::{Error, Options, Result};
 use crate::{
     graph_games::{CellGrid, EdgeList},
@@ -221,33 +222,20 @@ impl Engine for GeographyEngine {
         self.name
     }
 
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-
     fn format(&self, p: &GeoPos) -> String {
         match &self.grid {
-            Some(b) => {
-                let rows: Vec<String> = (0..b.height)
-                    .map(|r| {
-                        (0..b.width)
-                            .map(|c| {
-                                let i = (r * b.width + c) as u32;
-                                if p.token == Some(i) {
-                                    '@'
-                                } else if p.has(i) {
-                                    'x'
-                                } else if b.open[i as usize] {
-                                    '.'
-                                } else {
-                                    '#'
-                                }
-                            })
-                            .collect()
-                    })
-                    .collect();
-                rows.join("/")
-            }
+            Some(b) => grid_text(b, |i| {
+                let v = i as u32;
+                if p.token == Some(v) {
+                    '@'
+                } else if p.has(v) {
+                    'x'
+                } else if b.open[i] {
+                    '.'
+                } else {
+                    '#'
+                }
+            }),
             None if p.path.is_empty() => "(no token yet)".to_string(),
             None => format!("path {}", vertex_list(p.path.iter().copied(), usize::MAX)),
         }

@@ -19,6 +19,20 @@ pub(crate) fn parse_error(text: &str, e: &crate::notation::ParseError) -> String
     format!("position `{text}`: {e}")
 }
 
+/// A position typed by the user, read in `rules`' notation; the error is one line.
+pub(crate) fn parse_in<P>(rules: &impl crate::notation::Notation<P>, text: &str) -> Result<P, String> {
+    rules.parse_position(text).map_err(|e| parse_error(text, &e))
+}
+
+/// A board position as text: the rows of `grid`, each cell drawn by
+/// `cell(index)` (row by row), joined by `/`. O(cells).
+pub(crate) fn grid_text(grid: &CellGrid, cell: impl Fn(usize) -> char) -> String {
+    let rows: Vec<String> = (0..grid.height)
+        .map(|r| (0..grid.width).map(|c| cell(r * grid.width + c)).collect())
+        .collect();
+    rows.join("/")
+}
+
 /// Lines listing moves: `  TO   NOTE`, at most [`HINT_LIST_LIMIT`] of them.
 pub(crate) fn listed(rows: &[(String, String)]) -> Vec<String> {
     let width = rows

@@ -2,7 +2,7 @@
 //! the cuts, and hints show each piece as the stalk it plays like.
 
 use super::graph_text::{edge_word, edges_text, listed, parse_error, strip_verb, verdict_of};
-use super::{Engine, Kind, Verdict};
+use super::{Engine, Verdict};
 use crate::graph_games::{grounded, keep_grounded, picture_value, pieces};
 use crate::registry::{Error, Options, Result};
 use crate::{
@@ -90,10 +90,6 @@ impl Engine for HackenbushEngine<'_> {
 
     fn ruleset(&self) -> &str {
         "green-hackenbush"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Impartial
     }
 
     fn format(&self, p: &Picture) -> String {

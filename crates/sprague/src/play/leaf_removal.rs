@@ -4,7 +4,7 @@
 use super::graph_text::{
     listed, parse_set, played_normal_only, set_text, strip_verb, verdict_of, vertex_list, vertex_words,
 };
-use super::{Engine, Kind, Verdict};
+use super::{Engine, Verdict};
 use crate::registry::{Error, Options, Result};
 use crate::{
     graph_games::{LeafRemovalRules, RootedTree},
@@ -108,10 +108,6 @@ impl Engine for LeafEngine {
 
     fn ruleset(&self) -> &str {
         "leaf-removal"
-    }
-
-    fn kind(&self) -> Kind {
-        Kind::Impartial
     }
 
     fn format(&self, p: &u64) -> String {

@@ -1,7 +1,8 @@
 //! A perfect player for Poker Nim: the Nim rule; additions are answered by
 //! taking the chips back.
 
-use super::{Engine, Kind, Verdict, board};
+use super::graph_text::parse_in;
+use super::{Engine, Verdict, board};
 use crate::registry::Result;
 use crate::{
     games::{PokerNim, PokerPosition},
@@ -107,18 +108,12 @@ impl Engine for PokerEngine {
         "poker-nim"
     }
 
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-
     fn format(&self, p: &PokerPosition) -> String {
         PokerNim.format_position(p)
     }
 
     fn parse(&self, text: &str) -> Result<PokerPosition, String> {
-        PokerNim
-            .parse_position(text)
-            .map_err(|e| format!("position `{text}`: {e}"))
+        parse_in(&PokerNim, text)
     }
 
     /// The heaps alone: no two moves from one position leave the same heaps,

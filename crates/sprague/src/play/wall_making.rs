@@ -2,9 +2,9 @@
 //! once, and a position is the nim-sum of its rectangles.
 
 use super::graph_text::{
-    cell_name, listed, looks_like_cell, played_normal_only, read_cell, strip_verb, verdict_of,
+    cell_name, grid_text, listed, looks_like_cell, played_normal_only, read_cell, strip_verb, verdict_of,
 };
-use super::{Engine, Kind, Verdict, board};
+use super::{Engine, Verdict, board};
 use crate::registry::{Error, Options, Result};
 use crate::{
     graph_games::{CellGrid, WallMakingValues},
@@ -113,29 +113,16 @@ impl Engine for WallEngine {
         "wall-making"
     }
 
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-
     fn format(&self, p: &Walls) -> String {
-        let b = &self.board;
-        let rows: Vec<String> = (0..b.height)
-            .map(|r| {
-                (0..b.width)
-                    .map(|c| {
-                        let i = r * b.width + c;
-                        if !self.inside(p, i) {
-                            '+'
-                        } else if b.open[i] {
-                            '.'
-                        } else {
-                            '#'
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        rows.join("/")
+        grid_text(&self.board, |i| {
+            if !self.inside(p, i) {
+                '+'
+            } else if self.board.open[i] {
+                '.'
+            } else {
+                '#'
+            }
+        })
     }
 
     fn parse(&self, text: &str) -> Result<Walls, String> {

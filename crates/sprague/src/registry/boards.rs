@@ -14,7 +14,10 @@ mod multiples;
 mod poker_nim;
 mod wythoff;
 
-use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, no_params, whole_param};
+use super::{
+    Data, Entry, Error, Family, Options, Report, Result, Ruleset, no_params, read_position, whole_param,
+    without_params,
+};
 use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::{
     impartial::{GrundySolver, ImpartialRules, MisereSolver},
@@ -90,10 +93,7 @@ fn solve<R: BoardRules>(rules: &R, p: &R::Position, options: &Options<'_>) -> Re
 
 impl<R: BoardRules> Ruleset for CellGrid<R> {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
-        let p = self
-            .rules
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))?;
+        let p = read_position(&self.rules, position)?;
         if options.misere {
             self.rules
                 .misere_check(&p)
@@ -144,9 +144,7 @@ fn play_board<'a, R: BoardRules>(
     options: &Options<'a>,
     fits: impl Fn(&R::Position) -> core::result::Result<(), String>,
 ) -> Result<Box<dyn PlayEngine + 'a>> {
-    let p = rules
-        .parse_position(position)
-        .map_err(|e| Error::position(position, e))?;
+    let p = read_position(rules, position)?;
     fits(&p).map_err(|e| Error::input(format!("position `{position}`: {e}")))?;
     if options.misere {
         rules
@@ -231,11 +229,10 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Wythoff's game: two heaps of tokens. A move takes any positive number of tokens from one heap, or the same positive number from both heaps. The player who takes the last token wins.",
             known: "The losing positions are the pairs (⌊kφ⌋, ⌊kφ²⌋) for k = 0, 1, 2, … with φ the golden ratio (W. A. Wythoff, A modification of the game of Nim, Nieuw Archief voor Wiskunde, 1907; the lower Wythoff sequence is OEIS A000201), so outcomes are decided for any 64-bit heaps; sprague finds Grundy values by search.",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(wythoff::WythoffBoard {
-                    name: name.to_string(),
+                without_params(name, params, |name| wythoff::WythoffBoard {
+                    name,
                     rules: crate::games::Wythoff::heaps(),
-                }))
+                })
             },
         },
         Entry {
@@ -249,11 +246,10 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Queens on a board with a corner at 0,0. A move carries one queen any distance left, down, or diagonally down-left toward the corner; several queens may share a square. The player who cannot move (every queen in the corner) loses.",
             known: "One queen at x,y is Wythoff's game with heaps x and y: it loses for the mover exactly at (⌊kφ⌋, ⌊kφ²⌋) and its mirror image (W. A. Wythoff, 1907; Wyt Queens, Winning Ways, 2nd ed., vol. 1, ch. 3); several queens add as a sum of games.",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(wythoff::WythoffBoard {
-                    name: name.to_string(),
+                without_params(name, params, |name| wythoff::WythoffBoard {
+                    name,
                     rules: crate::games::Wythoff::queens(),
-                }))
+                })
             },
         },
         Entry {
@@ -266,10 +262,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value poker-nim 1 2 3 / 4 0",
             rules: "Poker Nim: heaps of chips, and each player has a reserve of chips. A move either removes chips from one heap into the mover's reserve, or adds chips from the mover's reserve to one heap. The player who cannot move loses.",
             known: "With finite reserves it is decided exactly as Nim (Bouton's theorem): the player who wins Nim answers every addition by removing the chips added, which shrinks the chips on the table plus the loser's reserve, so the game ends (Poker-Nim and reversible moves, Winning Ways, 2nd ed., vol. 1, ch. 3).",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(poker_nim::PokerBoard))
-            },
+            build: |name, params| without_params(name, params, |_| poker_nim::PokerBoard),
         },
         Entry {
             name: "staircase",
@@ -282,11 +275,10 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Staircase Nim: coins lie on steps 1, 2, 3, …. A move carries any positive number of coins from one step down to the next step (from step 1 onto the ground, out of play). The player who makes the last move wins.",
             known: "The coins on odd-numbered steps form a Nim position and the even steps do not matter: the position loses for the mover exactly when the nim-sum of the odd steps is 0, since a move onto an odd step can be undone at once.",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(CellGrid {
-                    name: name.to_string(),
+                without_params(name, params, |name| CellGrid {
+                    name,
                     rules: crate::games::StaircaseNim,
-                }))
+                })
             },
         },
         Entry {
@@ -300,11 +292,10 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Coins on a strip of squares. A move slides one coin any number of squares to the left onto empty squares, never jumping another coin. With a money bag `$` at the left end, the leftmost coin may instead drop into the bag, and one coin may be the silver dollar `D`: whoever bags the dollar wins.",
             known: "The game is Staircase Nim on the gaps read from the right: the value is the nim-sum of the gaps in front of the 1st, 3rd, 5th, … coin from the right; with the bag, the leftmost gap counts the bag as one more square.",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(CellGrid {
-                    name: name.to_string(),
+                without_params(name, params, |name| CellGrid {
+                    name,
                     rules: crate::games::SilverDollar,
-                }))
+                })
             },
         },
         Entry {
@@ -341,10 +332,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value chomp 2 1",
             rules: "Chomp: a bar of chocolate squares in rows of non-increasing length (a Young diagram); the top-left square is poisoned. A move bites a square and every square below and to the right of it. Whoever must eat the poisoned square loses.",
             known: "By strategy stealing the first player wins every rectangle larger than 1×1, though no winning move is known in general; a square board is won by biting at (2,2) and mirroring, and two rows of lengths a and a − 1 lose for the mover. Chomp is David Gale's chocolate-bar form of a divisor game of F. Schuh; the name is Martin Gardner's.",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(chomp::ChompBoard))
-            },
+            build: |name, params| without_params(name, params, |_| chomp::ChompBoard),
         },
         turning_entry(
             "turning-turtles",
@@ -401,11 +389,10 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "A rectangle of coins showing heads `H` or tails `T`. A move chooses a heads coin and a rectangle with that coin as its lower-right corner (at least two rows and two columns), and turns over the rectangle's four corner coins. The player who cannot move loses.",
             known: "Turning Corners is the coin-turning product of two Turning Turtles rows numbered from 0: a single heads coin at row r, column c (from 0) is worth the nim product r ⊗ c, and a position is the nim-sum of its heads coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(CellGrid {
-                    name: name.to_string(),
+                without_params(name, params, |name| CellGrid {
+                    name,
                     rules: crate::games::TurningCorners,
-                }))
+                })
             },
         },
         Entry {
@@ -418,10 +405,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value multiples 10: 6",
             rules: "Coins numbered 1 to N, some showing heads. A move chooses a heads coin x and some k ≥ 1 with kx ≤ N, and turns over the coins x, 2x, …, kx (coin x goes to tails). The player who cannot move loses.",
             known: "A coin-turning game, so a position is the nim-sum of its single heads coins (coin-turning theorem, Winning Ways, ch. 14). A heads coin at x is worth g(⌊N/x⌋) with g(m) = mex over k ≤ m of g(⌊m/2⌋) ⊕ … ⊕ g(⌊m/k⌋), which sprague computes in O(N^(3/4)) time for N up to 10^12.",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(multiples::MultiplesBoard::default()))
-            },
+            build: |name, params| without_params(name, params, |_| multiples::MultiplesBoard::default()),
         },
         Entry {
             name: "one-or-largest",
@@ -434,11 +418,10 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Heaps of stones. A move either takes one stone from every non-empty heap, or takes a whole largest heap. The player who takes the last stone loses.",
             known: "Draw the heaps, largest first, as the rows of a Young diagram: play walks a token right or down from the corner. Walk diagonally while possible; from the last diagonal cell (k, k), with x cells to its right and y rows below it longer than k, the mover wins iff x or y is odd (derivation in the documentation of `sprague::games::one_or_largest_is_p`, checked against search on all small inputs).",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(CellGrid {
-                    name: name.to_string(),
+                without_params(name, params, |name| CellGrid {
+                    name,
                     rules: crate::games::OneOrLargest,
-                }))
+                })
             },
         },
         Entry {

@@ -162,6 +162,20 @@ pub fn no_params(name: &str, params: Option<&str>) -> Result<()> {
     }
 }
 
+/// The [`Builder`] of a ruleset that takes no parameters: rejects any, then
+/// boxes `make(name)`.
+///
+/// # Errors
+/// Any parameter text.
+pub fn without_params<R: Ruleset + 'static>(
+    name: &str,
+    params: Option<&str>,
+    make: impl FnOnce(String) -> R,
+) -> Result<Box<dyn Ruleset>> {
+    no_params(name, params)?;
+    Ok(Box::new(make(name.to_string())))
+}
+
 /// Levenshtein distance, for "did you mean" hints. O(|a|·|b|).
 #[must_use]
 pub fn edit_distance(a: &str, b: &str) -> usize {

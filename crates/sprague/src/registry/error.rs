@@ -80,3 +80,16 @@ impl From<Interrupted> for Error {
 
 /// The result of a registry request.
 pub type Result<T, E = Error> = core::result::Result<T, E>;
+
+/// `position` read in the notation of `rules`, its error an [`Error::Position`].
+///
+/// # Errors
+/// A position that does not parse.
+pub(crate) fn read_position<P, N>(rules: &N, position: &str) -> Result<P>
+where
+    N: crate::notation::Notation<P> + ?Sized,
+{
+    rules
+        .parse_position(position)
+        .map_err(|e| Error::position(position, e))
+}

@@ -4,7 +4,7 @@
 //! players.
 
 use super::graph_position::{parse_board, parse_graph_position, parse_tree, shown_graph};
-use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, impartial_report, no_params};
+use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, impartial_report, without_params};
 use crate::play::{
     DistancePlay, GeographyEngine, HackenbushEngine, KaylesPlay, LeafEngine, PlayEngine, WallEngine, erase,
 };
@@ -39,10 +39,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value green-hackenbush 0-1 1-2 1-3 --json",
             rules: "A picture of edges, some attached to the ground (vertex 0). A move cuts any edge; every edge no longer connected to the ground falls away. The player who cuts the last edge wins.",
             known: "A stalk of n edges is a nim-heap of size n; branches meeting at a vertex may be replaced by one stalk of their nim-sum length (colon principle), and every cycle may be fused to a point, its edges becoming loops (fusion principle). Green Hackenbush and nimbers are introduced in Winning Ways, 2nd ed., vol. 1, ch. 2. sprague applies both principles in linear time.",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(GreenHackenbushRuleset))
-            },
+            build: |name, params| without_params(name, params, |_| GreenHackenbushRuleset),
         },
         Entry {
             name: "geography",
@@ -54,10 +51,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value geography 0-1 1-2 2-3 @1",
             rules: "Undirected vertex geography: a token stands on a start vertex (`@V`) of an undirected graph. A move carries it along an edge to a vertex not visited before. The player who cannot move loses.",
             known: "The player to move wins exactly when every maximum matching of the graph covers the start vertex (the matching criterion for undirected vertex geography; A. S. Fraenkel, E. R. Scheinerman and D. Ullman, “Undirected edge geography”, Theoretical Computer Science 112, 1993; checked against search on random graphs in sprague's tests), so sprague decides it in polynomial time with Edmonds' blossom algorithm.",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(GeographyRuleset))
-            },
+            build: |name, params| without_params(name, params, |_| GeographyRuleset),
         },
         Entry {
             name: "geography-grid",
@@ -69,10 +63,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value geography-grid .../.#./...",
             rules: "Geography on a board of open `.` and blocked `#` cells: a token moves to an orthogonally adjacent open cell not visited before, and whoever cannot move loses. sprague lists every start cell from which the first player wins.",
             known: "A board is a bipartite graph, so the matching criterion of vertex geography applies: a start cell wins iff every maximum matching covers it (checked against search on random boards in sprague's tests), found here with Hopcroft–Karp.",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(GridGeographyRuleset))
-            },
+            build: |name, params| without_params(name, params, |_| GridGeographyRuleset),
         },
         Entry {
             name: "leaf-removal",
@@ -84,10 +75,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value leaf-removal 0-1 1-2 2-3 0-4",
             rules: "A tree rooted at vertex 0. A move removes one or more leaves (vertices whose children are all gone; the root counts only once it stands alone). Whoever removes the root makes the last move and wins.",
             known: "A subtree is a selective compound of its children's games followed by the forced removal of its root, which gives a linear-time rule: a bare path is won by the player to move iff it has an odd number of vertices, and a vertex with two or more children loses iff every child loses (derivation in the documentation of `sprague::graph_games::leaf_removal_first_player_wins`, checked against search on random trees).",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(LeafRemovalRuleset))
-            },
+            build: |name, params| without_params(name, params, |_| LeafRemovalRuleset),
         },
         Entry {
             name: "increasing-distance",
@@ -99,10 +87,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value increasing-distance 0-1 1-2 2-3 @0",
             rules: "A token stands on a vertex (`@V`) of a tree. A move carries it to another vertex strictly farther (counting edges) from where it stands than the length of the previous move; the first move may have any length. Whoever cannot move loses.",
             known: "The diameter-midpoint rule: the second player wins only from the centre of a diameter of even length, answering each move through the centre to the far side; from every other start the first player wins (derivation in the documentation of `sprague::graph_games::increasing_distance_winning_starts`, checked against search on random trees).",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(IncreasingDistanceRuleset::default()))
-            },
+            build: |name, params| without_params(name, params, |_| IncreasingDistanceRuleset::default()),
         },
         Entry {
             name: "node-kayles",
@@ -114,10 +99,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value node-kayles 0-1 1-2 2-3 3-4 4-5 5-6",
             rules: "Pick a vertex of a graph: it and all its neighbours are removed. Whoever cannot move loses.",
             known: "On a path of n vertices Node Kayles is Dawson's chess (octal 0.137), values OEIS A002187; on general graphs deciding the winner is PSPACE-complete (Schaefer, 1978). sprague splits positions into connected components and searches each.",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(KaylesRuleset::new(false)))
-            },
+            build: |name, params| without_params(name, params, |_| KaylesRuleset::new(false)),
         },
         Entry {
             name: "arc-kayles",
@@ -129,10 +111,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value arc-kayles 0-1 0-2 0-3 1-2",
             rules: "Pick an edge of a graph: both its ends are removed, with every edge touching them. Whoever cannot move loses.",
             known: "On a path of n vertices Arc Kayles is Dawson's Kayles (octal 0.07), whose values are OEIS A002187 shifted by one (Winning Ways, 2nd ed., vol. 1, ch. 4). sprague splits positions into connected components and searches each.",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(KaylesRuleset::new(true)))
-            },
+            build: |name, params| without_params(name, params, |_| KaylesRuleset::new(true)),
         },
         Entry {
             name: "wall-making",
@@ -144,10 +123,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value wall-making ..../..../....",
             rules: "An H×W board of cells, `.` open and `#` marked (never picked, but crossed by walls). A move picks an open cell not yet walled; walls grow from it in the four directions to the nearest earlier wall or the edge of the board. Whoever cannot move loses.",
             known: "Every wall crosses a whole rectangle, so each move splits a rectangle into at most four smaller ones that are played independently: the value is the nim-sum of the rectangles' values, tabulated by size (Sprague–Grundy theory, Winning Ways, 2nd ed., vol. 1, ch. 3).",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(WallMakingRuleset))
-            },
+            build: |name, params| without_params(name, params, |_| WallMakingRuleset),
         },
     ]
 }

@@ -1,10 +1,10 @@
 //! Any [`HeapGame`] as a registry [`Ruleset`]: values of heap sums (with
 //! tables and proven periods for huge heaps), tables, misère play and play.
 
-use super::{Error, Options, Report, Result, Ruleset, Table, impartial_report};
+use super::{Error, OnProgress, Options, Report, Result, Ruleset, Table, impartial_report};
 use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::{
-    heap::{GrundyTable, HeapGame, Heaps, find_period, misere_grundy_values_with},
+    heap::{GrundyTable, HeapGame, Heaps, misere_grundy_values_with},
     impartial::MisereSolver,
     notation::{Notation, parse_heaps},
     outcome::Outcome,
@@ -128,18 +128,12 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
         Ok(report)
     }
 
-    fn table(
-        &self,
-        count: usize,
-        options: &Options<'_>,
-        progress: &mut dyn FnMut(usize) -> bool,
-    ) -> Result<Table> {
+    fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
         if options.misere {
             // Stops at a stop request (inside a heap's search too) with the values so far.
             let values =
                 misere_grundy_values_with(&self.game, count, options.max_states, options.monitor, progress)?;
-            let period = find_period(&values, None);
-            return Ok(Table { values, period });
+            return Ok(Table::with_period_found(values));
         }
         let table = GrundyTable::listing(&self.game, count, progress);
         Ok(Table {

@@ -3,7 +3,8 @@
 
 use super::heap_rules::PLAY_MAX_HEAP;
 use super::{
-    Entry, Error, Family, HeapRuleset, Impartial, Options, Report, Result, Ruleset, no_params, whole_param,
+    Entry, Error, Family, HeapRuleset, Impartial, Options, Report, Result, Ruleset, whole_param,
+    without_params,
 };
 use crate::heap::{
     AllBut, EqualSplit, HeapGame, Lasker, RangeSubtraction, Rectangle, RectangleCutting, SequenceSubtraction,
@@ -163,9 +164,9 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Subtract-a-square: heaps of tokens; a move takes a positive square number of tokens (1, 4, 9, 16, …) from one heap. The player who makes the last move wins.",
             known: "Subtract-a-square (described by S. W. Golomb, 1966): Grundy values 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, … (OEIS A014586). The losing heaps 0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, … (OEIS A030193) differ by no square, so they have density zero by the Furstenberg–Sárközy theorem (proved independently by H. Furstenberg and by A. Sárközy in the late 1970s).",
             build: |name, params| {
-                no_params(name, params)?;
-                let game = SequenceSubtraction::new(SubtractionSequence::Squares);
-                Ok(boxed(name.to_string(), game))
+                without_params(name, params, |name| {
+                    HeapRuleset::new(name, SequenceSubtraction::new(SubtractionSequence::Squares))
+                })
             },
         },
         Entry {
@@ -179,9 +180,9 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Heaps of tokens; a move takes a Fibonacci number of tokens (1, 2, 3, 5, 8, 13, …) from one heap. The player who makes the last move wins.",
             known: "The subtraction set is infinite, so the periodicity argument for finite subtraction games (Winning Ways, 2nd ed., vol. 1, ch. 4) does not apply: sprague tabulates the values on demand and `sprague table` shows whether a period appears in them.",
             build: |name, params| {
-                no_params(name, params)?;
-                let game = SequenceSubtraction::new(SubtractionSequence::Fibonacci);
-                Ok(boxed(name.to_string(), game))
+                without_params(name, params, |name| {
+                    HeapRuleset::new(name, SequenceSubtraction::new(SubtractionSequence::Fibonacci))
+                })
             },
         },
         Entry {
@@ -219,8 +220,7 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Kayles: rows of bowling pins. A move knocks down one pin or two adjacent pins, which may split a row in two. Each row is a heap; the player who knocks down the last pin wins.",
             known: "Octal game 0.77. Its values (OEIS A002186) are periodic with period 12 from n = 71, the last exception being n = 70 (R. K. Guy and C. A. B. Smith, The G-values of various games, Proc. Cambridge Philos. Soc. 52, 1956; Winning Ways, 2nd ed., vol. 1, ch. 4).",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(boxed(name.to_string(), TakeBreak::kayles()))
+                without_params(name, params, |name| HeapRuleset::new(name, TakeBreak::kayles()))
             },
         },
         Entry {
@@ -234,8 +234,9 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Dawson's Kayles: rows of pins; a move knocks down two adjacent pins, which may split a row in two. The player who makes the last move wins. It is Dawson's chess (octal 0.137) with every heap one larger.",
             known: "Octal game 0.07. Its values are those of Dawson's chess (OEIS A002187) shifted by one, periodic with period 34 from n = 53, the last exception being n = 52 (R. K. Guy and C. A. B. Smith, Proc. Cambridge Philos. Soc. 52, 1956; Winning Ways, 2nd ed., vol. 1, ch. 4).",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(boxed(name.to_string(), TakeBreak::dawsons_kayles()))
+                without_params(name, params, |name| {
+                    HeapRuleset::new(name, TakeBreak::dawsons_kayles())
+                })
             },
         },
         Entry {
@@ -249,8 +250,9 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Grundy's game: heaps of tokens; a move splits one heap into two non-empty heaps of different sizes, so heaps of 1 and 2 tokens are dead. The player who makes the last move wins.",
             known: "Grundy's game (P. M. Grundy, Mathematics and games, Eureka 2, 1939). Values: OEIS A002188 (tabulated by Guy and Smith, Proc. Cambridge Philos. Soc. 52, 1956); no period has been found in the values computed so far (Winning Ways, 2nd ed., vol. 1, ch. 4).",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(boxed(name.to_string(), TakeBreak::grundy_game()))
+                without_params(name, params, |name| {
+                    HeapRuleset::new(name, TakeBreak::grundy_game())
+                })
             },
         },
         Entry {
@@ -263,10 +265,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "table lasker --count 24",
             rules: "Lasker's Nim: heaps of tokens; a move either takes any positive number of tokens from one heap, or splits one heap into two non-empty heaps. The player who makes the last move wins.",
             known: "G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4 and G(4k+4) = 4k+3, by induction on the heap size: arithmetic-periodic with period 4 and saltus 4. The game is named after Emanuel Lasker and appears among the games of Winning Ways.",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(boxed(name.to_string(), Lasker))
-            },
+            build: |name, params| without_params(name, params, |name| HeapRuleset::new(name, Lasker)),
         },
         Entry {
             name: "equal-split",
@@ -279,10 +278,9 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Heaps of tokens; a move splits one heap into k ≥ 2 heaps of equal size (so k divides the heap). A heap of one token is dead. The player who makes the last move wins.",
             known: "Equal heaps cancel in pairs, so a split into an even number of parts is worth 0 and into an odd number k is worth G(n/k). By induction, G(n) = Ω(m) for odd n and Ω(m) + 1 for even n, where m is the odd part of n and Ω counts prime factors with multiplicity (mex rule, Winning Ways, 2nd ed., vol. 1, ch. 3).",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(
-                    HeapRuleset::new(name.to_string(), EqualSplit).with_max_heap(SPLIT_MAX),
-                ))
+                without_params(name, params, |name| {
+                    HeapRuleset::new(name, EqualSplit).with_max_heap(SPLIT_MAX)
+                })
             },
         },
         Entry {
@@ -296,11 +294,12 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Rectangles of whole sides a×b. A move cuts one rectangle into d ≥ 2 equal pieces along one side — d must divide that side, so a×b becomes d rectangles (a/d)×b or d rectangles a×(b/d). A 1×1 square is dead. The player who makes the last move wins.",
             known: "Equal pieces cancel in pairs, so a cut into an even number of pieces is worth 0 and into an odd number d is worth one piece; the value of a×b therefore depends only on the prime signatures of its sides, and sprague keys its table by them (mex rule, Winning Ways, 2nd ed., vol. 1, ch. 3).",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(Rectangles(Impartial {
-                    name: name.to_string(),
-                    rules: RectangleCutting,
-                })))
+                without_params(name, params, |name| {
+                    Rectangles(Impartial {
+                        name,
+                        rules: RectangleCutting,
+                    })
+                })
             },
         },
     ]

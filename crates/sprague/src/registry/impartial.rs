@@ -1,6 +1,6 @@
 //! Catalog entries for the basic heap games: Nim and the Bash game.
 
-use super::{Entry, Error, Family, HeapRuleset, no_params, whole_param};
+use super::{Entry, Error, Family, HeapRuleset, whole_param, without_params};
 use crate::games::{Bash, Nim};
 
 pub(super) fn entries() -> Vec<Entry> {
@@ -15,10 +15,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value nim 1 2 3 --misere",
             rules: "Some heaps of tokens lie on the table. A move takes any positive number of tokens from one heap, possibly all of it. Players alternate, and the player who takes the last token wins (in misère play, loses).",
             known: "Bouton's theorem (C. L. Bouton, Nim, a game with a complete mathematical theory, Annals of Mathematics, 2nd series, vol. 3, 1901–02): the player to move loses exactly when the nim-sum (bitwise XOR) of the heap sizes is 0, and a heap of n tokens has Grundy value n (Winning Ways, 2nd ed., vol. 1, ch. 2). In misère play the same strategy works until every heap has at most one token.",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(HeapRuleset::new(name.to_string(), Nim)))
-            },
+            build: |name, params| without_params(name, params, |name| HeapRuleset::new(name, Nim)),
         },
         Entry {
             name: "bash",

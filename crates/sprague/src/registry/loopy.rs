@@ -2,7 +2,7 @@
 //! king-and-rook-against-king endgame): the adapter that reports win, lose or
 //! draw with remoteness and the best moves, and their catalog entries.
 
-use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, no_params};
+use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, without_params};
 use crate::loopy::{Krk, SolveError, StateSpaceSolver, StateTable, TicTacToe};
 use crate::play::{PlayEngine, SpaceEngine, SpaceNotation, best_state_moves, erase};
 
@@ -111,11 +111,10 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Noughts and crosses: X and O take turns to mark an empty square of a 3×3 board, X first. Three marks of one player in a row, column or diagonal win; a full board without a line is a draw.",
             known: "Perfect play from the empty board is a draw. 5,478 positions are reachable from the empty board; sprague solves every one by retrograde analysis, giving win, loss or draw with the number of moves to the end (`sprague solve --demo tic-tac-toe` prints the counts).",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(SpaceRules {
+                without_params(name, params, |_| SpaceRules {
                     name: "tic-tac-toe".to_string(),
                     space: TicTacToe,
-                }))
+                })
             },
         },
         Entry {
@@ -129,11 +128,10 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "The chess endgame king and rook against king. White (king and rook) tries to checkmate; Black's king draws by stalemate or by capturing the rook. Moves follow the rules of chess for these three pieces.",
             known: "White wins every position except those where Black, to move, is stalemated or can take an unprotected rook; the longest forced mate takes 16 moves with White to move, which `sprague solve --demo krk` computes by retrograde analysis.",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(SpaceRules {
+                without_params(name, params, |_| SpaceRules {
                     name: "krk".to_string(),
                     space: Krk,
-                }))
+                })
             },
         },
     ]

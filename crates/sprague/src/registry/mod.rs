@@ -18,7 +18,10 @@ mod partizan;
 mod report;
 mod ruleset;
 
-pub use catalog::{Builder, Entry, Family, build, catalog, edit_distance, lookup, no_params, whole_param};
+pub use catalog::{
+    Builder, Entry, Family, build, catalog, edit_distance, lookup, no_params, whole_param, without_params,
+};
+pub(crate) use error::read_position;
 pub use error::{Error, Result};
 pub use graph_position::check_graph_size;
 pub use heap_rules::HeapRuleset;
@@ -26,4 +29,4 @@ pub use impartial_rules::{Impartial, impartial_report};
 pub use loopy::SpaceRules;
 pub use partizan::{Partizan, partizan_report};
 pub use report::{Data, Report, Table};
-pub use ruleset::{Options, Ruleset};
+pub use ruleset::{OnProgress, Options, Ruleset};

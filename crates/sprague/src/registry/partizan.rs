@@ -2,7 +2,7 @@
 //! Cutcake, Take-(A,B)): the adapter that values their positions as canonical
 //! forms, the standard partizan report, and their catalog entries.
 
-use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, no_params};
+use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, read_position, without_params};
 use crate::play::{PartizanEngine, PlayEngine, erase};
 use crate::{
     games::{Clobber, Cutcake, Domineering, Hackenbush, TakeAB, ToadsAndFrogs},
@@ -35,9 +35,7 @@ where
                 self.name
             )));
         }
-        self.rules
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))
+        read_position(&self.rules, position)
     }
 }
 
@@ -159,11 +157,10 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Blue-Red-Green Hackenbush: a picture of coloured edges on the ground. Left (Blue) cuts a blue or green edge, Right (Red) a red or green edge; edges no longer connected to the ground vanish. Whoever cannot move loses.",
             known: "A blue stalk of n edges is worth n and a red one −n; a blue-red stalk is a dyadic number by Berlekamp's rule (read from the ground, the edges up to the first change of colour count whole, and each later edge half the one before with its colour's sign: BBRB is 7/4); green edges are nimbers (Winning Ways, 2nd ed., vol. 1: Blue-Red Hackenbush ch. 1, Hackenbush Hotchpotch ch. 2, Berlekamp's rule ch. 3).",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(Partizan {
-                    name: name.to_string(),
+                without_params(name, params, |name| Partizan {
+                    name,
                     rules: Hackenbush,
-                }))
+                })
             },
         },
         Entry {
@@ -177,11 +174,10 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Domineering: on a board of empty `.` and blocked `#` cells, Left places vertical dominoes and Right horizontal ones on two empty cells. Whoever cannot place a domino loses.",
             known: "The 2×2 board is ±1 (whoever moves first wins), a 2×1 column is 1 and a 1×2 row −1; sprague computes the canonical value of any small board.",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(Partizan {
-                    name: name.to_string(),
+                without_params(name, params, |name| Partizan {
+                    name,
                     rules: Domineering,
-                }))
+                })
             },
         },
         Entry {
@@ -195,11 +191,10 @@ pub(super) fn entries() -> Vec<Entry> {
             rules: "Toads and Frogs: a strip of squares holding toads `T`, frogs `F` and empty squares `.`. Left moves a toad one square right into an empty square, or jumps it over one frog into an empty square; Right moves frogs leftward the same way. Whoever cannot move loses.",
             known: "Introduced in Winning Ways, 2nd ed., vol. 1, ch. 1; T.F is * (whoever moves first wins), and sprague computes the canonical value of any short row.",
             build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(Partizan {
-                    name: name.to_string(),
+                without_params(name, params, |name| Partizan {
+                    name,
                     rules: ToadsAndFrogs,
-                }))
+                })
             },
         },
         Entry {
@@ -212,13 +207,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value clobber xo",
             rules: "Clobber: a board of Left's stones `x`, Right's stones `o` and empty cells `.`. A move takes one of your stones onto an orthogonally adjacent stone of the other colour, removing that stone. Whoever cannot move loses.",
             known: "Invented in 2001 by M. H. Albert, J. P. Grossman and R. J. Nowakowski. Most small positions are infinitesimals: `xo` is * and `xxo` is ↑ (up).",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(Partizan {
-                    name: name.to_string(),
-                    rules: Clobber,
-                }))
-            },
+            build: |name, params| without_params(name, params, |name| Partizan { name, rules: Clobber }),
         },
         Entry {
             name: "cutcake",
@@ -230,13 +219,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example2: "value cutcake 2x2 3x1",
             rules: "Cutcake: cakes of a×b unit squares (width × height). Left cuts one cake along a vertical grid line, splitting its width; Right cuts along a horizontal line, splitting its height. 1×1 pieces cannot be cut. Whoever cannot cut loses.",
             known: "Every value is an integer (Cutcake, Winning Ways, 2nd ed., vol. 1, ch. 2): an n×1 strip is n − 1, a 1×n strip −(n − 1), and a cake is worth its transpose's negative.",
-            build: |name, params| {
-                no_params(name, params)?;
-                Ok(Box::new(Partizan {
-                    name: name.to_string(),
-                    rules: Cutcake,
-                }))
-            },
+            build: |name, params| without_params(name, params, |name| Partizan { name, rules: Cutcake }),
         },
         Entry {
             name: "takeab",

@@ -111,41 +111,24 @@ macro_rules! int_data {
 }
 int_data!(u8, u16, u32, u64, i8, i16, i32, i64);
 
-impl From<usize> for Data {
-    fn from(n: usize) -> Self {
-        // usize is at most 64 bits on every supported target.
-        Data::Int(n as i128)
-    }
+/// `From` impls that wrap a value in one variant of [`Data`]: `type => |value| data;`.
+macro_rules! data_from {
+    ($($t:ty => |$x:ident| $e:expr;)*) => {$(
+        impl From<$t> for Data {
+            fn from($x: $t) -> Self {
+                $e
+            }
+        }
+    )*};
 }
-
-impl From<f64> for Data {
-    fn from(x: f64) -> Self {
-        Data::Float(x)
-    }
-}
-
-impl From<&str> for Data {
-    fn from(s: &str) -> Self {
-        Data::Text(s.to_string())
-    }
-}
-
-impl From<String> for Data {
-    fn from(s: String) -> Self {
-        Data::Text(s)
-    }
-}
-
-impl From<&String> for Data {
-    fn from(s: &String) -> Self {
-        Data::Text(s.clone())
-    }
-}
-
-impl From<Outcome> for Data {
-    fn from(o: Outcome) -> Self {
-        Data::Text(o.as_str().to_string())
-    }
+data_from! {
+    // usize is at most 64 bits on every supported target.
+    usize => |n| Data::Int(n as i128);
+    f64 => |x| Data::Float(x);
+    &str => |s| Data::Text(s.to_string());
+    String => |s| Data::Text(s);
+    &String => |s| Data::Text(s.clone());
+    Outcome => |o| Data::Text(o.as_str().to_string());
 }
 
 impl<T: Into<Data>> From<Option<T>> for Data {
@@ -209,4 +192,14 @@ pub struct Table {
     pub values: Vec<u64>,
     /// The period of the values, proven or not.
     pub period: Option<Period>,
+}
+
+impl Table {
+    /// `values` with the period found in them, no rule assumed (the cost of
+    /// [`crate::heap::find_period`]).
+    #[must_use]
+    pub fn with_period_found(values: Vec<u64>) -> Self {
+        let period = crate::heap::find_period(&values, None);
+        Table { values, period }
+    }
 }

@@ -43,6 +43,10 @@ impl<'m> Options<'m> {
     }
 }
 
+/// The progress callback of [`Ruleset::table`]: called with the number of
+/// values done; returning `false` stops early.
+pub type OnProgress<'p> = dyn FnMut(usize) -> bool + 'p;
+
 /// A ruleset built from its name and parameters (see [`crate::build`]),
 /// answering queries on positions written in its notation.
 ///
@@ -74,12 +78,7 @@ pub trait Ruleset {
     ///
     /// # Errors
     /// [`Error::Input`] for rulesets without one-heap tables.
-    fn table(
-        &self,
-        count: usize,
-        options: &Options<'_>,
-        progress: &mut dyn FnMut(usize) -> bool,
-    ) -> Result<Table> {
+    fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
         let _ = (count, options, progress);
         Err(Error::input(
             "`table` needs a one-heap ruleset such as octal:0.07 or subtraction:1,3,4 (see `sprague games`)",

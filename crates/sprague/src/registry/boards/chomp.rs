@@ -2,7 +2,7 @@
 
 use super::annotate;
 use crate::play::{ImpartialEngine, PlayEngine, erase};
-use crate::registry::{Data, Error, Options, Report, Result, Ruleset, impartial_report};
+use crate::registry::{Data, Options, Report, Result, Ruleset, impartial_report, read_position};
 use crate::{
     games::{Chomp, ChompAsDrawn},
     notation::Notation,
@@ -14,9 +14,7 @@ pub(super) struct ChompBoard;
 
 impl Ruleset for ChompBoard {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
-        let p = Chomp
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))?;
+        let p = read_position(&Chomp, position)?;
         let (outcome, grundy, bites) =
             Chomp::winning_bites(&p, options.misere, options.max_states, options.monitor)?;
         let moves: Vec<(String, String)> = bites
@@ -45,9 +43,7 @@ impl Ruleset for ChompBoard {
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        let p = Chomp
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))?;
+        let p = read_position(&Chomp, position)?;
         let engine = ImpartialEngine::new("chomp".to_string(), &ChompAsDrawn, false, options);
         Ok(erase(engine, p))
     }

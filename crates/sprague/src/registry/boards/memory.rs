@@ -3,7 +3,9 @@
 
 use super::{annotate, note_after_outcome, play_board, solve};
 use crate::play::PlayEngine;
-use crate::registry::{Error, Options, Report, Result, Ruleset, Table, impartial_report};
+use crate::registry::{
+    Error, OnProgress, Options, Report, Result, Ruleset, Table, impartial_report, read_position,
+};
 use crate::{
     games::{MEMORY_SEARCH_LIMIT, MEMORY_TABLE_LIMIT, MemoryGame, MemoryRule},
     notation::Notation,
@@ -23,12 +25,7 @@ impl Ruleset for MemoryBoard {
     /// `G(n)` of the starting position with a heap of `n`, for `n < count`
     /// ([`MemoryGame::grundy_values`]); misère values are not defined this
     /// way and are refused.
-    fn table(
-        &self,
-        count: usize,
-        options: &Options<'_>,
-        progress: &mut dyn FnMut(usize) -> bool,
-    ) -> Result<Table> {
+    fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
         if options.misere {
             return Err(Error::input(format!(
                 "`table {} --misere` is not supported: use `value {} N --misere` for misère outcomes",
@@ -44,15 +41,12 @@ impl Ruleset for MemoryBoard {
         let values = self
             .rules
             .grundy_values(count, options.max_states, options.monitor, progress)?;
-        let period = crate::heap::find_period(&values, None);
-        Ok(Table { values, period })
+        Ok(Table::with_period_found(values))
     }
 
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let rules = &self.rules;
-        let p = rules
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))?;
+        let p = read_position(rules, position)?;
         let (n, _) = p;
         let canonical = rules.format_position(&p);
         let mut r = if n <= MEMORY_SEARCH_LIMIT {

@@ -2,7 +2,7 @@
 
 use super::{annotate, note_after_outcome, play_board, solve};
 use crate::play::PlayEngine;
-use crate::registry::{Error, Options, Report, Result, Ruleset, impartial_report};
+use crate::registry::{Error, Options, Report, Result, Ruleset, impartial_report, read_position};
 use crate::{
     games::{MOORE_STATE_LIMIT, MooreNim},
     notation::Notation,
@@ -21,9 +21,7 @@ pub(super) struct MooreBoard {
 impl Ruleset for MooreBoard {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let rules = &self.rules;
-        let p = rules
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))?;
+        let p = read_position(rules, position)?;
         let searchable = MooreNim::searchable(&p);
         if options.misere && !searchable {
             return Err(Error::input(format!(

@@ -2,7 +2,7 @@
 
 use super::annotate;
 use crate::play::{POKER_PLAY_LIMIT, PlayEngine, PokerEngine, erase};
-use crate::registry::{Data, Error, Options, Report, Result, Ruleset, impartial_report};
+use crate::registry::{Data, Error, Options, Report, Result, Ruleset, impartial_report, read_position};
 use crate::{games::PokerNim, notation::Notation};
 
 /// Poker Nim: the Nim rule, winning removals and additions.
@@ -16,9 +16,7 @@ impl Ruleset for PokerBoard {
             ));
         }
         let r = PokerNim;
-        let p = r
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))?;
+        let p = read_position(&r, position)?;
         let moves: Vec<(String, String)> = PokerNim::winning_moves(&p)
             .iter()
             .map(|q| (r.format_position(q), r.describe_move(&p, q)))
@@ -69,9 +67,7 @@ impl Ruleset for PokerBoard {
                 "poker-nim is played in normal play only; drop --misere",
             ));
         }
-        let p = PokerNim
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))?;
+        let p = read_position(&PokerNim, position)?;
         let size = PokerEngine::play_size(&p);
         if size > u128::from(POKER_PLAY_LIMIT) {
             return Err(Error::input(format!(

@@ -4,7 +4,7 @@
 
 use super::{annotate, note_after_outcome, play_board, solve};
 use crate::play::PlayEngine;
-use crate::registry::{Error, Options, Report, Result, Ruleset, impartial_report};
+use crate::registry::{Error, Options, Report, Result, Ruleset, impartial_report, read_position};
 use crate::{
     games::{WYTHOFF_SEARCH_LIMIT, WYTHOFF_TABLE_LIMIT, Wythoff},
     impartial::ImpartialRules,
@@ -34,9 +34,7 @@ impl WythoffBoard {
 impl Ruleset for WythoffBoard {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let rules = &self.rules;
-        let p = rules
-            .parse_position(position)
-            .map_err(|e| Error::position(position, e))?;
+        let p = read_position(rules, position)?;
         let largest = p.iter().map(|c| c[0].max(c[1])).max().unwrap_or(0);
         let canonical = rules.format_position(&p);
         let by_table = if options.misere {
