@@ -156,6 +156,11 @@ fn parse_num(field: &[u8]) -> Option<u64> {
     Some(v)
 }
 
+/// The JSON object of a graph file, its errors prefixed by the file's `path`.
+pub(crate) fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8], path: &str) -> CliResult<T> {
+    serde_json::from_slice(bytes).map_err(|e| CliError::input(format!("{path}: {e}")))
+}
+
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JsonGraph {
@@ -164,7 +169,7 @@ struct JsonGraph {
 }
 
 fn parse_json(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
-    let g: JsonGraph = serde_json::from_slice(bytes).map_err(|e| CliError::input(format!("{path}: {e}")))?;
+    let g: JsonGraph = read_json(bytes, path)?;
     check_size(
         g.n,
         g.edges.len() as u64,
