@@ -161,6 +161,34 @@ pub(crate) fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8], path: &str
     serde_json::from_slice(bytes).map_err(|e| CliError::input(format!("{path}: {e}")))
 }
 
+/// The `edges` of a JSON graph file of `n` vertices as (sources, targets),
+/// after checking that the graph fits in memory for a solver of the given
+/// costs ([`check_size`]) and that every edge names vertices below `n`. O(m).
+pub(crate) fn json_edges(
+    path: &str,
+    n: u64,
+    edges: &[(u64, u64)],
+    bytes_per_vertex: u64,
+    bytes_per_edge: u64,
+) -> CliResult<(Vec<u32>, Vec<u32>)> {
+    check_size(n, edges.len() as u64, bytes_per_vertex, bytes_per_edge)?;
+    let mut sources = Vec::with_capacity(edges.len());
+    let mut targets = Vec::with_capacity(edges.len());
+    for (i, &(u, v)) in edges.iter().enumerate() {
+        for x in [u, v] {
+            if x >= n {
+                return Err(CliError::input(format!(
+                    "{path}: edges[{i}] names vertex {x}, but ids run from 0 to {} (n = {n})",
+                    n.saturating_sub(1)
+                )));
+            }
+        }
+        sources.push(u as u32);
+        targets.push(v as u32);
+    }
+    Ok((sources, targets))
+}
+
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JsonGraph {
@@ -170,27 +198,13 @@ struct JsonGraph {
 
 fn parse_json(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
     let g: JsonGraph = read_json(bytes, path)?;
-    check_size(
+    let (sources, targets) = json_edges(
+        path,
         g.n,
-        g.edges.len() as u64,
+        &g.edges,
         GRUNDY_BYTES_PER_VERTEX,
         GRUNDY_BYTES_PER_EDGE,
     )?;
-    let mut sources = Vec::with_capacity(g.edges.len());
-    let mut targets = Vec::with_capacity(g.edges.len());
-    for (i, &(u, v)) in g.edges.iter().enumerate() {
-        for x in [u, v] {
-            if x >= g.n {
-                return Err(CliError::input(format!(
-                    "{path}: edges[{i}] names vertex {x}, but ids run from 0 to {} (n = {})",
-                    g.n.saturating_sub(1),
-                    g.n
-                )));
-            }
-        }
-        sources.push(u as u32);
-        targets.push(v as u32);
-    }
     Ok(EdgeList {
         n: g.n as usize,
         sources,

@@ -9,7 +9,7 @@
 //! (`outcomes` and `scores` optional).
 
 use crate::error::{CliError, CliResult};
-use crate::input::graph::{check_size, read_json};
+use crate::input::graph::{check_size, json_edges, read_json};
 use sprague::{DiGraph, Wld};
 
 /// Bytes per vertex while solving: CSR and predecessor offsets, packed cells,
@@ -200,12 +200,7 @@ struct JsonGraph {
 
 fn parse_json(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
     let j: JsonGraph = read_json(bytes, path)?;
-    check_size(
-        j.n,
-        j.edges.len() as u64,
-        SOLVE_BYTES_PER_VERTEX,
-        SOLVE_BYTES_PER_EDGE,
-    )?;
+    let (sources, targets) = json_edges(path, j.n, &j.edges, SOLVE_BYTES_PER_VERTEX, SOLVE_BYTES_PER_EDGE)?;
     let range = |what: String, x: u64| -> CliResult<u64> {
         if x >= j.n {
             Err(CliError::input(format!(
@@ -219,15 +214,11 @@ fn parse_json(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
     };
     let mut b = Builder {
         n: j.n,
-        sources: Vec::with_capacity(j.edges.len()),
-        targets: Vec::with_capacity(j.edges.len()),
+        sources,
+        targets,
         outcomes: Vec::new(),
         scores: Vec::new(),
     };
-    for (i, &(u, v)) in j.edges.iter().enumerate() {
-        b.sources.push(range(format!("edges[{i}]"), u)? as u32);
-        b.targets.push(range(format!("edges[{i}]"), v)? as u32);
-    }
     for (i, (v, o)) in j.outcomes.iter().enumerate() {
         let at = format!("outcomes[{i}]");
         let v = range(at.clone(), *v)?;

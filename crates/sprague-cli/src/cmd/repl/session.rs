@@ -549,23 +549,14 @@ mod tests {
     #[test]
     fn verbs_keep_their_words() {
         let mut s = Session::new();
+        let verb = |words: &[&str]| Reply::Verb(words.iter().map(|w| (*w).to_string()).collect());
         assert_eq!(
             s.line("table octal:0.07 40").unwrap(),
-            Reply::Verb(vec![
-                "table".into(),
-                "octal:0.07".into(),
-                "--count".into(),
-                "40".into()
-            ])
+            verb(&["table", "octal:0.07", "--count", "40"])
         );
         assert_eq!(
             s.line("value nim '3 4 5' --json").unwrap(),
-            Reply::Verb(vec![
-                "value".into(),
-                "nim".into(),
-                "3 4 5".into(),
-                "--json".into()
-            ])
+            verb(&["value", "nim", "3 4 5", "--json"])
         );
         assert!(s.line("value nim '3").is_err());
         // Names in calc's expression and --heat become their values;
