@@ -263,27 +263,23 @@ fn ab<C: Count>(
         }
         MinimaxTree::Node(c) if c.is_empty() => 0,
         MinimaxTree::Node(c) => {
-            if max {
-                let mut best = i64::MIN;
-                for t in c {
-                    best = best.max(ab(t, false, alpha, beta, leaves, count)?);
+            // The maximiser raises alpha, the minimiser lowers beta; either
+            // stops once the window closes.
+            let mut best = if max { i64::MIN } else { i64::MAX };
+            for t in c {
+                let v = ab(t, !max, alpha, beta, leaves, count)?;
+                if max {
+                    best = best.max(v);
                     alpha = alpha.max(best);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-                best
-            } else {
-                let mut best = i64::MAX;
-                for t in c {
-                    best = best.min(ab(t, true, alpha, beta, leaves, count)?);
+                } else {
+                    best = best.min(v);
                     beta = beta.min(best);
-                    if alpha >= beta {
-                        break;
-                    }
                 }
-                best
+                if alpha >= beta {
+                    break;
+                }
             }
+            best
         }
     })
 }
