@@ -296,17 +296,23 @@ fn run(cli: Cli) -> CliResult<()> {
     }
 }
 
+/// Whether clap's "error" `e` is really a request for help or the version
+/// (printed as asked, not reported as a failure).
+pub(crate) fn is_help_request(e: &clap::Error) -> bool {
+    use clap::error::ErrorKind;
+    matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    )
+}
+
 fn main() {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            use clap::error::ErrorKind;
-            if matches!(
-                e.kind(),
-                ErrorKind::DisplayHelp
-                    | ErrorKind::DisplayVersion
-                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-            ) {
+            if is_help_request(&e) {
                 e.exit();
             }
             // One line: clap's first line, without its own "error: " prefix.

@@ -83,3 +83,25 @@ impl<'r> SearchLimits<'r> {
         }
     }
 }
+
+/// Writes the `with_monitor` builder of a memoising solver that holds its
+/// [`SearchLimits`] in a field `limits`, so the builder reads and behaves the
+/// same in [`crate::GrundySolver`], [`crate::MisereSolver`] and
+/// [`crate::PartizanSolver`]. `$r` is the solver's lifetime; `$unit` names
+/// what its monitor counts (`"components"`, `"positions"`, …).
+macro_rules! monitor_builder {
+    ($r:lifetime, $unit:literal) => {
+        #[doc = concat!(
+            "Reports the ", $unit, " solved to `monitor` and stops with\n",
+            "[`SearchError::Interrupted`](crate::monitor::SearchError::Interrupted) ",
+            "soon after it asks for a stop (checked\n",
+            "every [`Ticker::BATCH`](crate::monitor::Ticker::BATCH) ", $unit, ")."
+        )]
+        #[must_use]
+        pub fn with_monitor(mut self, monitor: &$r crate::monitor::Monitor) -> Self {
+            self.limits.set_monitor(monitor);
+            self
+        }
+    };
+}
+pub(crate) use monitor_builder;

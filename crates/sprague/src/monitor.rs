@@ -284,6 +284,14 @@ impl<E> From<Interrupted> for Stopped<E> {
     }
 }
 
+/// A solver's own failure converts into its [`Stopped::Failed`] (so `?`
+/// works on it), for every [`Failure`] alike.
+impl<E: Failure> From<E> for Stopped<E> {
+    fn from(e: E) -> Self {
+        Stopped::Failed(e)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -178,13 +178,7 @@ fn run_verb(words: &[String]) -> Result<(), VerbError> {
             }
         }),
         Err(e) => {
-            use clap::error::ErrorKind;
-            if matches!(
-                e.kind(),
-                ErrorKind::DisplayHelp
-                    | ErrorKind::DisplayVersion
-                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-            ) {
+            if crate::is_help_request(&e) {
                 print!("{}", e.render());
                 return Ok(());
             }

@@ -113,14 +113,9 @@ fn parse_text(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
                         "{path}: line {line_no}: more edges than the header's m = {m}"
                     )));
                 }
-                for v in [x, y] {
-                    if v >= n {
-                        return Err(CliError::input(format!(
-                            "{path}: line {line_no}: vertex {v} is out of range: ids run from 0 to {} (n = {n})",
-                            n.saturating_sub(1)
-                        )));
-                    }
-                }
+                check_ends(x, y, n, |v, ids| {
+                    format!("{path}: line {line_no}: vertex {v} is out of range: {ids}")
+                })?;
                 sources.push(x as u32);
                 targets.push(y as u32);
             }
@@ -156,6 +151,47 @@ fn parse_num(field: &[u8]) -> Option<u64> {
     Some(v)
 }
 
+/// The JSON object of a graph file, its errors prefixed by the file's `path`.
+pub(crate) fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8], path: &str) -> CliResult<T> {
+    serde_json::from_slice(bytes).map_err(|e| CliError::input(format!("{path}: {e}")))
+}
+
+/// Checks that the edge `u → v` names vertices below `n`; `refuse(x, ids)`
+/// words the error for the first vertex `x` out of range, `ids` being the
+/// phrase "ids run from 0 to n-1 (n = n)". O(1).
+fn check_ends(u: u64, v: u64, n: u64, refuse: impl Fn(u64, String) -> String) -> CliResult<()> {
+    match [u, v].into_iter().find(|&x| x >= n) {
+        Some(x) => Err(CliError::input(refuse(
+            x,
+            format!("ids run from 0 to {} (n = {n})", n.saturating_sub(1)),
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The `edges` of a JSON graph file of `n` vertices as (sources, targets),
+/// after checking that the graph fits in memory for a solver of the given
+/// costs ([`check_size`]) and that every edge names vertices below `n`. O(m).
+pub(crate) fn json_edges(
+    path: &str,
+    n: u64,
+    edges: &[(u64, u64)],
+    bytes_per_vertex: u64,
+    bytes_per_edge: u64,
+) -> CliResult<(Vec<u32>, Vec<u32>)> {
+    check_size(n, edges.len() as u64, bytes_per_vertex, bytes_per_edge)?;
+    let mut sources = Vec::with_capacity(edges.len());
+    let mut targets = Vec::with_capacity(edges.len());
+    for (i, &(u, v)) in edges.iter().enumerate() {
+        check_ends(u, v, n, |x, ids| {
+            format!("{path}: edges[{i}] names vertex {x}, but {ids}")
+        })?;
+        sources.push(u as u32);
+        targets.push(v as u32);
+    }
+    Ok((sources, targets))
+}
+
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JsonGraph {
@@ -164,28 +200,14 @@ struct JsonGraph {
 }
 
 fn parse_json(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
-    let g: JsonGraph = serde_json::from_slice(bytes).map_err(|e| CliError::input(format!("{path}: {e}")))?;
-    check_size(
+    let g: JsonGraph = read_json(bytes, path)?;
+    let (sources, targets) = json_edges(
+        path,
         g.n,
-        g.edges.len() as u64,
+        &g.edges,
         GRUNDY_BYTES_PER_VERTEX,
         GRUNDY_BYTES_PER_EDGE,
     )?;
-    let mut sources = Vec::with_capacity(g.edges.len());
-    let mut targets = Vec::with_capacity(g.edges.len());
-    for (i, &(u, v)) in g.edges.iter().enumerate() {
-        for x in [u, v] {
-            if x >= g.n {
-                return Err(CliError::input(format!(
-                    "{path}: edges[{i}] names vertex {x}, but ids run from 0 to {} (n = {})",
-                    g.n.saturating_sub(1),
-                    g.n
-                )));
-            }
-        }
-        sources.push(u as u32);
-        targets.push(v as u32);
-    }
     Ok(EdgeList {
         n: g.n as usize,
         sources,

@@ -9,7 +9,7 @@
 //! (`outcomes` and `scores` optional).
 
 use crate::error::{CliError, CliResult};
-use crate::input::graph::check_size;
+use crate::input::graph::{check_size, json_edges, read_json};
 use sprague::{DiGraph, Wld};
 
 /// Bytes per vertex while solving: CSR and predecessor offsets, packed cells,
@@ -54,30 +54,35 @@ impl Builder {
         let n = self.n as usize;
         let graph = DiGraph::from_edges(n, &self.sources, &self.targets)
             .map_err(|e| CliError::input(format!("{path}: {e}")))?;
-        let mut outcomes = vec![None; n];
-        for (v, o, at) in self.outcomes {
-            if graph.out_degree(v as u32) > 0 {
-                return Err(CliError::input(format!(
-                    "{path}: {at}: vertex {v} has moves, so it cannot have a terminal outcome"
-                )));
-            }
-            outcomes[v as usize] = Some(o);
-        }
-        let mut scores = vec![None; n];
-        for (v, s, at) in self.scores {
-            if graph.out_degree(v as u32) > 0 {
-                return Err(CliError::input(format!(
-                    "{path}: {at}: vertex {v} has moves, so it cannot have a terminal score"
-                )));
-            }
-            scores[v as usize] = Some(s);
-        }
+        let outcomes = terminal_table(&graph, self.outcomes, "outcome", path)?;
+        let scores = terminal_table(&graph, self.scores, "score", path)?;
         Ok(StateGraph {
             graph,
             outcomes,
             scores,
         })
     }
+}
+
+/// A table over the vertices of `graph` holding each `(vertex, value, where
+/// given)` of `given`; refuses a vertex with moves, since only a terminal
+/// position has a terminal `what` ("outcome", "score"). O(n + given).
+fn terminal_table<T: Clone>(
+    graph: &DiGraph,
+    given: Vec<(u64, T, String)>,
+    what: &str,
+    path: &str,
+) -> CliResult<Vec<Option<T>>> {
+    let mut table = vec![None; graph.vertex_count()];
+    for (v, value, at) in given {
+        if graph.out_degree(v as u32) > 0 {
+            return Err(CliError::input(format!(
+                "{path}: {at}: vertex {v} has moves, so it cannot have a terminal {what}"
+            )));
+        }
+        table[v as usize] = Some(value);
+    }
+    Ok(table)
 }
 
 fn parse_outcome(s: &str) -> Option<Wld> {
@@ -194,13 +199,8 @@ struct JsonGraph {
 }
 
 fn parse_json(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
-    let j: JsonGraph = serde_json::from_slice(bytes).map_err(|e| CliError::input(format!("{path}: {e}")))?;
-    check_size(
-        j.n,
-        j.edges.len() as u64,
-        SOLVE_BYTES_PER_VERTEX,
-        SOLVE_BYTES_PER_EDGE,
-    )?;
+    let j: JsonGraph = read_json(bytes, path)?;
+    let (sources, targets) = json_edges(path, j.n, &j.edges, SOLVE_BYTES_PER_VERTEX, SOLVE_BYTES_PER_EDGE)?;
     let range = |what: String, x: u64| -> CliResult<u64> {
         if x >= j.n {
             Err(CliError::input(format!(
@@ -214,15 +214,11 @@ fn parse_json(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
     };
     let mut b = Builder {
         n: j.n,
-        sources: Vec::with_capacity(j.edges.len()),
-        targets: Vec::with_capacity(j.edges.len()),
+        sources,
+        targets,
         outcomes: Vec::new(),
         scores: Vec::new(),
     };
-    for (i, &(u, v)) in j.edges.iter().enumerate() {
-        b.sources.push(range(format!("edges[{i}]"), u)? as u32);
-        b.targets.push(range(format!("edges[{i}]"), v)? as u32);
-    }
     for (i, (v, o)) in j.outcomes.iter().enumerate() {
         let at = format!("outcomes[{i}]");
         let v = range(at.clone(), *v)?;

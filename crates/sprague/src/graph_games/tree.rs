@@ -160,8 +160,8 @@ impl RootedTree {
 
     /// Always `false`: a tree has at least one vertex.
     #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.parent.is_empty()
+    pub const fn is_empty(&self) -> bool {
+        false
     }
 
     /// The children of `v`.

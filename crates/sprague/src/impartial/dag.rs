@@ -37,12 +37,6 @@ impl Failure for GraphCycle {
 /// the vertices valued).
 pub type GrundyDagError = Stopped<GraphCycle>;
 
-impl From<GraphCycle> for Stopped<GraphCycle> {
-    fn from(c: GraphCycle) -> Self {
-        Stopped::Failed(c)
-    }
-}
-
 /// The Grundy value of every vertex (a token on the vertex moves along an edge;
 /// who cannot move loses). O(n + m) time, O(n) extra memory, no recursion.
 ///

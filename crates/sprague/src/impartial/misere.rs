@@ -2,7 +2,7 @@
 
 use super::ImpartialRules;
 use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
-use crate::monitor::{Monitor, SearchError};
+use crate::monitor::SearchError;
 use crate::outcome::Outcome;
 use std::collections::HashMap;
 
@@ -12,7 +12,7 @@ use std::collections::HashMap;
 /// Misère values do not add like nimbers, so positions are not decomposed; a
 /// ruleset's [`misere_outcome`](ImpartialRules::misere_outcome) closed form is
 /// used where it exists. Complexity: O(reachable positions + their options).
-/// A [`Monitor`] (see [`with_monitor`](MisereSolver::with_monitor)) counts the
+/// A [`Monitor`](crate::monitor::Monitor) (see [`with_monitor`](MisereSolver::with_monitor)) counts the
 /// positions solved and can stop the search.
 ///
 /// ```
@@ -54,14 +54,7 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
         }
     }
 
-    /// Reports the positions solved to `monitor` and stops with
-    /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
-    /// every [`Ticker::BATCH`](crate::monitor::Ticker::BATCH) positions).
-    #[must_use]
-    pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
-        self.limits.set_monitor(monitor);
-        self
-    }
+    crate::budget::monitor_builder!('r, "positions");
 
     /// Ignore the ruleset's misère closed form and search everything (for
     /// cross-checking closed forms).

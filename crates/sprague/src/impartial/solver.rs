@@ -2,7 +2,7 @@
 
 use super::ImpartialRules;
 use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
-use crate::monitor::{Monitor, SearchError};
+use crate::monitor::SearchError;
 use crate::nimber::{Nimber, mex_in_place};
 use std::collections::HashMap;
 
@@ -14,7 +14,7 @@ use std::collections::HashMap;
 /// depth-first search, so games thousands of moves deep do not overflow the
 /// call stack. It stops with [`BudgetExceeded`](crate::BudgetExceeded) once the memo holds
 /// `max_states` components, and with [`Interrupted`](crate::Interrupted) when
-/// its [`Monitor`] (see [`with_monitor`](GrundySolver::with_monitor)) asks it
+/// its [`Monitor`](crate::monitor::Monitor) (see [`with_monitor`](GrundySolver::with_monitor)) asks it
 /// to; the monitor counts the components solved.
 ///
 /// Complexity: O(sum over distinct components c of |options(c)|) ruleset calls
@@ -58,14 +58,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         }
     }
 
-    /// Reports the components solved to `monitor` and stops with
-    /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
-    /// every [`Ticker::BATCH`](crate::monitor::Ticker::BATCH) components).
-    #[must_use]
-    pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
-        self.limits.set_monitor(monitor);
-        self
-    }
+    crate::budget::monitor_builder!('r, "components");
 
     /// The ruleset being solved.
     #[must_use]

@@ -371,26 +371,28 @@ impl Product<'_> {
             .count() as u32
     }
 
+    /// Each state's number of successors inside `region` (0 outside it).
+    /// O(states + edges).
+    fn region_degrees(&self, region: &[bool]) -> Vec<u32> {
+        (0..self.states())
+            .map(|s| {
+                if region[s] {
+                    self.region_degree(s, region)
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
     /// States of `region` from which some play inside `region` reaches result `r`
     /// (a terminal of that result, or a cycle for a draw).
     fn reach(&self, region: &[bool], r: Wld) -> Vec<bool> {
         let n = self.states();
         if r == Wld::Draw {
             // Peel off the states all of whose plays end; the rest reach a cycle.
-            let mut left: Vec<u32> = (0..n)
-                .map(|s| {
-                    if region[s] {
-                        self.region_degree(s, region)
-                    } else {
-                        0
-                    }
-                })
-                .collect();
-            let mut ends = vec![false; n];
-            let mut queue: Vec<usize> = (0..n).filter(|&s| region[s] && left[s] == 0).collect();
-            for &s in &queue {
-                ends[s] = true;
-            }
+            let mut left = self.region_degrees(region);
+            let (mut ends, mut queue) = seed(n, |s| region[s] && left[s] == 0);
             while let Some(s) = queue.pop() {
                 self.preds(s, |t| {
                     if region[t] && !ends[t] {
@@ -404,13 +406,9 @@ impl Product<'_> {
             }
             return (0..n).map(|s| region[s] && !ends[s]).collect();
         }
-        let mut seen = vec![false; n];
-        let mut queue: Vec<usize> = (0..n)
-            .filter(|&s| region[s] && self.is_terminal(s) && Self::terminal_result(s) == r)
-            .collect();
-        for &s in &queue {
-            seen[s] = true;
-        }
+        let (mut seen, mut queue) = seed(n, |s| {
+            region[s] && self.is_terminal(s) && Self::terminal_result(s) == r
+        });
         while let Some(s) = queue.pop() {
             self.preds(s, |t| {
                 if region[t] && !seen[t] {
@@ -432,22 +430,8 @@ impl Product<'_> {
         } else {
             (who, Box::new(move |s| Self::terminal_result(s) == r))
         };
-        let mut left: Vec<u32> = (0..n)
-            .map(|s| {
-                if region[s] {
-                    self.region_degree(s, region)
-                } else {
-                    0
-                }
-            })
-            .collect();
-        let mut won = vec![false; n];
-        let mut queue: Vec<usize> = (0..n)
-            .filter(|&s| region[s] && self.is_terminal(s) && target(s))
-            .collect();
-        for &s in &queue {
-            won[s] = true;
-        }
+        let mut left = self.region_degrees(region);
+        let (mut won, mut queue) = seed(n, |s| region[s] && self.is_terminal(s) && target(s));
         while let Some(s) = queue.pop() {
             self.preds(s, |t| {
                 if !region[t] || won[t] {
@@ -471,6 +455,17 @@ impl Product<'_> {
             won
         }
     }
+}
+
+/// The states `s < n` for which `start(s)` holds, as a work queue and as
+/// marks (`marks[s]` true exactly for the queued states). O(n).
+fn seed(n: usize, start: impl Fn(usize) -> bool) -> (Vec<bool>, Vec<usize>) {
+    let queue: Vec<usize> = (0..n).filter(|&s| start(s)).collect();
+    let mut marks = vec![false; n];
+    for &s in &queue {
+        marks[s] = true;
+    }
+    (marks, queue)
 }
 
 fn solve_any(graph: &DiGraph, first: Ranking, second: Ranking) -> Vec<[Wld; 2]> {
@@ -577,22 +572,48 @@ mod tests {
         best.unwrap_or(Wld::Draw)
     }
 
+    /// Checks a solver's table `res` for the rankings `ranks` against the
+    /// exhaustive [`search`] at every vertex, for either player to move.
+    fn matches_search(g: &DiGraph, ranks: [Ranking; 2], res: &[[Wld; 2]]) -> Result<(), TestCaseError> {
+        for v in 0..g.vertex_count() as u32 {
+            for p in 0..2 {
+                let r = search(g, v, p, ranks, &mut Vec::new());
+                let want = if p == 0 { r } else { r.flip() };
+                prop_assert_eq!(
+                    res[v as usize][p],
+                    want,
+                    "{} {} v{} p{}",
+                    ranks[0],
+                    ranks[1],
+                    v,
+                    p
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks `solve` against the exhaustive [`search`] for every pair of
+    /// rankings it solves (`None`: a pair it refuses).
+    fn all_pairs_match_search(
+        g: &DiGraph,
+        solve: impl Fn(Ranking, Ranking) -> Option<Vec<[Wld; 2]>>,
+    ) -> Result<(), TestCaseError> {
+        for first in Ranking::all() {
+            for second in Ranking::all() {
+                if let Some(res) = solve(first, second) {
+                    matches_search(g, [first, second], &res)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(1000))]
         #[test]
         fn every_supported_pair_matches_exhaustive_search(g in arb_graph(7, 12)) {
-            for first in Ranking::all() {
-                for second in Ranking::all() {
-                    let Ok(res) = solve_preferences(&g, first, second) else { continue };
-                    for v in 0..g.vertex_count() as u32 {
-                        for p in 0..2 {
-                            let r = search(&g, v, p, [first, second], &mut Vec::new());
-                            let want = if p == 0 { r } else { r.flip() };
-                            prop_assert_eq!(res[v as usize][p], want, "{} {} v{} p{}", first, second, v, p);
-                        }
-                    }
-                }
-            }
+            all_pairs_match_search(&g, |first, second| solve_preferences(&g, first, second).ok())?;
         }
     }
 
@@ -600,18 +621,9 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(300))]
         #[test]
         fn exhaustive_solver_matches_the_oracle_for_all_pairs(g in arb_graph(6, 10)) {
-            for first in Ranking::all() {
-                for second in Ranking::all() {
-                    let res = solve_preferences_exhaustive(&g, first, second, 1 << 24).unwrap();
-                    for v in 0..g.vertex_count() as u32 {
-                        for p in 0..2 {
-                            let r = search(&g, v, p, [first, second], &mut Vec::new());
-                            let want = if p == 0 { r } else { r.flip() };
-                            prop_assert_eq!(res[v as usize][p], want);
-                        }
-                    }
-                }
-            }
+            all_pairs_match_search(&g, |first, second| {
+                Some(solve_preferences_exhaustive(&g, first, second, 1 << 24).unwrap())
+            })?;
         }
     }
 

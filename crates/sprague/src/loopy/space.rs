@@ -83,12 +83,6 @@ impl Failure for SpaceLimit {
     const WORK: &'static str = "states";
 }
 
-impl From<SpaceLimit> for Stopped<SpaceLimit> {
-    fn from(e: SpaceLimit) -> Self {
-        Stopped::Failed(e)
-    }
-}
-
 /// Why a state-space solve stopped: a [`SpaceLimit`], the state budget, or a
 /// stop request.
 pub type SolveError = Stopped<SpaceLimit>;

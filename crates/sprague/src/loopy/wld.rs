@@ -139,12 +139,6 @@ impl Failure for GraphTooLarge {
 /// the edges processed in the phase that was running; the monitor names it).
 pub type SolveGraphError = Stopped<GraphTooLarge>;
 
-impl From<GraphTooLarge> for Stopped<GraphTooLarge> {
-    fn from(e: GraphTooLarge) -> Self {
-        Stopped::Failed(e)
-    }
-}
-
 const DECIDED: u32 = 1 << 31;
 /// Predecessor blocks hold 2^SHIFT vertices.
 const SHIFT: u32 = 16;

@@ -179,32 +179,8 @@ impl Op<'_, '_> {
             l = self.inf_undominated(&cl, true);
             r = self.inf_undominated(&cr, false);
             let mut changed = l.len() != cl.len() || r.len() != cr.len();
-            let mut nl = Vec::new();
-            for &gl in &l {
-                let glr = self.right_options(gl);
-                match glr.into_iter().find(|&x| self.ge_inf(cur, x)) {
-                    Some(x) => {
-                        changed = true;
-                        for y in self.left_options(x) {
-                            nl.push(self.reduced(y));
-                        }
-                    }
-                    None => nl.push(gl),
-                }
-            }
-            let mut nr = Vec::new();
-            for &gr in &r {
-                let grl = self.left_options(gr);
-                match grl.into_iter().find(|&x| self.ge_inf(x, cur)) {
-                    Some(x) => {
-                        changed = true;
-                        for y in self.right_options(x) {
-                            nr.push(self.reduced(y));
-                        }
-                    }
-                    None => nr.push(gr),
-                }
-            }
+            let nl = self.inf_bypass(cur, &l, true, &mut changed);
+            let nr = self.inf_bypass(cur, &r, false, &mut changed);
             let next = self.game(&nl, &nr);
             if !changed && next == cur {
                 return cur;
@@ -212,6 +188,43 @@ impl Op<'_, '_> {
             cur = next;
         }
         cur
+    }
+
+    /// Left's (`left`) or Right's options `v` of `cur` with each option
+    /// reversible modulo infinitesimals replaced by the reduced options of
+    /// the same player behind its reversing reply; sets `changed` when one
+    /// is. O(|v| · replies) comparisons.
+    fn inf_bypass(&mut self, cur: GameId, v: &[GameId], left: bool, changed: &mut bool) -> Vec<GameId> {
+        let mut out = Vec::new();
+        for &g in v {
+            let replies = if left {
+                self.right_options(g)
+            } else {
+                self.left_options(g)
+            };
+            let reversing = replies.into_iter().find(|&x| {
+                if left {
+                    self.ge_inf(cur, x)
+                } else {
+                    self.ge_inf(x, cur)
+                }
+            });
+            match reversing {
+                Some(x) => {
+                    *changed = true;
+                    let behind = if left {
+                        self.left_options(x)
+                    } else {
+                        self.right_options(x)
+                    };
+                    for y in behind {
+                        out.push(self.reduced(y));
+                    }
+                }
+                None => out.push(g),
+            }
+        }
+        out
     }
 
     fn inf_undominated(&mut self, v: &[GameId], left: bool) -> Vec<GameId> {

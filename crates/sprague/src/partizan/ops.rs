@@ -142,26 +142,10 @@ impl Op<'_, '_> {
         let mut r = Vec::new();
         let (a_num, b_num) = (self.is_number(a), self.is_number(b));
         if !a_num {
-            let o = self.opts(a);
-            for i in 0..o.nl {
-                let x = self.left_at(o, i);
-                l.push(self.add(x, b));
-            }
-            for i in 0..o.nr {
-                let x = self.right_at(o, i);
-                r.push(self.add(x, b));
-            }
+            self.push_options(a, &mut l, &mut r, |s, x| s.add(x, b));
         }
         if !b_num {
-            let o = self.opts(b);
-            for i in 0..o.nl {
-                let x = self.left_at(o, i);
-                l.push(self.add(a, x));
-            }
-            for i in 0..o.nr {
-                let x = self.right_at(o, i);
-                r.push(self.add(a, x));
-            }
+            self.push_options(b, &mut l, &mut r, |s, x| s.add(a, x));
         }
         let s = self.game(&l, &r);
         if !self.halted() {

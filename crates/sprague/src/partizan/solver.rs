@@ -4,7 +4,7 @@
 use super::rules::PartizanRules;
 use super::{GameId, GameStore};
 use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
-use crate::monitor::{Monitor, SearchError};
+use crate::monitor::SearchError;
 use crate::outcome::Outcome;
 use rustc_hash::FxHashMap;
 
@@ -20,7 +20,7 @@ use rustc_hash::FxHashMap;
 /// search, so games thousands of moves long do not overflow the call stack.
 /// It stops with [`BudgetExceeded`](crate::BudgetExceeded) once the memo and the search stack together
 /// hold `max_states` components, and with [`Interrupted`](crate::Interrupted)
-/// when its [`Monitor`] (see [`with_monitor`](PartizanSolver::with_monitor))
+/// when its [`Monitor`](crate::monitor::Monitor) (see [`with_monitor`](PartizanSolver::with_monitor))
 /// asks it to; the monitor counts the component classes solved.
 ///
 /// The solver owns the [`GameStore`] its ids live in
@@ -89,14 +89,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         }
     }
 
-    /// Reports the component classes solved to `monitor` and stops with
-    /// [`SearchError::Interrupted`] soon after it asks for a stop (checked
-    /// every [`Ticker::BATCH`](crate::monitor::Ticker::BATCH) classes).
-    #[must_use]
-    pub fn with_monitor(mut self, monitor: &'r Monitor) -> Self {
-        self.limits.set_monitor(monitor);
-        self
-    }
+    crate::budget::monitor_builder!('r, "component classes");
 
     /// The ruleset being solved.
     #[must_use]
@@ -161,14 +154,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
     pub fn left_winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, SearchError> {
         let mut options = Vec::new();
         self.rules.left_moves(position, &mut options);
-        let mut winning = Vec::new();
-        for option in options {
-            let v = self.value(&option)?;
-            if self.store.le(GameId::ZERO, v) {
-                winning.push(option);
-            }
-        }
-        Ok(winning)
+        self.keep_winning(options, |store, v| store.le(GameId::ZERO, v))
     }
 
     /// Right's winning moves: the Right options of value ≤ 0. Empty when Right
@@ -180,10 +166,20 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
     pub fn right_winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, SearchError> {
         let mut options = Vec::new();
         self.rules.right_moves(position, &mut options);
+        self.keep_winning(options, |store, v| store.le(v, GameId::ZERO))
+    }
+
+    /// The `options` whose value passes `wins` (the mover's winning test), in
+    /// order. One [`value`](Self::value) per option.
+    fn keep_winning(
+        &mut self,
+        options: Vec<R::Position>,
+        wins: impl Fn(&mut GameStore, GameId) -> bool,
+    ) -> Result<Vec<R::Position>, SearchError> {
         let mut winning = Vec::new();
         for option in options {
             let v = self.value(&option)?;
-            if self.store.le(v, GameId::ZERO) {
+            if wins(&mut self.store, v) {
                 winning.push(option);
             }
         }

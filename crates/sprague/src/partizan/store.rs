@@ -208,6 +208,49 @@ impl<'s, 'm> Op<'s, 'm> {
         self.halted
     }
 
+    /// Pushes `each(x)` for every Left option `x` of `g` onto `left` and for
+    /// every Right option onto `right`, in order. O(options of `g`) calls.
+    pub(super) fn push_options(
+        &mut self,
+        g: GameId,
+        left: &mut Vec<GameId>,
+        right: &mut Vec<GameId>,
+        mut each: impl FnMut(&mut Self, GameId) -> GameId,
+    ) {
+        let o = self.opts(g);
+        for i in 0..o.nl {
+            let x = self.left_at(o, i);
+            left.push(each(self, x));
+        }
+        for i in 0..o.nr {
+            let x = self.right_at(o, i);
+            right.push(each(self, x));
+        }
+    }
+
+    /// The canonical form of `{f(gl) + shift | f(gr) - shift}` over the
+    /// options `gl`, `gr` of `g` (heating and cooling both take this shape).
+    /// O(options of `g`) calls of `f`, then one [`game`](Self::game).
+    pub(super) fn shifted_options(
+        &mut self,
+        g: GameId,
+        shift: GameId,
+        mut f: impl FnMut(&mut Self, GameId) -> GameId,
+    ) -> GameId {
+        let (l, r) = self.options(g);
+        let mut nl = Vec::with_capacity(l.len());
+        for gl in l {
+            let x = f(self, gl);
+            nl.push(self.add(x, shift));
+        }
+        let mut nr = Vec::with_capacity(r.len());
+        for gr in r {
+            let x = f(self, gr);
+            nr.push(self.sub(x, shift));
+        }
+        self.game(&nl, &nr)
+    }
+
     /// Ends the operation: adds the units not yet reported to the monitor.
     ///
     /// # Errors

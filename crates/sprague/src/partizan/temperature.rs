@@ -90,35 +90,15 @@ impl Op<'_, '_> {
             return self.dyadic(m);
         }
         let tg = self.dyadic(t.clone());
-        let (l, r) = self.options(g);
-        let mut nl = Vec::with_capacity(l.len());
-        for gl in l {
-            let c = self.cool(gl, t);
-            nl.push(self.sub(c, tg));
-        }
-        let mut nr = Vec::with_capacity(r.len());
-        for gr in r {
-            let c = self.cool(gr, t);
-            nr.push(self.add(c, tg));
-        }
-        self.game(&nl, &nr)
+        // {G^L_t - t | G^R_t + t}: the options shifted by -t.
+        let minus_t = self.neg(tg);
+        self.shifted_options(g, minus_t, |s, x| s.cool(x, t))
     }
 
     pub(crate) fn heat(&mut self, g: GameId, t: GameId) -> GameId {
         if self.is_number(g) {
             return g;
         }
-        let (l, r) = self.options(g);
-        let mut nl = Vec::with_capacity(l.len());
-        for gl in l {
-            let h = self.heat(gl, t);
-            nl.push(self.add(h, t));
-        }
-        let mut nr = Vec::with_capacity(r.len());
-        for gr in r {
-            let h = self.heat(gr, t);
-            nr.push(self.sub(h, t));
-        }
-        self.game(&nl, &nr)
+        self.shifted_options(g, t, |s, x| s.heat(x, t))
     }
 }

@@ -170,7 +170,7 @@ impl Env {
                 continue;
             }
             let g = if GAME_FUNCTIONS.iter().any(|(n, _)| *n == word) {
-                let (g, end) = self.call(&word, chars, start, i, to)?;
+                let (g, end) = self.nested(start, |p| p.call(&word, chars, start, i, to))?;
                 i = end;
                 g
             } else if QUERY_FUNCTIONS.iter().any(|(n, _)| *n == word) {
@@ -240,16 +240,13 @@ impl Env {
         }
     }
 
-    /// Evaluates a game-valued function call; returns the game and the index
-    /// past the call.
-    fn call(
+    /// Runs `eval` one function call deeper (the call starting at `start`),
+    /// refusing calls nested more than [`MAX_CALL_DEPTH`] deep.
+    fn nested<T>(
         &mut self,
-        name: &str,
-        chars: &[char],
         start: usize,
-        after_name: usize,
-        to: usize,
-    ) -> Result<(GameId, usize), ReplError> {
+        eval: impl FnOnce(&mut Self) -> Result<T, ReplError>,
+    ) -> Result<T, ReplError> {
         if self.depth >= MAX_CALL_DEPTH {
             return Err(ReplError::at(
                 start + 1,
@@ -257,12 +254,14 @@ impl Env {
             ));
         }
         self.depth += 1;
-        let result = self.call_inner(name, chars, start, after_name, to);
+        let result = eval(self);
         self.depth -= 1;
         result
     }
 
-    fn call_inner(
+    /// Evaluates a game-valued function call; returns the game and the index
+    /// past the call.
+    fn call(
         &mut self,
         name: &str,
         chars: &[char],

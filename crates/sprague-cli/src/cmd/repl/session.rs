@@ -482,30 +482,47 @@ mod tests {
         }
     }
 
+    /// Runs each line of `cases` in `s`, in order, expecting its text reply.
+    fn expect_all(s: &mut Session, cases: &[(&str, &str)]) {
+        for &(line, want) in cases {
+            assert_eq!(text(s, line), want, "{line}");
+        }
+    }
+
     #[test]
     fn comparisons_follow_the_store() {
         let mut s = Session::new();
-        assert_eq!(text(&mut s, "^ + ^ == ^^"), "true");
-        assert_eq!(text(&mut s, "^* || 0"), "true");
-        assert_eq!(text(&mut s, "^ || 0"), "false");
-        assert_eq!(text(&mut s, "0 <= ^"), "true");
-        assert_eq!(text(&mut s, "^ < 0"), "false");
-        assert_eq!(text(&mut s, "* <| 0"), "true");
-        assert_eq!(text(&mut s, "{1|0} |> 1/2"), "true");
-        assert_eq!(text(&mut s, "compare(^*, 0)"), "|| (confused)");
-        assert_eq!(text(&mut s, "compare(^, 0)"), ">");
+        expect_all(
+            &mut s,
+            &[
+                ("^ + ^ == ^^", "true"),
+                ("^* || 0", "true"),
+                ("^ || 0", "false"),
+                ("0 <= ^", "true"),
+                ("^ < 0", "false"),
+                ("* <| 0", "true"),
+                ("{1|0} |> 1/2", "true"),
+                ("compare(^*, 0)", "|| (confused)"),
+                ("compare(^, 0)", ">"),
+            ],
+        );
     }
 
     #[test]
     fn names_and_queries() {
         let mut s = Session::new();
-        assert_eq!(text(&mut s, "a := {3 | {2* | 1*}}"), "a = {3||2*|1*}");
-        assert_eq!(text(&mut s, "stops(a)"), "left 3, right 2");
-        assert_eq!(text(&mut s, "outcome(a)"), "L (Left wins)");
-        assert_eq!(text(&mut s, "temperature(a)"), "3/4");
-        assert_eq!(text(&mut s, "birthday(a)"), "5");
-        assert_eq!(text(&mut s, "a - a"), "0");
-        assert_eq!(text(&mut s, "_ + 1"), "1");
+        expect_all(
+            &mut s,
+            &[
+                ("a := {3 | {2* | 1*}}", "a = {3||2*|1*}"),
+                ("stops(a)", "left 3, right 2"),
+                ("outcome(a)", "L (Left wins)"),
+                ("temperature(a)", "3/4"),
+                ("birthday(a)", "5"),
+                ("a - a", "0"),
+                ("_ + 1", "1"),
+            ],
+        );
         assert!(text(&mut s, "thermograph(a)").starts_with("left wall:  4 at t=-1, 9/4 at t=3/4"));
         assert_eq!(text(&mut s, "vars"), "_ = 1\na = {3||2*|1*}");
     }
@@ -532,23 +549,14 @@ mod tests {
     #[test]
     fn verbs_keep_their_words() {
         let mut s = Session::new();
+        let verb = |words: &[&str]| Reply::Verb(words.iter().map(|w| (*w).to_string()).collect());
         assert_eq!(
             s.line("table octal:0.07 40").unwrap(),
-            Reply::Verb(vec![
-                "table".into(),
-                "octal:0.07".into(),
-                "--count".into(),
-                "40".into()
-            ])
+            verb(&["table", "octal:0.07", "--count", "40"])
         );
         assert_eq!(
             s.line("value nim '3 4 5' --json").unwrap(),
-            Reply::Verb(vec![
-                "value".into(),
-                "nim".into(),
-                "3 4 5".into(),
-                "--json".into()
-            ])
+            verb(&["value", "nim", "3 4 5", "--json"])
         );
         assert!(s.line("value nim '3").is_err());
         // Names in calc's expression and --heat become their values;

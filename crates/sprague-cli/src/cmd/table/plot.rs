@@ -252,6 +252,19 @@ mod tests {
     use super::*;
     use sprague::Period;
 
+    /// A table of `values` with the period `(preperiod, period, saltus)`.
+    fn periodic(values: Vec<u64>, (preperiod, period, saltus): (u64, u64, u64), proven: bool) -> TableData {
+        TableData {
+            values,
+            period: Some(Period {
+                preperiod,
+                period,
+                saltus,
+                proven,
+            }),
+        }
+    }
+
     fn parse(svg: &str) -> roxmltree::Document<'_> {
         roxmltree::Document::parse(svg).expect("the plot is well-formed XML")
     }
@@ -285,15 +298,7 @@ mod tests {
     fn dots_axes_title_and_period_legend() {
         // Subtraction {1, 2}: 0 1 2 0 1 2 …, period 3 from n = 0.
         let values: Vec<u64> = (0..30).map(|n| n % 3).collect();
-        let data = TableData {
-            values,
-            period: Some(Period {
-                preperiod: 0,
-                period: 3,
-                saltus: 0,
-                proven: true,
-            }),
-        };
+        let data = periodic(values, (0, 3, 0), true);
         let svg = plot_svg("subtraction:1,2", &data, false);
         let doc = parse(&svg);
         let root = doc.root_element();
@@ -350,15 +355,7 @@ mod tests {
 
     #[test]
     fn arithmetic_period_and_empty_table() {
-        let data = TableData {
-            values: vec![0, 1, 2, 3],
-            period: Some(Period {
-                preperiod: 1,
-                period: 1,
-                saltus: 1,
-                proven: false,
-            }),
-        };
+        let data = periodic(vec![0, 1, 2, 3], (1, 1, 1), false);
         let doc_text = plot_svg("nim", &data, false);
         let doc = parse(&doc_text);
         let legend = text_of(&doc, "legend");
