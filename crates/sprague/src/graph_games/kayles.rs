@@ -44,6 +44,16 @@ fn components(adj: &[u64], alive: u64, out: &mut Vec<u64>) -> usize {
     count
 }
 
+/// The vertices in the set `mask`, lowest first. O(1) a vertex.
+pub(super) fn vertices(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    core::iter::from_fn(move || {
+        let v = (rest != 0).then(|| rest.trailing_zeros() as usize)?;
+        rest &= rest - 1;
+        Some(v)
+    })
+}
+
 fn all_vertices(n: usize) -> u64 {
     if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
@@ -94,12 +104,7 @@ impl ImpartialRules for NodeKayles {
     type Position = u64;
 
     fn moves(&self, &alive: &u64, out: &mut Vec<u64>) {
-        let mut rest = alive;
-        while rest != 0 {
-            let v = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            out.push(alive & !(self.adj[v] | 1 << v));
-        }
+        out.extend(vertices(alive).map(|v| alive & !(self.adj[v] | 1 << v)));
     }
 
     fn decompose(&self, &alive: &u64, out: &mut Vec<u64>) -> bool {
@@ -141,17 +146,10 @@ impl ImpartialRules for ArcKayles {
     type Position = u64;
 
     fn moves(&self, &alive: &u64, out: &mut Vec<u64>) {
-        let mut rest = alive;
-        while rest != 0 {
-            let u = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        for u in vertices(alive) {
             // Each edge once, from its smaller end.
-            let mut higher = self.adj[u] & alive & !((2u64 << u).wrapping_sub(1));
-            while higher != 0 {
-                let v = higher.trailing_zeros() as usize;
-                higher &= higher - 1;
-                out.push(alive & !(1u64 << u | 1u64 << v));
-            }
+            let higher = self.adj[u] & alive & !((2u64 << u).wrapping_sub(1));
+            out.extend(vertices(higher).map(|v| alive & !(1u64 << u | 1u64 << v)));
         }
     }
 
