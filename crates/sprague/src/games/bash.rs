@@ -41,11 +41,7 @@ crate::heap::heap_rules!(Bash);
 impl crate::heap::HeapGame for Bash {
     fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for k in 1..=self.m.min(n) {
-            if k == n {
-                f(&[]);
-            } else {
-                f(&[n - k]);
-            }
+            crate::heap::leave_heap(n - k, f);
         }
     }
 

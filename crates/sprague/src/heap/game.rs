@@ -67,6 +67,12 @@ pub trait HeapGame {
     }
 }
 
+/// Calls `f` with what a move leaving a single heap of `m` tokens leaves:
+/// nothing when `m` is 0, else the one heap. O(1).
+pub(crate) fn leave_heap(m: u64, f: &mut dyn FnMut(&[u64])) {
+    if m == 0 { f(&[]) } else { f(&[m]) }
+}
+
 /// How often (in heap sizes) the table loops report progress.
 pub(crate) const PROGRESS_STEP: usize = 1 << 12;
 

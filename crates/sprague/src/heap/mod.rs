@@ -20,6 +20,7 @@ mod take_break;
 pub use allbut::AllBut;
 pub use equal_split::EqualSplit;
 pub use factor::FACTOR_LIMIT;
+pub(crate) use game::leave_heap;
 pub use game::{HeapGame, HeapValuer, plain_values};
 pub(crate) use heaps::heap_rules;
 pub use heaps::{ENUMERATION_LIMIT, HeapSum, Heaps};

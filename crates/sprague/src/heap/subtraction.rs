@@ -121,11 +121,7 @@ impl HeapGame for Subtraction {
             if s > n {
                 break;
             }
-            if s == n {
-                f(&[]);
-            } else {
-                f(&[n - s]);
-            }
+            crate::heap::leave_heap(n - s, f);
         }
     }
 
@@ -194,11 +190,7 @@ impl HeapGame for RangeSubtraction {
             return;
         }
         for k in self.l..=self.r.min(n) {
-            if k == n {
-                f(&[]);
-            } else {
-                f(&[n - k]);
-            }
+            crate::heap::leave_heap(n - k, f);
         }
     }
 
