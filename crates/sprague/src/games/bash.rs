@@ -1,6 +1,6 @@
 //! Bash (the one-heap subtraction game 1..M), played on a list of heaps.
 
-use crate::{nimber::Nimber, outcome::Outcome};
+use crate::{heap::HeapValuer, nimber::Nimber, outcome::Outcome};
 
 /// Bash game with parameter `m >= 1`: a move removes 1 to `m` tokens from one
 /// heap. A heap of `n` has Grundy value `n mod (m + 1)`; a single heap is a
@@ -41,11 +41,7 @@ crate::heap::heap_rules!(Bash);
 impl crate::heap::HeapGame for Bash {
     fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for k in 1..=self.m.min(n) {
-            if k == n {
-                f(&[]);
-            } else {
-                f(&[n - k]);
-            }
+            crate::heap::leave_heap(n - k, f);
         }
     }
 
@@ -57,12 +53,7 @@ impl crate::heap::HeapGame for Bash {
         (0..count as u64).map(|n| n % (self.m + 1)).collect()
     }
 
-    fn huge_heap_moves(
-        &self,
-        n: u64,
-        target: Nimber,
-        _value: &dyn Fn(u64) -> Option<Nimber>,
-    ) -> Option<Vec<Vec<u64>>> {
+    fn huge_heap_moves(&self, n: u64, target: Nimber, _value: HeapValuer<'_>) -> Option<Vec<Vec<u64>>> {
         let period = self.m + 1;
         // The only candidate removal k ≡ n − target (mod m+1) with 1 ≤ k ≤ m.
         let k = (n % period + period - target.0 % period) % period;

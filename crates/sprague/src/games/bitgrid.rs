@@ -110,6 +110,13 @@ pub(crate) fn bounding_box(m: u128, width: usize, height: usize) -> (usize, usiz
     Geometry::new(width, height).bounding_box(m)
 }
 
+/// The rows of a `width × height` board, top first: each row's index and its
+/// cells as the low `width` bits. O(height).
+fn rows(m: u128, width: usize, height: usize) -> impl Iterator<Item = (usize, u128)> {
+    let row_mask = low_bits(width);
+    (0..height).map(move |r| (r, (m >> (r * width)) & row_mask))
+}
+
 /// The cells of `m` inside the box at (`r0`, `c0`) of size `rows × cols`,
 /// re-laid on a `cols`-wide board.
 pub(crate) fn crop(m: u128, width: usize, r0: usize, c0: usize, rows: usize, cols: usize) -> u128 {
@@ -128,33 +135,21 @@ pub(crate) fn crop(m: u128, width: usize, r0: usize, c0: usize, rows: usize, col
 /// Mirrors a `width × height` board left to right.
 #[cfg(test)]
 pub(crate) fn mirror_lr(m: u128, width: usize, height: usize) -> u128 {
-    let row_mask = low_bits(width);
-    let mut out = 0u128;
-    for r in 0..height {
-        let row = (m >> (r * width)) & row_mask;
-        out |= (row.reverse_bits() >> (128 - width)) << (r * width);
-    }
-    out
+    rows(m, width, height).fold(0, |out, (r, row)| {
+        out | ((row.reverse_bits() >> (128 - width)) << (r * width))
+    })
 }
 
 /// Mirrors a `width × height` board top to bottom.
 #[cfg(test)]
 pub(crate) fn mirror_tb(m: u128, width: usize, height: usize) -> u128 {
-    let row_mask = low_bits(width);
-    let mut out = 0u128;
-    for r in 0..height {
-        let row = (m >> (r * width)) & row_mask;
-        out |= row << ((height - 1 - r) * width);
-    }
-    out
+    rows(m, width, height).fold(0, |out, (r, row)| out | (row << ((height - 1 - r) * width)))
 }
 
 /// Transposes a `width × height` board into a `height × width` one.
 pub(crate) fn transpose(m: u128, width: usize, height: usize) -> u128 {
-    let row_mask = low_bits(width);
     let mut out = 0u128;
-    for r in 0..height {
-        let mut row = (m >> (r * width)) & row_mask;
+    for (r, mut row) in rows(m, width, height) {
         while row != 0 {
             let c = row.trailing_zeros() as usize;
             row &= row - 1;
@@ -167,12 +162,10 @@ pub(crate) fn transpose(m: u128, width: usize, height: usize) -> u128 {
 /// The four images of a board under the mirrors (identity, left-right,
 /// top-bottom, both), which keep rows as rows. One pass over the rows.
 pub(crate) fn mirrors(m: u128, width: usize, height: usize) -> [u128; 4] {
-    let row_mask = low_bits(width);
     let mut lr = 0u128;
     let mut tb = 0u128;
     let mut both = 0u128;
-    for r in 0..height {
-        let row = (m >> (r * width)) & row_mask;
+    for (r, row) in rows(m, width, height) {
         let rev = if width <= 64 {
             u128::from((row as u64).reverse_bits() >> (64 - width))
         } else {

@@ -1,6 +1,6 @@
 //! Nim: remove any positive number of tokens from one heap.
 
-use crate::{nimber::Nimber, outcome::Outcome};
+use crate::{heap::HeapValuer, nimber::Nimber, outcome::Outcome};
 
 /// Nim. A position is a list of heap sizes; a move removes any positive number
 /// of tokens from one heap. Bouton (1901): the Grundy value is the nim-sum of
@@ -36,12 +36,7 @@ impl crate::heap::HeapGame for Nim {
         (0..count as u64).collect()
     }
 
-    fn huge_heap_moves(
-        &self,
-        n: u64,
-        target: Nimber,
-        _value: &dyn Fn(u64) -> Option<Nimber>,
-    ) -> Option<Vec<Vec<u64>>> {
+    fn huge_heap_moves(&self, n: u64, target: Nimber, _value: HeapValuer<'_>) -> Option<Vec<Vec<u64>>> {
         Some(if target.0 < n {
             vec![vec![target.0]]
         } else {

@@ -71,6 +71,11 @@ impl ToadsFrogsStrip {
         }
     }
 
+    /// The empty squares of the strip as a bit mask.
+    fn empty(&self) -> u64 {
+        mask(self.len()) & !(self.toads | self.frogs)
+    }
+
     /// The squares `start..end` as a strip of their own.
     fn slice(&self, start: usize, end: usize) -> ToadsFrogsStrip {
         let m = mask(end - start);
@@ -98,6 +103,24 @@ const fn mask(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
+/// The moves of the pieces `mine` (the toads or the frogs): each slides one
+/// square forward onto an empty square, or else jumps one piece of `theirs`
+/// onto the empty square beyond. `forward(bit, k)` is the square `k` ahead of
+/// `bit` (0 off the strip); `f` receives the new mask of `mine` after each
+/// move. O(pieces).
+fn slides(mine: u64, theirs: u64, empty: u64, forward: impl Fn(u64, u32) -> u64, mut f: impl FnMut(u64)) {
+    let mut rest = mine;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        if forward(bit, 1) & empty != 0 {
+            f((mine & !bit) | forward(bit, 1));
+        } else if forward(bit, 1) & theirs != 0 && forward(bit, 2) & empty != 0 {
+            f((mine & !bit) | forward(bit, 2));
+        }
+    }
+}
+
 /// The Toads and Frogs ruleset. Left moves a toad one square right onto an
 /// empty square, or jumps it over exactly one frog onto the empty square just
 /// beyond; Right does the same with frogs moving left over toads.
@@ -122,47 +145,17 @@ impl PartizanRules for ToadsAndFrogs {
     type Position = ToadsFrogsStrip;
 
     fn left_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
-        let all = mask(p.len());
-        let empty = all & !(p.toads | p.frogs);
-        let mut t = p.toads;
-        while t != 0 {
-            let i = t.trailing_zeros() as usize;
-            t &= t - 1;
-            let bit = 1u64 << i;
-            if (empty >> 1) & bit != 0 {
-                out.push(ToadsFrogsStrip {
-                    toads: (p.toads & !bit) | (bit << 1),
-                    ..*p
-                });
-            } else if (p.frogs >> 1) & bit != 0 && (empty >> 2) & bit != 0 {
-                out.push(ToadsFrogsStrip {
-                    toads: (p.toads & !bit) | (bit << 2),
-                    ..*p
-                });
-            }
-        }
+        let forward = |bit: u64, k: u32| bit << k;
+        slides(p.toads, p.frogs, p.empty(), forward, |toads| {
+            out.push(ToadsFrogsStrip { toads, ..*p });
+        });
     }
 
     fn right_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
-        let all = mask(p.len());
-        let empty = all & !(p.toads | p.frogs);
-        let mut f = p.frogs;
-        while f != 0 {
-            let i = f.trailing_zeros() as usize;
-            f &= f - 1;
-            let bit = 1u64 << i;
-            if i >= 1 && (empty << 1) & bit != 0 {
-                out.push(ToadsFrogsStrip {
-                    frogs: (p.frogs & !bit) | (bit >> 1),
-                    ..*p
-                });
-            } else if i >= 2 && (p.toads << 1) & bit != 0 && (empty << 2) & bit != 0 {
-                out.push(ToadsFrogsStrip {
-                    frogs: (p.frogs & !bit) | (bit >> 2),
-                    ..*p
-                });
-            }
-        }
+        let forward = |bit: u64, k: u32| bit >> k;
+        slides(p.frogs, p.toads, p.empty(), forward, |frogs| {
+            out.push(ToadsFrogsStrip { frogs, ..*p });
+        });
     }
 
     fn decompose(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) -> bool {

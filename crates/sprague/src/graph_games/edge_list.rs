@@ -47,13 +47,7 @@ impl EdgeList {
         let mut largest: Option<(u64, usize, &str)> = None;
         for (column, token) in tokens(text) {
             if let Some(rest) = token.strip_prefix("n=") {
-                if declared.is_some() {
-                    return Err(ParseError::new(
-                        "the vertex count `n=` is given twice",
-                        column,
-                        token,
-                    ));
-                }
+                not_given_yet(&declared, "the vertex count `n=`", column, token)?;
                 let k = parse_id(rest, column + 2, "a vertex count")?;
                 if k == 0 {
                     return Err(ParseError::new(
@@ -64,13 +58,7 @@ impl EdgeList {
                 }
                 declared = Some((k, column));
             } else if let Some(rest) = token.strip_prefix('@') {
-                if start.is_some() {
-                    return Err(ParseError::new(
-                        "the start vertex `@` is given twice",
-                        column,
-                        token,
-                    ));
-                }
+                not_given_yet(&start, "the start vertex `@`", column, token)?;
                 let v = parse_id(rest, column + 1, "a start vertex")?;
                 note_largest(&mut largest, v, column, token);
                 start = Some((v as u32, column));
@@ -142,6 +130,15 @@ impl EdgeList {
         let mut e: Vec<(u32, u32)> = self.edges.iter().map(|&(u, v)| (u.min(v), u.max(v))).collect();
         e.sort_unstable();
         e
+    }
+}
+
+/// An error naming `what` (a setting such as the vertex count) as given twice
+/// when `slot` already holds it.
+fn not_given_yet<T>(slot: &Option<T>, what: &str, column: usize, token: &str) -> Result<(), ParseError> {
+    match slot {
+        Some(_) => Err(ParseError::new(format!("{what} is given twice"), column, token)),
+        None => Ok(()),
     }
 }
 

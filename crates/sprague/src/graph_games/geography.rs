@@ -2,6 +2,7 @@
 //! visited; the player who cannot move loses. Solved by matchings, and on
 //! grids with obstacles.
 
+use super::kayles::adjacency_masks;
 use super::matching::{UndirectedGraph, always_covered_bipartite, always_covered_general};
 use crate::impartial::ImpartialRules;
 use core::fmt;
@@ -50,20 +51,7 @@ impl GeographyRules {
     /// vertex `>= n`. Loops are ignored (a visited vertex cannot be re-entered).
     #[must_use]
     pub fn new(n: usize, edges: &[(u32, u32)]) -> Option<GeographyRules> {
-        if n > 64 {
-            return None;
-        }
-        let mut adj = vec![0u64; n];
-        for &(u, v) in edges {
-            if u as usize >= n || v as usize >= n {
-                return None;
-            }
-            if u != v {
-                adj[u as usize] |= 1 << v;
-                adj[v as usize] |= 1 << u;
-            }
-        }
-        Some(GeographyRules { adj })
+        adjacency_masks(n, edges).map(|adj| GeographyRules { adj })
     }
 
     /// The starting position with the token on `s`.

@@ -3,8 +3,9 @@
 
 use crate::impartial::ImpartialRules;
 
-/// Bit masks of neighbours, from an edge list on `n <= 64` vertices.
-fn masks(n: usize, edges: &[(u32, u32)]) -> Option<Vec<u64>> {
+/// Bit masks of neighbours, from an edge list on `n <= 64` vertices; `None`
+/// if `n > 64` or an edge names a vertex `>= n`. Loops are dropped. O(n + m).
+pub(super) fn adjacency_masks(n: usize, edges: &[(u32, u32)]) -> Option<Vec<u64>> {
     if n > 64 {
         return None;
     }
@@ -43,10 +44,47 @@ fn components(adj: &[u64], alive: u64, out: &mut Vec<u64>) -> usize {
     count
 }
 
+/// The vertices in the set `mask`, lowest first. O(1) a vertex.
+pub(super) fn vertices(mask: u64) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    core::iter::from_fn(move || {
+        let v = (rest != 0).then(|| rest.trailing_zeros() as usize)?;
+        rest &= rest - 1;
+        Some(v)
+    })
+}
+
 fn all_vertices(n: usize) -> u64 {
     if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
+/// A ruleset played on the vertex set of a graph of at most 64 vertices: the
+/// struct (holding the neighbour masks), its constructor and its start.
+macro_rules! kayles_ruleset {
+    ($(#[$doc:meta])* pub struct $name:ident;) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name {
+            adj: Vec<u64>,
+        }
+
+        impl $name {
+            /// The ruleset on `n <= 64` vertices; `None` if too large or an edge names a vertex `>= n`.
+            #[must_use]
+            pub fn new(n: usize, edges: &[(u32, u32)]) -> Option<$name> {
+                adjacency_masks(n, edges).map(|adj| $name { adj })
+            }
+
+            /// Every vertex present.
+            #[must_use]
+            pub fn start(&self) -> u64 {
+                all_vertices(self.adj.len())
+            }
+        }
+    };
+}
+
+kayles_ruleset! {
 /// Node Kayles: a move picks a remaining vertex and deletes it with all its
 /// neighbours. A position is the bit mask of remaining vertices; components of
 /// the induced subgraph are played independently.
@@ -59,35 +97,14 @@ fn all_vertices(n: usize) -> u64 {
 /// let rules = NodeKayles::new(5, &[(0, 1), (1, 2), (2, 3), (3, 4)]).unwrap();
 /// assert_eq!(GrundySolver::new(&rules).grundy(&rules.start()).unwrap(), Nimber(3));
 /// ```
-#[derive(Clone, Debug)]
-pub struct NodeKayles {
-    adj: Vec<u64>,
-}
-
-impl NodeKayles {
-    /// The ruleset on `n <= 64` vertices; `None` if too large or an edge names a vertex `>= n`.
-    #[must_use]
-    pub fn new(n: usize, edges: &[(u32, u32)]) -> Option<NodeKayles> {
-        masks(n, edges).map(|adj| NodeKayles { adj })
-    }
-
-    /// Every vertex present.
-    #[must_use]
-    pub fn start(&self) -> u64 {
-        all_vertices(self.adj.len())
-    }
+pub struct NodeKayles;
 }
 
 impl ImpartialRules for NodeKayles {
     type Position = u64;
 
     fn moves(&self, &alive: &u64, out: &mut Vec<u64>) {
-        let mut rest = alive;
-        while rest != 0 {
-            let v = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            out.push(alive & !(self.adj[v] | 1 << v));
-        }
+        out.extend(vertices(alive).map(|v| alive & !(self.adj[v] | 1 << v)));
     }
 
     fn decompose(&self, &alive: &u64, out: &mut Vec<u64>) -> bool {
@@ -109,6 +126,7 @@ impl ImpartialRules for NodeKayles {
     }
 }
 
+kayles_ruleset! {
 /// Arc Kayles: a move picks an edge whose two ends remain and deletes both ends
 /// (with every edge touching them). A position is the bit mask of remaining
 /// vertices; isolated vertices are dropped and components played independently.
@@ -121,40 +139,17 @@ impl ImpartialRules for NodeKayles {
 /// let rules = ArcKayles::new(4, &[(0, 1), (1, 2), (2, 3)]).unwrap();
 /// assert_eq!(GrundySolver::new(&rules).grundy(&rules.start()).unwrap(), Nimber(2));
 /// ```
-#[derive(Clone, Debug)]
-pub struct ArcKayles {
-    adj: Vec<u64>,
-}
-
-impl ArcKayles {
-    /// The ruleset on `n <= 64` vertices; `None` if too large or an edge names a vertex `>= n`.
-    #[must_use]
-    pub fn new(n: usize, edges: &[(u32, u32)]) -> Option<ArcKayles> {
-        masks(n, edges).map(|adj| ArcKayles { adj })
-    }
-
-    /// Every vertex present.
-    #[must_use]
-    pub fn start(&self) -> u64 {
-        all_vertices(self.adj.len())
-    }
+pub struct ArcKayles;
 }
 
 impl ImpartialRules for ArcKayles {
     type Position = u64;
 
     fn moves(&self, &alive: &u64, out: &mut Vec<u64>) {
-        let mut rest = alive;
-        while rest != 0 {
-            let u = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        for u in vertices(alive) {
             // Each edge once, from its smaller end.
-            let mut higher = self.adj[u] & alive & !((2u64 << u).wrapping_sub(1));
-            while higher != 0 {
-                let v = higher.trailing_zeros() as usize;
-                higher &= higher - 1;
-                out.push(alive & !(1u64 << u | 1u64 << v));
-            }
+            let higher = self.adj[u] & alive & !((2u64 << u).wrapping_sub(1));
+            out.extend(vertices(higher).map(|v| alive & !(1u64 << u | 1u64 << v)));
         }
     }
 

@@ -41,11 +41,7 @@ impl HeapGame for AllBut {
             if k == self.l {
                 continue;
             }
-            if k == n {
-                f(&[]);
-            } else {
-                f(&[n - k]);
-            }
+            crate::heap::leave_heap(n - k, f);
         }
     }
 

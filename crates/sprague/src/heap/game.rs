@@ -3,6 +3,10 @@
 use super::PeriodRule;
 use crate::{nimber::Nimber, outcome::Outcome};
 
+/// A way to value any heap, as [`HeapGame::huge_heap_moves`] is given it:
+/// the Grundy value of a heap of `n`, or `None` when it is out of reach.
+pub type HeapValuer<'a> = &'a dyn Fn(u64) -> Option<Nimber>;
+
 /// A game played on heaps in which a move acts on a single heap, turning it
 /// into zero or more smaller heaps (take-away, take-and-break and splitting
 /// games). A position of several heaps is their sum; [`Heaps`](super::Heaps)
@@ -49,12 +53,7 @@ pub trait HeapGame {
     /// Options of a heap of `n` with Grundy value `target`, for heaps too large
     /// to enumerate, given a way to value any heap (`value`). `None` when the
     /// game cannot do better than enumerating every option.
-    fn huge_heap_moves(
-        &self,
-        n: u64,
-        target: Nimber,
-        value: &dyn Fn(u64) -> Option<Nimber>,
-    ) -> Option<Vec<Vec<u64>>> {
+    fn huge_heap_moves(&self, n: u64, target: Nimber, value: HeapValuer<'_>) -> Option<Vec<Vec<u64>>> {
         let _ = (n, target, value);
         None
     }
@@ -66,6 +65,12 @@ pub trait HeapGame {
     fn huge_heap_moves_complete(&self) -> bool {
         true
     }
+}
+
+/// Calls `f` with what a move leaving a single heap of `m` tokens leaves:
+/// nothing when `m` is 0, else the one heap. O(1).
+pub(crate) fn leave_heap(m: u64, f: &mut dyn FnMut(&[u64])) {
+    if m == 0 { f(&[]) } else { f(&[m]) }
 }
 
 /// How often (in heap sizes) the table loops report progress.

@@ -19,11 +19,7 @@ pub struct Lasker;
 impl HeapGame for Lasker {
     fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for k in 0..n {
-            if k == 0 {
-                f(&[]);
-            } else {
-                f(&[k]);
-            }
+            super::leave_heap(k, f);
         }
         for a in 1..=n / 2 {
             f(&[a, n - a]);

@@ -1,6 +1,6 @@
 //! Subtraction games with a finite subtraction set.
 
-use super::{HeapGame, PeriodRule, extend_periodic, find_period};
+use super::{HeapGame, HeapValuer, PeriodRule, extend_periodic, find_period};
 use crate::nimber::MexSet;
 use crate::nimber::Nimber;
 
@@ -121,11 +121,7 @@ impl HeapGame for Subtraction {
             if s > n {
                 break;
             }
-            if s == n {
-                f(&[]);
-            } else {
-                f(&[n - s]);
-            }
+            crate::heap::leave_heap(n - s, f);
         }
     }
 
@@ -144,12 +140,7 @@ impl HeapGame for Subtraction {
         })
     }
 
-    fn huge_heap_moves(
-        &self,
-        n: u64,
-        target: Nimber,
-        value: &dyn Fn(u64) -> Option<Nimber>,
-    ) -> Option<Vec<Vec<u64>>> {
+    fn huge_heap_moves(&self, n: u64, target: Nimber, value: HeapValuer<'_>) -> Option<Vec<Vec<u64>>> {
         let mut found = Vec::new();
         for &s in self.set.iter().take_while(|&&s| s <= n) {
             if value(n - s)? == target {
@@ -199,11 +190,7 @@ impl HeapGame for RangeSubtraction {
             return;
         }
         for k in self.l..=self.r.min(n) {
-            if k == n {
-                f(&[]);
-            } else {
-                f(&[n - k]);
-            }
+            crate::heap::leave_heap(n - k, f);
         }
     }
 
@@ -224,12 +211,7 @@ impl HeapGame for RangeSubtraction {
         })
     }
 
-    fn huge_heap_moves(
-        &self,
-        n: u64,
-        target: Nimber,
-        _value: &dyn Fn(u64) -> Option<Nimber>,
-    ) -> Option<Vec<Vec<u64>>> {
+    fn huge_heap_moves(&self, n: u64, target: Nimber, _value: HeapValuer<'_>) -> Option<Vec<Vec<u64>>> {
         // Options n − k (l ≤ k ≤ r) with value t are the heaps m with
         // m mod (l + r) in [t·l, t·l + l): list them when there are few.
         let period = self.l + self.r;

@@ -1,7 +1,7 @@
 //! Take-and-break games given by octal or hexadecimal codes (and Grundy's game).
 
 use super::rare::{Spec, plain_values_u32, rare_values_u32};
-use super::{HeapGame, PeriodRule, extend_periodic, find_period};
+use super::{HeapGame, HeapValuer, PeriodRule, extend_periodic, find_period};
 use crate::nimber::Nimber;
 use crate::notation::ParseError;
 use core::fmt;
@@ -322,12 +322,7 @@ impl HeapGame for TakeBreak {
         })
     }
 
-    fn huge_heap_moves(
-        &self,
-        n: u64,
-        target: Nimber,
-        value: &dyn Fn(u64) -> Option<Nimber>,
-    ) -> Option<Vec<Vec<u64>>> {
+    fn huge_heap_moves(&self, n: u64, target: Nimber, value: HeapValuer<'_>) -> Option<Vec<Vec<u64>>> {
         // Only with a proven pure period (e, p): then a split (a, b) with both
         // parts ≥ e + p has the value of (a − p, b + p), so the splits whose
         // smaller part is below e + 2p represent every value class.
