@@ -166,11 +166,7 @@ fn wld_run(g: &StateGraph, misere: bool, bar: &Progress) -> CliResult<(Value, St
             })?
     };
     let (w, l, d) = table.counts();
-    let longest = table
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.wld == Wld::Win)
-        .max_by_key(|&(v, s)| (s.remoteness, std::cmp::Reverse(v)));
+    let longest = table.longest_win();
     let json = json!({
         "play": if misere { "misere" } else { "normal" },
         "counts": {"W": w, "L": l, "D": d},
@@ -299,32 +295,23 @@ fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> Cl
     let (first, second) = (parse(a, "first")?, parse(b, "second")?);
     // 30 of the 36 pairs have a per-position solution; the other six depend on
     // the history of play and are searched exhaustively within the budget.
-    let (res, method) = match sprague::loopy::solve_preferences(&g.graph, first, second) {
-        Ok(r) => (r, "retrograde"),
-        Err(_) => {
-            // A search that may run long: counted, and stopped by Ctrl-C.
-            let _polling = Polling::start();
-            bar.follow_monitor(&format!("--prefs {first},{second}"), "nodes");
-            let r = sprague::loopy::solve_preferences_exhaustive_with(
-                &g.graph,
-                first,
-                second,
-                max_nodes,
-                progress::monitor(),
-            )
-            .map_err(|e| match e {
-                sprague::SearchError::Budget(b) => CliError::input(format!(
-                    "--prefs {first},{second}: these rankings need an exhaustive search (values depend on the history of play), which stopped at its budget of {} tree nodes; raise it with --max-states N (graphs of at most 10000 vertices)",
-                    b.max_states
-                )),
-                sprague::SearchError::Interrupted(i) => CliError {
-                    code: crate::error::INTERRUPTED,
-                    message: format!("interrupted after {} tree nodes", i.done),
-                },
-            })?;
-            (r, "exhaustive")
-        }
-    };
+    // 30 of the 36 pairs have a per-position solution; the other six depend on
+    // the history of play and are searched exhaustively within the budget: a
+    // search that may run long, counted, and stopped by Ctrl-C.
+    let _polling = Polling::start();
+    bar.follow_monitor(&format!("--prefs {first},{second}"), "nodes");
+    let (res, method) = sprague::loopy::solve_preferences_auto(&g.graph, first, second, max_nodes, progress::monitor())
+        .map_err(|e| match e {
+            sprague::SearchError::Budget(b) => CliError::input(format!(
+                "--prefs {first},{second}: these rankings need an exhaustive search (values depend on the history of play), which stopped at its budget of {} tree nodes; raise it with --max-states N (graphs of at most 10000 vertices)",
+                b.max_states
+            )),
+            sprague::SearchError::Interrupted(i) => CliError {
+                code: crate::error::INTERRUPTED,
+                message: format!("interrupted after {} tree nodes", i.done),
+            },
+        })?;
+    let method = method.as_str();
     let json = json!({
         "first": first.to_string(),
         "second": second.to_string(),
@@ -418,20 +405,9 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
     let t0 = std::time::Instant::now();
     match name {
         "tic-tac-toe" => {
-            let (_, count) = sprague::loopy::reachable(&TicTacToe, 0, a.max_states)?;
             let t = space_solve(&TicTacToe, a)?;
             let start = t.get(0).unwrap_or(SolvedValue::DRAW);
-            let (mut w, mut l, mut d) = (0u64, 0u64, 0u64);
-            let (seen, _) = sprague::loopy::reachable(&TicTacToe, 0, a.max_states)?;
-            for s in 0..t.len() {
-                if seen[(s / 64) as usize] >> (s % 64) & 1 == 1 {
-                    match t.get(s).map(|v| v.wld) {
-                        Some(Wld::Win) => w += 1,
-                        Some(Wld::Lose) => l += 1,
-                        _ => d += 1,
-                    }
-                }
-            }
+            let (count, [w, l, d]) = sprague::loopy::reachable_counts(&TicTacToe, &t, 0, a.max_states)?;
             let json = json!({
                 "demo": "tic-tac-toe",
                 "reachable": count,
@@ -449,21 +425,7 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
             let secs = t0.elapsed().as_secs_f64();
             let counts = sprague::loopy::krk_depth_counts(&t);
             let longest = counts.len().saturating_sub(1);
-            let square = |s: u8| format!("{}{}", char::from(b'a' + s % 8), s / 8 + 1);
-            let example = (0..Krk::BARE_KINGS).step_by(2).find_map(|s| {
-                let v = t.get(s)?;
-                (v.wld == Wld::Win && v.remoteness.map(|r| r.div_ceil(2) as usize) == Some(longest)).then(
-                    || {
-                        let (wk, bk, r, _) = Krk::decode(s);
-                        format!(
-                            "White K{} R{}, Black K{}, White to move",
-                            square(wk),
-                            square(r),
-                            square(bk)
-                        )
-                    },
-                )
-            });
+            let example = sprague::loopy::krk_longest_mate_example(&t);
             let json = json!({
                 "demo": "krk",
                 "longest_mate": longest,

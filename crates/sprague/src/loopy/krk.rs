@@ -204,6 +204,26 @@ pub fn krk_depth_counts(table: &StateTable) -> Vec<u64> {
     counts
 }
 
+/// A position of the longest mate with White to move, in words ("White Ka1
+/// Rb2, Black Kc3, White to move"), the first in index order; `None` when no
+/// position is won. One pass over the table.
+#[must_use]
+pub fn krk_longest_mate_example(table: &StateTable) -> Option<String> {
+    let longest = krk_depth_counts(table).len().saturating_sub(1);
+    (0..Krk::BARE_KINGS).step_by(2).find_map(|s| {
+        let v = table.get(s)?;
+        (v.wld == Wld::Win && v.remoteness.map(|r| r.div_ceil(2) as usize) == Some(longest)).then(|| {
+            let (wk, bk, r, _) = Krk::decode(s);
+            format!(
+                "White K{} R{}, Black K{}, White to move",
+                square(wk),
+                square(r),
+                square(bk)
+            )
+        })
+    })
+}
+
 fn square(q: u8) -> String {
     format!("{}{}", char::from(b'a' + q % 8), q / 8 + 1)
 }

@@ -12,17 +12,19 @@ mod tictactoe;
 mod wld;
 
 pub use gsg::{LoopyValue, loopy_grundy, loopy_grundy_with, loopy_sum_outcome};
-pub use krk::{Krk, krk_depth_counts, krk_longest_mate};
+pub use krk::{Krk, krk_depth_counts, krk_longest_mate, krk_longest_mate_example};
 pub use minimax::{
     MinimaxDagError, MinimaxTree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with,
     minimax_dag, minimax_dag_with, minimax_tree,
 };
 pub use preferences::{
-    Ranking, UnsupportedRankings, solve_preferences, solve_preferences_exhaustive,
-    solve_preferences_exhaustive_with,
+    PreferencesMethod, Ranking, UnsupportedRankings, solve_preferences, solve_preferences_auto,
+    solve_preferences_exhaustive, solve_preferences_exhaustive_with,
 };
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
-pub use space::{SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, reachable};
+pub use space::{
+    SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, reachable, reachable_counts,
+};
 pub use tictactoe::TicTacToe;
 pub use wld::{
     GraphTooLarge, SolveGraphError, SolvedValue, Wld, WldTable, solve_graph, solve_graph_baseline,

@@ -180,6 +180,50 @@ pub fn solve_preferences_exhaustive(
     })
 }
 
+/// How [`solve_preferences_auto`] solved a pair of rankings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreferencesMethod {
+    /// Per-position retrograde analysis ([`solve_preferences`]): 30 of the 36
+    /// pairs of rankings.
+    Retrograde,
+    /// The exhaustive search over plays ([`solve_preferences_exhaustive`]): the
+    /// six pairs whose values depend on the history of play.
+    Exhaustive,
+}
+
+impl PreferencesMethod {
+    /// `"retrograde"` or `"exhaustive"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PreferencesMethod::Retrograde => "retrograde",
+            PreferencesMethod::Exhaustive => "exhaustive",
+        }
+    }
+}
+
+/// Solves any pair of rankings: by retrograde analysis where it applies
+/// (linear in the graph), else by the exhaustive search within `max_nodes`
+/// tree nodes (exponential in the worst case), reporting to `monitor`.
+///
+/// # Errors
+/// As [`solve_preferences_exhaustive_with`], for the pairs that need it.
+pub fn solve_preferences_auto(
+    graph: &DiGraph,
+    first: Ranking,
+    second: Ranking,
+    max_nodes: usize,
+    monitor: &Monitor,
+) -> Result<(Vec<[Wld; 2]>, PreferencesMethod), SearchError> {
+    match solve_preferences(graph, first, second) {
+        Ok(r) => Ok((r, PreferencesMethod::Retrograde)),
+        Err(UnsupportedRankings { .. }) => {
+            let r = solve_preferences_exhaustive_with(graph, first, second, max_nodes, monitor)?;
+            Ok((r, PreferencesMethod::Exhaustive))
+        }
+    }
+}
+
 /// [`solve_preferences_exhaustive`] reporting the tree nodes visited to
 /// `monitor` (phase `searching`, checked every [`Ticker::BATCH`] nodes) and
 /// stopping with [`SearchError::Interrupted`] when it asks.

@@ -430,6 +430,32 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
     }
 }
 
+/// The number of states reachable from `start` and, among them, how many are
+/// won, lost and drawn for the player to move (`[wins, losses, draws]`, a
+/// state missing from `table` counted as drawn). O(reachable states + moves).
+///
+/// # Errors
+/// [`BudgetExceeded`] if the space has more than `max_states` indices.
+pub fn reachable_counts<S: StateSpace + ?Sized>(
+    space: &S,
+    table: &StateTable,
+    start: u64,
+    max_states: usize,
+) -> Result<(u64, [u64; 3]), BudgetExceeded> {
+    let (seen, count) = reachable(space, start, max_states)?;
+    let mut counts = [0u64; 3];
+    for s in 0..table.len() {
+        if seen[(s / 64) as usize] >> (s % 64) & 1 == 1 {
+            match table.get(s).map(|v| v.wld) {
+                Some(Wld::Win) => counts[0] += 1,
+                Some(Wld::Lose) => counts[1] += 1,
+                _ => counts[2] += 1,
+            }
+        }
+    }
+    Ok((count, counts))
+}
+
 /// The states reachable from `start` (games over at a state are not expanded),
 /// as a bitset of `state_count()` bits, and their number. Breadth-first; 1 bit
 /// per state plus the queue.

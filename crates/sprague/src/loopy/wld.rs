@@ -201,6 +201,16 @@ impl WldTable {
         }
         (w, l, self.cells.len() - w - l)
     }
+
+    /// The won vertex with the largest remoteness (the longest forced win),
+    /// the smallest such vertex on ties; `None` when nothing is won. O(n).
+    #[must_use]
+    pub fn longest_win(&self) -> Option<(usize, SolvedValue)> {
+        self.iter()
+            .enumerate()
+            .filter(|(_, s)| s.wld == Wld::Win)
+            .max_by_key(|&(v, s)| (s.remoteness, core::cmp::Reverse(v)))
+    }
 }
 
 /// Solves every vertex of `graph` for the player to move: a token sits on a
