@@ -116,13 +116,11 @@ impl<E: Engine> PlayEngine for Erased<E> {
     }
 
     fn key(&mut self, p: PosId) -> String {
-        let pos = self.positions[p.0].clone();
-        self.engine.key(&pos)
+        self.engine.key(&self.positions[p.0])
     }
 
     fn options(&mut self, p: PosId, mover: Player) -> Result<Vec<PosId>> {
-        let pos = self.positions[p.0].clone();
-        let options = self.engine.options(&pos, mover)?;
+        let options = self.engine.options(&self.positions[p.0], mover)?;
         Ok(options.into_iter().map(|o| self.keep(o)).collect())
     }
 
@@ -131,13 +129,11 @@ impl<E: Engine> PlayEngine for Erased<E> {
     }
 
     fn verdict(&mut self, p: PosId, mover: Player) -> Result<Verdict> {
-        let pos = self.positions[p.0].clone();
-        self.engine.verdict(&pos, mover)
+        self.engine.verdict(&self.positions[p.0], mover)
     }
 
     fn hint(&mut self, p: PosId, mover: Player) -> Result<Vec<String>> {
-        let pos = self.positions[p.0].clone();
-        self.engine.hint(&pos, mover)
+        self.engine.hint(&self.positions[p.0], mover)
     }
 
     fn board(&self, p: PosId) -> Option<String> {
@@ -145,8 +141,7 @@ impl<E: Engine> PlayEngine for Erased<E> {
     }
 
     fn short_move(&mut self, from: PosId, line: &str) -> Option<core::result::Result<PosId, String>> {
-        let pos = self.positions[from.0].clone();
-        let moved = self.engine.short_move(&pos, line)?;
+        let moved = self.engine.short_move(&self.positions[from.0], line)?;
         Some(moved.map(|to| self.keep(to)))
     }
 
