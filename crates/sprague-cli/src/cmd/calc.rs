@@ -1,7 +1,6 @@
 //! `sprague calc EXPR`: canonical form, outcome, stops, mean and temperature
 //! of a short partizan game written as CGSuite users write it.
 
-mod svg;
 
 use crate::error::{CliError, CliResult};
 use serde_json::{Value, json};
@@ -67,7 +66,7 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
     let atomic = s.atomic_weight(g).map(|a| s.display(a));
     let th = s.thermograph(g);
     if let Some(path) = thermograph {
-        let picture = svg::thermograph_svg(&th, &value);
+        let picture = sprague::partizan::thermograph_svg(&th, &value);
         crate::picture::write(path, &picture, "--thermograph")?;
     }
     let mut out = std::io::stdout().lock();

@@ -19,6 +19,7 @@ mod solver;
 mod store;
 mod temperature;
 mod thermograph;
+mod thermograph_svg;
 mod trajectory;
 mod watched;
 
@@ -30,5 +31,6 @@ pub use solver::{PartizanSolver, value_by_definition};
 pub(crate) use store::Op;
 pub use store::{GameId, GameStore};
 pub use thermograph::Thermograph;
+pub use thermograph_svg::thermograph_svg;
 pub use trajectory::{Trajectory, TrajectoryPiece};
 pub use watched::WatchedStore;

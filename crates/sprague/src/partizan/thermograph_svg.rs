@@ -6,17 +6,23 @@
 //! `left-wall` and `right-wall`), `mast` and `breakpoints`. Numbers are printed
 //! with two decimals, so the same game always gives the same file.
 
-use sprague::{
-    Dyadic,
-    partizan::{Thermograph, Trajectory},
-};
+use super::{Dyadic, Thermograph, Trajectory};
 use std::fmt::Write;
 
 const W: f64 = 640.0;
 const H: f64 = 480.0;
 const MARGIN: f64 = 60.0;
 
-/// The SVG document for `th`, titled with the game's value.
+/// The SVG document for `th`, titled with the game's value (escaped for XML).
+/// O(number of breakpoints).
+///
+/// ```
+/// use sprague::{GameStore, notation::parse_game, partizan::thermograph_svg};
+/// let mut store = GameStore::new();
+/// let g = parse_game(&mut store, "{3|-1}").unwrap();
+/// let svg = thermograph_svg(&store.thermograph(g), "{3|-1}");
+/// assert!(svg.starts_with("<svg") && svg.contains("id=\"mast\""));
+/// ```
 pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
     let temp = th.temperature.to_f64();
     let t_top = temp.max(0.0) + 1.0;
