@@ -34,13 +34,45 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// All methods take `&self` and may be called from any thread; the counters are
 /// relaxed atomics (a watcher sees a recent value, not necessarily the latest).
 /// [`Monitor::new`] is `const`, so a program may keep one in a `static`.
-#[derive(Debug)]
+///
+/// A monitor may also carry a *poll*: a function called at every check of
+/// the stop flag (once per batch of work), which raises the flag by returning
+/// `true`. An embedding that cannot stop a computation from another thread (an
+/// interpreter whose signal handlers run only when asked, as Python's) polls
+/// for its interrupts there.
+///
+/// ```
+/// use sprague::{GrundySolver, Monitor, SearchError, games::Chomp};
+/// use std::sync::atomic::{AtomicU32, Ordering};
+/// static POLLS: AtomicU32 = AtomicU32::new(0);
+/// // Stop at the third check, as a Ctrl-C noticed by the poll would.
+/// let monitor = Monitor::new().with_poll(|| POLLS.fetch_add(1, Ordering::Relaxed) >= 2);
+/// let mut solver = GrundySolver::new(&Chomp).with_monitor(&monitor);
+/// assert!(matches!(solver.grundy(&vec![12; 12]), Err(SearchError::Interrupted(_))));
+/// assert!(monitor.stop_requested());
+/// ```
 pub struct Monitor {
     done: AtomicU64,
     /// The total, or [`UNKNOWN`] when not known.
     total: AtomicU64,
     stop: AtomicBool,
     phase: Mutex<&'static str>,
+    poll: Option<Box<Poll>>,
+}
+
+/// The poll of a [`Monitor`]: `true` asks the computation to stop.
+type Poll = dyn Fn() -> bool + Send + Sync;
+
+impl fmt::Debug for Monitor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Monitor")
+            .field("done", &self.done())
+            .field("total", &self.total())
+            .field("stop", &self.stop_requested())
+            .field("phase", &self.phase())
+            .field("poll", &self.poll.is_some())
+            .finish()
+    }
 }
 
 /// The stored total meaning "not known".
@@ -61,7 +93,18 @@ impl Monitor {
             total: AtomicU64::new(UNKNOWN),
             stop: AtomicBool::new(false),
             phase: Mutex::new(""),
+            poll: None,
         }
+    }
+
+    /// This monitor with `poll` called at every check of the stop flag (once
+    /// per batch of work, see [`Ticker::BATCH`]); when it returns `true` the
+    /// stop flag is raised and the computation stops as by [`Monitor::stop`].
+    /// Keep it cheap: it runs on the solving thread.
+    #[must_use]
+    pub fn with_poll(mut self, poll: impl Fn() -> bool + Send + Sync + 'static) -> Self {
+        self.poll = Some(Box::new(poll));
+        self
     }
 
     /// Units of work done so far (states solved, for the searching solvers).
@@ -114,6 +157,11 @@ impl Monitor {
     /// # Errors
     /// [`Interrupted`] with the work done so far.
     pub fn check(&self) -> Result<(), Interrupted> {
+        if let Some(poll) = &self.poll
+            && poll()
+        {
+            self.stop();
+        }
         if self.stop_requested() {
             Err(Interrupted { done: self.done() })
         } else {

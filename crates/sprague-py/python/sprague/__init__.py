@@ -1,0 +1,252 @@
+"""sprague — a combinatorial game theory engine, from Python.
+
+Built-in rulesets by name (``sprague.games()`` lists them)::
+
+    >>> import sprague
+    >>> sprague.value("nim", "3 4 5").grundy
+    2
+    >>> sprague.table("octal:0.07", 200).period
+    Period(preperiod=53, period=34, saltus=0, proven=True)
+
+Nimbers (``Nimber``), partizan values (``Game``), explicit graphs
+(``grundy_graph``, ``solve_graph``) and games written in Python (any object
+with ``moves``, or ``left_moves`` and ``right_moves``; see ``Impartial``,
+``Partizan`` and ``Loopy``) go through the same engine. ``docs/python.md`` in
+the repository is a tutorial.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Iterable, Optional, Tuple
+
+from . import _sprague
+from ._sprague import (
+    DEFAULT_MAX_STATES,
+    BudgetError,
+    Game,
+    Move,
+    Nimber,
+    NotationError,
+    Period,
+    RulesetInfo,
+    SpragueError,
+    Table,
+    Thermograph,
+    Value,
+)
+
+__all__ = [
+    "DEFAULT_MAX_STATES",
+    "BudgetError",
+    "Game",
+    "Impartial",
+    "Loopy",
+    "Move",
+    "Nimber",
+    "NotationError",
+    "Partizan",
+    "Period",
+    "RulesetInfo",
+    "SpragueError",
+    "Table",
+    "Thermograph",
+    "Value",
+    "canonical",
+    "doc",
+    "games",
+    "grundy_graph",
+    "mex",
+    "solve_graph",
+    "table",
+    "value",
+    "values",
+]
+
+
+def value(
+    ruleset: Any,
+    position: Any,
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    loopy: Optional[bool] = None,
+) -> Value:
+    """The value of one position.
+
+    ``ruleset`` is the name of a built-in ruleset with its parameters
+    (``"kayles"``, ``"octal:0.07"``, ``"subtraction:1,3,4"``) and ``position``
+    is written in its notation (a str; an int or a sequence of ints is joined
+    with spaces, as heaps are written). Or ``ruleset`` is a game written in
+    Python (an object with ``moves``, or ``left_moves`` and ``right_moves``;
+    ``loopy=True`` or a ``loopy = True`` attribute for games whose positions
+    may repeat) and ``position`` is any hashable position of it.
+
+    ``misere=True`` values impartial games in misère play. Searches stop with
+    ``BudgetError`` after ``max_states`` stored states (default
+    ``DEFAULT_MAX_STATES``). Bad notation raises ``NotationError`` (a
+    ``ValueError`` with the 1-based ``column``); exceptions raised by a game's
+    own functions propagate, with a note naming the position; Ctrl-C raises
+    ``KeyboardInterrupt``.
+    """
+    return _sprague.value(ruleset, position, misere, max_states, loopy)
+
+
+def values(
+    ruleset: Any,
+    positions: Iterable[Any],
+    misere: bool = False,
+    max_states: Optional[int] = None,
+) -> list:
+    """Values of many positions of one ruleset, as a list of ``Value``.
+
+    For built-in rulesets the ruleset is built once and every position is
+    valued in the engine without leaving it between positions.
+    """
+    return _sprague.values(ruleset, positions, misere, max_states)
+
+
+def table(
+    ruleset: Any,
+    count: int,
+    misere: bool = False,
+    max_states: Optional[int] = None,
+) -> Table:
+    """Values ``G(0), …, G(count - 1)`` of single heaps and their period.
+
+    ``ruleset`` is a one-heap built-in ruleset (``"octal:0.07"``,
+    ``"subtraction:1,3,4"``, …; ``misere=True`` for misère values) or an
+    impartial game written in Python whose positions are heap sizes: ``moves(n)``
+    returns options that are ints (one heap; 0 for nothing left) or tuples of
+    ints (several heaps), or positions that ``components`` splits into ints.
+    ``Table.period`` is ``Period(preperiod, period, saltus, proven)`` or None.
+    """
+    return _sprague.table(ruleset, count, misere, max_states)
+
+
+def canonical(game: Any, position: Hashable, max_states: Optional[int] = None) -> Game:
+    """The canonical form (a ``Game``) of a position of a partizan game written
+    in Python (an object with ``left_moves`` and ``right_moves``)."""
+    return _sprague.canonical(game, position, max_states)
+
+
+def games() -> list:
+    """Every built-in ruleset as a ``RulesetInfo`` (name, parameters, rules,
+    notation, an example, known results; ``.doc`` is all of it as text)."""
+    return _sprague.games()
+
+
+def doc(name: str) -> str:
+    """The documentation of one built-in ruleset (``doc("kayles")``)."""
+    return _sprague.doc(name)
+
+
+def mex(values: Iterable[Any]) -> int:
+    """The minimum excluded value: the least int ≥ 0 not among ``values``."""
+    return _sprague.mex(values)
+
+
+def _edges(edges: Any) -> Tuple[list, list, bool]:
+    """Sources and targets of edges given as pairs or an (m, 2) NumPy array,
+    and whether the input was a NumPy array."""
+    if hasattr(edges, "__array__") and hasattr(edges, "shape"):
+        shape = tuple(edges.shape)
+        if len(shape) != 2 or (shape[0] and shape[1] != 2):
+            raise ValueError(f"edges must have shape (m, 2), not {shape}")
+        if getattr(edges, "dtype", None) is not None and edges.dtype.kind not in "iu":
+            raise TypeError(f"edges must be an int array, not {edges.dtype}")
+        return edges[:, 0].tolist(), edges[:, 1].tolist(), True
+    sources, targets = [], []
+    for i, edge in enumerate(edges):
+        try:
+            a, b = edge
+        except (TypeError, ValueError):
+            raise TypeError(f"edge {i}: an edge is a pair (from, to), not {edge!r}") from None
+        sources.append(a)
+        targets.append(b)
+    return sources, targets, False
+
+
+def _array(values: list, numpy_in: bool, dtype: str) -> Any:
+    if not numpy_in:
+        return values
+    import numpy
+
+    return numpy.asarray(values, dtype=dtype)
+
+
+def grundy_graph(n: int, edges: Any) -> Any:
+    """Grundy values of the vertices ``0..n-1`` of an acyclic graph whose edges
+    (moves) are pairs ``(from, to)`` or an (m, 2) NumPy int array.
+
+    Returns a list, or a NumPy array when ``edges`` is one. A cycle raises
+    ``ValueError`` naming a vertex on it.
+    """
+    sources, targets, numpy_in = _edges(edges)
+    return _array(_sprague.grundy_graph_edges(n, sources, targets), numpy_in, "uint32")
+
+
+def solve_graph(n: int, edges: Any) -> Tuple[Any, Any]:
+    """Win, lose or draw for the player to move at each vertex of a graph that
+    may have cycles (a vertex without moves is lost), and the remoteness.
+
+    Returns ``(outcomes, remoteness)``: a str of ``"W"``, ``"L"``, ``"D"`` (one
+    letter per vertex) and a list of ints with None for draws; with NumPy
+    edges, an array of one-letter strings and an int array with -1 for draws.
+    """
+    sources, targets, numpy_in = _edges(edges)
+    outcomes, remoteness = _sprague.solve_graph_edges(n, sources, targets)
+    if not numpy_in:
+        return outcomes, remoteness
+    import numpy
+
+    return (
+        numpy.array(list(outcomes), dtype="<U1"),
+        numpy.array([-1 if r is None else r for r in remoteness], dtype="int64"),
+    )
+
+
+class Impartial:
+    """An impartial game from functions: ``moves(position)`` returns the
+    positions reachable in one move (any hashable values), and the optional
+    ``components(position)`` splits a position into independent parts (or
+    returns None for a single part), whose Grundy values add by nim-sum.
+
+    >>> take = Impartial(lambda n: [n - k for k in (1, 2) if k <= n])
+    >>> value(take, 7).grundy
+    1
+    """
+
+    def __init__(
+        self,
+        moves: Callable[[Any], Iterable[Any]],
+        components: Optional[Callable[[Any], Optional[Iterable[Any]]]] = None,
+    ) -> None:
+        self.moves = moves
+        self.components = components
+
+
+class Partizan:
+    """A partizan game from functions: ``left_moves(position)`` and
+    ``right_moves(position)`` (Left wants positive values), and the optional
+    ``components(position)``."""
+
+    def __init__(
+        self,
+        left_moves: Callable[[Any], Iterable[Any]],
+        right_moves: Callable[[Any], Iterable[Any]],
+        components: Optional[Callable[[Any], Optional[Iterable[Any]]]] = None,
+    ) -> None:
+        self.left_moves = left_moves
+        self.right_moves = right_moves
+        self.components = components
+
+
+class Loopy:
+    """A game whose positions may repeat: ``moves(position)``. ``value`` gives
+    ``"W"``, ``"L"`` or ``"D"`` (win, lose, draw for the player to move) with
+    the remoteness; a player without a move loses."""
+
+    loopy = True
+
+    def __init__(self, moves: Callable[[Any], Iterable[Any]]) -> None:
+        self.moves = moves
+

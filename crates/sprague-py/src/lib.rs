@@ -1,0 +1,186 @@
+//! `sprague._sprague`: the native part of the `sprague` Python package, a thin
+//! adapter over the engine's registry and solvers. The Python layer
+//! (`python/sprague/__init__.py`) documents the public API and adds what needs
+//! no engine (NumPy conversions, small helper classes).
+//!
+//! No game logic lives here: built-in rulesets go through `sprague::build`,
+//! games written in Python through the engine's solvers over a wrapper of
+//! Python objects ([`user`]).
+
+mod builtin;
+mod errors;
+mod game;
+mod graph;
+mod nimber;
+mod report;
+mod user;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+/// The state budget when none is given.
+const DEFAULT_MAX_STATES: usize = sprague::DEFAULT_MAX_STATES;
+
+/// The value of one position: of a built-in ruleset named by `ruleset`
+/// (position in its notation), or of a game object written in Python.
+#[pyfunction]
+#[pyo3(signature = (ruleset, position, misere = false, max_states = None, loopy = None))]
+fn value(
+    py: Python<'_>,
+    ruleset: &Bound<'_, PyAny>,
+    position: &Bound<'_, PyAny>,
+    misere: bool,
+    max_states: Option<usize>,
+    loopy: Option<bool>,
+) -> PyResult<report::Value> {
+    if let Ok(spec) = ruleset.cast::<PyString>() {
+        if loopy.is_some() {
+            return Err(PyValueError::new_err(
+                "loopy= is for games written in Python; built-in rulesets know their kind",
+            ));
+        }
+        return builtin::value(py, &spec.to_cow()?, position, misere, max_states);
+    }
+    let watch = errors::Watch::new();
+    let user = user::User::new(py, ruleset, &watch)?;
+    let budget = max_states.unwrap_or(DEFAULT_MAX_STATES);
+    let loopy = match loopy {
+        Some(l) => l,
+        None => ruleset
+            .getattr("loopy")
+            .ok()
+            .and_then(|l| l.is_truthy().ok())
+            .unwrap_or(false),
+    };
+    if user.is_partizan() {
+        if misere || loopy {
+            return Err(PyValueError::new_err(
+                "partizan games written in Python are valued in normal play (no misere=, no loopy=)",
+            ));
+        }
+        return user::partizan_value(py, &user, position, budget);
+    }
+    if !user.is_impartial() {
+        return Err(errors::type_error(
+            "a ruleset is a name (str) or a game with `moves`, or `left_moves` and `right_moves`",
+            ruleset,
+        ));
+    }
+    if loopy {
+        if misere {
+            return Err(PyValueError::new_err(
+                "loopy games are solved in normal play (a player without a move loses)",
+            ));
+        }
+        return user::loopy_value(py, &user, position, budget);
+    }
+    user::impartial_value(py, &user, position, misere, budget)
+}
+
+/// Values of many positions of one ruleset.
+#[pyfunction]
+#[pyo3(signature = (ruleset, positions, misere = false, max_states = None))]
+fn values(
+    py: Python<'_>,
+    ruleset: &Bound<'_, PyAny>,
+    positions: &Bound<'_, PyAny>,
+    misere: bool,
+    max_states: Option<usize>,
+) -> PyResult<Vec<report::Value>> {
+    if let Ok(spec) = ruleset.cast::<PyString>() {
+        return builtin::values(py, &spec.to_cow()?, positions, misere, max_states);
+    }
+    let mut out = Vec::new();
+    for p in positions.try_iter()? {
+        out.push(value(py, ruleset, &p?, misere, max_states, None)?);
+    }
+    Ok(out)
+}
+
+/// Values `G(0 .. count)` of single heaps and their period.
+#[pyfunction]
+#[pyo3(signature = (ruleset, count, misere = false, max_states = None))]
+fn table(
+    py: Python<'_>,
+    ruleset: &Bound<'_, PyAny>,
+    count: usize,
+    misere: bool,
+    max_states: Option<usize>,
+) -> PyResult<report::Table> {
+    if let Ok(spec) = ruleset.cast::<PyString>() {
+        return builtin::table(py, &spec.to_cow()?, count, misere, max_states);
+    }
+    if misere {
+        return Err(PyValueError::new_err(
+            "tables of games written in Python are normal-play Grundy values (misere= is for built-in rulesets)",
+        ));
+    }
+    let watch = errors::Watch::new();
+    let user = user::User::new(py, ruleset, &watch)?;
+    if !user.is_impartial() {
+        return Err(errors::type_error("table needs an impartial game with `moves`", ruleset));
+    }
+    user::heap_table(py, &user, count)
+}
+
+/// The canonical form of a position of a partizan game written in Python.
+#[pyfunction]
+#[pyo3(signature = (game, position, max_states = None))]
+fn canonical(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    position: &Bound<'_, PyAny>,
+    max_states: Option<usize>,
+) -> PyResult<game::Game> {
+    let watch = errors::Watch::new();
+    let user = user::User::new(py, game, &watch)?;
+    if !user.is_partizan() {
+        return Err(errors::type_error(
+            "canonical needs a game with `left_moves` and `right_moves`",
+            game,
+        ));
+    }
+    let (g, ..) = user::partizan_game(py, &user, position, max_states.unwrap_or(DEFAULT_MAX_STATES))?;
+    Ok(g)
+}
+
+/// Every built-in ruleset with its documentation.
+#[pyfunction]
+fn games() -> Vec<builtin::RulesetInfo> {
+    builtin::games()
+}
+
+/// The documentation of one built-in ruleset.
+#[pyfunction]
+fn doc(py: Python<'_>, name: &str) -> PyResult<String> {
+    builtin::doc(py, name)
+}
+
+/// The native module.
+#[pymodule]
+fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_function(wrap_pyfunction!(value, m)?)?;
+    m.add_function(wrap_pyfunction!(values, m)?)?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(doc, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::mex, m)?)?;
+    m.add_function(wrap_pyfunction!(graph::grundy_graph_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(graph::solve_graph_edges, m)?)?;
+    m.add_class::<nimber::Nimber>()?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<game::Thermograph>()?;
+    m.add_class::<report::Value>()?;
+    m.add_class::<report::Move>()?;
+    m.add_class::<report::Table>()?;
+    m.add_class::<report::Period>()?;
+    m.add_class::<builtin::RulesetInfo>()?;
+    m.add("SpragueError", py.get_type::<errors::SpragueError>())?;
+    m.add("BudgetError", py.get_type::<errors::BudgetError>())?;
+    m.add("NotationError", py.get_type::<errors::NotationError>())?;
+    m.add("DEFAULT_MAX_STATES", DEFAULT_MAX_STATES)?;
+    Ok(())
+}

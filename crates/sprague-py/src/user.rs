@@ -1,0 +1,471 @@
+//! Games written in Python, solved by the engine's own solvers: the engine's
+//! rules traits implemented over a wrapper of Python objects (any hashable
+//! position). An exception in user code stops the search and is raised with a
+//! note naming the call and position; Ctrl-C is polled between calls.
+
+use crate::errors::{Watch, budget_error, type_error, with_note};
+use crate::game::{Game, with_store_taken};
+use crate::report::Value;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyList, PyTuple};
+use sprague::heap::{HeapGame, find_period, plain_values};
+use sprague::loopy::{Wld, solve_graph_with};
+use sprague::{Data, DiGraph, GrundySolver, ImpartialRules, MisereSolver, Outcome, PartizanRules, PartizanSolver};
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
+/// A Python position as an engine position: the object with its hash taken
+/// once; equality is identity, then Python's `==`.
+pub struct Key {
+    hash: isize,
+    obj: Py<PyAny>,
+}
+
+impl Key {
+    fn new(obj: &Bound<'_, PyAny>) -> PyResult<Key> {
+        Ok(Key {
+            hash: obj.hash()?,
+            obj: obj.clone().unbind(),
+        })
+    }
+}
+
+impl Clone for Key {
+    fn clone(&self) -> Self {
+        Key {
+            hash: self.hash,
+            obj: Python::attach(|py| self.obj.clone_ref(py)),
+        }
+    }
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash
+            && (self.obj.is(&other.obj)
+                || Python::attach(|py| self.obj.bind(py).eq(other.obj.bind(py)).unwrap_or(false)))
+    }
+}
+
+impl Eq for Key {}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_isize(self.hash);
+    }
+}
+
+/// How often (in calls of user code) Python's signal handlers are polled.
+const SIGNAL_EVERY: u32 = 64;
+
+/// The callables of a user game and the watch of the current call.
+pub struct User<'py, 'w> {
+    py: Python<'py>,
+    watch: &'w Watch,
+    moves: Option<Bound<'py, PyAny>>,
+    left: Option<Bound<'py, PyAny>>,
+    right: Option<Bound<'py, PyAny>>,
+    components: Option<Bound<'py, PyAny>>,
+    calls: Cell<u32>,
+}
+
+/// `repr(obj)` for messages, or a placeholder.
+fn show(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr().map_or_else(|_| "<unprintable>".to_string(), |r| r.to_string())
+}
+
+impl<'py, 'w> User<'py, 'w> {
+    /// The user game `game`: an object with `moves` (impartial or loopy), or
+    /// `left_moves` and `right_moves` (partizan), and optionally `components`.
+    pub fn new(py: Python<'py>, game: &Bound<'py, PyAny>, watch: &'w Watch) -> PyResult<Self> {
+        let get = |name: &str| -> PyResult<Option<Bound<'py, PyAny>>> {
+            match game.getattr(name) {
+                Ok(f) if f.is_none() => Ok(None),
+                Ok(f) if f.is_callable() => Ok(Some(f)),
+                Ok(f) => Err(type_error(&format!("a game's `{name}` must be callable"), &f)),
+                Err(_) => Ok(None),
+            }
+        };
+        Ok(User {
+            py,
+            watch,
+            moves: get("moves")?,
+            left: get("left_moves")?,
+            right: get("right_moves")?,
+            components: get("components")?,
+            calls: Cell::new(0),
+        })
+    }
+
+    /// Whether the game gives `left_moves` and `right_moves`.
+    pub fn is_partizan(&self) -> bool {
+        self.left.is_some() && self.right.is_some()
+    }
+
+    /// Whether the game gives `moves`.
+    pub fn is_impartial(&self) -> bool {
+        self.moves.is_some()
+    }
+
+    /// Calls `f(position)`; an exception is noted and stops the search
+    /// (`None`). Polls Python's signals every [`SIGNAL_EVERY`] calls.
+    fn call(&self, f: &Bound<'py, PyAny>, name: &str, p: &Key) -> Option<Bound<'py, PyAny>> {
+        if self.watch.failed() {
+            return None;
+        }
+        let n = self.calls.get().wrapping_add(1);
+        self.calls.set(n);
+        if n % SIGNAL_EVERY == 0
+            && let Err(e) = self.py.check_signals()
+        {
+            self.watch.fail(e);
+            return None;
+        }
+        let pos = p.obj.bind(self.py);
+        match f.call1((pos,)) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                self.fail_at(e, name, pos);
+                None
+            }
+        }
+    }
+
+    fn fail_at(&self, e: PyErr, name: &str, pos: &Bound<'py, PyAny>) {
+        let note = format!("raised by {name}({}) in a sprague search", show(pos));
+        self.watch.fail(with_note(self.py, e, &note));
+    }
+
+    /// The positions `f(p)` returns, pushed to `out` as keys.
+    fn options(&self, f: Option<&Bound<'py, PyAny>>, name: &str, p: &Key, out: &mut Vec<Key>) {
+        let Some(f) = f else { return };
+        let Some(r) = self.call(f, name, p) else { return };
+        if let Err(e) = self.collect(&r, out) {
+            self.fail_at(e, name, p.obj.bind(self.py));
+        }
+    }
+
+    fn collect(&self, r: &Bound<'py, PyAny>, out: &mut Vec<Key>) -> PyResult<()> {
+        let items = r
+            .try_iter()
+            .map_err(|_| type_error("a moves function returns an iterable of positions", r))?;
+        for item in items {
+            out.push(Key::new(&item?)?);
+        }
+        Ok(())
+    }
+}
+
+impl ImpartialRules for User<'_, '_> {
+    type Position = Key;
+
+    fn moves(&self, p: &Key, out: &mut Vec<Key>) {
+        self.options(self.moves.as_ref(), "moves", p, out);
+    }
+
+    fn decompose(&self, p: &Key, out: &mut Vec<Key>) -> bool {
+        split(self, p, out)
+    }
+}
+
+impl PartizanRules for User<'_, '_> {
+    type Position = Key;
+
+    fn left_moves(&self, p: &Key, out: &mut Vec<Key>) {
+        self.options(self.left.as_ref(), "left_moves", p, out);
+    }
+
+    fn right_moves(&self, p: &Key, out: &mut Vec<Key>) {
+        self.options(self.right.as_ref(), "right_moves", p, out);
+    }
+
+    fn decompose(&self, p: &Key, out: &mut Vec<Key>) -> bool {
+        split(self, p, out)
+    }
+}
+
+/// `components(p)`: `None` (or `[p]` itself) for a single component, else the
+/// parts.
+fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>) -> bool {
+    let Some(f) = u.components.as_ref() else {
+        return false;
+    };
+    let Some(r) = u.call(f, "components", p) else {
+        return false;
+    };
+    if r.is_none() {
+        return false;
+    }
+    let start = out.len();
+    if let Err(e) = u.collect(&r, out) {
+        u.fail_at(e, "components", p.obj.bind(u.py));
+        out.truncate(start);
+        return false;
+    }
+    if out.len() == start + 1 && out[start] == *p {
+        out.truncate(start);
+        return false;
+    }
+    true
+}
+
+/// The move rows and Python positions of a list of options.
+fn move_rows(py: Python<'_>, moves: &[Key]) -> (Data, Vec<Py<PyAny>>) {
+    let rows = moves
+        .iter()
+        .map(|k| Data::map().with("to", show(k.obj.bind(py))))
+        .collect();
+    (Data::List(rows), moves.iter().map(|k| k.obj.clone_ref(py)).collect())
+}
+
+/// Value of a position of an impartial user game (Grundy value, or misère outcome).
+pub fn impartial_value(
+    py: Python<'_>,
+    user: &User<'_, '_>,
+    position: &Bound<'_, PyAny>,
+    misere: bool,
+    max_states: usize,
+) -> PyResult<Value> {
+    let watch = user.watch;
+    let p = Key::new(position)?;
+    let (outcome, grundy, winning, states) = if misere {
+        let mut solver = MisereSolver::with_max_states(user, max_states).with_monitor(&watch.monitor);
+        let outcome = solver.outcome(&p).map_err(|e| watch.search_error(py, e))?;
+        let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
+        (outcome, None, winning, None)
+    } else {
+        let mut solver = GrundySolver::with_max_states(user, max_states).with_monitor(&watch.monitor);
+        let g = solver.grundy(&p).map_err(|e| watch.search_error(py, e))?;
+        let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
+        (Outcome::from_grundy(g), Some(g.get()), winning, Some(solver.states()))
+    };
+    watch.check()?;
+    let (rows, objects) = move_rows(py, &winning);
+    let shown = show(position);
+    let mut text = format!("{shown}: outcome {}", outcome.as_str());
+    if let Some(g) = grundy {
+        text.push_str(&format!(", Grundy value {g}"));
+    }
+    text.push('\n');
+    let data = Data::map()
+        .with("position", shown)
+        .with("play", if misere { "misère" } else { "normal" })
+        .with("outcome", outcome)
+        .with("grundy", grundy)
+        .with("winning_moves", rows)
+        .with("states", states);
+    Ok(Value::with_objects(data, text, vec![("winning_moves".into(), objects)]))
+}
+
+/// Canonical form of a position of a partizan user game, in the shared store.
+pub fn partizan_game(
+    py: Python<'_>,
+    user: &User<'_, '_>,
+    position: &Bound<'_, PyAny>,
+    max_states: usize,
+) -> PyResult<(Game, Vec<Key>, Vec<Key>, usize)> {
+    let watch = user.watch;
+    let p = Key::new(position)?;
+    let solved = with_store_taken(|store| {
+        let mut solver = PartizanSolver::with_store(user, store, max_states).with_monitor(&watch.monitor);
+        let answer = solver.value(&p).and_then(|g| {
+            let l = solver.left_winning_moves(&p)?;
+            let r = solver.right_winning_moves(&p)?;
+            Ok((g, l, r, solver.states()))
+        });
+        (solver.into_store(), answer)
+    })?;
+    let (id, l, r, states) = solved.map_err(|e| watch.search_error(py, e))?;
+    watch.check()?;
+    Ok((Game { id }, l, r, states))
+}
+
+/// Value of a position of a partizan user game.
+pub fn partizan_value(
+    py: Python<'_>,
+    user: &User<'_, '_>,
+    position: &Bound<'_, PyAny>,
+    max_states: usize,
+) -> PyResult<Value> {
+    let (g, l, r, states) = partizan_game(py, user, position, max_states)?;
+    let mut store = crate::game::store()?;
+    let value = store.display(g.id);
+    let outcome = store.outcome(g.id);
+    drop(store);
+    let (lrows, lobj) = move_rows(py, &l);
+    let (rrows, robj) = move_rows(py, &r);
+    let shown = show(position);
+    let text = format!("{shown}: value {value}, outcome {}\n", outcome.as_str());
+    let data = Data::map()
+        .with("position", shown)
+        .with("value", value)
+        .with("outcome", outcome)
+        .with("left_winning_moves", lrows)
+        .with("right_winning_moves", rrows)
+        .with("states", states);
+    Ok(Value::with_objects(
+        data,
+        text,
+        vec![("left_winning_moves".into(), lobj), ("right_winning_moves".into(), robj)],
+    ))
+}
+
+/// Win, lose or draw with remoteness for a loopy user game: every position
+/// reachable from `position` is numbered (breadth first, at most `max_states`),
+/// and the engine's retrograde solver decides the graph.
+pub fn loopy_value(
+    py: Python<'_>,
+    user: &User<'_, '_>,
+    position: &Bound<'_, PyAny>,
+    max_states: usize,
+) -> PyResult<Value> {
+    let watch = user.watch;
+    let root = Key::new(position)?;
+    let mut ids: HashMap<Key, u32> = HashMap::new();
+    let mut order: Vec<Key> = vec![root.clone()];
+    ids.insert(root, 0);
+    let (mut from, mut to) = (Vec::new(), Vec::new());
+    let mut options = Vec::new();
+    let mut next = 0;
+    while let Some(p) = order.get(next).cloned() {
+        options.clear();
+        user.moves(&p, &mut options);
+        watch.check()?;
+        for o in options.drain(..) {
+            let id = match ids.get(&o) {
+                Some(&id) => id,
+                None => {
+                    if order.len() >= max_states {
+                        return Err(budget_error(py, max_states));
+                    }
+                    let id = u32::try_from(order.len()).map_err(|_| budget_error(py, max_states))?;
+                    ids.insert(o.clone(), id);
+                    order.push(o);
+                    id
+                }
+            };
+            from.push(next as u32);
+            to.push(id);
+        }
+        next += 1;
+    }
+    let graph = DiGraph::from_edges(order.len(), &from, &to).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let table = solve_graph_with(&graph, |_| Wld::Lose, &watch.monitor).map_err(|e| watch.search_error(py, e))?;
+    watch.check()?;
+    let root_value = table.get(0);
+    // The best moves: to a lost option with the least remoteness from a win,
+    // to a draw from a draw, to the most remote option from a loss.
+    let succ: Vec<u32> = from.iter().zip(&to).filter(|&(&f, _)| f == 0).map(|(_, &t)| t).collect();
+    let best: Vec<u32> = match root_value.wld {
+        Wld::Win => succ
+            .iter()
+            .copied()
+            .filter(|&t| table.get(t as usize).wld == Wld::Lose)
+            .filter(|&t| table.get(t as usize).remoteness.map(|r| r + 1) == root_value.remoteness)
+            .collect(),
+        Wld::Draw => succ.iter().copied().filter(|&t| table.get(t as usize).wld == Wld::Draw).collect(),
+        Wld::Lose => succ
+            .iter()
+            .copied()
+            .filter(|&t| table.get(t as usize).remoteness.map(|r| r + 1) == root_value.remoteness)
+            .collect(),
+    };
+    let best: Vec<Key> = best.iter().map(|&t| order[t as usize].clone()).collect();
+    let (rows, objects) = move_rows(py, &best);
+    let shown = show(position);
+    let remoteness = root_value.remoteness;
+    let text = match remoteness {
+        Some(r) => format!("{shown}: {} in {r}\n", root_value.wld.as_str()),
+        None => format!("{shown}: D\n"),
+    };
+    let data = Data::map()
+        .with("position", shown)
+        .with("outcome", root_value.wld.as_str())
+        .with("remoteness", remoteness.map(u64::from))
+        .with("best_moves", rows)
+        .with("states", order.len());
+    Ok(Value::with_objects(data, text, vec![("best_moves".into(), objects)]))
+}
+
+/// A one-heap user game: `moves(n)` for a heap of `n` gives options that are
+/// ints (one heap; 0 is nothing) or tuples/lists of ints (several heaps), or
+/// anything `components` splits into ints.
+struct UserHeap<'u, 'py, 'w> {
+    user: &'u User<'py, 'w>,
+}
+
+impl UserHeap<'_, '_, '_> {
+    fn heaps(&self, option: &Bound<'_, PyAny>, n: u64, parts: &mut Vec<u64>) -> PyResult<()> {
+        parts.clear();
+        let mut push = |x: &Bound<'_, PyAny>| -> PyResult<()> {
+            let m: u64 = x
+                .extract()
+                .map_err(|_| type_error("a heap in a table is an int ≥ 0", x))?;
+            if m >= n {
+                return Err(PyValueError::new_err(format!(
+                    "option {} of heap {n} leaves a heap of {m}, not smaller than {n}",
+                    show(option)
+                )));
+            }
+            if m > 0 {
+                parts.push(m);
+            }
+            Ok(())
+        };
+        if option.is_instance_of::<PyInt>() {
+            return push(option);
+        }
+        if let Ok(t) = option.cast::<PyTuple>() {
+            return t.iter().try_for_each(|x| push(&x));
+        }
+        if let Ok(l) = option.cast::<PyList>() {
+            return l.iter().try_for_each(|x| push(&x));
+        }
+        let Some(f) = self.user.components.as_ref() else {
+            return Err(type_error(
+                "a table's options are heaps: an int, a tuple of ints, or what `components` splits",
+                option,
+            ));
+        };
+        let split = f.call1((option,))?;
+        for x in split.try_iter()? {
+            push(&x?)?;
+        }
+        Ok(())
+    }
+}
+
+impl HeapGame for UserHeap<'_, '_, '_> {
+    fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
+        let user = self.user;
+        let Some(moves) = user.moves.as_ref() else { return };
+        let heap = Key {
+            hash: 0,
+            obj: n.into_pyobject(user.py).map_or_else(|e| match e {}, |o| o.into_any().unbind()),
+        };
+        let Some(r) = user.call(moves, "moves", &heap) else { return };
+        let mut parts = Vec::new();
+        let result = r.try_iter().and_then(|items| {
+            for item in items {
+                let item = item?;
+                self.heaps(&item, n, &mut parts)?;
+                f(&parts);
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            user.fail_at(e, "moves", heap.obj.bind(user.py));
+        }
+    }
+}
+
+/// `G(0 .. count)` of a one-heap user game and the period found in them.
+pub fn heap_table(py: Python<'_>, user: &User<'_, '_>, count: usize) -> PyResult<crate::report::Table> {
+    let _ = py;
+    let values = plain_values(&UserHeap { user }, count, &mut |_| !user.watch.failed());
+    user.watch.check()?;
+    let period = find_period(&values, None);
+    Ok(crate::report::Table::from(sprague::Table { values, period }))
+}
