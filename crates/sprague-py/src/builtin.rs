@@ -139,7 +139,7 @@ pub struct RulesetInfo {
     /// How positions are written.
     #[pyo3(get)]
     notation: String,
-    /// A position that runs (`value(name, example)`).
+    /// An example, as a command line of `sprague` (`value kayles 10 7`).
     #[pyo3(get)]
     example: String,
     /// The full rules.
@@ -167,6 +167,15 @@ impl RulesetInfo {
 
 #[pymethods]
 impl RulesetInfo {
+    /// The example as the arguments of `sprague.value(ruleset, position)`,
+    /// when the example values a position; else `None`.
+    #[getter]
+    fn example_value(&self) -> Option<(String, String)> {
+        let rest = self.example.strip_prefix("value ")?;
+        let (spec, position) = rest.split_once(' ').unwrap_or((rest, ""));
+        Some((spec.to_string(), position.to_string()))
+    }
+
     /// The documentation of the ruleset as one text.
     #[getter]
     fn doc(&self) -> String {
@@ -176,8 +185,8 @@ impl RulesetInfo {
             format!("{}:{}", self.name, self.params)
         };
         let mut s = format!(
-            "{spec} — {}\n\nFamily: {}\nPosition: {}\nExample: sprague.value({:?}, {:?})\n",
-            self.summary, self.family, self.notation, self.name, self.example
+            "{spec} — {}\n\nFamily: {}\nPosition: {}\nExample: sprague {}\n",
+            self.summary, self.family, self.notation, self.example
         );
         if !self.rules.is_empty() {
             s.push_str(&format!("\nRules: {}\n", self.rules));

@@ -171,7 +171,7 @@ impl Value {
     /// Whether the value is for misère play.
     #[getter]
     fn misere(&self) -> bool {
-        self.data.get("play").and_then(Data::as_text) == Some("misère")
+        self.data.get("play").and_then(Data::as_text) == Some("misere")
     }
 
     /// The winning moves of the player to move (for partizan games Left's and

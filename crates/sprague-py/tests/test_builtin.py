@@ -1,0 +1,114 @@
+"""Built-in rulesets through the registry: values, batches, tables, catalog."""
+
+import pytest
+
+import sprague
+
+
+def test_nim_value_is_the_nim_sum_with_its_winning_move():
+    v = sprague.value("nim", "3 4 5")
+    assert (v.outcome, v.grundy) == ("N", 3 ^ 4 ^ 5)
+    assert [m.to for m in v.winning_moves] == ["1 4 5"]
+    assert v.winning_moves[0].position == (1, 4, 5)
+    assert "grundy=2" in repr(v)
+    assert v.data["ruleset"] == "nim"
+
+
+def test_positions_may_be_ints_or_sequences():
+    assert sprague.value("kayles", [10, 7]).grundy == sprague.value("kayles", "10 7").grundy
+    assert sprague.value("nim", 9).grundy == 9
+
+
+def test_kayles_values_match_published_table():
+    # Kayles (octal 0.77), Winning Ways ch. 4: 0 1 2 3 1 4 3 2 1 4 2 6.
+    got = [sprague.value("kayles", n).grundy for n in range(12)]
+    assert got == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+
+
+def test_misere_nim():
+    # Misère Nim: heaps of ones only, the player to move wins with an even count.
+    assert sprague.value("nim", "1 1", misere=True).outcome == "N"
+    assert sprague.value("nim", "1 1 1", misere=True).outcome == "P"
+    assert sprague.value("nim", "1 1", misere=True).misere
+
+
+def test_values_batch_agrees_with_single_calls():
+    positions = [[a, b, c] for a in range(4) for b in range(4) for c in range(4)]
+    batch = sprague.values("nim", positions)
+    assert [v.grundy for v in batch] == [a ^ b ^ c for a, b, c in positions]
+
+
+def test_partizan_builtin_gives_canonical_form_and_both_players_moves():
+    v = sprague.value("domineering", "...|...|...")
+    assert v.value == "+-1" and v.outcome == "N"
+    assert v.canonical == sprague.Game("{1|-1}")
+    assert len(v.left_winning_moves) == 2 and len(v.right_winning_moves) == 2
+
+
+def test_loopy_builtin_has_remoteness_field():
+    v = sprague.value("tic-tac-toe", "X..|.O.|...")
+    assert v.outcome in ("W", "L", "D")
+    assert hasattr(v, "to_move")
+
+
+def test_table_dawson_period_proven():
+    # Dawson's Kayles (octal 0.07): period 34 from n = 53, Winning Ways ch. 4.
+    t = sprague.table("octal:0.07", 200)
+    assert len(t) == 200 and t[0] == 0 and t[-1] == t.values[199]
+    p = t.period
+    assert (p.preperiod, p.period, p.saltus, p.proven) == (53, 34, 0, True)
+    assert t.value_at(10**12) == t.values[53 + (10**12 - 53) % 34]
+
+
+def test_games_catalog_and_docs():
+    names = [g.name for g in sprague.games()]
+    assert "nim" in names and "kayles" in names
+    ran = 0
+    for info in sprague.games():
+        if info.example_value:
+            # Every example that values a position runs (a small budget keeps it quick).
+            spec, position = info.example_value
+            try:
+                sprague.value(spec, position, max_states=200_000)
+            except sprague.BudgetError:
+                pass
+            ran += 1
+    assert ran > 20
+    assert "Kayles" in sprague.doc("kayles")
+
+
+def test_bad_notation_is_a_value_error_naming_the_column():
+    with pytest.raises(sprague.NotationError) as e:
+        sprague.value("nim", "3 x 5")
+    assert isinstance(e.value, ValueError)
+    assert e.value.column == 3 and "column 3" in str(e.value)
+
+
+def test_unknown_ruleset_is_a_value_error():
+    with pytest.raises(ValueError, match="did you mean"):
+        sprague.value("kayls", "3")
+
+
+def test_wrong_types_are_type_errors():
+    with pytest.raises(TypeError):
+        sprague.value("nim", 3.5)
+    with pytest.raises(TypeError):
+        sprague.value("nim", ["a"])
+    with pytest.raises(TypeError):
+        sprague.values("nim", "3 4 5")
+    with pytest.raises(TypeError):
+        sprague.table("nim", "ten")
+    with pytest.raises(OverflowError):
+        sprague.value("nim", -1)
+
+
+def test_table_of_a_game_without_tables_is_a_value_error():
+    with pytest.raises(ValueError):
+        sprague.table("domineering", 10)
+
+
+def test_budget_is_a_budget_error_saying_how_to_raise_it():
+    with pytest.raises(sprague.BudgetError, match="max_states") as e:
+        sprague.value("chomp", "8 8 8 8 8 8 8 8", max_states=100)
+    assert e.value.max_states == 100
+    assert isinstance(e.value, sprague.SpragueError)

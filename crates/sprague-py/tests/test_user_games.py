@@ -1,0 +1,176 @@
+"""Games written in Python, solved by the engine's solvers."""
+
+import functools
+import signal
+import time
+
+import pytest
+
+import sprague
+
+
+def kayles_moves(n):
+    """Kayles on a row of n pins: knock down 1 or 2 adjacent pins."""
+    return [(a, n - k - a) for k in (1, 2) for a in range(n - k + 1)]
+
+
+def contest_kayles(count):
+    @functools.cache
+    def g(n):
+        seen = {g(a) ^ g(b) for a, b in kayles_moves(n)}
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    return [g(n) for n in range(count)]
+
+
+def test_table_of_a_python_game_matches_builtin_and_plain_recursion():
+    game = sprague.Impartial(kayles_moves)
+    t = sprague.table(game, 150)
+    assert t.values == contest_kayles(150) == sprague.table("kayles", 150).values
+    # Kayles: period 12 from n = 71 (Guy and Smith 1956); found, not proven.
+    assert (t.period.preperiod, t.period.period, t.period.proven) == (71, 12, False)
+
+
+class Rows:
+    """Kayles positions as tuples of rows, split into rows by components."""
+
+    def moves(self, rows):
+        return [
+            tuple(sorted(rows[:i] + tuple(r for r in (a, b) if r) + rows[i + 1 :]))
+            for i, n in enumerate(rows)
+            for a, b in kayles_moves(n)
+        ]
+
+    def components(self, rows):
+        return [(r,) for r in rows] if len(rows) != 1 else None
+
+
+def test_impartial_value_with_components_and_winning_moves():
+    v = sprague.value(Rows(), (10, 7))
+    assert v.grundy == sprague.value("kayles", "10 7").grundy
+    v = sprague.value(Rows(), (10, 6))
+    assert v.grundy == 1
+    for m in v.winning_moves:
+        assert sprague.value(Rows(), m.position).grundy == 0
+    assert v.winning_moves
+
+
+def test_misere_user_game_matches_builtin():
+    nim = sprague.Impartial(
+        lambda heaps: [tuple(sorted(heaps[:i] + (k,) + heaps[i + 1 :])) for i, h in enumerate(heaps) for k in range(h)]
+    )
+    for heaps in [(1, 1), (1, 1, 1), (2, 2), (1, 2, 3), (3, 4, 5)]:
+        got = sprague.value(nim, heaps, misere=True).outcome
+        want = sprague.value("nim", list(heaps), misere=True).outcome
+        assert got == want, heaps
+
+
+def test_any_hashable_positions():
+    # A game on strings: remove one character; the value is the length mod 2.
+    game = sprague.Impartial(lambda s: {s[:i] + s[i + 1 :] for i in range(len(s))})
+    assert [sprague.value(game, "abcde"[:k]).grundy for k in range(6)] == [0, 1, 0, 1, 0, 1]
+
+
+class Cutcake:
+    """Cutcake (Winning Ways ch. 2): Left cuts vertically, Right horizontally."""
+
+    def left_moves(self, p):
+        w, h = p
+        return [((a, h), (w - a, h)) for a in range(1, w)]
+
+    def right_moves(self, p):
+        w, h = p
+        return [((w, a), (w, h - a)) for a in range(1, h)]
+
+    def components(self, p):
+        return list(p) if isinstance(p[0], tuple) else None
+
+
+def test_partizan_user_game_matches_builtin_cutcake():
+    for w, h in [(1, 1), (2, 1), (1, 2), (3, 2), (4, 1), (2, 2), (5, 3)]:
+        mine = sprague.canonical(Cutcake(), (w, h))
+        builtin = sprague.value("cutcake", f"{w}x{h}").canonical
+        assert mine == builtin, (w, h, mine, builtin)
+    v = sprague.value(Cutcake(), (4, 1))
+    assert v.value == "3" and v.outcome == "L"
+
+
+def test_loopy_user_game_win_lose_draw_and_remoteness():
+    # A token on 0..5: from v move to v+1 or v+2 (5 is a dead end); 6 <-> 7 cycle.
+    succ = {0: [1, 2], 1: [2, 3], 2: [3, 4], 3: [4, 5], 4: [5], 5: [], 6: [7], 7: [6, 0]}
+    game = sprague.Loopy(lambda v: succ[v])
+    outcomes, remoteness = sprague.solve_graph(8, [(a, b) for a in succ for b in succ[a]])
+    for v in succ:
+        got = sprague.value(game, v)
+        assert got.outcome == outcomes[v] and got.remoteness == remoteness[v], v
+    assert sprague.value(game, 4).winning_moves[0].position == 5
+
+
+def test_user_exceptions_propagate_with_the_position():
+    def moves(n):
+        if n == 3:
+            raise ZeroDivisionError("boom")
+        return range(n)
+
+    with pytest.raises(ZeroDivisionError, match="boom") as e:
+        sprague.value(sprague.Impartial(moves), 10)
+    assert any("moves(3)" in note for note in getattr(e.value, "__notes__", ["moves(3)"]))
+    with pytest.raises(ZeroDivisionError):
+        sprague.table(sprague.Impartial(moves), 10)
+    with pytest.raises(ZeroDivisionError):
+        sprague.value(sprague.Loopy(moves), 10)
+
+
+def test_user_game_bad_returns_are_type_errors():
+    with pytest.raises(TypeError):
+        sprague.value(sprague.Impartial(lambda n: 5), 3)
+    with pytest.raises(TypeError):
+        sprague.value(sprague.Impartial(lambda n: [[1]]), 3)  # unhashable position
+    with pytest.raises(TypeError):
+        sprague.table(sprague.Impartial(lambda n: ["x"]), 3)
+    with pytest.raises(ValueError, match="not smaller"):
+        sprague.table(sprague.Impartial(lambda n: [n]), 3)
+    with pytest.raises(TypeError):
+        sprague.value(object(), 3)
+
+
+def test_user_game_budget():
+    chain = sprague.Impartial(lambda n: [n - 1] if n else [])
+    with pytest.raises(sprague.BudgetError, match="max_states"):
+        sprague.value(chain, 10_000, max_states=100)
+    with pytest.raises(sprague.BudgetError):
+        sprague.value(sprague.Loopy(lambda n: [n + 1]), 0, max_states=1000)
+
+
+def interrupt_after(seconds):
+    signal.signal(signal.SIGALRM, signal.default_int_handler)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+
+
+@pytest.fixture
+def alarm():
+    old = signal.getsignal(signal.SIGALRM)
+    yield interrupt_after
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def test_ctrl_c_stops_a_builtin_search_promptly(alarm):
+    alarm(0.2)
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        # A search of many seconds (12 x 12 Chomp), stopped by the signal.
+        sprague.value("chomp", " ".join(["12"] * 12), max_states=10**9)
+    assert time.perf_counter() - start < 2
+
+
+def test_ctrl_c_stops_a_user_search_promptly(alarm):
+    game = sprague.Impartial(lambda n: [n - 1] if n else [])
+    alarm(0.2)
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        sprague.value(game, 10**8, max_states=10**9)
+    assert time.perf_counter() - start < 2
