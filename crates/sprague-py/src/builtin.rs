@@ -110,7 +110,13 @@ pub fn values(
 }
 
 /// The single-heap table of a built-in ruleset.
-pub fn table(py: Python<'_>, spec: &str, count: usize, misere: bool, max_states: Option<usize>) -> PyResult<Table> {
+pub fn table(
+    py: Python<'_>,
+    spec: &str,
+    count: usize,
+    misere: bool,
+    max_states: Option<usize>,
+) -> PyResult<Table> {
     let rules = ruleset(py, spec)?;
     let watch = Watch::new();
     let opts = options(&watch, misere, max_states);

@@ -101,13 +101,18 @@ pub fn to_dyadic(v: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
         .call1((v,))
         .map_err(|_| type_error("a dyadic number is an int, a float or a Fraction", v))?;
     let text: String = f.str()?.extract()?;
-    Dyadic::parse_str(&text)
-        .map_err(|_| PyValueError::new_err(format!("{text} is not a dyadic rational (denominator a power of 2)")))
+    Dyadic::parse_str(&text).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{text} is not a dyadic rational (denominator a power of 2)"
+        ))
+    })
 }
 
 /// A Dyadic as a `fractions.Fraction`.
 pub fn to_fraction<'py>(py: Python<'py>, d: &Dyadic) -> PyResult<Bound<'py, PyAny>> {
-    py.import("fractions")?.getattr("Fraction")?.call1((d.to_string(),))
+    py.import("fractions")?
+        .getattr("Fraction")?
+        .call1((d.to_string(),))
 }
 
 #[pymethods]
@@ -137,13 +142,23 @@ impl Game {
     /// Left's options in canonical form.
     #[getter]
     fn left_options(&self) -> PyResult<Vec<Game>> {
-        Ok(store()?.options(self.id).0.into_iter().map(|id| Game { id }).collect())
+        Ok(store()?
+            .options(self.id)
+            .0
+            .into_iter()
+            .map(|id| Game { id })
+            .collect())
     }
 
     /// Right's options in canonical form.
     #[getter]
     fn right_options(&self) -> PyResult<Vec<Game>> {
-        Ok(store()?.options(self.id).1.into_iter().map(|id| Game { id }).collect())
+        Ok(store()?
+            .options(self.id)
+            .1
+            .into_iter()
+            .map(|id| Game { id })
+            .collect())
     }
 
     /// The Left and Right stops, as Fractions.
@@ -302,7 +317,10 @@ pub struct Thermograph {
     title: String,
 }
 
-fn walls<'py>(py: Python<'py>, points: &[(Dyadic, Dyadic)]) -> PyResult<Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>> {
+fn walls<'py>(
+    py: Python<'py>,
+    points: &[(Dyadic, Dyadic)],
+) -> PyResult<Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>> {
     points
         .iter()
         .map(|(t, x)| Ok((to_fraction(py, t)?, to_fraction(py, x)?)))

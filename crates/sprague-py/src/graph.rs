@@ -37,7 +37,12 @@ fn graph(n: usize, sources: &[i64], targets: &[i64]) -> PyResult<DiGraph> {
 /// Grundy values of the vertices of an acyclic graph (a cycle is a ValueError
 /// naming a vertex on it).
 #[pyfunction]
-pub fn grundy_graph_edges(py: Python<'_>, n: usize, sources: Vec<i64>, targets: Vec<i64>) -> PyResult<Vec<u32>> {
+pub fn grundy_graph_edges(
+    py: Python<'_>,
+    n: usize,
+    sources: Vec<i64>,
+    targets: Vec<i64>,
+) -> PyResult<Vec<u32>> {
     let g = graph(n, &sources, &targets)?;
     let watch = Watch::new();
     grundy_dag_with(&g, &watch.monitor).map_err(|e| watch.search_error(py, e))

@@ -119,7 +119,10 @@ fn table(
     let watch = errors::Watch::new();
     let user = user::User::new(py, ruleset, &watch)?;
     if !user.is_impartial() {
-        return Err(errors::type_error("table needs an impartial game with `moves`", ruleset));
+        return Err(errors::type_error(
+            "table needs an impartial game with `moves`",
+            ruleset,
+        ));
     }
     user::heap_table(py, &user, count)
 }

@@ -234,7 +234,12 @@ impl Value {
                 parts.push(format!("{key}={}", self.field(py, key)?.repr()?));
             }
         }
-        for key in ["winning_moves", "best_moves", "left_winning_moves", "right_winning_moves"] {
+        for key in [
+            "winning_moves",
+            "best_moves",
+            "left_winning_moves",
+            "right_winning_moves",
+        ] {
             if let Some(moves) = self.moves(py, key)? {
                 let list: Vec<&str> = moves.iter().map(|m| m.to.as_str()).collect();
                 parts.push(format!("{key}={}", PyList::new(py, list)?.repr()?));
@@ -327,7 +332,10 @@ impl Table {
     /// `G(n)` for any `n`, extrapolated through a proven period beyond the
     /// table; `None` when the table cannot tell.
     fn value_at(&self, n: u64) -> Option<u64> {
-        match (usize::try_from(n).ok().and_then(|i| self.values.get(i)), self.stored) {
+        match (
+            usize::try_from(n).ok().and_then(|i| self.values.get(i)),
+            self.stored,
+        ) {
             (Some(&v), _) => Some(v),
             (None, Some(p)) if p.proven => p.value_at(&self.values, n),
             _ => None,

@@ -11,7 +11,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 use sprague::heap::{HeapGame, find_period, plain_values};
 use sprague::loopy::{Wld, solve_graph_with};
-use sprague::{Data, DiGraph, GrundySolver, ImpartialRules, MisereSolver, Outcome, PartizanRules, PartizanSolver};
+use sprague::{
+    Data, DiGraph, GrundySolver, ImpartialRules, MisereSolver, Outcome, PartizanRules, PartizanSolver,
+};
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -73,7 +75,8 @@ pub struct User<'py, 'w> {
 
 /// `repr(obj)` for messages, or a placeholder.
 fn show(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map_or_else(|_| "<unprintable>".to_string(), |r| r.to_string())
+    obj.repr()
+        .map_or_else(|_| "<unprintable>".to_string(), |r| r.to_string())
 }
 
 impl<'py, 'w> User<'py, 'w> {
@@ -117,7 +120,7 @@ impl<'py, 'w> User<'py, 'w> {
         }
         let n = self.calls.get().wrapping_add(1);
         self.calls.set(n);
-        if n % SIGNAL_EVERY == 0
+        if n.is_multiple_of(SIGNAL_EVERY)
             && let Err(e) = self.py.check_signals()
         {
             self.watch.fail(e);
@@ -217,7 +220,10 @@ fn move_rows(py: Python<'_>, moves: &[Key]) -> (Data, Vec<Py<PyAny>>) {
         .iter()
         .map(|k| Data::map().with("to", show(k.obj.bind(py))))
         .collect();
-    (Data::List(rows), moves.iter().map(|k| k.obj.clone_ref(py)).collect())
+    (
+        Data::List(rows),
+        moves.iter().map(|k| k.obj.clone_ref(py)).collect(),
+    )
 }
 
 /// Value of a position of an impartial user game (Grundy value, or misère outcome).
@@ -239,7 +245,12 @@ pub fn impartial_value(
         let mut solver = GrundySolver::with_max_states(user, max_states).with_monitor(&watch.monitor);
         let g = solver.grundy(&p).map_err(|e| watch.search_error(py, e))?;
         let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
-        (Outcome::from_grundy(g), Some(g.get()), winning, Some(solver.states()))
+        (
+            Outcome::from_grundy(g),
+            Some(g.get()),
+            winning,
+            Some(solver.states()),
+        )
     };
     watch.check()?;
     let (rows, objects) = move_rows(py, &winning);
@@ -256,7 +267,11 @@ pub fn impartial_value(
         .with("grundy", grundy)
         .with("winning_moves", rows)
         .with("states", states);
-    Ok(Value::with_objects(data, text, vec![("winning_moves".into(), objects)]))
+    Ok(Value::with_objects(
+        data,
+        text,
+        vec![("winning_moves".into(), objects)],
+    ))
 }
 
 /// Canonical form of a position of a partizan user game, in the shared store.
@@ -308,7 +323,10 @@ pub fn partizan_value(
     Ok(Value::with_objects(
         data,
         text,
-        vec![("left_winning_moves".into(), lobj), ("right_winning_moves".into(), robj)],
+        vec![
+            ("left_winning_moves".into(), lobj),
+            ("right_winning_moves".into(), robj),
+        ],
     ))
 }
 
@@ -351,13 +369,20 @@ pub fn loopy_value(
         }
         next += 1;
     }
-    let graph = DiGraph::from_edges(order.len(), &from, &to).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let table = solve_graph_with(&graph, |_| Wld::Lose, &watch.monitor).map_err(|e| watch.search_error(py, e))?;
+    let graph =
+        DiGraph::from_edges(order.len(), &from, &to).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let table =
+        solve_graph_with(&graph, |_| Wld::Lose, &watch.monitor).map_err(|e| watch.search_error(py, e))?;
     watch.check()?;
     let root_value = table.get(0);
     // The best moves: to a lost option with the least remoteness from a win,
     // to a draw from a draw, to the most remote option from a loss.
-    let succ: Vec<u32> = from.iter().zip(&to).filter(|&(&f, _)| f == 0).map(|(_, &t)| t).collect();
+    let succ: Vec<u32> = from
+        .iter()
+        .zip(&to)
+        .filter(|&(&f, _)| f == 0)
+        .map(|(_, &t)| t)
+        .collect();
     let best: Vec<u32> = match root_value.wld {
         Wld::Win => succ
             .iter()
@@ -365,7 +390,11 @@ pub fn loopy_value(
             .filter(|&t| table.get(t as usize).wld == Wld::Lose)
             .filter(|&t| table.get(t as usize).remoteness.map(|r| r + 1) == root_value.remoteness)
             .collect(),
-        Wld::Draw => succ.iter().copied().filter(|&t| table.get(t as usize).wld == Wld::Draw).collect(),
+        Wld::Draw => succ
+            .iter()
+            .copied()
+            .filter(|&t| table.get(t as usize).wld == Wld::Draw)
+            .collect(),
         Wld::Lose => succ
             .iter()
             .copied()
@@ -386,7 +415,11 @@ pub fn loopy_value(
         .with("remoteness", remoteness.map(u64::from))
         .with("best_moves", rows)
         .with("states", order.len());
-    Ok(Value::with_objects(data, text, vec![("best_moves".into(), objects)]))
+    Ok(Value::with_objects(
+        data,
+        text,
+        vec![("best_moves".into(), objects)],
+    ))
 }
 
 /// A one-heap user game: `moves(n)` for a heap of `n` gives options that are
@@ -443,9 +476,13 @@ impl HeapGame for UserHeap<'_, '_, '_> {
         let Some(moves) = user.moves.as_ref() else { return };
         let heap = Key {
             hash: 0,
-            obj: n.into_pyobject(user.py).map_or_else(|e| match e {}, |o| o.into_any().unbind()),
+            obj: n
+                .into_pyobject(user.py)
+                .map_or_else(|e| match e {}, |o| o.into_any().unbind()),
         };
-        let Some(r) = user.call(moves, "moves", &heap) else { return };
+        let Some(r) = user.call(moves, "moves", &heap) else {
+            return;
+        };
         let mut parts = Vec::new();
         let result = r.try_iter().and_then(|items| {
             for item in items {

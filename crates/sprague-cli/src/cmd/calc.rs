@@ -1,7 +1,6 @@
 //! `sprague calc EXPR`: canonical form, outcome, stops, mean and temperature
 //! of a short partizan game written as CGSuite users write it.
 
-
 use crate::error::{CliError, CliResult};
 use serde_json::{Value, json};
 use sprague::{Dyadic, GameStore, partizan::Trajectory};
