@@ -101,12 +101,41 @@ pub fn values(
         .try_iter()
         .map_err(|_| type_error("positions is an iterable of positions", positions))?;
     let mut out = Vec::with_capacity(positions.len().unwrap_or(0));
+    // The results hold no reference cycles: the cycle collector, which would
+    // walk every result held so far again and again, pauses for the batch.
+    let _paused = GcPause::new(py)?;
     for item in items {
         let text = position_text(&item?)?;
         let report = rules.value(&text, &opts).map_err(|e| watch.error(py, e))?;
         out.push(Value::new(report.data, report.text));
     }
     Ok(out)
+}
+
+/// Python's cycle collector switched off while alive, and back on (if it was
+/// on) when dropped, whatever happens in between.
+struct GcPause<'py> {
+    gc: Option<Bound<'py, PyAny>>,
+}
+
+impl<'py> GcPause<'py> {
+    fn new(py: Python<'py>) -> PyResult<Self> {
+        let gc = py.import("gc")?.into_any();
+        if gc.call_method0("isenabled")?.is_truthy()? {
+            gc.call_method0("disable")?;
+            Ok(GcPause { gc: Some(gc) })
+        } else {
+            Ok(GcPause { gc: None })
+        }
+    }
+}
+
+impl Drop for GcPause<'_> {
+    fn drop(&mut self) {
+        if let Some(gc) = &self.gc {
+            let _ = gc.call_method0("enable");
+        }
+    }
 }
 
 /// The single-heap table of a built-in ruleset.

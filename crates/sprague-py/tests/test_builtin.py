@@ -112,3 +112,20 @@ def test_budget_is_a_budget_error_saying_how_to_raise_it():
         sprague.value("chomp", "8 8 8 8 8 8 8 8", max_states=100)
     assert e.value.max_states == 100
     assert isinstance(e.value, sprague.SpragueError)
+
+
+def test_values_batch_leaves_the_cycle_collector_as_it_was():
+    import gc
+
+    assert gc.isenabled()
+    sprague.values("nim", ["1 2", "3 4"])
+    assert gc.isenabled()
+    with pytest.raises(ValueError):
+        sprague.values("nim", ["1 2", "x"])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        sprague.values("nim", ["1 2"])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
