@@ -29,15 +29,16 @@ def best_of(runs, f):
     return best, result
 
 
-def contest_kayles():
-    """The plain solution: memoised recursion, mex over a set."""
+def contest_kayles(halved=False):
+    """The plain solution: memoised recursion, mex over a set (`halved`: each
+    split once)."""
     sys.setrecursionlimit(10_000)
 
     @functools.cache
     def g(n):
         seen = set()
         for k in (1, 2):
-            for a in range(n - k + 1):
+            for a in range((n - k) // 2 + 1 if halved else n - k + 1):
                 seen.add(g(a) ^ g(n - k - a))
         m = 0
         while m in seen:
@@ -57,16 +58,38 @@ def kayles_moves_halved(n):
     return [(a, n - k - a) for k in (1, 2) for a in range((n - k) // 2 + 1)]
 
 
+def kayles_moves_numpy(n):
+    """Every split as the rows of a NumPy array."""
+    import numpy as np
+
+    parts = []
+    for k in (1, 2):
+        a = np.arange(n - k + 1)
+        parts.append(np.stack([a, n - k - a], axis=1))
+    return np.concatenate(parts)
+
+
 def kayles_bench():
     t_contest, want = best_of(3, contest_kayles)
+    t_contest_half, want_half = best_of(3, lambda: contest_kayles(halved=True))
     t_full, got_full = best_of(3, lambda: sprague.table(sprague.Impartial(kayles_moves), N).values)
     t_half, got_half = best_of(3, lambda: sprague.table(sprague.Impartial(kayles_moves_halved), N).values)
-    assert got_full == want and got_half == want, "values differ"
+    assert got_full == want and got_half == want and want_half == want, "values differ"
     assert want == sprague.table("kayles", N).values
     print(f"kayles to n = {N - 1}: values identical to the plain solution and the built-in")
-    print(f"  plain Python (functools.cache + set mex):      {t_contest * 1e3:8.1f} ms")
-    print(f"  sprague.table, moves listing every split:      {t_full * 1e3:8.1f} ms   {t_contest / t_full:5.2f}x faster")
-    print(f"  sprague.table, moves listing each split once:  {t_half * 1e3:8.1f} ms   {t_contest / t_half:5.2f}x faster")
+    print(f"  plain Python (functools.cache + set mex):        {t_contest * 1e3:8.1f} ms")
+    print(f"  plain Python, each split once:                   {t_contest_half * 1e3:8.1f} ms")
+    print(f"  sprague.table, moves listing every split:        {t_full * 1e3:8.1f} ms   {t_contest / t_full:5.2f}x faster")
+    print(f"  sprague.table, moves listing each split once:    {t_half * 1e3:8.1f} ms   {t_contest / t_half:5.2f}x faster"
+          f" ({t_contest_half / t_half:4.2f}x the plain solution that halves too)")
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        print("  (NumPy not installed: the array-returning moves are skipped)")
+        return
+    t_np, got_np = best_of(3, lambda: sprague.table(sprague.Impartial(kayles_moves_numpy), N).values)
+    assert got_np == want, "values differ"
+    print(f"  sprague.table, moves as a NumPy array of splits: {t_np * 1e3:8.1f} ms   {t_contest / t_np:5.2f}x faster")
 
 
 def nim_bench():

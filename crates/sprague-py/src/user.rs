@@ -484,18 +484,73 @@ impl HeapGame for UserHeap<'_, '_, '_> {
             return;
         };
         let mut parts = Vec::new();
-        let result = r.try_iter().and_then(|items| {
-            for item in items {
-                let item = item?;
+        let result = if let Ok(list) = r.cast::<PyList>() {
+            list.iter().try_for_each(|item| {
                 self.heaps(&item, n, &mut parts)?;
                 f(&parts);
-            }
-            Ok(())
-        });
+                Ok(())
+            })
+        } else if r.hasattr("tobytes").unwrap_or(false) && r.hasattr("ndim").unwrap_or(false) {
+            array_options(&r, n, f)
+        } else {
+            r.try_iter().and_then(|items| {
+                for item in items {
+                    let item = item?;
+                    self.heaps(&item, n, &mut parts)?;
+                    f(&parts);
+                }
+                Ok(())
+            })
+        };
         if let Err(e) = result {
             user.fail_at(e, "moves", heap.obj.bind(user.py));
         }
     }
+}
+
+/// Options of a heap of `n` given as a NumPy int array: one row per option,
+/// one column per heap left (0 for none), or a 1-D array of single heaps.
+fn array_options(a: &Bound<'_, PyAny>, n: u64, f: &mut dyn FnMut(&[u64])) -> PyResult<()> {
+    let kind: String = a.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        return Err(PyValueError::new_err(format!(
+            "moves({n}) returned an array of kind {kind:?}; a table's options are ints"
+        )));
+    }
+    let ndim: usize = a.getattr("ndim")?.extract()?;
+    let shape: Vec<usize> = a.getattr("shape")?.extract()?;
+    let width = match (ndim, shape.as_slice()) {
+        (1, _) => 1,
+        (2, [_, w]) => *w,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "moves({n}) returned an array of shape {shape:?}; options are rows of heaps (2-D) or heaps (1-D)"
+            )));
+        }
+    };
+    let bytes = a.call_method1("astype", ("<i8",))?.call_method0("tobytes")?;
+    let bytes = bytes.cast::<pyo3::types::PyBytes>()?.as_bytes();
+    let mut parts = Vec::with_capacity(width);
+    for row in bytes.chunks_exact(8 * width.max(1)) {
+        parts.clear();
+        for cell in row.chunks_exact(8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(cell);
+            let m = i64::from_le_bytes(word);
+            match u64::try_from(m) {
+                Ok(0) => {}
+                Ok(m) if m < n => parts.push(m),
+                _ => {
+                    return Err(PyValueError::new_err(format!(
+                        "an option of heap {n} leaves a heap of {m}, not from 0 to {}",
+                        n.saturating_sub(1)
+                    )));
+                }
+            }
+        }
+        f(&parts);
+    }
+    Ok(())
 }
 
 /// `G(0 .. count)` of a one-heap user game and the period found in them.

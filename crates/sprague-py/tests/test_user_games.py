@@ -174,3 +174,19 @@ def test_ctrl_c_stops_a_user_search_promptly(alarm):
     with pytest.raises(KeyboardInterrupt):
         sprague.value(game, 10**8, max_states=10**9)
     assert time.perf_counter() - start < 2
+
+
+def test_table_options_from_numpy_arrays():
+    np = pytest.importorskip("numpy")
+
+    def moves(n):
+        rows = [np.arange(0, n - k + 1) for k in (1, 2)]
+        return np.concatenate([np.stack([a, n - k - a], axis=1) for k, a in zip((1, 2), rows)])
+
+    assert sprague.table(sprague.Impartial(moves), 120).values == sprague.table("kayles", 120).values
+    # A 1-D array lists single heaps: Nim's heap n moves to every smaller heap.
+    assert sprague.table(sprague.Impartial(lambda n: np.arange(n)), 20).values == list(range(20))
+    with pytest.raises(ValueError, match="not from 0"):
+        sprague.table(sprague.Impartial(lambda n: np.array([n])), 5)
+    with pytest.raises(ValueError, match="kind"):
+        sprague.table(sprague.Impartial(lambda n: np.zeros(n)), 5)
