@@ -148,6 +148,20 @@ pub fn with_note(py: Python<'_>, e: PyErr, note: &str) -> PyErr {
     let v = e.value(py);
     if v.hasattr("add_note").unwrap_or(false) {
         let _ = v.call_method1("add_note", (note,));
+    } else {
+        // Before 3.11: the same list, read by whoever looks for it.
+        let notes = v
+            .getattr("__notes__")
+            .ok()
+            .and_then(|n| n.cast_into::<pyo3::types::PyList>().ok());
+        match notes {
+            Some(list) => {
+                let _ = list.append(note);
+            }
+            None => {
+                let _ = v.setattr("__notes__", vec![note]);
+            }
+        }
     }
     e
 }

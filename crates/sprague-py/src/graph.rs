@@ -11,7 +11,11 @@ use sprague::loopy::{Wld, solve_graph_with};
 
 /// The graph on `n` vertices with edges `sources[i] → targets[i]`, each end
 /// checked (the message names the edge).
-fn graph(n: usize, sources: &[i64], targets: &[i64]) -> PyResult<DiGraph> {
+fn graph(py: Python<'_>, n: usize, sources: &[i64], targets: &[i64]) -> PyResult<DiGraph> {
+    // Sized before anything of that size is allocated: offsets, lists of
+    // predecessors and the solvers' per-vertex and per-edge state.
+    sprague::registry::check_graph_size(n as u64, sources.len() as u64, 32, 24)
+        .map_err(|e| crate::errors::engine_error(py, e))?;
     if sources.len() != targets.len() {
         return Err(PyValueError::new_err(format!(
             "{} edge sources but {} targets",
@@ -43,7 +47,7 @@ pub fn grundy_graph_edges(
     sources: Vec<i64>,
     targets: Vec<i64>,
 ) -> PyResult<Vec<u32>> {
-    let g = graph(n, &sources, &targets)?;
+    let g = graph(py, n, &sources, &targets)?;
     let watch = Watch::new();
     grundy_dag_with(&g, &watch.monitor).map_err(|e| watch.search_error(py, e))
 }
@@ -57,7 +61,7 @@ pub fn solve_graph_edges(
     sources: Vec<i64>,
     targets: Vec<i64>,
 ) -> PyResult<(String, Vec<Option<u32>>)> {
-    let g = graph(n, &sources, &targets)?;
+    let g = graph(py, n, &sources, &targets)?;
     let watch = Watch::new();
     let table = solve_graph_with(&g, |_| Wld::Lose, &watch.monitor).map_err(|e| watch.search_error(py, e))?;
     let outcomes: String = table.iter().map(|v| v.wld.as_str()).collect();

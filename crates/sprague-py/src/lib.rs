@@ -124,7 +124,7 @@ fn table(
             ruleset,
         ));
     }
-    user::heap_table(py, &user, count)
+    user::heap_table(py, &user, count, max_states.unwrap_or(DEFAULT_MAX_STATES))
 }
 
 /// The canonical form of a position of a partizan game written in Python.

@@ -554,8 +554,16 @@ fn array_options(a: &Bound<'_, PyAny>, n: u64, f: &mut dyn FnMut(&[u64])) -> PyR
 }
 
 /// `G(0 .. count)` of a one-heap user game and the period found in them.
-pub fn heap_table(py: Python<'_>, user: &User<'_, '_>, count: usize) -> PyResult<crate::report::Table> {
-    let _ = py;
+/// The table holds `count` values: more than `max_states` is a budget error.
+pub fn heap_table(
+    py: Python<'_>,
+    user: &User<'_, '_>,
+    count: usize,
+    max_states: usize,
+) -> PyResult<crate::report::Table> {
+    if count > max_states {
+        return Err(budget_error(py, max_states));
+    }
     let values = plain_values(&UserHeap { user }, count, &mut |_| !user.watch.failed());
     user.watch.check()?;
     let period = find_period(&values, None);

@@ -190,3 +190,10 @@ def test_table_options_from_numpy_arrays():
         sprague.table(sprague.Impartial(lambda n: np.array([n])), 5)
     with pytest.raises(ValueError, match="kind"):
         sprague.table(sprague.Impartial(lambda n: np.zeros(n)), 5)
+
+
+def test_huge_user_table_is_a_budget_error():
+    with pytest.raises(sprague.BudgetError):
+        sprague.table(sprague.Impartial(kayles_moves), 10**12)
+    with pytest.raises(sprague.BudgetError):
+        sprague.table(sprague.Impartial(kayles_moves), 101, max_states=100)

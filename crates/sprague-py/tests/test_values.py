@@ -154,3 +154,10 @@ def test_import_does_not_need_numpy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_huge_graphs_are_refused_before_allocating():
+    with pytest.raises(ValueError, match="too large"):
+        sprague.grundy_graph(10**12, [])
+    with pytest.raises(ValueError, match="too large"):
+        sprague.solve_graph(10**12, [])
