@@ -309,8 +309,9 @@ impl Game {
     }
 }
 
-/// The thermograph of a game: its left and right walls (breakpoints `(t, x)`
-/// as Fractions), mean value and temperature; `svg()` draws it.
+/// The thermograph of a game: its left and right walls (the breakpoints `(t,
+/// x)` above t = 0 as Fractions, and `left_at(t)`, `right_at(t)`), mean value
+/// and temperature; `svg()` draws it.
 #[pyclass(frozen, module = "sprague")]
 pub struct Thermograph {
     th: CoreThermograph,
@@ -351,6 +352,16 @@ impl Thermograph {
     #[getter]
     fn right_wall<'py>(&self, py: Python<'py>) -> PyResult<Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>> {
         walls(py, &self.th.right.breakpoints())
+    }
+
+    /// The left wall's value at temperature `t` (a dyadic number).
+    fn left_at<'py>(&self, py: Python<'py>, t: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        to_fraction(py, &self.th.left.value_at(&to_dyadic(t)?))
+    }
+
+    /// The right wall's value at temperature `t` (a dyadic number).
+    fn right_at<'py>(&self, py: Python<'py>, t: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        to_fraction(py, &self.th.right.value_at(&to_dyadic(t)?))
     }
 
     /// The SVG drawing (the same file as `sprague calc --thermograph`).

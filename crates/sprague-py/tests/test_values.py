@@ -161,3 +161,15 @@ def test_huge_graphs_are_refused_before_allocating():
         sprague.grundy_graph(10**12, [])
     with pytest.raises(ValueError, match="too large"):
         sprague.solve_graph(10**12, [])
+
+
+def test_thermograph_walls_and_options():
+    g = Game("{3|-1}")
+    th = g.thermograph()
+    # The walls of {3|-1} rise from the stops 3 and -1 and meet at mean 1, temperature 2.
+    assert (th.left_at(0), th.right_at(0)) == (3, -1)
+    assert (th.left_at(1), th.right_at(1)) == (2, 0)
+    assert th.left_wall == th.right_wall == [(2, 1)]
+    assert "Thermograph" in repr(th) and th._repr_svg_() == g._repr_svg_()
+    assert g.left_options == [Game(3)] and g.right_options == [Game(-1)]
+    assert Game("1/2").is_number and not g.is_number
