@@ -19,6 +19,9 @@ use ruleset::QueryOptions;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Memory budget of the computation, e.g. `4G`, `512M` (default: half the RAM).
+    #[arg(long, global = true, value_name = "SIZE", value_parser = cmd::memory::parse_size)]
+    max_memory: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -216,6 +219,9 @@ enum NimberOp {
 }
 
 fn run(cli: Cli) -> CliResult<()> {
+    if let Some(bytes) = cli.max_memory {
+        progress::monitor().set_max_memory(bytes);
+    }
     match cli.command {
         Command::Value {
             ruleset,

@@ -22,7 +22,7 @@
 //! assert!(matches!(solver.grundy(&big), Err(SearchError::Interrupted(_))));
 //! ```
 
-use crate::budget::BudgetExceeded;
+use crate::budget::{BudgetExceeded, MemoryExceeded, default_max_memory, resident_memory};
 use core::convert::Infallible;
 use core::fmt;
 use std::sync::Mutex;
@@ -41,6 +41,12 @@ pub struct Monitor {
     total: AtomicU64,
     stop: AtomicBool,
     phase: Mutex<&'static str>,
+    /// The memory budget in bytes, or 0 for [`default_max_memory`].
+    max_memory: AtomicU64,
+    /// The resident bytes seen when the budget was passed, or 0.
+    memory_hit: AtomicU64,
+    /// Checks since the resident memory was last read.
+    checks: AtomicU64,
 }
 
 /// The stored total meaning "not known".
@@ -61,6 +67,9 @@ impl Monitor {
             total: AtomicU64::new(UNKNOWN),
             stop: AtomicBool::new(false),
             phase: Mutex::new(""),
+            max_memory: AtomicU64::new(0),
+            memory_hit: AtomicU64::new(0),
+            checks: AtomicU64::new(0),
         }
     }
 
@@ -109,11 +118,59 @@ impl Monitor {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// [`Interrupted`] if a stop was asked for.
+    /// The memory budget of the computations this monitor watches, in bytes
+    /// ([`default_max_memory`] unless [`set_max_memory`](Monitor::set_max_memory) set one).
+    #[must_use]
+    pub fn max_memory(&self) -> u64 {
+        match self.max_memory.load(Ordering::Relaxed) {
+            0 => default_max_memory(),
+            m => m,
+        }
+    }
+
+    /// Sets the memory budget (bytes, at least 1): the up-front checks of the
+    /// registry use it, and [`check`](Monitor::check) stops the computation
+    /// once the process's resident memory passes it.
+    pub fn set_max_memory(&self, bytes: u64) {
+        self.max_memory.store(bytes.max(1), Ordering::Relaxed);
+    }
+
+    /// Why the computation stopped if it stopped for memory: the
+    /// [`Interrupted`] a search returned then is really this.
+    #[must_use]
+    pub fn memory_exceeded(&self) -> Option<MemoryExceeded> {
+        match self.memory_hit.load(Ordering::Relaxed) {
+            0 => None,
+            needed => Some(MemoryExceeded {
+                what: "the computation",
+                needed,
+                max_memory: self.max_memory(),
+            }),
+        }
+    }
+
+    /// Every 16th call reads the process's resident memory (where the system
+    /// tells it) and asks for a stop once it passes the budget.
+    fn poll_memory(&self) {
+        if self.checks.fetch_add(1, Ordering::Relaxed) % 16 != 0 {
+            return;
+        }
+        if let Some(rss) = resident_memory()
+            && rss > self.max_memory()
+        {
+            self.memory_hit.store(rss, Ordering::Relaxed);
+            self.stop();
+        }
+    }
+
+    /// [`Interrupted`] if a stop was asked for, or the process's resident
+    /// memory passed the budget (then [`memory_exceeded`](Monitor::memory_exceeded)
+    /// says so; the memory is read on every 16th call).
     ///
     /// # Errors
     /// [`Interrupted`] with the work done so far.
     pub fn check(&self) -> Result<(), Interrupted> {
+        self.poll_memory();
         if self.stop_requested() {
             Err(Interrupted { done: self.done() })
         } else {
@@ -126,6 +183,7 @@ impl Monitor {
     pub fn reset(&self) {
         self.start_phase("", None, 0);
         self.stop.store(false, Ordering::Relaxed);
+        self.memory_hit.store(0, Ordering::Relaxed);
     }
 }
 
