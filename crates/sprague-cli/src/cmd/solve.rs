@@ -48,12 +48,21 @@ pub struct SolveArgs {
     /// A built-in state space: tic-tac-toe, krk, river-pawn (FILE = board picture).
     #[arg(long, value_name = "NAME")]
     pub demo: Option<String>,
-    /// Threads for --demo solves (results are identical for any number).
-    #[arg(long, default_value_t = 1)]
+    /// Threads for --demo solves (results are identical for any number), 1 to 256.
+    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
     /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
     #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
     pub max_states: usize,
+}
+
+/// `--threads N`: a whole number the core accepts as a thread count.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a thread count between 1 and {}", sprague::loopy::MAX_THREADS))?;
+    sprague::loopy::check_threads(n).map_err(|e| e.to_string())
 }
 
 /// Largest graph whose per-vertex table is printed as text.

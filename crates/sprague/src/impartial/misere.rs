@@ -105,10 +105,11 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
     }
 
     fn is_next_win(&mut self, root: &R::Position) -> Result<bool, SearchError> {
-        if let Some(v) = self.known(root) {
+        let root = self.rules.normalize(root).unwrap_or_else(|| root.clone());
+        if let Some(v) = self.known(&root) {
             return Ok(v);
         }
-        let result = self.search(root);
+        let result = self.search(&root);
         self.limits.finish(result)
     }
 
@@ -151,9 +152,18 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
         }
     }
 
+    /// The frame of `position` (already normalised): its options, each
+    /// normalised ([`ImpartialRules::normalize`]) and without repeats.
     fn expand(&self, position: R::Position) -> Frame<R::Position> {
         let mut options = Vec::new();
         self.rules.moves(&position, &mut options);
+        for o in &mut options {
+            if let Some(n) = self.rules.normalize(o) {
+                *o = n;
+            }
+        }
+        let mut seen = std::collections::HashSet::with_capacity(options.len());
+        options.retain(|o| seen.insert(o.clone()));
         Frame {
             position,
             options,

@@ -23,7 +23,8 @@ pub use preferences::{
 };
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
 pub use space::{
-    SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, reachable, reachable_counts,
+    MAX_THREADS, SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, check_threads, reachable,
+    reachable_counts,
 };
 pub use tictactoe::TicTacToe;
 pub use wld::{
