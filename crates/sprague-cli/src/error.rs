@@ -68,6 +68,9 @@ impl From<sprague::Interrupted> for CliError {
         if let Some(m) = crate::progress::monitor().memory_exceeded() {
             return m.into();
         }
+        if let Some(b) = crate::progress::monitor().work_exceeded() {
+            return b.into();
+        }
         CliError {
             code: INTERRUPTED,
             message: e.to_string(),

@@ -94,6 +94,9 @@ enum Command {
         /// Also print the game heated by this game (an expression).
         #[arg(long, value_name = "T", allow_hyphen_values = true)]
         heat: Option<String>,
+        /// Stop after this many sums, comparisons and constructions of general games.
+        #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
+        max_states: usize,
     },
     /// Interactive session: game expressions with names (`a := {1|*}`, `a + ^`),
     /// `temperature(a)`, comparisons, and the `value`/`table` verbs.
@@ -268,6 +271,7 @@ fn run(cli: Cli) -> CliResult<()> {
             thermograph,
             cool,
             heat,
+            max_states,
         } => cmd::calc::run(
             &expr,
             &cmd::calc::CalcOptions {
@@ -275,6 +279,7 @@ fn run(cli: Cli) -> CliResult<()> {
                 thermograph: thermograph.as_deref(),
                 cool: cool.as_deref(),
                 heat: heat.as_deref(),
+                max_states: Some(max_states),
             },
         ),
         Command::Nimber { op } => match op {

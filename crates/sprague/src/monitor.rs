@@ -47,6 +47,10 @@ pub struct Monitor {
     memory_hit: AtomicU64,
     /// Checks since the resident memory was last read.
     checks: AtomicU64,
+    /// The work budget (units of [`done`](Monitor::done)), or 0 for none.
+    max_work: AtomicU64,
+    /// Whether the work budget stopped the computation.
+    work_hit: AtomicBool,
 }
 
 /// The stored total meaning "not known".
@@ -70,6 +74,8 @@ impl Monitor {
             max_memory: AtomicU64::new(0),
             memory_hit: AtomicU64::new(0),
             checks: AtomicU64::new(0),
+            max_work: AtomicU64::new(0),
+            work_hit: AtomicBool::new(false),
         }
     }
 
@@ -149,6 +155,23 @@ impl Monitor {
         }
     }
 
+    /// Sets a work budget: [`check`](Monitor::check) stops the computation
+    /// once [`done`](Monitor::done) passes `units` (for computations without
+    /// a state budget of their own, such as sums in a
+    /// [`GameStore`](crate::GameStore) watched by this monitor).
+    pub fn set_max_work(&self, units: u64) {
+        self.max_work.store(units.max(1), Ordering::Relaxed);
+    }
+
+    /// The work budget that stopped the computation, if one did: the
+    /// [`Interrupted`] a computation returned then is really this.
+    #[must_use]
+    pub fn work_exceeded(&self) -> Option<BudgetExceeded> {
+        self.work_hit.load(Ordering::Relaxed).then(|| BudgetExceeded {
+            max_states: usize::try_from(self.max_work.load(Ordering::Relaxed)).unwrap_or(usize::MAX),
+        })
+    }
+
     /// Every 16th call reads the process's resident memory (where the system
     /// tells it) and asks for a stop once it passes the budget.
     fn poll_memory(&self) {
@@ -171,6 +194,11 @@ impl Monitor {
     /// [`Interrupted`] with the work done so far.
     pub fn check(&self) -> Result<(), Interrupted> {
         self.poll_memory();
+        let max_work = self.max_work.load(Ordering::Relaxed);
+        if max_work != 0 && self.done() > max_work {
+            self.work_hit.store(true, Ordering::Relaxed);
+            self.stop();
+        }
         if self.stop_requested() {
             Err(Interrupted { done: self.done() })
         } else {
@@ -184,6 +212,7 @@ impl Monitor {
         self.start_phase("", None, 0);
         self.stop.store(false, Ordering::Relaxed);
         self.memory_hit.store(0, Ordering::Relaxed);
+        self.work_hit.store(false, Ordering::Relaxed);
     }
 }
 

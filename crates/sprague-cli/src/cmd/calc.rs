@@ -19,6 +19,8 @@ pub struct CalcOptions<'a> {
     pub cool: Option<&'a str>,
     /// Also heat the game by this game (an expression).
     pub heat: Option<&'a str>,
+    /// Work budget: sums, comparisons and constructions of general games.
+    pub max_states: Option<usize>,
 }
 
 /// Evaluates `expr` and prints its report.
@@ -28,6 +30,9 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
     crate::progress::interrupt();
     let _polling = crate::progress::Polling::start();
     let monitor = crate::progress::monitor();
+    if let Some(n) = opts.max_states {
+        monitor.set_max_work(n as u64);
+    }
     let mut s = GameStore::new();
     let g = s
         .with_monitor(monitor)

@@ -279,7 +279,8 @@ impl<'s, 'm> Op<'s, 'm> {
     fn report(&mut self) {
         if let Some(m) = self.monitor {
             m.add(u64::from(self.pending));
-            if m.stop_requested() {
+            // `check` also polls the memory and work budgets.
+            if m.check().is_err() {
                 self.halted = true;
             }
         }
