@@ -40,7 +40,7 @@ impl fmt::Display for CliError {
 impl From<sprague::BudgetExceeded> for CliError {
     fn from(e: sprague::BudgetExceeded) -> Self {
         CliError::input(format!(
-            "{e}; raise it with --max-states N (each state costs roughly 50-100 bytes)"
+            "{e}; raise it with --max-states N (each state costs roughly 50-150 bytes, more for positions of many pieces)"
         ))
     }
 }

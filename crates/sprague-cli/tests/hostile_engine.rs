@@ -72,7 +72,11 @@ fn run(args: &[&str], mib: u64, secs: u64) -> Run {
 /// The arguments, shortened for messages.
 fn short(args: &[&str]) -> String {
     let s = args.join(" ");
-    if s.len() > 80 { format!("{}…", &s[..80]) } else { s }
+    if s.len() > 80 {
+        format!("{}…", &s[..80])
+    } else {
+        s
+    }
 }
 
 /// A one-line error with exit code 2 whose line contains `needle`.
@@ -87,8 +91,17 @@ fn huge_nimbers_are_added_inline_and_not_expanded() {
     // The README's example: *(2^64 - 1) + *3 = *(2^64 - 4), by nim-addition.
     let r = run(&["calc", "*18446744073709551615 + *3"], 512, 20);
     assert_eq!(r.code, 0, "{}", r.err);
-    assert!(r.out.starts_with("value:         *18446744073709551612\n"), "{}", r.out);
-    assert!(r.out.contains("incentives:    not listed: *18446744073709551612 is too large"), "{}", r.out);
+    assert!(
+        r.out.starts_with("value:         *18446744073709551612\n"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out
+            .contains("incentives:    not listed: *18446744073709551612 is too large"),
+        "{}",
+        r.out
+    );
     // *(2^32 - 1) once grew to 6 GB listing its options.
     let r = run(&["calc", "*4294967295", "--json"], 512, 20);
     assert_eq!(r.code, 0, "{}", r.err);
@@ -143,9 +156,16 @@ fn nim_with_many_heaps_is_a_nim_sum() {
         args.extend(heaps.iter().map(String::as_str));
         let r = run(&args, 1024, 30);
         assert_eq!(r.code, 0, "{}", r.err);
-        assert!(r.out.contains("\ngrundy:  1\n"), "{}", &r.out[..200.min(r.out.len())]);
+        assert!(
+            r.out.contains("\ngrundy:  1\n"),
+            "{}",
+            &r.out[..200.min(r.out.len())]
+        );
         // Every odd heap h may move to h - 1: listed by the heap changed.
-        assert!(r.out.contains(&format!("winning moves ({}):", n.div_ceil(2))), "n = {n}");
+        assert!(
+            r.out.contains(&format!("winning moves ({}):", n.div_ceil(2))),
+            "n = {n}"
+        );
         assert!(r.out.contains("heap 3: 3 → 2"));
         assert!(r.out.len() < 64 * n as usize, "{} bytes", r.out.len());
     }
@@ -161,10 +181,31 @@ fn misere_searches_meet_each_position_once_and_stop_at_their_budget() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.out.contains("outcome: N"), "{}", r.out);
     // Past the state budget: one line saying how to raise it.
-    let r = run(&["value", "grundy", "60", "60", "60", "--misere", "--max-states", "20000"], 1024, 60);
+    let r = run(
+        &[
+            "value",
+            "grundy",
+            "60",
+            "60",
+            "60",
+            "--misere",
+            "--max-states",
+            "20000",
+        ],
+        1024,
+        60,
+    );
     assert_error(&r, "budget of 20000 states");
     let r = run(
-        &["value", "rectangles", "14x28", "38x11", "--misere", "--max-states", "5000"],
+        &[
+            "value",
+            "rectangles",
+            "14x28",
+            "38x11",
+            "--misere",
+            "--max-states",
+            "5000",
+        ],
         1024,
         60,
     );
@@ -178,16 +219,29 @@ fn tables_longer_than_the_memory_budget_are_refused_up_front() {
         assert_error(&r, "past the memory budget");
         assert!(r.err.contains("--max-memory"), "{}", r.err);
     }
-    let r = run(&["table", "kayles", "--count", "100000", "--max-memory", "1M"], 256, 20);
+    let r = run(
+        &["table", "kayles", "--count", "100000", "--max-memory", "1M"],
+        256,
+        20,
+    );
     assert_error(&r, "the memory budget of 1.0 MiB");
-    let r = run(&["table", "kayles", "--count", "10", "--max-memory", "lots"], 256, 20);
+    let r = run(
+        &["table", "kayles", "--count", "10", "--max-memory", "lots"],
+        256,
+        20,
+    );
     assert_eq!(r.code, 2, "{}", r.err);
 }
 
 #[test]
 fn graph_headers_are_checked_against_the_memory_budget() {
     // 10^9 vertices need about 17 GB: refused before reading on.
-    let r = run_limited(&["grundy-graph", "-", "--max-memory", "4G"], "1000000000 0\n", 256, 20);
+    let r = run_limited(
+        &["grundy-graph", "-", "--max-memory", "4G"],
+        "1000000000 0\n",
+        256,
+        20,
+    );
     assert_error(&r, "the graph needs");
     let r = run_limited(&["solve", "-", "--max-memory", "256M"], "30000000 0\n", 256, 20);
     assert_error(&r, "the graph needs");
@@ -218,7 +272,10 @@ fn calc_sums_stop_at_their_budgets() {
     assert_error(&r, "budget of 20000 states");
     // The memory budget too: the store passes 32 MiB long before the end.
     let r = run(&["calc", &expr, "--max-memory", "32M"], 1024, 60);
-    assert_error(&r, "past the memory budget of 32.0 MiB; raise it with --max-memory");
+    assert_error(
+        &r,
+        "past the memory budget of 32.0 MiB; raise it with --max-memory",
+    );
 }
 
 #[test]

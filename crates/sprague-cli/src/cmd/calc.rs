@@ -38,7 +38,8 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
         .with_monitor(monitor)
         .parse(expr)?
         .map_err(|e| CliError::input(format!("expression `{expr}`: {e}")))?;
-    let too_large = |flag: &str, e: sprague::partizan::TooLargeToExpand| CliError::input(format!("{flag}: {e}"));
+    let too_large =
+        |flag: &str, e: sprague::partizan::TooLargeToExpand| CliError::input(format!("{flag}: {e}"));
     let cooled = match opts.cool {
         None => None,
         Some(t) => {

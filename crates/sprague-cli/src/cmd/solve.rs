@@ -58,10 +58,12 @@ pub struct SolveArgs {
 
 /// `--threads N`: a whole number the core accepts as a thread count.
 fn parse_threads(text: &str) -> Result<usize, String> {
-    let n: usize = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a thread count between 1 and {}", sprague::loopy::MAX_THREADS))?;
+    let n: usize = text.trim().parse().map_err(|_| {
+        format!(
+            "`{text}` is not a thread count between 1 and {}",
+            sprague::loopy::MAX_THREADS
+        )
+    })?;
     sprague::loopy::check_threads(n).map_err(|e| e.to_string())
 }
 
@@ -318,9 +320,7 @@ fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> Cl
     // the history of play and are searched exhaustively within the budget: a
     // search that may run long, counted, and stopped by Ctrl-C.
     let n = g.graph.vertex_count();
-    if n > sprague::loopy::EXHAUSTIVE_MAX_VERTICES
-        && !sprague::loopy::retrograde_supports(first, second)
-    {
+    if n > sprague::loopy::EXHAUSTIVE_MAX_VERTICES && !sprague::loopy::retrograde_supports(first, second) {
         return Err(CliError::input(format!(
             "--prefs {first},{second}: these rankings need an exhaustive search (values depend on the history of play), which takes graphs of at most {} vertices; this one has {n}",
             sprague::loopy::EXHAUSTIVE_MAX_VERTICES

@@ -605,7 +605,14 @@ mod stalk_tests {
     fn published_stalk_values() {
         // Winning Ways, 2nd ed., vol. 1, ch. 2: BR = 1/2, BRR = 1/4, BRB = 3/4,
         // BBR = 3/2, RBB = -1/4; a green edge has no number value.
-        for (s, num, exp) in [("BR", 1, 1), ("BRR", 1, 2), ("BRB", 3, 2), ("BBR", 3, 1), ("RBB", -1, 2), ("", 0, 0)] {
+        for (s, num, exp) in [
+            ("BR", 1, 1),
+            ("BRR", 1, 2),
+            ("BRB", 3, 2),
+            ("BBR", 3, 1),
+            ("RBB", -1, 2),
+            ("", 0, 0),
+        ] {
             assert_eq!(stalk_value(&colours(s)), Some(Dyadic::new(num, exp)), "{s}");
         }
         assert_eq!(stalk_value(&colours("BG")), None);
@@ -615,7 +622,13 @@ mod stalk_tests {
     fn a_long_stalk_is_valued_at_once() {
         // 20,000 alternating edges: 1 - 1/2 + 1/4 - … = 2/3 to within 2^-19999.
         let stalk: Vec<HackenbushColour> = (0..20_000)
-            .map(|i| if i % 2 == 0 { HackenbushColour::Blue } else { HackenbushColour::Red })
+            .map(|i| {
+                if i % 2 == 0 {
+                    HackenbushColour::Blue
+                } else {
+                    HackenbushColour::Red
+                }
+            })
             .collect();
         let p = HackenbushGraph::stalks(&[stalk]);
         let mut solver = PartizanSolver::with_max_states(&Hackenbush, 10);

@@ -221,7 +221,12 @@ impl<G: HeapGame> ImpartialRules for Heaps<G> {
         let mut p: Vec<u64> = position
             .iter()
             .copied()
-            .filter(|&h| !usize::try_from(h).ok().and_then(|i| dead.get(i).copied()).unwrap_or(false))
+            .filter(|&h| {
+                !usize::try_from(h)
+                    .ok()
+                    .and_then(|i| dead.get(i).copied())
+                    .unwrap_or(false)
+            })
             .collect();
         p.sort_unstable();
         Some(p)

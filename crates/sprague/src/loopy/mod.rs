@@ -18,8 +18,9 @@ pub use minimax::{
     minimax_dag, minimax_dag_with, minimax_tree,
 };
 pub use preferences::{
-    EXHAUSTIVE_MAX_VERTICES, PreferencesMethod, Ranking, UnsupportedRankings, retrograde_supports, solve_preferences, solve_preferences_auto,
-    solve_preferences_exhaustive, solve_preferences_exhaustive_with,
+    EXHAUSTIVE_MAX_VERTICES, PreferencesMethod, Ranking, UnsupportedRankings, retrograde_supports,
+    solve_preferences, solve_preferences_auto, solve_preferences_exhaustive,
+    solve_preferences_exhaustive_with,
 };
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
 pub use space::{

@@ -30,7 +30,13 @@ pub fn check_graph_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u
 ///
 /// # Errors
 /// [`Error::Input`] past the vertex or edge limit, [`Error::Memory`] past the budget.
-pub fn check_graph_memory(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u64, max_memory: u64) -> Result<()> {
+pub fn check_graph_memory(
+    n: u64,
+    m: u64,
+    bytes_per_vertex: u64,
+    bytes_per_edge: u64,
+    max_memory: u64,
+) -> Result<()> {
     let limit = u64::from(u32::MAX - 1);
     if n > limit || m > limit {
         return Err(Error::input(format!(

@@ -2,8 +2,8 @@
 //! tables and proven periods for huge heaps), tables, misère play and play.
 
 use super::{Error, OnProgress, Options, Report, Result, Ruleset, Table, impartial_report};
-use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::heap::HeapMove;
+use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::{
     heap::{GrundyTable, HeapGame, Heaps, misere_grundy_values_with},
     impartial::MisereSolver,

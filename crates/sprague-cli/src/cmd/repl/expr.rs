@@ -302,9 +302,9 @@ impl Env {
             }
             "heat" => {
                 let t = self.game(chars, args[1].0, args[1].1)?;
-                self.store
-                    .check_expandable(t)
-                    .map_err(|e| ReplError::at(first_non_space(chars, args[1].0, args[1].1), e.to_string()))?;
+                self.store.check_expandable(t).map_err(|e| {
+                    ReplError::at(first_non_space(chars, args[1].0, args[1].1), e.to_string())
+                })?;
                 self.watched().heat(g, t)?
             }
             "mean" => {
