@@ -175,7 +175,7 @@ impl Monitor {
     /// Every 16th call reads the process's resident memory (where the system
     /// tells it) and asks for a stop once it passes the budget.
     fn poll_memory(&self) {
-        if self.checks.fetch_add(1, Ordering::Relaxed) % 16 != 0 {
+        if !self.checks.fetch_add(1, Ordering::Relaxed).is_multiple_of(16) {
             return;
         }
         if let Some(rss) = resident_memory()
