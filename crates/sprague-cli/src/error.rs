@@ -40,7 +40,7 @@ impl fmt::Display for CliError {
 impl From<sprague::BudgetExceeded> for CliError {
     fn from(e: sprague::BudgetExceeded) -> Self {
         CliError::input(format!(
-            "{e}; raise it with --max-states N (each state costs roughly 50-100 bytes)"
+            "{e}; raise it with --max-states N (each state costs roughly 50-150 bytes, more for positions of many pieces)"
         ))
     }
 }
@@ -54,8 +54,23 @@ pub fn cycle_message(cycle: &sprague::impartial::GraphCycle) -> String {
 /// Exit code of a computation stopped by Ctrl-C (128 + SIGINT).
 pub const INTERRUPTED: i32 = 130;
 
+/// A memory budget reached: the core's message, plus how to raise it.
+impl From<sprague::MemoryExceeded> for CliError {
+    fn from(e: sprague::MemoryExceeded) -> Self {
+        CliError::input(format!("{e}; raise it with --max-memory SIZE (e.g. 16G)"))
+    }
+}
+
+/// A stop: Ctrl-C, or the memory budget passed while running (the monitor
+/// tells which).
 impl From<sprague::Interrupted> for CliError {
     fn from(e: sprague::Interrupted) -> Self {
+        if let Some(m) = crate::progress::monitor().memory_exceeded() {
+            return m.into();
+        }
+        if let Some(b) = crate::progress::monitor().work_exceeded() {
+            return b.into();
+        }
         CliError {
             code: INTERRUPTED,
             message: e.to_string(),
@@ -85,6 +100,7 @@ impl From<sprague::Error> for CliError {
     fn from(e: sprague::Error) -> Self {
         match e {
             sprague::Error::Search(s) => s.into(),
+            sprague::Error::Memory(m) => m.into(),
             sprague::Error::Internal(m) => CliError::internal(m),
             e @ (sprague::Error::Input(_) | sprague::Error::Position { .. }) => {
                 CliError::input(e.to_string())

@@ -19,6 +19,9 @@ use ruleset::QueryOptions;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Memory budget of the computation, e.g. `4G`, `512M` (default: half the RAM).
+    #[arg(long, global = true, value_name = "SIZE", value_parser = cmd::memory::parse_size)]
+    max_memory: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -91,6 +94,9 @@ enum Command {
         /// Also print the game heated by this game (an expression).
         #[arg(long, value_name = "T", allow_hyphen_values = true)]
         heat: Option<String>,
+        /// Stop after this many sums, comparisons and constructions of general games.
+        #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
+        max_states: usize,
     },
     /// Interactive session: game expressions with names (`a := {1|*}`, `a + ^`),
     /// `temperature(a)`, comparisons, and the `value`/`table` verbs.
@@ -216,6 +222,9 @@ enum NimberOp {
 }
 
 fn run(cli: Cli) -> CliResult<()> {
+    if let Some(bytes) = cli.max_memory {
+        progress::monitor().set_max_memory(bytes);
+    }
     match cli.command {
         Command::Value {
             ruleset,
@@ -262,6 +271,7 @@ fn run(cli: Cli) -> CliResult<()> {
             thermograph,
             cool,
             heat,
+            max_states,
         } => cmd::calc::run(
             &expr,
             &cmd::calc::CalcOptions {
@@ -269,6 +279,7 @@ fn run(cli: Cli) -> CliResult<()> {
                 thermograph: thermograph.as_deref(),
                 cool: cool.as_deref(),
                 heat: heat.as_deref(),
+                max_states: Some(max_states),
             },
         ),
         Command::Nimber { op } => match op {

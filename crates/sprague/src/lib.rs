@@ -156,7 +156,7 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
-mod budget;
+pub mod budget;
 pub mod games;
 pub mod graph;
 pub mod graph_games;
@@ -172,7 +172,7 @@ pub mod play;
 pub mod registry;
 pub mod union_find;
 
-pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES};
+pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES, MemoryExceeded};
 pub use graph::DiGraph;
 pub use heap::{HeapGame, Heaps, Period};
 pub use impartial::{GrundySolver, ImpartialRules, MisereSolver};

@@ -22,7 +22,7 @@
 //! assert!(matches!(solver.grundy(&big), Err(SearchError::Interrupted(_))));
 //! ```
 
-use crate::budget::BudgetExceeded;
+use crate::budget::{BudgetExceeded, MemoryExceeded, default_max_memory, resident_memory};
 use core::convert::Infallible;
 use core::fmt;
 use std::sync::Mutex;
@@ -57,6 +57,16 @@ pub struct Monitor {
     total: AtomicU64,
     stop: AtomicBool,
     phase: Mutex<&'static str>,
+    /// The memory budget in bytes, or 0 for [`default_max_memory`].
+    max_memory: AtomicU64,
+    /// The resident bytes seen when the budget was passed, or 0.
+    memory_hit: AtomicU64,
+    /// Checks since the resident memory was last read.
+    checks: AtomicU64,
+    /// The work budget (units of [`done`](Monitor::done)), or 0 for none.
+    max_work: AtomicU64,
+    /// Whether the work budget stopped the computation.
+    work_hit: AtomicBool,
     poll: Option<Box<Poll>>,
 }
 
@@ -93,6 +103,11 @@ impl Monitor {
             total: AtomicU64::new(UNKNOWN),
             stop: AtomicBool::new(false),
             phase: Mutex::new(""),
+            max_memory: AtomicU64::new(0),
+            memory_hit: AtomicU64::new(0),
+            checks: AtomicU64::new(0),
+            max_work: AtomicU64::new(0),
+            work_hit: AtomicBool::new(false),
             poll: None,
         }
     }
@@ -152,7 +167,71 @@ impl Monitor {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// [`Interrupted`] if a stop was asked for.
+    /// The memory budget of the computations this monitor watches, in bytes
+    /// ([`default_max_memory`] unless [`set_max_memory`](Monitor::set_max_memory) set one).
+    #[must_use]
+    pub fn max_memory(&self) -> u64 {
+        match self.max_memory.load(Ordering::Relaxed) {
+            0 => default_max_memory(),
+            m => m,
+        }
+    }
+
+    /// Sets the memory budget (bytes, at least 1): the up-front checks of the
+    /// registry use it, and [`check`](Monitor::check) stops the computation
+    /// once the process's resident memory passes it.
+    pub fn set_max_memory(&self, bytes: u64) {
+        self.max_memory.store(bytes.max(1), Ordering::Relaxed);
+    }
+
+    /// Why the computation stopped if it stopped for memory: the
+    /// [`Interrupted`] a search returned then is really this.
+    #[must_use]
+    pub fn memory_exceeded(&self) -> Option<MemoryExceeded> {
+        match self.memory_hit.load(Ordering::Relaxed) {
+            0 => None,
+            needed => Some(MemoryExceeded {
+                what: "the computation",
+                needed,
+                max_memory: self.max_memory(),
+            }),
+        }
+    }
+
+    /// Sets a work budget: [`check`](Monitor::check) stops the computation
+    /// once [`done`](Monitor::done) passes `units` (for computations without
+    /// a state budget of their own, such as sums in a
+    /// [`GameStore`](crate::GameStore) watched by this monitor).
+    pub fn set_max_work(&self, units: u64) {
+        self.max_work.store(units.max(1), Ordering::Relaxed);
+    }
+
+    /// The work budget that stopped the computation, if one did: the
+    /// [`Interrupted`] a computation returned then is really this.
+    #[must_use]
+    pub fn work_exceeded(&self) -> Option<BudgetExceeded> {
+        self.work_hit.load(Ordering::Relaxed).then(|| BudgetExceeded {
+            max_states: usize::try_from(self.max_work.load(Ordering::Relaxed)).unwrap_or(usize::MAX),
+        })
+    }
+
+    /// Every 16th call reads the process's resident memory (where the system
+    /// tells it) and asks for a stop once it passes the budget.
+    fn poll_memory(&self) {
+        if !self.checks.fetch_add(1, Ordering::Relaxed).is_multiple_of(16) {
+            return;
+        }
+        if let Some(rss) = resident_memory()
+            && rss > self.max_memory()
+        {
+            self.memory_hit.store(rss, Ordering::Relaxed);
+            self.stop();
+        }
+    }
+
+    /// [`Interrupted`] if a stop was asked for, or the process's resident
+    /// memory passed the budget (then [`memory_exceeded`](Monitor::memory_exceeded)
+    /// says so; the memory is read on every 16th call).
     ///
     /// # Errors
     /// [`Interrupted`] with the work done so far.
@@ -160,6 +239,12 @@ impl Monitor {
         if let Some(poll) = &self.poll
             && poll()
         {
+            self.stop();
+        }
+        self.poll_memory();
+        let max_work = self.max_work.load(Ordering::Relaxed);
+        if max_work != 0 && self.done() > max_work {
+            self.work_hit.store(true, Ordering::Relaxed);
             self.stop();
         }
         if self.stop_requested() {
@@ -174,6 +259,8 @@ impl Monitor {
     pub fn reset(&self) {
         self.start_phase("", None, 0);
         self.stop.store(false, Ordering::Relaxed);
+        self.memory_hit.store(0, Ordering::Relaxed);
+        self.work_hit.store(false, Ordering::Relaxed);
     }
 }
 

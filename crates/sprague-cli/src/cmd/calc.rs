@@ -17,15 +17,27 @@ pub struct CalcOptions<'a> {
     pub cool: Option<&'a str>,
     /// Also heat the game by this game (an expression).
     pub heat: Option<&'a str>,
+    /// Work budget: sums, comparisons and constructions of general games.
+    pub max_states: Option<usize>,
 }
 
 /// Evaluates `expr` and prints its report.
 pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
     let (json, thermograph) = (opts.json, opts.thermograph);
+    // Ctrl-C and the memory budget stop the long sums and comparisons.
+    crate::progress::interrupt();
+    let _polling = crate::progress::Polling::start();
+    let monitor = crate::progress::monitor();
+    if let Some(n) = opts.max_states {
+        monitor.set_max_work(n as u64);
+    }
     let mut s = GameStore::new();
     let g = s
-        .parse(expr)
+        .with_monitor(monitor)
+        .parse(expr)?
         .map_err(|e| CliError::input(format!("expression `{expr}`: {e}")))?;
+    let too_large =
+        |flag: &str, e: sprague::partizan::TooLargeToExpand| CliError::input(format!("{flag}: {e}"));
     let cooled = match opts.cool {
         None => None,
         Some(t) => {
@@ -37,7 +49,8 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
                     "--cool `{t}`: the temperature must be at least 0"
                 )));
             }
-            let c = s.cool(g, &td);
+            s.check_expandable(g).map_err(|e| too_large("--cool", e))?;
+            let c = s.with_monitor(monitor).cool(g, &td)?;
             Some(s.display(c))
         }
     };
@@ -45,24 +58,34 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
         None => None,
         Some(t) => {
             let tg = s
-                .parse(t)
+                .with_monitor(monitor)
+                .parse(t)?
                 .map_err(|e| CliError::input(format!("--heat `{t}`: {e}")))?;
-            let h = s.heat(g, tg);
+            s.check_expandable(g).map_err(|e| too_large("--heat", e))?;
+            s.check_expandable(tg).map_err(|e| too_large("--heat", e))?;
+            let h = s.with_monitor(monitor).heat(g, tg)?;
             Some(s.display(h))
         }
     };
-    let (li, ri) = s.incentives(g);
-    let li: Vec<String> = li.into_iter().map(|x| s.display(x)).collect();
-    let ri: Vec<String> = ri.into_iter().map(|x| s.display(x)).collect();
+    // `*n` has n incentives of each side: not listed beyond the limit.
+    let incentives = match s.check_expandable(g) {
+        Ok(()) => {
+            let (li, ri) = s.with_monitor(monitor).incentives(g)?;
+            let li: Vec<String> = li.into_iter().map(|x| s.display(x)).collect();
+            let ri: Vec<String> = ri.into_iter().map(|x| s.display(x)).collect();
+            Ok((li, ri))
+        }
+        Err(e) => Err(e),
+    };
     let value = s.display(g);
     let outcome = s.outcome(g);
     let (ls, rs) = s.stops(g);
     let mean = s.mean(g);
     let temperature = s.temperature(g);
     let birthday = s.birthday(g);
-    let reduced = s.reduced(g);
+    let reduced = s.with_monitor(monitor).reduced(g)?;
     let reduced = s.display(reduced);
-    let atomic = s.atomic_weight(g).map(|a| s.display(a));
+    let atomic = s.with_monitor(monitor).atomic_weight(g)?.map(|a| s.display(a));
     let th = s.thermograph(g);
     if let Some(path) = thermograph {
         let picture = sprague::partizan::thermograph_svg(&th, &value);
@@ -81,8 +104,8 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
             "birthday": birthday,
             "atomic_weight": atomic,
             "reduced": reduced,
-            "left_incentives": li,
-            "right_incentives": ri,
+            "left_incentives": incentives.as_ref().ok().map(|(l, _)| l),
+            "right_incentives": incentives.as_ref().ok().map(|(_, r)| r),
             "thermograph": {
                 "left_wall": wall_json(&th.left),
                 "right_wall": wall_json(&th.right),
@@ -115,11 +138,14 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
             text.push_str(&format!("atomic weight: {a}\n"));
         }
         text.push_str(&format!("reduced form:  {reduced}\n"));
-        text.push_str(&format!(
-            "incentives:    Left [{}], Right [{}]\n",
-            li.join(", "),
-            ri.join(", ")
-        ));
+        match &incentives {
+            Ok((li, ri)) => text.push_str(&format!(
+                "incentives:    Left [{}], Right [{}]\n",
+                li.join(", "),
+                ri.join(", ")
+            )),
+            Err(e) => text.push_str(&format!("incentives:    not listed: {e}\n")),
+        }
         if let (Some(c), Some(t)) = (&cooled, opts.cool) {
             text.push_str(&format!("cooled by {t}:  {c}\n"));
         }

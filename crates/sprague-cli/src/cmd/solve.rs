@@ -1,7 +1,7 @@
 //! `sprague solve`: win/lose/draw with remoteness, loopy Grundy values, preference
 //! rankings and minimax on graph files; game trees; built-in state-space demos.
 
-use crate::error::{CliError, CliResult, cycle_message};
+use crate::error::{CliError, CliResult};
 use crate::input::graph::read_input;
 use crate::input::state_graph::{StateGraph, parse_state_graph, parse_tree};
 use crate::progress::{self, Polling, Progress, Unit};
@@ -48,12 +48,23 @@ pub struct SolveArgs {
     /// A built-in state space: tic-tac-toe, krk, river-pawn (FILE = board picture).
     #[arg(long, value_name = "NAME")]
     pub demo: Option<String>,
-    /// Threads for --demo solves (results are identical for any number).
-    #[arg(long, default_value_t = 1)]
+    /// Threads for --demo solves (results are identical for any number), 1 to 256.
+    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
     /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
     #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
     pub max_states: usize,
+}
+
+/// `--threads N`: a whole number the core accepts as a thread count.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| {
+        format!(
+            "`{text}` is not a thread count between 1 and {}",
+            sprague::loopy::MAX_THREADS
+        )
+    })?;
+    sprague::loopy::check_threads(n).map_err(|e| e.to_string())
 }
 
 /// Largest graph whose per-vertex table is printed as text.
@@ -115,10 +126,18 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
             } else if a.minimax {
                 minimax_run(&g, path, &bar)?
             } else {
-                wld_run(&g, a.misere, &bar)?
+                wld_run(&g, a.misere, a.json, &bar)?
             }
         }
     };
+    // A Ctrl-C while the answer was being put together (after the solver's
+    // last poll) stops here; from now on one ends the process at once.
+    if progress::stop_requested() {
+        return Err(CliError {
+            code: crate::error::INTERRUPTED,
+            message: "interrupted before printing the answer".to_string(),
+        });
+    }
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     if a.json {
         serde_json::to_writer(&mut out, &json).map_err(|e| CliError::internal(e.to_string()))?;
@@ -143,7 +162,7 @@ fn solved_json(s: SolvedValue) -> Value {
     json!([s.wld.as_str(), s.remoteness])
 }
 
-fn wld_run(g: &StateGraph, misere: bool, bar: &Progress) -> CliResult<(Value, String)> {
+fn wld_run(g: &StateGraph, misere: bool, want_json: bool, bar: &Progress) -> CliResult<(Value, String)> {
     let default = if misere { Wld::Win } else { Wld::Lose };
     let table = {
         // The solver polls the monitor: the first Ctrl-C stops it cleanly.
@@ -171,7 +190,9 @@ fn wld_run(g: &StateGraph, misere: bool, bar: &Progress) -> CliResult<(Value, St
         "play": if misere { "misere" } else { "normal" },
         "counts": {"W": w, "L": l, "D": d},
         "longest_win": longest.map(|(v, s)| json!({"vertex": v, "remoteness": s.remoteness})),
-        "results": table.iter().map(solved_json).collect::<Vec<_>>(),
+        // One JSON value per vertex only when JSON is asked for (they cost
+        // hundreds of bytes each).
+        "results": if want_json { table.iter().map(solved_json).collect::<Vec<_>>() } else { Vec::new() },
     });
     let mut text = format!(
         "# {} vertices, {} edges; {} play\n# W {w}, L {l}, D {d}\n",
@@ -298,12 +319,19 @@ fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> Cl
     // 30 of the 36 pairs have a per-position solution; the other six depend on
     // the history of play and are searched exhaustively within the budget: a
     // search that may run long, counted, and stopped by Ctrl-C.
+    let n = g.graph.vertex_count();
+    if n > sprague::loopy::EXHAUSTIVE_MAX_VERTICES && !sprague::loopy::retrograde_supports(first, second) {
+        return Err(CliError::input(format!(
+            "--prefs {first},{second}: these rankings need an exhaustive search (values depend on the history of play), which takes graphs of at most {} vertices; this one has {n}",
+            sprague::loopy::EXHAUSTIVE_MAX_VERTICES
+        )));
+    }
     let _polling = Polling::start();
     bar.follow_monitor(&format!("--prefs {first},{second}"), "nodes");
     let (res, method) = sprague::loopy::solve_preferences_auto(&g.graph, first, second, max_nodes, progress::monitor())
         .map_err(|e| match e {
             sprague::SearchError::Budget(b) => CliError::input(format!(
-                "--prefs {first},{second}: these rankings need an exhaustive search (values depend on the history of play), which stopped at its budget of {} tree nodes; raise it with --max-states N (graphs of at most 10000 vertices)",
+                "--prefs {first},{second}: these rankings need an exhaustive search (values depend on the history of play), which stopped at its budget of {} tree nodes; raise it with --max-states N",
                 b.max_states
             )),
             sprague::SearchError::Interrupted(i) => CliError {
@@ -344,8 +372,7 @@ fn minimax_run(g: &StateGraph, path: &str, bar: &Progress) -> CliResult<(Value, 
     )
     .map_err(|e| match e {
         sprague::monitor::Stopped::Failed(c) => CliError::input(format!(
-            "{path}: minimax needs an acyclic graph: {}",
-            cycle_message(&c)
+            "{path}: minimax needs an acyclic graph: {c}; without --minimax, `sprague solve` gives win/lose/draw with remoteness on graphs with cycles"
         )),
         sprague::monitor::Stopped::Budget(b) => b.into(),
         sprague::monitor::Stopped::Interrupted(i) => interrupted(i.done, n as u64, "vertices"),

@@ -50,11 +50,12 @@ pub fn parse_graph(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
 /// anything of that size is allocated. `bytes_per_edge` and `bytes_per_vertex`
 /// describe the solver that will run.
 pub fn check_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u64) -> CliResult<()> {
-    Ok(sprague::registry::check_graph_size(
+    Ok(sprague::registry::check_graph_memory(
         n,
         m,
         bytes_per_vertex,
         bytes_per_edge,
+        crate::progress::monitor().max_memory(),
     )?)
 }
 

@@ -249,6 +249,11 @@ pub fn parse_tree(bytes: &[u8], path: &str) -> CliResult<sprague::loopy::Minimax
         match v {
             serde_json::Value::Number(x) => match x.as_i64().filter(|&s| s != i64::MIN) {
                 Some(s) => Ok(sprague::loopy::MinimaxTree::Leaf(s)),
+                // A float here may be a rounded long integer: not echoed.
+                None if x.is_f64() => Err(CliError::input(format!(
+                    "{path}: tree{at}: a leaf is not a whole number between -{m} and {m} (it has a fraction, an exponent or too many digits)",
+                    m = i64::MAX
+                ))),
                 None => Err(CliError::input(format!(
                     "{path}: tree{at}: leaf `{x}` is not a whole number between -{m} and {m}",
                     m = i64::MAX

@@ -3,7 +3,7 @@
 
 use crate::{
     notation::{Notation, ParseError},
-    partizan::PartizanRules,
+    partizan::{Dyadic, PartizanRules},
     union_find::UnionFind,
 };
 
@@ -276,6 +276,51 @@ impl PartizanRules for Hackenbush {
         let c = p.conjugate();
         if c < *p { (c, true) } else { (p.clone(), false) }
     }
+
+    /// A single Blue-Red stalk by Berlekamp's sign-expansion rule (Winning
+    /// Ways, 2nd ed., vol. 1, ch. 2): the first run of `k` edges of one
+    /// colour counts `±k`, and each later edge `±1/2^j`, `j` counting from 1
+    /// after the run (Blue +, Red −). O(n) for n edges.
+    fn number_value(&self, p: &HackenbushGraph) -> Option<Dyadic> {
+        let [stalk] = &p.as_stalks()?[..] else { return None };
+        stalk_value(stalk)
+    }
+}
+
+/// The value of a Blue-Red stalk given from the ground up (`None` if an edge
+/// is green): see [`Hackenbush`]'s `number_value`. O(n).
+pub fn stalk_value(stalk: &[HackenbushColour]) -> Option<Dyadic> {
+    use HackenbushColour::{Blue, Green};
+    if stalk.contains(&Green) {
+        return None;
+    }
+    let Some(&first) = stalk.first() else {
+        return Some(Dyadic::ZERO);
+    };
+    let run = stalk.iter().take_while(|&&c| c == first).count();
+    let sign = |c: HackenbushColour| if c == Blue { 1i8 } else { -1 };
+    let tail = &stalk[run..];
+    // numerator over 2^t: the run contributes ±run·2^t, edge j of the tail
+    // (from 1) ±2^(t - j).
+    let t = u32::try_from(tail.len()).ok()?;
+    let mut pos = num_bigint::BigUint::default();
+    let mut neg = num_bigint::BigUint::default();
+    for (j, &c) in tail.iter().enumerate() {
+        let bit = u64::from(t) - 1 - j as u64;
+        if sign(c) > 0 {
+            pos.set_bit(bit, true);
+        } else {
+            neg.set_bit(bit, true);
+        }
+    }
+    let whole = num_bigint::BigUint::from(run) << t;
+    if sign(first) > 0 {
+        pos += whole;
+    } else {
+        neg += whole;
+    }
+    let num = num_bigint::BigInt::from(pos) - num_bigint::BigInt::from(neg);
+    Some(Dyadic::from_big(num, t))
 }
 
 impl Notation<HackenbushGraph> for Hackenbush {
@@ -526,6 +571,92 @@ mod tests {
                 x => x,
             };
             assert_eq!(b, flipped, "{s}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod stalk_tests {
+    use super::*;
+    use crate::partizan::PartizanSolver;
+    use proptest::prelude::*;
+
+    /// Hackenbush without the stalk rule: every value by search.
+    struct Searched;
+
+    impl PartizanRules for Searched {
+        type Position = HackenbushGraph;
+        fn left_moves(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) {
+            Hackenbush.left_moves(p, out);
+        }
+        fn right_moves(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) {
+            Hackenbush.right_moves(p, out);
+        }
+        fn decompose(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) -> bool {
+            Hackenbush.decompose(p, out)
+        }
+    }
+
+    fn colours(s: &str) -> Vec<HackenbushColour> {
+        s.chars().filter_map(HackenbushColour::from_letter).collect()
+    }
+
+    #[test]
+    fn published_stalk_values() {
+        // Winning Ways, 2nd ed., vol. 1, ch. 2: BR = 1/2, BRR = 1/4, BRB = 3/4,
+        // BBR = 3/2, RBB = -1/4; a green edge has no number value.
+        for (s, num, exp) in [
+            ("BR", 1, 1),
+            ("BRR", 1, 2),
+            ("BRB", 3, 2),
+            ("BBR", 3, 1),
+            ("RBB", -1, 2),
+            ("", 0, 0),
+        ] {
+            assert_eq!(stalk_value(&colours(s)), Some(Dyadic::new(num, exp)), "{s}");
+        }
+        assert_eq!(stalk_value(&colours("BG")), None);
+    }
+
+    #[test]
+    fn a_long_stalk_is_valued_at_once() {
+        // 20,000 alternating edges: 1 - 1/2 + 1/4 - … = 2/3 to within 2^-19999.
+        let stalk: Vec<HackenbushColour> = (0..20_000)
+            .map(|i| {
+                if i % 2 == 0 {
+                    HackenbushColour::Blue
+                } else {
+                    HackenbushColour::Red
+                }
+            })
+            .collect();
+        let p = HackenbushGraph::stalks(&[stalk]);
+        let mut solver = PartizanSolver::with_max_states(&Hackenbush, 10);
+        let g = solver.value(&p).unwrap();
+        let x = solver.store_mut().as_number(g).cloned().unwrap();
+        let (lo, hi) = (Dyadic::new(682, 10), Dyadic::new(683, 10));
+        assert!(lo < x && x < hi, "{x}");
+    }
+
+    proptest! {
+        #[test]
+        fn stalk_rule_matches_search(stalks in proptest::collection::vec(
+            proptest::collection::vec(prop_oneof![Just(HackenbushColour::Blue), Just(HackenbushColour::Red), Just(HackenbushColour::Green)], 0..7), 1..3)) {
+            let p = HackenbushGraph::stalks(&stalks);
+            let mut fast = PartizanSolver::new(&Hackenbush);
+            let mut slow = PartizanSolver::new(&Searched);
+            let a = fast.value(&p).unwrap();
+            let b = slow.value(&p).unwrap();
+            // The same canonical form (options may be listed in another order).
+            let shown = fast.store_mut().display(a);
+            prop_assert_eq!(slow.store_mut().parse(&shown).unwrap(), b, "{}", shown);
+            for s in &stalks {
+                if let Some(x) = stalk_value(s) {
+                    let one = HackenbushGraph::stalks(std::slice::from_ref(s));
+                    let g = slow.value(&one).unwrap();
+                    prop_assert_eq!(slow.store_mut().as_number(g), Some(&x));
+                }
+            }
         }
     }
 }

@@ -14,7 +14,7 @@ pub use bash::Bash;
 pub use clobber::{Clobber, ClobberBoard};
 pub use cutcake::{Cake, Cutcake};
 pub use domineering::{Domineering, DomineeringBoard};
-pub use hackenbush::{Hackenbush, HackenbushColour, HackenbushEdge, HackenbushGraph};
+pub use hackenbush::{Hackenbush, HackenbushColour, HackenbushEdge, HackenbushGraph, stalk_value};
 pub use nim::Nim;
 pub use take_ab::TakeAB;
 pub use toads_frogs::{ToadsAndFrogs, ToadsFrogsStrip};

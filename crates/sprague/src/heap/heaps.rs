@@ -111,10 +111,11 @@ impl<G: HeapGame> Heaps<G> {
     /// The first heap that neither the closed form nor the table values.
     ///
     /// ```
-    /// use sprague::{Heaps, Nimber, games::Nim};
+    /// use sprague::{Heaps, Nimber, games::Nim, heap::HeapMove};
     /// let sum = Heaps::new(Nim).solve_sum(&[3, 4, 5]).unwrap();
     /// assert_eq!(sum.grundy, Nimber(2));
-    /// assert_eq!(sum.winning_moves, vec![vec![1, 4, 5]]);
+    /// assert_eq!(sum.winning_moves, vec![HeapMove { heap: 0, parts: vec![1] }]);
+    /// assert_eq!(sum.winning_moves[0].apply(&[3, 4, 5]), vec![1, 4, 5]);
     /// assert!(sum.complete);
     /// ```
     pub fn solve_sum(&self, heaps: &[u64]) -> Result<HeapSum, u64> {
@@ -132,12 +133,7 @@ impl<G: HeapGame> Heaps<G> {
                         if h > ENUMERATION_LIMIT && !self.game.huge_heap_moves_complete() {
                             complete = false;
                         }
-                        for parts in found {
-                            let mut to = heaps[..i].to_vec();
-                            to.extend_from_slice(&parts);
-                            to.extend_from_slice(&heaps[i + 1..]);
-                            winning_moves.push(to);
-                        }
+                        winning_moves.extend(found.into_iter().map(|parts| HeapMove { heap: i, parts }));
                     }
                     None => complete = false,
                 }
@@ -156,12 +152,34 @@ impl<G: HeapGame> Heaps<G> {
 pub struct HeapSum {
     /// The Grundy value of the sum: the nim-sum of the heaps' values.
     pub grundy: Nimber,
-    /// Winning moves, as the heaps after each (empty when `grundy` is 0).
-    pub winning_moves: Vec<Vec<u64>>,
+    /// Winning moves (empty when `grundy` is 0).
+    pub winning_moves: Vec<HeapMove>,
     /// Whether `winning_moves` lists every winning move: `false` when a heap
     /// too large to enumerate had its moves listed only in part (or not at
     /// all; see [`HeapGame::huge_heap_moves_complete`]).
     pub complete: bool,
+}
+
+/// A move in a sum of heaps: heap number `heap` (0-based) is replaced by
+/// the heaps `parts` (none when it is emptied or taken away).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapMove {
+    /// The index of the heap moved in.
+    pub heap: usize,
+    /// The heaps it leaves.
+    pub parts: Vec<u64>,
+}
+
+impl HeapMove {
+    /// The whole position after this move from `heaps`. O(heaps).
+    #[must_use]
+    pub fn apply(&self, heaps: &[u64]) -> Vec<u64> {
+        let mut to = Vec::with_capacity(heaps.len() + self.parts.len());
+        to.extend_from_slice(&heaps[..self.heap.min(heaps.len())]);
+        to.extend_from_slice(&self.parts);
+        to.extend_from_slice(heaps.get(self.heap + 1..).unwrap_or(&[]));
+        to
+    }
 }
 
 impl<G: HeapGame> ImpartialRules for Heaps<G> {
@@ -189,6 +207,29 @@ impl<G: HeapGame> ImpartialRules for Heaps<G> {
 
     fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {
         Some(parts.concat())
+    }
+
+    /// The heaps sorted, without heaps that have no move (0, and 1 or 2
+    /// when the game allows no move there). O(n log n).
+    fn normalize(&self, position: &Vec<u64>) -> Option<Vec<u64>> {
+        let mut dead = [false; 3];
+        for (h, d) in dead.iter_mut().enumerate() {
+            let mut any = false;
+            self.game.heap_options(h as u64, &mut |_| any = true);
+            *d = !any;
+        }
+        let mut p: Vec<u64> = position
+            .iter()
+            .copied()
+            .filter(|&h| {
+                !usize::try_from(h)
+                    .ok()
+                    .and_then(|i| dead.get(i).copied())
+                    .unwrap_or(false)
+            })
+            .collect();
+        p.sort_unstable();
+        Some(p)
     }
 
     fn closed_form(&self, component: &Vec<u64>) -> Option<Nimber> {
@@ -250,6 +291,9 @@ macro_rules! heap_rules {
             }
             fn misere_outcome(&self, position: &Vec<u64>) -> Option<$crate::outcome::Outcome> {
                 $crate::heap::HeapGame::misere_outcome(self, position)
+            }
+            fn normalize(&self, position: &Vec<u64>) -> Option<Vec<u64>> {
+                $crate::heap::Heaps::new(*self).normalize(position)
             }
         }
 

@@ -23,7 +23,7 @@ pub use factor::FACTOR_LIMIT;
 pub(crate) use game::leave_heap;
 pub use game::{HeapGame, HeapValuer, plain_values};
 pub(crate) use heaps::heap_rules;
-pub use heaps::{ENUMERATION_LIMIT, HeapSum, Heaps};
+pub use heaps::{ENUMERATION_LIMIT, HeapMove, HeapSum, Heaps};
 pub use lasker::Lasker;
 pub use misere_values::{misere_grundy_values, misere_grundy_values_with};
 pub(crate) use period::extend_periodic;

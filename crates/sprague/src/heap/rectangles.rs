@@ -135,6 +135,18 @@ impl ImpartialRules for RectangleCutting {
         Some(parts.concat())
     }
 
+    /// Each rectangle with its shorter side first (an `a×b` rectangle is cut
+    /// as a `b×a` one), 1×1 pieces (no cut) dropped, sorted. O(n log n).
+    fn normalize(&self, position: &Vec<Rectangle>) -> Option<Vec<Rectangle>> {
+        let mut p: Vec<Rectangle> = position
+            .iter()
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .filter(|&r| r != (1, 1))
+            .collect();
+        p.sort_unstable();
+        Some(p)
+    }
+
     fn closed_form(&self, component: &Vec<Rectangle>) -> Option<Nimber> {
         match component[..] {
             [r] => self.rectangle_value(r),

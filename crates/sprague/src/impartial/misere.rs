@@ -105,10 +105,11 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
     }
 
     fn is_next_win(&mut self, root: &R::Position) -> Result<bool, SearchError> {
-        if let Some(v) = self.known(root) {
+        let root = self.rules.normalize(root).unwrap_or_else(|| root.clone());
+        if let Some(v) = self.known(&root) {
             return Ok(v);
         }
-        let result = self.search(root);
+        let result = self.search(&root);
         self.limits.finish(result)
     }
 
@@ -151,13 +152,80 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
         }
     }
 
+    /// The frame of `position` (already normalised): its options, each
+    /// normalised ([`ImpartialRules::normalize`]) and without repeats.
     fn expand(&self, position: R::Position) -> Frame<R::Position> {
         let mut options = Vec::new();
         self.rules.moves(&position, &mut options);
+        for o in &mut options {
+            if let Some(n) = self.rules.normalize(o) {
+                *o = n;
+            }
+        }
+        let mut seen = std::collections::HashSet::with_capacity(options.len());
+        options.retain(|o| seen.insert(o.clone()));
         Frame {
             position,
             options,
             cursor: 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod normalised_tests {
+    use super::*;
+    use crate::heap::{Heaps, RectangleCutting, TakeBreak};
+    use proptest::prelude::*;
+
+    /// Misère outcome by the definition: a position is N iff it has no move
+    /// or some move reaches a P-position. Memoised on the positions exactly
+    /// as the moves write them (no normalising).
+    fn by_definition<R: ImpartialRules>(rules: &R, p: &R::Position) -> bool {
+        fn go<R: ImpartialRules>(rules: &R, p: &R::Position, memo: &mut HashMap<R::Position, bool>) -> bool {
+            if let Some(&v) = memo.get(p) {
+                return v;
+            }
+            let mut options = Vec::new();
+            rules.moves(p, &mut options);
+            let v = options.is_empty() || options.iter().any(|o| !go(rules, o, memo));
+            memo.insert(p.clone(), v);
+            v
+        }
+        go(rules, p, &mut HashMap::new())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn kayles_and_dawsons_kayles_match_the_definition(heaps in proptest::collection::vec(0u64..7, 0..4)) {
+            for code in ["0.77", "0.07"] {
+                let rules = Heaps::new(TakeBreak::parse(code).unwrap());
+                let mut solver = MisereSolver::new(&rules).search_only();
+                let want = if by_definition(&rules, &heaps) { Outcome::N } else { Outcome::P };
+                prop_assert_eq!(solver.outcome(&heaps).unwrap(), want, "{} {:?}", code, heaps);
+            }
+        }
+
+        #[test]
+        fn rectangles_match_the_definition(pieces in proptest::collection::vec((1u64..5, 1u64..5), 0..3)) {
+            let mut solver = MisereSolver::new(&RectangleCutting).search_only();
+            let want = if by_definition(&RectangleCutting, &pieces) { Outcome::N } else { Outcome::P };
+            prop_assert_eq!(solver.outcome(&pieces).unwrap(), want, "{:?}", pieces);
+        }
+    }
+
+    #[test]
+    fn sorted_heaps_meet_each_position_once() {
+        // Kayles 9 9 6 7 in misère play is N (a few thousand sorted positions).
+        let rules = Heaps::new(TakeBreak::kayles());
+        let mut solver = MisereSolver::with_max_states(&rules, 20_000).search_only();
+        assert_eq!(solver.outcome(&vec![9, 9, 6, 7]).unwrap(), Outcome::N);
+        assert_eq!(rules.normalize(&vec![3, 0, 1, 2]), Some(vec![1, 2, 3]));
+        assert_eq!(
+            RectangleCutting.normalize(&vec![(3, 2), (1, 1), (2, 3)]),
+            Some(vec![(2, 3), (2, 3)])
+        );
     }
 }

@@ -73,6 +73,16 @@ pub trait ImpartialRules {
         let _ = position;
         None
     }
+
+    /// A canonical representative of `position` for memo tables: a position
+    /// that is the same game (the same game tree up to the order of moves),
+    /// e.g. the heaps sorted with the empty ones dropped, so that searches
+    /// over whole positions (misère play) meet each position once. `None`
+    /// means the position is its own representative.
+    fn normalize(&self, position: &Self::Position) -> Option<Self::Position> {
+        let _ = position;
+        None
+    }
 }
 
 /// [`ImpartialRules::decompose`] for rulesets whose position is a list of

@@ -18,12 +18,14 @@ pub use minimax::{
     minimax_dag, minimax_dag_with, minimax_tree,
 };
 pub use preferences::{
-    PreferencesMethod, Ranking, UnsupportedRankings, solve_preferences, solve_preferences_auto,
-    solve_preferences_exhaustive, solve_preferences_exhaustive_with,
+    EXHAUSTIVE_MAX_VERTICES, PreferencesMethod, Ranking, UnsupportedRankings, retrograde_supports,
+    solve_preferences, solve_preferences_auto, solve_preferences_exhaustive,
+    solve_preferences_exhaustive_with,
 };
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
 pub use space::{
-    SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, reachable, reachable_counts,
+    MAX_THREADS, SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, check_threads, reachable,
+    reachable_counts,
 };
 pub use tictactoe::TicTacToe;
 pub use wld::{

@@ -202,6 +202,18 @@ impl PreferencesMethod {
     }
 }
 
+/// The largest graph the exhaustive preference search takes (its search
+/// keeps a flag per vertex and per player along the path): above it, it
+/// returns [`SearchError::Budget`] at once, whatever the budget.
+pub const EXHAUSTIVE_MAX_VERTICES: usize = 10_000;
+
+/// Whether [`solve_preferences`] (retrograde, linear) solves this pair of
+/// rankings; the others need the exhaustive search. O(1).
+#[must_use]
+pub fn retrograde_supports(first: Ranking, second: Ranking) -> bool {
+    supported(first, second)
+}
+
 /// Solves any pair of rankings: by retrograde analysis where it applies
 /// (linear in the graph), else by the exhaustive search within `max_nodes`
 /// tree nodes (exponential in the worst case), reporting to `monitor`.
@@ -250,7 +262,7 @@ fn exhaustive(
     monitor: Option<&Monitor>,
 ) -> Result<Vec<[Wld; 2]>, SearchError> {
     let n = graph.vertex_count();
-    if n > 10_000 {
+    if n > EXHAUSTIVE_MAX_VERTICES {
         return Err(BudgetExceeded {
             max_states: max_nodes,
         }

@@ -148,6 +148,30 @@ fn decode(c: u16) -> Option<SolvedValue> {
     }
 }
 
+/// The most threads a solver starts: more only add stacks and contention.
+pub const MAX_THREADS: usize = 256;
+
+/// `threads` if it is a thread count a solver accepts (`1..=`[`MAX_THREADS`]).
+///
+/// ```
+/// use sprague::loopy::check_threads;
+/// assert_eq!(check_threads(4), Ok(4));
+/// assert!(check_threads(0).is_err());
+/// assert!(check_threads(100_000).is_err());
+/// ```
+///
+/// # Errors
+/// [`Error::Input`](crate::Error::Input) saying what is accepted.
+pub fn check_threads(threads: usize) -> Result<usize, crate::Error> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(crate::Error::input(format!(
+            "{threads} threads: the thread count must be between 1 and {MAX_THREADS}"
+        )))
+    }
+}
+
 /// Retrograde solver for a [`StateSpace`]: 2 bytes per state, a state budget, a
 /// [`Monitor`] for progress and Ctrl-C, and any number of threads with results
 /// identical to one thread (each level only reads values decided at earlier
@@ -189,10 +213,11 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
         }
     }
 
-    /// Uses `threads` threads (at least one).
+    /// Uses `threads` threads, clamped to `1..=`[`MAX_THREADS`] (see
+    /// [`check_threads`] to refuse other counts instead).
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
+        self.threads = threads.clamp(1, MAX_THREADS);
         self
     }
 

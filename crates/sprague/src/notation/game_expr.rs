@@ -250,31 +250,68 @@ impl Parser<'_, '_, '_> {
         }
     }
 
+    /// A term: prefix signs read in a loop (never recursing on their
+    /// number), then the operand. `-` twice cancels, and a `-` before a `±`
+    /// changes nothing (`±G = {G | -G}` is its own negative), so only the
+    /// signs after the last `±` negate the operand and only the `±`s nest, at
+    /// most [`MAX_NESTING`] deep. Linear in the text.
     fn term(&mut self) -> Result<GameId, ParseError> {
-        self.skip_ws();
-        let pm = self.plus_minus_len();
-        if pm > 0 {
-            self.pos += pm;
-            return self.plus_minus_operand();
-        }
-        match self.peek() {
-            Some('-') if self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => self.compound(),
-            Some('-') => {
-                self.pos += 1;
-                let t = self.term()?;
-                Ok(self.s.neg(t))
+        let mut negate = false;
+        // Columns of the `±` signs, outermost first.
+        let mut plus_minus: Vec<usize> = Vec::new();
+        let operand = loop {
+            self.skip_ws();
+            let pm = self.plus_minus_len();
+            if pm > 0 {
+                if plus_minus.len() >= MAX_NESTING {
+                    return Err(ParseError::new(
+                        format!("`+-` nested more than {MAX_NESTING} levels deep"),
+                        self.pos + 1,
+                        "+-",
+                    ));
+                }
+                self.pos += pm;
+                if let Some(g) = self.plus_minus_list()? {
+                    break g;
+                }
+                plus_minus.push(self.pos + 1);
+                negate = false;
+                continue;
             }
-            Some('+') => {
-                self.pos += 1;
-                self.term()
+            match self.peek() {
+                Some('-') if self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) => break self.compound()?,
+                Some('-') => {
+                    self.pos += 1;
+                    negate = !negate;
+                }
+                Some('+') => self.pos += 1,
+                _ => break self.compound()?,
             }
-            _ => self.compound(),
+        };
+        let mut g = if negate { self.s.neg(operand) } else { operand };
+        for &col in plus_minus.iter().rev() {
+            self.guard(g, col)?;
+            g = self.s.plus_minus(g);
         }
+        Ok(g)
     }
 
     /// After `+-`: `±G = {G | -G}` for a term, or `±(a,b)` / `±{a,b}` (no bar)
     /// for `{a,b | -a,-b}`.
     fn plus_minus_operand(&mut self) -> Result<GameId, ParseError> {
+        if let Some(g) = self.plus_minus_list()? {
+            return Ok(g);
+        }
+        self.skip_ws();
+        let col = self.pos + 1;
+        let t = self.term()?;
+        self.guard(t, col)?;
+        Ok(self.s.plus_minus(t))
+    }
+
+    /// After `+-`, the list forms `±(a,b)` / `±{a,b}` (no bar) for
+    /// `{a,b | -a,-b}`; `None` (nothing read) for any other operand.
+    fn plus_minus_list(&mut self) -> Result<Option<GameId>, ParseError> {
         self.skip_ws();
         if let Some(open_ch @ ('{' | '(')) = self.peek() {
             let open = self.pos;
@@ -296,13 +333,10 @@ impl Parser<'_, '_, '_> {
                 }
                 self.pos = close + 1;
                 let negs: Vec<GameId> = list.iter().map(|&g| self.s.neg(g)).collect();
-                return Ok(self.s.game(&list, &negs));
+                return Ok(Some(self.s.game(&list, &negs)));
             }
         }
-        let col = self.pos + 1;
-        let t = self.term()?;
-        self.guard(t, col)?;
-        Ok(self.s.plus_minus(t))
+        Ok(None)
     }
 
     fn compound(&mut self) -> Result<GameId, ParseError> {

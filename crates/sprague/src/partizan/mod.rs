@@ -29,7 +29,7 @@ pub use nus::Nus;
 pub use rules::{PartizanRules, Player, moves_of, outcome_by_minimax, wins_moving_first};
 pub use solver::{PartizanSolver, value_by_definition};
 pub(crate) use store::Op;
-pub use store::{GameId, GameStore};
+pub use store::{GameId, GameStore, TooLargeToExpand};
 pub use thermograph::Thermograph;
 pub use thermograph_svg::thermograph_svg;
 pub use trajectory::{Trajectory, TrajectoryPiece};

@@ -41,6 +41,15 @@ pub trait PartizanRules {
     fn canonical_key(&self, component: &Self::Position) -> (Self::Position, bool) {
         (component.clone(), false)
     }
+
+    /// The value of `component` by a rule, when the ruleset knows it is a
+    /// number (a Blue-Red Hackenbush stalk): searches use it instead of
+    /// walking the component's options. `None` means "search". It must agree
+    /// with the search wherever it answers.
+    fn number_value(&self, component: &Self::Position) -> Option<super::Dyadic> {
+        let _ = component;
+        None
+    }
 }
 
 /// Which player moves.

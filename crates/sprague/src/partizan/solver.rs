@@ -236,6 +236,9 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
+        if let Some(x) = self.rules.number_value(&root) {
+            return Ok(self.store.dyadic(x));
+        }
         let result = self.search(root);
         self.limits.finish(result)
     }
@@ -248,7 +251,12 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             };
             let mut missing = None;
             while let Some((i, key, conjugate)) = frame.parts.get(frame.cursor) {
-                match self.memo.get(key) {
+                // A value by rule is not stored: it costs no state.
+                let by_rule = match self.memo.get(key) {
+                    Some(_) => None,
+                    None => self.rules.number_value(key).map(|x| self.store.dyadic(x)),
+                };
+                match by_rule.as_ref().or_else(|| self.memo.get(key)) {
                     Some(&v) => {
                         let v = if *conjugate { self.store.neg(v) } else { v };
                         let sum = &mut frame.values[*i];

@@ -279,7 +279,8 @@ impl<'s, 'm> Op<'s, 'm> {
     fn report(&mut self) {
         if let Some(m) = self.monitor {
             m.add(u64::from(self.pending));
-            if m.stop_requested() {
+            // `check` also polls the memory and work budgets.
+            if m.check().is_err() {
                 self.halted = true;
             }
         }
@@ -632,8 +633,42 @@ impl GameStore {
         self.as_nus(id).filter(|v| v.is_nimber()).map(|v| v.nimber)
     }
 
+    /// Whether `id` may be expanded into its options by the operations that
+    /// walk them (listing options and incentives, heating, cooling, sums with
+    /// general games): refused for an inline `*n` beyond
+    /// [`NIMBER_COMBINE_LIMIT`](crate::notation::NIMBER_COMBINE_LIMIT) (it has
+    /// `n` options of each side) or `n·↑` beyond
+    /// [`UP_COMBINE_LIMIT`](crate::notation::UP_COMBINE_LIMIT) (its chain of
+    /// options is `n` deep), which the parser already refuses to combine with
+    /// general games. O(1).
+    ///
+    /// ```
+    /// use sprague::GameStore;
+    /// let mut s = GameStore::new();
+    /// let g = s.parse("*18446744073709551615").unwrap();
+    /// assert!(s.check_expandable(g).is_err());
+    /// let h = s.parse("*256 + ^4096").unwrap();
+    /// assert!(s.check_expandable(h).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    /// [`TooLargeToExpand`] naming the value and the limits.
+    pub fn check_expandable(&self, id: GameId) -> Result<(), TooLargeToExpand> {
+        use crate::notation::{NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT};
+        match self.as_nus(id) {
+            Some(v) if v.nimber > NIMBER_COMBINE_LIMIT || v.ups.unsigned_abs() > UP_COMBINE_LIMIT => {
+                Err(TooLargeToExpand {
+                    value: crate::partizan::format_nus(v),
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Both option lists of `id`, each in id order. O(|L| + |R|); inline
-    /// values build theirs on first use (`*n` has `n` of each).
+    /// values build theirs on first use (`*n` has `n` of each: see
+    /// [`check_expandable`](GameStore::check_expandable) before asking for
+    /// those of a value from the input).
     pub fn options(&mut self, id: GameId) -> (Vec<GameId>, Vec<GameId>) {
         (self.left_options(id), self.right_options(id))
     }
@@ -919,3 +954,25 @@ impl GameStore {
         self.nodes[n.0 as usize].neg = g.0;
     }
 }
+
+/// A value too large to expand into its options (see
+/// [`GameStore::check_expandable`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLargeToExpand {
+    /// The value, as displayed.
+    pub value: String,
+}
+
+impl core::fmt::Display for TooLargeToExpand {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} is too large to expand into its options (limits: *{}, ^{})",
+            self.value,
+            crate::notation::NIMBER_COMBINE_LIMIT,
+            crate::notation::UP_COMBINE_LIMIT
+        )
+    }
+}
+
+impl std::error::Error for TooLargeToExpand {}

@@ -2,7 +2,7 @@
 //! the offending input, as data (the command line adds its own flag hints).
 
 use crate::{
-    budget::BudgetExceeded,
+    budget::{BudgetExceeded, MemoryExceeded},
     monitor::{Interrupted, SearchError},
     notation::ParseError,
 };
@@ -24,6 +24,9 @@ pub enum Error {
     Input(String),
     /// A search reached its state budget or was stopped through its monitor.
     Search(SearchError),
+    /// The request needs more memory than the budget allows (refused before
+    /// allocating, or stopped when the process passed it).
+    Memory(MemoryExceeded),
     /// An invariant of the engine failed; a bug, never the user's fault.
     Internal(String),
 }
@@ -54,6 +57,7 @@ impl fmt::Display for Error {
             Error::Position { text, error } => write!(f, "position `{text}`: {error}"),
             Error::Input(m) | Error::Internal(m) => f.write_str(m),
             Error::Search(e) => e.fmt(f),
+            Error::Memory(e) => e.fmt(f),
         }
     }
 }
@@ -69,6 +73,12 @@ impl From<SearchError> for Error {
 impl From<BudgetExceeded> for Error {
     fn from(e: BudgetExceeded) -> Self {
         Error::Search(SearchError::Budget(e))
+    }
+}
+
+impl From<MemoryExceeded> for Error {
+    fn from(e: MemoryExceeded) -> Self {
+        Error::Memory(e)
     }
 }
 

@@ -11,13 +11,32 @@ const BYTES_PER_VERTEX: u64 = 48;
 const BYTES_PER_EDGE: u64 = 40;
 
 /// Checks that a graph of `n` vertices and `m` edges fits in memory before
-/// anything of that size is allocated: at most `u32::MAX - 1` of each, and
-/// (where the system tells) no more bytes than are available, counting
-/// `bytes_per_vertex` and `bytes_per_edge` for the solver that will run.
+/// anything of that size is allocated: [`check_graph_memory`] against the
+/// default memory budget ([`crate::budget::default_max_memory`]), or the
+/// memory available if the system says it is less.
 ///
 /// # Errors
 /// A graph too large, in one line that gives its size.
 pub fn check_graph_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u64) -> Result<()> {
+    let budget = crate::budget::default_max_memory();
+    let max = available_memory().map_or(budget, |a| a.min(budget));
+    check_graph_memory(n, m, bytes_per_vertex, bytes_per_edge, max)
+}
+
+/// Checks, before anything of that size is allocated, that a graph of `n`
+/// vertices and `m` edges has at most `u32::MAX - 1` of each and needs no
+/// more than `max_memory` bytes, counting `bytes_per_vertex` and
+/// `bytes_per_edge` for the solver that will run. O(1).
+///
+/// # Errors
+/// [`Error::Input`] past the vertex or edge limit, [`Error::Memory`] past the budget.
+pub fn check_graph_memory(
+    n: u64,
+    m: u64,
+    bytes_per_vertex: u64,
+    bytes_per_edge: u64,
+    max_memory: u64,
+) -> Result<()> {
     let limit = u64::from(u32::MAX - 1);
     if n > limit || m > limit {
         return Err(Error::input(format!(
@@ -27,15 +46,7 @@ pub fn check_graph_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u
     let need = n
         .saturating_mul(bytes_per_vertex)
         .saturating_add(m.saturating_mul(bytes_per_edge));
-    if let Some(avail) = available_memory()
-        && need > avail
-    {
-        return Err(Error::input(format!(
-            "graph with {n} vertices and {m} edges needs about {:.1} GiB, but only {:.1} GiB of memory is available",
-            need as f64 / f64::from(1u32 << 30),
-            avail as f64 / f64::from(1u32 << 30)
-        )));
-    }
+    crate::budget::check_memory(need, 1, "the graph", max_memory)?;
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 //! tables and proven periods for huge heaps), tables, misère play and play.
 
 use super::{Error, OnProgress, Options, Report, Result, Ruleset, Table, impartial_report};
+use crate::heap::HeapMove;
 use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::{
     heap::{GrundyTable, HeapGame, Heaps, misere_grundy_values_with},
@@ -43,6 +44,26 @@ pub struct HeapRuleset<G> {
     /// for its largest heap.
     play_rules: OnceLock<Heaps<G>>,
 }
+
+/// The most heaps for which a winning move is shown as the whole position
+/// after it (beyond, as the heap it changes).
+const FULL_POSITIONS_UP_TO: usize = 1000;
+
+/// A move in a long sum of heaps, named by the heap it changes: `heap 7: 9 → 4`,
+/// `heap 7: 9 → 2 5` (a split) or `heap 7: 9 → nothing`. O(parts).
+fn describe_compact(heaps: &[u64], m: &HeapMove) -> String {
+    let from = heaps.get(m.heap).copied().unwrap_or(0);
+    let to = if m.parts.is_empty() {
+        "nothing".to_string()
+    } else {
+        m.parts.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    };
+    format!("heap {}: {from} → {to}", m.heap + 1)
+}
+
+/// Bytes a table holds per heap at most: the value, its copy in the
+/// returned [`Table`], and the tabulator's bookkeeping (rare-value sets).
+const TABLE_BYTES_PER_VALUE: u64 = 48;
 
 impl<G: HeapGame + Clone> HeapRuleset<G> {
     /// `game` under the name `name` (shown in reports, with parameters),
@@ -110,7 +131,25 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
                 self.name
             ))
         })?;
-        let moves: Vec<(String, String)> = sum.winning_moves.iter().map(describe).collect();
+        // Each move's whole position is written out only for positions of a
+        // few heaps: otherwise the listing would grow with heaps × moves.
+        let full = heaps.len() <= FULL_POSITIONS_UP_TO;
+        options.check_memory(
+            sum.winning_moves.len() as u64,
+            if full { 64 * heaps.len() as u64 } else { 64 },
+            "the listing of winning moves",
+        )?;
+        let mut moves: Vec<(String, String)> = Vec::with_capacity(sum.winning_moves.len());
+        for (k, m) in sum.winning_moves.iter().enumerate() {
+            if k % 1024 == 1023 {
+                options.monitor.check()?;
+            }
+            moves.push(if full {
+                describe(&m.apply(&heaps))
+            } else {
+                (String::new(), describe_compact(&heaps, m))
+            });
+        }
         let mut report = impartial_report(
             &self.name,
             &canonical,
@@ -119,6 +158,11 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
             Some(sum.grundy.get()),
             &moves,
         );
+        if !full && !moves.is_empty() {
+            report.text.push_str(&format!(
+                "note: with more than {FULL_POSITIONS_UP_TO} heaps, each move is named by the heap it changes, not by the whole position after it\n"
+            ));
+        }
         if !sum.complete {
             report.data.insert("winning_moves_complete", false);
             report.text.push_str(
@@ -129,6 +173,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
     }
 
     fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
+        options.check_memory(count as u64, TABLE_BYTES_PER_VALUE, "the table's values")?;
         if options.misere {
             // Stops at a stop request (inside a heap's search too) with the values so far.
             let values =

@@ -23,7 +23,7 @@ pub use catalog::{
 };
 pub(crate) use error::read_position;
 pub use error::{Error, Result};
-pub use graph_position::check_graph_size;
+pub use graph_position::{check_graph_memory, check_graph_size};
 pub use heap_rules::HeapRuleset;
 pub use impartial_rules::{Impartial, impartial_report};
 pub use loopy::SpaceRules;

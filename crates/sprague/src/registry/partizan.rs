@@ -11,6 +11,9 @@ use crate::{
     partizan::{PartizanRules, PartizanSolver},
 };
 
+/// The longest position (as written) whose winning moves a report lists.
+const MOVES_LISTED_UP_TO: usize = 4000;
+
 /// Any partizan ruleset of the engine with a notation, as a registry
 /// [`Ruleset`]: `value` gives the canonical form (by [`PartizanSolver`]), the
 /// outcome and each player's winning moves; `play` is a [`PartizanEngine`].
@@ -51,8 +54,15 @@ where
         let g = solver.value(&p)?;
         let outcome = solver.store_mut().outcome(g);
         let value = solver.store_mut().display(g);
-        let left = solver.left_winning_moves(&p)?;
-        let right = solver.right_winning_moves(&p)?;
+        // Listing winning moves writes every option out in full: for long
+        // positions that grows with the square of their length, so they get
+        // their value and outcome only.
+        let listed = canonical.len() <= MOVES_LISTED_UP_TO;
+        let (left, right) = if listed {
+            (solver.left_winning_moves(&p)?, solver.right_winning_moves(&p)?)
+        } else {
+            (Vec::new(), Vec::new())
+        };
         let describe = |moves: &[R::Position]| -> Vec<(String, String)> {
             moves
                 .iter()
@@ -60,7 +70,7 @@ where
                 .collect()
         };
         let (left, right) = (describe(&left), describe(&right));
-        Ok(partizan_report(
+        let mut report = partizan_report(
             &self.name,
             &canonical,
             &value,
@@ -68,7 +78,18 @@ where
             &left,
             &right,
             solver.states(),
-        ))
+        );
+        if !listed {
+            report.text = report
+                .text
+                .replace("Left's winning moves: none\n", "")
+                .replace("Right's winning moves: none\n", "");
+            report.data.insert("winning_moves_listed", false);
+            report.text.push_str(&format!(
+                "note: winning moves are listed for positions written in at most {MOVES_LISTED_UP_TO} characters\n"
+            ));
+        }
+        Ok(report)
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {

@@ -41,6 +41,22 @@ impl<'m> Options<'m> {
         self.max_states = max_states;
         self
     }
+
+    /// The memory budget in bytes: the monitor's
+    /// ([`Monitor::max_memory`], half the RAM by default).
+    #[must_use]
+    pub fn max_memory(&self) -> u64 {
+        self.monitor.max_memory()
+    }
+
+    /// Refuses, before allocating, `count` items of `item_bytes` bytes for
+    /// `what` past the memory budget ([`crate::budget::check_memory`]). O(1).
+    ///
+    /// # Errors
+    /// [`Error::Memory`] past the budget.
+    pub fn check_memory(&self, count: u64, item_bytes: u64, what: &'static str) -> Result<()> {
+        crate::budget::check_memory(count, item_bytes, what, self.max_memory()).map_err(Error::Memory)
+    }
 }
 
 /// The progress callback of [`Ruleset::table`]: called with the number of

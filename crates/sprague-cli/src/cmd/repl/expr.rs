@@ -273,6 +273,11 @@ impl Env {
         let two = matches!(name, "cool" | "heat");
         Self::arity(name, start, &args, if two { 2 } else { 1 })?;
         let g = self.game(chars, args[0].0, args[0].1)?;
+        if matches!(name, "cool" | "heat") {
+            self.store
+                .check_expandable(g)
+                .map_err(|e| ReplError::at(first_non_space(chars, args[0].0, args[0].1), e.to_string()))?;
+        }
         let s = &mut self.store;
         let value = match name {
             "cool" => {
@@ -297,6 +302,9 @@ impl Env {
             }
             "heat" => {
                 let t = self.game(chars, args[1].0, args[1].1)?;
+                self.store.check_expandable(t).map_err(|e| {
+                    ReplError::at(first_non_space(chars, args[1].0, args[1].1), e.to_string())
+                })?;
                 self.watched().heat(g, t)?
             }
             "mean" => {

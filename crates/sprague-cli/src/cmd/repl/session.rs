@@ -218,6 +218,8 @@ impl Session {
                 None => "more than 2^64".to_string(),
             },
             "options" => {
+                s.check_expandable(g)
+                    .map_err(|e| ReplError::at(args[0].0 + 1, e.to_string()))?;
                 let (l, r) = s.options(g);
                 let l: Vec<String> = l.into_iter().map(|x| s.display(x)).collect();
                 let r: Vec<String> = r.into_iter().map(|x| s.display(x)).collect();
