@@ -31,9 +31,13 @@ fn move_lines(rows: &[(String, String, String)]) -> Vec<String> {
     rows.iter()
         .map(|(a, b, c)| {
             if c.is_empty() {
-                format!("    {a:<w1$}   {b}")
+                format!("    {}   {b}", crate::columns::pad_right(a, w1))
             } else {
-                format!("    {a:<w1$}   {b:<w2$}   {c}")
+                format!(
+                    "    {}   {}   {c}",
+                    crate::columns::pad_right(a, w1),
+                    crate::columns::pad_right(b, w2)
+                )
             }
         })
         .collect()

@@ -48,7 +48,7 @@ pub(crate) fn listed(rows: &[(String, String)]) -> Vec<String> {
             if b.is_empty() {
                 format!("    {a}")
             } else {
-                format!("    {a:<width$}   {b}")
+                format!("    {}   {b}", crate::columns::pad_right(a, width))
             }
         })
         .collect();

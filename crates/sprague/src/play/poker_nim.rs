@@ -177,7 +177,10 @@ impl Engine for PokerEngine {
             .collect();
         let w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
         lines.push(format!("winning moves ({}):", rows.len()));
-        lines.extend(rows.iter().map(|(a, b)| format!("    {a:<w$}   {b}")));
+        lines.extend(
+            rows.iter()
+                .map(|(a, b)| format!("    {}   {b}", crate::columns::pad_right(a, w))),
+        );
         Ok(lines)
     }
 
