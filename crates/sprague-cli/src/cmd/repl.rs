@@ -179,18 +179,13 @@ fn run_verb(words: &[String]) -> Result<(), VerbError> {
         }),
         Err(e) => {
             if crate::is_help_request(&e) {
-                print!("{}", e.render());
+                let mut out = std::io::stdout().lock();
+                write!(out, "{}", e.render())
+                    .map_err(|e| VerbError::Failed(ReplError::plain(e.to_string())))?;
                 return Ok(());
             }
-            // clap's message up to its usage line, on one line.
-            let rendered = e.render().to_string();
-            let message: Vec<&str> = rendered
-                .lines()
-                .map(str::trim)
-                .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
-                .collect();
-            let message = message.join(" ");
-            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            // clap's message and its tips, on one line.
+            let message = crate::error::clap_one_line(&e);
             Err(ReplError::plain(format!("{message} (`{} --help` shows the options)", words[0])).into())
         }
     }

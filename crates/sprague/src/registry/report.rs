@@ -346,3 +346,59 @@ impl Table {
         Table { values, period }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(n: usize, width: usize) -> Data {
+        let rows: Vec<(String, String)> = (0..n)
+            .map(|i| (format!("{i:0width$}"), format!("move {i}")))
+            .collect();
+        Data::moves(&rows)
+    }
+
+    #[test]
+    fn move_lists_are_capped_counted_and_complete_on_request() {
+        let mut r = Report::new(Data::map().with("winning_moves", moves(25, 3)), "head\n");
+        r.push_moves("winning_moves", "winning moves", "");
+        let capped = r.text_with(Some(MOVES_SHOWN));
+        assert!(
+            capped.starts_with("head\nwinning moves (25):\n  000   move 0\n"),
+            "{capped}"
+        );
+        assert_eq!(capped.lines().count(), 2 + MOVES_SHOWN + 1);
+        assert!(
+            capped.ends_with("  … and 5 more (--all lists every move)\n"),
+            "{capped}"
+        );
+        let all = r.text();
+        assert_eq!(all.lines().count(), 2 + 25);
+        assert_eq!(all, r.to_string());
+    }
+
+    #[test]
+    fn empty_lists_and_inserted_lines() {
+        let mut r = Report::new(Data::map().with("best_moves", moves(0, 1)), "a\noutcome: x\nb\n");
+        r.push_moves("best_moves", "best moves", " (the game is over)");
+        r.insert_line_after("outcome:", "note");
+        r.push_line("end");
+        assert_eq!(
+            r.text(),
+            "a\noutcome: x\nnote\nb\nbest moves: none (the game is over)\nend\n"
+        );
+    }
+
+    #[test]
+    fn a_huge_move_is_not_padded_and_does_not_widen_the_others() {
+        // 70,000 characters: past the formatter's width limit of 65,535.
+        let rows = vec![
+            ("x".repeat(70_000), "big".to_string()),
+            ("y".to_string(), "small".to_string()),
+        ];
+        let mut r = Report::new(Data::map().with("m", Data::moves(&rows)), "");
+        r.push_moves("m", "moves", "");
+        let text = r.text();
+        assert!(text.ends_with("\n  y   small\n"), "{}", &text[text.len() - 30..]);
+    }
+}
