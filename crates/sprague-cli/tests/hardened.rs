@@ -276,3 +276,14 @@ fn batch_applies_the_state_budget_to_each_line() {
     // A 2x2 Chomp board: the first player wins (Gale's strategy stealing).
     assert!(lines[2].starts_with("2 2\tN\t"), "{text}");
 }
+
+#[test]
+fn batch_is_refused_inside_the_repl() {
+    // The REPL's script is stdin: a batch there would swallow the rest of it.
+    let out = sprague(&["repl"], b"value nim --batch\nvalue nim 3 4 5\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--batch reads standard input"), "{err}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("grundy:  2"), "{text}");
+}

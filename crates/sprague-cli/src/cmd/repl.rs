@@ -168,6 +168,13 @@ impl From<ReplError> for VerbError {
 /// its report; its errors come back as session errors.
 fn run_verb(words: &[String]) -> Result<(), VerbError> {
     use clap::Parser;
+    if words.iter().any(|w| w == "--batch") {
+        // The session's own input is stdin: a batch would read the rest of it.
+        return Err(ReplError::plain(
+            "--batch reads standard input: run it from the shell, not in the REPL".to_string(),
+        )
+        .into());
+    }
     let argv = std::iter::once("sprague".to_string()).chain(words.iter().cloned());
     match crate::Cli::try_parse_from(argv) {
         Ok(cli) => crate::run(cli).map_err(|e| {
