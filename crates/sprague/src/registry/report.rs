@@ -184,10 +184,6 @@ enum Part {
 /// ([`Report::text_with`]); the rest are counted.
 pub const MOVES_SHOWN: usize = 20;
 
-/// The widest column a move is padded to in the text: a longer move is
-/// printed unpadded, so one huge position never widens every line.
-const MAX_PAD: usize = 40;
-
 impl Report {
     /// A report whose text is already written (`text`: lines ending with a
     /// newline).
@@ -292,7 +288,8 @@ impl Report {
 
 /// Writes a move list (maps with `to` and `description`) under `title`:
 /// the first `max_moves` (all with `None`), aligned on the widest `to` up to
-/// [`MAX_PAD`] characters, then how many more there are. O(moves shown).
+/// [`crate::columns::MAX_COLUMN`] characters, then how many more there are.
+/// O(moves shown).
 fn write_moves(out: &mut String, title: &str, none: &str, rows: &[Data], max_moves: Option<usize>) {
     if rows.is_empty() {
         out.push_str(&format!("{title}: none{none}\n"));
@@ -301,12 +298,8 @@ fn write_moves(out: &mut String, title: &str, none: &str, rows: &[Data], max_mov
     out.push_str(&format!("{title} ({}):\n", rows.len()));
     let shown = &rows[..max_moves.map_or(rows.len(), |m| m.min(rows.len()))];
     let field = |row: &Data, key: &str| row.get(key).and_then(Data::as_text).unwrap_or("").to_string();
-    let width = shown
-        .iter()
-        .map(|r| field(r, "to").chars().count())
-        .filter(|&w| w <= MAX_PAD)
-        .max()
-        .unwrap_or(0);
+    let tos: Vec<String> = shown.iter().map(|r| field(r, "to")).collect();
+    let width = crate::columns::column_width(tos.iter().map(String::as_str));
     for row in shown {
         let (to, d) = (field(row, "to"), field(row, "description"));
         out.push_str("  ");
