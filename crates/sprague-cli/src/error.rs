@@ -87,10 +87,76 @@ impl From<sprague::SearchError> for CliError {
     }
 }
 
+/// Exit code 0 with nothing printed: the reader of standard output went away
+/// (a closed pipe, as `sprague table … | head -1` does), which is not a failure.
+pub const QUIET: i32 = -1;
+
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return CliError {
+                code: QUIET,
+                message: "output closed".to_string(),
+            };
+        }
         CliError::internal(format!("i/o error: {e}"))
     }
+}
+
+/// JSON written to the output: a closed pipe ends quietly like any other
+/// write; anything else is an internal failure.
+impl From<serde_json::Error> for CliError {
+    fn from(e: serde_json::Error) -> Self {
+        match e.io_error_kind() {
+            Some(kind) => std::io::Error::from(kind).into(),
+            None => CliError::internal(e.to_string()),
+        }
+    }
+}
+
+/// `message` on one line: line breaks, tabs and every other control
+/// character written as escapes (`\n`, `\t`, `\u{1b}`), so no input can
+/// break an error message over lines or drive the terminal. O(length).
+#[must_use]
+pub fn one_line(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for c in message.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A command-line usage error of clap as one line, keeping its detail: what
+/// is missing or unexpected and its "did you mean" tip, without the usage
+/// block (`sprague --help` has it).
+#[must_use]
+pub fn clap_one_line(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    let mut out = String::new();
+    for line in rendered.lines() {
+        let line = line.trim();
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        if line.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(if out.ends_with(':') { " " } else { "; " });
+        }
+        out.push_str(line);
+    }
+    if out.is_empty() {
+        out.push_str("invalid arguments");
+    }
+    out
 }
 
 /// Result alias for command-line code.

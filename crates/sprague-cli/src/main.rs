@@ -2,8 +2,6 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod cmd;
-mod error;
-mod input;
 mod picture;
 mod play;
 mod progress;
@@ -12,6 +10,7 @@ mod ruleset;
 use clap::{CommandFactory, Parser, Subcommand};
 use error::{CliError, CliResult};
 use ruleset::QueryOptions;
+use sprague_cli::{error, input};
 
 /// Combinatorial game theory engine: outcomes, Grundy values, winning moves.
 #[derive(Parser)]
@@ -27,12 +26,24 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Outcome, value and every winning move of a position.
+    ///
+    /// With --batch, reads one position per line from stdin and prints one
+    /// answer per line (`POSITION<TAB>OUTCOME<TAB>GRUNDY-OR-VALUE`, or one
+    /// JSON object per line with --json), each search with the same budgets.
+    /// A bad line prints `line N: error: …` (JSON: `{"line": N, "error": …}`)
+    /// in its place and the batch goes on; the exit code is then 2.
     Value {
         /// Ruleset name with parameters, e.g. `nim`, `bash:3` (see `sprague games`).
         ruleset: String,
         /// The position in the ruleset's notation: one quoted argument or several words.
-        #[arg(required = true, num_args = 1..)]
+        #[arg(required_unless_present = "batch", num_args = 1..)]
         position: Vec<String>,
+        /// Read many positions from stdin, one per line; print one answer per line.
+        #[arg(long, conflicts_with_all = ["position", "all"])]
+        batch: bool,
+        /// List every winning move (the text shows the first 20 and counts the rest).
+        #[arg(long)]
+        all: bool,
         /// Misère play: the player who makes the last move loses.
         #[arg(long)]
         misere: bool,
@@ -108,6 +119,9 @@ enum Command {
     Nimber {
         #[command(subcommand)]
         op: NimberOp,
+        /// Print one JSON object instead of the bare number (`{"products": [...]}` with --batch).
+        #[arg(long, global = true)]
+        json: bool,
     },
     /// Grundy values of single heaps G(0..N-1) of a one-heap ruleset, with its period.
     Table {
@@ -229,10 +243,19 @@ fn run(cli: Cli) -> CliResult<()> {
         Command::Value {
             ruleset,
             position,
+            batch,
+            all,
             misere,
             json,
             max_states,
-        } => cmd::value::run(&ruleset, &position, &QueryOptions { misere, max_states }, json),
+        } => {
+            let options = QueryOptions { misere, max_states };
+            if batch {
+                cmd::value::batch(&ruleset, &options, json)
+            } else {
+                cmd::value::run(&ruleset, &position, &options, json, all)
+            }
+        }
         Command::Play {
             ruleset,
             position,
@@ -282,16 +305,16 @@ fn run(cli: Cli) -> CliResult<()> {
                 max_states: Some(max_states),
             },
         ),
-        Command::Nimber { op } => match op {
-            NimberOp::Add { a, b } => cmd::nimber::unary_or_binary("add", &a, Some(&b)),
-            NimberOp::Mul { batch: true, .. } => cmd::nimber::batch_mul(),
+        Command::Nimber { op, json } => match op {
+            NimberOp::Add { a, b } => cmd::nimber::unary_or_binary("add", &a, Some(&b), json),
+            NimberOp::Mul { batch: true, .. } => cmd::nimber::batch_mul(json),
             NimberOp::Mul { a, b, .. } => match (a, b) {
-                (Some(a), Some(b)) => cmd::nimber::unary_or_binary("mul", &a, Some(&b)),
+                (Some(a), Some(b)) => cmd::nimber::unary_or_binary("mul", &a, Some(&b), json),
                 _ => Err(CliError::input("`nimber mul` takes two operands A B, or --batch")),
             },
-            NimberOp::Inv { a } => cmd::nimber::unary_or_binary("inv", &a, None),
-            NimberOp::Sqrt { a } => cmd::nimber::unary_or_binary("sqrt", &a, None),
-            NimberOp::Pow { a, k } => cmd::nimber::unary_or_binary("pow", &a, Some(&k)),
+            NimberOp::Inv { a } => cmd::nimber::unary_or_binary("inv", &a, None, json),
+            NimberOp::Sqrt { a } => cmd::nimber::unary_or_binary("sqrt", &a, None, json),
+            NimberOp::Pow { a, k } => cmd::nimber::unary_or_binary("pow", &a, Some(&k), json),
         },
         Command::Repl => cmd::repl::run(),
         Command::GrundyGraph { file, json } => cmd::grundy_graph::run(&file, json),
@@ -326,21 +349,29 @@ fn main() {
             if is_help_request(&e) {
                 e.exit();
             }
-            // One line: clap's first line, without its own "error: " prefix.
-            let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("sprague: error: {first} (see `sprague --help`)");
-            std::process::exit(2);
+            fail(
+                2,
+                &format!("error: {} (see `sprague --help`)", error::clap_one_line(&e)),
+            );
         }
     };
     if let Err(e) = run(cli) {
+        if e.code == error::QUIET {
+            // The reader went away (e.g. `| head`): nothing more to say.
+            std::process::exit(0);
+        }
         if e.code == error::INTERRUPTED {
             // Ctrl-C is not an error: say how far the computation got.
-            eprintln!("sprague: {e}");
-        } else {
-            eprintln!("sprague: error: {e}");
+            fail(e.code, &e.to_string());
         }
-        std::process::exit(e.code);
+        fail(e.code, &format!("error: {e}"));
     }
+}
+
+/// Prints `sprague: MESSAGE` as one line on stderr (control characters
+/// escaped) and exits with `code`. A closed stderr is not a reason to panic.
+fn fail(code: i32, message: &str) -> ! {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "sprague: {}", error::one_line(message));
+    std::process::exit(code);
 }

@@ -49,7 +49,7 @@
 //! let report = kayles.value("10 6", &Options::new(&monitor)).unwrap();
 //! assert_eq!(report.outcome(), Some("N"));
 //! assert_eq!(report.grundy(), Some(1));
-//! print!("{}", report.text);
+//! print!("{}", report.text());
 //! // The same in misère play, with a smaller state budget:
 //! let misere = Options::new(&monitor).misere(true).max_states(100_000);
 //! println!("{}", kayles.value("10 6", &misere).unwrap().outcome().unwrap());
@@ -157,6 +157,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod budget;
+pub mod columns;
 pub mod games;
 pub mod graph;
 pub mod graph_games;

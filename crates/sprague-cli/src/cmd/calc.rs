@@ -117,7 +117,7 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
         if let Some(h) = &heated {
             report["heated"] = json!(h);
         }
-        serde_json::to_writer(&mut out, &report).map_err(|e| CliError::internal(e.to_string()))?;
+        serde_json::to_writer(&mut out, &report)?;
         out.write_all(b"\n")?;
     } else {
         let mut text = String::new();

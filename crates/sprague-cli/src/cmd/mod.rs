@@ -17,15 +17,17 @@ pub mod wythoff_pair;
 use crate::error::CliResult;
 use std::io::Write;
 
-/// Prints a report as JSON (one object and a newline) or as text.
-pub fn emit(report: &sprague::Report, json: bool) -> CliResult<()> {
+/// Prints a report as JSON (one object and a newline, every move listed) or
+/// as text (the first [`sprague::registry::MOVES_SHOWN`] moves of each list
+/// and a count of the rest, unless `all`); only the form printed is built.
+pub fn emit(report: &sprague::Report, json: bool, all: bool) -> CliResult<()> {
     let mut out = std::io::stdout().lock();
     if json {
-        serde_json::to_writer(&mut out, &crate::ruleset::json_of(&report.data))
-            .map_err(|e| crate::error::CliError::internal(e.to_string()))?;
+        serde_json::to_writer(&mut out, &crate::ruleset::json_of(&report.data))?;
         out.write_all(b"\n")?;
     } else {
-        out.write_all(report.text.as_bytes())?;
+        let limit = (!all).then_some(sprague::registry::MOVES_SHOWN);
+        out.write_all(report.text_with(limit).as_bytes())?;
     }
     out.flush()?;
     Ok(())

@@ -13,7 +13,7 @@ pub fn operand(text: &str, which: &str) -> CliResult<Nimber> {
 }
 
 /// `add`, `mul`, `inv`, `sqrt`, `pow` on one or two operands.
-pub fn unary_or_binary(op: &str, a: &str, b: Option<&str>) -> CliResult<()> {
+pub fn unary_or_binary(op: &str, a: &str, b: Option<&str>, json: bool) -> CliResult<()> {
     let x = operand(a, "A")?;
     let result = match (op, b) {
         ("add", Some(b)) => x + operand(b, "B")?,
@@ -34,12 +34,23 @@ pub fn unary_or_binary(op: &str, a: &str, b: Option<&str>) -> CliResult<()> {
             )));
         }
     };
-    println!("{result}");
+    let mut out = std::io::stdout().lock();
+    if json {
+        let mut o = serde_json::json!({"op": op, "a": x.get()});
+        if let Some(b) = b {
+            o[if op == "pow" { "k" } else { "b" }] = serde_json::json!(operand(b, "B")?.get());
+        }
+        o["result"] = serde_json::json!(result.get());
+        writeln!(out, "{o}")?;
+    } else {
+        writeln!(out, "{result}")?;
+    }
     Ok(())
 }
 
 /// Reads `T` then `T` lines `A B` from stdin and prints `A ⊗ B` per line.
-pub fn batch_mul() -> CliResult<()> {
+/// With `json`, one object `{"products": [...]}`.
+pub fn batch_mul(json: bool) -> CliResult<()> {
     let mut input = Vec::new();
     std::io::stdin()
         .lock()
@@ -47,7 +58,16 @@ pub fn batch_mul() -> CliResult<()> {
         .map_err(|e| CliError::input(format!("cannot read stdin: {e}")))?;
     let out = batch_mul_bytes(&input)?;
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(&out)?;
+    if json {
+        let products: Vec<u64> = out
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .filter_map(|l| std::str::from_utf8(l).ok()?.parse().ok())
+            .collect();
+        writeln!(stdout, "{}", serde_json::json!({ "products": products }))?;
+    } else {
+        stdout.write_all(&out)?;
+    }
     stdout.flush()?;
     Ok(())
 }

@@ -168,6 +168,13 @@ impl From<ReplError> for VerbError {
 /// its report; its errors come back as session errors.
 fn run_verb(words: &[String]) -> Result<(), VerbError> {
     use clap::Parser;
+    if words.iter().any(|w| w == "--batch") {
+        // The session's own input is stdin: a batch would read the rest of it.
+        return Err(ReplError::plain(
+            "--batch reads standard input: run it from the shell, not in the REPL".to_string(),
+        )
+        .into());
+    }
     let argv = std::iter::once("sprague".to_string()).chain(words.iter().cloned());
     match crate::Cli::try_parse_from(argv) {
         Ok(cli) => crate::run(cli).map_err(|e| {
@@ -179,18 +186,13 @@ fn run_verb(words: &[String]) -> Result<(), VerbError> {
         }),
         Err(e) => {
             if crate::is_help_request(&e) {
-                print!("{}", e.render());
+                let mut out = std::io::stdout().lock();
+                write!(out, "{}", e.render())
+                    .map_err(|e| VerbError::Failed(ReplError::plain(e.to_string())))?;
                 return Ok(());
             }
-            // clap's message up to its usage line, on one line.
-            let rendered = e.render().to_string();
-            let message: Vec<&str> = rendered
-                .lines()
-                .map(str::trim)
-                .take_while(|l| !l.is_empty() && !l.starts_with("Usage:"))
-                .collect();
-            let message = message.join(" ");
-            let message = message.strip_prefix("error: ").unwrap_or(&message);
+            // clap's message and its tips, on one line.
+            let message = crate::error::clap_one_line(&e);
             Err(ReplError::plain(format!("{message} (`{} --help` shows the options)", words[0])).into())
         }
     }

@@ -22,31 +22,31 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// Terminal vertices (without an explicit outcome) win for the player to move.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["prefs", "grundy", "minimax", "tree", "and_or"])]
     pub misere: bool,
     /// Generalised Sprague-Grundy values (finite or infinity with follower values).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["prefs", "minimax", "tree", "and_or"])]
     pub grundy: bool,
     /// With --grundy: the outcome of the sum of tokens on these vertices, e.g. `0,3,3`.
     #[arg(long, value_name = "V,V,...", requires = "grundy")]
     pub sum: Option<String>,
     /// Rankings of win/draw/loss, best first, for the first and second player, e.g. `dwl,wld`.
-    #[arg(long, value_name = "FIRST,SECOND")]
+    #[arg(long, value_name = "FIRST,SECOND", conflicts_with_all = ["minimax", "tree", "and_or"])]
     pub prefs: Option<String>,
     /// Negamax values from the terminal scores (acyclic graphs).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["tree", "and_or"])]
     pub minimax: bool,
     /// FILE is a game tree as nested JSON lists: minimax by alpha-beta.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "and_or")]
     pub tree: bool,
     /// FILE is a game tree as nested JSON lists of 0/1: randomised AND-OR evaluation.
     #[arg(long)]
     pub and_or: bool,
     /// Seed of --and-or.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, requires = "and_or")]
     pub seed: u64,
-    /// A built-in state space: tic-tac-toe, krk, river-pawn (FILE = board picture).
-    #[arg(long, value_name = "NAME")]
+    /// A built-in state space: tic-tac-toe, krk, river-pawn (FILE = board picture, river-pawn only).
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["grundy", "prefs", "minimax", "tree", "and_or", "misere"])]
     pub demo: Option<String>,
     /// Threads for --demo solves (results are identical for any number), 1 to 256.
     #[arg(long, default_value_t = 1, value_parser = parse_threads)]
@@ -140,7 +140,7 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
     }
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     if a.json {
-        serde_json::to_writer(&mut out, &json).map_err(|e| CliError::internal(e.to_string()))?;
+        serde_json::to_writer(&mut out, &json)?;
         out.write_all(b"\n")?;
     } else {
         out.write_all(text.as_bytes())?;
@@ -429,6 +429,13 @@ fn space_solve<S: StateSpace>(space: &S, a: &SolveArgs) -> CliResult<sprague::lo
 }
 
 fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
+    if name != "river-pawn"
+        && let Some(file) = &a.file
+    {
+        return Err(CliError::input(format!(
+            "--demo {name} takes no FILE (`{file}` given): only --demo river-pawn reads a board picture"
+        )));
+    }
     let t0 = std::time::Instant::now();
     match name {
         "tic-tac-toe" => {

@@ -8,6 +8,7 @@ use crate::progress::{self, Polling, Progress, Unit};
 use crate::ruleset::QueryOptions;
 use serde_json::json;
 use sprague::Table as TableData;
+use sprague::columns::pad_left;
 use std::io::Write;
 
 pub use plot::plot_svg;
@@ -96,16 +97,15 @@ pub fn render(ruleset: &str, data: &TableData, misere: bool) -> String {
     let mut text = format!("{ruleset}: {kind} G(0..{})\n", n.saturating_sub(1));
     let width = data.values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
     let lead = n.saturating_sub(1).to_string().len();
-    text.push_str(&format!("{:>lead$} |", "n"));
+    text.push_str(&format!("{} |", pad_left("n", lead)));
     for j in 0..ROW.min(n) {
-        text.push_str(&format!(" {:>width$}", format!("+{j}")));
+        text.push_str(&format!(" {}", pad_left(&format!("+{j}"), width)));
     }
     text.push('\n');
     for (r, chunk) in data.values.chunks(ROW).enumerate() {
-        text.push_str(&format!("{:>lead$} |", r * ROW));
+        text.push_str(&format!("{} |", pad_left(&(r * ROW).to_string(), lead)));
         for v in chunk {
-            let w = width.max(2);
-            text.push_str(&format!(" {v:>w$}"));
+            text.push_str(&format!(" {}", pad_left(&v.to_string(), width.max(2))));
         }
         text.push('\n');
     }

@@ -153,7 +153,7 @@ fn parse_num(field: &[u8]) -> Option<u64> {
 }
 
 /// The JSON object of a graph file, its errors prefixed by the file's `path`.
-pub(crate) fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8], path: &str) -> CliResult<T> {
+pub fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8], path: &str) -> CliResult<T> {
     serde_json::from_slice(bytes).map_err(|e| CliError::input(format!("{path}: {e}")))
 }
 
@@ -173,7 +173,7 @@ fn check_ends(u: u64, v: u64, n: u64, refuse: impl Fn(u64, String) -> String) ->
 /// The `edges` of a JSON graph file of `n` vertices as (sources, targets),
 /// after checking that the graph fits in memory for a solver of the given
 /// costs ([`check_size`]) and that every edge names vertices below `n`. O(m).
-pub(crate) fn json_edges(
+pub fn json_edges(
     path: &str,
     n: u64,
     edges: &[(u64, u64)],

@@ -74,13 +74,26 @@ fn terminal_table<T: Clone>(
     path: &str,
 ) -> CliResult<Vec<Option<T>>> {
     let mut table = vec![None; graph.vertex_count()];
-    for (v, value, at) in given {
-        if graph.out_degree(v as u32) > 0 {
+    // Where each vertex's value was given, to name both places of a duplicate.
+    let mut first: Vec<(u64, usize)> = Vec::with_capacity(given.len());
+    for (i, (v, value, at)) in given.iter().enumerate() {
+        if graph.out_degree(*v as u32) > 0 {
             return Err(CliError::input(format!(
                 "{path}: {at}: vertex {v} has moves, so it cannot have a terminal {what}"
             )));
         }
-        table[v as usize] = Some(value);
+        let slot = &mut table[*v as usize];
+        if slot.is_some() {
+            first.sort_unstable();
+            let earlier = first
+                .binary_search_by_key(v, |&(u, _)| u)
+                .map_or_else(|_| "earlier".to_string(), |k| given[first[k].1].2.clone());
+            return Err(CliError::input(format!(
+                "{path}: {at}: vertex {v} already has a {what} ({earlier}); give each terminal {what} once"
+            )));
+        }
+        *slot = Some(value.clone());
+        first.push((*v, i));
     }
     Ok(table)
 }

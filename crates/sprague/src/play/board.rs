@@ -47,8 +47,8 @@ pub fn heaps(text: &str) -> Option<String> {
         }
         let pad = width - row.chars().count();
         out.push_str(&format!(
-            "heap {:>label$}: {row}{}  ({h})\n",
-            i + 1,
+            "heap {}: {row}{}  ({h})\n",
+            crate::columns::pad_left(&(i + 1).to_string(), label),
             " ".repeat(pad)
         ));
     }
@@ -72,7 +72,11 @@ pub fn grid(text: &str) -> Option<String> {
     out.push('\n');
     for (i, r) in rows.iter().enumerate() {
         let cells: Vec<String> = r.iter().map(char::to_string).collect();
-        out.push_str(&format!("{:>num$}  {}\n", i + 1, cells.join(" ")));
+        out.push_str(&format!(
+            "{}  {}\n",
+            crate::columns::pad_left(&(i + 1).to_string(), num),
+            cells.join(" ")
+        ));
     }
     Some(out)
 }
@@ -136,7 +140,11 @@ fn chomp(text: &str) -> Option<String> {
         let cells: Vec<&str> = (0..len)
             .map(|c| if r == 0 && c == 0 { "☠" } else { "■" })
             .collect();
-        out.push_str(&format!("{:>num$}  {}\n", r + 1, cells.join(" ")));
+        out.push_str(&format!(
+            "{}  {}\n",
+            crate::columns::pad_left(&(r + 1).to_string(), num),
+            cells.join(" ")
+        ));
     }
     if rows.is_empty() {
         out.push_str("(only the poisoned square is left)\n");

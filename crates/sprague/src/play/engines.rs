@@ -26,14 +26,18 @@ fn sum_key(mut parts: Vec<String>, whole: String) -> String {
 
 /// Lines listing moves: `  TO   DESCRIPTION   NOTE`.
 fn move_lines(rows: &[(String, String, String)]) -> Vec<String> {
-    let w1 = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
-    let w2 = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    let w1 = crate::columns::column_width(rows.iter().map(|r| r.0.as_str()));
+    let w2 = crate::columns::column_width(rows.iter().map(|r| r.1.as_str()));
     rows.iter()
         .map(|(a, b, c)| {
             if c.is_empty() {
-                format!("    {a:<w1$}   {b}")
+                format!("    {}   {b}", crate::columns::pad_right(a, w1))
             } else {
-                format!("    {a:<w1$}   {b:<w2$}   {c}")
+                format!(
+                    "    {}   {}   {c}",
+                    crate::columns::pad_right(a, w1),
+                    crate::columns::pad_right(b, w2)
+                )
             }
         })
         .collect()

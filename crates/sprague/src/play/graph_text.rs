@@ -35,12 +35,7 @@ pub(crate) fn grid_text(grid: &CellGrid, cell: impl Fn(usize) -> char) -> String
 
 /// Lines listing moves: `  TO   NOTE`, at most [`HINT_LIST_LIMIT`] of them.
 pub(crate) fn listed(rows: &[(String, String)]) -> Vec<String> {
-    let width = rows
-        .iter()
-        .take(HINT_LIST_LIMIT)
-        .map(|r| r.0.chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = crate::columns::column_width(rows.iter().take(HINT_LIST_LIMIT).map(|r| r.0.as_str()));
     let mut out: Vec<String> = rows
         .iter()
         .take(HINT_LIST_LIMIT)
@@ -48,7 +43,7 @@ pub(crate) fn listed(rows: &[(String, String)]) -> Vec<String> {
             if b.is_empty() {
                 format!("    {a}")
             } else {
-                format!("    {a:<width$}   {b}")
+                format!("    {}   {b}", crate::columns::pad_right(a, width))
             }
         })
         .collect();

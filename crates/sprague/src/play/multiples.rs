@@ -108,9 +108,11 @@ impl MultiplesPlay {
         }
         let w = n.to_string().len() + 1;
         let cells: String = (1..=n)
-            .map(|c| format!("{:<w$}", if p.binary_search(&c).is_ok() { "H" } else { "." }))
+            .map(|c| crate::columns::pad_right(if p.binary_search(&c).is_ok() { "H" } else { "." }, w))
             .collect();
-        let nums: String = (1..=n).map(|c| format!("{c:<w$}")).collect();
+        let nums: String = (1..=n)
+            .map(|c| crate::columns::pad_right(&c.to_string(), w))
+            .collect();
         Some(format!(
             "{}\n{}\n(H heads, . tails)\n",
             cells.trim_end(),

@@ -175,9 +175,12 @@ impl Engine for PokerEngine {
             .iter()
             .map(|q| (format_heaps(&q.heaps), self.describe(p, q)))
             .collect();
-        let w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+        let w = crate::columns::column_width(rows.iter().map(|r| r.0.as_str()));
         lines.push(format!("winning moves ({}):", rows.len()));
-        lines.extend(rows.iter().map(|(a, b)| format!("    {a:<w$}   {b}")));
+        lines.extend(
+            rows.iter()
+                .map(|(a, b)| format!("    {}   {b}", crate::columns::pad_right(a, w))),
+        );
         Ok(lines)
     }
 

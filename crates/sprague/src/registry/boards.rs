@@ -119,19 +119,13 @@ impl<R: BoardRules> Ruleset for CellGrid<R> {
 fn annotate(report: &mut Report, key: &str, value: impl Into<Data>, line: Option<String>) {
     report.data.insert(key, value);
     if let Some(l) = line {
-        report.text.push_str(&l);
-        report.text.push('\n');
+        report.push_line(&l);
     }
 }
 
 /// Inserts a line of text right after the `outcome:` line of a report.
 fn note_after_outcome(report: &mut Report, line: &str) {
-    let at = report
-        .text
-        .find("outcome:")
-        .and_then(|i| report.text[i..].find('\n').map(|j| i + j + 1))
-        .unwrap_or(report.text.len());
-    report.text.insert_str(at, &format!("{line}\n"));
+    report.insert_line_after("outcome:", line);
 }
 
 /// A perfect player of an impartial board ruleset: checks the position with

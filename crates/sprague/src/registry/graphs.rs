@@ -231,7 +231,7 @@ impl Ruleset for GreenHackenbushRuleset {
         );
         if !listed {
             report.data.insert("winning_moves", Data::Null);
-            report.text.push_str(&format!(
+            report.push_text(&format!(
                 "(winning cuts are listed for pictures of at most {HACKENBUSH_MOVE_LIMIT} edges)\n"
             ));
         }
@@ -347,7 +347,7 @@ impl Ruleset for GeographyRuleset {
                 ));
             }
         }
-        Ok(Report { data, text })
+        Ok(Report::new(data, text))
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
@@ -407,7 +407,7 @@ impl Ruleset for GridGeographyRuleset {
             text.push_str(&row);
             text.push('\n');
         }
-        Ok(Report { data, text })
+        Ok(Report::new(data, text))
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
@@ -453,7 +453,7 @@ impl Ruleset for LeafRemovalRuleset {
         report.data.insert("first_player_wins", wins);
         if grundy.is_none() {
             report.data.insert("winning_moves", Data::Null);
-            report.text.push_str(&format!(
+            report.push_text(&format!(
                 "(Grundy value and winning moves by search for trees of at most {LEAF_REMOVAL_SEARCH_LIMIT} vertices)\n"
             ));
         }
@@ -493,7 +493,7 @@ impl Ruleset for IncreasingDistanceRuleset {
             data.insert("outcome", outcome.as_str());
             text.push_str(&format!("from {s}: {outcome} ({})\n", outcome_text(outcome)));
         }
-        Ok(Report { data, text })
+        Ok(Report::new(data, text))
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {

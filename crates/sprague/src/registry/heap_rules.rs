@@ -165,7 +165,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
         }
         if !sum.complete {
             report.data.insert("winning_moves_complete", false);
-            report.text.push_str(
+            report.push_text(
                 "note: some heaps are too large to list every winning move; those listed are correct, and for a take-and-break game every other winning split differs from a listed one by multiples of the period\n",
             );
         }

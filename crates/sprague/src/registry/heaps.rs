@@ -333,7 +333,7 @@ mod tests {
         assert_eq!(r.grundy(), Some(2));
         assert_eq!(r.outcome(), Some("N"));
         assert_eq!(moves(&r), ["1 4 5"]);
-        assert!(r.text.contains("heap 1: 3 → 1"), "{}", r.text);
+        assert!(r.text().contains("heap 1: 3 → 1"), "{}", r.text());
         assert_eq!(r.data.get("winning_moves_complete"), None);
     }
 
@@ -370,7 +370,11 @@ mod tests {
         let r = value("kayles", "9223372036854775807", false).unwrap();
         assert!(!moves(&r).is_empty());
         assert_eq!(r.data.get("winning_moves_complete"), Some(&Data::Bool(false)));
-        assert!(r.text.contains("note: some heaps are too large"), "{}", r.text);
+        assert!(
+            r.text().contains("note: some heaps are too large"),
+            "{}",
+            r.text()
+        );
     }
 
     #[test]

@@ -92,14 +92,7 @@ pub fn impartial_report(
     if let Some(g) = grundy {
         text.push_str(&format!("grundy:  {g}\n"));
     }
-    if moves.is_empty() {
-        text.push_str("winning moves: none\n");
-    } else {
-        text.push_str(&format!("winning moves ({}):\n", moves.len()));
-        let width = moves.iter().map(|(to, _)| to.chars().count()).max().unwrap_or(0);
-        for (to, d) in moves {
-            text.push_str(&format!("  {to:<width$}   {d}\n"));
-        }
-    }
-    Report { data, text }
+    let mut report = Report::new(data, text);
+    report.push_moves("winning_moves", "winning moves", "");
+    report
 }

@@ -68,7 +68,7 @@ impl<S: SpaceNotation> Ruleset for SpaceRules<S> {
             .with("outcome", solved.wld.as_str())
             .with("remoteness", solved.remoteness)
             .with("best_moves", Data::moves(&rows));
-        let mut text = format!(
+        let text = format!(
             "{} {shown}\n{mover} to move {} with perfect play (outcome {}{})\n",
             self.name,
             solved.words(),
@@ -77,16 +77,9 @@ impl<S: SpaceNotation> Ruleset for SpaceRules<S> {
                 .remoteness
                 .map_or(String::new(), |r| format!(", remoteness {r}"))
         );
-        if rows.is_empty() {
-            text.push_str("best moves: none (the game is over)\n");
-        } else {
-            text.push_str(&format!("best moves ({}):\n", rows.len()));
-            let width = rows.iter().map(|(to, _)| to.chars().count()).max().unwrap_or(0);
-            for (to, d) in &rows {
-                text.push_str(&format!("  {to:<width$}   {d}\n"));
-            }
-        }
-        Ok(Report { data, text })
+        let mut report = Report::new(data, text);
+        report.push_moves("best_moves", "best moves", " (the game is over)");
+        Ok(report)
     }
 
     /// Solves the whole space before the first move (a stop through the
@@ -152,7 +145,7 @@ mod tests {
         let report = r.value("XX.|OO.|...", &Options::new(&monitor)).unwrap();
         assert_eq!(report.outcome(), Some("W"));
         assert_eq!(report.data.get("remoteness").and_then(Data::as_int), Some(1));
-        assert!(report.text.contains("wins in 1 moves"), "{}", report.text);
+        assert!(report.text().contains("wins in 1 moves"), "{}", report.text());
         let misere = r.value("start", &Options::new(&monitor).misere(true));
         assert!(matches!(misere, Err(Error::Input(_))));
     }

@@ -28,5 +28,5 @@ pub use heap_rules::HeapRuleset;
 pub use impartial_rules::{Impartial, impartial_report};
 pub use loopy::SpaceRules;
 pub use partizan::{Partizan, partizan_report};
-pub use report::{Data, Report, Table};
+pub use report::{Data, MOVES_SHOWN, Report, Table};
 pub use ruleset::{OnProgress, Options, Ruleset};

@@ -121,22 +121,14 @@ pub fn partizan_report(
         .with("left_winning_moves", Data::moves(left))
         .with("right_winning_moves", Data::moves(right))
         .with("states", states);
-    let mut text = format!(
+    let text = format!(
         "{ruleset} {position}\nvalue:   {value}\noutcome: {outcome} ({})\n",
         outcome.words()
     );
-    for (player, moves) in [("Left", left), ("Right", right)] {
-        if moves.is_empty() {
-            text.push_str(&format!("{player}'s winning moves: none\n"));
-        } else {
-            text.push_str(&format!("{player}'s winning moves ({}):\n", moves.len()));
-            let width = moves.iter().map(|(to, _)| to.chars().count()).max().unwrap_or(0);
-            for (to, d) in moves {
-                text.push_str(&format!("  {to:<width$}   {d}\n"));
-            }
-        }
-    }
-    Report { data, text }
+    let mut report = Report::new(data, text);
+    report.push_moves("left_winning_moves", "Left's winning moves", "");
+    report.push_moves("right_winning_moves", "Right's winning moves", "");
+    report
 }
 
 /// Parses the `A,B` of `takeab:A,B`.
@@ -278,7 +270,7 @@ mod tests {
         let report = r.value(".|.", &Options::new(&monitor)).unwrap();
         assert_eq!(report.outcome(), Some("L"));
         assert_eq!(report.data.get("value").and_then(Data::as_text), Some("1"));
-        assert!(report.text.contains("outcome: L (Left wins whoever starts)"));
+        assert!(report.text().contains("outcome: L (Left wins whoever starts)"));
         let misere = r.value(".|.", &Options::new(&monitor).misere(true));
         assert!(matches!(misere, Err(Error::Input(_))));
     }

@@ -151,17 +151,124 @@ impl<T: Clone + Into<Data>> From<&[T]> for Data {
 
 /// The answer to a query on one position: [`data`](Report::data), a map with
 /// stable field names (`ruleset`, `position`, `outcome`, `grundy` or `value`,
-/// `winning_moves`, …, documented per family in the README), and
-/// [`text`](Report::text), the same answer for people.
+/// `winning_moves`, …, documented per family in the README), and the same
+/// answer as text for people, built only when asked for
+/// ([`text`](Report::text), [`text_with`](Report::text_with)).
+///
+/// The text is a list of lines and of move lists; a move list is read from a
+/// field of `data` when the text is asked for, so a `--json` answer never
+/// formats the moves twice, and a long list can be shown capped.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     /// The fields of the answer.
     pub data: Data,
-    /// The answer for people (lines, ending with a newline).
-    pub text: String,
+    parts: Vec<Part>,
 }
 
+/// One piece of a report's text.
+#[derive(Clone, Debug, PartialEq)]
+enum Part {
+    /// Lines written out, each ending with a newline.
+    Lines(String),
+    /// The moves of the list field `key` of the data (maps with `to` and
+    /// `description`), under the heading `title (count):`, or the line
+    /// `title: none…` (`none` says why) when there are none.
+    Moves {
+        key: &'static str,
+        title: String,
+        none: &'static str,
+    },
+}
+
+/// How many moves of a list the text shows by default
+/// ([`Report::text_with`]); the rest are counted.
+pub const MOVES_SHOWN: usize = 20;
+
 impl Report {
+    /// A report whose text is already written (`text`: lines ending with a
+    /// newline).
+    #[must_use]
+    pub fn new(data: Data, text: impl Into<String>) -> Report {
+        let mut r = Report {
+            data,
+            parts: Vec::new(),
+        };
+        r.push_text(&text.into());
+        r
+    }
+
+    /// Appends written lines (`text` ends with a newline) to the text.
+    pub fn push_text(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        match self.parts.last_mut() {
+            Some(Part::Lines(s)) => s.push_str(text),
+            _ => self.parts.push(Part::Lines(text.to_string())),
+        }
+    }
+
+    /// Appends one line (without its newline) to the text.
+    pub fn push_line(&mut self, line: &str) {
+        self.push_text(&format!("{line}\n"));
+    }
+
+    /// Appends the move list of the data field `key` to the text: a heading
+    /// `title (count):` and one line per move, aligned, or `title: none`
+    /// followed by `none` (e.g. ` (the game is over)`) when the list is
+    /// empty. The lines are formatted only when the text is asked for.
+    pub fn push_moves(&mut self, key: &'static str, title: &str, none: &'static str) {
+        self.parts.push(Part::Moves {
+            key,
+            title: title.to_string(),
+            none,
+        });
+    }
+
+    /// Inserts `line` (without its newline) after the first written line
+    /// that starts with `prefix`, or at the end when there is none.
+    pub fn insert_line_after(&mut self, prefix: &str, line: &str) {
+        for part in &mut self.parts {
+            if let Part::Lines(s) = part {
+                let mut at = 0;
+                for l in s.split_inclusive('\n') {
+                    at += l.len();
+                    if l.starts_with(prefix) {
+                        s.insert_str(at, &format!("{line}\n"));
+                        return;
+                    }
+                }
+            }
+        }
+        self.push_line(line);
+    }
+
+    /// The whole text, every move listed. O(size of the text).
+    #[must_use]
+    pub fn text(&self) -> String {
+        self.text_with(None)
+    }
+
+    /// The text with at most `max_moves` moves of each list (`None`: all),
+    /// followed by a line counting the others. O(size of the text shown).
+    #[must_use]
+    pub fn text_with(&self, max_moves: Option<usize>) -> String {
+        let mut out = String::new();
+        for part in &self.parts {
+            match part {
+                Part::Lines(s) => out.push_str(s),
+                Part::Moves { key, title, none } => {
+                    let rows = match self.data.get(key) {
+                        Some(Data::List(rows)) => rows.as_slice(),
+                        _ => &[],
+                    };
+                    write_moves(&mut out, title, none, rows, max_moves);
+                }
+            }
+        }
+        out
+    }
+
     /// The `outcome` field: `"N"`, `"P"`, `"L"`, `"R"`, or `"win"`, `"lose"`,
     /// `"draw"` for loopy games.
     #[must_use]
@@ -179,9 +286,38 @@ impl Report {
     }
 }
 
+/// Writes a move list (maps with `to` and `description`) under `title`:
+/// the first `max_moves` (all with `None`), aligned on the widest `to` up to
+/// [`crate::columns::MAX_COLUMN`] characters, then how many more there are.
+/// O(moves shown).
+fn write_moves(out: &mut String, title: &str, none: &str, rows: &[Data], max_moves: Option<usize>) {
+    if rows.is_empty() {
+        out.push_str(&format!("{title}: none{none}\n"));
+        return;
+    }
+    out.push_str(&format!("{title} ({}):\n", rows.len()));
+    let shown = &rows[..max_moves.map_or(rows.len(), |m| m.min(rows.len()))];
+    let field = |row: &Data, key: &str| row.get(key).and_then(Data::as_text).unwrap_or("").to_string();
+    let tos: Vec<String> = shown.iter().map(|r| field(r, "to")).collect();
+    let width = crate::columns::column_width(tos.iter().map(String::as_str));
+    for row in shown {
+        let (to, d) = (field(row, "to"), field(row, "description"));
+        out.push_str("  ");
+        out.push_str(&crate::columns::pad_right(&to, width));
+        out.push_str("   ");
+        out.push_str(&d);
+        out.push('\n');
+    }
+    let hidden = rows.len() - shown.len();
+    if hidden > 0 {
+        out.push_str(&format!("  … and {hidden} more (--all lists every move)\n"));
+    }
+}
+
 impl fmt::Display for Report {
+    /// The whole text, every move listed.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
+        f.write_str(&self.text())
     }
 }
 
@@ -201,5 +337,61 @@ impl Table {
     pub fn with_period_found(values: Vec<u64>) -> Self {
         let period = crate::heap::find_period(&values, None);
         Table { values, period }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(n: usize, width: usize) -> Data {
+        let rows: Vec<(String, String)> = (0..n)
+            .map(|i| (format!("{i:0width$}"), format!("move {i}")))
+            .collect();
+        Data::moves(&rows)
+    }
+
+    #[test]
+    fn move_lists_are_capped_counted_and_complete_on_request() {
+        let mut r = Report::new(Data::map().with("winning_moves", moves(25, 3)), "head\n");
+        r.push_moves("winning_moves", "winning moves", "");
+        let capped = r.text_with(Some(MOVES_SHOWN));
+        assert!(
+            capped.starts_with("head\nwinning moves (25):\n  000   move 0\n"),
+            "{capped}"
+        );
+        assert_eq!(capped.lines().count(), 2 + MOVES_SHOWN + 1);
+        assert!(
+            capped.ends_with("  … and 5 more (--all lists every move)\n"),
+            "{capped}"
+        );
+        let all = r.text();
+        assert_eq!(all.lines().count(), 2 + 25);
+        assert_eq!(all, r.to_string());
+    }
+
+    #[test]
+    fn empty_lists_and_inserted_lines() {
+        let mut r = Report::new(Data::map().with("best_moves", moves(0, 1)), "a\noutcome: x\nb\n");
+        r.push_moves("best_moves", "best moves", " (the game is over)");
+        r.insert_line_after("outcome:", "note");
+        r.push_line("end");
+        assert_eq!(
+            r.text(),
+            "a\noutcome: x\nnote\nb\nbest moves: none (the game is over)\nend\n"
+        );
+    }
+
+    #[test]
+    fn a_huge_move_is_not_padded_and_does_not_widen_the_others() {
+        // 70,000 characters: past the formatter's width limit of 65,535.
+        let rows = vec![
+            ("x".repeat(70_000), "big".to_string()),
+            ("y".to_string(), "small".to_string()),
+        ];
+        let mut r = Report::new(Data::map().with("m", Data::moves(&rows)), "");
+        r.push_moves("m", "moves", "");
+        let text = r.text();
+        assert!(text.ends_with("\n  y   small\n"), "{}", &text[text.len() - 30..]);
     }
 }
