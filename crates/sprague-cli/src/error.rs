@@ -65,10 +65,10 @@ impl From<sprague::MemoryExceeded> for CliError {
 /// tells which).
 impl From<sprague::Interrupted> for CliError {
     fn from(e: sprague::Interrupted) -> Self {
-        if let Some(m) = crate::progress::monitor().memory_exceeded() {
+        if let Some(m) = crate::monitor().memory_exceeded() {
             return m.into();
         }
-        if let Some(b) = crate::progress::monitor().work_exceeded() {
+        if let Some(b) = crate::monitor().work_exceeded() {
             return b.into();
         }
         CliError {

@@ -5,3 +5,11 @@
 
 pub mod error;
 pub mod input;
+
+/// The one monitor of the process: the running computation's progress, the
+/// stop flag Ctrl-C raises, and the memory budget (`--max-memory`).
+#[must_use]
+pub fn monitor() -> &'static sprague::Monitor {
+    static MONITOR: sprague::Monitor = sprague::Monitor::new();
+    &MONITOR
+}

@@ -27,38 +27,31 @@ const DELAY: Duration = Duration::from_millis(500);
 /// How often a monitored bar reads the monitor.
 const TICK: Duration = Duration::from_millis(100);
 
-/// The one monitor of the process: the running computation's progress and the
-/// stop flag Ctrl-C raises.
-static MONITOR: Monitor = Monitor::new();
-
 /// Number of live [`Polling`] guards (the REPL holds one for its whole session).
 static POLLED: AtomicUsize = AtomicUsize::new(0);
 
 /// Installs the Ctrl-C handler (once per process; later calls do nothing).
 pub fn interrupt() {
     let _ = ctrlc::set_handler(|| {
-        if POLLED.load(Ordering::SeqCst) == 0 || MONITOR.stop_requested() {
+        if POLLED.load(Ordering::SeqCst) == 0 || monitor().stop_requested() {
             eprintln!("\nsprague: interrupted");
             std::process::exit(130);
         }
-        MONITOR.stop();
+        monitor().stop();
     });
 }
 
-/// The monitor engines report to and poll; Ctrl-C raises its stop flag.
-pub fn monitor() -> &'static Monitor {
-    &MONITOR
-}
+pub use sprague_cli::monitor;
 
 /// Whether Ctrl-C asked the running computation to stop.
 pub fn stop_requested() -> bool {
-    MONITOR.stop_requested()
+    monitor().stop_requested()
 }
 
 /// Forgets a Ctrl-C and the counts of an earlier computation: the REPL calls
 /// this before each line.
 pub fn new_request() {
-    MONITOR.reset();
+    monitor().reset();
 }
 
 /// While alive, Ctrl-C asks the computation to stop (it polls [`monitor`])
@@ -73,7 +66,7 @@ impl Polling {
     #[must_use]
     pub fn start() -> Self {
         if POLLED.fetch_add(1, Ordering::SeqCst) == 0 {
-            MONITOR.reset();
+            monitor().reset();
         }
         Polling(())
     }
@@ -119,7 +112,7 @@ impl Progress {
             None,
             Unit::Items(unit),
             std::io::stderr().is_terminal(),
-            Some(&MONITOR),
+            Some(monitor()),
         )
     }
 
@@ -189,7 +182,7 @@ impl Progress {
         self.phase(message, None, Unit::Items(unit));
         if self.visible {
             let (bar, shown, message) = (self.bar.clone(), Arc::clone(&self.shown), message.to_string());
-            std::thread::spawn(move || follow(&bar, &shown, &MONITOR, &message, Unit::Items(unit)));
+            std::thread::spawn(move || follow(&bar, &shown, monitor(), &message, Unit::Items(unit)));
         }
     }
 

@@ -55,7 +55,7 @@ pub fn check_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u64) ->
         m,
         bytes_per_vertex,
         bytes_per_edge,
-        crate::progress::monitor().max_memory(),
+        crate::monitor().max_memory(),
     )?)
 }
 

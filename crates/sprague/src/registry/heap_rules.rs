@@ -159,8 +159,8 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
             &moves,
         );
         if !full && !moves.is_empty() {
-            report.text.push_str(&format!(
-                "note: with more than {FULL_POSITIONS_UP_TO} heaps, each move is named by the heap it changes, not by the whole position after it\n"
+            report.push_line(&format!(
+                "note: with more than {FULL_POSITIONS_UP_TO} heaps, each move is named by the heap it changes, not by the whole position after it"
             ));
         }
         if !sum.complete {

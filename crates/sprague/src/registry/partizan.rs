@@ -80,13 +80,11 @@ where
             solver.states(),
         );
         if !listed {
-            report.text = report
-                .text
-                .replace("Left's winning moves: none\n", "")
-                .replace("Right's winning moves: none\n", "");
+            report.drop_moves("left_winning_moves");
+            report.drop_moves("right_winning_moves");
             report.data.insert("winning_moves_listed", false);
-            report.text.push_str(&format!(
-                "note: winning moves are listed for positions written in at most {MOVES_LISTED_UP_TO} characters\n"
+            report.push_line(&format!(
+                "note: winning moves are listed for positions written in at most {MOVES_LISTED_UP_TO} characters"
             ));
         }
         Ok(report)

@@ -225,6 +225,13 @@ impl Report {
         });
     }
 
+    /// Removes the move list of the data field `key` from the text; the
+    /// field stays in `data`.
+    pub fn drop_moves(&mut self, key: &str) {
+        self.parts
+            .retain(|part| !matches!(part, Part::Moves { key: k, .. } if *k == key));
+    }
+
     /// Inserts `line` (without its newline) after the first written line
     /// that starts with `prefix`, or at the end when there is none.
     pub fn insert_line_after(&mut self, prefix: &str, line: &str) {
