@@ -29,6 +29,7 @@ pub use rules::{PartizanRules, Player, moves_of, outcome_by_minimax, wins_moving
 pub use solver::{PartizanSolver, value_by_definition};
 pub(crate) use store::Op;
 pub use store::{GameId, GameStore};
+pub use temperature::cooling_defined;
 pub use thermograph::Thermograph;
 pub use trajectory::{Trajectory, TrajectoryPiece};
 pub use watched::WatchedStore;
