@@ -142,7 +142,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value allbut:2 10 7",
             example2: "table allbut:2,3,7 --count 30",
             rules: "Heaps of tokens; a move takes any positive number of tokens from one heap, except that taking exactly one of the forbidden amounts (`allbut:2`: 2; `allbut:2,3,7`: 2, 3 or 7) is not allowed. The player who makes the last move wins.",
-            known: "An all-but subtraction game: the values grow without bound, so the sequence is not periodic; all-but games are observed to be arithmetic-periodic — repeating up to a constant increase (the saltus) per period — which `sprague table` reports as seen, not proven (all-but subtraction games: Winning Ways, 2nd ed., vol. 1, ch. 4; A. A. Siegel, Finite excluded subtraction sets and infinite geography, M.Sc. thesis, Dalhousie University, 2005). Values are checked against the definition (a mex over every option).",
+            known: "An all-but subtraction game: the values grow without bound, so the sequence is not periodic; all-but games are observed to be arithmetic-periodic — repeating up to a constant increase (the saltus) per period — which `sprague table` reports as seen, not proven (all-but subtraction games: Winning Ways, 2nd ed., vol. 1, ch. 4). Values are checked against the definition (a mex over every option).",
             build: |name, params| {
                 let forbidden = number_list(name, params, "the forbidden amounts L")?;
                 let game = AllBut::of_set(&forbidden).ok_or_else(|| {
@@ -393,7 +393,10 @@ mod tests {
         }
         let e = value("equal-split", "2000000", false).unwrap_err();
         assert!(e.to_string().contains("heap 2000000 is too large"), "{e}");
-        let e = value("nim", "100000", true).unwrap_err();
+        // Misère Nim follows Bouton's rule for any heaps; games without a
+        // misère rule are searched, with small heaps only.
+        assert!(value("nim", "100000", true).is_ok());
+        let e = value("subtraction:1,3,4", "100000", true).unwrap_err();
         assert!(e.to_string().contains("misère play is searched"), "{e}");
         assert!(nim.play("5000", &Options::new(&monitor)).is_err());
     }
