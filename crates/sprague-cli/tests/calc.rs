@@ -50,6 +50,14 @@ fn calc_cools_heats_and_lists_incentives() {
     let (code, _, err) = sprague(&["calc", "*", "--cool", "1/3"]);
     assert_eq!(code, 2);
     assert!(err.contains("not a dyadic"), "{err}");
+    // Cooling by −1 < t < 0, as CGSuite allows: * cooled by −1/2 is ±1/2.
+    let (code, out, _) = sprague(&["calc", "*", "--cool", "-1/2", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["cooled"], "+-1/2");
+    let (code, _, err) = sprague(&["calc", "*", "--cool", "-1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("above -1"), "{err}");
 }
 
 #[test]

@@ -222,7 +222,7 @@ fn known_facts_hold() {
     let v = json(&["solve", "--demo", "tic-tac-toe", "--json"]);
     assert_eq!(v["reachable"], 5478);
     let v = json(&["solve", "--demo", "krk", "--json"]);
-    assert_eq!(v["longest_mate"], 16);
+    assert_eq!(v["longest_mate_moves"], 16);
     // Partizan values stated in the catalog.
     for (ruleset, position, value) in [
         ("clobber", "xo", "*"),

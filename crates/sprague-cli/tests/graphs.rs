@@ -227,3 +227,21 @@ fn bad_input_is_one_line_with_exit_2() {
         &["at most 20 edges"],
     );
 }
+
+#[test]
+fn wall_making_takes_given_walls() {
+    // `W..`: both picks wall the two open cells, so the mover wins at once;
+    // `W.W`: one pick; `.W.`: two separate cells, value 0.
+    let v = json(&["value", "wall-making", "W..", "--json"]);
+    assert_eq!(
+        (v["grundy"].as_u64(), v["winning_moves"].as_array().unwrap().len()),
+        (Some(1), 2)
+    );
+    let v = json(&["value", "wall-making", ".W.", "--json"]);
+    assert_eq!(v["grundy"], 0);
+    assert_eq!(v["position"], ".W.");
+    let v = json(&["value", "wall-making", "..W./..../.#..", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    let out = sprague(&["value", "wall-making", &vec!["W".repeat(9); 9].join("/")]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -61,16 +61,36 @@ fn dawsons_kayles_table_has_a_proven_period() {
     assert_eq!(v["period"]["saltus"], 0);
     assert_eq!(v["period"]["proven"], true);
     let text = String::from_utf8(sprague(&["table", "octal:0.07", "--count", "40"]).stdout).unwrap();
-    assert!(text.contains("period 34 from n = 53 (proven)"), "{text}");
+    assert!(
+        text.contains("period 34 from n = 53 (proven by the periodicity theorem"),
+        "{text}"
+    );
     assert!(text.lines().any(|l| l.trim_start().starts_with("30 |")), "{text}");
 }
 
 #[test]
 fn kayles_and_lasker_periods_in_words() {
     let text = String::from_utf8(sprague(&["table", "kayles", "--count", "200"]).stdout).unwrap();
-    assert!(text.contains("period 12 from n = 71 (proven)"), "{text}");
+    assert!(
+        text.contains("period 12 from n = 71 (proven by the periodicity theorem"),
+        "{text}"
+    );
+    // Closed forms prove their (arithmetic) periods, and say so (issue 16).
     let text = String::from_utf8(sprague(&["table", "lasker", "--count", "100"]).stdout).unwrap();
-    assert!(text.contains("arithmetic-periodic: period 4, saltus 4"), "{text}");
+    assert!(
+        text.contains("arithmetic-periodic: period 4, saltus 4 from n = 1 (proven by the closed form"),
+        "{text}"
+    );
+    let v = json(&["table", "nim", "--count", "5", "--json"]);
+    assert_eq!(v["period"]["proven"], true);
+    assert!(v["period"]["proof"].as_str().unwrap().contains("Bouton"));
+    assert_eq!(
+        (v["period"]["period"].as_u64(), v["period"]["saltus"].as_u64()),
+        (Some(1), Some(1))
+    );
+    // A period seen in values without a theorem stays unproven.
+    let text = String::from_utf8(sprague(&["table", "allbut:2,3,7", "--count", "60"]).stdout).unwrap();
+    assert!(text.contains("(not proven)"), "{text}");
     let v = json(&["table", "grundy", "--count", "20", "--json"]);
     assert_eq!(v["values"][13], 3);
 }
@@ -218,4 +238,43 @@ fn ctrl_c_prints_the_values_so_far() {
     assert_eq!(values[5], 2);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("interrupted"), "{err}");
+}
+
+#[test]
+fn misere_nim_and_bash_answer_any_heaps_by_the_tame_rule() {
+    // Issue 16: heaps of 2^16 and more were refused in misère play.
+    let v = json(&["value", "nim", "65536", "65537", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["misere_rule"], "tame");
+    assert_eq!(v["winning_moves"][0]["to"], "65536 65536");
+    // Bouton: with one big heap, leave an odd number of one-token heaps.
+    let v = json(&[
+        "value",
+        "nim",
+        "18446744073709551615",
+        "1",
+        "1",
+        "--misere",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(v["winning_moves"][0]["to"], "1 1 1");
+    let v = json(&["value", "nim", "1", "1", "1", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    // Bash heaps 100000 ≡ 0 and 7 ≡ 3 (mod 4).
+    let v = json(&["value", "bash:3", "100000", "7", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn allbut_takes_a_set_of_forbidden_amounts() {
+    // allbut:2,3,7 from the definition: G(0..8) = 0 1 0 1 2 3 2 3.
+    let v = json(&["table", "allbut:7,3,2,3", "--count", "8", "--json"]);
+    assert_eq!(v["values"], serde_json::json!([0, 1, 0, 1, 2, 3, 2, 3]));
+    let v = json(&["value", "allbut:2,3,7", "10", "7", "--json"]);
+    assert_eq!(v["ruleset"], "allbut:2,3,7");
+    bad_input(&["value", "allbut:2,0", "5"]);
+    bad_input(&["value", "allbut:2,x", "5"]);
 }

@@ -132,8 +132,51 @@ fn demos() {
     let v = json(&["solve", "--demo", "tic-tac-toe", "--json"], "");
     assert_eq!(v["reachable"], 5478);
     assert_eq!(v["start"], serde_json::json!(["D", null]));
+    // Published figures (Wikipedia, "Tic-tac-toe", from Henry Bottomley's
+    // counts): 765 positions up to symmetry, 255,168 games, of which 131,184
+    // are won by X (they end with O to move after a line), 77,904 by O and
+    // 46,080 drawn; 958 terminal positions, 138 up to symmetry.
+    let st = &v["statistics"];
+    assert_eq!(st["positions"], 5478);
+    assert_eq!(st["up_to_symmetry"], 765);
+    assert_eq!(st["games"]["total"], "255168");
+    let ends = st["games"]["by_end"].as_array().unwrap();
+    let games = |side: &str, end: &str| {
+        ends.iter()
+            .find(|e| e["to_move"] == side && e["end"] == end)
+            .map(|e| e["games"].clone())
+    };
+    assert_eq!(games("O", "lost (three in a row)"), Some("131184".into()));
+    assert_eq!(games("X", "lost (three in a row)"), Some("77904".into()));
+    assert_eq!(games("O", "drawn (full board)"), Some("46080".into()));
+    let sides = st["by_side_to_move"].as_array().unwrap();
+    let terminal: u64 = sides
+        .iter()
+        .flat_map(|s| s["terminal"].as_object().unwrap().values())
+        .map(|t| t["positions"].as_u64().unwrap())
+        .sum();
+    assert_eq!(terminal, 958);
     let v = json(&["solve", "--demo", "krk", "--json", "--threads", "2"], "");
-    assert_eq!(v["longest_mate"], 16);
+    // The longest KRK mate is 16 moves (Wikipedia, "Checkmate" / endgame
+    // tablebases): 31 plies with White to move.
+    assert_eq!(v["longest_mate_moves"], 16);
+    assert_eq!(v["longest_mate_plies"], 31);
+    let white = &v["statistics"]["by_side_to_move"][0];
+    assert_eq!(white["to_move"], "White");
+    assert_eq!(white["wins_by_remoteness_plies"].as_array().unwrap().len(), 32);
+    let black = &v["statistics"]["by_side_to_move"][1];
+    assert!(black["terminal"]["checkmate"]["positions"].as_u64().unwrap() > 0);
+    assert!(black["terminal"]["stalemate"]["positions"].as_u64().unwrap() > 0);
+    // Text and JSON name plies and moves as such.
+    let t = ok(&["solve", "--demo", "krk", "--threads", "2"], "");
+    assert!(t.contains("mate in 16 moves (remoteness 31 plies"), "{t}");
+    let t = ok(&["value", "krk", "Ka1 Rb2 kc3 w"], "");
+    assert!(t.contains("wins in 16 moves (remoteness 31 plies)"), "{t}");
+    let v = json(&["value", "krk", "Ka1 Rb2 kc3 w", "--json"], "");
+    assert_eq!(
+        (v["remoteness"].as_u64(), v["depth_moves"].as_u64()),
+        (Some(31), Some(16))
+    );
     assert_eq!(
         ok(&["solve", "--demo", "river-pawn", "-"], "...\n.O.\nXO.\n"),
         "Red 1\n"

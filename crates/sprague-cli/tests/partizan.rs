@@ -107,8 +107,8 @@ fn bad_input_is_one_line_with_a_column() {
     bad(&["value", "domineering", "..|.x"], &["column 5", "`x`"]);
     bad(&["value", "clobber", "xo|x#"], &["column 5"]);
     bad(
-        &["value", "hackenbush", "0-1:B 1-3:R"],
-        &["column 9", "vertex 2 is missing"],
+        &["value", "hackenbush", "0-1:B 1-x:R"],
+        &["column 9", "vertex number"],
     );
     bad(&["value", "hackenbush", "BBQ"], &["column 3"]);
     bad(&["value", "toads-and-frogs", "TTxFF"], &["column 3"]);

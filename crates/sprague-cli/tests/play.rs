@@ -214,7 +214,7 @@ fn tic_tac_toe_cells_can_be_named_and_hints_give_remoteness() {
     assert!(t.contains("X to move: a draw with perfect play"), "{t}");
     // From a position where X wins in 1 (remoteness), the hint says so.
     let t = transcript(&["tic-tac-toe", "XX.|OO.|..."], "hint\nc1\n");
-    assert!(t.contains("X: a win in 1 move"), "{t}");
+    assert!(t.contains("X: a win in 1 move (remoteness 1 ply)"), "{t}");
     assert!(t.contains("Game over: you win"), "{t}");
 }
 

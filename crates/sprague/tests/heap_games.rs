@@ -462,3 +462,114 @@ fn octal_code_errors_name_the_column() {
     assert!(Subtraction::new(&[0, 1]).is_none());
     assert!(RangeSubtraction::new(3, 2).is_none());
 }
+
+// ---------------------------------------------------------------------------
+// Misère play of tame games (issue 16, item 2) and closed-form periods (item 4).
+
+/// The misère outcome and winning moves of a sum of heaps by plain search over
+/// whole positions (the definition: a position without moves is won).
+fn misere_by_search(moves: &MoveFn, heaps: &[u64]) -> (Outcome, Vec<Vec<u64>>) {
+    let rules = Brute { moves };
+    let mut solver = MisereSolver::new(&rules).search_only();
+    let mut start: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    start.sort_unstable();
+    let outcome = solver.outcome(&start).unwrap();
+    let mut options = Vec::new();
+    rules.moves(&start, &mut options);
+    let mut winning: Vec<Vec<u64>> = options
+        .into_iter()
+        .filter(|o| solver.outcome(o).unwrap() == Outcome::P)
+        .collect();
+    winning.sort();
+    winning.dedup();
+    (outcome, winning)
+}
+
+fn sorted_moves(moves: Vec<Vec<u64>>) -> Vec<Vec<u64>> {
+    let mut out: Vec<Vec<u64>> = moves
+        .into_iter()
+        .map(|mut m| {
+            m.retain(|&h| h > 0);
+            m.sort_unstable();
+            m
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Misère Nim by the tame rule (Bouton) against exhaustive search: the
+    /// outcome and every winning move.
+    #[test]
+    fn misere_nim_by_rule_equals_search(heaps in prop::collection::vec(0u64..7, 1..5)) {
+        let nim = |n: u64| (0..n).map(|k| vec![k]).collect::<Vec<_>>();
+        let (outcome, moves) = Heaps::new(sprague::games::Nim).solve_tame_misere(&heaps).unwrap();
+        let (want, want_moves) = misere_by_search(&nim, &heaps);
+        prop_assert_eq!(outcome, want);
+        prop_assert_eq!(sorted_moves(moves), want_moves);
+    }
+
+    /// Sums of Bash heaps (remove 1 to m) by the tame rule against search.
+    #[test]
+    fn misere_bash_by_rule_equals_search(m in 1u64..5, heaps in prop::collection::vec(0u64..11, 1..5)) {
+        let bash = move |n: u64| (1..=m.min(n)).map(|k| vec![n - k]).collect::<Vec<_>>();
+        let game = sprague::games::Bash::new(m).unwrap();
+        let (outcome, moves) = Heaps::new(game).solve_tame_misere(&heaps).unwrap();
+        let (want, want_moves) = misere_by_search(&bash, &heaps);
+        prop_assert_eq!(outcome, want, "bash:{} {:?}", m, heaps);
+        prop_assert_eq!(sorted_moves(moves), want_moves);
+        prop_assert_eq!(HeapGame::misere_outcome(&game, &heaps), Some(want));
+    }
+
+    /// Huge Nim heaps: the tame rule is Bouton's misère rule, and every move
+    /// it lists wins by that rule.
+    #[test]
+    fn misere_nim_huge_heaps_follow_bouton(heaps in prop::collection::vec(prop_oneof![0u64..3, any::<u64>()], 1..6)) {
+        let (outcome, moves) = Heaps::new(sprague::games::Nim).solve_tame_misere(&heaps).unwrap();
+        let bouton = |h: &[u64]| {
+            let next_wins = if h.iter().all(|&x| x <= 1) {
+                h.iter().filter(|&&x| x == 1).count() % 2 == 0
+            } else {
+                h.iter().fold(0, |a, &x| a ^ x) != 0
+            };
+            if next_wins { Outcome::N } else { Outcome::P }
+        };
+        prop_assert_eq!(outcome, bouton(&heaps));
+        // A position without moves is won in misère play, with no move to make.
+        let over = heaps.iter().all(|&h| h == 0);
+        prop_assert_eq!(outcome == Outcome::N && !over, !moves.is_empty());
+        for m in &moves {
+            prop_assert_eq!(bouton(m), Outcome::P);
+        }
+    }
+}
+
+/// Games whose closed form is declared periodic: the period extends the
+/// brute-force values (a mex over every option) of the first 200 heaps.
+#[test]
+fn closed_form_periods_match_brute_force() {
+    fn check<G: HeapGame>(name: &str, game: &G) {
+        let p = game.closed_form_period().unwrap();
+        assert!(p.proven && p.proof.is_some_and(|w| !w.is_empty()), "{name}");
+        let brute = plain_values(game, 200, &mut |_| true);
+        let prefix = &brute[..(p.preperiod + p.period) as usize];
+        for (n, &v) in brute.iter().enumerate() {
+            assert_eq!(p.value_at(prefix, n as u64), Some(v), "{name} at {n}");
+        }
+        // The table a user asks for reports it, proven, however short.
+        let t = GrundyTable::listing(game, 3, &mut |_| true);
+        assert_eq!(t.period(), Some(p), "{name}");
+    }
+    check("nim", &sprague::games::Nim);
+    check("lasker", &Lasker);
+    for m in 1..6 {
+        check("bash", &sprague::games::Bash::new(m).unwrap());
+    }
+    for (l, r) in [(1, 1), (2, 3), (3, 7)] {
+        check("range subtraction", &RangeSubtraction::new(l, r).unwrap());
+    }
+}

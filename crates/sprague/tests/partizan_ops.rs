@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 use sprague::{Dyadic, GameId, GameStore};
+use std::collections::HashMap;
 
 fn d(s: &str) -> Dyadic {
     s.parse().unwrap()
@@ -264,4 +265,100 @@ fn deep_nesting_is_an_error_not_a_crash() {
     }
     let g = s.parse(&ok).unwrap();
     assert_eq!(s.display(g), "150");
+}
+
+/// Cooling by the definition (Winning Ways ch. 6; Siegel, Combinatorial Game
+/// Theory, ch. II.5), written out for the test, at `t = k/64`: a number stays;
+/// otherwise `G'_t = {G^L_t − t | G^R_t + t}`, unless for some `t' < t`
+/// (scanned on the grid of 1/64 from just above −1) `G'_{t'}` is
+/// infinitesimally close to a number `x` (both stops equal `x`): then
+/// `G_t = x` for the least such `t'`. Memoised on (game, k).
+fn cool_by_definition(
+    s: &mut GameStore,
+    g: GameId,
+    k: i64,
+    memo: &mut HashMap<(GameId, i64), GameId>,
+) -> GameId {
+    if let Some(&c) = memo.get(&(g, k)) {
+        return c;
+    }
+    let (ls, rs) = s.stops(g);
+    let zero = s.dyadic(Dyadic::ZERO);
+    let is_number = ls == rs && {
+        let x = s.dyadic(ls.clone());
+        s.sub(g, x) == zero
+    };
+    let result = if is_number {
+        g
+    } else {
+        let mut frozen = None;
+        for kp in -63..k {
+            let unfrozen = cool_step(s, g, kp, memo);
+            let (l, r) = s.stops(unfrozen);
+            if l == r {
+                frozen = Some(s.dyadic(l));
+                break;
+            }
+        }
+        match frozen {
+            Some(x) => x,
+            None => cool_step(s, g, k, memo),
+        }
+    };
+    memo.insert((g, k), result);
+    result
+}
+
+fn cool_step(s: &mut GameStore, g: GameId, k: i64, memo: &mut HashMap<(GameId, i64), GameId>) -> GameId {
+    let (l, r) = s.options(g);
+    let shift = s.dyadic(Dyadic::new(k, 6));
+    let l: Vec<GameId> = l
+        .into_iter()
+        .map(|o| {
+            let c = cool_by_definition(s, o, k, memo);
+            s.sub(c, shift)
+        })
+        .collect();
+    let r: Vec<GameId> = r
+        .into_iter()
+        .map(|o| {
+            let c = cool_by_definition(s, o, k, memo);
+            s.add(c, shift)
+        })
+        .collect();
+    s.game(&l, &r)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Cooling by −1 < t < 0 (as CGSuite allows) agrees with the definition
+    /// on random games, and commutes with negation.
+    #[test]
+    fn negative_cooling_follows_the_definition(picks in proptest::collection::vec(any::<u8>(), 40)) {
+        let mut s = GameStore::new();
+        let pool = random_game(&mut s, &picks);
+        let mut memo = HashMap::new();
+        for &g in pool.iter().rev().take(4) {
+            for k in [-56i64, -32, -16, -8, 0, 24] {
+                let t = Dyadic::new(k, 6); // −7/8 … 3/8
+                prop_assert!(sprague::partizan::cooling_defined(&t));
+                let fast = s.cool(g, &t);
+                let def = cool_by_definition(&mut s, g, k, &mut memo);
+                prop_assert_eq!(fast, def, "{} cooled by {}", s.display(g), t);
+                let ng = s.neg(g);
+                let nc = s.cool(ng, &t);
+                prop_assert_eq!(nc, s.neg(fast));
+            }
+        }
+    }
+}
+
+#[test]
+fn star_cooled_by_minus_one_half_is_a_switch() {
+    let mut s = GameStore::new();
+    let star = s.parse("*").unwrap();
+    let c = s.cool(star, &"-1/2".parse().unwrap());
+    assert_eq!(c, s.parse("+-1/2").unwrap());
+    assert!(!sprague::partizan::cooling_defined(&"-1".parse().unwrap()));
 }

@@ -44,9 +44,9 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
             let td: Dyadic = t
                 .parse()
                 .map_err(|e| CliError::input(format!("--cool `{t}`: {e}")))?;
-            if td.signum() < 0 {
+            if !sprague::partizan::cooling_defined(&td) {
                 return Err(CliError::input(format!(
-                    "--cool `{t}`: the temperature must be at least 0"
+                    "--cool `{t}`: the temperature must be above -1 (cooling by -1 < t < 0 is allowed, as in CGSuite)"
                 )));
             }
             s.check_expandable(g).map_err(|e| too_large("--cool", e))?;

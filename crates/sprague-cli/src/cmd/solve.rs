@@ -8,7 +8,10 @@ use crate::progress::{self, Polling, Progress, Unit};
 use serde_json::{Value, json};
 use sprague::{
     StateSpace, StateSpaceSolver, Wld,
-    loopy::{Krk, LoopyValue, Ranking, RiverPawn, SolveError, SolvedValue, TicTacToe},
+    loopy::{
+        ClassCounts, Krk, LoopyValue, Ranking, RiverPawn, SolveError, SolvedValue, SpaceStats, TicTacToe,
+        space_stats,
+    },
 };
 use std::fmt::Write as _;
 use std::io::Write;
@@ -204,7 +207,7 @@ fn wld_run(g: &StateGraph, misere: bool, want_json: bool, bar: &Progress) -> Cli
         Some((v, s)) => {
             let _ = writeln!(
                 text,
-                "# longest win: vertex {v}, remoteness {}",
+                "# longest win: vertex {v}, remoteness {} plies",
                 s.remoteness.unwrap_or(0)
             );
         }
@@ -442,16 +445,19 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
             let t = space_solve(&TicTacToe, a)?;
             let start = t.get(0).unwrap_or(SolvedValue::DRAW);
             let (count, [w, l, d]) = sprague::loopy::reachable_counts(&TicTacToe, &t, 0, a.max_states)?;
+            let stats = space_stats(&TicTacToe, &t, Some(0), a.max_states)?;
             let json = json!({
                 "demo": "tic-tac-toe",
                 "reachable": count,
                 "counts": {"W": w, "L": l, "D": d},
                 "start": solved_json(start),
+                "statistics": stats_json(&stats),
             });
-            let text = format!(
+            let mut text = format!(
                 "tic-tac-toe: {count} positions reachable from the empty board (W {w}, L {l}, D {d} for the player to move)\nempty board: {} (perfect play is a draw)\n",
                 start
             );
+            stats_text(&stats, &mut text);
             Ok((json, text))
         }
         "krk" => {
@@ -460,23 +466,31 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
             let counts = sprague::loopy::krk_depth_counts(&t);
             let longest = counts.len().saturating_sub(1);
             let example = sprague::loopy::krk_longest_mate_example(&t);
+            let stats = space_stats(&Krk, &t, None, a.max_states)?;
+            let plies = stats
+                .sides
+                .first()
+                .map_or(0, |w| w.wins_by_remoteness.len().saturating_sub(1));
             let json = json!({
                 "demo": "krk",
-                "longest_mate": longest,
+                "longest_mate_moves": longest,
+                "longest_mate_plies": plies,
                 "longest_example": example,
-                "depth_counts": counts,
+                "mate_in_moves_counts": counts,
+                "statistics": stats_json(&stats),
                 "seconds": secs,
             });
             let mut text = format!(
-                "KRK (king and rook against king): longest mate {longest} moves (White to move), solved in {secs:.2} s\n"
+                "KRK (king and rook against king): longest mate: mate in {longest} moves (remoteness {plies} plies, White to move), solved in {secs:.2} s\n"
             );
             if let Some(e) = &example {
                 let _ = writeln!(text, "a longest mate: {e}");
             }
-            text.push_str("# moves-to-mate positions (White to move)\n");
+            text.push_str("# mate in N moves: positions (White to move)\n");
             for (d, c) in counts.iter().enumerate().skip(1) {
                 let _ = writeln!(text, "{d} {c}");
             }
+            stats_text(&stats, &mut text);
             Ok((json, text))
         }
         "river-pawn" => {
@@ -505,5 +519,100 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
         other => Err(CliError::input(format!(
             "unknown demo `{other}`: expected tic-tac-toe, krk or river-pawn"
         ))),
+    }
+}
+
+/// The statistics of a solved space as JSON: positions by value and up to
+/// symmetry, per side to move, with the remoteness histograms (index =
+/// plies) and terminal positions by kind; games when counted.
+fn stats_json(st: &SpaceStats) -> Value {
+    let counts = |c: &ClassCounts| json!({"W": c.wins, "L": c.losses, "D": c.draws, "total": c.total()});
+    let sides: Vec<Value> = st
+        .sides
+        .iter()
+        .map(|s| {
+            let terminal: serde_json::Map<String, Value> = s
+                .terminal
+                .iter()
+                .map(|(k, (n, sym))| ((*k).to_string(), json!({"positions": n, "up_to_symmetry": sym})))
+                .collect();
+            json!({
+                "to_move": s.side,
+                "positions": counts(&s.positions),
+                "up_to_symmetry": counts(&s.up_to_symmetry),
+                "wins_by_remoteness_plies": s.wins_by_remoteness,
+                "losses_by_remoteness_plies": s.losses_by_remoteness,
+                "terminal": terminal,
+            })
+        })
+        .collect();
+    let games = st.games.as_ref().map(|g| {
+        let ends: Vec<Value> = g
+            .iter()
+            .map(|((side, kind), n)| json!({"to_move": side, "end": kind, "games": n.to_string()}))
+            .collect();
+        json!({"total": st.game_count().unwrap_or(0).to_string(), "by_end": ends})
+    });
+    json!({
+        "positions": st.positions,
+        "up_to_symmetry": st.up_to_symmetry,
+        "by_side_to_move": sides,
+        "games": games,
+    })
+}
+
+/// The statistics of a solved space as text lines appended to `text`.
+fn stats_text(st: &SpaceStats, text: &mut String) {
+    let _ = writeln!(
+        text,
+        "positions: {} ({} up to symmetry)",
+        st.positions, st.up_to_symmetry
+    );
+    for s in &st.sides {
+        let (p, q) = (&s.positions, &s.up_to_symmetry);
+        let _ = writeln!(
+            text,
+            "{} to move: {} positions (W {}, L {}, D {}); up to symmetry {} (W {}, L {}, D {})",
+            s.side,
+            p.total(),
+            p.wins,
+            p.losses,
+            p.draws,
+            q.total(),
+            q.wins,
+            q.losses,
+            q.draws
+        );
+        for (kind, (n, sym)) in &s.terminal {
+            let _ = writeln!(text, "  terminal, {kind}: {n} ({sym} up to symmetry)");
+        }
+        let hist = |h: &[u64]| {
+            h.iter()
+                .enumerate()
+                .filter(|&(_, &c)| c > 0)
+                .map(|(r, c)| format!("{r}:{c}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let _ = writeln!(
+            text,
+            "  wins by remoteness (plies:positions): {}",
+            hist(&s.wins_by_remoteness)
+        );
+        let _ = writeln!(
+            text,
+            "  losses by remoteness (plies:positions): {}",
+            hist(&s.losses_by_remoteness)
+        );
+    }
+    if let Some(g) = &st.games {
+        let _ = writeln!(
+            text,
+            "games (move sequences to an end): {}",
+            st.game_count().unwrap_or(0)
+        );
+        for ((side, kind), n) in g {
+            let _ = writeln!(text, "  ending with {side} to move, {kind}: {n}");
+        }
     }
 }

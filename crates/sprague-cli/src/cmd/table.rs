@@ -71,7 +71,7 @@ fn print_table(ruleset: &str, data: &TableData, misere: bool, json: bool, stoppe
     let mut out = std::io::stdout().lock();
     if json {
         let period = data.period.map(
-            |p| json!({"preperiod": p.preperiod, "period": p.period, "saltus": p.saltus, "proven": p.proven}),
+            |p| json!({"preperiod": p.preperiod, "period": p.period, "saltus": p.saltus, "proven": p.proven, "proof": p.proof}),
         );
         let mut obj = json!({"values": data.values, "period": period});
         if stopped && let serde_json::Value::Object(map) = &mut obj {

@@ -49,6 +49,19 @@ impl crate::heap::HeapGame for Bash {
         Some(Nimber(n % (self.m + 1)))
     }
 
+    /// `G(n) = n mod (m + 1)`: period `m + 1` from 0.
+    fn closed_form_period(&self) -> Option<crate::heap::Period> {
+        Some(crate::heap::Period {
+            preperiod: 0,
+            period: self.m.checked_add(1)?,
+            saltus: 0,
+            proven: true,
+            proof: Some(
+                "the closed form G(n) = n mod (m + 1) of the subtraction game {1, …, m} (Winning Ways, ch. 4)",
+            ),
+        })
+    }
+
     fn grundy_values(&self, count: usize, _progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
         (0..count as u64).map(|n| n % (self.m + 1)).collect()
     }
@@ -61,16 +74,26 @@ impl crate::heap::HeapGame for Bash {
         Some(if ok { vec![vec![n - k]] } else { vec![] })
     }
 
-    /// A single heap is a misère P-position iff `n mod (m + 1) == 1`; sums are searched.
+    /// A Bash heap of `n` is taken as tame, tiny exactly when `n mod (m + 1)
+    /// ≤ 1` (genus `0^120` or `1^031`; `g^g` for larger residues `g`). That
+    /// sums of Bash heaps follow the tame rule is checked against exhaustive
+    /// misère search on random sums by the tests (`tests/heap_games.rs`).
+    fn misere_tame(&self, n: u64) -> Option<bool> {
+        Some(n % (self.m + 1) <= 1)
+    }
+
+    /// The tame rule on the heaps' values `n mod (m + 1)` (see
+    /// [`misere_tame`](crate::heap::HeapGame::misere_tame)): a single heap
+    /// is a misère P-position iff `n mod (m + 1) == 1`. O(heaps).
     fn misere_outcome(&self, heaps: &[u64]) -> Option<Outcome> {
-        match heaps {
-            [h] => Some(if h % (self.m + 1) == 1 {
-                Outcome::P
-            } else {
-                Outcome::N
-            }),
-            _ => None,
-        }
+        let period = self.m.checked_add(1)?;
+        Some(
+            crate::impartial::TameSum::of(heaps.iter().map(|&h| crate::impartial::TameComponent {
+                grundy: Nimber(h % period),
+                tiny: h % period <= 1,
+            }))
+            .outcome(),
+        )
     }
 
     fn period_rule(&self) -> Option<crate::heap::PeriodRule> {

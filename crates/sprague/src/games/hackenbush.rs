@@ -407,7 +407,6 @@ use crate::notation::tokens_with_columns as words;
 
 fn parse_edges(words: &[(usize, &str)]) -> Result<HackenbushGraph, ParseError> {
     let mut edges = Vec::new();
-    let mut seen: Vec<Option<usize>> = Vec::new(); // column where each vertex first appears
     for &(column, w) in words {
         let bad = || {
             ParseError::new(
@@ -437,30 +436,12 @@ fn parse_edges(words: &[(usize, &str)]) -> Result<HackenbushGraph, ParseError> {
         };
         let a = vertex(u, 0)?;
         let b = vertex(v, u.chars().count() + 1)?;
-        for (x, offset) in [(a, 0), (b, u.chars().count() + 1)] {
-            let x = x as usize;
-            if seen.len() <= x {
-                seen.resize(x + 1, None);
-            }
-            seen[x].get_or_insert(column + offset);
-        }
         edges.push((a, b, colour));
     }
-    // Vertices are numbered 0 (the ground) to n-1: a number above a missing one is an error.
-    if let Some(missing) = seen.iter().position(Option::is_none) {
-        let (column, token) = seen[missing..]
-            .iter()
-            .enumerate()
-            .find_map(|(k, c)| c.map(|c| (c, (missing + k).to_string())))
-            .unwrap_or((1, String::new()));
-        return Err(ParseError::new(
-            format!(
-                "vertex {token} is referenced but vertex {missing} is missing (number the vertices 0 = ground to n-1)"
-            ),
-            column,
-            token,
-        ));
-    }
+    // Vertex numbers are only names (0 is the ground): numbers may skip
+    // values, and edges with no path to the ground fall at once, as the rules
+    // say of every edge cut off from the ground — so they are dropped, and a
+    // picture with no edge on the ground is the empty picture, of value 0.
     Ok(HackenbushGraph::from_edges(&edges))
 }
 
@@ -482,6 +463,10 @@ mod tests {
         assert_eq!(Hackenbush.format_position(&pic("0-1:B 1-2:R")), "BR");
         // Edges cut off from the ground vanish.
         assert_eq!(Hackenbush.format_position(&pic("0-1:B 2-3:R 3-2:G")), "B");
+        // Vertex numbers are names: skipping numbers changes nothing, and a
+        // picture with no edge on the ground is empty.
+        assert_eq!(pic("0-5:B 5-9:R"), pic("0-1:B 1-2:R"));
+        assert_eq!(pic("3-4:B 4-7:G"), HackenbushGraph::default());
     }
 
     #[test]
@@ -531,8 +516,8 @@ mod tests {
     #[test]
     fn errors_have_columns() {
         assert_eq!(Hackenbush.parse_position("BBX").unwrap_err().column, 3);
-        let e = Hackenbush.parse_position("0-1:B 1-3:R").unwrap_err();
-        assert_eq!((e.column, e.token.as_str()), (9, "3"));
+        let e = Hackenbush.parse_position("0-1:B 1-x:R").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (9, "x"));
         assert_eq!(Hackenbush.parse_position("0-1:B 1-2:Q").unwrap_err().column, 11);
         assert_eq!(Hackenbush.parse_position("0-1").unwrap_err().column, 1);
     }

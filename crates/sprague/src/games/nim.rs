@@ -32,6 +32,17 @@ impl crate::heap::HeapGame for Nim {
         Some(Nimber(n))
     }
 
+    /// `G(n) = n`: arithmetic-periodic with period 1 and saltus 1 from 0.
+    fn closed_form_period(&self) -> Option<crate::heap::Period> {
+        Some(crate::heap::Period {
+            preperiod: 0,
+            period: 1,
+            saltus: 1,
+            proven: true,
+            proof: Some("the closed form G(n) = n (Bouton 1901; Winning Ways, ch. 2)"),
+        })
+    }
+
     fn grundy_values(&self, count: usize, _progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
         (0..count as u64).collect()
     }
@@ -42,6 +53,13 @@ impl crate::heap::HeapGame for Nim {
         } else {
             vec![]
         })
+    }
+
+    /// A Nim heap `*n` has genus `n^n` (`0^120`, `1^031` for the tiny heaps
+    /// 0 and 1): misère Nim is the model of the tame games (Winning Ways,
+    /// ch. 13; On Numbers and Games, ch. 12).
+    fn misere_tame(&self, n: u64) -> Option<bool> {
+        Some(n <= 1)
     }
 
     /// Bouton's misère rule: as in normal play, unless every heap has at most one

@@ -37,4 +37,7 @@ pub use matching::{
     matching_size,
 };
 pub use tree::{RootedTree, TreeError};
-pub use wall_making::{WALL_MAKING_MAX_SIDE, WallMakingRules, WallMakingValues, wall_making_values};
+pub use wall_making::{
+    WALL_MAKING_MAX_SIDE, WALL_MAKING_MAX_WALLED_CELLS, WallMakingRules, WallMakingValues, format_wall_board,
+    parse_wall_board, wall_making_values,
+};

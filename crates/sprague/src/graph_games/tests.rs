@@ -576,3 +576,27 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Boards with the three cell states (empty, marked, wall): splitting the
+    /// cells not walled into regions gives the value of the plain search over
+    /// whole boards, and the notation reads the walls back.
+    #[test]
+    fn wall_making_with_walls_equals_plain_search(h in 1usize..=4, w in 1usize..=4, cells in proptest::collection::vec(0u8..3, 16)) {
+        let text: Vec<String> = (0..h)
+            .map(|r| (0..w).map(|c| ['.', '#', 'W'][cells[r * w + c] as usize]).collect())
+            .collect();
+        let text = text.join("/");
+        let (board, walls) = parse_wall_board(&text).unwrap();
+        let walls = walls.unwrap_or(0);
+        prop_assert_eq!(format_wall_board(&board, walls), text.clone());
+        let rules = WallMakingRules::new(&board).unwrap();
+        prop_assert_eq!(grundy(&rules, &walls), grundy(&Plain(&rules), &walls), "board {}", text);
+        // Without walls the rectangle table agrees.
+        if walls == 0 {
+            prop_assert_eq!(wall_making_values(&board).unwrap().whole(), grundy(&rules, &0));
+        }
+    }
+}

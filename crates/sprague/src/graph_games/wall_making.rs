@@ -128,6 +128,8 @@ pub struct WallMakingRules {
     height: usize,
     width: usize,
     pickable: u64,
+    /// Every cell of the board.
+    full: u64,
 }
 
 impl WallMakingRules {
@@ -142,10 +144,16 @@ impl WallMakingRules {
             .iter()
             .enumerate()
             .fold(0u64, |m, (i, &o)| if o { m | 1 << i } else { m });
+        let cells = board.height * board.width;
         Some(WallMakingRules {
             height: board.height,
             width: board.width,
             pickable,
+            full: if cells == 64 {
+                u64::MAX
+            } else {
+                (1u64 << cells) - 1
+            },
         })
     }
 }
@@ -176,4 +184,116 @@ impl ImpartialRules for WallMakingRules {
             out.push(next);
         }
     }
+
+    /// Splits the cells not walled into their 4-connected regions: a wall
+    /// grows only through cells not walled, so no move reaches from one
+    /// region into another and the regions are played independently. Each
+    /// part walls every cell outside its region. O(cells) per split.
+    fn decompose(&self, &walls: &u64, out: &mut Vec<u64>) -> bool {
+        let w = self.width;
+        let mut free = self.full & !walls;
+        let mut parts = Vec::new();
+        while free != 0 {
+            let seed = free & free.wrapping_neg();
+            let mut region = seed;
+            let mut stack = vec![seed.trailing_zeros() as usize];
+            while let Some(cell) = stack.pop() {
+                let (r, c) = (cell / w, cell % w);
+                let mut near = Vec::with_capacity(4);
+                if r > 0 {
+                    near.push(cell - w);
+                }
+                if r + 1 < self.height {
+                    near.push(cell + w);
+                }
+                if c > 0 {
+                    near.push(cell - 1);
+                }
+                if c + 1 < w {
+                    near.push(cell + 1);
+                }
+                for n in near {
+                    let bit = 1u64 << n;
+                    if free & bit != 0 && region & bit == 0 {
+                        region |= bit;
+                        stack.push(n);
+                    }
+                }
+            }
+            free &= !region;
+            parts.push(self.full & !region);
+        }
+        if parts.len() == 1 {
+            return false;
+        }
+        out.extend(parts);
+        true
+    }
+
+    /// The walls of the union of the parts' regions: the cells walled in every part.
+    fn compose(&self, parts: &[u64]) -> Option<u64> {
+        Some(parts.iter().fold(self.full, |a, &p| a & p))
+    }
+}
+
+/// Largest board (in cells) that may start with walls: such boards are
+/// searched move by move on a 64-bit mask (see [`WallMakingRules`]).
+pub const WALL_MAKING_MAX_WALLED_CELLS: usize = 64;
+
+/// A Wall Making board with the three states of a cell: `.` empty (may be
+/// picked), `#` marked (never picked; walls grow across it) and `W` a wall
+/// already built (never picked; walls stop at it). Returns the board of
+/// pickable cells (walls shown as not pickable) and the mask of walls (cell
+/// `r * width + c`, so only the first 64 cells are recorded: callers refuse
+/// larger boards with walls), or `None` for the mask when there are no walls.
+///
+/// # Errors
+/// A [`BoardError`] for a bad character, ragged rows or an empty board.
+///
+/// ```
+/// use sprague::graph_games::parse_wall_board;
+/// let (board, walls) = parse_wall_board("..W/.#.").unwrap();
+/// assert_eq!((board.height, board.width, walls), (2, 3, Some(0b100)));
+/// assert_eq!(parse_wall_board("../..").unwrap().1, None);
+/// ```
+pub fn parse_wall_board(text: &str) -> Result<(CellGrid, Option<u64>), BoardError> {
+    let marked: String = text.chars().map(|c| if c == 'W' { '#' } else { c }).collect();
+    let board = CellGrid::parse(&marked)?;
+    if !text.contains('W') {
+        return Ok((board, None));
+    }
+    let mut walls = 0u64;
+    let mut i = 0u32;
+    for row in text.split(['/', '\n']).map(str::trim).filter(|r| !r.is_empty()) {
+        for c in row.chars() {
+            if c == 'W' && i < 64 {
+                walls |= 1 << i;
+            }
+            i += 1;
+        }
+    }
+    Ok((board, Some(walls)))
+}
+
+/// A board with walls in the notation of [`parse_wall_board`]: `.`, `#`, `W`,
+/// rows joined by `/`.
+#[must_use]
+pub fn format_wall_board(board: &CellGrid, walls: u64) -> String {
+    let rows: Vec<String> = (0..board.height)
+        .map(|r| {
+            (0..board.width)
+                .map(|c| {
+                    let i = r * board.width + c;
+                    if walls >> i & 1 == 1 {
+                        'W'
+                    } else if board.open[i] {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    rows.join("/")
 }

@@ -26,6 +26,15 @@ pub trait HeapGame {
         None
     }
 
+    /// The (possibly arithmetic) period that the closed form
+    /// [`heap_value`](HeapGame::heap_value) follows, proven for every heap
+    /// size, with the theorem or source in [`Period::proof`](super::Period);
+    /// `None` when the game declares none. Tables report it instead of a
+    /// period observed in the values.
+    fn closed_form_period(&self) -> Option<super::Period> {
+        None
+    }
+
     /// Grundy values `G(0), …, G(count − 1)`. `progress(k)` is called now and
     /// then with the number of values done; when it returns `false` the
     /// computation stops and the values computed so far are returned.
@@ -47,6 +56,18 @@ pub trait HeapGame {
     /// (`None` means "search").
     fn misere_outcome(&self, heaps: &[u64]) -> Option<Outcome> {
         let _ = heaps;
+        None
+    }
+
+    /// Whether a heap of `n` is *tame* in misère play (every position of it
+    /// has the genus of a misère Nim position; see
+    /// [`TameSum`](crate::impartial::TameSum)): `Some(true)` when it is tiny
+    /// (genus `0^120` or `1^031`), `Some(false)` for another tame genus,
+    /// `None` when the game does not know it tame. Sums of tame heaps are
+    /// then answered by the tame rule, for heaps of any size
+    /// ([`Heaps::solve_tame_misere`](super::Heaps::solve_tame_misere)).
+    fn misere_tame(&self, n: u64) -> Option<bool> {
+        let _ = n;
         None
     }
 

@@ -3,7 +3,12 @@
 
 use super::{GrundyTable, HeapGame};
 use crate::notation::{ParseError, describe_heap_move, format_heaps, parse_heaps};
-use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation, outcome::Outcome};
+use crate::{
+    impartial::{ImpartialRules, TameComponent, TameSum},
+    nimber::Nimber,
+    notation::Notation,
+    outcome::Outcome,
+};
 
 /// Heaps at most this large have their options enumerated when looking for
 /// moves to a given value; larger heaps use [`HeapGame::huge_heap_moves`].
@@ -144,6 +149,67 @@ impl<G: HeapGame> Heaps<G> {
             winning_moves,
             complete,
         })
+    }
+}
+
+impl<G: HeapGame> Heaps<G> {
+    /// The misère outcome of `heaps` and its winning moves by the tame rule
+    /// ([`TameSum`]), when the game says every heap is tame
+    /// ([`HeapGame::misere_tame`]) and every heap is valued without search;
+    /// `None` otherwise. No search, so heaps of any size are answered: heap
+    /// `i` must leave heaps whose values, with the rest, make a misère
+    /// P-position, which only the normal values `rest` and `rest ⊕ 1` can
+    /// (found by [`heap_moves_to_value`](Heaps::heap_moves_to_value)); each
+    /// candidate is checked by the rule. Equal heaps are tried once (their
+    /// moves lead to the same sum). O(distinct heaps · options found), plus
+    /// the game's [`huge_heap_moves`](HeapGame::huge_heap_moves) for heaps
+    /// above [`ENUMERATION_LIMIT`].
+    ///
+    /// ```
+    /// use sprague::{Heaps, Outcome, games::Nim};
+    /// let (outcome, moves) = Heaps::new(Nim).solve_tame_misere(&[1 << 40, 1]).unwrap();
+    /// assert_eq!(outcome, Outcome::N);
+    /// assert_eq!(moves, vec![vec![0, 1]]); // leave one heap of 1: the opponent must take it
+    /// ```
+    #[must_use]
+    pub fn solve_tame_misere(&self, heaps: &[u64]) -> Option<(Outcome, Vec<Vec<u64>>)> {
+        let component = |h: u64| -> Option<TameComponent> {
+            Some(TameComponent {
+                grundy: self.heap_grundy(h)?,
+                tiny: self.game.misere_tame(h)?,
+            })
+        };
+        let comps = heaps.iter().map(|&h| component(h)).collect::<Option<Vec<_>>>()?;
+        let sum = TameSum::of(comps.iter().copied());
+        let outcome = sum.outcome();
+        let mut moves = Vec::new();
+        if outcome == Outcome::N {
+            let mut tried = std::collections::HashSet::new();
+            for (i, (&h, &c)) in heaps.iter().zip(&comps).enumerate() {
+                if !tried.insert(h) {
+                    continue;
+                }
+                let rest = sum.without(c);
+                for target in [rest.grundy, rest.grundy + Nimber(1)] {
+                    for parts in self.heap_moves_to_value(h, target).unwrap_or_default() {
+                        let left: Vec<u64> = parts.iter().copied().filter(|&p| p > 0).collect();
+                        let Some(after) = left
+                            .iter()
+                            .try_fold(rest, |s, &p| component(p).map(|c| s.with(c)))
+                        else {
+                            continue;
+                        };
+                        if after.outcome() == Outcome::P {
+                            let mut to = heaps[..i].to_vec();
+                            to.extend_from_slice(&parts);
+                            to.extend_from_slice(&heaps[i + 1..]);
+                            moves.push(to);
+                        }
+                    }
+                }
+            }
+        }
+        Some((outcome, moves))
     }
 }
 

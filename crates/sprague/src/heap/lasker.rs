@@ -34,6 +34,19 @@ impl HeapGame for Lasker {
         }
     }
 
+    /// The closed form is arithmetic-periodic: `G(n + 4) = G(n) + 4` from `n = 1`.
+    fn closed_form_period(&self) -> Option<super::Period> {
+        Some(super::Period {
+            preperiod: 1,
+            period: 4,
+            saltus: 4,
+            proven: true,
+            proof: Some(
+                "the closed form G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3 (Lasker 1931; Winning Ways, ch. 4)",
+            ),
+        })
+    }
+
     fn grundy_values(&self, count: usize, _progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
         (0..count as u64)
             .filter_map(|n| self.heap_value(n).map(Nimber::get))

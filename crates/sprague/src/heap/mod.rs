@@ -27,7 +27,7 @@ pub use heaps::{ENUMERATION_LIMIT, HeapMove, HeapSum, Heaps};
 pub use lasker::Lasker;
 pub use misere_values::{misere_grundy_values, misere_grundy_values_with};
 pub(crate) use period::extend_periodic;
-pub use period::{Period, PeriodRule, find_period};
+pub use period::{PERIODICITY_THEOREM, Period, PeriodRule, find_period};
 pub use rectangles::{Rectangle, RectangleCutting, parse_rectangles};
 pub use sequence_subtraction::{SequenceSubtraction, SubtractionSequence};
 pub use subtraction::{RangeSubtraction, Subtraction};

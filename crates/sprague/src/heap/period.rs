@@ -18,7 +18,13 @@ pub struct Period {
     pub saltus: u64,
     /// `true` when the period is known to hold for every heap size.
     pub proven: bool,
+    /// What proves it, when proven: the closed form or theorem, with its
+    /// source (e.g. [`PERIODICITY_THEOREM`]).
+    pub proof: Option<&'static str>,
 }
+
+/// The proof of a pure period observed over enough values (see [`PeriodRule`]).
+pub const PERIODICITY_THEOREM: &str = "the periodicity theorem for take-away and take-and-break games (Guy and Smith 1956; Winning Ways, ch. 4), its bound checked on the values computed";
 
 impl Period {
     /// The value at `n` (any `n`, even beyond `values`), extrapolated through
@@ -29,7 +35,7 @@ impl Period {
     ///
     /// ```
     /// use sprague::Period;
-    /// let p = Period { preperiod: 0, period: 3, saltus: 0, proven: true };
+    /// let p = Period { preperiod: 0, period: 3, saltus: 0, proven: true, proof: None };
     /// assert_eq!(p.value_at(&[0, 1, 2], 1_000_000_000_000), Some(1));
     /// ```
     #[must_use]
@@ -47,11 +53,15 @@ impl Period {
         v.checked_add(self.saltus.checked_mul(steps)?)
     }
 
-    /// Describes the period in words, e.g. `period 34 from n = 53` or
-    /// `arithmetic-periodic: period 2, saltus 1 from n = 0`.
+    /// Describes the period in words, e.g. `period 34 from n = 53 (proven: …)` or
+    /// `arithmetic-periodic: period 2, saltus 1 from n = 0 (not proven)`.
     #[must_use]
     pub fn describe(&self) -> String {
-        let status = if self.proven { "proven" } else { "not proven" };
+        let status = match (self.proven, self.proof) {
+            (true, Some(why)) => format!("proven by {why}"),
+            (true, None) => "proven".to_string(),
+            (false, _) => "not proven".to_string(),
+        };
         if self.saltus == 0 {
             format!("period {} from n = {} ({status})", self.period, self.preperiod)
         } else {
@@ -145,6 +155,7 @@ pub fn find_period<T: Copy + Into<u64>>(values: &[T], rule: Option<PeriodRule>) 
             period: p as u64,
             saltus: s,
             proven,
+            proof: proven.then_some(PERIODICITY_THEOREM),
         });
     }
     None

@@ -198,6 +198,19 @@ impl HeapGame for RangeSubtraction {
         Some(Nimber((n % (self.l + self.r)) / self.l))
     }
 
+    /// `G(n) = ⌊(n mod (l + r)) / l⌋`: period `l + r` from 0.
+    fn closed_form_period(&self) -> Option<super::Period> {
+        Some(super::Period {
+            preperiod: 0,
+            period: self.l.checked_add(self.r)?,
+            saltus: 0,
+            proven: true,
+            proof: Some(
+                "the closed form G(n) = ⌊(n mod (l + r)) / l⌋ of the subtraction game {l, …, r} (Berlekamp, Conway and Guy, Winning Ways, ch. 4)",
+            ),
+        })
+    }
+
     fn grundy_values(&self, count: usize, _progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
         (0..count as u64)
             .map(|n| (n % (self.l + self.r)) / self.l)

@@ -32,7 +32,9 @@ impl GrundyTable {
     /// A table of given values; the period is detected with the game's rule.
     #[must_use]
     pub fn from_values<G: HeapGame + ?Sized>(game: &G, values: Vec<u64>) -> Self {
-        let period = find_period(&values, game.period_rule());
+        let period = game
+            .closed_form_period()
+            .or_else(|| find_period(&values, game.period_rule()));
         GrundyTable { values, period }
     }
 
@@ -157,6 +159,12 @@ impl GrundyTable {
         progress: &mut dyn FnMut(usize) -> bool,
     ) -> Self {
         let rule = game.period_rule();
+        if let Some(p) = game.closed_form_period() {
+            return GrundyTable {
+                values: game.grundy_values(count, progress),
+                period: Some(p),
+            };
+        }
         let wanted = if rule.is_some() {
             count.max(Self::MIN_LISTING)
         } else {

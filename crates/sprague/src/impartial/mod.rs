@@ -5,8 +5,10 @@ mod dag;
 mod misere;
 mod rules;
 mod solver;
+mod tame;
 
 pub use dag::{GraphCycle, GrundyDagError, grundy_dag, grundy_dag_with};
 pub use misere::MisereSolver;
 pub use rules::{ImpartialRules, split_pieces};
 pub use solver::GrundySolver;
+pub use tame::{TameComponent, TameSum};

@@ -194,7 +194,7 @@ pub fn krk_depth_counts(table: &StateTable) -> Vec<u64> {
             && v.wld == Wld::Win
             && let Some(r) = v.remoteness
         {
-            let d = (r as usize).div_ceil(2);
+            let d = super::wld::depth_in_moves(r) as usize;
             if counts.len() <= d {
                 counts.resize(d + 1, 0);
             }
@@ -212,16 +212,66 @@ pub fn krk_longest_mate_example(table: &StateTable) -> Option<String> {
     let longest = krk_depth_counts(table).len().saturating_sub(1);
     (0..Krk::BARE_KINGS).step_by(2).find_map(|s| {
         let v = table.get(s)?;
-        (v.wld == Wld::Win && v.remoteness.map(|r| r.div_ceil(2) as usize) == Some(longest)).then(|| {
-            let (wk, bk, r, _) = Krk::decode(s);
-            format!(
-                "White K{} R{}, Black K{}, White to move",
-                square(wk),
-                square(r),
-                square(bk)
-            )
-        })
+        (v.wld == Wld::Win && v.remoteness.map(|r| super::wld::depth_in_moves(r) as usize) == Some(longest))
+            .then(|| {
+                let (wk, bk, r, _) = Krk::decode(s);
+                format!(
+                    "White K{} R{}, Black K{}, White to move",
+                    square(wk),
+                    square(r),
+                    square(bk)
+                )
+            })
     })
+}
+
+/// Square `q` under symmetry `k` of the board (bit 0: mirror the files, bit
+/// 1: mirror the ranks, bit 2: swap files and ranks). O(1).
+const fn transform(q: u8, k: u8) -> u8 {
+    let (mut f, mut r) = (q % 8, q / 8);
+    if k & 1 != 0 {
+        f = 7 - f;
+    }
+    if k & 2 != 0 {
+        r = 7 - r;
+    }
+    if k & 4 != 0 {
+        (f, r) = (r, f);
+    }
+    r * 8 + f
+}
+
+impl super::stats::SpaceFacts for Krk {
+    fn side_names(&self) -> &'static [&'static str] {
+        &["White", "Black"]
+    }
+
+    /// White is to move after Black took the rook.
+    fn side(&self, s: u64) -> usize {
+        usize::from(s != Krk::BARE_KINGS && s & 1 == 1)
+    }
+
+    fn terminal_kind(&self, s: u64) -> &'static str {
+        match self.terminal(s) {
+            _ if s == Krk::BARE_KINGS => "drawn (rook taken, bare kings)",
+            Some(Wld::Lose) => "checkmate",
+            Some(Wld::Draw) => "stalemate",
+            _ => "not over",
+        }
+    }
+
+    /// The least index among the 8 images of the three pieces (no pawns, so
+    /// every rotation and reflection of the board is a symmetry). O(8).
+    fn symmetry_class(&self, s: u64) -> u64 {
+        if s >= Krk::BARE_KINGS {
+            return s;
+        }
+        let (wk, bk, r, black) = Krk::decode(s);
+        (0..8)
+            .map(|k| Krk::index(transform(wk, k), transform(bk, k), transform(r, k), black))
+            .min()
+            .unwrap_or(s)
+    }
 }
 
 fn square(q: u8) -> String {

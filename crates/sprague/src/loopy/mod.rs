@@ -8,6 +8,7 @@ mod minimax;
 mod preferences;
 mod river_pawn;
 mod space;
+mod stats;
 mod tictactoe;
 mod wld;
 
@@ -27,8 +28,9 @@ pub use space::{
     MAX_THREADS, SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, check_threads, reachable,
     reachable_counts,
 };
+pub use stats::{ClassCounts, SideStats, SpaceFacts, SpaceStats, space_stats};
 pub use tictactoe::TicTacToe;
 pub use wld::{
-    GraphTooLarge, SolveGraphError, SolvedValue, Wld, WldTable, solve_graph, solve_graph_baseline,
-    solve_graph_with,
+    GraphTooLarge, SolveGraphError, SolvedValue, Wld, WldTable, depth_in_moves, distance_words, solve_graph,
+    solve_graph_baseline, solve_graph_with,
 };

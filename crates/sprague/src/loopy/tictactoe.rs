@@ -104,6 +104,56 @@ impl StateSpace for TicTacToe {
     }
 }
 
+/// The 8 symmetries of the 3×3 board as cell permutations (`image[i]` is
+/// where cell `i` goes): the identity, rotations and reflections.
+const SYMMETRIES: [[usize; 9]; 8] = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    [2, 5, 8, 1, 4, 7, 0, 3, 6],
+    [8, 7, 6, 5, 4, 3, 2, 1, 0],
+    [6, 3, 0, 7, 4, 1, 8, 5, 2],
+    [2, 1, 0, 5, 4, 3, 8, 7, 6],
+    [6, 7, 8, 3, 4, 5, 0, 1, 2],
+    [0, 3, 6, 1, 4, 7, 2, 5, 8],
+    [8, 5, 2, 7, 4, 1, 6, 3, 0],
+];
+
+impl super::stats::SpaceFacts for TicTacToe {
+    fn side_names(&self) -> &'static [&'static str] {
+        &["X", "O"]
+    }
+
+    fn side(&self, s: u64) -> usize {
+        let c = Self::cells(s);
+        let x = c.iter().filter(|&&v| v == 1).count();
+        let o = c.iter().filter(|&&v| v == 2).count();
+        usize::from(x != o)
+    }
+
+    fn terminal_kind(&self, s: u64) -> &'static str {
+        match self.terminal(s) {
+            Some(Wld::Lose) => "lost (three in a row)",
+            Some(Wld::Draw) => "drawn (full board)",
+            _ => "not over",
+        }
+    }
+
+    /// The least index among the 8 images of the board. O(8 · 9).
+    fn symmetry_class(&self, s: u64) -> u64 {
+        let c = Self::cells(s);
+        SYMMETRIES
+            .iter()
+            .map(|img| {
+                let mut t = [0u8; 9];
+                for (i, &j) in img.iter().enumerate() {
+                    t[j] = c[i];
+                }
+                Self::index(&t)
+            })
+            .min()
+            .unwrap_or(s)
+    }
+}
+
 // ---- notation of positions (the play engines' SpaceNotation)
 
 /// Tic-tac-toe cells: column letter and row number, `b2` for the centre.

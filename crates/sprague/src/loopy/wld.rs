@@ -49,7 +49,7 @@ impl fmt::Display for Wld {
 }
 
 /// The solved value of a position: its outcome and, for Win and Lose, its
-/// remoteness (the number of moves left when the winner hurries and the loser
+/// remoteness in plies (the number of single moves left when the winner hurries and the loser
 /// delays: 0 at a terminal, Win = 1 + min over losing options, Lose = 1 + max over
 /// options).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -67,7 +67,7 @@ impl SolvedValue {
         remoteness: None,
     };
 
-    /// A win in `r` moves.
+    /// A win with remoteness `r` plies.
     #[must_use]
     pub const fn win(r: u32) -> SolvedValue {
         SolvedValue {
@@ -76,7 +76,7 @@ impl SolvedValue {
         }
     }
 
-    /// A loss in `r` moves.
+    /// A loss with remoteness `r` plies.
     #[must_use]
     pub const fn lose(r: u32) -> SolvedValue {
         SolvedValue {
@@ -87,18 +87,60 @@ impl SolvedValue {
 }
 
 impl SolvedValue {
-    /// The result for the player to move, in words: "wins in 3 moves",
-    /// "loses in 0 moves", "draws" (the bare letter of a win or loss without
-    /// remoteness).
+    /// The winner's number of moves to the end (depth to win, "mate in N"
+    /// for chess): `⌈remoteness / 2⌉`, see [`depth_in_moves`]. `None` for a draw.
+    #[must_use]
+    pub const fn depth_moves(self) -> Option<u32> {
+        match self.remoteness {
+            Some(r) => Some(depth_in_moves(r)),
+            None => None,
+        }
+    }
+
+    /// The result for the player to move, in words, with the depth in the
+    /// winner's moves and the remoteness in plies: "wins in 2 moves
+    /// (remoteness 3 plies)", "loses: the opponent wins in 1 move (remoteness
+    /// 2 plies)", "has lost (remoteness 0 plies)", "draws" (the bare letter of a
+    /// win or loss without remoteness).
     #[must_use]
     pub fn words(self) -> String {
         match (self.wld, self.remoteness) {
-            (Wld::Win, Some(r)) => format!("wins in {r} moves"),
-            (Wld::Lose, Some(r)) => format!("loses in {r} moves"),
+            (Wld::Win, Some(r)) => format!("wins in {}", distance_words(r)),
+            (Wld::Lose, Some(0)) => "has lost (remoteness 0 plies)".to_string(),
+            (Wld::Lose, Some(r)) => format!("loses: the opponent wins in {}", distance_words(r)),
             (Wld::Draw, _) => "draws".to_string(),
             (w, None) => w.to_string(),
         }
     }
+}
+
+/// The one vocabulary for distances: *remoteness* counts plies (single moves
+/// of either player: Win = 1 + the least remoteness of a losing option), the
+/// *depth* counts the winner's own moves (a mate in N in chess). A position
+/// won with remoteness `r` (odd) is won in `(r + 1) / 2` of the winner's
+/// moves; one lost with remoteness `r` (even) is lost to a win in `r / 2`.
+/// So the depth is `⌈r / 2⌉` either way. O(1).
+///
+/// ```
+/// use sprague::loopy::depth_in_moves;
+/// assert_eq!(depth_in_moves(31), 16); // KRK's longest mate: 31 plies, mate in 16
+/// assert_eq!(depth_in_moves(2), 1);
+/// ```
+#[must_use]
+pub const fn depth_in_moves(remoteness: u32) -> u32 {
+    remoteness.div_ceil(2)
+}
+
+/// `remoteness` plies in words, depth first: "16 moves (remoteness 31
+/// plies)", "1 move (remoteness 1 ply)". O(digits).
+#[must_use]
+pub fn distance_words(remoteness: u32) -> String {
+    let m = depth_in_moves(remoteness);
+    format!(
+        "{m} move{} (remoteness {remoteness} pl{})",
+        if m == 1 { "" } else { "s" },
+        if remoteness == 1 { "y" } else { "ies" }
+    )
 }
 
 impl fmt::Display for SolvedValue {
@@ -583,6 +625,26 @@ pub(crate) mod tests {
             prop_assert_eq!(&fast, &want);
             prop_assert_eq!(&solve_graph_baseline(&g, &t), &want);
         }
+    }
+
+    #[test]
+    fn distances_name_plies_and_moves() {
+        // A mate in 2 is a win with remoteness 3 plies (issue 16: not "3 moves").
+        assert_eq!(
+            SolvedValue::win(3).words(),
+            "wins in 2 moves (remoteness 3 plies)"
+        );
+        assert_eq!(SolvedValue::win(1).words(), "wins in 1 move (remoteness 1 ply)");
+        assert_eq!(
+            SolvedValue::lose(2).words(),
+            "loses: the opponent wins in 1 move (remoteness 2 plies)"
+        );
+        assert_eq!(SolvedValue::lose(0).words(), "has lost (remoteness 0 plies)");
+        assert_eq!(SolvedValue::win(31).depth_moves(), Some(16));
+        assert_eq!(
+            crate::play::Verdict::Win(Some(3)).words(),
+            "a win in 2 moves (remoteness 3 plies)"
+        );
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub use rules::{PartizanRules, Player, moves_of, outcome_by_minimax, wins_moving
 pub use solver::{PartizanSolver, value_by_definition};
 pub(crate) use store::Op;
 pub use store::{GameId, GameStore, TooLargeToExpand};
+pub use temperature::cooling_defined;
 pub use thermograph::Thermograph;
 pub use thermograph_svg::thermograph_svg;
 pub use trajectory::{Trajectory, TrajectoryPiece};

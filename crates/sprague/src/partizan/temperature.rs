@@ -61,10 +61,14 @@ impl GameStore {
         self.thermograph(g).mean
     }
 
-    /// `g` cooled by `t` (meant for `t >= 0`; a negative `t` applies the same
-    /// formula, which then heats): numbers stay; when `t` exceeds the temperature
-    /// the result is the mean; otherwise `{G^L_t - t | G^R_t + t}` (Winning Ways
-    /// ch. 6). One thermograph, then one sum and construction per subgame.
+    /// `g` cooled by `t`, for `t > −1` (see [`cooling_defined`]): numbers
+    /// stay; when `t` exceeds the temperature the result is the mean;
+    /// otherwise `{G^L_t - t | G^R_t + t}` (Winning Ways ch. 6). For `−1 < t <
+    /// 0` (as CGSuite allows) the same formula applies: a game that is not a
+    /// number has temperature at least 0, and `{G^L_t' - t' | G^R_t' + t'}`
+    /// with `t' < 0` has a left stop above its right stop, so it is never
+    /// infinitesimally close to a number and nothing freezes early. One
+    /// thermograph, then one sum and construction per subgame.
     pub fn cool(&mut self, g: GameId, t: &Dyadic) -> GameId {
         self.op().cool(g, t)
     }
@@ -101,4 +105,18 @@ impl Op<'_, '_> {
         }
         self.shifted_options(g, t, |s, x| s.heat(x, t))
     }
+}
+
+/// Whether sprague cools by `t`: `t > −1`, the temperatures CGSuite accepts
+/// for cooling (negative ones heat a little: `*` cooled by −1/2 is `±1/2`).
+/// O(1).
+///
+/// ```
+/// use sprague::{Dyadic, partizan::cooling_defined};
+/// assert!(cooling_defined(&"-1/2".parse::<Dyadic>().unwrap()));
+/// assert!(!cooling_defined(&"-1".parse::<Dyadic>().unwrap()));
+/// ```
+#[must_use]
+pub fn cooling_defined(t: &Dyadic) -> bool {
+    *t > Dyadic::from(-1i64)
 }

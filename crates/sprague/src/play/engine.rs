@@ -59,20 +59,18 @@ impl Verdict {
         }
     }
 
-    /// A few words for people: "a win in 3 moves", "a draw", "a loss".
+    /// A few words for people, depth in the winner's moves and remoteness in
+    /// plies (see [`depth_in_moves`](crate::loopy::depth_in_moves)): "a win in
+    /// 2 moves (remoteness 3 plies)", "a loss to a win in 1 move (remoteness 2
+    /// plies)", "a draw", "a loss".
     #[must_use]
     pub fn words(self) -> String {
-        let moves = |r: u32| {
-            if r == 1 {
-                "1 move".to_string()
-            } else {
-                format!("{r} moves")
-            }
-        };
+        use crate::loopy::distance_words;
         match self {
-            Verdict::Win(Some(r)) => format!("a win in {}", moves(r)),
+            Verdict::Win(Some(r)) => format!("a win in {}", distance_words(r)),
             Verdict::Win(None) => "a win".to_string(),
-            Verdict::Lose(Some(r)) => format!("a loss in {}", moves(r)),
+            Verdict::Lose(Some(0)) => "a loss (the game is over; remoteness 0 plies)".to_string(),
+            Verdict::Lose(Some(r)) => format!("a loss to a win in {}", distance_words(r)),
             Verdict::Lose(None) => "a loss".to_string(),
             Verdict::Draw => "a draw".to_string(),
         }

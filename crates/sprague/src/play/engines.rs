@@ -597,7 +597,7 @@ impl<S: SpaceNotation> Engine for SpaceEngine<'_, S> {
         let now = self.verdict(p, mover)?;
         let me = self.space.mover(*p);
         let mut lines = vec![format!(
-            "{me} to move: {} with perfect play (remoteness: the winner hurries, the loser delays).",
+            "{me} to move: {} with perfect play (the winner hurries, the loser delays; remoteness counts plies, moves count the winner's turns).",
             now.words()
         )];
         let mut shown = Vec::new();

@@ -117,12 +117,12 @@ pub(super) fn entries() -> Vec<Entry> {
             name: "wall-making",
             params: "",
             family: Family::Graph,
-            summary: "pick an open cell; walls grow from it in four directions to the nearest wall or edge (H, W <= 20)",
-            notation: "rows of `.` (may be picked) and `#` (never picked; walls grow across) separated by `/`",
+            summary: "pick an open cell; walls grow from it in four directions to the nearest wall or edge (H, W <= 20; boards with walls <= 64 cells)",
+            notation: "rows of `.` (empty: may be picked), `#` (marked: never picked; walls grow across) and `W` (a wall already built: never picked; walls stop at it) separated by `/`",
             example: "value wall-making ..#/.../...",
-            example2: "value wall-making ..../..../....",
-            rules: "An H×W board of cells, `.` open and `#` marked (never picked, but crossed by walls). A move picks an open cell not yet walled; walls grow from it in the four directions to the nearest earlier wall or the edge of the board. Whoever cannot move loses.",
-            known: "Every wall crosses a whole rectangle, so each move splits a rectangle into at most four smaller ones that are played independently: the value is the nim-sum of the rectangles' values, tabulated by size (Sprague–Grundy theory, Winning Ways, 2nd ed., vol. 1, ch. 3).",
+            example2: "value wall-making ..W./..../.#..",
+            rules: "An H×W board of cells in three states: `.` empty, `#` marked (never picked, but crossed by walls) and `W` wall. A move picks an empty cell not yet walled; it becomes a wall, and walls grow from it in the four directions to the nearest wall (built earlier or given) or the edge of the board. Whoever cannot move loses.",
+            known: "Without given walls every wall crosses a whole rectangle, so each move splits a rectangle into at most four smaller ones that are played independently: the value is the nim-sum of the rectangles' values, tabulated by size (Sprague–Grundy theory, Winning Ways, 2nd ed., vol. 1, ch. 3). With given walls the regions of cells not walled (4-connected) are independent — a wall grows only through cells not walled — and each region is searched move by move (boards of at most 64 cells); the tests check both against a plain search over whole boards.",
             build: |name, params| without_params(name, params, |_| WallMakingRuleset),
         },
     ]
@@ -619,12 +619,66 @@ impl Ruleset for KaylesRuleset {
 
 // ------------------------------------------------------------ Wall Making
 
+/// Wall Making on a board that starts with walls: regions searched move by move.
+fn wall_making_walled(
+    board: &crate::graph_games::CellGrid,
+    walls: u64,
+    options: &Options<'_>,
+) -> Result<Report> {
+    use crate::graph_games::{WALL_MAKING_MAX_WALLED_CELLS, WallMakingRules, format_wall_board};
+    let cells = board.height * board.width;
+    let rules = WallMakingRules::new(board).filter(|_| cells <= WALL_MAKING_MAX_WALLED_CELLS).ok_or_else(|| {
+        Error::input(format!(
+            "wall-making: a board with walls (`W`) is searched move by move, so it may have at most {WALL_MAKING_MAX_WALLED_CELLS} cells; this one has {cells} ({}×{})",
+            board.height, board.width
+        ))
+    })?;
+    let mut solver = GrundySolver::with_max_states(&rules, options.max_states).with_monitor(options.monitor);
+    let value = solver.grundy(&walls)?;
+    // Each pickable cell, with the option it leads to (two picks may lead
+    // to the same position: both are listed).
+    let mut moves = Vec::new();
+    let mut after = Vec::new();
+    for i in (0..cells).filter(|&i| board.open[i] && walls >> i & 1 == 0) {
+        let single = crate::graph_games::CellGrid {
+            height: board.height,
+            width: board.width,
+            open: (0..cells).map(|j| j == i).collect(),
+        };
+        after.clear();
+        if let Some(r) = WallMakingRules::new(&single) {
+            r.moves(&walls, &mut after);
+        }
+        if let Some(&to) = after.first()
+            && solver.grundy(&to)?.is_zero()
+        {
+            let (r, c) = (i / board.width, i % board.width);
+            moves.push((
+                format!("{},{}", r + 1, c + 1),
+                format!("pick row {}, column {}", r + 1, c + 1),
+            ));
+        }
+    }
+    Ok(impartial_report(
+        "wall-making",
+        &format_wall_board(board, walls),
+        false,
+        Outcome::from_grundy(value),
+        Some(value.get()),
+        &moves,
+    ))
+}
+
 struct WallMakingRuleset;
 
 impl Ruleset for WallMakingRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         normal_only("wall-making", options)?;
-        let board = parse_board(position)?;
+        let (board, walls) = crate::graph_games::parse_wall_board(position)
+            .map_err(|e| Error::input(format!("board `{}`: {e}", super::graph_position::short(position))))?;
+        if let Some(walls) = walls {
+            return wall_making_walled(&board, walls, options);
+        }
         let values = crate::graph_games::wall_making_values(&board)
             .map_err(|e| Error::input(format!("board: {e}")))?;
         let value = values.whole();
@@ -650,6 +704,11 @@ impl Ruleset for WallMakingRuleset {
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        if position.contains('W') {
+            return Err(Error::input(
+                "wall-making: play starts from boards without given walls (`W`); `sprague value wall-making` values boards with walls",
+            ));
+        }
         let board = parse_board(position)?;
         let (engine, start) = WallEngine::new(board, options)?;
         Ok(erase(engine, start))

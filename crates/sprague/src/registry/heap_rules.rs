@@ -23,7 +23,8 @@ const MISERE_MAX_HEAP: u64 = 1 << 16;
 /// Values come from the game's closed form or from a [`GrundyTable`] chosen by
 /// [`GrundyTable::covering`] (so heaps up to 2^64 − 1 are answered through a
 /// proven period), and winning moves from [`Heaps::solve_sum`]. Misère play
-/// is searched by [`MisereSolver`] (heaps up to 2^16). Tables are
+/// of tame games is answered by [`Heaps::solve_tame_misere`] (any heaps),
+/// otherwise searched by [`MisereSolver`] (heaps up to 2^16). Tables are
 /// [`GrundyTable::listing`] (or misère values by search). Play accepts heaps
 /// up to 2^12; the table made for the first session's largest heap serves
 /// every later session of the same ruleset.
@@ -107,6 +108,16 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
         let canonical = rules.format_position(&heaps);
         let describe = |to: &Vec<u64>| (rules.format_position(to), rules.describe_move(&heaps, to));
         if options.misere {
+            // Tame games (misère Nim, Bash) follow a rule for any heap sizes.
+            if let Some((outcome, to)) = rules.solve_tame_misere(&heaps) {
+                let moves: Vec<(String, String)> = to.iter().map(describe).collect();
+                let mut report = impartial_report(&self.name, &canonical, true, outcome, None, &moves);
+                report.data.insert("misere_rule", "tame");
+                report.push_line(
+                    "by the tame-game rule (Conway, On Numbers and Games, ch. 12; Winning Ways, ch. 13): as in normal play, unless every heap left plays like a heap of 0 or 1",
+                );
+                return Ok(report);
+            }
             // Misère play is searched over whole positions: keep heaps small
             // enough that listing one heap's options is cheap.
             if largest > MISERE_MAX_HEAP {

@@ -67,15 +67,13 @@ impl<S: SpaceNotation> Ruleset for SpaceRules<S> {
             .with("to_move", mover.as_str())
             .with("outcome", solved.wld.as_str())
             .with("remoteness", solved.remoteness)
+            .with("depth_moves", solved.depth_moves())
             .with("best_moves", Data::moves(&rows));
         let text = format!(
-            "{} {shown}\n{mover} to move {} with perfect play (outcome {}{})\n",
+            "{} {shown}\n{mover} to move {} with perfect play (outcome {})\n",
             self.name,
             solved.words(),
             solved.wld,
-            solved
-                .remoteness
-                .map_or(String::new(), |r| format!(", remoteness {r}"))
         );
         let mut report = Report::new(data, text);
         report.push_moves("best_moves", "best moves", " (the game is over)");
@@ -145,7 +143,11 @@ mod tests {
         let report = r.value("XX.|OO.|...", &Options::new(&monitor)).unwrap();
         assert_eq!(report.outcome(), Some("W"));
         assert_eq!(report.data.get("remoteness").and_then(Data::as_int), Some(1));
-        assert!(report.text().contains("wins in 1 moves"), "{}", report.text());
+        assert!(
+            report.text().contains("wins in 1 move (remoteness 1 ply)"),
+            "{}",
+            report.text()
+        );
         let misere = r.value("start", &Options::new(&monitor).misere(true));
         assert!(matches!(misere, Err(Error::Input(_))));
     }

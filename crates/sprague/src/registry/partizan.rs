@@ -162,7 +162,7 @@ pub(super) fn entries() -> Vec<Entry> {
             params: "",
             family: Family::Partizan,
             summary: "Blue-Red-Green Hackenbush: Left chops blue or green edges, Right red or green; edges cut off from the ground vanish",
-            notation: "stalks from the ground up separated by spaces (`BBRG GR`), or edges `U-V:C` with vertex 0 the ground (`0-1:B 1-2:R 2-0:G`)",
+            notation: "stalks from the ground up separated by spaces (`BBRG GR`), or edges `U-V:C` with vertex 0 the ground (`0-1:B 1-2:R 2-0:G`); other vertex numbers are only names (they may skip values), and edges with no path to the ground fall at once, as the rules say",
             example: "value hackenbush BBRB",
             example2: "value hackenbush BRG --json",
             rules: "Blue-Red-Green Hackenbush: a picture of coloured edges on the ground. Left (Blue) cuts a blue or green edge, Right (Red) a red or green edge; edges no longer connected to the ground vanish. Whoever cannot move loses.",

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 /// Functions whose value is a game, usable anywhere in an expression.
 pub const GAME_FUNCTIONS: &[(&str, &str)] = &[
-    ("cool", "cool(g, t)         g cooled by the number t >= 0"),
+    ("cool", "cool(g, t)         g cooled by the number t > -1"),
     ("heat", "heat(g, t)         g heated by the game t"),
     ("mean", "mean(g)            the mean value (a number)"),
     ("temperature", "temperature(g)     the temperature (a number)"),
@@ -292,10 +292,10 @@ impl Env {
                         format!("the temperature must be a number, not `{shown}`"),
                     ));
                 };
-                if td.signum() < 0 {
+                if !sprague::partizan::cooling_defined(&td) {
                     return Err(ReplError::at(
                         column,
-                        "the temperature must be at least 0".to_string(),
+                        "the temperature must be above -1".to_string(),
                     ));
                 }
                 self.watched().cool(g, &td)?

@@ -261,6 +261,7 @@ mod tests {
                 period,
                 saltus,
                 proven,
+                proof: None,
             }),
         }
     }
