@@ -6,6 +6,7 @@ mod gsg;
 mod krk;
 mod minimax;
 mod preferences;
+mod pursuit;
 mod river_pawn;
 mod space;
 mod tictactoe;
@@ -21,6 +22,7 @@ pub use preferences::{
     PreferencesMethod, Ranking, UnsupportedRankings, solve_preferences, solve_preferences_auto,
     solve_preferences_exhaustive, solve_preferences_exhaustive_with,
 };
+pub use pursuit::{SPEIKE_AND_TOM_MAX_VERTICES, SpeikeAndTom};
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
 pub use space::{
     SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, reachable, reachable_counts,
