@@ -101,7 +101,7 @@ pub fn carrot_brute_force(a: &[u64]) -> Vec<u64> {
         let score = |v: u32| {
             let l = v as usize / n;
             let value = a[l] as i64;
-            if (m - 1) % 2 == 0 { value } else { -value }
+            if (m - 1).is_multiple_of(2) { value } else { -value }
         };
         let Ok(values) = minimax_dag(&graph, score) else {
             return Vec::new();

@@ -42,11 +42,15 @@ impl FoxPlayer {
 }
 
 /// Parses piles of cards, top card first: piles separated by `|` (or `/`),
-/// cards by spaces or commas, e.g. `100 | 1 10`. An empty pile is allowed.
+/// cards by spaces or commas, e.g. `100 | 1 10`. An empty pile is allowed;
+/// `-` alone is no cards at all.
 ///
 /// # Errors
 /// A card that is not a whole number below 2^32, with its column.
 pub fn parse_fox_piles(text: &str) -> Result<Vec<Vec<u32>>, ParseError> {
+    if text.trim() == "-" {
+        return Ok(Vec::new());
+    }
     let mut piles = vec![Vec::new()];
     let mut start = None;
     let chars: Vec<char> = text.chars().collect();
@@ -79,11 +83,16 @@ pub fn parse_fox_piles(text: &str) -> Result<Vec<Vec<u32>>, ParseError> {
     Ok(piles)
 }
 
-/// Writes piles back in the notation of [`parse_fox_piles`].
+/// Writes piles back in the notation of [`parse_fox_piles`], leaving out
+/// empty piles (`-` when every pile is empty).
 #[must_use]
 pub fn format_fox_piles(piles: &[Vec<u32>]) -> String {
+    if piles.iter().all(Vec::is_empty) {
+        return "-".to_string();
+    }
     piles
         .iter()
+        .filter(|p| !p.is_empty())
         .map(|p| p.iter().map(u32::to_string).collect::<Vec<_>>().join(" "))
         .collect::<Vec<_>>()
         .join(" | ")
@@ -158,13 +167,10 @@ pub fn fox_and_card_best_moves(piles: &[Vec<u32>], mover: FoxPlayer) -> Vec<usiz
 /// piles; for tests on small positions.
 #[must_use]
 pub fn fox_and_card_brute_force(piles: &[Vec<u32>], first: FoxPlayer) -> (u64, u64) {
+    /// The remaining range of each pile and the mover, to their best margin.
+    type Memo = HashMap<(Vec<(usize, usize)>, FoxPlayer), i64>;
     // The best (own sum − other's sum) for the mover over the remaining cards.
-    fn best(
-        piles: &[Vec<u32>],
-        left: &mut Vec<(usize, usize)>,
-        mover: FoxPlayer,
-        memo: &mut HashMap<(Vec<(usize, usize)>, FoxPlayer), i64>,
-    ) -> i64 {
+    fn best(piles: &[Vec<u32>], left: &mut Vec<(usize, usize)>, mover: FoxPlayer, memo: &mut Memo) -> i64 {
         if let Some(&v) = memo.get(&(left.clone(), mover)) {
             return v;
         }
@@ -234,7 +240,9 @@ mod tests {
     fn notation() {
         let piles = parse_fox_piles("1, 2 |3/ ").unwrap();
         assert_eq!(piles, vec![vec![1, 2], vec![3], vec![]]);
-        assert_eq!(format_fox_piles(&piles[..2]), "1 2 | 3");
+        assert_eq!(format_fox_piles(&piles), "1 2 | 3");
+        assert_eq!(format_fox_piles(&[vec![]]), "-");
+        assert!(parse_fox_piles(" - ").unwrap().is_empty());
         assert_eq!(parse_fox_piles("1 x").unwrap_err().column, 3);
         assert!(parse_fox_piles("1 -2").is_err());
     }

@@ -84,7 +84,7 @@ impl SpeikeAndTom {
             ));
         };
         let graph = EdgeList::parse(&text[..bar]).map_err(|e| format!("position `{text}`: {e}"))?;
-        let (_, hole, _) = placement(text, graph.n)?;
+        let hole = placement(text, graph.n)?.hole;
         let game = SpeikeAndTom::new(graph, hole).map_err(|e| format!("position `{text}`: {e}"))?;
         let state = game.parse_state(text)?;
         Ok((game, state))
@@ -109,9 +109,17 @@ impl SpeikeAndTom {
     }
 }
 
-/// `(tom, hole, speike, mover)` read from the part of `text` after `|`,
-/// checked against `n` vertices.
-fn placement(text: &str, n: usize) -> Result<(u64, Option<u32>, (u64, u64)), String> {
+/// Where Tom, Speike and the hole are, and who moves.
+struct Placement {
+    tom: u64,
+    speike: u64,
+    hole: Option<u32>,
+    mover: u64,
+}
+
+/// The [`Placement`] read from the part of `text` after `|`, checked against
+/// `n` vertices.
+fn placement(text: &str, n: usize) -> Result<Placement, String> {
     let Some(bar) = text.find('|') else {
         return Err(format!(
             "position `{text}`: expected the edges, `|`, then Tom's vertex, Speike's vertex and the hole, e.g. `0-1 1-2 | 2 0 1`"
@@ -159,7 +167,12 @@ fn placement(text: &str, n: usize) -> Result<(u64, Option<u32>, (u64, u64)), Str
             ));
         }
     };
-    Ok((tom, hole, (speike, mover)))
+    Ok(Placement {
+        tom,
+        speike,
+        hole,
+        mover,
+    })
 }
 
 impl StateSpace for SpeikeAndTom {
@@ -246,7 +259,12 @@ impl SpaceNotation for SpeikeAndTom {
     }
 
     fn parse_state(&self, text: &str) -> Result<u64, String> {
-        let (tom, hole, (speike, mover)) = placement(text, self.adj.len())?;
+        let Placement {
+            tom,
+            speike,
+            hole,
+            mover,
+        } = placement(text, self.adj.len())?;
         if hole != self.hole {
             return Err(format!("position `{text}`: the hole differs from the game's"));
         }

@@ -487,5 +487,6 @@ pub(super) fn entries() -> Vec<Entry> {
                 )
             },
         },
+        super::contest::mex_mat::entry(),
     ]
 }

@@ -125,6 +125,7 @@ pub(super) fn entries() -> Vec<Entry> {
             known: "Every wall crosses a whole rectangle, so each move splits a rectangle into at most four smaller ones that are played independently: the value is the nim-sum of the rectangles' values, tabulated by size (Sprague–Grundy theory, Winning Ways, 2nd ed., vol. 1, ch. 3).",
             build: |name, params| without_params(name, params, |_| WallMakingRuleset),
         },
+        super::contest::bunny_egg::entry(),
     ]
 }
 

@@ -134,6 +134,7 @@ pub(super) fn entries() -> Vec<Entry> {
                 })
             },
         },
+        super::contest::speike_and_tom::entry(),
     ]
 }
 
