@@ -111,3 +111,20 @@ fn bunny_and_egg_winning_moves() {
     }
     refused(&["value", "bunny-and-egg", "OX|X.|O"], "same length");
 }
+
+#[test]
+fn lamp_and_switches() {
+    // (a+b)(c+d)(e+f) is Light's whoever starts (sigfpe, "A Game of Logic", 2005).
+    let v = json(&["value", "lamp-switches", "(a+b)(c+d)(e+f); dark"]);
+    assert_eq!(v["outcome"], "L");
+    let v = json(&["value", "lamp-switches", "(a+b)(c+d)(e+f)"]);
+    assert_eq!(v["outcome"], "W");
+    // Light closes a, then b or e makes the lamp light: three moves in all.
+    let v = json(&["value", "lamp-switches", "ab+cd+ae; light"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["remoteness"].as_u64()),
+        (Some("W"), Some(3))
+    );
+    refused(&["value", "lamp-switches", "a ? b"], "column 3");
+    refused(&["value", "lamp-switches", "ab; z=1"], "not in the formula");
+}

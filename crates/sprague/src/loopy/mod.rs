@@ -4,6 +4,7 @@
 
 mod gsg;
 mod krk;
+mod lamp;
 mod minimax;
 mod preferences;
 mod pursuit;
@@ -14,6 +15,7 @@ mod wld;
 
 pub use gsg::{LoopyValue, loopy_grundy, loopy_grundy_with, loopy_sum_outcome};
 pub use krk::{Krk, krk_depth_counts, krk_longest_mate, krk_longest_mate_example};
+pub use lamp::{LAMP_MAX_SWITCHES, LampGame};
 pub use minimax::{
     MinimaxDagError, MinimaxTree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with,
     minimax_dag, minimax_dag_with, minimax_tree,

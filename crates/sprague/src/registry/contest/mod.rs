@@ -9,6 +9,7 @@
 pub(super) mod bunny_egg;
 pub(super) mod carrot;
 pub(super) mod fox_and_card;
+pub(super) mod lamp;
 pub(super) mod mex_mat;
 pub(super) mod speike_and_tom;
 
