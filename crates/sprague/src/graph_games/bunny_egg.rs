@@ -14,7 +14,7 @@
 
 use super::geography::geography_winning_starts;
 use crate::impartial::ImpartialRules;
-use crate::notation::ParseError;
+use crate::notation::{Notation, ParseError};
 
 /// A cell of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -201,6 +201,29 @@ impl BunnyEggBoard {
         next
     }
 
+    /// The move sliding the piece on `from` into the empty cell, in words,
+    /// e.g. `Bunny slides the white piece at row 2, column 1 right`.
+    #[must_use]
+    pub fn describe_slide(&self, from: usize) -> String {
+        let (player, colour) = if self.bunny_to_move {
+            ("Bunny", "white")
+        } else {
+            ("Egg", "black")
+        };
+        let (r, c) = self.coordinates(from);
+        let to = self.empty;
+        let direction = if to + self.width == from {
+            "up"
+        } else if from + self.width == to {
+            "down"
+        } else if to + 1 == from {
+            "left"
+        } else {
+            "right"
+        };
+        format!("{player} slides the {colour} piece at row {r}, column {c} {direction}")
+    }
+
     /// The cells whose piece the player to move may slide into the empty cell.
     #[must_use]
     pub fn movable(&self) -> Vec<usize> {
@@ -276,6 +299,20 @@ impl ImpartialRules for BunnyEggRules {
 
     fn moves(&self, p: &BunnyEggBoard, out: &mut Vec<BunnyEggBoard>) {
         out.extend(p.movable().into_iter().map(|from| p.slide(from)));
+    }
+}
+
+impl Notation<BunnyEggBoard> for BunnyEggRules {
+    fn parse_position(&self, text: &str) -> Result<BunnyEggBoard, ParseError> {
+        BunnyEggBoard::parse(text)
+    }
+
+    fn format_position(&self, p: &BunnyEggBoard) -> String {
+        p.format()
+    }
+
+    fn describe_move(&self, from: &BunnyEggBoard, to: &BunnyEggBoard) -> String {
+        from.describe_slide(to.empty)
     }
 }
 

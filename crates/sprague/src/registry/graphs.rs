@@ -158,7 +158,7 @@ fn list_vertices(vs: &[u32]) -> String {
 /// Games made while a ruleset lives, so that its players may borrow them (the
 /// rules of Kayles and of the increasing-distance game depend on the
 /// position): an append-only list, O(k) to add the k-th.
-struct Kept<T> {
+pub(in crate::registry) struct Kept<T> {
     cell: OnceCell<(T, Box<Kept<T>>)>,
 }
 
@@ -172,7 +172,7 @@ impl<T> Default for Kept<T> {
 
 impl<T> Kept<T> {
     /// Keeps `value` as long as `self`, and lends it.
-    fn keep(&self, value: T) -> &T {
+    pub(in crate::registry) fn keep(&self, value: T) -> &T {
         let mut node = self;
         while let Some((_, next)) = node.cell.get() {
             node = next;

@@ -1,48 +1,26 @@
 //! NOI 2011 兔兔与蛋蛋游戏 (Bunny and Egg): every winning first move.
 
 use super::normal_play_only;
-use crate::graph_games::{BunnyEggBoard, BunnyEggCell, bunny_egg_winning_moves};
+use crate::graph_games::{BunnyEggBoard, BunnyEggCell, BunnyEggRules, bunny_egg_winning_moves};
+use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::registry::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, without_params};
 
 /// The Bunny and Egg board game.
 struct BunnyEgg;
 
-/// The direction a piece on cell `from` slides to reach `to`.
-fn direction(board: &BunnyEggBoard, from: usize, to: usize) -> &'static str {
-    if to + board.width == from {
-        "up"
-    } else if from + board.width == to {
-        "down"
-    } else if to + 1 == from {
-        "left"
-    } else {
-        "right"
-    }
-}
+/// Boards up to this many cells can be played (replies come from search).
+const BUNNY_EGG_PLAY_CELLS: usize = 30;
 
 impl Ruleset for BunnyEgg {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         normal_play_only("bunny-and-egg", options)?;
         let board = BunnyEggBoard::parse(position).map_err(|e| Error::position(position, e))?;
         let (wins, winning) = bunny_egg_winning_moves(&board);
-        let (player, colour) = if board.bunny_to_move {
-            ("Bunny", "white")
-        } else {
-            ("Egg", "black")
-        };
+        let player = if board.bunny_to_move { "Bunny" } else { "Egg" };
         let shown = board.format();
         let rows: Vec<(String, String)> = winning
             .iter()
-            .map(|&from| {
-                let (r, c) = board.coordinates(from);
-                (
-                    board.slide(from).format(),
-                    format!(
-                        "{player} slides the {colour} piece at row {r}, column {c} {}",
-                        direction(&board, from, board.empty)
-                    ),
-                )
-            })
+            .map(|&from| (board.slide(from).format(), board.describe_slide(from)))
             .collect();
         let outcome = if wins { "W" } else { "L" };
         debug_assert!(board.cells[board.empty] == BunnyEggCell::Empty);
@@ -67,6 +45,21 @@ impl Ruleset for BunnyEgg {
             }
         }
         Ok(Report { data, text })
+    }
+
+    /// Plays the board move by move; each reply is found by search, so
+    /// boards are limited in size.
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        normal_play_only("bunny-and-egg", options)?;
+        let board = BunnyEggBoard::parse(position).map_err(|e| Error::position(position, e))?;
+        if board.cells.len() > BUNNY_EGG_PLAY_CELLS {
+            return Err(Error::input(format!(
+                "bunny-and-egg: play is limited to boards of at most {BUNNY_EGG_PLAY_CELLS} cells (this one has {}); `value` answers any board",
+                board.cells.len()
+            )));
+        }
+        let engine = ImpartialEngine::new("bunny-and-egg".to_string(), &BunnyEggRules, false, options);
+        Ok(erase(engine, board))
     }
 }
 
