@@ -152,7 +152,8 @@ fn every_graph_example_runs() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 8);
+    // Eight graph games, and bunny-and-egg (NOI 2011) played on a board.
+    assert!(ran >= 9, "{ran} graph examples ran");
 }
 
 #[test]

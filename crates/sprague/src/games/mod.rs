@@ -47,3 +47,15 @@ pub use wythoff::{
     wythoff_misere_winning_moves, wythoff_p_index, wythoff_pair, wythoff_partner, wythoff_sum_by_table,
     wythoff_winning_moves,
 };
+
+// Contest games of the lecture notes, answered in the problems' own terms.
+mod carrot;
+mod fox_and_card;
+mod mex_mat;
+
+pub use carrot::{carrot_answers, carrot_brute_force};
+pub use fox_and_card::{
+    FoxPlayer, format_fox_piles, fox_and_card_best_moves, fox_and_card_brute_force, fox_and_card_scores,
+    parse_fox_piles,
+};
+pub use mex_mat::{MexMat, MexMatRules, MexMatToken};

@@ -5,6 +5,7 @@
 //! algorithm has a move-by-move [`ImpartialRules`](crate::ImpartialRules)
 //! ruleset beside it for brute force.
 
+mod bunny_egg;
 mod dag_count;
 mod edge_list;
 mod geography;
@@ -19,6 +20,9 @@ mod wall_making;
 #[cfg(test)]
 mod tests;
 
+pub use bunny_egg::{
+    BUNNY_EGG_MAX_CELLS, BunnyEggBoard, BunnyEggCell, BunnyEggRules, bunny_egg_winning_moves,
+};
 pub use dag_count::{
     DAG_COUNT_MAX_VERTICES, DAG_COUNT_MODULUS, DagCountError, count_dag_wins, count_dag_wins_brute_force,
     count_dag_wins_with,

@@ -4,8 +4,10 @@
 
 mod gsg;
 mod krk;
+mod lamp;
 mod minimax;
 mod preferences;
+mod pursuit;
 mod river_pawn;
 mod space;
 mod stats;
@@ -14,6 +16,7 @@ mod wld;
 
 pub use gsg::{LoopyValue, loopy_grundy, loopy_grundy_with, loopy_sum_outcome};
 pub use krk::{Krk, krk_depth_counts, krk_longest_mate, krk_longest_mate_example};
+pub use lamp::{LAMP_MAX_SWITCHES, LampGame};
 pub use minimax::{
     MinimaxDagError, MinimaxTree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with,
     minimax_dag, minimax_dag_with, minimax_tree,
@@ -23,6 +26,7 @@ pub use preferences::{
     solve_preferences, solve_preferences_auto, solve_preferences_exhaustive,
     solve_preferences_exhaustive_with,
 };
+pub use pursuit::{SPEIKE_AND_TOM_MAX_VERTICES, SpeikeAndTom};
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
 pub use space::{
     MAX_THREADS, SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, check_threads, reachable,

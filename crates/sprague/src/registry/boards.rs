@@ -481,5 +481,6 @@ pub(super) fn entries() -> Vec<Entry> {
                 )
             },
         },
+        super::contest::mex_mat::entry(),
     ]
 }

@@ -125,6 +125,7 @@ pub(super) fn entries() -> Vec<Entry> {
             known: "Without given walls every wall crosses a whole rectangle, so each move splits a rectangle into at most four smaller ones that are played independently: the value is the nim-sum of the rectangles' values, tabulated by size (Sprague–Grundy theory, Winning Ways, 2nd ed., vol. 1, ch. 3). With given walls the regions of cells not walled (4-connected) are independent — a wall grows only through cells not walled — and each region is searched move by move (boards of at most 64 cells); the tests check both against a plain search over whole boards.",
             build: |name, params| without_params(name, params, |_| WallMakingRuleset),
         },
+        super::contest::bunny_egg::entry(),
     ]
 }
 
@@ -157,7 +158,7 @@ fn list_vertices(vs: &[u32]) -> String {
 /// Games made while a ruleset lives, so that its players may borrow them (the
 /// rules of Kayles and of the increasing-distance game depend on the
 /// position): an append-only list, O(k) to add the k-th.
-struct Kept<T> {
+pub(in crate::registry) struct Kept<T> {
     cell: OnceCell<(T, Box<Kept<T>>)>,
 }
 
@@ -171,7 +172,7 @@ impl<T> Default for Kept<T> {
 
 impl<T> Kept<T> {
     /// Keeps `value` as long as `self`, and lends it.
-    fn keep(&self, value: T) -> &T {
+    pub(in crate::registry) fn keep(&self, value: T) -> &T {
         let mut node = self;
         while let Some((_, next)) = node.cell.get() {
             node = next;

@@ -125,6 +125,8 @@ pub(super) fn entries() -> Vec<Entry> {
                 })
             },
         },
+        super::contest::speike_and_tom::entry(),
+        super::contest::lamp::entry(),
     ]
 }
 

@@ -6,6 +6,7 @@
 
 mod boards;
 mod catalog;
+mod contest;
 mod error;
 mod graph_position;
 mod graphs;

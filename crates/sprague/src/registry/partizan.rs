@@ -250,6 +250,8 @@ pub(super) fn entries() -> Vec<Entry> {
                 }))
             },
         },
+        super::contest::fox_and_card::entry(),
+        super::contest::carrot::entry(),
     ]
 }
 
