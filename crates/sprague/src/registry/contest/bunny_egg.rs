@@ -31,20 +31,13 @@ impl Ruleset for BunnyEgg {
             .with("outcome", outcome)
             .with("movable", board.movable().len())
             .with("winning_moves", Data::moves(&rows));
-        let mut text = format!(
+        let text = format!(
             "bunny-and-egg {shown}\n{player} to move {} with perfect play (outcome {outcome})\n",
             if wins { "wins" } else { "loses" }
         );
-        if rows.is_empty() {
-            text.push_str("winning moves: none\n");
-        } else {
-            text.push_str(&format!("winning moves ({}):\n", rows.len()));
-            let width = rows.iter().map(|(to, _)| to.chars().count()).max().unwrap_or(0);
-            for (to, d) in &rows {
-                text.push_str(&format!("  {to:<width$}   {d}\n"));
-            }
-        }
-        Ok(Report { data, text })
+        let mut report = Report::new(data, text);
+        report.push_moves("winning_moves", "winning moves", "");
+        Ok(report)
     }
 
     /// Plays the board move by move; each reply is found by search, so

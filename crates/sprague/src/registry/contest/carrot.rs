@@ -44,7 +44,7 @@ impl Ruleset for ChoosingCarrot {
             "choosing-carrot {shown}\nthe final carrot for k = 0, 1, …, {} (Oleg's extra moves before the game):\n{listed}\n",
             row.len() - 1
         );
-        Ok(Report { data, text })
+        Ok(Report::new(data, text))
     }
 }
 

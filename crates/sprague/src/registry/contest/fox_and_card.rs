@@ -48,7 +48,7 @@ impl Ruleset for FoxAndCard {
                 text.push('\n');
             }
         }
-        Ok(Report { data, text })
+        Ok(Report::new(data, text))
     }
 }
 

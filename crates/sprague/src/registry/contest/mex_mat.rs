@@ -26,7 +26,7 @@ impl Ruleset for MexMatRuleset {
         let text = format!(
             "mex-mat {shown} (N = {n})\nentries equal to 0, 1, 2: {zeros} {ones} {twos}\nbottom-right entry (the Grundy value of a token there): {corner}\n"
         );
-        Ok(Report { data, text })
+        Ok(Report::new(data, text))
     }
 }
 
