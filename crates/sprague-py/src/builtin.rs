@@ -80,7 +80,8 @@ pub fn value(
     let report = rules
         .value(&text, &options(&watch, misere, max_states))
         .map_err(|e| watch.error(py, e))?;
-    Ok(Value::new(report.data, report.text))
+    let text = report.text();
+    Ok(Value::new(report.data, text))
 }
 
 /// Many positions of one built-in ruleset (one build, one watch).
@@ -107,7 +108,8 @@ pub fn values(
     for item in items {
         let text = position_text(&item?)?;
         let report = rules.value(&text, &opts).map_err(|e| watch.error(py, e))?;
-        out.push(Value::new(report.data, report.text));
+        let text = report.text();
+        out.push(Value::new(report.data, text));
     }
     Ok(out)
 }

@@ -121,6 +121,11 @@ pub fn engine_error(py: Python<'_>, e: sprague::Error) -> PyErr {
         sprague::Error::Search(s @ Stopped::Interrupted(_)) => PyKeyboardInterrupt::new_err(s.to_string()),
         sprague::Error::Search(Stopped::Failed(never)) => match never {},
         sprague::Error::Internal(m) => SpragueError::new_err(m),
+        sprague::Error::Memory(m) => {
+            let e = BudgetError::new_err(format!("{m}; the memory budget is the engine's default"));
+            let _ = e.value(py).setattr("max_memory", m.max_memory);
+            e
+        }
     }
 }
 
