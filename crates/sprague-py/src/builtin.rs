@@ -8,6 +8,7 @@ use pyo3::types::{PyInt, PyString};
 use sprague::{Options, Ruleset};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::fmt::Write;
 use std::rc::Rc;
 
 /// Rulesets built so far, by spec: building parses parameters (and some build
@@ -44,15 +45,18 @@ pub fn position_text(p: &Bound<'_, PyAny>) -> PyResult<String> {
     }
     let expected = "a position is a str in the ruleset's notation, an int or a sequence of ints";
     if let Ok(items) = p.try_iter() {
-        let mut words = Vec::new();
+        let mut text = String::new();
         for item in items {
             let item = item?;
             if !item.is_instance_of::<PyInt>() {
                 return Err(type_error(&format!("{expected}; a sequence holds ints"), &item));
             }
-            words.push(item.extract::<u64>()?.to_string());
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            let _ = write!(text, "{}", item.extract::<u64>()?);
         }
-        return Ok(words.join(" "));
+        return Ok(text);
     }
     Err(type_error(expected, p))
 }
