@@ -1,0 +1,20 @@
+//! Scratch runner.
+use sprague::{Monitor, Options, Ruleset};
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let r = match sprague_script::ScriptRuleset::load(&args[1], sprague_script::Limits::default()) {
+        Ok(r) => r,
+        Err(e) => { println!("ERR {e}"); return; }
+    };
+    let m = Monitor::default();
+    let o = Options::new(&m);
+    if args[2] == "table" {
+        let t0 = std::time::Instant::now();
+        match r.table(args[3].parse().unwrap(), &o, &mut |_| true) {
+            Ok(t) => println!("{:?} {:?} {:?}", &t.values[..t.values.len().min(30)], t.period, t0.elapsed()),
+            Err(e) => println!("ERR {e}"),
+        }
+    } else {
+        match r.value(&args[2], &o) { Ok(x) => print!("{}", x.text), Err(e) => println!("ERR {e}") }
+    }
+}
