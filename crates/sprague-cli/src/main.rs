@@ -26,10 +26,17 @@ enum Command {
     /// Outcome, value and every winning move of a position.
     Value {
         /// Ruleset name with parameters, e.g. `nim`, `bash:3` (see `sprague games`).
-        ruleset: String,
+        #[arg(required_unless_present = "rules")]
+        ruleset: Option<String>,
         /// The position in the ruleset's notation: one quoted argument or several words.
-        #[arg(required = true, num_args = 1..)]
+        #[arg(num_args = 0..)]
         position: Vec<String>,
+        /// A rules file (rhai script) defining the game instead of a built-in ruleset (see docs/rules.md).
+        #[arg(long, value_name = "FILE")]
+        rules: Option<String>,
+        /// Most operations one call of the rules script may run.
+        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS)]
+        max_ops: u64,
         /// Misère play: the player who makes the last move loses.
         #[arg(long)]
         misere: bool,
@@ -47,10 +54,17 @@ enum Command {
     /// by line, so a script of moves plays a game (end of input quits).
     Play {
         /// Ruleset name with parameters, e.g. `nim`, `domineering`, `tic-tac-toe`.
-        ruleset: String,
+        #[arg(required_unless_present = "rules")]
+        ruleset: Option<String>,
         /// The starting position in the ruleset's notation.
-        #[arg(required = true, num_args = 1..)]
+        #[arg(num_args = 0..)]
         position: Vec<String>,
+        /// A rules file (rhai script) defining the game instead of a built-in ruleset (see docs/rules.md).
+        #[arg(long, value_name = "FILE")]
+        rules: Option<String>,
+        /// Most operations one call of the rules script may run.
+        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS)]
+        max_ops: u64,
         /// Who moves first.
         #[arg(long, value_enum, default_value_t = cmd::play::First::You)]
         first: cmd::play::First,
@@ -106,7 +120,14 @@ enum Command {
     /// Grundy values of single heaps G(0..N-1) of a one-heap ruleset, with its period.
     Table {
         /// Ruleset name with parameters, e.g. `octal:0.07`, `subtraction:1,3,4`.
-        ruleset: String,
+        #[arg(required_unless_present = "rules", conflicts_with = "rules")]
+        ruleset: Option<String>,
+        /// A rules file (rhai script) defining the game instead of a built-in ruleset (see docs/rules.md).
+        #[arg(long, value_name = "FILE")]
+        rules: Option<String>,
+        /// Most operations one call of the rules script may run.
+        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS)]
+        max_ops: u64,
         /// How many values: G(0) to G(N-1).
         #[arg(long, value_name = "N")]
         count: usize,
@@ -220,19 +241,28 @@ fn run(cli: Cli) -> CliResult<()> {
         Command::Value {
             ruleset,
             position,
+            rules,
+            max_ops,
             misere,
             json,
             max_states,
-        } => cmd::value::run(&ruleset, &position, &QueryOptions { misere, max_states }, json),
+        } => cmd::value::run(
+            &ruleset::Source::of(ruleset, rules, max_ops),
+            &position,
+            &QueryOptions { misere, max_states },
+            json,
+        ),
         Command::Play {
             ruleset,
             position,
+            rules,
+            max_ops,
             first,
             side,
             misere,
             max_states,
         } => cmd::play::run(
-            &ruleset,
+            &ruleset::Source::of(ruleset, rules, max_ops),
             &position,
             &play::Settings {
                 user_first: first == cmd::play::First::You,
@@ -244,13 +274,15 @@ fn run(cli: Cli) -> CliResult<()> {
         Command::Games { ruleset, json } => cmd::games::run(ruleset.as_deref(), json),
         Command::Table {
             ruleset,
+            rules,
+            max_ops,
             count,
             misere,
             json,
             max_states,
             plot,
         } => cmd::table::run(
-            &ruleset,
+            &ruleset::Source::of(ruleset, rules, max_ops),
             count,
             &QueryOptions { misere, max_states },
             json,
