@@ -247,7 +247,7 @@ fn run(cli: Cli) -> CliResult<()> {
             json,
             max_states,
         } => cmd::value::run(
-            &ruleset::Source::of(ruleset, rules, max_ops),
+            &ruleset::Source::of(ruleset, rules, max_ops, max_states),
             &position,
             &QueryOptions { misere, max_states },
             json,
@@ -262,7 +262,7 @@ fn run(cli: Cli) -> CliResult<()> {
             misere,
             max_states,
         } => cmd::play::run(
-            &ruleset::Source::of(ruleset, rules, max_ops),
+            &ruleset::Source::of(ruleset, rules, max_ops, max_states),
             &position,
             &play::Settings {
                 user_first: first == cmd::play::First::You,
@@ -282,7 +282,7 @@ fn run(cli: Cli) -> CliResult<()> {
             max_states,
             plot,
         } => cmd::table::run(
-            &ruleset::Source::of(ruleset, rules, max_ops),
+            &ruleset::Source::of(ruleset, rules, max_ops, max_states),
             count,
             &QueryOptions { misere, max_states },
             json,

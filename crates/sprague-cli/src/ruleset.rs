@@ -47,18 +47,21 @@ pub enum Source {
         first: Option<String>,
         /// `--max-ops`.
         max_ops: u64,
+        /// `--max-states`, when not the default: the script's position limit too.
+        max_states: usize,
     },
 }
 
 impl Source {
     /// The source of a verb's `RULESET` argument and `--rules`/`--max-ops` options.
     #[must_use]
-    pub fn of(ruleset: Option<String>, rules: Option<String>, max_ops: u64) -> Source {
+    pub fn of(ruleset: Option<String>, rules: Option<String>, max_ops: u64, max_states: usize) -> Source {
         match rules {
             Some(path) => Source::Script {
                 path,
                 first: ruleset,
                 max_ops,
+                max_states,
             },
             None => Source::Builtin(ruleset.unwrap_or_default()),
         }
@@ -81,9 +84,22 @@ impl Source {
     pub fn script(&self) -> CliResult<Option<sprague_script::ScriptRuleset>> {
         match self {
             Source::Builtin(_) => Ok(None),
-            Source::Script { path, max_ops, .. } => {
+            Source::Script {
+                path,
+                max_ops,
+                max_states,
+                ..
+            } => {
+                // A script's searches stop at its own, smaller position limit
+                // unless --max-states is given.
+                let max_positions = if *max_states == sprague::DEFAULT_MAX_STATES {
+                    sprague_script::DEFAULT_MAX_POSITIONS
+                } else {
+                    *max_states
+                };
                 let limits = sprague_script::Limits {
                     max_ops: *max_ops,
+                    max_positions,
                     ..sprague_script::Limits::default()
                 };
                 Ok(Some(sprague_script::ScriptRuleset::load(path, limits)?))

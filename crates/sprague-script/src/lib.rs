@@ -63,5 +63,5 @@ pub mod table;
 pub use game::ScriptGame;
 pub use pos::{NotAPosition, Pos};
 pub use ruleset::ScriptRuleset;
-pub use script::{DEFAULT_MAX_OPS, Limits, Script};
+pub use script::{DEFAULT_MAX_OPS, DEFAULT_MAX_POSITIONS, Limits, Script};
 pub use space::ScriptSpace;

@@ -95,6 +95,7 @@ impl ScriptRuleset {
     /// Partizan scripts, a position that does not parse, failing script
     /// calls, budgets and stops.
     pub fn solve(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let options = &self.bounded(options);
         self.explore(position, options)?;
         let r = self.loopy.value(position, options);
         self.checked(r)
@@ -112,6 +113,13 @@ impl ScriptRuleset {
         let p = self.parse(position)?;
         self.loopy.space.explore(&p, options.max_states, options.monitor)?;
         Ok(())
+    }
+
+    /// `options` with the state budget cut to the script's position limit.
+    fn bounded<'m>(&self, options: &Options<'m>) -> Options<'m> {
+        let mut o = *options;
+        o.max_states = o.max_states.min(self.script.max_positions);
+        o
     }
 
     /// Forgets an earlier request's failure.
@@ -151,6 +159,7 @@ impl ScriptRuleset {
 
 impl Ruleset for ScriptRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let options = &self.bounded(options);
         if self.is_loopy() {
             return self.solve(position, options);
         }
@@ -174,11 +183,12 @@ impl Ruleset for ScriptRuleset {
             )));
         }
         self.fresh();
-        let r = table::table(&self.impartial.rules, count, options, progress);
+        let r = table::table(&self.impartial.rules, count, &self.bounded(options), progress);
         self.checked(r)
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        let options = &self.bounded(options);
         if self.is_loopy() {
             self.explore(position, options)?;
             let r = self.loopy.play(position, options);

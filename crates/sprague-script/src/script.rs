@@ -18,7 +18,14 @@ pub struct Limits {
     pub max_array: usize,
     /// Deepest chain of function calls.
     pub max_call_depth: usize,
+    /// Most positions a search of the script's game may store (the smaller
+    /// of this and the query's state budget applies): each position costs a
+    /// script call, so a game that never ends stops within seconds.
+    pub max_positions: usize,
 }
+
+/// Default of [`Limits::max_positions`].
+pub const DEFAULT_MAX_POSITIONS: usize = 1_000_000;
 
 /// Default operation limit per call: enough for a move list of about a
 /// hundred thousand options, small enough that a loop without end stops
@@ -32,6 +39,7 @@ impl Default for Limits {
             max_string: 1 << 20,
             max_array: 1 << 20,
             max_call_depth: 64,
+            max_positions: DEFAULT_MAX_POSITIONS,
         }
     }
 }
@@ -66,6 +74,8 @@ pub struct Script {
     ast: AST,
     /// The functions defined.
     pub(crate) hooks: Hooks,
+    /// The position budget.
+    pub(crate) max_positions: usize,
     /// The first error of the current request (see the module docs).
     failure: Mutex<Option<String>>,
 }
@@ -155,6 +165,7 @@ impl Script {
                 engine,
                 ast,
                 hooks,
+                max_positions: limits.max_positions,
                 failure: Mutex::new(None),
             };
             let loopy = script.call("loopy", (), None).map_err(|e| e.to_string())?;
@@ -173,6 +184,7 @@ impl Script {
             engine,
             ast,
             hooks,
+            max_positions: limits.max_positions,
             failure: Mutex::new(None),
         }))
     }

@@ -492,7 +492,7 @@ fn rules_run(path: &str, a: &SolveArgs) -> CliResult<()> {
             "`sprague solve --rules {path}` needs the starting position"
         )));
     };
-    let source = crate::ruleset::Source::of(None, Some(path.to_string()), a.max_ops);
+    let source = crate::ruleset::Source::of(None, Some(path.to_string()), a.max_ops, a.max_states);
     let Some(script) = source.script()? else {
         return Err(CliError::internal("a rules source without a script"));
     };
