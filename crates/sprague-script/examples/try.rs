@@ -2,7 +2,7 @@
 use sprague::{Monitor, Options, Ruleset};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let r = match sprague_script::ScriptRuleset::load(&args[1], sprague_script::Limits::default()) {
+    let r = match sprague_script::ScriptRuleset::load(&args[1], if std::env::var("NOLIM").is_ok() { sprague_script::Limits { max_string: 0, max_array: 0, ..Default::default() } } else { Default::default() }) {
         Ok(r) => r,
         Err(e) => { println!("ERR {e}"); return; }
     };

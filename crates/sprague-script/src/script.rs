@@ -78,6 +78,8 @@ pub struct Script {
     pub(crate) max_positions: usize,
     /// The first error of the current request (see the module docs).
     failure: Mutex<Option<String>>,
+    /// The options given by `move_to(q)` during the current call.
+    sink: Arc<Mutex<Vec<Pos>>>,
 }
 
 impl core::fmt::Debug for Script {
@@ -114,6 +116,16 @@ impl Script {
         // (JSON on stdout).
         engine.on_print(|s| eprintln!("{s}"));
         engine.on_debug(|s, _, pos| eprintln!("debug {pos}: {s}"));
+        // `move_to(q)` adds option q of the position being asked about: the
+        // fast alternative to returning a growing array, which rhai's size
+        // limits re-measure on every push (O(length) each).
+        let sink: Arc<Mutex<Vec<Pos>>> = Arc::new(Mutex::new(Vec::new()));
+        let into = sink.clone();
+        engine.register_fn("move_to", move |q: Dynamic| -> Result<(), Box<EvalAltResult>> {
+            let q = Pos::from_dynamic(&q).map_err(|e| format!("move_to: {e}"))?;
+            into.lock().unwrap_or_else(PoisonError::into_inner).push(q);
+            Ok(())
+        });
         let ast = engine
             .compile(source)
             .map_err(|e| format!("{}: syntax error: {}", at(file, e.position()), e.err_type()))?;
@@ -167,6 +179,7 @@ impl Script {
                 hooks,
                 max_positions: limits.max_positions,
                 failure: Mutex::new(None),
+                sink: sink.clone(),
             };
             let loopy = script.call("loopy", (), None).map_err(|e| e.to_string())?;
             let Ok(flag) = loopy.as_bool() else {
@@ -186,6 +199,7 @@ impl Script {
             hooks,
             max_positions: limits.max_positions,
             failure: Mutex::new(None),
+            sink,
         }))
     }
 
@@ -219,10 +233,15 @@ impl Script {
     /// # Errors
     /// As [`Script::call`], or an answer that is not an array of positions.
     pub(crate) fn positions(&self, name: &str, p: &Pos, out: &mut Vec<Pos>) -> Result<(), ScriptFailure> {
+        self.sink.lock().unwrap_or_else(PoisonError::into_inner).clear();
         let answer = self.call(name, (p.to_dynamic(),), Some(p))?;
+        out.append(&mut self.sink.lock().unwrap_or_else(PoisonError::into_inner));
+        if answer.is_unit() {
+            return Ok(());
+        }
         let Some(items) = answer.read_lock::<rhai::Array>() else {
             return Err(ScriptFailure(format!(
-                "{}: fn {name}({}) returned {}, not an array of positions",
+                "{}: fn {name}({}) returned {}, not an array of positions (or nothing, after move_to(q) for each)",
                 self.file,
                 shorten(p),
                 answer.type_name()
