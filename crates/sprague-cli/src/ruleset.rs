@@ -125,7 +125,9 @@ impl Source {
     #[must_use]
     pub fn words(&self, words: &[String]) -> Vec<String> {
         match self {
-            Source::Script { first: Some(w), .. } => std::iter::once(w.clone()).chain(words.iter().cloned()).collect(),
+            Source::Script { first: Some(w), .. } => {
+                std::iter::once(w.clone()).chain(words.iter().cloned()).collect()
+            }
             _ => words.to_vec(),
         }
     }

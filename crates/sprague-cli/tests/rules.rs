@@ -65,7 +65,10 @@ fn kayles_script_table_equals_the_builtin_table() {
     assert_eq!(body(&a), body(&b));
     assert!(a.ends_with("period 12 from n = 71 (proven)\n"), "{a}");
     let json = ok(&["table", "--rules", &kayles, "--count", "200", "--json"], "");
-    assert!(json.contains("\"period\":{\"preperiod\":71,\"period\":12,\"saltus\":0,\"proven\":true}"), "{json}");
+    assert!(
+        json.contains("\"period\":{\"preperiod\":71,\"period\":12,\"saltus\":0,\"proven\":true}"),
+        "{json}"
+    );
 }
 
 #[test]
@@ -73,7 +76,15 @@ fn table_plot_draws_the_script_values() {
     let path = std::env::temp_dir().join(format!("sprague-rules-plot-{}.svg", std::process::id()));
     let path = path.to_string_lossy().into_owned();
     ok(
-        &["table", "--rules", &example("dawsons-chess.rhai"), "--count", "60", "--plot", &path],
+        &[
+            "table",
+            "--rules",
+            &example("dawsons-chess.rhai"),
+            "--count",
+            "60",
+            "--plot",
+            &path,
+        ],
         "",
     );
     let svg = std::fs::read_to_string(&path).expect("the plot is written");
@@ -85,11 +96,17 @@ fn table_plot_draws_the_script_values() {
 fn value_on_the_examples() {
     let t = ok(&["value", "--rules", &example("kayles.rhai"), "10", "7"], "");
     assert!(t.contains("outcome: P") && t.contains("grundy:  0"), "{t}");
-    let t = ok(&["value", "--rules", &example("kayles.rhai"), "10 7 3", "--json"], "");
+    let t = ok(
+        &["value", "--rules", &example("kayles.rhai"), "10 7 3", "--json"],
+        "",
+    );
     assert!(t.contains("\"grundy\":3"), "{t}");
     let t = ok(&["value", "--rules", &example("cutcake.rhai"), "8x3"], "");
     assert!(t.contains("value:   3"), "{t}");
-    let t = ok(&["value", "--rules", &example("pursuit.rhai"), "cop 0 robber 2 cop"], "");
+    let t = ok(
+        &["value", "--rules", &example("pursuit.rhai"), "cop 0 robber 2 cop"],
+        "",
+    );
     assert!(t.contains("draws"), "{t}");
 }
 
@@ -97,8 +114,20 @@ fn value_on_the_examples() {
 fn solve_gives_win_lose_draw_and_remoteness() {
     let t = ok(&["solve", "--rules", &example("loopy-graph.rhai"), "0"], "");
     assert!(t.contains("loses in 4 moves"), "{t}");
-    let t = ok(&["solve", "--rules", &example("pursuit.rhai"), "cop 0 robber 6 cop", "--json"], "");
-    assert!(t.contains("\"outcome\":\"W\"") && t.contains("\"remoteness\":3"), "{t}");
+    let t = ok(
+        &[
+            "solve",
+            "--rules",
+            &example("pursuit.rhai"),
+            "cop 0 robber 6 cop",
+            "--json",
+        ],
+        "",
+    );
+    assert!(
+        t.contains("\"outcome\":\"W\"") && t.contains("\"remoteness\":3"),
+        "{t}"
+    );
     // Any impartial script: Kayles 4 is a first-player win in 3 (take the
     // middle two, then answer the opponent's pin with the other).
     let t = ok(&["solve", "--rules", &example("kayles.rhai"), "4"], "");
@@ -113,12 +142,29 @@ fn play_a_scripted_game() {
     assert!(t.contains("that threw away the win"), "{t}");
     assert!(t.contains("sprague: "), "{t}");
     let t = ok(
-        &["play", "--rules", &example("cutcake.rhai"), "2x1", "--side", "left"],
+        &[
+            "play",
+            "--rules",
+            &example("cutcake.rhai"),
+            "2x1",
+            "--side",
+            "left",
+        ],
         "1x1 1x1\n",
     );
-    assert!(t.contains("you win") || t.contains("You win") || t.contains("Game over"), "{t}");
+    assert!(
+        t.contains("you win") || t.contains("You win") || t.contains("Game over"),
+        "{t}"
+    );
     let t = ok(
-        &["play", "--rules", &example("pursuit.rhai"), "cop 0 robber 6 cop", "--first", "engine"],
+        &[
+            "play",
+            "--rules",
+            &example("pursuit.rhai"),
+            "cop 0 robber 6 cop",
+            "--first",
+            "engine",
+        ],
         "cop 5 robber 6 cop\n",
     );
     assert!(t.contains("Game over"), "{t}");
@@ -127,7 +173,10 @@ fn play_a_scripted_game() {
 #[test]
 fn repl_loads_a_rules_file() {
     let kayles = example("kayles.rhai");
-    let t = ok(&["repl"], &format!("load \"{kayles}\"\nvalue 10 7\ntable 20\nvalue nim 3\n"));
+    let t = ok(
+        &["repl"],
+        &format!("load \"{kayles}\"\nvalue 10 7\ntable 20\nvalue nim 3\n"),
+    );
     assert!(t.contains("loaded") && t.contains("(impartial)"), "{t}");
     assert!(t.contains("grundy:  0"), "{t}");
     assert!(t.contains("10 |  2  6  4  1  2  7  1  4  3  2"), "{t}");
@@ -137,7 +186,10 @@ fn repl_loads_a_rules_file() {
 #[test]
 fn syntax_errors_name_file_line_and_column() {
     let f = script("syntax.rhai", "fn moves(p) {\n  let x = [1, 2;\n  x\n}\n");
-    bad(&["value", "--rules", &f, "3"], &["syntax.rhai:2:16: syntax error"]);
+    bad(
+        &["value", "--rules", &f, "3"],
+        &["syntax.rhai:2:16: syntax error"],
+    );
     bad(&["table", "--rules", &f, "--count", "3"], &["syntax.rhai:2:16"]);
 }
 
@@ -161,25 +213,49 @@ fn runtime_errors_name_the_position() {
 #[test]
 fn endless_scripts_stop_at_their_limits() {
     let f = script("forever.rhai", "fn moves(p) {\n  loop { }\n}\n");
-    bad(&["value", "--rules", &f, "5"], &["ran out of operations", "--max-ops"]);
-    bad(&["value", "--rules", &f, "5", "--max-ops", "1000"], &["ran out of operations"]);
-    let f = script("big.rhai", "fn moves(p) {\n  let s = \"x\";\n  loop { s += s; }\n}\n");
+    bad(
+        &["value", "--rules", &f, "5"],
+        &["ran out of operations", "--max-ops"],
+    );
+    bad(
+        &["value", "--rules", &f, "5", "--max-ops", "1000"],
+        &["ran out of operations"],
+    );
+    let f = script(
+        "big.rhai",
+        "fn moves(p) {\n  let s = \"x\";\n  loop { s += s; }\n}\n",
+    );
     bad(&["value", "--rules", &f, "5"], &["too large"]);
     let f = script("endless.rhai", "fn moves(p) { [p + 1] }\n");
-    bad(&["value", "--rules", &f, "0", "--max-states", "5000"], &["budget of 5000", "--max-states"]);
+    bad(
+        &["value", "--rules", &f, "0", "--max-states", "5000"],
+        &["budget of 5000", "--max-states"],
+    );
     let f = script("cycle.rhai", "fn moves(p) { [(p + 1) % 5] }\n");
-    bad(&["value", "--rules", &f, "0"], &["reached from itself", "fn loopy()"]);
+    bad(
+        &["value", "--rules", &f, "0"],
+        &["reached from itself", "fn loopy()"],
+    );
 }
 
 #[test]
 fn bad_files_and_positions() {
-    bad(&["value", "--rules", "no-such-file.rhai", "1"], &["cannot read rules file"]);
+    bad(
+        &["value", "--rules", "no-such-file.rhai", "1"],
+        &["cannot read rules file"],
+    );
     let f = script("nomoves.rhai", "fn show(p) { \"x\" }\n");
     bad(&["value", "--rules", &f, "1"], &["defines fn moves(p)"]);
-    let f = script("nim.rhai", "fn moves(n) { let o = []; for k in 0..n { o.push(k); } o }\n");
+    let f = script(
+        "nim.rhai",
+        "fn moves(n) { let o = []; for k in 0..n { o.push(k); } o }\n",
+    );
     bad(&["value", "--rules", &f, "[1"], &["position `[1`", "column 3"]);
     bad(&["table", "--rules", &f, "--count", "5"], &["needs fn start(n)"]);
-    bad(&["value", "--rules", &example("kayles.rhai"), "3 x"], &["position `3 x`"]);
+    bad(
+        &["value", "--rules", &example("kayles.rhai"), "3 x"],
+        &["position `3 x`"],
+    );
     bad(
         &["table", "--rules", &example("cutcake.rhai"), "--count", "5"],
         &["needs an impartial game"],

@@ -150,7 +150,7 @@ impl ScriptGame {
                         if state.len() >= max_states {
                             return Err(sprague::BudgetExceeded { max_states }.into());
                         }
-                        if state.len() % 1024 == 0 {
+                        if state.len().is_multiple_of(1024) {
                             monitor.check()?;
                         }
                         let children = self.children(&next, movers);

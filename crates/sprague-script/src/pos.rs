@@ -110,7 +110,10 @@ impl Pos {
                 let len = path.len();
                 path.push('.');
                 path.push_str(k);
-                out.push((ImmutableString::from(k.as_str()), Self::convert(v, depth + 1, path)?));
+                out.push((
+                    ImmutableString::from(k.as_str()),
+                    Self::convert(v, depth + 1, path)?,
+                ));
                 path.truncate(len);
             }
             return Ok(Pos::Map(out.into()));
@@ -119,7 +122,6 @@ impl Pos {
     }
 
     /// The position as a rhai value, for passing to the script. O(size).
-    #[must_use]
     pub fn to_dynamic(&self) -> Dynamic {
         match self {
             Pos::Int(n) => Dynamic::from_int(*n),
@@ -196,9 +198,7 @@ impl fmt::Debug for Pos {
 /// Whether `k` may stand unquoted as a rhai map key.
 fn is_identifier(k: &str) -> bool {
     let mut chars = k.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 

@@ -111,7 +111,9 @@ impl ScriptRuleset {
         }
         self.fresh();
         let p = self.parse(position)?;
-        self.loopy.space.explore(&p, options.max_states, options.monitor)?;
+        self.loopy
+            .space
+            .explore(&p, options.max_states, options.monitor)?;
         Ok(())
     }
 

@@ -154,7 +154,9 @@ impl Script {
         }
         let has = |name: &str| ast.iter_functions().any(|f| f.name == name);
         if hooks.partizan && !(has("left") && has("right")) {
-            return Err(format!("{file}: a partizan game defines both fn left(p) and fn right(p)"));
+            return Err(format!(
+                "{file}: a partizan game defines both fn left(p) and fn right(p)"
+            ));
         }
         if hooks.partizan && hooks.moves {
             return Err(format!(
@@ -275,7 +277,10 @@ impl Script {
                 .call("parse", (Dynamic::from(text.to_string()),), None)
                 .map_err(|e| whole(e.0))?;
             if v.is_unit() {
-                return Err(whole(format!("not a position of {} (fn parse returned nothing)", self.file)));
+                return Err(whole(format!(
+                    "not a position of {} (fn parse returned nothing)",
+                    self.file
+                )));
             }
             v
         } else {
@@ -285,7 +290,10 @@ impl Script {
                 sprague::ParseError::new(
                     format!("not a rhai literal ({what}); {} has no fn parse(text)", self.file),
                     column,
-                    text.chars().skip(column.saturating_sub(1)).take(12).collect::<String>(),
+                    text.chars()
+                        .skip(column.saturating_sub(1))
+                        .take(12)
+                        .collect::<String>(),
                 )
             })?
         };
@@ -379,5 +387,6 @@ fn bare(e: &EvalAltResult) -> String {
         return text;
     }
     let suffix = format!(" ({pos})");
-    text.strip_suffix(&suffix).map_or_else(|| text.clone(), str::to_string)
+    text.strip_suffix(&suffix)
+        .map_or_else(|| text.clone(), str::to_string)
 }

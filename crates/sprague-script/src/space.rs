@@ -95,15 +95,11 @@ impl ScriptSpace {
             e.terminal.push(None);
             Ok(s)
         };
-        let root = add(&mut e, start.clone());
-        let root = match root {
-            Ok(r) => r,
-            Err(err) => return Err(err),
-        };
+        let root = add(&mut e, start.clone())?;
         let mut next = first;
         let result = (|| {
             while next < e.positions.len() {
-                if next % 256 == 0 {
+                if next.is_multiple_of(256) {
                     monitor.check()?;
                 }
                 let p = e.positions[next].clone();

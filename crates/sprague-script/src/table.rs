@@ -29,15 +29,16 @@ fn starts(game: &ScriptGame, count: usize, monitor: &Monitor) -> Result<Vec<Pos>
     let script = &game.script;
     let mut out = Vec::with_capacity(count);
     for n in 0..count {
-        if n % 256 == 0 {
+        if n.is_multiple_of(256) {
             monitor.check()?;
         }
         let n = i64::try_from(n).map_err(|_| Error::input("--count is too large"))?;
-        let v = script
-            .call("start", (n,), None)
-            .map_err(|e| Error::input(e.0))?;
+        let v = script.call("start", (n,), None).map_err(|e| Error::input(e.0))?;
         let p = Pos::from_dynamic(&v).map_err(|e| {
-            Error::input(format!("{}: fn start({n}) returned no position: {e}", script.file))
+            Error::input(format!(
+                "{}: fn start({n}) returned no position: {e}",
+                script.file
+            ))
         })?;
         out.push(p);
     }
@@ -189,8 +190,7 @@ fn fingerprint(options: &HashSet<Vec<u64>>) -> u128 {
 
 impl HeapGame for ScriptHeaps<'_> {
     fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
-        if self.not_heaps.borrow().is_some() || self.stopped_at.get().is_some() || self.game.script.failed()
-        {
+        if self.not_heaps.borrow().is_some() || self.stopped_at.get().is_some() || self.game.script.failed() {
             return;
         }
         if self.monitor.stop_requested() {
@@ -294,7 +294,12 @@ fn solved_table(
         if !progress(n) || options.monitor.stop_requested() {
             break;
         }
-        game.check_acyclic(p, &[crate::game::Mover::Both], options.max_states, options.monitor)?;
+        game.check_acyclic(
+            p,
+            &[crate::game::Mover::Both],
+            options.max_states,
+            options.monitor,
+        )?;
         let g = solver.grundy(p);
         if let Some(e) = game.script.take_failure() {
             return Err(Error::input(e));

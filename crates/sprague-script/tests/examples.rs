@@ -24,7 +24,9 @@ fn value(r: &dyn Ruleset, position: &str, misere: bool) -> sprague::Report {
 }
 
 fn field<'a>(r: &'a sprague::Report, key: &str) -> &'a Data {
-    r.data.get(key).unwrap_or_else(|| panic!("no field {key} in {}", r.text))
+    r.data
+        .get(key)
+        .unwrap_or_else(|| panic!("no field {key} in {}", r.text))
 }
 
 #[test]
@@ -67,7 +69,10 @@ fn a_script_that_leaves_its_octal_code_gets_no_proof() {
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap()
-    .replace("for take in 1..=2 {", "for take in (if n >= 150 { [1, 2, 5] } else { [1, 2] }) {");
+    .replace(
+        "for take in 1..=2 {",
+        "for take in (if n >= 150 { [1, 2, 5] } else { [1, 2] }) {",
+    );
     let r = ScriptRuleset::from_source("odd.rhai", &source, Limits::default()).unwrap();
     let t = table(&r, 200, false);
     let kayles = table(&*sprague::build("kayles").unwrap(), 200, false);
@@ -234,6 +239,7 @@ fn loopy_graph_example_matches_the_graph_solver() {
 const PURSUIT: [&[usize]; 7] = [&[1, 4, 5], &[0, 2], &[1, 3], &[2, 4], &[3, 0], &[0, 6], &[5]];
 
 #[test]
+#[allow(clippy::needless_range_loop)] // (c, r) are vertices, indices of PURSUIT by meaning
 fn pursuit_matches_a_graph_built_from_the_rules() {
     // Vertex (c, r, t) = (c * 7 + r) * 2 + t, t = 0 when the cop moves.
     let id = |c: usize, r: usize, t: usize| ((c * 7 + r) * 2 + t) as u32;

@@ -10,7 +10,12 @@ use crate::ruleset::{self, QueryOptions, Reading};
 /// stops the search and ends with `interrupted after N states` (exit code
 /// 130; in the REPL, back to the prompt). A partial search has no value to
 /// print: the position's value depends on every state below it.
-pub fn run(ruleset: &ruleset::Source, position: &[String], options: &QueryOptions, json: bool) -> CliResult<()> {
+pub fn run(
+    ruleset: &ruleset::Source,
+    position: &[String],
+    options: &QueryOptions,
+    json: bool,
+) -> CliResult<()> {
     let (rules, text) = ruleset::open(ruleset, position, Reading::Value)?;
     progress::interrupt();
     let polling = Polling::start();

@@ -424,7 +424,9 @@ impl Session {
     fn load(&mut self, arg: &str) -> Result<Reply, ReplError> {
         let words = split_words(arg).map_err(|m| ReplError::plain(m.to_string()))?;
         let [path] = words.as_slice() else {
-            return Err(ReplError::plain("`load` takes one rules file, e.g. load \"examples/rules/kayles.rhai\"".to_string()));
+            return Err(ReplError::plain(
+                "`load` takes one rules file, e.g. load \"examples/rules/kayles.rhai\"".to_string(),
+            ));
         };
         let rules = sprague_script::ScriptRuleset::load(path, sprague_script::Limits::default())
             .map_err(|e| ReplError::plain(e.to_string()))?;
