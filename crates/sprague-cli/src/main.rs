@@ -34,9 +34,10 @@ enum Command {
     /// in its place and the batch goes on; the exit code is then 2.
     Value {
         /// Ruleset name with parameters, e.g. `nim`, `bash:3` (see `sprague games`).
-        ruleset: String,
+        #[arg(required_unless_present = "rules")]
+        ruleset: Option<String>,
         /// The position in the ruleset's notation: one quoted argument or several words.
-        #[arg(required_unless_present = "batch", num_args = 1..)]
+        #[arg(required_unless_present_any = ["batch", "rules"], num_args = 1..)]
         position: Vec<String>,
         /// Read many positions from stdin, one per line; print one answer per line.
         #[arg(long, conflicts_with_all = ["position", "all"])]
@@ -44,6 +45,12 @@ enum Command {
         /// List every winning move (the text shows the first 20 and counts the rest).
         #[arg(long)]
         all: bool,
+        /// A rules file (rhai script) defining the game instead of a built-in ruleset (see docs/rules.md).
+        #[arg(long, value_name = "FILE")]
+        rules: Option<String>,
+        /// Most operations one call of the rules script may run.
+        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS)]
+        max_ops: u64,
         /// Misère play: the player who makes the last move loses.
         #[arg(long)]
         misere: bool,
@@ -61,10 +68,17 @@ enum Command {
     /// by line, so a script of moves plays a game (end of input quits).
     Play {
         /// Ruleset name with parameters, e.g. `nim`, `domineering`, `tic-tac-toe`.
-        ruleset: String,
+        #[arg(required_unless_present = "rules")]
+        ruleset: Option<String>,
         /// The starting position in the ruleset's notation.
-        #[arg(required = true, num_args = 1..)]
+        #[arg(num_args = 0..)]
         position: Vec<String>,
+        /// A rules file (rhai script) defining the game instead of a built-in ruleset (see docs/rules.md).
+        #[arg(long, value_name = "FILE")]
+        rules: Option<String>,
+        /// Most operations one call of the rules script may run.
+        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS)]
+        max_ops: u64,
         /// Who moves first.
         #[arg(long, value_enum, default_value_t = cmd::play::First::You)]
         first: cmd::play::First,
@@ -126,7 +140,14 @@ enum Command {
     /// Grundy values of single heaps G(0..N-1) of a one-heap ruleset, with its period.
     Table {
         /// Ruleset name with parameters, e.g. `octal:0.07`, `subtraction:1,3,4`.
-        ruleset: String,
+        #[arg(required_unless_present = "rules", conflicts_with = "rules")]
+        ruleset: Option<String>,
+        /// A rules file (rhai script) defining the game instead of a built-in ruleset (see docs/rules.md).
+        #[arg(long, value_name = "FILE")]
+        rules: Option<String>,
+        /// Most operations one call of the rules script may run.
+        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS)]
+        max_ops: u64,
         /// How many values: G(0) to G(N-1).
         #[arg(long, value_name = "N")]
         count: usize,
@@ -245,26 +266,31 @@ fn run(cli: Cli) -> CliResult<()> {
             position,
             batch,
             all,
+            rules,
+            max_ops,
             misere,
             json,
             max_states,
         } => {
             let options = QueryOptions { misere, max_states };
+            let source = ruleset::Source::of(ruleset, rules, max_ops, max_states);
             if batch {
-                cmd::value::batch(&ruleset, &options, json)
+                cmd::value::batch(&source, &options, json)
             } else {
-                cmd::value::run(&ruleset, &position, &options, json, all)
+                cmd::value::run(&source, &position, &options, json, all)
             }
         }
         Command::Play {
             ruleset,
             position,
+            rules,
+            max_ops,
             first,
             side,
             misere,
             max_states,
         } => cmd::play::run(
-            &ruleset,
+            &ruleset::Source::of(ruleset, rules, max_ops, max_states),
             &position,
             &play::Settings {
                 user_first: first == cmd::play::First::You,
@@ -276,13 +302,15 @@ fn run(cli: Cli) -> CliResult<()> {
         Command::Games { ruleset, json } => cmd::games::run(ruleset.as_deref(), json),
         Command::Table {
             ruleset,
+            rules,
+            max_ops,
             count,
             misere,
             json,
             max_states,
             plot,
         } => cmd::table::run(
-            &ruleset,
+            &ruleset::Source::of(ruleset, rules, max_ops, max_states),
             count,
             &QueryOptions { misere, max_states },
             json,

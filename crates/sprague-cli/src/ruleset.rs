@@ -33,19 +33,119 @@ pub enum Reading {
     Play,
 }
 
-/// The ruleset named by `spec` (`NAME` or `NAME:PARAMS`) and the position
-/// text of `words` for it.
+/// Where a verb's rules come from: a built-in ruleset by name, or a rules
+/// script (`--rules FILE`, see `sprague_script`).
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// `NAME` or `NAME:PARAMS`.
+    Builtin(String),
+    /// A rules file; `first` is a first position word clap took for a ruleset name.
+    Script {
+        /// The file.
+        path: String,
+        /// A position word that stood where a ruleset name would.
+        first: Option<String>,
+        /// `--max-ops`.
+        max_ops: u64,
+        /// `--max-states`, when not the default: the script's position limit too.
+        max_states: usize,
+    },
+}
+
+impl Source {
+    /// The source of a verb's `RULESET` argument and `--rules`/`--max-ops` options.
+    #[must_use]
+    pub fn of(ruleset: Option<String>, rules: Option<String>, max_ops: u64, max_states: usize) -> Source {
+        match rules {
+            Some(path) => Source::Script {
+                path,
+                first: ruleset,
+                max_ops,
+                max_states,
+            },
+            None => Source::Builtin(ruleset.unwrap_or_default()),
+        }
+    }
+
+    /// The name shown in messages and headers: the ruleset or the file.
+    #[must_use]
+    pub fn label(&self) -> &str {
+        match self {
+            Source::Builtin(spec) => spec,
+            Source::Script { path, .. } => path,
+        }
+    }
+
+    /// The rules script, compiled.
+    ///
+    /// # Errors
+    /// A file that cannot be read, a syntax error (file:line:column) and the
+    /// other load errors of `sprague_script::ScriptRuleset::load`.
+    pub fn script(&self) -> CliResult<Option<sprague_script::ScriptRuleset>> {
+        match self {
+            Source::Builtin(_) => Ok(None),
+            Source::Script {
+                path,
+                max_ops,
+                max_states,
+                ..
+            } => {
+                // A script's searches stop at its own, smaller position limit
+                // unless --max-states is given.
+                let max_positions = if *max_states == sprague::DEFAULT_MAX_STATES {
+                    sprague_script::DEFAULT_MAX_POSITIONS
+                } else {
+                    *max_states
+                };
+                let limits = sprague_script::Limits {
+                    max_ops: *max_ops,
+                    max_positions,
+                    ..sprague_script::Limits::default()
+                };
+                Ok(Some(sprague_script::ScriptRuleset::load(path, limits)?))
+            }
+        }
+    }
+
+    /// The ruleset.
+    ///
+    /// # Errors
+    /// An unknown ruleset or bad parameters; a rules file that does not load.
+    pub fn build(&self) -> CliResult<Box<dyn sprague::Ruleset>> {
+        match self {
+            Source::Builtin(spec) => Ok(sprague::build(spec)?),
+            Source::Script { .. } => match self.script()? {
+                Some(s) => Ok(Box::new(s)),
+                None => Err(CliError::internal("a rules source without a script")),
+            },
+        }
+    }
+
+    /// The position words, with a word clap took for a ruleset name put back.
+    #[must_use]
+    pub fn words(&self, words: &[String]) -> Vec<String> {
+        match self {
+            Source::Script { first: Some(w), .. } => {
+                std::iter::once(w.clone()).chain(words.iter().cloned()).collect()
+            }
+            _ => words.to_vec(),
+        }
+    }
+}
+
+/// The ruleset of `source` and the position text of `words` for it.
 ///
 /// # Errors
 /// An unknown ruleset or bad parameters, an empty position, `-` where it
 /// cannot be read.
 pub fn open(
-    spec: &str,
+    source: &Source,
     words: &[String],
     reading: Reading,
 ) -> CliResult<(Box<dyn sprague::Ruleset>, String)> {
-    let rules = sprague::build(spec)?;
-    let text = words.join(" ");
+    let rules = source.build()?;
+    let spec = source.label();
+    let text = source.words(words).join(" ");
     if text.trim().is_empty() {
         return Err(CliError::input(format!(
             "no position given for `{spec}` (`sprague games` shows its notation)"

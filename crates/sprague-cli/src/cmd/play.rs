@@ -9,7 +9,7 @@ use std::io::IsTerminal;
 /// Runs `play`: builds the ruleset, then plays from `position` reading moves
 /// from stdin (a terminal or a script, one line per move) until the game ends
 /// or input ends.
-pub fn run(ruleset: &str, position: &[String], settings: &Settings) -> CliResult<()> {
+pub fn run(ruleset: &ruleset::Source, position: &[String], settings: &Settings) -> CliResult<()> {
     // Ctrl-C ends the session, except while the engine thinks (see `play`).
     crate::progress::interrupt();
     let (rules, text) = ruleset::open(ruleset, position, Reading::Play)?;
@@ -24,7 +24,7 @@ pub fn run(ruleset: &str, position: &[String], settings: &Settings) -> CliResult
         engine.map_err(|e| {
             let mut e = CliError::from(e);
             if let Some(rest) = e.message.strip_prefix("this ruleset") {
-                e.message = format!("`{ruleset}`{rest}");
+                e.message = format!("`{}`{rest}", ruleset.label());
             }
             e
         })?

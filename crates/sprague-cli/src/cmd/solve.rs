@@ -54,6 +54,13 @@ pub struct SolveArgs {
     /// Threads for --demo solves (results are identical for any number), 1 to 256.
     #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
+    /// A rules file (rhai script): FILE is then the starting position, solved
+    /// as win/lose/draw with remoteness over every position reachable from it.
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+    /// Most operations one call of the rules script may run.
+    #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS)]
+    pub max_ops: u64,
     /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
     #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
     pub max_states: usize,
@@ -89,6 +96,9 @@ const TABLE_LIMIT: usize = 1000;
 /// level it belongs to is done.
 pub fn run(a: &SolveArgs) -> CliResult<()> {
     progress::interrupt();
+    if let Some(path) = &a.rules {
+        return rules_run(path, a);
+    }
     let (json, text) = if let Some(demo) = &a.demo {
         let _polling = Polling::start();
         let bar = Progress::monitored(&format!("solving {demo}"), "states");
@@ -615,4 +625,27 @@ fn stats_text(st: &SpaceStats, text: &mut String) {
             let _ = writeln!(text, "  ending with {side} to move, {kind}: {n}");
         }
     }
+}
+
+/// `solve --rules FILE START`: the script's game from START as a state space
+/// (win, lose or draw with remoteness and the best moves).
+fn rules_run(path: &str, a: &SolveArgs) -> CliResult<()> {
+    let Some(start) = a.file.as_deref() else {
+        return Err(CliError::input(format!(
+            "`sprague solve --rules {path}` needs the starting position"
+        )));
+    };
+    let source = crate::ruleset::Source::of(None, Some(path.to_string()), a.max_ops, a.max_states);
+    let Some(script) = source.script()? else {
+        return Err(CliError::internal("a rules source without a script"));
+    };
+    let options = crate::ruleset::QueryOptions {
+        misere: a.misere,
+        max_states: a.max_states,
+    };
+    let _polling = Polling::start();
+    let bar = Progress::monitored(&format!("solving {path}"), "states");
+    let report = script.solve(start, &options.to_core());
+    bar.finish();
+    super::emit(&report?, a.json, false)
 }

@@ -22,13 +22,14 @@ const ROW: usize = 10;
 /// the table takes more than a moment; Ctrl-C stops the computation and
 /// prints (and draws) the values done so far.
 pub fn run(
-    ruleset: &str,
+    source: &crate::ruleset::Source,
     count: usize,
     options: &QueryOptions,
     json: bool,
     plot: Option<&str>,
 ) -> CliResult<()> {
-    let rules = sprague::build(ruleset)?;
+    let rules = source.build()?;
+    let ruleset = source.label();
     if count == 0 {
         return Err(CliError::input("--count must be at least 1"));
     }

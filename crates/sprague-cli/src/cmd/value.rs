@@ -14,7 +14,7 @@ use std::io::{BufRead, Write};
 /// lists the first [`sprague::registry::MOVES_SHOWN`] moves of each list and
 /// counts the rest, unless `all`.
 pub fn run(
-    ruleset: &str,
+    ruleset: &ruleset::Source,
     position: &[String],
     options: &QueryOptions,
     json: bool,
@@ -23,7 +23,7 @@ pub fn run(
     let (rules, text) = ruleset::open(ruleset, position, Reading::Value)?;
     progress::interrupt();
     let polling = Polling::start();
-    let bar = Progress::monitored(&format!("searching {ruleset}"), "states");
+    let bar = Progress::monitored(&format!("searching {}", ruleset.label()), "states");
     let report = rules.value(&text, &options.to_core());
     bar.finish();
     drop(polling);
@@ -37,8 +37,8 @@ pub fn run(
 /// goes on; the result is then an error saying how many lines failed (exit
 /// code 2). Ctrl-C stops the whole batch (exit code 130). Each line's search
 /// starts afresh with the same budgets. O(total of the searches).
-pub fn batch(ruleset: &str, options: &QueryOptions, json: bool) -> CliResult<()> {
-    let rules = sprague::build(ruleset)?;
+pub fn batch(ruleset: &ruleset::Source, options: &QueryOptions, json: bool) -> CliResult<()> {
+    let rules = ruleset.build()?;
     progress::interrupt();
     let _polling = Polling::start();
     let stdin = std::io::stdin().lock();

@@ -34,12 +34,18 @@ pub enum Reply {
 /// A session: the games and names typed so far.
 pub struct Session {
     env: Env,
+    /// The rules file of `load "FILE"`, used by `value` and `table` lines
+    /// that name no built-in ruleset.
+    rules: Option<String>,
 }
 
 impl Session {
     /// A fresh session.
     pub fn new() -> Session {
-        Session { env: Env::new() }
+        Session {
+            env: Env::new(),
+            rules: None,
+        }
     }
 
     /// Evaluates one line. When Ctrl-C stops its game arithmetic (see
@@ -76,10 +82,16 @@ impl Session {
             }
             _ => {}
         }
+        if first == "load" {
+            return self.load(trimmed[4..].trim());
+        }
         if VERBS.contains(&first) {
             let mut words = split_words(trimmed).map_err(|m| ReplError::plain(m.to_string()))?;
             if first == "calc" {
                 self.resolve_calc_names(&mut words)?;
+            }
+            if let Some(path) = &self.rules {
+                words = with_loaded_rules(words, path);
             }
             return Ok(Reply::Verb(table_count_sugar(words)));
         }
@@ -408,6 +420,57 @@ fn split_words(line: &str) -> Result<Vec<String>, &'static str> {
     Ok(words)
 }
 
+impl Session {
+    /// `load "FILE"`: compiles the rules file and uses it for later `value`
+    /// and `table` lines that name no built-in ruleset.
+    fn load(&mut self, arg: &str) -> Result<Reply, ReplError> {
+        let words = split_words(arg).map_err(|m| ReplError::plain(m.to_string()))?;
+        let [path] = words.as_slice() else {
+            return Err(ReplError::plain(
+                "`load` takes one rules file, e.g. load \"examples/rules/kayles.rhai\"".to_string(),
+            ));
+        };
+        let rules = sprague_script::ScriptRuleset::load(path, sprague_script::Limits::default())
+            .map_err(|e| ReplError::plain(e.to_string()))?;
+        let kind = if rules.is_partizan() {
+            "partizan"
+        } else if rules.is_loopy() {
+            "loopy"
+        } else {
+            "impartial"
+        };
+        self.rules = Some(path.clone());
+        Ok(Reply::Text(format!(
+            "loaded {path} ({kind}): `value POSITION` and `table N` now use it"
+        )))
+    }
+}
+
+/// With a loaded rules file, `value`, `table` and `play` lines whose first
+/// word is not a built-in ruleset use the file (`--rules FILE`).
+fn with_loaded_rules(mut words: Vec<String>, path: &str) -> Vec<String> {
+    let verb_uses_rules = words.first().is_some_and(|w| w == "value" || w == "table");
+    let named = words
+        .iter()
+        .skip(1)
+        .find(|w| !w.starts_with('-'))
+        .is_some_and(|w| sprague::lookup(&sprague::catalog(), w).is_ok());
+    let has_rules = words.iter().any(|w| w == "--rules" || w.starts_with("--rules="));
+    if verb_uses_rules && !named && !has_rules {
+        words.insert(1, path.to_string());
+        words.insert(1, "--rules".to_string());
+        if words.first().is_some_and(|w| w == "table") {
+            let has_count = words.iter().any(|w| w == "--count" || w.starts_with("--count="));
+            if let Some(i) = (3..words.len()).find(|&i| words[i].parse::<usize>().is_ok())
+                && !has_count
+            {
+                words.insert(i, "--count".to_string());
+            }
+        }
+    }
+    words
+}
+
 /// `table RULESET N` is `table RULESET --count N`.
 fn table_count_sugar(mut words: Vec<String>) -> Vec<String> {
     let has_count = words.iter().any(|w| w == "--count" || w.starts_with("--count="));
@@ -466,6 +529,10 @@ fn help(topic: &str) -> String {
         "the verbs value, table, games, calc and nimber, as on the",
     ));
     text.push_str(&row("", "command line; `table RULESET N` means `--count N`"));
+    text.push_str(&row(
+        "load \"FILE.rhai\"",
+        "rules of your own game: then `value POSITION`, `table N`",
+    ));
     text.push_str(&row("vars", "the names and their values"));
     text.push_str(&row("help [FUNCTION]", "this text, or one function's"));
     text.push_str(&row("quit, exit, Ctrl-D", "end the session"));

@@ -1,0 +1,267 @@
+//! `--rules FILE`: games written as rhai scripts on every verb, and every
+//! class of script error as one line with exit code 2.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn example(name: &str) -> String {
+    format!("{}/../../examples/rules/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn sprague(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin written");
+    child.wait_with_output().expect("sprague finishes")
+}
+
+fn ok(args: &[&str], stdin: &str) -> String {
+    let out = sprague(args, stdin);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// Exit code 2 and one line on stderr containing every `needle`.
+fn bad(args: &[&str], needles: &[&str]) {
+    let out = sprague(args, "");
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    for n in needles {
+        assert!(err.contains(n), "{args:?}: `{err}` lacks `{n}`");
+    }
+}
+
+/// A scratch rules file with `source`, unique per test.
+fn script(name: &str, source: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("sprague-rules-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, source).expect("script written");
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn kayles_script_table_equals_the_builtin_table() {
+    let kayles = example("kayles.rhai");
+    let a = ok(&["table", "--rules", &kayles, "--count", "200"], "");
+    let b = ok(&["table", "kayles", "--count", "200"], "");
+    // Same values and the same proven period; only the name in the header differs.
+    let body = |t: &str| t.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(body(&a), body(&b));
+    assert!(a.ends_with("period 12 from n = 71 (proven)\n"), "{a}");
+    let json = ok(&["table", "--rules", &kayles, "--count", "200", "--json"], "");
+    assert!(
+        json.contains("\"period\":{\"preperiod\":71,\"period\":12,\"saltus\":0,\"proven\":true}"),
+        "{json}"
+    );
+}
+
+#[test]
+fn table_plot_draws_the_script_values() {
+    let path = std::env::temp_dir().join(format!("sprague-rules-plot-{}.svg", std::process::id()));
+    let path = path.to_string_lossy().into_owned();
+    ok(
+        &[
+            "table",
+            "--rules",
+            &example("dawsons-chess.rhai"),
+            "--count",
+            "60",
+            "--plot",
+            &path,
+        ],
+        "",
+    );
+    let svg = std::fs::read_to_string(&path).expect("the plot is written");
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg:.60}");
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn value_on_the_examples() {
+    let t = ok(&["value", "--rules", &example("kayles.rhai"), "10", "7"], "");
+    assert!(t.contains("outcome: P") && t.contains("grundy:  0"), "{t}");
+    let t = ok(
+        &["value", "--rules", &example("kayles.rhai"), "10 7 3", "--json"],
+        "",
+    );
+    assert!(t.contains("\"grundy\":3"), "{t}");
+    let t = ok(&["value", "--rules", &example("cutcake.rhai"), "8x3"], "");
+    assert!(t.contains("value:   3"), "{t}");
+    let t = ok(
+        &["value", "--rules", &example("pursuit.rhai"), "cop 0 robber 2 cop"],
+        "",
+    );
+    assert!(t.contains("draws"), "{t}");
+}
+
+#[test]
+fn solve_gives_win_lose_draw_and_remoteness() {
+    let t = ok(&["solve", "--rules", &example("loopy-graph.rhai"), "0"], "");
+    assert!(t.contains("loses in 4 moves"), "{t}");
+    let t = ok(
+        &[
+            "solve",
+            "--rules",
+            &example("pursuit.rhai"),
+            "cop 0 robber 6 cop",
+            "--json",
+        ],
+        "",
+    );
+    assert!(
+        t.contains("\"outcome\":\"W\"") && t.contains("\"remoteness\":3"),
+        "{t}"
+    );
+    // Any impartial script: Kayles 4 is a first-player win in 3 (take the
+    // middle two, then answer the opponent's pin with the other).
+    let t = ok(&["solve", "--rules", &example("kayles.rhai"), "4"], "");
+    assert!(t.contains("wins in 3 moves") && t.contains("1 1"), "{t}");
+}
+
+#[test]
+fn play_a_scripted_game() {
+    // From one row of 4 the user takes one end pin (leaving 3, a loss);
+    // the engine answers with a winning move, and so on to the end.
+    let t = ok(&["play", "--rules", &example("kayles.rhai"), "4"], "3\nhint\n");
+    assert!(t.contains("that threw away the win"), "{t}");
+    assert!(t.contains("sprague: "), "{t}");
+    let t = ok(
+        &[
+            "play",
+            "--rules",
+            &example("cutcake.rhai"),
+            "2x1",
+            "--side",
+            "left",
+        ],
+        "1x1 1x1\n",
+    );
+    assert!(
+        t.contains("you win") || t.contains("You win") || t.contains("Game over"),
+        "{t}"
+    );
+    let t = ok(
+        &[
+            "play",
+            "--rules",
+            &example("pursuit.rhai"),
+            "cop 0 robber 6 cop",
+            "--first",
+            "engine",
+        ],
+        "cop 5 robber 6 cop\n",
+    );
+    assert!(t.contains("Game over"), "{t}");
+}
+
+#[test]
+fn repl_loads_a_rules_file() {
+    let kayles = example("kayles.rhai");
+    let t = ok(
+        &["repl"],
+        &format!("load \"{kayles}\"\nvalue 10 7\ntable 20\nvalue nim 3\n"),
+    );
+    assert!(t.contains("loaded") && t.contains("(impartial)"), "{t}");
+    assert!(t.contains("grundy:  0"), "{t}");
+    assert!(t.contains("10 |  2  6  4  1  2  7  1  4  3  2"), "{t}");
+    assert!(t.contains("nim 3"), "{t}");
+}
+
+#[test]
+fn syntax_errors_name_file_line_and_column() {
+    let f = script("syntax.rhai", "fn moves(p) {\n  let x = [1, 2;\n  x\n}\n");
+    bad(
+        &["value", "--rules", &f, "3"],
+        &["syntax.rhai:2:16: syntax error"],
+    );
+    bad(&["table", "--rules", &f, "--count", "3"], &["syntax.rhai:2:16"]);
+}
+
+#[test]
+fn runtime_errors_name_the_position() {
+    let f = script(
+        "runtime.rhai",
+        "fn moves(p) {\n  if p == 3 { throw \"no moves from three\"; }\n  if p > 0 { [p - 1] } else { [] }\n}\nfn start(n) { n }\n",
+    );
+    bad(
+        &["value", "--rules", &f, "5"],
+        &["runtime.rhai:2:15", "on position 3", "no moves from three"],
+    );
+    bad(&["table", "--rules", &f, "--count", "10"], &["on position 3"]);
+    bad(&["play", "--rules", &f, "5"], &["on position 3"]);
+    bad(&["solve", "--rules", &f, "5"], &["on position 3"]);
+    let f = script("float.rhai", "fn moves(p) { [1.5] }\n");
+    bad(&["value", "--rules", &f, "5"], &["fn moves(5)", "f64"]);
+}
+
+#[test]
+fn endless_scripts_stop_at_their_limits() {
+    let f = script("forever.rhai", "fn moves(p) {\n  loop { }\n}\n");
+    bad(
+        &["value", "--rules", &f, "5"],
+        &["ran out of operations", "--max-ops"],
+    );
+    bad(
+        &["value", "--rules", &f, "5", "--max-ops", "1000"],
+        &["ran out of operations"],
+    );
+    let f = script(
+        "big.rhai",
+        "fn moves(p) {\n  let s = \"x\";\n  loop { s += s; }\n}\n",
+    );
+    bad(&["value", "--rules", &f, "5"], &["too large"]);
+    let f = script("endless.rhai", "fn moves(p) { [p + 1] }\n");
+    bad(
+        &["value", "--rules", &f, "0", "--max-states", "5000"],
+        &["budget of 5000", "--max-states"],
+    );
+    let f = script("cycle.rhai", "fn moves(p) { [(p + 1) % 5] }\n");
+    bad(
+        &["value", "--rules", &f, "0"],
+        &["reached from itself", "fn loopy()"],
+    );
+}
+
+#[test]
+fn bad_files_and_positions() {
+    bad(
+        &["value", "--rules", "no-such-file.rhai", "1"],
+        &["cannot read rules file"],
+    );
+    let f = script("nomoves.rhai", "fn show(p) { \"x\" }\n");
+    bad(&["value", "--rules", &f, "1"], &["defines fn moves(p)"]);
+    let f = script(
+        "nim.rhai",
+        "fn moves(n) { let o = []; for k in 0..n { o.push(k); } o }\n",
+    );
+    bad(&["value", "--rules", &f, "[1"], &["position `[1`", "column 3"]);
+    bad(&["table", "--rules", &f, "--count", "5"], &["needs fn start(n)"]);
+    bad(
+        &["value", "--rules", &example("kayles.rhai"), "3 x"],
+        &["position `3 x`"],
+    );
+    bad(
+        &["table", "--rules", &example("cutcake.rhai"), "--count", "5"],
+        &["needs an impartial game"],
+    );
+    bad(
+        &["value", "--rules", &example("cutcake.rhai"), "2x2", "--misere"],
+        &["misère play is not supported"],
+    );
+}

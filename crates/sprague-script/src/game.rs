@@ -1,0 +1,244 @@
+//! The scripted game as the engine's rule traits: [`ImpartialRules`],
+//! [`PartizanRules`] and [`Notation`] over [`Pos`], with the script's move
+//! lists cached, and the check that a game meant to end has no cycle.
+
+use crate::pos::Pos;
+use crate::script::{Script, ScriptFailure, shorten};
+use sprague::monitor::Monitor;
+use sprague::notation::{Notation, ParseError};
+use sprague::{ImpartialRules, PartizanRules};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// Which move function of the script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Mover {
+    /// `fn moves(p)` (impartial games).
+    Both,
+    /// `fn left(p)`.
+    Left,
+    /// `fn right(p)`.
+    Right,
+}
+
+impl Mover {
+    const fn hook(self) -> &'static str {
+        match self {
+            Mover::Both => "moves",
+            Mover::Left => "left",
+            Mover::Right => "right",
+        }
+    }
+}
+
+type MoveCache = HashMap<(Mover, Pos), Arc<[Pos]>>;
+
+/// A rules script as an engine ruleset. Every rule call goes to the script;
+/// move lists are cached (a position's options are asked for again by
+/// winning-move searches and play), so each position's moves run once.
+///
+/// A failing call is recorded in the script (see [`Script`]) and answers
+/// "no moves"; the registry adapter reports the failure instead of the result.
+#[derive(Clone, Debug)]
+pub struct ScriptGame {
+    pub(crate) script: Arc<Script>,
+    cache: Arc<Mutex<MoveCache>>,
+}
+
+impl ScriptGame {
+    /// The rules of `script`.
+    #[must_use]
+    pub fn new(script: Arc<Script>) -> Self {
+        ScriptGame {
+            script,
+            cache: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    /// The options of `p` for `mover`, from the cache or the script.
+    pub(crate) fn options(&self, mover: Mover, p: &Pos) -> Arc<[Pos]> {
+        let key = (mover, p.clone());
+        if let Some(found) = self.lock().get(&key) {
+            return found.clone();
+        }
+        if self.script.failed() {
+            return Arc::from([]);
+        }
+        let mut out = Vec::new();
+        if let Err(e) = self.script.positions(mover.hook(), p, &mut out) {
+            self.script.fail(e);
+            return Arc::from([]);
+        }
+        let list: Arc<[Pos]> = out.into();
+        match self.lock().entry(key) {
+            Entry::Occupied(o) => o.get().clone(),
+            Entry::Vacant(v) => v.insert(list).clone(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, MoveCache> {
+        self.cache.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Forgets the cached move lists.
+    pub(crate) fn clear_cache(&self) {
+        self.lock().clear();
+    }
+
+    /// The components of `p` by `fn components`, or `None` when the script
+    /// has none or `p` is a single component (the script answered `[p]`).
+    pub(crate) fn components(&self, p: &Pos) -> Option<Vec<Pos>> {
+        if !self.script.hooks.components || self.script.failed() {
+            return None;
+        }
+        let mut out = Vec::new();
+        if let Err(e) = self.script.positions("components", p, &mut out) {
+            self.script.fail(e);
+            return None;
+        }
+        if out.len() == 1 && out.first() == Some(p) {
+            return None;
+        }
+        Some(out)
+    }
+
+    /// Checks that no position reachable from `start` (through the moves of
+    /// `movers`, component by component) is reachable from itself: the
+    /// solvers of short games assume play ends. Visits each reachable
+    /// component once (its moves are cached for the solver that follows).
+    ///
+    /// # Errors
+    /// A cycle (naming a position on it and how to solve a loopy game), more
+    /// than `max_states` components, or a stop through `monitor`.
+    pub(crate) fn check_acyclic(
+        &self,
+        start: &Pos,
+        movers: &[Mover],
+        max_states: usize,
+        monitor: &Monitor,
+    ) -> Result<(), sprague::Error> {
+        // 1 = on the current path, 2 = done.
+        let mut state: HashMap<Pos, u8> = HashMap::new();
+        let roots = self.components(start).unwrap_or_else(|| vec![start.clone()]);
+        for root in roots {
+            if state.contains_key(&root) {
+                continue;
+            }
+            let mut stack: Vec<(Pos, Vec<Pos>)> = vec![(root.clone(), self.children(&root, movers))];
+            state.insert(root, 1);
+            while let Some((_, pending)) = stack.last_mut() {
+                if self.script.failed() {
+                    return Ok(()); // reported by the caller
+                }
+                let Some(next) = pending.pop() else {
+                    if let Some((done, _)) = stack.pop() {
+                        state.insert(done, 2);
+                    }
+                    continue;
+                };
+                match state.get(&next) {
+                    Some(2) => {}
+                    Some(_) => {
+                        return Err(sprague::Error::input(format!(
+                            "{}: position {} can be reached from itself, so play need not end; add `fn loopy() {{ true }}` to solve the game as win, lose or draw",
+                            self.script.file,
+                            shorten(&next)
+                        )));
+                    }
+                    None => {
+                        if state.len() >= max_states {
+                            return Err(sprague::BudgetExceeded { max_states }.into());
+                        }
+                        if state.len().is_multiple_of(1024) {
+                            monitor.check()?;
+                        }
+                        let children = self.children(&next, movers);
+                        state.insert(next.clone(), 1);
+                        stack.push((next, children));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The components of every option of `p` for `movers`.
+    fn children(&self, p: &Pos, movers: &[Mover]) -> Vec<Pos> {
+        let mut out = Vec::new();
+        for &m in movers {
+            for q in self.options(m, p).iter() {
+                match self.components(q) {
+                    Some(parts) => out.extend(parts),
+                    None => out.push(q.clone()),
+                }
+            }
+        }
+        out
+    }
+}
+
+impl ImpartialRules for ScriptGame {
+    type Position = Pos;
+
+    fn moves(&self, position: &Pos, out: &mut Vec<Pos>) {
+        out.extend(self.options(Mover::Both, position).iter().cloned());
+    }
+
+    fn decompose(&self, position: &Pos, out: &mut Vec<Pos>) -> bool {
+        match self.components(position) {
+            Some(parts) => {
+                out.extend(parts);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl PartizanRules for ScriptGame {
+    type Position = Pos;
+
+    fn left_moves(&self, position: &Pos, out: &mut Vec<Pos>) {
+        out.extend(self.options(Mover::Left, position).iter().cloned());
+    }
+
+    fn right_moves(&self, position: &Pos, out: &mut Vec<Pos>) {
+        out.extend(self.options(Mover::Right, position).iter().cloned());
+    }
+
+    fn decompose(&self, position: &Pos, out: &mut Vec<Pos>) -> bool {
+        ImpartialRules::decompose(self, position, out)
+    }
+}
+
+impl Notation<Pos> for ScriptGame {
+    /// `fn parse(text)` when the script has it, else the text read as a rhai
+    /// literal (`[3, 4]`, `"abc"`, `#{x: 1}`).
+    fn parse_position(&self, text: &str) -> Result<Pos, ParseError> {
+        self.script.parse_text(text)
+    }
+
+    /// `fn show(p)` when the script has it, else the rhai literal.
+    fn format_position(&self, position: &Pos) -> String {
+        if !self.script.hooks.show || self.script.failed() {
+            return position.to_string();
+        }
+        match self.script.call("show", (position.to_dynamic(),), Some(position)) {
+            Ok(s) if s.is_string() => s.to_string(),
+            Ok(other) => {
+                self.script.fail(ScriptFailure(format!(
+                    "{}: fn show({}) returned {}, not a string",
+                    self.script.file,
+                    shorten(position),
+                    other.type_name()
+                )));
+                position.to_string()
+            }
+            Err(e) => {
+                self.script.fail(e);
+                position.to_string()
+            }
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The position of a scripted game as the engine keys it: an own hashable
+//! copy of a rhai value (integers, truth values, strings, arrays, maps with
+//! sorted keys).
+
+use core::fmt;
+use rhai::{Array, Dynamic, ImmutableString, Map};
+use std::sync::Arc;
+
+/// A position of a scripted game: a rhai value converted once into a type
+/// with `Eq` and `Hash`, so that it keys the engine's memo tables. Clones are
+/// cheap (strings, arrays and maps are shared).
+///
+/// Floats, functions and other rhai values are not positions (a float's
+/// equality is not an equivalence, and a closure has no value to compare).
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Pos {
+    /// An integer.
+    Int(i64),
+    /// A truth value.
+    Bool(bool),
+    /// A character.
+    Char(char),
+    /// A string.
+    Str(ImmutableString),
+    /// An array of positions.
+    List(Arc<[Pos]>),
+    /// A map from names to positions, keys in sorted order.
+    Map(Arc<[(ImmutableString, Pos)]>),
+}
+
+/// A rhai value that cannot be a position, and the path to it inside the
+/// value (`[2].a` for field `a` of the third element).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotAPosition {
+    /// The rhai type name of the offending value.
+    pub type_name: String,
+    /// Where it sits in the value: empty for the value itself.
+    pub path: String,
+}
+
+impl fmt::Display for NotAPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = if self.path.is_empty() {
+            String::new()
+        } else {
+            format!(" at {}", self.path)
+        };
+        write!(
+            f,
+            "a value of type {}{what} cannot be part of a position (use integers, strings, arrays or maps)",
+            self.type_name
+        )
+    }
+}
+
+/// Arrays and maps nested deeper than this are refused (the conversion is
+/// recursive; rhai's own expression depth limit keeps scripts far below it).
+const MAX_DEPTH: usize = 256;
+
+impl Pos {
+    /// Converts a rhai value. O(size of the value).
+    ///
+    /// # Errors
+    /// A value that holds anything but integers, truth values, characters,
+    /// strings, arrays and maps, or nests deeper than 256 levels.
+    ///
+    /// ```
+    /// use sprague_script::Pos;
+    /// let v: rhai::Dynamic = vec![rhai::Dynamic::from(3_i64), rhai::Dynamic::from("a")].into();
+    /// assert_eq!(Pos::from_dynamic(&v).unwrap().to_string(), r#"[3, "a"]"#);
+    /// ```
+    pub fn from_dynamic(value: &Dynamic) -> Result<Pos, NotAPosition> {
+        Self::convert(value, 0, &mut String::new())
+    }
+
+    fn convert(value: &Dynamic, depth: usize, path: &mut String) -> Result<Pos, NotAPosition> {
+        let refuse = |path: &str, type_name: &str| NotAPosition {
+            type_name: type_name.to_string(),
+            path: path.to_string(),
+        };
+        if depth > MAX_DEPTH {
+            return Err(refuse(path, "array or map nested too deeply"));
+        }
+        if let Ok(n) = value.as_int() {
+            return Ok(Pos::Int(n));
+        }
+        if let Ok(b) = value.as_bool() {
+            return Ok(Pos::Bool(b));
+        }
+        if let Ok(c) = value.as_char() {
+            return Ok(Pos::Char(c));
+        }
+        if let Ok(s) = value.as_immutable_string_ref() {
+            return Ok(Pos::Str(s.clone()));
+        }
+        if let Some(items) = value.read_lock::<Array>() {
+            let mut out = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                out.push(Self::convert(item, depth + 1, path)?);
+                path.truncate(len);
+            }
+            return Ok(Pos::List(out.into()));
+        }
+        if let Some(map) = value.read_lock::<Map>() {
+            // rhai maps are ordered by key already.
+            let mut out = Vec::with_capacity(map.len());
+            for (k, v) in map.iter() {
+                let len = path.len();
+                path.push('.');
+                path.push_str(k);
+                out.push((
+                    ImmutableString::from(k.as_str()),
+                    Self::convert(v, depth + 1, path)?,
+                ));
+                path.truncate(len);
+            }
+            return Ok(Pos::Map(out.into()));
+        }
+        Err(refuse(path, value.type_name()))
+    }
+
+    /// The position as a rhai value, for passing to the script. O(size).
+    pub fn to_dynamic(&self) -> Dynamic {
+        match self {
+            Pos::Int(n) => Dynamic::from_int(*n),
+            Pos::Bool(b) => Dynamic::from_bool(*b),
+            Pos::Char(c) => Dynamic::from_char(*c),
+            Pos::Str(s) => Dynamic::from(s.clone()),
+            Pos::List(items) => {
+                let array: Array = items.iter().map(Pos::to_dynamic).collect();
+                Dynamic::from_array(array)
+            }
+            Pos::Map(fields) => {
+                let map: Map = fields
+                    .iter()
+                    .map(|(k, v)| (k.as_str().into(), v.to_dynamic()))
+                    .collect();
+                Dynamic::from_map(map)
+            }
+        }
+    }
+
+    /// The integer, when this position is one.
+    #[must_use]
+    pub const fn as_int(&self) -> Option<i64> {
+        match self {
+            Pos::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+}
+
+/// Writes the position as a rhai literal (`3`, `"abc"`, `[1, 2]`,
+/// `#{a: 1, b: [2]}`), which the default notation reads back.
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Pos::Int(n) => write!(f, "{n}"),
+            Pos::Bool(b) => write!(f, "{b}"),
+            Pos::Char(c) => write!(f, "{c:?}"),
+            Pos::Str(s) => write!(f, "{:?}", s.as_str()),
+            Pos::List(items) => {
+                f.write_str("[")?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_str("]")
+            }
+            Pos::Map(fields) => {
+                f.write_str("#{")?;
+                for (i, (k, v)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    if is_identifier(k) {
+                        write!(f, "{k}: {v}")?;
+                    } else {
+                        write!(f, "{:?}: {v}", k.as_str())?;
+                    }
+                }
+                f.write_str("}")
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Whether `k` may stand unquoted as a rhai map key.
+fn is_identifier(k: &str) -> bool {
+    let mut chars = k.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn pos_strategy() -> impl Strategy<Value = Pos> {
+        let leaf = prop_oneof![
+            any::<i64>().prop_map(Pos::Int),
+            any::<bool>().prop_map(Pos::Bool),
+            "[a-z ]{0,4}".prop_map(|s| Pos::Str(s.into())),
+        ];
+        leaf.prop_recursive(3, 16, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(|v| Pos::List(v.into())),
+                prop::collection::btree_map("[a-z]{1,3}", inner, 0..3).prop_map(|m| Pos::Map(
+                    m.into_iter()
+                        .map(|(k, v)| (ImmutableString::from(k), v))
+                        .collect::<Vec<_>>()
+                        .into()
+                )),
+            ]
+        })
+    }
+
+    proptest! {
+        /// Converting to rhai and back is the identity, and the text form
+        /// evaluates back to the same position.
+        #[test]
+        fn round_trips(p in pos_strategy()) {
+            prop_assert_eq!(Pos::from_dynamic(&p.to_dynamic()).unwrap(), p.clone());
+            let engine = rhai::Engine::new();
+            let back: Dynamic = engine.eval_expression(&p.to_string()).unwrap();
+            prop_assert_eq!(Pos::from_dynamic(&back).unwrap(), p);
+        }
+    }
+
+    #[test]
+    fn floats_are_refused_with_their_path() {
+        let engine = rhai::Engine::new();
+        let v: Dynamic = engine.eval_expression("[1, #{a: 2.5}]").unwrap();
+        let e = Pos::from_dynamic(&v).unwrap_err();
+        assert_eq!(e.path, "[1].a");
+        assert!(e.to_string().contains("f64"), "{e}");
+    }
+
+    #[test]
+    fn map_keys_are_sorted() {
+        let engine = rhai::Engine::new();
+        let a: Dynamic = engine.eval_expression("#{b: 1, a: 2}").unwrap();
+        let b: Dynamic = engine.eval_expression("#{a: 2, b: 1}").unwrap();
+        assert_eq!(Pos::from_dynamic(&a).unwrap(), Pos::from_dynamic(&b).unwrap());
+        assert_eq!(Pos::from_dynamic(&a).unwrap().to_string(), "#{a: 2, b: 1}");
+    }
+}

@@ -1,0 +1,219 @@
+//! A rules script as a registry [`Ruleset`]: the engine's own adapters
+//! ([`Impartial`], [`Partizan`], [`SpaceRules`]) over the scripted game, with
+//! the script's errors reported instead of the answers they spoil.
+
+use crate::game::{Mover, ScriptGame};
+use crate::script::{Limits, Script};
+use crate::space::ScriptSpace;
+use crate::table;
+use sprague::play::PlayEngine;
+use sprague::registry::{Impartial, OnProgress, Options, Partizan, SpaceRules, Table};
+use sprague::{Error, Report, Result, Ruleset};
+use std::sync::Arc;
+
+/// A game written as a rules script, answering every registry query:
+/// impartial games through [`Impartial`] (Grundy values, misère play,
+/// winning moves, sums by components), partizan games through [`Partizan`]
+/// (canonical forms), loopy games through [`SpaceRules`] (win, lose or draw
+/// with remoteness), and tables of `start(n)` families through the heap
+/// machinery (see [`table`](Ruleset::table)).
+///
+/// ```
+/// use sprague::{Monitor, Options, Ruleset};
+/// let rules = sprague_script::ScriptRuleset::from_source(
+///     "nim.rhai",
+///     "fn moves(n) { let out = []; for k in 0..n { out.push(k); } out }",
+///     sprague_script::Limits::default(),
+/// ).unwrap();
+/// let monitor = Monitor::default();
+/// let report = rules.value("5", &Options::new(&monitor)).unwrap();
+/// assert_eq!(report.grundy(), Some(5));
+/// ```
+#[derive(Debug)]
+pub struct ScriptRuleset {
+    script: Arc<Script>,
+    impartial: Impartial<ScriptGame>,
+    partizan: Partizan<ScriptGame>,
+    loopy: SpaceRules<ScriptSpace>,
+}
+
+impl ScriptRuleset {
+    /// Compiles the script `source`, named `file` in messages and reports.
+    ///
+    /// # Errors
+    /// A syntax error (`file:line:column`), a hook with the wrong number of
+    /// parameters, no move function, or an error at the top level.
+    pub fn from_source(file: &str, source: &str, limits: Limits) -> Result<Self> {
+        let script = Script::compile(file, source, limits).map_err(Error::Input)?;
+        let game = ScriptGame::new(script.clone());
+        Ok(ScriptRuleset {
+            impartial: Impartial {
+                name: file.to_string(),
+                rules: game.clone(),
+            },
+            partizan: Partizan {
+                name: file.to_string(),
+                rules: game.clone(),
+            },
+            loopy: SpaceRules {
+                name: file.to_string(),
+                space: ScriptSpace::new(game),
+            },
+            script,
+        })
+    }
+
+    /// Reads and compiles the rules file at `path`.
+    ///
+    /// # Errors
+    /// A file that cannot be read, and everything [`ScriptRuleset::from_source`] refuses.
+    pub fn load(path: &str, limits: Limits) -> Result<Self> {
+        let source = std::fs::read_to_string(path)
+            .map_err(|e| Error::input(format!("cannot read rules file `{path}`: {e}")))?;
+        Self::from_source(path, &source, limits)
+    }
+
+    /// Whether the script is a partizan game (`fn left` and `fn right`).
+    #[must_use]
+    pub fn is_partizan(&self) -> bool {
+        self.script.hooks.partizan
+    }
+
+    /// Whether the script is solved as a loopy game (`fn terminal` or
+    /// `fn loopy()` returning true).
+    #[must_use]
+    pub fn is_loopy(&self) -> bool {
+        self.script.is_loopy()
+    }
+
+    /// Win, lose or draw with remoteness of `position`, by retrograde
+    /// analysis of every position reachable from it ([`SpaceRules`]); for
+    /// impartial scripts, loopy or not. Time and memory linear in the
+    /// positions and moves reachable.
+    ///
+    /// # Errors
+    /// Partizan scripts, a position that does not parse, failing script
+    /// calls, budgets and stops.
+    pub fn solve(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let options = &self.bounded(options);
+        self.explore(position, options)?;
+        let r = self.loopy.value(position, options);
+        self.checked(r)
+    }
+
+    /// Parses `position` and explores the positions reachable from it.
+    fn explore(&self, position: &str, options: &Options<'_>) -> Result<()> {
+        if self.is_partizan() {
+            return Err(Error::input(format!(
+                "{}: win/lose/draw solving needs an impartial game (fn moves)",
+                self.script.file
+            )));
+        }
+        self.fresh();
+        let p = self.parse(position)?;
+        self.loopy
+            .space
+            .explore(&p, options.max_states, options.monitor)?;
+        Ok(())
+    }
+
+    /// `options` with the state budget cut to the script's position limit.
+    fn bounded<'m>(&self, options: &Options<'m>) -> Options<'m> {
+        let mut o = *options;
+        o.max_states = o.max_states.min(self.script.max_positions);
+        o
+    }
+
+    /// Forgets an earlier request's failure.
+    fn fresh(&self) {
+        let _ = self.script.take_failure();
+    }
+
+    fn parse(&self, position: &str) -> Result<crate::Pos> {
+        let p = self
+            .script
+            .parse_text(position)
+            .map_err(|e| Error::position(position, e));
+        self.checked(p)
+    }
+
+    /// `result`, unless a script call failed meanwhile: then that failure.
+    fn checked<T>(&self, result: Result<T>) -> Result<T> {
+        match self.script.take_failure() {
+            Some(f) => Err(Error::input(f)),
+            None => result,
+        }
+    }
+
+    /// Parses `position` and checks that play from it ends.
+    fn short_game(&self, position: &str, options: &Options<'_>, game: &ScriptGame) -> Result<()> {
+        self.fresh();
+        let p = self.parse(position)?;
+        let movers: &[Mover] = if self.is_partizan() {
+            &[Mover::Left, Mover::Right]
+        } else {
+            &[Mover::Both]
+        };
+        let r = game.check_acyclic(&p, movers, options.max_states, options.monitor);
+        self.checked(r)
+    }
+}
+
+impl Ruleset for ScriptRuleset {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let options = &self.bounded(options);
+        if self.is_loopy() {
+            return self.solve(position, options);
+        }
+        if self.is_partizan() {
+            self.short_game(position, options, &self.partizan.rules)?;
+            let r = self.partizan.value(position, options);
+            return self.checked(r);
+        }
+        self.short_game(position, options, &self.impartial.rules)?;
+        let r = self.impartial.value(position, options);
+        self.checked(r)
+    }
+
+    /// Values of `start(0 .. count)`: see the [`table`](crate::table) module
+    /// of this crate.
+    fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
+        if self.is_partizan() || self.is_loopy() {
+            return Err(Error::input(format!(
+                "{}: `table` lists Grundy values, so it needs an impartial game that ends (fn moves, no fn terminal or loopy)",
+                self.script.file
+            )));
+        }
+        self.fresh();
+        let r = table::table(&self.impartial.rules, count, &self.bounded(options), progress);
+        self.checked(r)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        let options = &self.bounded(options);
+        if self.is_loopy() {
+            self.explore(position, options)?;
+            let r = self.loopy.play(position, options);
+            return self.checked(r);
+        }
+        if self.is_partizan() {
+            // Every reachable position's moves are listed (and cached) now,
+            // so a script error shows before the first move.
+            self.short_game(position, options, &self.partizan.rules)?;
+            let r = self.partizan.play(position, options);
+            return self.checked(r);
+        }
+        self.short_game(position, options, &self.impartial.rules)?;
+        let r = self.impartial.play(position, options);
+        self.checked(r)
+    }
+}
+
+/// Drops the cached move lists of the game (used by benchmarks to measure
+/// cold runs).
+impl ScriptRuleset {
+    /// Forgets every cached move list.
+    pub fn clear_cache(&self) {
+        self.impartial.rules.clear_cache();
+    }
+}

@@ -1,0 +1,392 @@
+//! A compiled rules script: the sandboxed rhai engine, the functions the file
+//! defines, calls with errors that name the file, line, column and position,
+//! and the first error of a search (the engine's rule traits cannot fail, so
+//! a failing call is remembered and reported when the search returns).
+
+use crate::pos::Pos;
+use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// Sandbox limits of a script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most operations one call of a script function may run (`--max-ops`).
+    pub max_ops: u64,
+    /// Longest string a script may build, in bytes.
+    pub max_string: usize,
+    /// Largest array (and map) a script may build.
+    pub max_array: usize,
+    /// Deepest chain of function calls.
+    pub max_call_depth: usize,
+    /// Most positions a search of the script's game may store (the smaller
+    /// of this and the query's state budget applies): each position costs a
+    /// script call, so a game that never ends stops within seconds.
+    pub max_positions: usize,
+}
+
+/// Default of [`Limits::max_positions`].
+pub const DEFAULT_MAX_POSITIONS: usize = 1_000_000;
+
+/// Default operation limit per call: enough for a move list of about a
+/// hundred thousand options, small enough that a loop without end stops
+/// within a second or so.
+pub const DEFAULT_MAX_OPS: u64 = 10_000_000;
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_ops: DEFAULT_MAX_OPS,
+            max_string: 1 << 20,
+            max_array: 1 << 20,
+            max_call_depth: 64,
+            max_positions: DEFAULT_MAX_POSITIONS,
+        }
+    }
+}
+
+/// Which functions the script defines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // one flag per optional hook
+pub struct Hooks {
+    /// `fn moves(p)`: an impartial game.
+    pub moves: bool,
+    /// `fn left(p)` and `fn right(p)`: a partizan game.
+    pub partizan: bool,
+    /// `fn components(p)`: sums.
+    pub components: bool,
+    /// `fn parse(text)`.
+    pub parse: bool,
+    /// `fn show(p)`.
+    pub show: bool,
+    /// `fn start(n)`: a family for tables.
+    pub start: bool,
+    /// `fn terminal(p)`: terminal outcomes (a loopy game).
+    pub terminal: bool,
+    /// `fn loopy()`: the game may cycle.
+    pub loopy: bool,
+}
+
+/// A compiled rules script with its sandboxed engine.
+pub struct Script {
+    /// The file name used in messages.
+    pub(crate) file: String,
+    engine: Engine,
+    ast: AST,
+    /// The functions defined.
+    pub(crate) hooks: Hooks,
+    /// The position budget.
+    pub(crate) max_positions: usize,
+    /// The first error of the current request (see the module docs).
+    failure: Mutex<Option<String>>,
+    /// The options given by `move_to(q)` during the current call.
+    sink: Arc<Mutex<Vec<Pos>>>,
+}
+
+impl core::fmt::Debug for Script {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Script")
+            .field("file", &self.file)
+            .field("hooks", &self.hooks)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a script cannot be loaded: one line naming file, line and column.
+pub type LoadError = String;
+
+impl Script {
+    /// Compiles `source` (named `file` in messages) under `limits`.
+    ///
+    /// # Errors
+    /// A syntax error (`file:line:column: message`), a function with the
+    /// wrong number of parameters, or a file that defines neither `moves`
+    /// nor `left` and `right`.
+    pub fn compile(file: &str, source: &str, limits: Limits) -> Result<Arc<Script>, LoadError> {
+        let mut engine = Engine::new();
+        engine
+            .set_max_operations(limits.max_ops)
+            .set_max_string_size(limits.max_string)
+            .set_max_array_size(limits.max_array)
+            .set_max_map_size(limits.max_array)
+            .set_max_call_levels(limits.max_call_depth)
+            .set_max_expr_depths(64, 64)
+            .set_max_variables(1 << 12)
+            .set_max_functions(1 << 12);
+        // Script output goes to stderr, so that it never mixes with results
+        // (JSON on stdout).
+        engine.on_print(|s| eprintln!("{s}"));
+        engine.on_debug(|s, _, pos| eprintln!("debug {pos}: {s}"));
+        // `move_to(q)` adds option q of the position being asked about: the
+        // fast alternative to returning a growing array, which rhai's size
+        // limits re-measure on every push (O(length) each).
+        let sink: Arc<Mutex<Vec<Pos>>> = Arc::new(Mutex::new(Vec::new()));
+        let into = sink.clone();
+        engine.register_fn("move_to", move |q: Dynamic| -> Result<(), Box<EvalAltResult>> {
+            let q = Pos::from_dynamic(&q).map_err(|e| format!("move_to: {e}"))?;
+            into.lock().unwrap_or_else(PoisonError::into_inner).push(q);
+            Ok(())
+        });
+        let ast = engine
+            .compile(source)
+            .map_err(|e| format!("{}: syntax error: {}", at(file, e.position()), e.err_type()))?;
+        let mut hooks = Hooks::default();
+        for f in ast.iter_functions() {
+            let arity = f.params.len();
+            let (slot, want) = match f.name {
+                "moves" => (&mut hooks.moves, 1),
+                "left" | "right" => (&mut hooks.partizan, 1),
+                "components" => (&mut hooks.components, 1),
+                "parse" => (&mut hooks.parse, 1),
+                "show" => (&mut hooks.show, 1),
+                "start" => (&mut hooks.start, 1),
+                "terminal" => (&mut hooks.terminal, 1),
+                "loopy" => (&mut hooks.loopy, 0),
+                _ => continue,
+            };
+            if arity != want {
+                return Err(format!(
+                    "{file}: fn {} takes {want} parameter{}, not {arity}",
+                    f.name,
+                    if want == 1 { "" } else { "s" }
+                ));
+            }
+            *slot = true;
+        }
+        let has = |name: &str| ast.iter_functions().any(|f| f.name == name);
+        if hooks.partizan && !(has("left") && has("right")) {
+            return Err(format!(
+                "{file}: a partizan game defines both fn left(p) and fn right(p)"
+            ));
+        }
+        if hooks.partizan && hooks.moves {
+            return Err(format!(
+                "{file}: define either fn moves(p) (impartial) or fn left(p) and fn right(p) (partizan), not both"
+            ));
+        }
+        if !hooks.partizan && !hooks.moves {
+            return Err(format!(
+                "{file}: a rules file defines fn moves(p) (impartial) or fn left(p) and fn right(p) (partizan)"
+            ));
+        }
+        // Run the top level once, so that its errors show now (functions do
+        // not see its variables: every hook works on its arguments alone).
+        engine
+            .run_ast(&ast)
+            .map_err(|e| runtime_message(file, "the top level", None, &e))?;
+        if hooks.loopy {
+            let script = Script {
+                file: file.to_string(),
+                engine,
+                ast,
+                hooks,
+                max_positions: limits.max_positions,
+                failure: Mutex::new(None),
+                sink: sink.clone(),
+            };
+            let loopy = script.call("loopy", (), None).map_err(|e| e.to_string())?;
+            let Ok(flag) = loopy.as_bool() else {
+                return Err(format!(
+                    "{file}: fn loopy() returns true or false, not {}",
+                    loopy.type_name()
+                ));
+            };
+            let mut script = script;
+            script.hooks.loopy = flag;
+            return Ok(Arc::new(script));
+        }
+        Ok(Arc::new(Script {
+            file: file.to_string(),
+            engine,
+            ast,
+            hooks,
+            max_positions: limits.max_positions,
+            failure: Mutex::new(None),
+            sink,
+        }))
+    }
+
+    /// Whether the game is solved as a loopy game (win, lose or draw).
+    #[must_use]
+    pub fn is_loopy(&self) -> bool {
+        self.hooks.loopy || self.hooks.terminal
+    }
+
+    /// Calls `name` with `args`; `on` is the position the call is about
+    /// (named in the error).
+    ///
+    /// # Errors
+    /// The script's runtime error, or its operation limit reached, as one line.
+    pub(crate) fn call(
+        &self,
+        name: &str,
+        args: impl rhai::FuncArgs,
+        on: Option<&Pos>,
+    ) -> Result<Dynamic, ScriptFailure> {
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(false);
+        let mut scope = Scope::new();
+        self.engine
+            .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, name, args)
+            .map_err(|e| ScriptFailure(runtime_message(&self.file, &format!("fn {name}"), on, &e)))
+    }
+
+    /// Calls a hook on position `p` and converts its answer, which must be an
+    /// array of positions (`what` names it in errors).
+    ///
+    /// # Errors
+    /// As [`Script::call`], or an answer that is not an array of positions.
+    pub(crate) fn positions(&self, name: &str, p: &Pos, out: &mut Vec<Pos>) -> Result<(), ScriptFailure> {
+        self.sink.lock().unwrap_or_else(PoisonError::into_inner).clear();
+        let answer = self.call(name, (p.to_dynamic(),), Some(p))?;
+        out.append(&mut self.sink.lock().unwrap_or_else(PoisonError::into_inner));
+        if answer.is_unit() {
+            return Ok(());
+        }
+        let Some(items) = answer.read_lock::<rhai::Array>() else {
+            return Err(ScriptFailure(format!(
+                "{}: fn {name}({}) returned {}, not an array of positions (or nothing, after move_to(q) for each)",
+                self.file,
+                shorten(p),
+                answer.type_name()
+            )));
+        };
+        out.reserve(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let q = Pos::from_dynamic(item).map_err(|e| {
+                ScriptFailure(format!(
+                    "{}: fn {name}({}) returned an array whose item {i} is not a position: {e}",
+                    self.file,
+                    shorten(p)
+                ))
+            })?;
+            out.push(q);
+        }
+        Ok(())
+    }
+
+    /// Reads a position typed by the user: `fn parse(text)` when the script
+    /// has it, else `text` evaluated as a rhai expression (a literal such as
+    /// `[3, 4]`; no statements, so nothing else runs).
+    ///
+    /// # Errors
+    /// The script's error (column 1, the whole text), a syntax error of the
+    /// literal (its column), or a value that is not a position.
+    pub(crate) fn parse_text(&self, text: &str) -> Result<Pos, sprague::ParseError> {
+        let whole = |message: String| sprague::ParseError::new(message, 1, text.trim());
+        let value = if self.hooks.parse {
+            let v = self
+                .call("parse", (Dynamic::from(text.to_string()),), None)
+                .map_err(|e| whole(e.0))?;
+            if v.is_unit() {
+                return Err(whole(format!(
+                    "not a position of {} (fn parse returned nothing)",
+                    self.file
+                )));
+            }
+            v
+        } else {
+            self.engine.eval_expression::<Dynamic>(text).map_err(|e| {
+                let column = e.position().position().unwrap_or(1);
+                let what = bare(e.unwrap_inner());
+                sprague::ParseError::new(
+                    format!("not a rhai literal ({what}); {} has no fn parse(text)", self.file),
+                    column,
+                    text.chars()
+                        .skip(column.saturating_sub(1))
+                        .take(12)
+                        .collect::<String>(),
+                )
+            })?
+        };
+        Pos::from_dynamic(&value).map_err(|e| whole(e.to_string()))
+    }
+
+    /// Records `failure` as the request's error, if it is the first.
+    pub(crate) fn fail(&self, failure: ScriptFailure) {
+        let mut slot = self.failure.lock().unwrap_or_else(PoisonError::into_inner);
+        if slot.is_none() {
+            *slot = Some(failure.0);
+        }
+    }
+
+    /// Whether a call of this request failed already (later calls return
+    /// nothing, so the search ends quickly).
+    pub(crate) fn failed(&self) -> bool {
+        self.failure
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some()
+    }
+
+    /// Takes the request's error, leaving none.
+    pub(crate) fn take_failure(&self) -> Option<String> {
+        self.failure.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
+}
+
+/// A failed script call: one line naming the file, the place and the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptFailure(pub String);
+
+impl core::fmt::Display for ScriptFailure {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// `file:line:column` (or `file` alone when rhai gives no position).
+fn at(file: &str, pos: Position) -> String {
+    match (pos.line(), pos.position()) {
+        (Some(l), Some(c)) => format!("{file}:{l}:{c}"),
+        (Some(l), None) => format!("{file}:{l}"),
+        _ => file.to_string(),
+    }
+}
+
+/// A position for an error message, cut to a readable length.
+pub(crate) fn shorten(p: &Pos) -> String {
+    let text = p.to_string();
+    if text.chars().count() <= 80 {
+        text
+    } else {
+        let cut: String = text.chars().take(77).collect();
+        format!("{cut}...")
+    }
+}
+
+/// The one-line message of a runtime error: where (innermost position in
+/// the file), in which call, on which position, and what.
+fn runtime_message(file: &str, place: &str, on: Option<&Pos>, e: &EvalAltResult) -> String {
+    let inner = e.unwrap_inner();
+    let pos = if inner.position().is_none() {
+        e.position()
+    } else {
+        inner.position()
+    };
+    let what = bare(inner);
+    let what = match inner {
+        EvalAltResult::ErrorTooManyOperations(..) => {
+            "the script ran out of operations (an endless loop? raise the limit with --max-ops N)".to_string()
+        }
+        EvalAltResult::ErrorDataTooLarge(..) => {
+            format!("{what}: the script built a value larger than the sandbox allows")
+        }
+        EvalAltResult::ErrorStackOverflow(..) => {
+            "the script's calls nest too deeply (endless recursion?)".to_string()
+        }
+        _ => what.to_string(),
+    };
+    let on = on.map_or(String::new(), |p| format!(" on position {}", shorten(p)));
+    format!("{}: runtime error in {place}{on}: {what}", at(file, pos))
+}
+
+/// The message of `e` without rhai's ` (line L, position C)` suffix.
+fn bare(e: &EvalAltResult) -> String {
+    let text = e.to_string();
+    let pos = e.position();
+    if pos.is_none() {
+        return text;
+    }
+    let suffix = format!(" ({pos})");
+    text.strip_suffix(&suffix)
+        .map_or_else(|| text.clone(), str::to_string)
+}

@@ -1,0 +1,302 @@
+//! The rules scripts of `examples/rules/` against the built-in rulesets and
+//! against definition-level oracles written here in Rust.
+
+use proptest::prelude::*;
+use sprague::loopy::{SolvedValue, Wld, solve_graph};
+use sprague::{Data, DiGraph, Monitor, Options, Ruleset};
+use sprague_script::{Limits, ScriptRuleset};
+
+fn example(name: &str) -> ScriptRuleset {
+    let path = format!("{}/../../examples/rules/{name}", env!("CARGO_MANIFEST_DIR"));
+    ScriptRuleset::load(&path, Limits::default()).expect("the example loads")
+}
+
+fn table(r: &dyn Ruleset, count: usize, misere: bool) -> sprague::Table {
+    let monitor = Monitor::default();
+    r.table(count, &Options::new(&monitor).misere(misere), &mut |_| true)
+        .expect("the table is computed")
+}
+
+fn value(r: &dyn Ruleset, position: &str, misere: bool) -> sprague::Report {
+    let monitor = Monitor::default();
+    r.value(position, &Options::new(&monitor).misere(misere))
+        .unwrap_or_else(|e| panic!("{position}: {e}"))
+}
+
+fn field<'a>(r: &'a sprague::Report, key: &str) -> &'a Data {
+    r.data
+        .get(key)
+        .unwrap_or_else(|| panic!("no field {key} in {}", r.text()))
+}
+
+#[test]
+fn kayles_table_matches_the_builtin_with_its_proven_period() {
+    let script = example("kayles.rhai");
+    let builtin = sprague::build("kayles").unwrap();
+    let a = table(&script, 200, false);
+    let b = table(&*builtin, 200, false);
+    assert_eq!(a, b);
+    // Kayles: period 12 from n = 71 (Guy and Smith; Winning Ways ch. 4).
+    let p = a.period.unwrap();
+    assert_eq!((p.period, p.preperiod, p.proven), (12, 71, true));
+}
+
+#[test]
+fn kayles_misere_table_matches_the_builtin() {
+    let script = example("kayles.rhai");
+    let builtin = sprague::build("kayles").unwrap();
+    assert_eq!(table(&script, 25, true).values, table(&*builtin, 25, true).values);
+}
+
+#[test]
+fn dawsons_chess_matches_octal_0137() {
+    let script = example("dawsons-chess.rhai");
+    let builtin = sprague::build("octal:0.137").unwrap();
+    let a = table(&script, 200, false);
+    assert_eq!(a, table(&*builtin, 200, false));
+    // Dawson's Chess: period 34 from n = 52 (Winning Ways ch. 4).
+    let p = a.period.unwrap();
+    assert_eq!((p.period, p.preperiod, p.proven), (34, 52, true));
+}
+
+#[test]
+fn a_script_that_leaves_its_octal_code_gets_no_proof() {
+    // Kayles, except that heaps of 150 or more may also lose 5 tokens: the
+    // values up to 149 are Kayles's, but no octal code describes every heap,
+    // so whatever period shows is not proven.
+    let source = std::fs::read_to_string(format!(
+        "{}/../../examples/rules/kayles.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .replace(
+        "for take in 1..=2 {",
+        "for take in (if n >= 150 { [1, 2, 5] } else { [1, 2] }) {",
+    );
+    let r = ScriptRuleset::from_source("odd.rhai", &source, Limits::default()).unwrap();
+    let t = table(&r, 200, false);
+    let kayles = table(&*sprague::build("kayles").unwrap(), 200, false);
+    assert_eq!(t.values[..150], kayles.values[..150]);
+    assert!(t.period.is_none_or(|p| !p.proven), "{:?}", t.period);
+}
+
+#[test]
+fn a_family_that_is_not_made_of_heaps_is_solved_position_by_position() {
+    // Subtraction {1, 2} with a flag that flips on every move: G(n) = n mod 3,
+    // but options [m, 1] are not start(m) = [m, 0], so the heap machinery
+    // does not apply and the period is not proven.
+    let source = "
+        fn moves(p) { let out = []; for k in 1..=2 { if p[0] >= k { out.push([p[0] - k, 1 - p[1]]); } } out }
+        fn start(n) { [n, 0] }
+    ";
+    let r = ScriptRuleset::from_source("flag.rhai", source, Limits::default()).unwrap();
+    let t = table(&r, 60, false);
+    assert_eq!(t.values, (0..60).map(|n| n % 3).collect::<Vec<u64>>());
+    let p = t.period.unwrap();
+    assert_eq!((p.period, p.proven), (3, false));
+}
+
+#[test]
+fn cutcake_matches_the_builtin_on_every_small_cake() {
+    let script = example("cutcake.rhai");
+    let builtin = sprague::build("cutcake").unwrap();
+    for w in 1..=5 {
+        for h in 1..=5 {
+            let pos = format!("{w}x{h} 2x3");
+            let (a, b) = (value(&script, &pos, false), value(&*builtin, &pos, false));
+            assert_eq!(field(&a, "value"), field(&b, "value"), "{pos}");
+            assert_eq!(a.outcome(), b.outcome(), "{pos}");
+            for side in ["left_winning_moves", "right_winning_moves"] {
+                assert_eq!(cakes(field(&a, side)), cakes(field(&b, side)), "{pos} {side}");
+            }
+        }
+    }
+}
+
+/// Winning moves as sorted lists of cakes, 1x1 cakes (worth 0, which the
+/// built-in leaves out) dropped.
+fn cakes(moves: &Data) -> Vec<Vec<String>> {
+    let Data::List(items) = moves else {
+        return Vec::new();
+    };
+    let mut out: Vec<Vec<String>> = items
+        .iter()
+        .map(|m| {
+            let mut v: Vec<String> = m
+                .get("to")
+                .and_then(Data::as_text)
+                .unwrap()
+                .split_whitespace()
+                .filter(|c| *c != "1x1")
+                .map(str::to_string)
+                .collect();
+            v.sort();
+            v
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// Sums of Kayles rows: the script and the built-in agree on the value
+    /// and on every winning move, in normal and misère play.
+    #[test]
+    fn kayles_sums_match_the_builtin(rows in prop::collection::vec(1u64..9, 1..4), misere in any::<bool>()) {
+        let script = example("kayles.rhai");
+        let builtin = sprague::build("kayles").unwrap();
+        let pos = rows.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        let (a, b) = (value(&script, &pos, misere), value(&*builtin, &pos, misere));
+        prop_assert_eq!(a.outcome(), b.outcome());
+        prop_assert_eq!(a.grundy(), b.grundy());
+        let moves = |r: &sprague::Report| {
+            let mut v: Vec<String> = match field(r, "winning_moves") {
+                Data::List(items) => items
+                    .iter()
+                    .map(|m| m.get("to").and_then(Data::as_text).unwrap().to_string())
+                    .collect(),
+                _ => Vec::new(),
+            };
+            // Same positions, written with heaps in any order.
+            for m in &mut v {
+                let mut w: Vec<u64> =
+                    m.split_whitespace().map(|x| x.parse().unwrap()).filter(|&x| x > 0).collect();
+                w.sort_unstable();
+                *m = format!("{w:?}");
+            }
+            v.sort();
+            v
+        };
+        prop_assert_eq!(moves(&a), moves(&b));
+    }
+
+    /// A token on a random directed graph (cycles allowed): the script's
+    /// win/lose/draw and remoteness match the engine's graph solver.
+    #[test]
+    fn random_loopy_graphs_match_the_graph_solver(
+        edges in prop::collection::vec(prop::collection::vec(0usize..7, 0..3), 7)
+    ) {
+        let lists: Vec<String> = edges.iter().map(|e| format!("{e:?}")).collect();
+        let source = format!("fn loopy() {{ true }}\nfn moves(v) {{ [{}][v] }}", lists.join(", "));
+        let r = ScriptRuleset::from_source("g.rhai", &source, Limits::default()).unwrap();
+        let pairs: Vec<(u32, u32)> = edges
+            .iter()
+            .enumerate()
+            .flat_map(|(u, e)| e.iter().map(move |&v| (u as u32, v as u32)))
+            .collect();
+        let graph = graph_of(7, &pairs);
+        let solved = solve_graph(&graph, |_| Wld::Lose).unwrap();
+        for v in 0..7 {
+            let report = value(&r, &v.to_string(), false);
+            prop_assert_eq!(report_value(&report), solved.get(v));
+        }
+    }
+}
+
+fn graph_of(n: usize, pairs: &[(u32, u32)]) -> DiGraph {
+    let (s, t): (Vec<u32>, Vec<u32>) = pairs.iter().copied().unzip();
+    DiGraph::from_edges(n, &s, &t).unwrap()
+}
+
+/// The outcome and remoteness of a win/lose/draw report.
+fn report_value(r: &sprague::Report) -> SolvedValue {
+    let remoteness = r
+        .data
+        .get("remoteness")
+        .and_then(Data::as_int)
+        .map(|x| u32::try_from(x).unwrap());
+    match (r.outcome(), remoteness) {
+        (Some("W"), Some(n)) => SolvedValue::win(n),
+        (Some("L"), Some(n)) => SolvedValue::lose(n),
+        (Some("D"), _) => SolvedValue::DRAW,
+        other => panic!("unexpected {other:?} in {}", r.text()),
+    }
+}
+
+#[test]
+fn loopy_graph_example_matches_the_graph_solver() {
+    let r = example("loopy-graph.rhai");
+    let edges: &[&[u32]] = &[&[1, 2], &[3], &[0, 4], &[], &[5], &[4, 6], &[], &[7, 8], &[7]];
+    let pairs: Vec<(u32, u32)> = edges
+        .iter()
+        .enumerate()
+        .flat_map(|(u, e)| e.iter().map(move |&v| (u as u32, v)))
+        .collect();
+    let graph = graph_of(edges.len(), &pairs);
+    let solved = solve_graph(&graph, |_| Wld::Lose).unwrap();
+    let mut draws = 0;
+    for v in 0..edges.len() {
+        let got = report_value(&value(&r, &v.to_string(), false));
+        assert_eq!(got, solved.get(v), "vertex {v}");
+        draws += usize::from(got == SolvedValue::DRAW);
+    }
+    assert_eq!(draws, 2, "7 and 8 chase each other for ever");
+}
+
+/// The cop-and-robber graph of `examples/rules/pursuit.rhai`.
+const PURSUIT: [&[usize]; 7] = [&[1, 4, 5], &[0, 2], &[1, 3], &[2, 4], &[3, 0], &[0, 6], &[5]];
+
+#[test]
+#[allow(clippy::needless_range_loop)] // (c, r) are vertices, indices of PURSUIT by meaning
+fn pursuit_matches_a_graph_built_from_the_rules() {
+    // Vertex (c, r, t) = (c * 7 + r) * 2 + t, t = 0 when the cop moves.
+    let id = |c: usize, r: usize, t: usize| ((c * 7 + r) * 2 + t) as u32;
+    let mut pairs = Vec::new();
+    for c in 0..7 {
+        for r in 0..7 {
+            if c == r {
+                continue; // caught: terminal
+            }
+            for &c2 in std::iter::once(&c).chain(PURSUIT[c]) {
+                pairs.push((id(c, r, 0), id(c2, r, 1)));
+            }
+            for &r2 in std::iter::once(&r).chain(PURSUIT[r]) {
+                pairs.push((id(c, r, 1), id(c, r2, 0)));
+            }
+        }
+    }
+    let graph = graph_of(98, &pairs);
+    // Caught with the cop to move: she has won; with the robber to move: he has lost.
+    let solved = solve_graph(&graph, |v| if v % 2 == 0 { Wld::Win } else { Wld::Lose }).unwrap();
+    let script = example("pursuit.rhai");
+    let mut draws = 0;
+    for c in 0..7 {
+        for r in 0..7 {
+            for (t, turn) in ["cop", "robber"].iter().enumerate() {
+                let pos = format!("cop {c} robber {r} {turn}");
+                let got = report_value(&value(&script, &pos, false));
+                let want = solved.get(id(c, r, t) as usize);
+                assert_eq!(got, want, "{pos}");
+                draws += usize::from(got == SolvedValue::DRAW);
+            }
+        }
+    }
+    // A robber on the 5-cycle escapes for ever from a cop who is not next to him.
+    assert!(draws > 0);
+    assert_eq!(
+        report_value(&value(&script, "cop 0 robber 2 cop", false)),
+        SolvedValue::DRAW
+    );
+    // On the tail the cop catches him: cop to 5, robber stays or runs into her, cop takes.
+    assert_eq!(
+        report_value(&value(&script, "cop 0 robber 6 cop", false)),
+        SolvedValue::win(3)
+    );
+}
+
+#[test]
+fn play_follows_the_script() {
+    let script = example("kayles.rhai");
+    let monitor = Monitor::default();
+    let options = Options::new(&monitor);
+    let mut engine = script.play("4", &options).unwrap();
+    let start = engine.start();
+    let options = engine.options(start, sprague::Player::Left).unwrap();
+    let shown: Vec<String> = options.iter().map(|&p| engine.format(p)).collect();
+    // Kayles from 4: 3, 1 2, 2, 1 1 (each once).
+    let mut sorted = shown.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["1 1", "1 2", "2", "3"]);
+}
