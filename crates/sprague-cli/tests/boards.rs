@@ -179,3 +179,16 @@ fn budgets_stop_searches_with_a_message() {
         "--max-states",
     );
 }
+
+#[test]
+fn moore_misere_answers_huge_heaps_by_rule() {
+    // Issue 16: misère Moore's Nim_k was refused beyond the search limit.
+    let v = json(&["value", "moore:2", "18446744073709551615", "1", "1", "--misere"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["to"], "0 0 1");
+    // Four one-token heaps: 4 = 3 + 1, lost for the mover (searched, small).
+    let v = json(&["value", "moore:2", "1", "1", "1", "1", "--misere"]);
+    assert_eq!(v["outcome"], "P");
+    let out = sprague(&["value", "moore:2", "1", "1", "1", "1", "--misere"]);
+    assert!(out.status.success());
+}

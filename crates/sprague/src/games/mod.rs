@@ -34,7 +34,10 @@ mod wythoff;
 
 pub use chomp::{Chomp, ChompAsDrawn, ChompBite};
 pub use memory::{FirstMove, MEMORY_SEARCH_LIMIT, MEMORY_TABLE_LIMIT, MemoryGame, MemoryRule};
-pub use moore::{MOORE_OPTION_LIMIT, MOORE_STATE_LIMIT, MooreNim, moore_is_p, moore_winning_move};
+pub use moore::{
+    MOORE_OPTION_LIMIT, MOORE_STATE_LIMIT, MooreNim, moore_is_p, moore_misere_is_p,
+    moore_misere_winning_move, moore_winning_move,
+};
 pub use multiples::{KRange, MULTIPLES_MAX_COINS, MULTIPLES_MISERE_LIMIT, MultiplesFlip, parse_multiples};
 pub use one_or_largest::{OneOrLargest, one_or_largest_is_p};
 pub use poker_nim::{PokerNim, PokerPosition};

@@ -106,6 +106,71 @@ pub fn moore_is_p(heaps: &[u64], k: usize) -> bool {
     (0..64).all(|b| heaps.iter().filter(|&&h| h >> b & 1 == 1).count() % (k + 1) == 0)
 }
 
+/// Whether `heaps` is a misère P-position of Nim_k (the player who makes the
+/// last move loses): as in normal play ([`moore_is_p`]) unless every heap has
+/// at most one token, when the player to move loses exactly when the number of
+/// one-token heaps is 1 more than a multiple of `k + 1` (the misère form of
+/// Moore's rule, as Bouton's for Nim; checked against exhaustive misère search).
+/// O(heaps · 64).
+///
+/// ```
+/// use sprague::games::moore_misere_is_p;
+/// assert!(moore_misere_is_p(&[1, 1, 1, 1], 2)); // four ones: 4 = 3 + 1
+/// assert!(!moore_misere_is_p(&[1, 1, 1], 2));
+/// assert!(moore_misere_is_p(&[3, 3, 3], 2)); // as in normal play
+/// ```
+#[must_use]
+pub fn moore_misere_is_p(heaps: &[u64], k: usize) -> bool {
+    if heaps.iter().all(|&h| h <= 1) {
+        heaps.iter().filter(|&&h| h == 1).count() % (k + 1) == 1
+    } else {
+        moore_is_p(heaps, k)
+    }
+}
+
+/// One misère winning move of Nim_k from `heaps`, if the player to move wins
+/// and has a move. Moore's normal-play move wins when it leaves a heap of 2
+/// or more; otherwise at most `k` heaps have 2 or more tokens, and the move
+/// reduces each of them to 0 or 1 and clears up to `k` minus that many
+/// one-token heaps so that the number of ones left is 1 more than a multiple
+/// of `k + 1` (such a choice always exists: the counts reachable form a run of
+/// `k + 1` numbers, or reach down to 0 from at least 1). O(heaps · 64 + k²).
+#[must_use]
+pub fn moore_misere_winning_move(heaps: &[u64], k: usize) -> Option<Vec<u64>> {
+    if moore_misere_is_p(heaps, k) {
+        return None;
+    }
+    if let Some(m) = moore_winning_move(heaps, k)
+        && m.iter().any(|&h| h >= 2)
+    {
+        return Some(m);
+    }
+    let big: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] >= 2).collect();
+    let ones: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] == 1).collect();
+    if big.len() > k {
+        return None;
+    }
+    let m = k + 1;
+    for x in (0..=big.len()).rev() {
+        for cleared in 0..=(k - big.len()).min(ones.len()) {
+            let left = ones.len() - cleared + x;
+            if left % m == 1 && (x + cleared > 0 || !big.is_empty()) {
+                let mut out = heaps.to_vec();
+                for (j, &i) in big.iter().enumerate() {
+                    out[i] = u64::from(j < x);
+                }
+                for &i in ones.iter().take(cleared) {
+                    out[i] = 0;
+                }
+                if out != heaps {
+                    return Some(out);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// One move from `heaps` to a P-position of Nim_k, if `heaps` is an
 /// N-position, by Moore's construction: from the top bit down, heaps that
 /// already shrank have free lower bits; others shrink by clearing a set bit.
@@ -260,6 +325,43 @@ mod tests {
         type Position = Vec<u64>;
         fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
             self.0.moves(p, out);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Moore's misère rule and its constructive move against exhaustive
+        /// misère search (the closed form switched off).
+        #[test]
+        fn misere_rule_matches_search(heaps in proptest::collection::vec(0u64..5, 1..5), k in 1usize..4) {
+            let plain = Plain(MooreNim::new(k).unwrap());
+            let mut solver = crate::impartial::MisereSolver::new(&plain).search_only();
+            let want = solver.outcome(&heaps).unwrap() == crate::outcome::Outcome::P;
+            prop_assert_eq!(moore_misere_is_p(&heaps, k), want, "{:?} k={}", heaps, k);
+            let mut opts = Vec::new();
+            plain.moves(&heaps, &mut opts);
+            match moore_misere_winning_move(&heaps, k) {
+                Some(to) => {
+                    prop_assert!(opts.contains(&to), "{:?} → {:?} is not a move", heaps, to);
+                    prop_assert_eq!(solver.outcome(&to).unwrap(), crate::outcome::Outcome::P);
+                }
+                None => prop_assert!(want || opts.is_empty()),
+            }
+        }
+
+        /// Huge heaps: the constructive misère move is legal and wins by the rule.
+        #[test]
+        fn misere_move_on_huge_heaps(heaps in proptest::collection::vec(prop_oneof![0u64..3, any::<u64>()], 1..6), k in 1usize..4) {
+            match moore_misere_winning_move(&heaps, k) {
+                None => prop_assert!(moore_misere_is_p(&heaps, k) || heaps.iter().all(|&h| h == 0)),
+                Some(to) => {
+                    prop_assert!(moore_misere_is_p(&to, k));
+                    let changed = (0..heaps.len()).filter(|&i| to[i] != heaps[i]).count();
+                    prop_assert!(changed >= 1 && changed <= k);
+                    prop_assert!((0..heaps.len()).all(|i| to[i] <= heaps[i]));
+                }
+            }
         }
     }
 

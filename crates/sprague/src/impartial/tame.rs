@@ -33,10 +33,13 @@ pub struct TameComponent {
 /// ```
 /// use sprague::{Nimber, Outcome, impartial::{TameComponent, TameSum}};
 /// let heap = |n: u64| TameComponent { grundy: Nimber(n), tiny: n <= 1 };
-/// // Misère Nim 1 1 1 is lost for the player to move; 2 2 too; 1 2 3 is won.
+/// // Misère Nim 1 1 1 is lost for the player to move; 2 2 and 1 2 3 too
+/// // (nim-sum 0 with a heap of 2 or more); 1 1 and 1 2 4 are won.
 /// assert_eq!(TameSum::of([heap(1), heap(1), heap(1)]).outcome(), Outcome::P);
 /// assert_eq!(TameSum::of([heap(2), heap(2)]).outcome(), Outcome::P);
-/// assert_eq!(TameSum::of([heap(1), heap(2), heap(3)]).outcome(), Outcome::N);
+/// assert_eq!(TameSum::of([heap(1), heap(2), heap(3)]).outcome(), Outcome::P);
+/// assert_eq!(TameSum::of([heap(1), heap(1)]).outcome(), Outcome::N);
+/// assert_eq!(TameSum::of([heap(1), heap(2), heap(4)]).outcome(), Outcome::N);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TameSum {

@@ -301,7 +301,7 @@ pub(super) fn entries() -> Vec<Entry> {
             example: "value moore:2 1 2 3 4",
             example2: "value moore:2 1 2 4",
             rules: "Moore's Nim_K: heaps of tokens; a move takes tokens from at least one and at most K heaps (any positive number from each chosen heap). The player who takes the last token wins.",
-            known: "Write the heap sizes in binary: the position loses for the mover exactly when, in every bit position, the number of heaps with a 1 there is a multiple of K + 1 (E. H. Moore, A generalization of the game called Nim, Annals of Mathematics, 2nd series, vol. 11, 1910).",
+            known: "Write the heap sizes in binary: the position loses for the mover exactly when, in every bit position, the number of heaps with a 1 there is a multiple of K + 1 (E. H. Moore, A generalization of the game called Nim, Annals of Mathematics, 2nd series, vol. 11, 1910). In misère play the same rule holds unless every heap has at most one token; then the mover loses exactly when the number of one-token heaps is 1 more than a multiple of K + 1 (the misère form of Moore's rule, as Bouton's for Nim; checked against exhaustive misère search), so `--misere` answers heaps of any size.",
             build: |name, params| {
                 let k = whole_param(name, params, "K")?;
                 let rules = usize::try_from(k)

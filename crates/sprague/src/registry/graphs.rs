@@ -707,7 +707,7 @@ impl Ruleset for WallMakingRuleset {
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
         if position.contains('W') {
             return Err(Error::input(
-                "wall-making: play starts from boards without given walls (`W`); `sprague value wall-making` values boards with walls",
+                "wall-making: play takes boards of `.` and `#` cells only (at most those two cell states); boards with given walls (`W`) are valued by `sprague value wall-making`",
             ));
         }
         let board = parse_board(position)?;

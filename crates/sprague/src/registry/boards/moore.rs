@@ -1,8 +1,9 @@
 //! Moore's Nim_k: search for small positions, the digit-sum rule for any heaps.
 
 use super::{annotate, note_after_outcome, play_board, solve};
+use crate::impartial::ImpartialRules;
 use crate::play::PlayEngine;
-use crate::registry::{Error, Options, Report, Result, Ruleset, impartial_report, read_position};
+use crate::registry::{Options, Report, Result, Ruleset, impartial_report, read_position};
 use crate::{
     games::{MOORE_STATE_LIMIT, MooreNim},
     notation::Notation,
@@ -24,10 +25,50 @@ impl Ruleset for MooreBoard {
         let p = read_position(rules, position)?;
         let searchable = MooreNim::searchable(&p);
         if options.misere && !searchable {
-            return Err(Error::input(format!(
-                "{}: misère play is searched, so the heaps' (size + 1) product must be at most {MOORE_STATE_LIMIT}",
-                self.name
-            )));
+            // Moore's misère rule: as in normal play unless every heap is 0 or 1.
+            let k = rules.k();
+            let outcome = if crate::games::moore_misere_is_p(&p, k) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            let (targets, complete) = if rules.option_count(&p) <= crate::games::MOORE_OPTION_LIMIT {
+                let mut options = Vec::new();
+                rules.moves(&p, &mut options);
+                options.retain(|o| crate::games::moore_misere_is_p(o, k));
+                (options, true)
+            } else {
+                (
+                    crate::games::moore_misere_winning_move(&p, k)
+                        .into_iter()
+                        .collect(),
+                    false,
+                )
+            };
+            let moves: Vec<(String, String)> = targets
+                .iter()
+                .map(|q| (rules.format_position(q), rules.describe_move(&p, q)))
+                .collect();
+            let mut r = impartial_report(
+                &self.name,
+                &rules.format_position(&p),
+                true,
+                outcome,
+                None,
+                &moves,
+            );
+            note_after_outcome(
+                &mut r,
+                "grundy:  not computed (position too large to search; P/N from Moore's misère rule)",
+            );
+            annotate(
+                &mut r,
+                "winning_moves_complete",
+                complete,
+                (!complete)
+                    .then(|| "(one winning move shown: too many options to list them all)".to_string()),
+            );
+            return Ok(r);
         }
         if searchable {
             let (o, g, m) = solve(rules, &p, options)?;
