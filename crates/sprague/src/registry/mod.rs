@@ -6,6 +6,7 @@
 
 mod boards;
 mod catalog;
+mod count;
 mod error;
 mod graph_position;
 mod graphs;
@@ -21,6 +22,7 @@ mod ruleset;
 pub use catalog::{
     Builder, Entry, Family, build, catalog, edit_distance, lookup, no_params, whole_param, without_params,
 };
+pub use count::{RangeCount, count_listed, count_outcomes_by};
 pub(crate) use error::read_position;
 pub use error::{Error, Result};
 pub use graph_position::check_graph_size;
