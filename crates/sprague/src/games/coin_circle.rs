@@ -129,6 +129,27 @@ impl CoinGame {
         }
     }
 
+    /// `Err(reason)` when a row of `p` is too long to value: longer than the
+    /// rows' table while their period is not proven (search would list
+    /// every split of it).
+    ///
+    /// # Errors
+    /// Such a row.
+    pub fn check_rows(&self, p: &[CoinPart]) -> Result<(), String> {
+        for &part in p {
+            if let CoinPart::Row(n) = part
+                && n > ENUMERATE_LIMIT
+                && self.row_value(n).is_none()
+            {
+                return Err(format!(
+                    "a row of {n} coins is too long: with K = {} no period of the rows shows in their first {COIN_GAME_ROW_TABLE} values, so rows are limited to {ENUMERATE_LIMIT} coins",
+                    self.k
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Misère play is searched: positions are limited to 64 coins.
     ///
     /// # Errors

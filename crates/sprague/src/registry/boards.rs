@@ -39,6 +39,13 @@ struct CellGrid<R> {
 
 /// What the [`CellGrid`] adapter needs beyond the engine trait.
 trait BoardRules: ImpartialRules + Notation<<Self as ImpartialRules>::Position> {
+    /// `Err(reason)` if `p` is too large to play (the player lists every
+    /// move). Every position plays by default.
+    fn play_check(&self, p: &Self::Position) -> core::result::Result<(), String> {
+        let _ = p;
+        Ok(())
+    }
+
     /// `Err(reason)` if misère search of `p` is out of reach. Misère play has
     /// no closed forms here and searches whole positions by enumerating
     /// options, so rulesets whose option lists explode on big input refuse it
@@ -66,6 +73,18 @@ impl BoardRules for crate::games::OneOrLargest {
 impl BoardRules for crate::games::TurningCorners {}
 impl BoardRules for crate::games::PickNim {}
 impl BoardRules for crate::games::CoinGame {
+    fn play_check(&self, p: &Vec<crate::games::CoinPart>) -> core::result::Result<(), String> {
+        let coins: u64 = p
+            .iter()
+            .map(|&c| match c {
+                crate::games::CoinPart::Circle(n) | crate::games::CoinPart::Row(n) => n,
+            })
+            .fold(0, u64::saturating_add);
+        if coins > 512 {
+            return Err(format!("too large to play (at most 512 coins, found {coins})"));
+        }
+        Ok(())
+    }
     fn misere_check(&self, p: &Vec<crate::games::CoinPart>) -> core::result::Result<(), String> {
         crate::games::CoinGame::misere_check(self, p)
     }
@@ -76,6 +95,14 @@ impl BoardRules for crate::games::SuffixFlip {
     }
 }
 impl BoardRules for crate::games::GuessingGame {
+    fn play_check(&self, &(lo, hi, _): &(u64, u64, u64)) -> core::result::Result<(), String> {
+        if hi - lo >= 4096 {
+            return Err(format!(
+                "too large to play (at most 4096 numbers, found {lo}..{hi})"
+            ));
+        }
+        Ok(())
+    }
     fn misere_check(&self, p: &(u64, u64, u64)) -> core::result::Result<(), String> {
         crate::games::GuessingGame::misere_check(self, p)
     }
@@ -129,7 +156,9 @@ impl<R: BoardRules> Ruleset for CellGrid<R> {
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        play_board(&self.name, &self.rules, position, options, |_| Ok(()))
+        play_board(&self.name, &self.rules, position, options, |p| {
+            self.rules.play_check(p)
+        })
     }
 }
 

@@ -5,15 +5,27 @@ use super::CellGrid;
 use crate::games::CoinGame;
 use crate::play::PlayEngine;
 use crate::registry::count::check_count;
-use crate::registry::{Options, RangeCount, Report, Result, Ruleset};
+use crate::registry::{Error, Options, RangeCount, Report, Result, Ruleset, read_position};
 use std::collections::BTreeMap;
 
 /// The Coin Game as a registry ruleset: [`CellGrid`] for values and play,
 /// plus counts of circles over ranges.
 pub(super) struct CoinBoard(pub(super) CellGrid<CoinGame>);
 
+impl CoinBoard {
+    /// Refuses rows too long to value ([`CoinGame::check_rows`]).
+    fn check(&self, position: &str) -> Result<()> {
+        let p = read_position(&self.0.rules, position)?;
+        self.0
+            .rules
+            .check_rows(&p)
+            .map_err(|e| Error::input(format!("position `{position}`: {e}")))
+    }
+}
+
 impl Ruleset for CoinBoard {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        self.check(position)?;
         self.0.value(position, options)
     }
 
@@ -61,6 +73,7 @@ impl Ruleset for CoinBoard {
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        self.check(position)?;
         self.0.play(position, options)
     }
 }
