@@ -36,7 +36,7 @@ fn sorted(mut v: Vec<u64>) -> Vec<u64> {
 }
 
 /// The 01-string game: flip from a chosen 1 to the end.
-fn flip_suffix(s: &Vec<bool>) -> Vec<Vec<bool>> {
+fn flip_suffix(s: &[bool]) -> Vec<Vec<bool>> {
     (0..s.len())
         .filter(|&i| s[i])
         .map(|i| {
@@ -74,8 +74,11 @@ fn guessing(&(lo, hi, x): &(u64, u64, u64)) -> Vec<(u64, u64, u64)> {
 }
 
 /// Coin Game parts: (is_circle, coins); take 1..=k consecutive coins.
-fn coin_game(k: u64) -> impl Fn(&Vec<(bool, u64)>) -> Vec<Vec<(bool, u64)>> {
-    move |parts: &Vec<(bool, u64)>| {
+/// Coin Game parts as `(is_circle, coins)`, sorted.
+type Parts = Vec<(bool, u64)>;
+
+fn coin_game(k: u64) -> impl Fn(&Parts) -> Vec<Parts> {
+    move |parts: &Parts| {
         let mut out = Vec::new();
         for (i, &(circle, n)) in parts.iter().enumerate() {
             let mut rest = parts.clone();
@@ -135,7 +138,7 @@ fn brute(spec: &str, position: &str, misere: bool) -> &'static str {
     let w = match name {
         "flip-suffix" => {
             let s: Vec<bool> = position.trim().chars().map(|c| c == '1').collect();
-            wins(&s, &flip_suffix, misere, &mut HashMap::new())
+            wins(&s, &|s: &Vec<bool>| flip_suffix(s), misere, &mut HashMap::new())
         }
         "smallest-nim" | "largest-nim" => {
             let h = sorted(numbers(position));
@@ -147,7 +150,7 @@ fn brute(spec: &str, position: &str, misere: bool) -> &'static str {
         }
         "coin-game" => {
             let k: u64 = param.unwrap().parse().unwrap();
-            let mut parts: Vec<(bool, u64)> = position
+            let mut parts: Parts = position
                 .split_whitespace()
                 .map(|w| match w.strip_prefix('r') {
                     Some(n) => (false, n.parse().unwrap()),

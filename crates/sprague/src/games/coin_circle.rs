@@ -104,7 +104,7 @@ impl CoinGame {
     #[must_use]
     pub const fn circle_is_p(&self, n: u64) -> bool {
         if self.k == 1 {
-            n % 2 == 0
+            n.is_multiple_of(2)
         } else {
             n == 0 || n > self.k
         }

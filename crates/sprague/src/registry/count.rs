@@ -137,7 +137,7 @@ impl Table {
         if len < period.preperiod.checked_add(period.period)? {
             return None;
         }
-        let how = format!("{}", period.describe());
+        let how = period.describe();
         if period.saltus > 0 {
             // Zeros occur only below preperiod + period (later values are at
             // least one saltus above an earlier one).

@@ -36,15 +36,14 @@ impl Ruleset for CoinBoard {
         check_count(&self.0.name, low, high, options)?;
         let g = &self.0.rules;
         let mut h: BTreeMap<u64, u128> = BTreeMap::new();
-        let how;
-        if g.k() == 1 {
+        let how = if g.k() == 1 {
             // Evens in [low, high]: ⌊high/2⌋ − ⌊(low − 1)/2⌋ (with low = 0 counted).
             let evens = |x: u64| u128::from(x) / 2 + 1; // evens in [0, x]
             let e = evens(high) - low.checked_sub(1).map_or(0, evens);
             let total = u128::from(high) - u128::from(low) + 1;
             h.insert(0, e);
             h.insert(1, total - e);
-            how = "the closed form: a circle of n coins has value n mod 2 when K = 1".to_string();
+            "the closed form: a circle of n coins has value n mod 2 when K = 1".to_string()
         } else {
             let small_end = high.min(g.k());
             if low <= small_end {
@@ -56,11 +55,11 @@ impl Ruleset for CoinBoard {
             if big_start <= high {
                 *h.entry(0).or_default() += u128::from(high - big_start) + 1;
             }
-            how = format!(
+            format!(
                 "the closed form: a circle of n > K = {} coins loses (the second player mirrors), smaller circles are won",
                 g.k()
-            );
-        }
+            )
+        };
         h.retain(|_, c| *c > 0);
         Ok(RangeCount {
             low,
