@@ -152,7 +152,7 @@ fn every_graph_example_runs() {
         );
         ran += 1;
     }
-    assert_eq!(ran, 8);
+    assert_eq!(ran, 9);
 }
 
 #[test]
