@@ -164,6 +164,21 @@ enum Command {
         #[arg(long, value_name = "FILE.svg|FILE.png")]
         plot: Option<String>,
     },
+    /// How many single heaps n in [L, R] (any u64 bounds) are P-positions, and
+    /// how many have each Grundy value, from a closed form or a proven period.
+    Count {
+        /// Ruleset name with parameters, e.g. `kayles`, `bash:3`, `memory2c:2`.
+        ruleset: String,
+        /// The heaps counted: `L,R` (both included).
+        #[arg(long, value_name = "L,R", allow_hyphen_values = true)]
+        range: String,
+        /// Misère play (rulesets whose misère play has a rule, e.g. memory games).
+        #[arg(long)]
+        misere: bool,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Grundy value of every vertex of a directed acyclic graph file.
     ///
     /// Text: first line `n m`, then m lines `u v` (0-based; `#` starts a comment).
@@ -315,6 +330,20 @@ fn run(cli: Cli) -> CliResult<()> {
             &QueryOptions { misere, max_states },
             json,
             plot.as_deref(),
+        ),
+        Command::Count {
+            ruleset,
+            range,
+            misere,
+            json,
+        } => cmd::count::run(
+            &ruleset,
+            &range,
+            &QueryOptions {
+                misere,
+                max_states: sprague::DEFAULT_MAX_STATES,
+            },
+            json,
         ),
         Command::Calc {
             expr,

@@ -46,7 +46,7 @@ const NAMES: [&str; 17] = [
     "turning-turtles",
     "mock-turtles",
     "ruler",
-    "flip01",
+    "flip-left",
     "turning-corners",
     "multiples",
     "one-or-largest",
@@ -143,7 +143,9 @@ fn closed_form_answers() {
     assert_eq!(json(&["value", "chomp", "4 3"])["outcome"], "P");
     assert_eq!(json(&["value", "mock-turtles", "THHTTH"])["grundy"], 2 ^ 4 ^ 11);
     assert_eq!(json(&["value", "turning-corners", "TTT/TTT/TTH"])["grundy"], 3);
+    // `flip01` is the former name of `flip-left` and still works.
     assert_eq!(json(&["value", "flip01", "0110"])["grundy"], 6);
+    assert_eq!(json(&["value", "flip-left", "0110"])["grundy"], 6);
     assert_eq!(json(&["value", "one-or-largest", "1 1"])["outcome"], "N");
     let m = json(&["value", "multiples", "10: 6"]);
     assert_eq!(m["grundy"], 1);

@@ -202,7 +202,11 @@ fn known_facts_hold() {
         ("turning-turtles", "HHH", "P", 0),         // 1 ⊕ 2 ⊕ 3
         ("mock-turtles", "HHHH", "P", 0),           // 1 ⊕ 2 ⊕ 4 ⊕ 7
         ("ruler", "TTTTTTTH", "N", 8),              // largest power of 2 dividing 8
-        ("flip01", "1011", "N", 13),                // 1 + 4 + 8
+        ("flip-left", "1011", "N", 13),             // 1 + 4 + 8
+        ("flip-suffix", "10110", "P", 0),           // ends in 0
+        ("guessing", "9 5", "P", 0),                // the middle of 1..9: 4 ⊕ 4
+        ("guessing", "10 5", "N", 1),               // 4 ⊕ 5
+        ("largest-nim", "3 5 5", "P", 0),           // two largest heaps
         ("turning-corners", "TTT/TTT/TTH", "N", 3), // 2 ⊗ 2
     ] {
         let v = json(&["value", ruleset, position, "--json"]);

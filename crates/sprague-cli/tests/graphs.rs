@@ -152,8 +152,9 @@ fn every_graph_example_runs() {
         );
         ran += 1;
     }
-    // Eight graph games, and bunny-and-egg (NOI 2011) played on a board.
-    assert!(ran >= 9, "{ran} graph examples ran");
+    // Eight graph games, bunny-and-egg (NOI 2011) played on a board, and
+    // unrooted leaf removal.
+    assert_eq!(ran, 10, "{ran} graph examples ran");
 }
 
 #[test]

@@ -541,6 +541,9 @@ fn every_catalog_entry_plays_from_its_examples() {
             if out.status.success() {
                 assert!(stdout.contains("Bye."), "{e}: {stdout}");
                 played = true;
+            } else if stderr.contains("cannot be played") {
+                // A ruleset without a player (listed below), said on one line.
+                assert_eq!(out.status.code(), Some(2), "{e}: {stderr}");
             } else {
                 // Refused: too big to play, said on one line with the limit,
                 // or a ruleset answered by numbers rather than played.
@@ -561,10 +564,17 @@ fn every_catalog_entry_plays_from_its_examples() {
     // The octal entry's only position example is a heap of 2^63 - 1 (a
     // closed-form showcase); smaller heaps play. Fox and Card and Choosing
     // Carrot are played for a score and Mex Mat is a count: their answers are
-    // numbers, not a win to play for.
+    // numbers, not a win to play for. Unrooted leaf removal has no player yet
+    // (value only).
     assert_eq!(
         unplayable,
-        ["octal", "fox-and-card", "choosing-carrot", "mex-mat"],
+        [
+            "leaf-removal-unrooted",
+            "octal",
+            "fox-and-card",
+            "choosing-carrot",
+            "mex-mat"
+        ],
         "entries with no playable example"
     );
     let t = transcript(&["octal:0.07", "9", "5"], "quit\n");

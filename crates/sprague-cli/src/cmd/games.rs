@@ -182,7 +182,7 @@ mod tests {
             for ex in [e.example, e.example2] {
                 let verb = ex.split_whitespace().next().unwrap_or("");
                 assert!(
-                    ["value", "table", "calc", "solve", "play"].contains(&verb),
+                    ["value", "table", "calc", "solve", "play", "count"].contains(&verb),
                     "{}: example `{ex}` starts with a verb",
                     e.name
                 );

@@ -1,6 +1,7 @@
 //! One file per verb.
 
 pub mod calc;
+pub mod count;
 pub mod count_dag_wins;
 pub mod games;
 pub mod grundy_graph;

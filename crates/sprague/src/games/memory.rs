@@ -174,6 +174,81 @@ impl MemoryGame {
         out
     }
 
+    /// How many `x` in `[1, n]` have a smallest greedy term above `k`.
+    /// Splitting by the largest term `t ≤ n`: `x = t` counts when `t > k`,
+    /// `x` in `(t, n]` counts when `x − t` does, and `x < t` is the same
+    /// question for `t − 1` (kept per term in `below`). O(terms).
+    fn smallest_above(&self, n: u64, k: u64, below: &[u128]) -> u128 {
+        let (k, mut n) = (u128::from(k), u128::from(n));
+        let mut acc = 0u128;
+        while n > self.run {
+            let (t, before) = match self.terms.iter().rposition(|&t| t <= n) {
+                Some(j) => (self.terms[j], below[j]),
+                None => (self.run, (self.run - 1).saturating_sub(k)),
+            };
+            acc += before + u128::from(t > k);
+            n -= t;
+        }
+        // Inside the run every integer is its own (smallest) term.
+        acc + n.saturating_sub(k)
+    }
+
+    /// `below[j]`: how many `x < H` (H the j-th explicit term) have a
+    /// smallest term above `k`. O(terms²).
+    fn below_terms(&self, k: u64) -> Vec<u128> {
+        let mut below: Vec<u128> = Vec::with_capacity(self.terms.len());
+        for &t in &self.terms {
+            let b = match u64::try_from(t - 1) {
+                Ok(x) => self.smallest_above(x, k, &below),
+                Err(_) => 0,
+            };
+            below.push(b);
+        }
+        below
+    }
+
+    /// How many heaps `n` in `[0, x]` are P-positions as fresh heaps (the
+    /// first-move rule applies), in normal or misère play. O(terms²).
+    fn fresh_p_upto(&self, x: u64, misere: bool) -> u128 {
+        match (self.first, misere) {
+            // (n, k) is P iff n = 0 or k is below the smallest term of n.
+            (FirstMove::AtMost(k), false) => 1 + self.smallest_above(x, k, &self.below_terms(k)),
+            // (n, n − 1) is P iff n is a term (or 0).
+            (FirstMove::AllButOne, false) => {
+                let run = u128::from(x).min(self.run);
+                let explicit = self.terms.iter().filter(|&&t| t <= u128::from(x)).count() as u128;
+                1 + run + explicit
+            }
+            // Misère: n ≥ 1 and (n − 1, k) is P in normal play.
+            (FirstMove::AtMost(k), true) => match x.checked_sub(1) {
+                Some(y) => 1 + self.smallest_above(y, k, &self.below_terms(k)),
+                None => 0,
+            },
+            // Misère, all but one: (n − 1, n − 1) is P only for n = 1.
+            (FirstMove::AllButOne, true) => u128::from(x >= 1),
+        }
+    }
+
+    /// How many fresh heaps `n` in `[low, high]` (the first-move rule
+    /// applies) are P-positions, in normal or misère play — the range
+    /// question of SNOI 2020 for `memory2c:K`. O(terms²) (about 100 terms for
+    /// 64-bit heaps), whatever the range.
+    ///
+    /// ```
+    /// use sprague::games::{FirstMove, MemoryGame, MemoryRule};
+    /// let fib = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
+    /// // P-positions of Fibonacci Nim in [1, 100]: 1, 2, 3, 5, 8, 13, 21, 34, 55, 89.
+    /// assert_eq!(fib.count_fresh_p(1, 100, false), 10);
+    /// ```
+    #[must_use]
+    pub fn count_fresh_p(&self, low: u64, high: u64, misere: bool) -> u128 {
+        if low > high {
+            return 0;
+        }
+        let below = low.checked_sub(1).map_or(0, |l| self.fresh_p_upto(l, misere));
+        self.fresh_p_upto(high, misere) - below
+    }
+
     /// Misère play (taking the last token loses): whether `(n, m)` is P.
     #[must_use]
     pub fn is_p_misere(&self, n: u64, m: u64) -> bool {
@@ -345,6 +420,35 @@ mod tests {
             v.push(MemoryGame::new(MemoryRule::Double, FirstMove::AtMost(k)).unwrap());
         }
         v
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// Range counts agree with the closed form heap by heap, in both conventions.
+        #[test]
+        fn range_counts_match_heap_by_heap(which in 0usize..9, low in 0u64..400, len in 0u64..400, misere: bool) {
+            let g = &games()[which];
+            let high = low + len;
+            let fresh = |n: u64| if misere {
+                g.is_p_misere(n, g.first_limit(n))
+            } else {
+                g.is_p(n, g.first_limit(n))
+            };
+            let brute = (low..=high).filter(|&n| fresh(n)).count() as u128;
+            proptest::prop_assert_eq!(g.count_fresh_p(low, high, misere), brute);
+        }
+    }
+
+    #[test]
+    fn range_counts_over_all_u64() {
+        let fib = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
+        // 0 and the Fibonacci numbers 1, 2, 3, 5, … below 2^64 (F(2) … F(93)).
+        assert_eq!(fib.count_fresh_p(0, u64::MAX, false), 1 + 92);
+        for g in games() {
+            let whole = g.count_fresh_p(0, u64::MAX, false);
+            let split = g.count_fresh_p(0, 1 << 40, false) + g.count_fresh_p((1 << 40) + 1, u64::MAX, false);
+            assert_eq!(whole, split);
+        }
     }
 
     #[test]

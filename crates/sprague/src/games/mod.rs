@@ -21,18 +21,24 @@ pub use toads_frogs::{ToadsAndFrogs, ToadsFrogsStrip};
 
 // Board, coin and memory games.
 mod chomp;
+mod coin_circle;
+mod guessing;
 mod memory;
 mod moore;
 mod multiples;
 mod one_or_largest;
+mod pick_nim;
 mod poker_nim;
 mod silver_dollar;
 mod staircase;
+mod suffix_flip;
 mod turning;
 mod turning_corners;
 mod wythoff;
 
 pub use chomp::{Chomp, ChompAsDrawn, ChompBite};
+pub use coin_circle::{COIN_GAME_MAX_K, COIN_GAME_ROW_TABLE, CoinGame, CoinPart};
+pub use guessing::GuessingGame;
 pub use memory::{FirstMove, MEMORY_SEARCH_LIMIT, MEMORY_TABLE_LIMIT, MemoryGame, MemoryRule};
 pub use moore::{
     MOORE_OPTION_LIMIT, MOORE_STATE_LIMIT, MooreNim, moore_is_p, moore_misere_is_p,
@@ -40,9 +46,11 @@ pub use moore::{
 };
 pub use multiples::{KRange, MULTIPLES_MAX_COINS, MULTIPLES_MISERE_LIMIT, MultiplesFlip, parse_multiples};
 pub use one_or_largest::{OneOrLargest, one_or_largest_is_p};
+pub use pick_nim::{PickHeap, PickNim};
 pub use poker_nim::{PokerNim, PokerPosition};
 pub use silver_dollar::{CoinStrip, SilverDollar, silver_dollar_value};
 pub use staircase::{StaircaseNim, odd_step_xor};
+pub use suffix_flip::SuffixFlip;
 pub use turning::{MAX_TURNING_COINS, TurningGame, TurningKind, odious, parse_coins};
 pub use turning_corners::{CoinGrid, TurningCorners};
 pub use wythoff::{

@@ -84,17 +84,17 @@ impl TurningGame {
 }
 
 impl TurningGame {
-    /// `Err(reason)` when misère play of `p` is out of reach: misère flip01
+    /// `Err(reason)` when misère play of `p` is out of reach: misère flip-left
     /// is searched over 2^n options per coin, so heads are allowed only on
     /// the first 20 coins; the other games are always searchable.
     ///
     /// # Errors
-    /// A flip01 position with a heads coin from the 21st on.
+    /// A flip-left position with a heads coin from the 21st on.
     pub fn misere_check(&self, p: &[bool]) -> Result<(), String> {
         let last = p.iter().rposition(|&c| c).unwrap_or(0);
         if self.kind == TurningKind::FlipAny && last >= 20 {
             Err(
-                "misère flip01 is searched over 2^n options per coin: heads only on the first 20 coins"
+                "misère flip-left is searched over 2^n options per coin: heads only on the first 20 coins"
                     .into(),
             )
         } else {
@@ -318,7 +318,7 @@ impl Notation<Vec<bool>> for TurningGame {
             && i >= 64
         {
             return Err(ParseError::new(
-                "flip01 values are 2^n: heads are supported on the first 64 coins",
+                "flip-left values are 2^n: heads are supported on the first 64 coins",
                 i + 1,
                 "1",
             ));

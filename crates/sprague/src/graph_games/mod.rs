@@ -35,7 +35,9 @@ pub use green_hackenbush::{GreenHackenbush, green_hackenbush_value};
 pub(crate) use green_hackenbush::{grounded, keep_grounded, picture_value, pieces};
 pub use increasing_distance::{IncreasingDistanceRules, increasing_distance_winning_starts};
 pub use kayles::{ArcKayles, NodeKayles};
-pub use leaf_removal::{LeafRemovalRules, leaf_removal_first_player_wins};
+pub use leaf_removal::{
+    LeafRemovalRules, UNROOTED_MAX_LEAVES, UnrootedLeafRemovalRules, leaf_removal_first_player_wins,
+};
 pub use matching::{
     UndirectedGraph, always_covered_bipartite, always_covered_general, edmonds_matching, hopcroft_karp,
     matching_size,

@@ -8,9 +8,11 @@
 //! game under [`crate::play`].
 
 mod chomp;
+mod coin_game;
 mod memory;
 mod moore;
 mod multiples;
+mod pick_nim;
 mod poker_nim;
 mod wythoff;
 
@@ -37,6 +39,13 @@ struct CellGrid<R> {
 
 /// What the [`CellGrid`] adapter needs beyond the engine trait.
 trait BoardRules: ImpartialRules + Notation<<Self as ImpartialRules>::Position> {
+    /// `Err(reason)` if `p` is too large to play (the player lists every
+    /// move). Every position plays by default.
+    fn play_check(&self, p: &Self::Position) -> core::result::Result<(), String> {
+        let _ = p;
+        Ok(())
+    }
+
     /// `Err(reason)` if misère search of `p` is out of reach. Misère play has
     /// no closed forms here and searches whole positions by enumerating
     /// options, so rulesets whose option lists explode on big input refuse it
@@ -62,6 +71,42 @@ impl BoardRules for crate::games::OneOrLargest {
     }
 }
 impl BoardRules for crate::games::TurningCorners {}
+impl BoardRules for crate::games::PickNim {}
+impl BoardRules for crate::games::CoinGame {
+    fn play_check(&self, p: &Vec<crate::games::CoinPart>) -> core::result::Result<(), String> {
+        let coins: u64 = p
+            .iter()
+            .map(|&c| match c {
+                crate::games::CoinPart::Circle(n) | crate::games::CoinPart::Row(n) => n,
+            })
+            .fold(0, u64::saturating_add);
+        if coins > 512 {
+            return Err(format!("too large to play (at most 512 coins, found {coins})"));
+        }
+        Ok(())
+    }
+    fn misere_check(&self, p: &Vec<crate::games::CoinPart>) -> core::result::Result<(), String> {
+        crate::games::CoinGame::misere_check(self, p)
+    }
+}
+impl BoardRules for crate::games::SuffixFlip {
+    fn misere_check(&self, p: &Vec<bool>) -> core::result::Result<(), String> {
+        crate::games::SuffixFlip::misere_check(self, p)
+    }
+}
+impl BoardRules for crate::games::GuessingGame {
+    fn play_check(&self, &(lo, hi, _): &(u64, u64, u64)) -> core::result::Result<(), String> {
+        if hi - lo >= 4096 {
+            return Err(format!(
+                "too large to play (at most 4096 numbers, found {lo}..{hi})"
+            ));
+        }
+        Ok(())
+    }
+    fn misere_check(&self, p: &(u64, u64, u64)) -> core::result::Result<(), String> {
+        crate::games::GuessingGame::misere_check(self, p)
+    }
+}
 impl BoardRules for crate::games::TurningGame {
     fn misere_check(&self, p: &Vec<bool>) -> core::result::Result<(), String> {
         crate::games::TurningGame::misere_check(self, p)
@@ -111,7 +156,9 @@ impl<R: BoardRules> Ruleset for CellGrid<R> {
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        play_board(&self.name, &self.rules, position, options, |_| Ok(()))
+        play_board(&self.name, &self.rules, position, options, |p| {
+            self.rules.play_check(p)
+        })
     }
 }
 
@@ -362,12 +409,12 @@ pub(super) fn entries() -> Vec<Entry> {
             ],
         ),
         turning_entry(
-            "flip01",
+            "flip-left",
             crate::games::TurningKind::FlipAny,
-            "01-string flip game: turn a 1 to 0 and any coins to its left (value: the string as a binary number)",
-            "value flip01 0110",
+            "turn a 1 to 0 and any bits to its left (value: the string as a binary number); formerly `flip01`, which still works",
+            "value flip-left 0110",
             [
-                "value flip01 1011",
+                "value flip-left 1011",
                 "A string of 0s and 1s. A move turns one 1 into 0 and may turn over any of the coins to its left. The player who cannot move (all 0s) loses.",
                 "A 1 at position i (from 0 at the left) is worth 2^i, so the value is the string read as a binary number with the leftmost digit as the lowest bit (coin-turning theorem, Winning Ways, 1st ed. 1982, ch. 14; checked against search in sprague's tests).",
             ],
@@ -482,5 +529,97 @@ pub(super) fn entries() -> Vec<Entry> {
             },
         },
         super::contest::mex_mat::entry(),
+        Entry {
+            name: "flip-suffix",
+            params: "",
+            family: Family::Impartial,
+            summary: "01-string game: choose a 1 and flip every bit from it to the end of the string",
+            notation: "a 01 string, leftmost bit first, e.g. `10110`",
+            example: "value flip-suffix 10110",
+            example2: "value flip-suffix 0110 --misere",
+            rules: "A string of 0s and 1s. A move chooses a 1, at any position i, and flips every bit from position i to the end of the string (so that 1 becomes 0). The player who cannot move — the string is all 0s — loses. (This is the lecture notes' 01-string game; `flip-left`, formerly `flip01`, is a different game.)",
+            known: "The value is the last bit: every move flips the last bit, and from a string ending in 1 flipping just the last bit is a move, so strings ending in 0 lose for the player to move and every move from a string ending in 1 wins (derivation in the documentation of `sprague::games::SuffixFlip`, checked against search on every string of up to 12 bits).",
+            build: |name, params| {
+                without_params(name, params, |name| CellGrid {
+                    name,
+                    rules: crate::games::SuffixFlip,
+                })
+            },
+        },
+        Entry {
+            name: "smallest-nim",
+            params: "",
+            family: Family::Heap,
+            summary: "Smallest Nim: take any number of tokens, but only from a smallest heap",
+            notation: "heap sizes separated by spaces, e.g. `1 1 4 7`; any u64",
+            example: "value smallest-nim 1 1 4 7",
+            example2: "value smallest-nim 1 1000000000000 3",
+            rules: "Heaps of tokens. A move takes any positive number of tokens from a smallest non-empty heap (so the heaps are used up in increasing order of size). The player who takes the last token wins. This is the common contest reading of the name: Codeforces 1382B \"Sequential Nim\" with the heaps sorted.",
+            known: "With k heaps of size 1: when every heap has size 1 the player to move wins iff their number is odd; otherwise the player who first meets a heap above 1 controls the game, so the player to move wins iff k is even (Codeforces Round 658, problem 1382B, Sequential Nim; checked against search on every position of up to 5 heaps of size up to 7).",
+            build: |name, params| {
+                without_params(name, params, |name| pick_nim::PickBoard {
+                    name,
+                    rules: crate::games::PickNim(crate::games::PickHeap::Smallest),
+                })
+            },
+        },
+        Entry {
+            name: "largest-nim",
+            params: "",
+            family: Family::Heap,
+            summary: "Largest Nim (Greedy Nim): take any number of tokens, but only from a largest heap",
+            notation: "heap sizes separated by spaces, e.g. `3 5 5`; any u64",
+            example: "value largest-nim 3 5 5",
+            example2: "value largest-nim 2 9 1000000000000",
+            rules: "Heaps of tokens. A move takes any positive number of tokens from a largest heap. The player who takes the last token wins. Also known as Greedy Nim.",
+            known: "The player to move loses iff the number of largest heaps is even (Greedy Nim: M. H. Albert and R. J. Nowakowski; M. H. Albert, R. J. Nowakowski and D. Wolfe, Lessons in Play, A K Peters 2007). Winning move: with an odd number above one of largest heaps, cut one of them to any smaller size; with a single largest heap, cut it to the second size if that size occurs an odd number of times, else below the second size (checked against search on every position of up to 5 heaps of size up to 7).",
+            build: |name, params| {
+                without_params(name, params, |name| pick_nim::PickBoard {
+                    name,
+                    rules: crate::games::PickNim(crate::games::PickHeap::Largest),
+                })
+            },
+        },
+        Entry {
+            name: "guessing",
+            params: "",
+            family: Family::Impartial,
+            summary: "guess the host's secret number in a shrinking range; whoever names it loses (HDU 5591)",
+            notation: "`N X` (numbers 1..N, secret X) or `L..R X`; any u64",
+            example: "value guessing 10 5",
+            example2: "value guessing 9 5",
+            rules: "The host keeps a secret number X from the range 1..N. Players alternately name a number still in the range; the host says whether X is larger or smaller, and the range shrinks to the side of X (the named number drops out). Whoever names X loses, so a player left with only X to name loses. HDU 5591 (ZYB's Game) asks, for N, how many X make the second player win.",
+            known: "With a = X − L numbers below the secret and b = R − X above, naming a number below X leaves any smaller a and naming one above leaves any smaller b: the game is two-heap Nim with value a ⊕ b (Bouton's theorem). So the second player wins exactly when X is the middle of the range: for 1..N, one secret (X = (N + 1)/2) when N is odd and none when N is even — the answer to HDU 5591 (checked against search on every range up to 24).",
+            build: |name, params| {
+                without_params(name, params, |name| CellGrid {
+                    name,
+                    rules: crate::games::GuessingGame,
+                })
+            },
+        },
+        Entry {
+            name: "coin-game",
+            params: "K",
+            family: Family::Impartial,
+            summary: "Coin Game (HDU 3951): take 1 to K consecutive coins from a circle (then from rows)",
+            notation: "`N` a circle of N coins (any u64), `rN` a row; parts separated by spaces, e.g. `10` or `7 r3`",
+            example: "value coin-game:2 10",
+            example2: "count coin-game:1 --range 1,1000000000",
+            rules: "Coins lie in a circle. A move takes between 1 and K coins that are next to each other (the first and last coins of the circle are neighbours, but coins on either side of a gap are not). After the first move the coins form a row, and later moves may split rows in two. The player who takes the last coin wins. HDU 3951 asks who wins a circle of N coins.",
+            known: "The first player wins a circle of N ≥ 1 coins iff K ≥ N (take them all) or K = 1 and N is odd; otherwise the first move leaves one row and the second player takes its middle one or two coins and mirrors every later move (HDU 3951; checked against search for every K ≤ 6 and N ≤ 26). Rows alone are the octal game 0.77…7 with K sevens (Kayles for K = 2, Winning Ways, 2nd ed., vol. 1, ch. 4), valued through its proven period.",
+            build: |name, params| {
+                let k = whole_param(name, params, "K")?;
+                let rules = crate::games::CoinGame::new(k).ok_or_else(|| {
+                    Error::input(format!(
+                        "ruleset `{name}:{k}`: K must be between 1 and {}",
+                        crate::games::COIN_GAME_MAX_K
+                    ))
+                })?;
+                Ok(Box::new(coin_game::CoinBoard(CellGrid {
+                    name: format!("{name}:{k}"),
+                    rules,
+                })))
+            },
+        },
     ]
 }

@@ -114,12 +114,22 @@ pub fn build(spec: &str) -> Result<Box<dyn Ruleset>> {
     (e.build)(e.name, params)
 }
 
-/// The entry named `name` in `all` (any case; parameters after `:` are ignored).
+/// Former names still accepted, as `(old name, current name)`: `flip01` was
+/// renamed `flip-left` when `flip-suffix` (the 01-string game of the lecture
+/// notes) arrived, and keeps working for existing scripts.
+pub const ALIASES: [(&str, &str); 1] = [("flip01", "flip-left")];
+
+/// The entry named `name` in `all` (any case; parameters after `:` are
+/// ignored; a former name in [`ALIASES`] finds its current entry).
 ///
 /// # Errors
 /// An unknown name: one line with the closest name as a suggestion.
 pub fn lookup<'a>(all: &'a [Entry], name: &str) -> Result<&'a Entry> {
     let name = name.split_once(':').map_or(name, |(n, _)| n);
+    let name = ALIASES
+        .iter()
+        .find(|(old, _)| old.eq_ignore_ascii_case(name))
+        .map_or(name, |&(_, new)| new);
     match all.iter().find(|e| e.name.eq_ignore_ascii_case(name)) {
         Some(e) => Ok(e),
         None => {
@@ -207,6 +217,16 @@ mod tests {
                 "duplicate {}",
                 e.name
             );
+        }
+    }
+
+    #[test]
+    fn aliases_find_their_current_entry() {
+        let all = catalog();
+        for (old, new) in ALIASES {
+            assert!(all.iter().all(|e| e.name != old), "{old} is still a name");
+            assert_eq!(lookup(&all, old).unwrap().name, new);
+            assert_eq!(lookup(&all, &old.to_ascii_uppercase()).unwrap().name, new);
         }
     }
 

@@ -1,7 +1,8 @@
 //! Any [`HeapGame`] as a registry [`Ruleset`]: values of heap sums (with
 //! tables and proven periods for huge heaps), tables, misère play and play.
 
-use super::{Error, OnProgress, Options, Report, Result, Ruleset, Table, impartial_report};
+use super::count::{COUNT_LISTING_LIMIT, check_count};
+use super::{Error, OnProgress, Options, Report, Result, Ruleset, Table, count_listed, impartial_report};
 use crate::heap::HeapMove;
 use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::{
@@ -196,6 +197,39 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
             values: table.values().to_vec(),
             period: table.period(),
         })
+    }
+
+    /// From the values tabulated up to `high`, else from the proven period
+    /// of [`GrundyTable::covering`], else (ranges of at most 2^16 heaps) from
+    /// the closed form heap by heap.
+    fn count(&self, low: u64, high: u64, options: &Options<'_>) -> Result<Report> {
+        check_count(&self.name, low, high, options)?;
+        let table = GrundyTable::covering(&self.game, high);
+        let mut listing = Table {
+            values: table.values().to_vec(),
+            period: table.period(),
+        };
+        if listing.values.is_empty() {
+            // A closed form: tabulate enough to see (and prove) a period.
+            listing = self.table(1 << 12, options, &mut |_| true)?;
+        }
+        if let Some(c) = listing.count(low, high) {
+            return Ok(c.report(&self.name));
+        }
+        if high - low < COUNT_LISTING_LIMIT {
+            let values: Option<Vec<u64>> = (low..=high)
+                .map(|n| self.game.heap_value(n).map(|g| g.get()))
+                .collect();
+            if let Some(values) = values {
+                return Ok(
+                    count_listed(&values, low, high, "the closed form, heap by heap").report(&self.name)
+                );
+            }
+        }
+        Err(Error::input(format!(
+            "`count {}`: no proven period covers heap {high} (and no closed form for a range above {COUNT_LISTING_LIMIT} heaps)",
+            self.name
+        )))
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {

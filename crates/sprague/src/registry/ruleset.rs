@@ -101,6 +101,21 @@ pub trait Ruleset {
         ))
     }
 
+    /// How many single heaps `n` in `[low, high]` (any `u64`s) are
+    /// P-positions, and how many have each Grundy value when known: fields of
+    /// [`super::RangeCount::report`]. Answered from a closed form or a proven
+    /// period in O(period), never heap by heap.
+    ///
+    /// # Errors
+    /// [`Error::Input`] for rulesets without such a rule, `low > high`, or
+    /// misère play where no rule is known.
+    fn count(&self, low: u64, high: u64, options: &Options<'_>) -> Result<Report> {
+        let _ = (low, high, options);
+        Err(Error::input(
+            "`count` needs a ruleset whose single heaps have a closed form or a proven period, such as kayles, bash:3 or memory2c:2 (see `sprague games`)",
+        ))
+    }
+
     /// A perfect player of this ruleset, starting at `position`.
     ///
     /// # Errors

@@ -4,7 +4,7 @@
 use super::{annotate, note_after_outcome, play_board, solve};
 use crate::play::PlayEngine;
 use crate::registry::{
-    Error, OnProgress, Options, Report, Result, Ruleset, Table, impartial_report, read_position,
+    Error, OnProgress, Options, RangeCount, Report, Result, Ruleset, Table, impartial_report, read_position,
 };
 use crate::{
     games::{MEMORY_SEARCH_LIMIT, MEMORY_TABLE_LIMIT, MemoryGame, MemoryRule},
@@ -42,6 +42,34 @@ impl Ruleset for MemoryBoard {
             .rules
             .grundy_values(count, options.max_states, options.monitor, progress)?;
         Ok(Table::with_period_found(values))
+    }
+
+    /// Fresh heaps `n` in `[low, high]` (the first-move rule applies) by
+    /// Schwenk's closed form ([`MemoryGame::count_fresh_p`]): outcomes only,
+    /// in normal or misère play.
+    fn count(&self, low: u64, high: u64, options: &Options<'_>) -> Result<Report> {
+        if low > high {
+            return Err(Error::input(format!(
+                "--range {low},{high}: the first bound is above the second"
+            )));
+        }
+        let p = self.rules.count_fresh_p(low, high, options.misere);
+        let how = format!(
+            "Schwenk's closed form for fresh heaps{}, counted term by term over the greedy representations",
+            if options.misere { " in misère play" } else { "" }
+        );
+        let mut r = RangeCount {
+            low,
+            high,
+            p_positions: p,
+            by_value: None,
+            how,
+        }
+        .report(&self.name);
+        if options.misere {
+            r.data.insert("play", "misere");
+        }
+        Ok(r)
     }
 
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {

@@ -1,0 +1,235 @@
+//! Smallest Nim and Largest Nim: Nim where every move takes from a smallest
+//! (or a largest) heap.
+
+use crate::notation::{ParseError, format_heaps, parse_heaps};
+use crate::{impartial::ImpartialRules, notation::Notation};
+
+/// Which heap a move must take from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickHeap {
+    /// A smallest non-empty heap (Smallest Nim).
+    Smallest,
+    /// A largest heap (Largest Nim, also called Greedy Nim).
+    Largest,
+}
+
+/// Nim where each move takes any positive number of tokens from a smallest
+/// ([`PickHeap::Smallest`]) or a largest ([`PickHeap::Largest`]) heap; the
+/// player who takes the last token wins. Positions are heap lists sorted
+/// smallest first, without empty heaps.
+///
+/// Closed forms (checked against search on every small position):
+///
+/// - **Smallest Nim** plays the heaps in increasing order, one at a time:
+///   it is Codeforces 1382B "Sequential Nim" on the sorted heaps. With `k`
+///   heaps of size 1: if every heap is 1, the mover wins iff their number
+///   is odd; otherwise the player who first meets a heap above 1 wins, so
+///   the mover wins iff `k` is even. The winner's move on a heap above 1
+///   takes all of it if the rest loses for the mover, else leaves 1.
+/// - **Largest Nim** is Greedy Nim (M. H. Albert and R. J. Nowakowski; M. H.
+///   Albert, R. J. Nowakowski and D. Wolfe, *Lessons in Play*, 2007): the
+///   mover loses iff the number of largest heaps is even. From an odd count
+///   above 1, empty a largest heap; from a single largest heap, cut it to the
+///   second size when that size occurs an odd number of times, else below it.
+///
+/// ```
+/// use sprague::games::{PickHeap, PickNim};
+/// assert!(PickNim(PickHeap::Largest).is_p(&[3, 5, 5]));
+/// assert!(!PickNim(PickHeap::Smallest).is_p(&[1, 1, 4]));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PickNim(pub PickHeap);
+
+impl PickNim {
+    /// Whether the sorted (smallest first, no zeros) `heaps` lose for the
+    /// player to move. O(n).
+    #[must_use]
+    pub fn is_p(&self, heaps: &[u64]) -> bool {
+        match self.0 {
+            PickHeap::Smallest => {
+                let ones = heaps.iter().take_while(|&&h| h == 1).count();
+                if ones == heaps.len() {
+                    ones % 2 == 0
+                } else {
+                    ones % 2 == 1
+                }
+            }
+            PickHeap::Largest => {
+                let top = heaps.last().copied().unwrap_or(0);
+                heaps.iter().rev().take_while(|&&h| h == top).count() % 2 == 0
+            }
+        }
+    }
+
+    /// The index of the heap a move takes from (the first smallest, the last
+    /// largest), or `None` for the empty position.
+    fn pick(&self, heaps: &[u64]) -> Option<usize> {
+        if heaps.is_empty() {
+            return None;
+        }
+        Some(match self.0 {
+            PickHeap::Smallest => 0,
+            PickHeap::Largest => heaps.len() - 1,
+        })
+    }
+
+    /// The position after cutting heap `i` of `heaps` to `v` (sorted, zeros
+    /// dropped).
+    #[must_use]
+    pub fn cut(heaps: &[u64], i: usize, v: u64) -> Vec<u64> {
+        let mut out = heaps.to_vec();
+        out.remove(i);
+        if v > 0 {
+            let at = out.partition_point(|&h| h < v);
+            out.insert(at, v);
+        }
+        out
+    }
+
+    /// The sizes `v` the picked heap may be cut to that win, as a range
+    /// `lo..hi` of sizes (empty when the position loses). O(n).
+    #[must_use]
+    pub fn winning_cuts(&self, heaps: &[u64]) -> core::ops::Range<u64> {
+        if self.is_p(heaps) {
+            return 0..0;
+        }
+        let Some(i) = self.pick(heaps) else { return 0..0 };
+        let h = heaps[i];
+        match self.0 {
+            PickHeap::Smallest => {
+                if h == 1 {
+                    return 0..1;
+                }
+                let rest = &heaps[1..];
+                if self.is_p(rest) { 0..1 } else { 1..2 }
+            }
+            PickHeap::Largest => {
+                let count = heaps.iter().rev().take_while(|&&x| x == h).count();
+                if count > 1 {
+                    // Any cut leaves an even number of largest heaps.
+                    return 0..h;
+                }
+                let second = heaps.len().checked_sub(2).map(|j| heaps[j]);
+                match second {
+                    None => 0..1,
+                    Some(s) => {
+                        let c2 = heaps[..heaps.len() - 1]
+                            .iter()
+                            .rev()
+                            .take_while(|&&x| x == s)
+                            .count();
+                        if c2 % 2 == 1 { s..s + 1 } else { 0..s }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The picked heap's index and size, for move descriptions.
+    #[must_use]
+    pub fn picked(&self, heaps: &[u64]) -> Option<(usize, u64)> {
+        self.pick(heaps).map(|i| (i, heaps[i]))
+    }
+}
+
+impl ImpartialRules for PickNim {
+    /// Heap sizes, smallest first, no empty heaps.
+    type Position = Vec<u64>;
+
+    fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        if let Some(i) = self.pick(p) {
+            out.extend((0..p[i]).map(|v| Self::cut(p, i, v)));
+        }
+    }
+}
+
+impl Notation<Vec<u64>> for PickNim {
+    /// Heap sizes in any order (sorted smallest first; empty heaps dropped).
+    fn parse_position(&self, text: &str) -> Result<Vec<u64>, ParseError> {
+        let mut heaps = parse_heaps(text)?;
+        heaps.retain(|&h| h > 0);
+        heaps.sort_unstable();
+        Ok(heaps)
+    }
+
+    fn format_position(&self, p: &Vec<u64>) -> String {
+        format_heaps(p)
+    }
+
+    fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        let which = match self.0 {
+            PickHeap::Smallest => "smallest",
+            PickHeap::Largest => "largest",
+        };
+        let Some((_, h)) = self.picked(from) else {
+            return String::new();
+        };
+        let left: u64 = h - (from.iter().sum::<u64>() - to.iter().sum::<u64>());
+        if left == 0 {
+            format!("take the whole {which} heap ({h})")
+        } else {
+            format!("take {} from the {which} heap ({h} → {left})", h - left)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::GrundySolver;
+
+    fn all_positions(max_heaps: usize, max_size: u64) -> Vec<Vec<u64>> {
+        fn rec(cur: &mut Vec<u64>, lo: u64, max_heaps: usize, max_size: u64, out: &mut Vec<Vec<u64>>) {
+            out.push(cur.clone());
+            if cur.len() == max_heaps {
+                return;
+            }
+            for h in lo..=max_size {
+                cur.push(h);
+                rec(cur, h, max_heaps, max_size, out);
+                cur.pop();
+            }
+        }
+        let mut out = Vec::new();
+        rec(&mut Vec::new(), 1, max_heaps, max_size, &mut out);
+        out
+    }
+
+    #[test]
+    fn closed_forms_match_search_on_every_small_position() {
+        for kind in [PickHeap::Smallest, PickHeap::Largest] {
+            let rules = PickNim(kind);
+            let mut solver = GrundySolver::new(&rules);
+            for p in all_positions(5, 7) {
+                let g = solver.grundy(&p).unwrap();
+                assert_eq!(g.is_zero(), rules.is_p(&p), "{kind:?} {p:?}");
+                // The winning cuts are exactly the options of value 0.
+                let mut want: Vec<Vec<u64>> = solver.winning_moves(&p).unwrap();
+                want.sort();
+                let (i, _) = rules.picked(&p).unwrap_or((0, 0));
+                let mut got: Vec<Vec<u64>> = rules.winning_cuts(&p).map(|v| PickNim::cut(&p, i, v)).collect();
+                got.sort();
+                got.dedup();
+                want.dedup();
+                assert_eq!(got, want, "{kind:?} {p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn notation_and_descriptions() {
+        let r = PickNim(PickHeap::Largest);
+        let p = r.parse_position("5 0 3 5").unwrap();
+        assert_eq!(p, vec![3, 5, 5]);
+        assert_eq!(r.format_position(&p), "3 5 5");
+        assert_eq!(
+            r.describe_move(&p, &vec![3, 3, 5]),
+            "take 2 from the largest heap (5 → 3)"
+        );
+        let s = PickNim(PickHeap::Smallest);
+        assert_eq!(
+            s.describe_move(&p, &vec![5, 5]),
+            "take the whole smallest heap (3)"
+        );
+    }
+}
