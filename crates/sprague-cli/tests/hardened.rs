@@ -287,3 +287,23 @@ fn batch_is_refused_inside_the_repl() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("grundy:  2"), "{text}");
 }
+
+// Found by the `position` fuzz target: one huge vertex id in a tree made the
+// tree rulesets allocate per id (4.8 GB for leaf-removal) before finding the
+// tree disconnected.
+
+#[test]
+fn a_huge_vertex_id_in_a_tree_is_refused_before_allocating() {
+    for ruleset in ["leaf-removal", "increasing-distance"] {
+        let started = std::time::Instant::now();
+        bad(
+            &["value", ruleset, "0-1 311111111-2 2-3 0-8"],
+            &["not a tree", "disconnected", "vertex 4"],
+        );
+        assert!(
+            started.elapsed().as_secs() < 5,
+            "{ruleset} took {:?}",
+            started.elapsed()
+        );
+    }
+}

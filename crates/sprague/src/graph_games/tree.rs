@@ -85,6 +85,26 @@ impl RootedTree {
         if n == 0 {
             return Err(TreeError::Empty);
         }
+        // A tree on n vertices has n - 1 edges. When the ids name more than
+        // twice as many vertices as there are edge ends, some vertex other than
+        // 0 has no edge: refuse before allocating anything of size n (one id
+        // of 300,000,000 would cost gigabytes). O(m log m).
+        if n > 2 * edges.len() + 1 {
+            if let Some(&vertex) = edges.iter().flat_map(|(u, v)| [u, v]).find(|&&x| x as usize >= n) {
+                return Err(TreeError::VertexOutOfRange { vertex, n });
+            }
+            let mut ends: Vec<u32> = edges.iter().flat_map(|&(u, v)| [u, v]).collect();
+            ends.sort_unstable();
+            ends.dedup();
+            let mut vertex = 1u32;
+            for &x in ends.iter().filter(|&&x| x >= 1) {
+                if x != vertex {
+                    break;
+                }
+                vertex += 1;
+            }
+            return Err(TreeError::Disconnected { vertex });
+        }
         let mut dsu = UnionFind::new(n);
         let mut degree = vec![0u32; n + 1];
         for (edge, &(u, v)) in edges.iter().enumerate() {
