@@ -3,7 +3,7 @@
 //! memory check made before a large graph is solved.
 
 use super::{Error, Result};
-use crate::graph_games::{CellGrid, EdgeList, MAX_VERTEX_ID, RootedTree};
+use crate::graph_games::{CellGrid, EdgeList, MAX_VERTEX_ID, RootedTree, TreeError};
 
 /// Bytes per vertex and per edge the graph solvers need at most (adjacency,
 /// labels, the parsed text), for the memory check before solving.
@@ -107,10 +107,40 @@ pub(crate) fn parse_graph_position(position: &str) -> Result<EdgeList> {
 
 /// A tree position: the graph and the tree rooted at vertex 0.
 pub(crate) fn parse_tree(position: &str) -> Result<(EdgeList, RootedTree)> {
-    let g = parse_graph_position(position)?;
-    let tree = RootedTree::from_edges(g.n, &g.edges)
-        .map_err(|e| Error::input(format!("position `{}`: {e}", short(position))))?;
+    let not_a_tree = |e: TreeError| Error::input(format!("position `{}`: {e}", short(position)));
+    let g = if position.trim_start().starts_with('{') {
+        parse_graph_position(position)?
+    } else {
+        let g = EdgeList::parse(position).map_err(|e| Error::position(&short(position), e))?;
+        // A tree on n vertices has n - 1 edges. With fewer, some vertex is
+        // cut off: say which before anything is sized by the largest id.
+        if g.n > g.edges.len() + 1
+            && let Some(vertex) = cut_off_vertex(&g)
+        {
+            return Err(not_a_tree(TreeError::Disconnected { vertex }));
+        }
+        check_graph_size(g.n as u64, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)?;
+        g
+    };
+    let tree = RootedTree::from_edges(g.n, &g.edges).map_err(not_a_tree)?;
     Ok((g, tree))
+}
+
+/// A vertex that no edge names (the smallest such id), or, when vertex 0 is
+/// the one no edge names, the smallest named vertex: either way a vertex that
+/// cannot be reached from vertex 0. O(m log m) in the number of edges.
+fn cut_off_vertex(g: &EdgeList) -> Option<u32> {
+    let mut named: Vec<u32> = g.edges.iter().flat_map(|&(u, v)| [u, v]).collect();
+    named.sort_unstable();
+    named.dedup();
+    let missing = (0u32..).zip(&named).find(|&(k, &id)| k != id).map(|(k, _)| k);
+    match missing {
+        Some(0) => named.first().copied(),
+        Some(k) => Some(k),
+        None => (named.len() < g.n)
+            .then(|| u32::try_from(named.len()).ok())
+            .flatten(),
+    }
 }
 
 /// A board position (rows of `.` and `#` separated by `/`).
