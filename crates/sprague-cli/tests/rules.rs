@@ -63,10 +63,10 @@ fn kayles_script_table_equals_the_builtin_table() {
     // Same values and the same proven period; only the name in the header differs.
     let body = |t: &str| t.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(body(&a), body(&b));
-    assert!(a.ends_with("period 12 from n = 71 (proven)\n"), "{a}");
+    assert!(a.contains("period 12 from n = 71 (proven"), "{a}");
     let json = ok(&["table", "--rules", &kayles, "--count", "200", "--json"], "");
     assert!(
-        json.contains("\"period\":{\"preperiod\":71,\"period\":12,\"saltus\":0,\"proven\":true}"),
+        json.contains("\"period\":{\"preperiod\":71,\"period\":12,\"saltus\":0,\"proven\":true"),
         "{json}"
     );
 }
@@ -113,7 +113,7 @@ fn value_on_the_examples() {
 #[test]
 fn solve_gives_win_lose_draw_and_remoteness() {
     let t = ok(&["solve", "--rules", &example("loopy-graph.rhai"), "0"], "");
-    assert!(t.contains("loses in 4 moves"), "{t}");
+    assert!(t.contains("loses") && t.contains("remoteness 4 plies"), "{t}");
     let t = ok(
         &[
             "solve",
@@ -128,10 +128,13 @@ fn solve_gives_win_lose_draw_and_remoteness() {
         t.contains("\"outcome\":\"W\"") && t.contains("\"remoteness\":3"),
         "{t}"
     );
-    // Any impartial script: Kayles 4 is a first-player win in 3 (take the
+    // Any impartial script: Kayles 4 is a first-player win in 3 plies (take the
     // middle two, then answer the opponent's pin with the other).
     let t = ok(&["solve", "--rules", &example("kayles.rhai"), "4"], "");
-    assert!(t.contains("wins in 3 moves") && t.contains("1 1"), "{t}");
+    assert!(
+        t.contains("wins in 2 moves (remoteness 3 plies)") && t.contains("1 1"),
+        "{t}"
+    );
 }
 
 #[test]

@@ -200,7 +200,77 @@ fn is_identifier(k: &str) -> bool {
     let mut chars = k.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !KEYWORDS.contains(&k)
 }
+
+/// Words the script language keeps for itself (its keywords and reserved
+/// words, generously): a map key spelled like one is written quoted, so the
+/// printed position reads back.
+const KEYWORDS: &[&str] = &[
+    "as",
+    "async",
+    "await",
+    "break",
+    "call",
+    "case",
+    "catch",
+    "const",
+    "continue",
+    "curry",
+    "debug",
+    "default",
+    "do",
+    "else",
+    "eval",
+    "exit",
+    "export",
+    "false",
+    "fn",
+    "for",
+    "global",
+    "go",
+    "goto",
+    "if",
+    "import",
+    "in",
+    "is",
+    "is_def_fn",
+    "is_def_var",
+    "is_shared",
+    "let",
+    "loop",
+    "match",
+    "module",
+    "new",
+    "nil",
+    "null",
+    "package",
+    "print",
+    "private",
+    "protected",
+    "public",
+    "return",
+    "shared",
+    "spawn",
+    "static",
+    "super",
+    "switch",
+    "sync",
+    "this",
+    "thread",
+    "throw",
+    "true",
+    "try",
+    "type_of",
+    "until",
+    "use",
+    "var",
+    "void",
+    "while",
+    "with",
+    "yield",
+    "Fn",
+];
 
 #[cfg(test)]
 mod tests {

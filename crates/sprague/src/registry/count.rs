@@ -113,7 +113,8 @@ impl Table {
     /// ```
     /// use sprague::{Period, Table};
     /// // Values 0 1 2 repeating (the Bash game with M = 2).
-    /// let t = Table { values: vec![0, 1, 2], period: Some(Period { preperiod: 0, period: 3, saltus: 0, proven: true }) };
+    /// let period = Period { preperiod: 0, period: 3, saltus: 0, proven: true, proof: None };
+    /// let t = Table { values: vec![0, 1, 2], period: Some(period) };
     /// let c = t.count(1, 1_000_000_000_000).unwrap();
     /// assert_eq!(c.p_positions, 333_333_333_333);
     /// ```
