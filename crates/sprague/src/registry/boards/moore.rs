@@ -19,6 +19,42 @@ pub(super) struct MooreBoard {
     pub(super) rules: MooreNim,
 }
 
+impl MooreBoard {
+    /// The report of a position too large to search, answered by a rule:
+    /// its outcome, the winning moves found (`complete` when they are all
+    /// of them) and a note on where the outcome comes from.
+    fn by_rule(
+        &self,
+        p: &<MooreNim as ImpartialRules>::Position,
+        misere: bool,
+        outcome: Outcome,
+        (targets, complete): (Vec<Vec<u64>>, bool),
+        note: &str,
+    ) -> Report {
+        let rules = &self.rules;
+        let moves: Vec<(String, String)> = targets
+            .iter()
+            .map(|q| (rules.format_position(q), rules.describe_move(p, q)))
+            .collect();
+        let mut r = impartial_report(
+            &self.name,
+            &rules.format_position(p),
+            misere,
+            outcome,
+            None,
+            &moves,
+        );
+        note_after_outcome(&mut r, note);
+        annotate(
+            &mut r,
+            "winning_moves_complete",
+            complete,
+            (!complete).then(|| "(one winning move shown: too many options to list them all)".to_string()),
+        );
+        r
+    }
+}
+
 impl Ruleset for MooreBoard {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let rules = &self.rules;
@@ -45,30 +81,13 @@ impl Ruleset for MooreBoard {
                     false,
                 )
             };
-            let moves: Vec<(String, String)> = targets
-                .iter()
-                .map(|q| (rules.format_position(q), rules.describe_move(&p, q)))
-                .collect();
-            let mut r = impartial_report(
-                &self.name,
-                &rules.format_position(&p),
+            return Ok(self.by_rule(
+                &p,
                 true,
                 outcome,
-                None,
-                &moves,
-            );
-            note_after_outcome(
-                &mut r,
+                (targets, complete),
                 "grundy:  not computed (position too large to search; P/N from Moore's misère rule)",
-            );
-            annotate(
-                &mut r,
-                "winning_moves_complete",
-                complete,
-                (!complete)
-                    .then(|| "(one winning move shown: too many options to list them all)".to_string()),
-            );
-            return Ok(r);
+            ));
         }
         if searchable {
             let (o, g, m) = solve(rules, &p, options)?;
@@ -81,30 +100,13 @@ impl Ruleset for MooreBoard {
         } else {
             Outcome::N
         };
-        let (targets, complete) = rules.winning_moves_by_rule(&p);
-        let moves: Vec<(String, String)> = targets
-            .iter()
-            .map(|q| (rules.format_position(q), rules.describe_move(&p, q)))
-            .collect();
-        let mut r = impartial_report(
-            &self.name,
-            &rules.format_position(&p),
+        Ok(self.by_rule(
+            &p,
             false,
             outcome,
-            None,
-            &moves,
-        );
-        note_after_outcome(
-            &mut r,
+            rules.winning_moves_by_rule(&p),
             "grundy:  not computed (position too large to search; P/N from the digit-sum rule)",
-        );
-        annotate(
-            &mut r,
-            "winning_moves_complete",
-            complete,
-            (!complete).then(|| "(one winning move shown: too many options to list them all)".to_string()),
-        );
-        Ok(r)
+        ))
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
