@@ -3,13 +3,12 @@
 //! bad input as one line on stderr with exit code 2.
 
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
 
 fn sprague(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .output()
-        .expect("the sprague binary runs")
+    common::run(args, b"")
 }
 
 fn json(args: &[&str]) -> Value {
@@ -26,11 +25,7 @@ fn json(args: &[&str]) -> Value {
 
 /// Exit code 2 and one line on stderr containing `needle`.
 fn refused(args: &[&str], needle: &str) {
-    let out = sprague(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err}");
+    common::run_refused(args, &[needle]);
 }
 
 #[test]

@@ -2,13 +2,12 @@
 //! counts (checked against brute force in the core's tests); here the JSON
 //! fields, the text and bad input.
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
 
 fn sprague(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .output()
-        .expect("the sprague binary runs")
+    common::run(args, b"")
 }
 
 fn json(args: &[&str]) -> serde_json::Value {

@@ -1,48 +1,11 @@
 //! Hostile input on the command line (issues 16 and 17): each reproduction
 //! ends with a correct answer, or one error line on stderr and exit code 2.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Output, Stdio};
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
 
-fn sprague(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sprague binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    // A command that does not read stdin may close it first.
-    let _ = input.write_all(stdin);
-    drop(input);
-    child.wait_with_output().expect("sprague finishes")
-}
-
-fn ok(args: &[&str], stdin: &[u8]) -> String {
-    let out = sprague(args, stdin);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
-/// Asserts exit code 2, nothing on stdout and one stderr line containing every `needle`.
-fn bad(args: &[&str], needles: &[&str]) -> String {
-    let out = sprague(args, b"");
-    let err = String::from_utf8_lossy(&out.stderr).to_string();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-    assert_eq!(err.lines().count(), 1, "{args:?}: not one line: {err}");
-    assert!(err.ends_with('\n'), "{args:?}: {err}");
-    assert!(err.starts_with("sprague: error: "), "{err}");
-    for n in needles {
-        assert!(err.contains(n), "{args:?}: `{n}` not in: {err}");
-    }
-    err
-}
+mod common;
+use common::{run as sprague, run_ok as ok, run_refused as bad};
 
 fn json(text: &str) -> serde_json::Value {
     serde_json::from_str(text.trim()).expect("one JSON object")

@@ -1,50 +1,12 @@
 //! `--rules FILE`: games written as rhai scripts on every verb, and every
 //! class of script error as one line with exit code 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 fn example(name: &str) -> String {
     format!("{}/../../examples/rules/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-fn sprague(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sprague binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin written");
-    child.wait_with_output().expect("sprague finishes")
-}
-
-fn ok(args: &[&str], stdin: &str) -> String {
-    let out = sprague(args, stdin);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
-
-/// Exit code 2 and one line on stderr containing every `needle`.
-fn bad(args: &[&str], needles: &[&str]) {
-    let out = sprague(args, "");
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    for n in needles {
-        assert!(err.contains(n), "{args:?}: `{err}` lacks `{n}`");
-    }
-}
+mod common;
+use common::{run_ok as ok, run_refused as bad};
 
 /// A scratch rules file with `source`, unique per test.
 fn script(name: &str, source: &str) -> String {
@@ -178,7 +140,7 @@ fn repl_loads_a_rules_file() {
     let kayles = example("kayles.rhai");
     let t = ok(
         &["repl"],
-        &format!("load \"{kayles}\"\nvalue 10 7\ntable 20\nvalue nim 3\n"),
+        format!("load \"{kayles}\"\nvalue 10 7\ntable 20\nvalue nim 3\n"),
     );
     assert!(t.contains("loaded") && t.contains("(impartial)"), "{t}");
     assert!(t.contains("grundy:  0"), "{t}");

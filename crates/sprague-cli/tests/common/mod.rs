@@ -1,6 +1,10 @@
-//! Helpers shared by the integration tests that drive a real terminal.
+//! Helpers shared by the integration tests: running the `sprague` binary
+//! with input on stdin, and the tmux check of the tests that drive a real
+//! terminal. Each test file uses some of them.
+#![allow(dead_code)]
 
-use std::process::Command;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 /// Whether tmux can run the terminal tests. CI installs tmux and sets
 /// `SPRAGUE_REQUIRE_TMUX`, so there a missing tmux fails the test instead of
@@ -19,4 +23,47 @@ pub fn tmux_available(what: &str) -> bool {
         eprintln!("tmux is not installed: {what} is not exercised");
     }
     have_tmux
+}
+
+/// Runs `sprague` with `args`, writing `stdin` to its standard input.
+pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    // A command that does not read stdin may close it first.
+    let _ = input.write_all(stdin.as_ref());
+    drop(input);
+    child.wait_with_output().expect("sprague finishes")
+}
+
+/// Runs `sprague` and asserts success; its standard output.
+pub fn run_ok(args: &[&str], stdin: impl AsRef<[u8]>) -> String {
+    let out = run(args, stdin);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// Runs `sprague` and asserts a refusal: exit code 2, nothing on stdout and
+/// one stderr line `sprague: error: …` containing every `needle`; the line.
+pub fn run_refused(args: &[&str], needles: &[&str]) -> String {
+    let out = run(args, b"");
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    assert_eq!(err.lines().count(), 1, "{args:?}: not one line: {err}");
+    assert!(err.ends_with('\n'), "{args:?}: {err}");
+    assert!(err.starts_with("sprague: error: "), "{err}");
+    for n in needles {
+        assert!(err.contains(n), "{args:?}: `{n}` not in: {err}");
+    }
+    err
 }
