@@ -173,28 +173,7 @@ impl Script {
         engine
             .run_ast(&ast)
             .map_err(|e| runtime_message(file, "the top level", None, &e))?;
-        if hooks.loopy {
-            let script = Script {
-                file: file.to_string(),
-                engine,
-                ast,
-                hooks,
-                max_positions: limits.max_positions,
-                failure: Mutex::new(None),
-                sink: sink.clone(),
-            };
-            let loopy = script.call("loopy", (), None).map_err(|e| e.to_string())?;
-            let Ok(flag) = loopy.as_bool() else {
-                return Err(format!(
-                    "{file}: fn loopy() returns true or false, not {}",
-                    loopy.type_name()
-                ));
-            };
-            let mut script = script;
-            script.hooks.loopy = flag;
-            return Ok(Arc::new(script));
-        }
-        Ok(Arc::new(Script {
+        let mut script = Script {
             file: file.to_string(),
             engine,
             ast,
@@ -202,7 +181,18 @@ impl Script {
             max_positions: limits.max_positions,
             failure: Mutex::new(None),
             sink,
-        }))
+        };
+        if script.hooks.loopy {
+            let loopy = script.call("loopy", (), None).map_err(|e| e.to_string())?;
+            let Ok(flag) = loopy.as_bool() else {
+                return Err(format!(
+                    "{file}: fn loopy() returns true or false, not {}",
+                    loopy.type_name()
+                ));
+            };
+            script.hooks.loopy = flag;
+        }
+        Ok(Arc::new(script))
     }
 
     /// Whether the game is solved as a loopy game (win, lose or draw).
