@@ -84,8 +84,7 @@ pub fn value(
     let report = rules
         .value(&text, &options(&watch, misere, max_states))
         .map_err(|e| watch.error(py, e))?;
-    let text = report.text();
-    Ok(Value::new(report.data, text))
+    Ok(Value::new(report))
 }
 
 /// Many positions of one built-in ruleset (one build, one watch).
@@ -112,8 +111,7 @@ pub fn values(
     for item in items {
         let text = position_text(&item?)?;
         let report = rules.value(&text, &opts).map_err(|e| watch.error(py, e))?;
-        let text = report.text();
-        out.push(Value::new(report.data, text));
+        out.push(Value::new(report));
     }
     Ok(out)
 }

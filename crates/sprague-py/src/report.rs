@@ -5,7 +5,7 @@
 use pyo3::exceptions::{PyAttributeError, PyIndexError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
-use sprague::Data;
+use sprague::{Data, Report};
 
 /// [`Data`] as plain Python objects: `None`, `bool`, `int`, `float`, `str`,
 /// `list` and `dict`.
@@ -79,8 +79,8 @@ impl Move {
 /// other field the engine reports (see `data`).
 #[pyclass(frozen, module = "sprague")]
 pub struct Value {
-    data: Data,
-    text: String,
+    /// The engine's report: its fields, and its text, written when asked for.
+    report: Report,
     /// For user games: the Python positions of the moves of each move list, by
     /// field name, in the order of the field's entries.
     objects: Vec<(String, Vec<Py<PyAny>>)>,
@@ -88,21 +88,23 @@ pub struct Value {
 
 impl Value {
     /// A value from the engine's report (built-in rulesets).
-    pub fn new(data: Data, text: String) -> Self {
+    pub fn new(report: Report) -> Self {
         Value {
-            data,
-            text,
+            report,
             objects: Vec::new(),
         }
     }
 
     /// A value whose move lists carry Python positions (user games).
     pub fn with_objects(data: Data, text: String, objects: Vec<(String, Vec<Py<PyAny>>)>) -> Self {
-        Value { data, text, objects }
+        Value {
+            report: Report::new(data, text),
+            objects,
+        }
     }
 
     fn moves(&self, py: Python<'_>, key: &str) -> PyResult<Option<Vec<Move>>> {
-        let Some(Data::List(rows)) = self.data.get(key) else {
+        let Some(Data::List(rows)) = self.report.data.get(key) else {
             return Ok(None);
         };
         let objects = self.objects.iter().find(|(k, _)| k == key).map(|(_, v)| v);
@@ -128,7 +130,7 @@ impl Value {
     }
 
     fn field<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
-        data_to_py(py, self.data.get(key).unwrap_or(&Data::Null))
+        data_to_py(py, self.report.data.get(key).unwrap_or(&Data::Null))
     }
 }
 
@@ -156,7 +158,7 @@ impl Value {
     /// The canonical form as a [`Game`](crate::game::Game) (partizan games), else `None`.
     #[getter]
     fn canonical(&self, py: Python<'_>) -> PyResult<Option<crate::game::Game>> {
-        match self.data.get("value").and_then(Data::as_text) {
+        match self.report.data.get("value").and_then(Data::as_text) {
             Some(text) => crate::game::Game::parse(py, text).map(Some),
             None => Ok(None),
         }
@@ -171,7 +173,7 @@ impl Value {
     /// Whether the value is for misère play.
     #[getter]
     fn misere(&self) -> bool {
-        self.data.get("play").and_then(Data::as_text) == Some("misere")
+        self.report.data.get("play").and_then(Data::as_text) == Some("misere")
     }
 
     /// The winning moves of the player to move (for partizan games Left's and
@@ -202,18 +204,18 @@ impl Value {
     /// Every field of the answer as a dict (the fields of `sprague value --json`).
     #[getter]
     fn data<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        data_to_py(py, &self.data)
+        data_to_py(py, &self.report.data)
     }
 
     /// The answer for people, as the command line prints it.
     #[getter]
     fn text(&self) -> String {
-        self.text.clone()
+        self.report.text()
     }
 
     /// Any other field of `data` by name (`states`, `to_move`, …).
     fn __getattr__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-        match self.data.get(name) {
+        match self.report.data.get(name) {
             Some(d) => data_to_py(py, d),
             None => Err(PyAttributeError::new_err(format!(
                 "this value has no field `{name}`"
@@ -222,13 +224,13 @@ impl Value {
     }
 
     fn __str__(&self) -> String {
-        self.text.trim_end().to_string()
+        self.report.text().trim_end().to_string()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let mut parts = Vec::new();
         for key in ["outcome", "grundy", "value", "remoteness"] {
-            if let Some(d) = self.data.get(key)
+            if let Some(d) = self.report.data.get(key)
                 && *d != Data::Null
             {
                 parts.push(format!("{key}={}", self.field(py, key)?.repr()?));
