@@ -152,8 +152,14 @@ impl Notation<Vec<u64>> for PickNim {
         Ok(heaps)
     }
 
+    /// The heaps left, or `0` when none is (empty heaps are dropped when
+    /// read, so the text of the end of the game still reads back).
     fn format_position(&self, p: &Vec<u64>) -> String {
-        format_heaps(p)
+        if p.is_empty() {
+            "0".to_string()
+        } else {
+            format_heaps(p)
+        }
     }
 
     fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
@@ -177,6 +183,23 @@ impl Notation<Vec<u64>> for PickNim {
 mod tests {
     use super::*;
     use crate::impartial::GrundySolver;
+
+    /// Found by the `position` fuzz target: the end of the game (`0`)
+    /// printed as an empty text, which does not read back.
+    #[test]
+    fn printed_positions_read_back() {
+        for rules in [PickNim(PickHeap::Smallest), PickNim(PickHeap::Largest)] {
+            for text in ["0", "0 0", "3 0 5", "7"] {
+                let p = rules.parse_position(text).unwrap();
+                let printed = rules.format_position(&p);
+                assert_eq!(
+                    rules.parse_position(&printed).unwrap(),
+                    p,
+                    "`{text}` printed as `{printed}`"
+                );
+            }
+        }
+    }
 
     fn all_positions(max_heaps: usize, max_size: u64) -> Vec<Vec<u64>> {
         fn rec(cur: &mut Vec<u64>, lo: u64, max_heaps: usize, max_size: u64, out: &mut Vec<Vec<u64>>) {
