@@ -6,6 +6,8 @@ mod allbut;
 mod equal_split;
 mod factor;
 mod game;
+mod grundy_game;
+mod grundy_game_file;
 mod heaps;
 mod lasker;
 mod misere_values;
@@ -22,6 +24,13 @@ pub use equal_split::EqualSplit;
 pub use factor::FACTOR_LIMIT;
 pub(crate) use game::leave_heap;
 pub use game::{HeapGame, HeapValuer, plain_values};
+pub use grundy_game::{
+    GRUNDY_GAME_MAX_VALUE, GrundyGameError, GrundyGameTable, grundy_game_plain, grundy_game_rare,
+};
+pub use grundy_game_file::{
+    GRUNDY_TABLE_MAGIC, GrundyFileError, RESUME_CHECK, ResumedTable, read_grundy_table, write_grundy_header,
+    write_grundy_values,
+};
 pub(crate) use heaps::heap_rules;
 pub use heaps::{ENUMERATION_LIMIT, HeapMove, HeapSum, Heaps};
 pub use lasker::Lasker;

@@ -1,0 +1,203 @@
+//! Grundy's game by the sparse-space table (`GrundyGameTable`): against the
+//! definition, the published values, and through its table file.
+
+use proptest::prelude::*;
+use sprague::heap::{
+    GrundyGameTable, RESUME_CHECK, TakeBreak, grundy_game_plain, grundy_game_rare, read_grundy_table,
+    write_grundy_header, write_grundy_values,
+};
+use std::io::Cursor;
+
+fn table(count: usize) -> GrundyGameTable {
+    let mut t = GrundyGameTable::new();
+    t.extend_to(count, &mut |_| true).expect("small values");
+    t
+}
+
+fn values(t: &GrundyGameTable) -> Vec<u16> {
+    (0..t.len()).map(|n| t.value(n).expect("held")).collect()
+}
+
+/// OEIS A002188 (Sprague-Grundy values for Grundy's game), the 105 terms of its data section.
+const A002188: [u16; 105] = [
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1,
+    2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4, 3, 2,
+    4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
+];
+
+#[test]
+fn oeis_a002188() {
+    assert_eq!(values(&table(A002188.len())), A002188);
+}
+
+/// Every heap up to 231 with a value in the sparse (rare) class, with its value,
+/// as listed by A. Flammenkamp, "Sprague-Grundy Values of Grundy's Game"
+/// (wwwhomes.uni-bielefeld.de/achim/grundy.html, "Known Sparse SGV").
+#[test]
+fn flammenkamp_sparse_values_to_231() {
+    let listed: [(usize, u16); 47] = [
+        (1, 0),
+        (2, 0),
+        (3, 1),
+        (4, 0),
+        (6, 1),
+        (7, 0),
+        (9, 1),
+        (10, 0),
+        (12, 1),
+        (15, 1),
+        (20, 0),
+        (23, 0),
+        (26, 0),
+        (28, 1),
+        (31, 1),
+        (34, 1),
+        (37, 1),
+        (40, 1),
+        (43, 1),
+        (46, 1),
+        (49, 1),
+        (50, 0),
+        (52, 1),
+        (53, 0),
+        (55, 1),
+        (58, 1),
+        (61, 1),
+        (87, 7),
+        (90, 7),
+        (93, 7),
+        (146, 6),
+        (149, 6),
+        (152, 6),
+        (158, 11),
+        (161, 11),
+        (164, 11),
+        (167, 11),
+        (176, 7),
+        (179, 7),
+        (181, 12),
+        (182, 7),
+        (185, 7),
+        (188, 7),
+        (190, 12),
+        (193, 12),
+        (196, 10),
+        (231, 10),
+    ];
+    let t = table(232);
+    assert_eq!(t.rare_heaps(), listed);
+    let g = values(&t);
+    let by_class: Vec<(usize, u16)> = (1..232)
+        .filter(|&n| grundy_game_rare(g[n]))
+        .map(|n| (n, g[n]))
+        .collect();
+    assert_eq!(by_class, listed);
+}
+
+#[test]
+fn agrees_with_the_definition_exhaustively() {
+    let n = 3000;
+    assert_eq!(values(&table(n)), grundy_game_plain(n));
+}
+
+#[test]
+fn agrees_with_the_take_and_break_engine() {
+    let n = 6000;
+    let other: Vec<u16> = TakeBreak::grundy_game()
+        .values_rare(n)
+        .into_iter()
+        .map(|v| v as u16)
+        .collect();
+    assert_eq!(values(&table(n)), other);
+}
+
+#[test]
+fn records_are_first_occurrences_of_new_maxima() {
+    let t = table(2000);
+    let g = values(&t);
+    let r = t.records();
+    assert_eq!(r[0], (0, 0));
+    for w in r.windows(2) {
+        assert!(w[1].1 > w[0].1);
+        assert!(g[w[0].0..w[1].0].iter().all(|&v| v <= w[0].1));
+    }
+    // From A002188: the value 1 first at heap 3, 2 at 5, 3 at 13, 4 at 18, 5 at 41, 7 at 87.
+    for (heap, value) in [(3, 1), (5, 2), (13, 3), (18, 4), (41, 5), (87, 7)] {
+        assert!(r.contains(&(heap, value)), "({heap}, {value}) in {r:?}");
+    }
+}
+
+fn file_of(t: &GrundyGameTable) -> Vec<u8> {
+    let mut f = Vec::new();
+    write_grundy_header(&mut f).expect("in memory");
+    write_grundy_values(&mut f, t, 0, t.len()).expect("in memory");
+    f
+}
+
+#[test]
+fn file_round_trip_and_damage() {
+    let t = table(1500);
+    let f = file_of(&t);
+    assert_eq!(f.len(), 16 + 1500);
+    let back = read_grundy_table(&mut Cursor::new(&f), 2000).expect("valid");
+    assert_eq!(values(&back.table), values(&t));
+    assert_eq!(back.valid_bytes, f.len() as u64);
+    // A wrong value among the last ones checked is found.
+    let mut bad = f.clone();
+    let last = bad.len() - 5;
+    bad[last] ^= 1;
+    let e = read_grundy_table(&mut Cursor::new(&bad), 0).expect_err("damaged");
+    assert!(e.to_string().contains("heap 1495"), "{e}");
+    // Not a table.
+    let e =
+        read_grundy_table(&mut Cursor::new(b"hello world, not a table".to_vec()), 0).expect_err("no header");
+    assert!(e.to_string().contains("not a table"), "{e}");
+    // An empty file is an empty table.
+    let empty = read_grundy_table(&mut Cursor::new(Vec::new()), 10).expect("empty");
+    assert!(empty.table.is_empty());
+}
+
+#[test]
+fn wide_values_use_the_escape_and_the_nibbles() {
+    // Values above 255 are stored in the 12-bit layout: push them by hand.
+    let mut t = GrundyGameTable::new();
+    let vals = [0u16, 300, 4095, 7, 256, 255, 1];
+    for &v in &vals {
+        t.push_known(v).expect("fits");
+    }
+    assert_eq!(values(&t), vals);
+    t.truncate(4);
+    assert_eq!(values(&t), &vals[..4]);
+    assert!(t.push_known(4096).is_err());
+    let mut f = Vec::new();
+    write_grundy_header(&mut f).expect("in memory");
+    write_grundy_values(&mut f, &t, 0, t.len()).expect("in memory");
+    assert_eq!(f.len(), 16 + 1 + 3 + 3 + 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Truncating and growing again gives the same values (the resume path).
+    #[test]
+    fn truncate_and_regrow(n in 1usize..2500, cut in 0usize..2500) {
+        let full = table(n);
+        let mut t = full.clone();
+        t.truncate(cut.min(n));
+        t.extend_to(n, &mut |_| true).expect("small");
+        prop_assert_eq!(values(&t), values(&full));
+        prop_assert_eq!(t.rare_heaps(), full.rare_heaps());
+    }
+
+    /// A file cut at any byte (a killed writer) reads back as a prefix of whole values.
+    #[test]
+    fn cut_file_reads_back_as_a_prefix(n in 0usize..1200, cut in 0usize..1300) {
+        let t = table(n);
+        let f = file_of(&t);
+        let cut = cut.min(f.len()).max(16);
+        let back = read_grundy_table(&mut Cursor::new(&f[..cut]), 0).expect("a prefix is valid");
+        prop_assert_eq!(back.table.len(), cut - 16);
+        prop_assert_eq!(&values(&back.table)[..], &values(&t)[..cut - 16]);
+        prop_assert!(RESUME_CHECK > 0);
+    }
+}
