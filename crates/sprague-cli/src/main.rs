@@ -179,6 +179,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Grundy's game G(0..N-1) streamed to a table file (1 byte a value; see
+    /// docs), resumed from the file when it already holds values.
+    GrundyGame {
+        /// The table file (created when missing).
+        file: String,
+        /// How many values: G(0) to G(N-1).
+        #[arg(long, value_name = "N")]
+        count: usize,
+    },
     /// Grundy value of every vertex of a directed acyclic graph file.
     ///
     /// Text: first line `n m`, then m lines `u v` (0-based; `#` starts a comment).
@@ -374,6 +383,7 @@ fn run(cli: Cli) -> CliResult<()> {
             NimberOp::Pow { a, k } => cmd::nimber::unary_or_binary("pow", &a, Some(&k), json),
         },
         Command::Repl => cmd::repl::run(),
+        Command::GrundyGame { file, count } => cmd::grundy_game::run(&file, count),
         Command::GrundyGraph { file, json } => cmd::grundy_graph::run(&file, json),
         Command::Completions { shell } => cmd::shell::completions(shell, &mut Cli::command()),
         Command::Man => cmd::shell::man(Cli::command()),
