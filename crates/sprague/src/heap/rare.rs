@@ -258,6 +258,43 @@ fn three_heap_values(
     g
 }
 
+/// Smaller parts scanned in one block by [`scan_splits`].
+const SCAN_BLOCK: usize = 32;
+/// Segments of the range of the smaller part visited in turn by [`scan_splits`].
+const SCAN_SEGMENTS: usize = 16;
+
+/// Inserts the values `G(a) ⊕ G(m − a)` of the splits with smaller part `a` in
+/// `1 ..= half` into `seen` until every value of `needed` is in it (dropping the
+/// found ones from `needed`); `true` when all were found. The splits are taken
+/// in blocks of 32, in turn from 16 segments spread over `1 ..= half`: parts of
+/// every size early on find the missing values sooner than one sweep, and each
+/// block is a branch-free pass over two contiguous slices. O(half) at worst.
+fn scan_splits(g: &[u32], m: usize, half: usize, seen: &mut MexSet, needed: &mut Vec<usize>) -> bool {
+    let blocks = half.div_ceil(SCAN_BLOCK);
+    let segments = SCAN_SEGMENTS.min(blocks.max(1));
+    let seg_len = blocks.div_ceil(segments).max(1);
+    for k in 0..seg_len {
+        for s in 0..segments {
+            let b = s * seg_len + k;
+            if b >= blocks {
+                continue;
+            }
+            let first = 1 + b * SCAN_BLOCK;
+            let last = (first + SCAN_BLOCK - 1).min(half);
+            let left = &g[first..=last];
+            let right = &g[m - last..=m - first];
+            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                seen.insert((x ^ y) as usize);
+            }
+            needed.retain(|&v| !seen.contains(v));
+            if needed.is_empty() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Extends `g` (a correct prefix) to `count` values by the rare-value method;
 /// stops early when `progress` returns `false`.
 pub(crate) fn rare_values_u32(
@@ -306,7 +343,7 @@ pub(crate) fn rare_values_u32(
         if n >= next_rebuild {
             split = choose_split(&g, flippable);
             rare = (1..n).filter(|&a| split.is_rare(a, g[a])).collect();
-            next_rebuild = if n < 1 << 16 { 2 * n } else { n + (1 << 16) };
+            next_rebuild = if n < 1 << 16 { 2 * n } else { n + (n / 2).max(1 << 16) };
         }
         if split.mask == 0 {
             let v = plain_at(spec, &g, n, &mut seen);
@@ -343,29 +380,16 @@ pub(crate) fn rare_values_u32(
         // 3. Values of the other class below c still to be found.
         needed.clear();
         needed.extend((0..c).filter(|&v| class(v as u32, mask) == k && !seen.contains(v)));
-        let mut remaining = needed.len();
-        if remaining > 0 {
-            'scan: for &i in &spec.split2 {
+        if !needed.is_empty() {
+            for &i in &spec.split2 {
                 if n < i + 2 {
                     continue;
                 }
                 let m = n - i;
-                let half = m / 2;
-                // Alternate between the middle (parts of similar value: small
-                // nim-sums) and the ends (small heaps: large nim-sums).
-                for j in 0..half {
-                    let a = if j % 2 == 0 { half - j / 2 } else { 1 + j / 2 };
-                    if spec.unequal && 2 * a == m {
-                        continue;
-                    }
-                    let x = (g[a] ^ g[m - a]) as usize;
-                    if x < c && !seen.contains(x) && class(x as u32, mask) == k {
-                        seen.insert(x);
-                        remaining -= 1;
-                        if remaining == 0 {
-                            break 'scan;
-                        }
-                    }
+                // Smaller parts 1 ..= half (the equal split excluded when unequal).
+                let half = if spec.unequal { (m - 1) / 2 } else { m / 2 };
+                if scan_splits(&g, m, half, &mut seen, &mut needed) {
+                    break;
                 }
             }
         }
