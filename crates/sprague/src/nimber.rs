@@ -263,6 +263,17 @@ impl MexSet {
         self.stamp[v] = self.now;
     }
 
+    /// The slots, grown to hold every value below `len` (a power of two at
+    /// least), and the current stamp: `v` is in the set when `slots[v] ==
+    /// stamp`. For tight loops that insert many values below `len` (index with
+    /// `v & (slots.len() - 1)`, which leaves such values unchanged).
+    pub(crate) fn raw(&mut self, len: usize) -> (&mut [u32], u32) {
+        if len > self.stamp.len() {
+            self.stamp.resize(len.next_power_of_two(), 0);
+        }
+        (&mut self.stamp, self.now)
+    }
+
     /// Whether `v` was inserted since the last [`MexSet::clear`].
     #[inline]
     #[must_use]

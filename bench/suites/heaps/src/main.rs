@@ -6,7 +6,7 @@
 //! reports wall time, user CPU and peak resident memory (getrusage), so the
 //! figures of one case do not include another's memory.
 //!
-//! Usage: `cargo run --release -p bench-heaps [-- --quick] [--limit SECONDS]`
+//! Usage: `cargo run --release -p bench-heaps [-- --quick] [--limit SECONDS] [--only CODE,…]`
 //! (`--quick`: 10^5 only; each case is stopped after `--limit` seconds, 120 by default).
 
 use std::process::{Command, Stdio};
@@ -62,6 +62,15 @@ fn run_case(engine: &str, game: &str, n: usize) -> ((f64, f64), u64) {
         ("sprague-rare", code) => {
             let g = taker(code);
             sum(timed(|| g.values_rare(n)))
+        }
+        ("sprague-table", "grundy") => {
+            let (t, table) = timed(|| {
+                let mut t = sprague::heap::GrundyGameTable::new();
+                t.extend_to(n, &mut |_| true).expect("values fit");
+                t
+            });
+            let values: Vec<u16> = (0..n).map(|i| table.value(i).unwrap_or(u16::MAX)).collect();
+            (t, checksum(&values))
         }
         ("sprague-plain", code) => {
             let g = taker(code);
@@ -201,13 +210,48 @@ fn main() {
         .unwrap_or(120.0);
     println!("octal games: G(0..n); ratio = reference user CPU / this user CPU (reference: our plain loop)");
     let sizes: &[usize] = if quick { &[100_000] } else { &[100_000, 1_000_000] };
+    // `--only CODE[,CODE…]`: run these games only (the subtraction game is `sub134`).
+    let only: Option<Vec<String>> = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        .map(|s| s.split(',').map(str::to_string).collect());
+    let wanted = |code: &str| only.as_ref().is_none_or(|o| o.iter().any(|c| c == code));
+    // Codes with no known period (the two named in the project's issue 18),
+    // to 10^7 against ogs rc2.
+    let open_sizes: &[usize] = if quick { &[100_000] } else { &[1_000_000, 10_000_000] };
+    for &code in &["0.106", "0.165"] {
+        if !wanted(code) {
+            continue;
+        }
+        for &n in open_sizes {
+            println!("{code} n = {n} (no known period); ratio = ogs-rc2 user CPU / this user CPU");
+            let mut results: Vec<(&str, Measured)> = Vec::new();
+            for e in ["sprague-rare", "ogs-rc2"] {
+                if let Some(m) = measure(e, code, n, limit) {
+                    results.push((e, m));
+                }
+            }
+            let ogs = results.iter().find(|(e, _)| *e == "ogs-rc2").map(|(_, m)| m.user);
+            for (e, m) in &results {
+                row(e, m, ogs);
+            }
+            let agree = results.windows(2).all(|w| w[0].1.sum == w[1].1.sum);
+            println!("  all engines agree on the values: {agree}");
+        }
+    }
     for &code in &["0.07", "0.16", "4.07", "grundy"] {
+        if !wanted(code) {
+            continue;
+        }
         for &n in sizes {
             println!("{code} n = {n}");
             let mut results: Vec<(String, Measured)> = Vec::new();
             let mut engines = vec!["sprague-fast", "sprague-rare"];
             if code != "grundy" {
                 engines.push("ogs-rc2");
+            } else {
+                engines.insert(0, "sprague-table");
             }
             if n <= 100_000 {
                 engines.push("sprague-plain");
@@ -221,6 +265,11 @@ fn main() {
                 }
             }
             let plain = results.iter().find(|(e, _)| e == "sprague-plain").map(|(_, m)| m.user);
+            if let Some(o) = results.iter().find(|(e, _)| e == "ogs-rc2").map(|(_, m)| m.user)
+                && let Some(r) = results.iter().find(|(e, _)| e == "sprague-rare").map(|(_, m)| m.user)
+            {
+                println!("  sprague-rare against ogs-rc2: {:.2}x (ogs-rc2 user CPU / sprague-rare user CPU)", o / r.max(1e-9));
+            }
             let sums: Vec<u64> = results.iter().map(|(_, m)| m.sum).collect();
             for (e, m) in &results {
                 row(e, m, plain);
@@ -228,6 +277,9 @@ fn main() {
             let agree = sums.windows(2).all(|w| w[0] == w[1]);
             println!("  all engines agree on the values: {agree}");
         }
+    }
+    if !wanted("sub134") {
+        return;
     }
     println!("subtraction game {{1, 3, 4}}: G(0..10^7)");
     let n = 10_000_000;

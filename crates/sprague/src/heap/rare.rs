@@ -265,11 +265,33 @@ const SCAN_SEGMENTS: usize = 16;
 
 /// Inserts the values `G(a) ⊕ G(m − a)` of the splits with smaller part `a` in
 /// `1 ..= half` into `seen` until every value of `needed` is in it (dropping the
-/// found ones from `needed`); `true` when all were found. The splits are taken
-/// in blocks of 32, in turn from 16 segments spread over `1 ..= half`: parts of
+/// found ones from `needed`); `true` when all were found. After a probe of the
+/// 4 splits nearest the middle and the ends, the splits are taken in blocks of 32, in turn from 16 segments spread over `1 ..= half`: parts of
 /// every size early on find the missing values sooner than one sweep, and each
 /// block is a branch-free pass over two contiguous slices. O(half) at worst.
-fn scan_splits(g: &[u32], m: usize, half: usize, seen: &mut MexSet, needed: &mut Vec<usize>) -> bool {
+fn scan_splits(
+    g: &[u32],
+    m: usize,
+    half: usize,
+    width: usize,
+    seen: &mut MexSet,
+    needed: &mut Vec<usize>,
+) -> bool {
+    // A short probe first (games whose missing values sit next to the middle
+    // or the ends, such as 4.07): the 4 splits nearest each.
+    {
+        let (slots, now) = seen.raw(width);
+        let top = slots.len() - 1;
+        for j in 0..half.min(4) {
+            for a in [half - j, 1 + j] {
+                slots[(g[a] ^ g[m - a]) as usize & top] = now;
+            }
+        }
+        needed.retain(|&v| slots[v] != now);
+        if needed.is_empty() {
+            return true;
+        }
+    }
     let blocks = half.div_ceil(SCAN_BLOCK);
     let segments = SCAN_SEGMENTS.min(blocks.max(1));
     let seg_len = blocks.div_ceil(segments).max(1);
@@ -283,10 +305,12 @@ fn scan_splits(g: &[u32], m: usize, half: usize, seen: &mut MexSet, needed: &mut
             let last = (first + SCAN_BLOCK - 1).min(half);
             let left = &g[first..=last];
             let right = &g[m - last..=m - first];
+            let (slots, now) = seen.raw(width);
+            let top = slots.len() - 1;
             for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                seen.insert((x ^ y) as usize);
+                slots[(x ^ y) as usize & top] = now;
             }
-            needed.retain(|&v| !seen.contains(v));
+            needed.retain(|&v| slots[v] != now);
             if needed.is_empty() {
                 return true;
             }
@@ -336,6 +360,8 @@ pub(crate) fn rare_values_u32(
     let mut rare: Vec<usize> = Vec::new();
     let mut next_rebuild = g.len().max(32);
     let mut needed: Vec<usize> = Vec::new();
+    // A power of two above every value so far: nim-sums of two values are below it.
+    let mut width = (g.iter().copied().max().unwrap_or(0) as usize + 1).next_power_of_two();
     for n in g.len()..count {
         if n % super::game::PROGRESS_STEP == 0 && n > 0 && !progress(n) {
             break;
@@ -362,14 +388,19 @@ pub(crate) fn rare_values_u32(
                 continue;
             }
             let m = n - i;
-            for &a in &rare {
-                if a >= m {
-                    break;
+            let below = &rare[..rare.partition_point(|&a| a < m)];
+            if spec.unequal {
+                for &a in below {
+                    if 2 * a != m {
+                        seen.insert((g[a] ^ g[m - a]) as usize);
+                    }
                 }
-                if spec.unequal && 2 * a == m {
-                    continue;
+            } else {
+                let (slots, now) = seen.raw(width);
+                let top = slots.len() - 1;
+                for &a in below {
+                    slots[(g[a] ^ g[m - a]) as usize & top] = now;
                 }
-                seen.insert((g[a] ^ g[m - a]) as usize);
             }
         }
         // 2. The smallest value of the enumerated class not reached.
@@ -388,12 +419,13 @@ pub(crate) fn rare_values_u32(
                 let m = n - i;
                 // Smaller parts 1 ..= half (the equal split excluded when unequal).
                 let half = if spec.unequal { (m - 1) / 2 } else { m / 2 };
-                if scan_splits(&g, m, half, &mut seen, &mut needed) {
+                if scan_splits(&g, m, half, width, &mut seen, &mut needed) {
                     break;
                 }
             }
         }
         let v = needed.iter().copied().find(|&r| !seen.contains(r)).unwrap_or(c) as u32;
+        width = width.max((v as usize + 1).next_power_of_two());
         g.push(v);
         if n >= 1 && split.is_rare(n, v) {
             rare.push(n);
