@@ -287,7 +287,7 @@ fn scan_splits(
                 slots[(g[a] ^ g[m - a]) as usize & top] = now;
             }
         }
-        needed.retain(|&v| slots[v] != now);
+        needed.retain(|&v| slots.get(v) != Some(&now));
         if needed.is_empty() {
             return true;
         }
@@ -310,7 +310,7 @@ fn scan_splits(
             for (&x, &y) in left.iter().zip(right.iter().rev()) {
                 slots[(x ^ y) as usize & top] = now;
             }
-            needed.retain(|&v| slots[v] != now);
+            needed.retain(|&v| slots.get(v) != Some(&now));
             if needed.is_empty() {
                 return true;
             }
