@@ -30,7 +30,10 @@ fn writes_resumes_and_matches_a_fresh_run() {
     t.extend_to(5000, &mut |_| true).expect("fits");
     let (heap, max) = *t.records().last().expect("records");
     let out = run_ok(&["grundy-game", pb, "--count", "5000"], b"");
-    assert!(out.contains(&format!("largest value {max}, first at heap {heap}")), "{out}");
+    assert!(
+        out.contains(&format!("largest value {max}, first at heap {heap}")),
+        "{out}"
+    );
 }
 
 #[test]

@@ -573,3 +573,20 @@ fn closed_form_periods_match_brute_force() {
         check("range subtraction", &RangeSubtraction::new(l, r).unwrap());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The rare-value engine (step-1 pass, the probe and the segment scan)
+    /// against the definition on random octal codes of up to four digits.
+    #[test]
+    fn rare_value_engine_equals_plain_on_random_codes(
+        first in prop::sample::select(vec![0u8, 4]),
+        digits in prop::collection::vec(0u8..8, 1..5),
+        count in 1usize..700,
+    ) {
+        let code: String = format!("{first}.{}", digits.iter().map(|d| d.to_string()).collect::<String>());
+        let g = TakeBreak::parse(&code).unwrap();
+        prop_assert_eq!(g.values_rare(count), g.values_plain(count), "{}", code);
+    }
+}

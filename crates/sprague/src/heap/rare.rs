@@ -369,7 +369,11 @@ pub(crate) fn rare_values_u32(
         if n >= next_rebuild {
             split = choose_split(&g, flippable);
             rare = (1..n).filter(|&a| split.is_rare(a, g[a])).collect();
-            next_rebuild = if n < 1 << 16 { 2 * n } else { n + (n / 2).max(1 << 16) };
+            next_rebuild = if n < 1 << 16 {
+                2 * n
+            } else {
+                n + (n / 2).max(1 << 16)
+            };
         }
         if split.mask == 0 {
             let v = plain_at(spec, &g, n, &mut seen);
