@@ -227,7 +227,7 @@ impl GrundyGameTable {
         self.lo.truncate(len);
         if !self.hi.is_empty() {
             self.hi.truncate(len / 2 + 1);
-            let keep_low = if len % 2 == 0 { 0 } else { 15 };
+            let keep_low = if len.is_multiple_of(2) { 0 } else { 15 };
             if let Some(b) = self.hi.last_mut() {
                 *b &= keep_low;
             }
@@ -251,7 +251,7 @@ impl GrundyGameTable {
         self.reserve_to(count)?;
         while self.len() < count {
             let n = self.len();
-            if n > 0 && n % (1 << 16) == 0 && !progress(n) {
+            if n > 0 && n.is_multiple_of(1 << 16) && !progress(n) {
                 return Ok(());
             }
             let stop = count.min((n | 0xffff) + 1);
@@ -315,7 +315,7 @@ impl GrundyGameTable {
             }
         }
         // The pair (m/2, m/2) is no move: what it marked (0) is looked for again.
-        if m % 2 == 0 && m > 0 && grundy_game_rare(self.get::<WIDE>(m / 2)) {
+        if m.is_multiple_of(2) && m > 0 && grundy_game_rare(self.get::<WIDE>(m / 2)) {
             self.stamp[0] = 0;
         }
         // 2. The smallest common value not reached.
