@@ -204,7 +204,7 @@ impl StateSpace for ConnectFour {
         }
         let h = self.height;
         let (xl, ol) = (has_four(xb, h), has_four(ob, h));
-        !(xl && ol || xl && x == o || ol && x != o)
+        !(xl && x == o || ol && x != o)
     }
 
     fn terminal(&self, s: u64) -> Option<Wld> {
@@ -364,20 +364,18 @@ impl ConnectFour {
         let mut cols = Vec::with_capacity(w);
         for j in 0..w {
             let (mut c, mut k) = (0u64, 0);
-            for row in (0..h).rev() {
-                match rows[row][j] {
-                    0 => {}
-                    v => {
-                        if k != h - 1 - row {
-                            return Err(format!(
-                                "position `{text}`: column {} of the board has a stone above an empty cell",
-                                j + 1
-                            ));
-                        }
-                        c |= u64::from(v == 2) << k;
-                        k += 1;
-                    }
+            for (up, v) in rows.iter().rev().map(|r| r[j]).enumerate() {
+                if v == 0 {
+                    continue;
                 }
+                if k != up {
+                    return Err(format!(
+                        "position `{text}`: column {} of the board has a stone above an empty cell",
+                        j + 1
+                    ));
+                }
+                c |= u64::from(v == 2) << k;
+                k += 1;
             }
             cols.push(c | 1 << k);
         }
