@@ -115,9 +115,10 @@ fn splitmix(x: &mut u64) -> u64 {
 }
 
 /// Checks the table at `path`: the header and index (see
-/// [`TableFile::open`]), every block's crc32 and size, then for up to
+/// [`TableFile::open`]), every block's crc32 and size, then for about
 /// `sample` positions drawn from a generator seeded with `seed` (and the
-/// start) that the stored value is the one the stored values of its children
+/// start; indices drawn uniformly, so the sample follows the share of
+/// positions) that the stored value is the one the stored values of its children
 /// imply ([`implied_value`], the parent/child self-test of retrograde
 /// tables). O(N) for the blocks, O(sample × moves × block) for the sample.
 ///
@@ -140,18 +141,29 @@ pub fn verify(path: &str, sample: u64, seed: u64) -> Result<Verified, TableError
         }
     }
     let positions = counts.iter().sum::<u64>();
+    // Candidate indices drawn at random, about `sample` of them positions
+    // (from the share of positions just counted), visited in increasing
+    // order so that parents and children come from few cached blocks.
+    let wanted = sample.min(positions);
+    let draws = if positions == 0 {
+        0
+    } else {
+        (u128::from(wanted) * u128::from(h.state_count) / u128::from(positions))
+            .min(u128::from(h.state_count)) as u64
+    };
     let mut rng = seed;
+    let mut candidates: Vec<u64> = (0..draws)
+        .map(|_| splitmix(&mut rng) % h.state_count.max(1))
+        .collect();
+    if let Ok(s) = space.parse_state("start") {
+        candidates.push(s);
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
     let mut sampled = 0;
-    let mut tries = 0u64;
-    let start = space.parse_state("start").ok();
     let mut kids = Vec::new();
     let mut buf = Vec::new();
-    while sampled < sample.min(positions) && tries < sample.saturating_mul(1000) {
-        let s = match (tries, start) {
-            (0, Some(s)) => s,
-            _ => splitmix(&mut rng) % h.state_count.max(1),
-        };
-        tries += 1;
+    for s in candidates {
         let Some(stored) = t.get(s)? else { continue };
         kids.clear();
         if space.terminal(s).is_none() {

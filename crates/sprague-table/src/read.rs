@@ -8,7 +8,7 @@ use sprague::loopy::SolvedValue;
 use std::collections::HashMap;
 
 /// Blocks kept decompressed by a [`TableFile`] (the oldest is dropped).
-const CACHE_BLOCKS: usize = 16;
+const CACHE_BLOCKS: usize = 64;
 
 /// An open table file: header and index checked, blocks read on demand.
 pub struct TableFile {
