@@ -213,6 +213,12 @@ enum Command {
     /// --prefs (rankings), --minimax (scores), --tree/--and-or (JSON game trees),
     /// --demo tic-tac-toe|krk|river-pawn.
     Solve(cmd::solve::SolveArgs),
+    /// The value of a position read from a table file written by
+    /// `sprague solve --demo NAME --out FILE`, without solving.
+    Probe(cmd::table_file::ProbeArgs),
+    /// Check a table file: every block's checksum, and for a sample of
+    /// positions that each stored value is the one its children's imply.
+    Verify(cmd::table_file::VerifyArgs),
     /// Count the edge subsets of a DAG in which the first player wins with
     /// tokens on vertices 0 and 1 (1 and 2 with --one-based), modulo 10^9+7.
     ///
@@ -388,6 +394,8 @@ fn run(cli: Cli) -> CliResult<()> {
         Command::Completions { shell } => cmd::shell::completions(shell, &mut Cli::command()),
         Command::Man => cmd::shell::man(Cli::command()),
         Command::Solve(args) => cmd::solve::run(&args),
+        Command::Probe(args) => cmd::table_file::probe(&args),
+        Command::Verify(args) => cmd::table_file::verify(&args),
         Command::CountDagWins {
             file,
             one_based,

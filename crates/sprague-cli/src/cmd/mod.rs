@@ -13,6 +13,7 @@ pub mod repl;
 pub mod shell;
 pub mod solve;
 pub mod table;
+pub mod table_file;
 pub mod value;
 pub mod wythoff_pair;
 

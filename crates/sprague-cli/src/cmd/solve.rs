@@ -64,6 +64,19 @@ pub struct SolveArgs {
     /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
     #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
     pub max_states: usize,
+    /// With --demo: write the solved table (W/L/D and remoteness of every
+    /// state) to this file, for `sprague probe` and `sprague verify`.
+    #[arg(long, value_name = "FILE", requires = "demo")]
+    pub out: Option<String>,
+    /// With --out: append every finished block to this checkpoint file.
+    #[arg(long, value_name = "FILE", requires = "out")]
+    pub checkpoint: Option<String>,
+    /// Continue the solve kept in the --checkpoint file.
+    #[arg(long, requires = "checkpoint")]
+    pub resume: bool,
+    /// States per block of the table file and the checkpoint.
+    #[arg(long, value_name = "N", default_value_t = 1 << 20, requires = "out")]
+    pub block_states: u32,
 }
 
 /// `--threads N`: a whole number the core accepts as a thread count.
@@ -98,6 +111,9 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
     progress::interrupt();
     if let Some(path) = &a.rules {
         return rules_run(path, a);
+    }
+    if super::table_file::handles(a) {
+        return super::table_file::solve(a);
     }
     let (json, text) = if let Some(demo) = &a.demo {
         let _polling = Polling::start();

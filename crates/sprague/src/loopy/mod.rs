@@ -2,10 +2,12 @@
 //! with remoteness on graphs and on state spaces, asymmetric preferences, loopy
 //! impartial values (generalised Sprague–Grundy), and minimax.
 
+mod connect_four;
 mod gsg;
 mod krk;
 mod lamp;
 mod minimax;
+mod ordered;
 mod preferences;
 mod pursuit;
 mod river_pawn;
@@ -14,6 +16,7 @@ mod stats;
 mod tictactoe;
 mod wld;
 
+pub use connect_four::{ConnectFour, ConnectFourSizeError};
 pub use gsg::{LoopyValue, loopy_grundy, loopy_grundy_with, loopy_sum_outcome};
 pub use krk::{Krk, krk_depth_counts, krk_longest_mate, krk_longest_mate_example};
 pub use lamp::{LAMP_MAX_SWITCHES, LampGame};
@@ -21,6 +24,7 @@ pub use minimax::{
     MinimaxDagError, MinimaxTree, alpha_beta, alpha_beta_with, and_or_random, and_or_random_with,
     minimax_dag, minimax_dag_with, minimax_tree,
 };
+pub use ordered::{implied_value, solve_ordered};
 pub use preferences::{
     EXHAUSTIVE_MAX_VERTICES, PreferencesMethod, Ranking, UnsupportedRankings, retrograde_supports,
     solve_preferences, solve_preferences_auto, solve_preferences_exhaustive,

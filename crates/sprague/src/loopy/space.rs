@@ -46,6 +46,13 @@ pub trait StateSpace: Sync {
     fn unmoves(&self, s: u64, out: &mut Vec<u64>) {
         let _ = (s, out);
     }
+
+    /// Whether every move leads to a larger index (the space is then acyclic
+    /// and [`crate::loopy::solve_ordered`] solves it in one descending pass).
+    /// Default: false.
+    fn moves_increase_index(&self) -> bool {
+        false
+    }
 }
 
 /// A state space that the packed solver cannot represent.
@@ -129,11 +136,38 @@ impl StateTable {
         decode(self.cells[s as usize].load(Ordering::Relaxed))
     }
 
+    /// A table of `n` indices, none of them a position yet (for solvers that
+    /// fill it with [`StateTable::set`]).
+    pub(crate) fn not_states(n: u64) -> Self {
+        StateTable {
+            cells: (0..n).map(|_| AtomicU16::new(NOT_STATE)).collect(),
+        }
+    }
+
+    /// Stores the value of `s` (`None`: not a position).
+    pub(crate) fn set(&self, s: u64, v: Option<SolvedValue>) -> Result<(), SpaceLimit> {
+        self.cells[s as usize].store(encode(v)?, Ordering::Relaxed);
+        Ok(())
+    }
+
     /// The raw packed cells, for comparing runs.
     #[must_use]
     pub fn raw(&self) -> Vec<u16> {
         self.cells.iter().map(|c| c.load(Ordering::Relaxed)).collect()
     }
+}
+
+fn encode(v: Option<SolvedValue>) -> Result<u16, SpaceLimit> {
+    let Some(v) = v else { return Ok(NOT_STATE) };
+    let r = |r: Option<u32>| match r {
+        Some(r) if r <= u32::from(MAX_REMOTENESS) => Ok(r as u16),
+        _ => Err(SpaceLimit::RemotenessOverflow),
+    };
+    Ok(match v.wld {
+        Wld::Draw => FIXED_DRAW,
+        Wld::Win => DECIDED | WIN | r(v.remoteness)?,
+        Wld::Lose => DECIDED | r(v.remoteness)?,
+    })
 }
 
 fn decode(c: u16) -> Option<SolvedValue> {

@@ -3,7 +3,7 @@
 //! draw with remoteness and the best moves, and their catalog entries.
 
 use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, without_params};
-use crate::loopy::{Krk, SolveError, StateSpaceSolver, StateTable, TicTacToe};
+use crate::loopy::{ConnectFour, Krk, SolveError, StateSpaceSolver, StateTable, TicTacToe, solve_ordered};
 use crate::play::{PlayEngine, SpaceEngine, SpaceNotation, best_state_moves, erase};
 
 /// A state space with a notation, as a registry [`Ruleset`]: `value` solves
@@ -36,15 +36,19 @@ impl<S: SpaceNotation> SpaceRules<S> {
     /// The solved table of the whole space. Time and memory linear in the
     /// number of states and moves (see [`StateSpaceSolver::solve`]).
     fn solve(&self, options: &Options<'_>) -> Result<StateTable> {
-        StateSpaceSolver::new(&self.space)
-            .max_states(options.max_states)
-            .with_monitor(options.monitor)
-            .solve()
-            .map_err(|e| match e {
-                SolveError::Budget(b) => b.into(),
-                SolveError::Interrupted(i) => i.into(),
-                other => Error::input(other.to_string()),
-            })
+        let solved = if self.space.moves_increase_index() {
+            solve_ordered(&self.space, options.max_states, Some(options.monitor))
+        } else {
+            StateSpaceSolver::new(&self.space)
+                .max_states(options.max_states)
+                .with_monitor(options.monitor)
+                .solve()
+        };
+        solved.map_err(|e| match e {
+            SolveError::Budget(b) => b.into(),
+            SolveError::Interrupted(i) => i.into(),
+            other => Error::input(other.to_string()),
+        })
     }
 }
 
@@ -125,9 +129,71 @@ pub(super) fn entries() -> Vec<Entry> {
                 })
             },
         },
+        Entry {
+            name: "connect-four",
+            params: "WxH",
+            family: Family::Loopy,
+            summary: "Connect Four on a W-column, H-row board (small boards: the whole space is solved), e.g. connect-four:4x4",
+            notation: "moves from the empty board as column numbers (`4453`), or the rows top first joined by `|` with `X`, `O` and `.`, or `start`",
+            example: "value connect-four:4x4 start",
+            example2: "value connect-four:4x4 2332",
+            rules: "X and O take turns to drop a stone into a column that is not full; it falls to the lowest empty cell. Four stones of one player in a row, column or diagonal win; a full board without one is a draw.",
+            known: "John Tromp's Connect Four Playground (tromp.github.io/c4/c4.html) lists the result of perfect play by board size: 4×4, 5×4, 7×4, 4×5, 5×5, 6×5 and 7×5 are draws, 6×4 is a win for the second player, 7×6 a win for the first. `sprague solve --demo connect-four:5x4 --out FILE` writes the solved table.",
+            build: |_, params| {
+                let space = connect_four(params)?;
+                Ok(Box::new(SpaceRules {
+                    name: format!("connect-four:{}x{}", space.width(), space.height()),
+                    space,
+                }))
+            },
+        },
         super::contest::speike_and_tom::entry(),
         super::contest::lamp::entry(),
     ]
+}
+
+/// The Connect Four board of parameters `WxH` (e.g. `5x4`).
+fn connect_four(params: Option<&str>) -> Result<ConnectFour> {
+    let Some(p) = params else {
+        return Err(Error::input(
+            "connect-four needs the board size: connect-four:WxH, e.g. connect-four:5x4 (W columns, H rows)",
+        ));
+    };
+    let bad = || {
+        Error::input(format!(
+            "connect-four:{p}: expected the board size WxH, e.g. 5x4 (W columns, H rows)"
+        ))
+    };
+    let (w, h) = p.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (
+        w.trim().parse().map_err(|_| bad())?,
+        h.trim().parse().map_err(|_| bad())?,
+    );
+    ConnectFour::new(w, h).map_err(|e| Error::input(format!("connect-four:{p}: {e}")))
+}
+
+/// The state spaces that can be solved into a table file, by name:
+/// `tic-tac-toe`, `krk` and `connect-four:WxH`; the name is returned in its
+/// canonical spelling (the one stored in table files).
+///
+/// # Errors
+/// [`Error::Input`] for another name or bad parameters.
+pub fn state_space(spec: &str) -> Result<(String, Box<dyn SpaceNotation>)> {
+    let (name, params) = match spec.trim().split_once(':') {
+        Some((n, p)) => (n, Some(p)),
+        None => (spec.trim(), None),
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "tic-tac-toe" if params.is_none() => Ok(("tic-tac-toe".to_string(), Box::new(TicTacToe))),
+        "krk" if params.is_none() => Ok(("krk".to_string(), Box::new(Krk))),
+        "connect-four" => {
+            let c = connect_four(params)?;
+            Ok((format!("connect-four:{}x{}", c.width(), c.height()), Box::new(c)))
+        }
+        _ => Err(Error::input(format!(
+            "`{spec}` is not a state space that solves into a table: expected tic-tac-toe, krk or connect-four:WxH"
+        ))),
+    }
 }
 
 #[cfg(test)]
@@ -152,5 +218,28 @@ mod tests {
         );
         let misere = r.value("start", &Options::new(&monitor).misere(true));
         assert!(matches!(misere, Err(Error::Input(_))));
+    }
+
+    #[test]
+    fn connect_four_entry() {
+        let monitor = Monitor::default();
+        let c = crate::build("connect-four:4x4").unwrap();
+        // John Tromp's Connect Four Playground: 4×4 is a draw.
+        let report = c.value("start", &Options::new(&monitor)).unwrap();
+        assert_eq!(report.outcome(), Some("D"));
+        // X has three in column 1 and plays the fourth.
+        let report = c.value("121212", &Options::new(&monitor)).unwrap();
+        assert_eq!(report.outcome(), Some("W"));
+        assert_eq!(report.data.get("remoteness").and_then(Data::as_int), Some(1));
+        for bad in [
+            "connect-four",
+            "connect-four:4",
+            "connect-four:0x4",
+            "connect-four:9x9",
+        ] {
+            assert!(crate::build(bad).is_err(), "{bad}");
+        }
+        assert!(state_space("connect-four:5X4").is_ok_and(|(n, _)| n == "connect-four:5x4"));
+        assert!(state_space("nim").is_err());
     }
 }

@@ -30,7 +30,7 @@ pub use error::{Error, Result};
 pub use graph_position::{check_graph_memory, check_graph_size};
 pub use heap_rules::HeapRuleset;
 pub use impartial_rules::{Impartial, impartial_report};
-pub use loopy::SpaceRules;
+pub use loopy::{SpaceRules, state_space};
 pub use partizan::{Partizan, partizan_report};
 pub use report::{Data, MOVES_SHOWN, Report, Table};
 pub use ruleset::{OnProgress, Options, Ruleset};

@@ -1,0 +1,226 @@
+//! Table files: `sprague solve --demo NAME [--out FILE]` for state spaces
+//! solved into tables (with checkpoints), `sprague probe` and `sprague
+//! verify`. The format and the work live in the `sprague-table` crate.
+
+use super::solve::SolveArgs;
+use crate::error::{CliError, CliResult, INTERRUPTED};
+use crate::progress::{self, Polling, Progress};
+use serde_json::{Value, json};
+use sprague::loopy::SolvedValue;
+use sprague_table::{SolveOptions, TableError};
+use std::fmt::Write as _;
+use std::io::Write;
+
+/// `sprague probe FILE POSITION`.
+#[derive(clap::Args)]
+pub struct ProbeArgs {
+    /// The table file.
+    pub file: String,
+    /// The position in the table's ruleset's notation (one quoted argument or several words).
+    #[arg(required = true, num_args = 1..)]
+    pub position: Vec<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `sprague verify FILE`.
+#[derive(clap::Args)]
+pub struct VerifyArgs {
+    /// The table file.
+    pub file: String,
+    /// How many positions to check against their children.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub sample: u64,
+    /// Seed of the sample.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Whether `solve` goes through table files: `--out`, or a demo only
+/// solved here (Connect Four).
+pub fn handles(a: &SolveArgs) -> bool {
+    a.out.is_some()
+        || a.demo
+            .as_deref()
+            .is_some_and(|d| d.to_ascii_lowercase().starts_with("connect-four"))
+}
+
+fn cli(e: TableError) -> CliError {
+    match e {
+        TableError::Interrupted { .. } => CliError {
+            code: INTERRUPTED,
+            message: e.to_string(),
+        },
+        TableError::Io { .. } => CliError::input(e.to_string()),
+        other => CliError::input(other.to_string()),
+    }
+}
+
+fn value_json(v: SolvedValue) -> Value {
+    json!({"outcome": v.wld.as_str(), "remoteness": v.remoteness})
+}
+
+fn print(json: bool, j: &Value, text: &str) -> CliResult<()> {
+    let mut out = std::io::stdout().lock();
+    if json {
+        serde_json::to_writer(&mut out, j)?;
+        out.write_all(b"\n")?;
+    } else {
+        out.write_all(text.as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `solve --demo NAME [--out FILE [--checkpoint CK [--resume]]]`: solves the
+/// state space, prints its start value and counts, writes the table.
+pub fn solve(a: &SolveArgs) -> CliResult<()> {
+    let Some(name) = a.demo.as_deref() else {
+        return Err(CliError::input(
+            "--out needs --demo NAME (tic-tac-toe, krk or connect-four:WxH)",
+        ));
+    };
+    if a.file.is_some() {
+        return Err(CliError::input(format!("--demo {name} takes no FILE")));
+    }
+    let t0 = std::time::Instant::now();
+    let solved = {
+        let _polling = Polling::start();
+        let bar = Progress::monitored(&format!("solving {name}"), "states");
+        let opts = SolveOptions {
+            block_states: a.block_states,
+            checkpoint: a.checkpoint.as_deref(),
+            resume: a.resume,
+            threads: a.threads,
+            max_states: a.max_states,
+            monitor: Some(progress::monitor()),
+        };
+        let r = sprague_table::solve(name, &opts);
+        bar.finish();
+        r.map_err(cli)?
+    };
+    let secs = t0.elapsed().as_secs_f64();
+    let (_, space) = sprague::registry::state_space(&solved.ruleset)?;
+    let start = space.parse_state("start").map_err(CliError::input)?;
+    let sum = sprague_table::summarize(&*space, &solved.codes, start);
+    let written = match &a.out {
+        Some(path) => {
+            sprague_table::write_table(path, &solved.ruleset, &solved.codes, a.block_states).map_err(cli)?;
+            Some((
+                path.clone(),
+                std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+            ))
+        }
+        None => None,
+    };
+    let [w, l, d] = sum.reachable;
+    let [pw, pl, pd] = sum.positions;
+    let j = json!({
+        "ruleset": solved.ruleset,
+        "states": solved.codes.len(),
+        "start": sum.start.map(value_json),
+        "reachable": {"W": w, "L": l, "D": d, "total": w + l + d},
+        "positions": {"W": pw, "L": pl, "D": pd, "total": pw + pl + pd},
+        "longest_win_plies": sum.longest_win,
+        "blocks": solved.blocks,
+        "resumed_blocks": solved.resumed_blocks,
+        "seconds": secs,
+        "out": written.as_ref().map(|(p, b)| json!({"file": p, "bytes": b})),
+    });
+    let mut text = format!(
+        "{}: {} indices solved in {secs:.2} s",
+        solved.ruleset,
+        solved.codes.len()
+    );
+    if solved.resumed_blocks > 0 {
+        let _ = write!(
+            text,
+            " (resumed: {} of {} blocks read from the checkpoint)",
+            solved.resumed_blocks, solved.blocks
+        );
+    }
+    text.push('\n');
+    if let Some(v) = sum.start {
+        let _ = writeln!(text, "start: {v} (the player to move {})", v.words());
+    }
+    let _ = writeln!(
+        text,
+        "reachable from the start: {} positions (W {w}, L {l}, D {d} for the player to move)",
+        w + l + d
+    );
+    let _ = writeln!(
+        text,
+        "all positions of the index space: {} (W {pw}, L {pl}, D {pd})",
+        pw + pl + pd
+    );
+    if let Some(r) = sum.longest_win {
+        let _ = writeln!(text, "longest forced win from a reachable position: {r} plies");
+    }
+    if let Some((p, b)) = &written {
+        let _ = writeln!(text, "wrote {p} ({b} bytes, {} blocks)", solved.blocks);
+    }
+    print(a.json, &j, &text)
+}
+
+/// `sprague probe FILE POSITION`.
+pub fn probe(a: &ProbeArgs) -> CliResult<()> {
+    let position = a.position.join(" ");
+    let p = sprague_table::probe(&a.file, &position).map_err(cli)?;
+    let moves: Vec<Value> = p
+        .moves
+        .iter()
+        .map(|(m, pos, v)| json!({"move": m, "position": pos, "value": value_json(*v)}))
+        .collect();
+    let j = json!({
+        "ruleset": p.ruleset,
+        "position": p.position,
+        "index": p.index,
+        "to_move": p.to_move,
+        "outcome": p.value.wld.as_str(),
+        "remoteness": p.value.remoteness,
+        "moves": moves,
+    });
+    let mut text = format!(
+        "{} {}\n{} to move {} (outcome {})\n",
+        p.ruleset,
+        p.position,
+        p.to_move,
+        p.value.words(),
+        p.value.wld
+    );
+    for (m, _, v) in &p.moves {
+        let _ = writeln!(text, "  {m}: then {v} for the opponent");
+    }
+    print(a.json, &j, &text)
+}
+
+/// `sprague verify FILE`.
+pub fn verify(a: &VerifyArgs) -> CliResult<()> {
+    let v = sprague_table::verify(&a.file, a.sample, a.seed).map_err(cli)?;
+    let [w, l, d] = v.counts;
+    let j = json!({
+        "file": a.file,
+        "ruleset": v.ruleset,
+        "ok": true,
+        "blocks": v.blocks,
+        "states": v.states,
+        "positions": {"W": w, "L": l, "D": d},
+        "sampled": v.sampled,
+        "bytes": v.bytes,
+    });
+    let text = format!(
+        "{}: ok: {} table, {} blocks checksummed, {} indices ({} positions: W {w}, L {l}, D {d}), {} positions agree with their children, {} bytes\n",
+        a.file,
+        v.ruleset,
+        v.blocks,
+        v.states,
+        w + l + d,
+        v.sampled,
+        v.bytes
+    );
+    print(a.json, &j, &text)
+}

@@ -1,0 +1,189 @@
+//! Table files: `solve --out`, `probe`, `verify`, checkpoints that survive a
+//! SIGKILL, and the faults a damaged file must report (file and block named,
+//! exit code 2).
+
+mod common;
+
+use common::{run_ok, run_refused};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("sprague-tables-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn s(p: &std::path::Path) -> String {
+    p.to_str().unwrap().to_string()
+}
+
+/// The offset and length of block `b` from the file's index.
+fn block_span(bytes: &[u8], b: usize) -> (usize, usize) {
+    let head = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    let e = head + 16 * b;
+    let off = u64::from_le_bytes(bytes[e..e + 8].try_into().unwrap()) as usize;
+    let len = u32::from_le_bytes(bytes[e + 8..e + 12].try_into().unwrap()) as usize;
+    (off, len)
+}
+
+#[test]
+fn solve_probe_verify_connect_four_4x4() {
+    let d = scratch("c44");
+    let t = s(&d.join("c44.tbl"));
+    let out = run_ok(
+        &["solve", "--demo", "connect-four:4x4", "--out", &t, "--json"],
+        b"",
+    );
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // John Tromp, "John's Connect Four Playground": 4×4 is a draw.
+    assert_eq!(j["start"]["outcome"], "D");
+    assert_eq!(j["reachable"]["total"], 161_029);
+    // The table answers like the in-memory solve of `value`.
+    for pos in ["start", "2332", "1212", "121"] {
+        let probe: serde_json::Value =
+            serde_json::from_str(&run_ok(&["probe", &t, pos, "--json"], b"")).unwrap();
+        let value: serde_json::Value =
+            serde_json::from_str(&run_ok(&["value", "connect-four:4x4", pos, "--json"], b"")).unwrap();
+        assert_eq!(probe["outcome"], value["outcome"], "{pos}");
+        assert_eq!(probe["remoteness"], value["remoteness"], "{pos}");
+    }
+    let v = run_ok(&["verify", &t, "--json"], b"");
+    let v: serde_json::Value = serde_json::from_str(&v).unwrap();
+    assert_eq!(v["ok"], true);
+    assert!(v["sampled"].as_u64().unwrap() >= 1000);
+    run_refused(&["probe", &t, "1259"], &["column 3", "`5`"]);
+    run_refused(&["probe", &t, "X"], &["position `X`"]);
+}
+
+#[test]
+fn faults_name_the_file_and_the_block() {
+    let d = scratch("faults");
+    let t = d.join("t.tbl");
+    run_ok(
+        &[
+            "solve",
+            "--demo",
+            "connect-four:4x4",
+            "--out",
+            &s(&t),
+            "--block-states",
+            "65536",
+        ],
+        b"",
+    );
+    let good = std::fs::read(&t).unwrap();
+    let broken = |name: &str, bytes: &[u8]| {
+        let p = d.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        s(&p)
+    };
+    // Truncated: the last block (15 blocks of 65536 in 31^4 = 923521) is cut off.
+    let f = broken("cut.tbl", &good[..good.len() - 10]);
+    run_refused(&["verify", &f], &[&f, "block 14", "truncated"]);
+    run_refused(&["probe", &f, "start"], &[&f, "block 14", "truncated"]);
+    // A flipped bit inside block 3.
+    let (off, len) = block_span(&good, 3);
+    let mut b = good.clone();
+    b[off + len / 2] ^= 0x10;
+    let f = broken("flip.tbl", &b);
+    run_refused(&["verify", &f], &[&f, "block 3", "checksum mismatch"]);
+    // Probing a position of an intact block still works.
+    run_ok(&["probe", &f, "start"], b"");
+    // Wrong magic, wrong version, damaged header and index, empty file.
+    let mut b = good.clone();
+    b[0] = b'X';
+    let f = broken("magic.tbl", &b);
+    run_refused(&["verify", &f], &[&f, "not a sprague table"]);
+    let mut b = good.clone();
+    b[8..12].copy_from_slice(&9u32.to_le_bytes());
+    let f = broken("version.tbl", &b);
+    run_refused(&["probe", &f, "start"], &[&f, "version 9"]);
+    let mut b = good.clone();
+    b[20] ^= 1;
+    let f = broken("head.tbl", &b);
+    run_refused(&["verify", &f], &[&f, "header checksum"]);
+    let head = u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize;
+    let mut b = good.clone();
+    b[head + 3] ^= 4;
+    let f = broken("index.tbl", &b);
+    run_refused(&["verify", &f], &[&f, "index checksum"]);
+    let f = broken("empty.tbl", b"");
+    run_refused(&["verify", &f], &[&f, "empty"]);
+    let f = broken("short.tbl", &good[..30]);
+    run_refused(&["verify", &f], &[&f, "truncated"]);
+    run_refused(&["verify", &s(&d.join("missing.tbl"))], &["missing.tbl"]);
+    let mut b = good.clone();
+    b.push(0);
+    let f = broken("long.tbl", &b);
+    run_refused(&["verify", &f], &[&f, "after the last block"]);
+}
+
+/// A solve killed by SIGKILL mid-way resumes from its checkpoint and writes
+/// a table byte-for-byte equal to an uninterrupted solve's; probe and verify
+/// work on it.
+#[test]
+fn killed_solve_resumes_to_identical_table() {
+    let d = scratch("kill");
+    let full = s(&d.join("full.tbl"));
+    let part = s(&d.join("part.tbl"));
+    let ck = s(&d.join("solve.ckpt"));
+    let common = [
+        "solve",
+        "--demo",
+        "connect-four:5x4",
+        "--max-states",
+        "100000000",
+        "--block-states",
+        "65536",
+    ];
+    let mut args: Vec<&str> = common.to_vec();
+    args.extend(["--out", &part, "--checkpoint", &ck]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill once a few blocks are in the checkpoint (the header is < 100 bytes).
+    let t0 = Instant::now();
+    loop {
+        let len = std::fs::metadata(&ck).map(|m| m.len()).unwrap_or(0);
+        if len > 4000 {
+            break;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the solve ended before it could be killed"
+        );
+        assert!(t0.elapsed() < Duration::from_secs(120), "no checkpoint written");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap(); // SIGKILL
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), None, "killed by a signal, not finished");
+    assert!(
+        !std::path::Path::new(&part).exists(),
+        "no table from a killed solve"
+    );
+    // Without --resume the leftover checkpoint is refused, not overwritten.
+    run_refused(&args, &[&ck, "--resume"]);
+    args.push("--resume");
+    let out = run_ok(&args, b"");
+    assert!(out.contains("resumed:"), "{out}");
+    let mut uninterrupted: Vec<&str> = common.to_vec();
+    uninterrupted.extend(["--out", &full]);
+    run_ok(&uninterrupted, b"");
+    assert!(
+        std::fs::read(&part).unwrap() == std::fs::read(&full).unwrap(),
+        "tables differ"
+    );
+    let v: serde_json::Value = serde_json::from_str(&run_ok(&["verify", &part, "--json"], b"")).unwrap();
+    assert_eq!(v["ok"], true);
+    // John Tromp, "John's Connect Four Playground": 5×4 is a draw.
+    let p = run_ok(&["probe", &part, "start"], b"");
+    assert!(p.contains("draws"), "{p}");
+}

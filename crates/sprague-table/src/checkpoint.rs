@@ -1,0 +1,155 @@
+//! Checkpoints of a long solve: an append-only file of finished blocks, so
+//! that a solve killed at any moment resumes from the last block written.
+//!
+//! ```text
+//! header  magic "SPRGCKPT" (8 bytes), u32 version (1), u64 state count,
+//!         u32 states per block, u16 name length, name, u32 crc32 of all before
+//! record  u64 block number, u32 compressed length, u32 crc32 of the block
+//!         number's 8 bytes followed by the compressed bytes; then the zstd
+//!         frame of the block's codes
+//! ```
+//!
+//! Records come in the order the solve finishes blocks (the last block
+//! first). A record cut short by a kill, or damaged, ends the usable part:
+//! resuming drops it (and anything after) and solves that block again.
+
+use crate::TableError;
+use crate::format::{compress, decompress, u32_at, u64_at};
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+
+const MAGIC: &[u8; 8] = b"SPRGCKPT";
+const VERSION: u32 = 1;
+const RECORD: usize = 16;
+
+/// An open checkpoint file, positioned for appending records.
+pub(crate) struct Checkpoint {
+    path: String,
+    file: File,
+}
+
+fn header_bytes(ruleset: &str, n: u64, block_states: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&n.to_le_bytes());
+    out.extend_from_slice(&block_states.to_le_bytes());
+    out.extend_from_slice(&(ruleset.len() as u16).to_le_bytes());
+    out.extend_from_slice(ruleset.as_bytes());
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+fn record_crc(block: u64, frame: &[u8]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(&block.to_le_bytes());
+    h.update(frame);
+    h.finalize()
+}
+
+impl Checkpoint {
+    /// Starts a new checkpoint at `path`, which must not exist (a leftover
+    /// checkpoint is resumed or deleted on purpose, never overwritten).
+    pub(crate) fn create(path: &str, ruleset: &str, n: u64, block_states: u32) -> Result<Self, TableError> {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| {
+                if e.kind() == std::io::ErrorKind::AlreadyExists {
+                    TableError::Input(format!(
+                        "{path}: the checkpoint already exists: pass --resume to continue it, or delete it to start over"
+                    ))
+                } else {
+                    TableError::io(path, &e)
+                }
+            })?;
+        let io = |e: std::io::Error| TableError::io(path, &e);
+        file.write_all(&header_bytes(ruleset, n, block_states))
+            .map_err(io)?;
+        file.sync_data().map_err(io)?;
+        Ok(Checkpoint {
+            path: path.to_string(),
+            file,
+        })
+    }
+
+    /// Opens the checkpoint at `path` for the same solve (ruleset, state
+    /// count, block size), fills `codes` with its finished blocks and returns
+    /// it with the number of blocks read; a cut-off or damaged tail is
+    /// dropped from the file. O(file).
+    pub(crate) fn resume(
+        path: &str,
+        ruleset: &str,
+        block_states: u32,
+        codes: &mut [u16],
+    ) -> Result<(Self, u64), TableError> {
+        let n = codes.len() as u64;
+        let io = |e: std::io::Error| TableError::io(path, &e);
+        let mut file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(io)?;
+        let head = header_bytes(ruleset, n, block_states);
+        if bytes.len() < 8 || &bytes[..8] != MAGIC {
+            return Err(TableError::damaged(
+                path,
+                None,
+                "not a sprague checkpoint: wrong magic (a checkpoint starts with `SPRGCKPT`)",
+            ));
+        }
+        if bytes.len() < head.len() || bytes[..head.len()] != head[..] {
+            return Err(TableError::Input(format!(
+                "{path}: the checkpoint belongs to another solve (ruleset, size or block size differ from {ruleset} with {n} states in blocks of {block_states}), or its header is damaged"
+            )));
+        }
+        let blocks = n.div_ceil(u64::from(block_states));
+        let mut at = head.len();
+        let mut done = 0u64;
+        while done < blocks && at + RECORD <= bytes.len() {
+            let block = u64_at(&bytes, at);
+            let len = u32_at(&bytes, at + 8) as usize;
+            let crc = u32_at(&bytes, at + 12);
+            let Some(frame) = bytes.get(at + RECORD..at + RECORD + len) else {
+                break;
+            };
+            if block != blocks - 1 - done || record_crc(block, frame) != crc {
+                break;
+            }
+            let lo = block * u64::from(block_states);
+            let hi = (lo + u64::from(block_states)).min(n);
+            let Ok(vals) = decompress(frame, (hi - lo) as usize) else {
+                break;
+            };
+            codes[lo as usize..hi as usize].copy_from_slice(&vals);
+            at += RECORD + len;
+            done += 1;
+        }
+        // Drop a record cut off by a kill (or damaged) so appends follow
+        // the last good one.
+        file.set_len(at as u64).map_err(io)?;
+        file.sync_data().map_err(io)?;
+        drop(file);
+        let file = OpenOptions::new().append(true).open(path).map_err(io)?;
+        Ok((
+            Checkpoint {
+                path: path.to_string(),
+                file,
+            },
+            done,
+        ))
+    }
+
+    /// Appends finished block `block` and syncs it to disk. O(block).
+    pub(crate) fn append(&mut self, block: u64, codes: &[u16]) -> Result<(), TableError> {
+        let io = |e: std::io::Error| TableError::io(&self.path, &e);
+        let frame = compress(codes).map_err(io)?;
+        let mut rec = Vec::with_capacity(RECORD + frame.len());
+        rec.extend_from_slice(&block.to_le_bytes());
+        rec.extend_from_slice(&(frame.len() as u32).to_le_bytes());
+        rec.extend_from_slice(&record_crc(block, &frame).to_le_bytes());
+        rec.extend_from_slice(&frame);
+        self.file.write_all(&rec).map_err(io)?;
+        self.file.sync_data().map_err(io)
+    }
+}

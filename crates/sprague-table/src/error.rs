@@ -1,0 +1,95 @@
+//! Errors of table files, each naming the file (and the block when one is
+//! at fault) in one line.
+
+use core::fmt;
+
+/// What went wrong with a table or checkpoint file, or a solve writing one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// The file is not a table this crate reads, or it is damaged: wrong
+    /// magic or version, truncated, a checksum mismatch, an inconsistent
+    /// value.
+    Damaged {
+        /// The file.
+        path: String,
+        /// The block at fault, if one is.
+        block: Option<u64>,
+        /// What is wrong.
+        what: String,
+    },
+    /// Reading or writing the file failed.
+    Io {
+        /// The file.
+        path: String,
+        /// The system's message.
+        message: String,
+    },
+    /// A request that cannot be answered: an unknown ruleset, a position that
+    /// does not parse or is not in the table, a budget.
+    Input(String),
+    /// The solve was asked to stop after `done` indices.
+    Interrupted {
+        /// Indices solved (in this run and resumed ones).
+        done: u64,
+        /// The checkpoint that keeps them, if any.
+        checkpoint: Option<String>,
+    },
+}
+
+impl TableError {
+    pub(crate) fn damaged(path: &str, block: Option<u64>, what: impl Into<String>) -> Self {
+        TableError::Damaged {
+            path: path.to_string(),
+            block,
+            what: what.into(),
+        }
+    }
+
+    pub(crate) fn io(path: &str, e: &std::io::Error) -> Self {
+        TableError::Io {
+            path: path.to_string(),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Damaged {
+                path,
+                block: Some(b),
+                what,
+            } => write!(f, "{path}: block {b}: {what}"),
+            TableError::Damaged {
+                path,
+                block: None,
+                what,
+            } => write!(f, "{path}: {what}"),
+            TableError::Io { path, message } => write!(f, "{path}: {message}"),
+            TableError::Input(m) => f.write_str(m),
+            TableError::Interrupted {
+                done,
+                checkpoint: Some(c),
+            } => write!(
+                f,
+                "interrupted after {done} states; the checkpoint {c} keeps the finished blocks: run the same command with --resume to continue"
+            ),
+            TableError::Interrupted {
+                done,
+                checkpoint: None,
+            } => write!(
+                f,
+                "interrupted after {done} states (nothing kept: pass --checkpoint FILE to keep finished blocks)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+impl From<sprague::Error> for TableError {
+    fn from(e: sprague::Error) -> Self {
+        TableError::Input(e.to_string())
+    }
+}

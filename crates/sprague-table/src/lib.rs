@@ -1,0 +1,27 @@
+//! Persistent tables of solved state spaces for sprague: one `u16` code per
+//! index ([`code`]), in zstd-compressed blocks each with a crc32, behind a
+//! checksummed header and block index ([`format`]); read memory-mapped and
+//! checked block by block ([`TableFile`]); probed without solving
+//! ([`probe`]); verified by checksums and the parent/child self-test
+//! ([`verify`]); written by a solve that can checkpoint and resume after a
+//! kill ([`solve`], [`write_table`]).
+//!
+//! The only unsafe code is the memory map (module `mmap`); the crate denies
+//! it everywhere else.
+
+mod checkpoint;
+pub mod code;
+mod error;
+pub mod format;
+mod mmap;
+mod query;
+mod read;
+mod solve;
+mod write;
+
+pub use error::TableError;
+pub use format::Header;
+pub use query::{Probe, Verified, probe, verify};
+pub use read::TableFile;
+pub use solve::{SolveOptions, Solved, Summary, solve, summarize};
+pub use write::write_table;

@@ -1,0 +1,200 @@
+//! Answers from a table file: probing a position, and verifying the whole
+//! file.
+
+use crate::read::TableFile;
+use crate::{TableError, code};
+use sprague::loopy::{SolvedValue, Wld, implied_value};
+use sprague::play::SpaceNotation;
+
+/// A position's value read from a table, with the value of each move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// The ruleset of the table.
+    pub ruleset: String,
+    /// The position, formatted by the ruleset.
+    pub position: String,
+    /// Its index.
+    pub index: u64,
+    /// The player to move.
+    pub to_move: String,
+    /// Its value.
+    pub value: SolvedValue,
+    /// Each move: its description, the position reached and that
+    /// position's value (for the opponent, who moves there).
+    pub moves: Vec<(String, String, SolvedValue)>,
+}
+
+/// The space a table was solved for, checked against the table's size.
+fn space_of(t: &TableFile) -> Result<Box<dyn SpaceNotation>, TableError> {
+    let name = &t.header().ruleset;
+    let (_, space) = sprague::registry::state_space(name).map_err(|e| {
+        TableError::damaged(
+            t.path(),
+            None,
+            format!("the table's ruleset `{name}` is unknown here: {e}"),
+        )
+    })?;
+    if space.state_count() != t.header().state_count {
+        return Err(TableError::damaged(
+            t.path(),
+            None,
+            format!(
+                "the table has {} indices but {name} has {}",
+                t.header().state_count,
+                space.state_count()
+            ),
+        ));
+    }
+    Ok(space)
+}
+
+/// Looks `position` (in the table's ruleset's notation) up in the table at
+/// `path`, without solving anything: its value and the value of each move.
+/// O(moves × block) at worst (blocks are cached).
+///
+/// # Errors
+/// The errors of [`TableFile::open`] and [`TableFile::read_block`];
+/// [`TableError::Input`] for a position that does not parse (the ruleset's
+/// message, with the column) or is not in the table.
+pub fn probe(path: &str, position: &str) -> Result<Probe, TableError> {
+    let mut t = TableFile::open(path)?;
+    let space = space_of(&t)?;
+    let ruleset = t.header().ruleset.clone();
+    let s = space
+        .parse_state(position)
+        .map_err(|e| TableError::Input(format!("{e} (table {path}, ruleset {ruleset})")))?;
+    let Some(value) = t.get(s)? else {
+        return Err(TableError::Input(format!(
+            "position `{position}` is not in the table {path}: its index {s} holds no position of {ruleset}"
+        )));
+    };
+    let mut moves = Vec::new();
+    if space.terminal(s).is_none() {
+        let mut kids = Vec::new();
+        space.moves(s, &mut kids);
+        for k in kids {
+            let v = t.get(k)?.unwrap_or(SolvedValue::DRAW);
+            moves.push((space.describe_state_move(s, k), space.format_state(k), v));
+        }
+    }
+    Ok(Probe {
+        position: space.format_state(s),
+        to_move: space.mover(s),
+        ruleset,
+        index: s,
+        value,
+        moves,
+    })
+}
+
+/// What [`verify`] checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The ruleset of the table.
+    pub ruleset: String,
+    /// Blocks whose checksum and size were checked (all of them).
+    pub blocks: u64,
+    /// Indices in the table.
+    pub states: u64,
+    /// Positions by value: wins, losses, draws for the player to move.
+    pub counts: [u64; 3],
+    /// Positions whose stored value was compared with the one their
+    /// children's stored values imply.
+    pub sampled: u64,
+    /// The file's size in bytes.
+    pub bytes: u64,
+}
+
+/// A small deterministic generator (splitmix64) for the sample.
+fn splitmix(x: &mut u64) -> u64 {
+    *x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Checks the table at `path`: the header and index (see
+/// [`TableFile::open`]), every block's crc32 and size, then for about
+/// `sample` positions drawn from a generator seeded with `seed` (and the
+/// start; indices drawn uniformly, so the sample follows the share of
+/// positions) that the stored value is the one the stored values of its children
+/// imply ([`implied_value`], the parent/child self-test of retrograde
+/// tables). O(N) for the blocks, O(sample × moves × block) for the sample.
+///
+/// # Errors
+/// The first fault found, naming the file and the block:
+/// [`TableError::Damaged`].
+pub fn verify(path: &str, sample: u64, seed: u64) -> Result<Verified, TableError> {
+    let mut t = TableFile::open(path)?;
+    let space = space_of(&t)?;
+    let h = t.header().clone();
+    let mut counts = [0u64; 3];
+    for b in 0..h.block_count() {
+        for c in t.read_block(b)? {
+            match code::decode(c).map(|v| v.wld) {
+                Some(Wld::Win) => counts[0] += 1,
+                Some(Wld::Lose) => counts[1] += 1,
+                Some(Wld::Draw) => counts[2] += 1,
+                None => {}
+            }
+        }
+    }
+    let positions = counts.iter().sum::<u64>();
+    // Candidate indices drawn at random, about `sample` of them positions
+    // (from the share of positions just counted), visited in increasing
+    // order so that parents and children come from few cached blocks.
+    let wanted = sample.min(positions);
+    let draws = if positions == 0 {
+        0
+    } else {
+        (u128::from(wanted) * u128::from(h.state_count) / u128::from(positions))
+            .min(u128::from(h.state_count)) as u64
+    };
+    let mut rng = seed;
+    let mut candidates: Vec<u64> = (0..draws)
+        .map(|_| splitmix(&mut rng) % h.state_count.max(1))
+        .collect();
+    if let Ok(s) = space.parse_state("start") {
+        candidates.push(s);
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
+    let mut sampled = 0;
+    let mut kids = Vec::new();
+    let mut buf = Vec::new();
+    for s in candidates {
+        let Some(stored) = t.get(s)? else { continue };
+        kids.clear();
+        if space.terminal(s).is_none() {
+            space.moves(s, &mut kids);
+        }
+        let mut vals = Vec::with_capacity(kids.len());
+        for &k in &kids {
+            vals.push((k, t.get(k)?));
+        }
+        let implied = implied_value(&*space, s, &mut buf, |k| {
+            vals.iter().find(|&&(x, _)| x == k).and_then(|&(_, v)| v)
+        });
+        if implied != Some(stored) {
+            let shown = implied.map_or("not a position".to_string(), |v| v.to_string());
+            return Err(TableError::damaged(
+                path,
+                Some(s / u64::from(h.block_states)),
+                format!(
+                    "position {} (index {s}) stores {stored} but its children's values imply {shown}: the table is inconsistent",
+                    space.format_state(s)
+                ),
+            ));
+        }
+        sampled += 1;
+    }
+    Ok(Verified {
+        ruleset: h.ruleset.clone(),
+        blocks: h.block_count(),
+        states: h.state_count,
+        counts,
+        sampled,
+        bytes: t.file_len(),
+    })
+}
