@@ -3,6 +3,7 @@
 pub mod calc;
 pub mod count;
 pub mod count_dag_wins;
+pub mod dist;
 pub mod games;
 pub mod grundy_graph;
 pub mod memory;

@@ -64,6 +64,9 @@ pub struct SolveArgs {
     /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
     #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
     pub max_states: usize,
+    /// Distributed solving (--workers, --processes, --process, --hosts).
+    #[command(flatten)]
+    pub dist: super::dist::DistArgs,
 }
 
 /// `--threads N`: a whole number the core accepts as a thread count.
@@ -138,6 +141,9 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
                 prefs_run(&g, p, a.max_states, &bar)?
             } else if a.minimax {
                 minimax_run(&g, path, &bar)?
+            } else if a.dist.active() {
+                let table = super::dist::graph(&g, a)?;
+                wld_report(&g, &table, a.misere, a.json)
             } else {
                 wld_run(&g, a.misere, a.json, &bar)?
             }
@@ -197,6 +203,11 @@ fn wld_run(g: &StateGraph, misere: bool, want_json: bool, bar: &Progress) -> Cli
                 },
             })?
     };
+    Ok(wld_report(g, &table, misere, want_json))
+}
+
+/// The counts, longest win and per-vertex values of a solved graph.
+fn wld_report(g: &StateGraph, table: &sprague::loopy::WldTable, misere: bool, want_json: bool) -> (Value, String) {
     let (w, l, d) = table.counts();
     let longest = table.longest_win();
     let json = json!({
@@ -237,7 +248,7 @@ fn wld_run(g: &StateGraph, misere: bool, want_json: bool, bar: &Progress) -> Cli
             "# (per-vertex table omitted above {TABLE_LIMIT} vertices; use --json)"
         );
     }
-    Ok((json, text))
+    (json, text)
 }
 
 fn loopy_json(v: &LoopyValue) -> Value {
@@ -426,7 +437,13 @@ fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs, bar: &Progress) -> CliResul
     }
 }
 
-fn space_solve<S: StateSpace>(space: &S, a: &SolveArgs) -> CliResult<sprague::loopy::StateTable> {
+fn space_solve<S: StateSpace + Clone + Send + Sync + 'static>(
+    space: &S,
+    a: &SolveArgs,
+) -> CliResult<sprague::loopy::StateTable> {
+    if a.dist.active() {
+        return super::dist::solve(space.clone(), std::any::type_name::<S>(), &a.dist, false, a.max_states);
+    }
     // The solver polls the monitor: the first Ctrl-C stops it cleanly.
     let _polling = Polling::start();
     StateSpaceSolver::new(space)

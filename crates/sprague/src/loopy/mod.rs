@@ -2,6 +2,7 @@
 //! with remoteness on graphs and on state spaces, asymmetric preferences, loopy
 //! impartial values (generalised Sprague–Grundy), and minimax.
 
+mod endgame;
 mod gsg;
 mod krk;
 mod lamp;
@@ -14,6 +15,7 @@ mod stats;
 mod tictactoe;
 mod wld;
 
+pub use endgame::{Endgame, EndgameSide, Material, endgame_summary};
 pub use gsg::{LoopyValue, loopy_grundy, loopy_grundy_with, loopy_sum_outcome};
 pub use krk::{Krk, krk_depth_counts, krk_longest_mate, krk_longest_mate_example};
 pub use lamp::{LAMP_MAX_SWITCHES, LampGame};
