@@ -136,7 +136,9 @@ pub fn parse_hosts(text: &str, path: &str) -> Result<Vec<String>, DistError> {
             return Err(bad("is not HOST:PORT (bad host)"));
         }
         if port.parse::<u16>().is_err() {
-            return Err(bad("is not HOST:PORT (the port must be a number from 0 to 65535)"));
+            return Err(bad(
+                "is not HOST:PORT (the port must be a number from 0 to 65535)",
+            ));
         }
         hosts.push(trimmed.to_string());
     }
@@ -183,7 +185,13 @@ pub(crate) fn connect(cluster: &Cluster, fingerprint: u64) -> Result<Vec<Option<
             .and_then(|mut a| a.next())
             .ok_or_else(|| DistError::Connect(format!("process {i}'s address `{host}` does not resolve")))
     };
-    let hello = [MAGIC, me as u64, cluster.processes as u64, cluster.workers as u64, fingerprint];
+    let hello = [
+        MAGIC,
+        me as u64,
+        cluster.processes as u64,
+        cluster.workers as u64,
+        fingerprint,
+    ];
     let listener = TcpListener::bind(resolve(me)?).map_err(|e| {
         DistError::Connect(format!(
             "process {me} cannot listen on `{}`: {e}",
@@ -221,7 +229,8 @@ pub(crate) fn connect(cluster: &Cluster, fingerprint: u64) -> Result<Vec<Option<
                     .map_err(|e| DistError::Connect(format!("process {me}: {e}")))?;
                 let (stream, peer) = handshake(stream, &hello, usize::MAX, cluster, deadline)?;
                 let index = usize::try_from(peer).ok();
-                let Some(index) = index.filter(|&j| j > me && j < cluster.processes && sockets[j].is_none()) else {
+                let Some(index) = index.filter(|&j| j > me && j < cluster.processes && sockets[j].is_none())
+                else {
                     return Err(DistError::Connect(format!(
                         "process {me}: an unexpected process connected (check that every process has its own --process index)"
                     )));
@@ -244,7 +253,11 @@ pub(crate) fn connect(cluster: &Cluster, fingerprint: u64) -> Result<Vec<Option<
                 }
                 std::thread::sleep(Duration::from_millis(20));
             }
-            Err(e) => return Err(DistError::Connect(format!("process {me}: accepting a connection: {e}"))),
+            Err(e) => {
+                return Err(DistError::Connect(format!(
+                    "process {me}: accepting a connection: {e}"
+                )));
+            }
         }
     }
     Ok(sockets)
@@ -260,8 +273,11 @@ fn handshake(
     deadline: Instant,
 ) -> Result<(TcpStream, u64), DistError> {
     let me = cluster.process;
-    let io = |e: std::io::Error| DistError::Connect(format!("process {me}: handshake with a peer failed: {e}"));
-    let left = deadline.saturating_duration_since(Instant::now()).max(Duration::from_millis(100));
+    let io =
+        |e: std::io::Error| DistError::Connect(format!("process {me}: handshake with a peer failed: {e}"));
+    let left = deadline
+        .saturating_duration_since(Instant::now())
+        .max(Duration::from_millis(100));
     stream.set_read_timeout(Some(left)).map_err(io)?;
     let mut out = Vec::with_capacity(40);
     for w in hello {

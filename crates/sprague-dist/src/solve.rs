@@ -60,6 +60,7 @@ pub struct DistSolver {
     misere: bool,
     monitor: Option<&'static Monitor>,
     gather: bool,
+    pause_at: Option<u32>,
 }
 
 impl DistSolver {
@@ -72,7 +73,17 @@ impl DistSolver {
             misere: false,
             monitor: None,
             gather: true,
+            pause_at: None,
         }
+    }
+
+    /// For fault tests: this process's workers stop answering (sleep for
+    /// ever) when round `round` starts, as a hung or dying peer would; the
+    /// test then kills the process and checks that the others stop.
+    #[must_use]
+    pub fn pause_at_round(mut self, round: Option<u32>) -> Self {
+        self.pause_at = round;
+        self
     }
 
     /// Refuses spaces with more than `max_states` indices.
@@ -155,30 +166,38 @@ impl DistSolver {
             misere: self.misere,
             monitor: self.monitor,
             gather: self.gather,
+            pause_at: self.pause_at,
         };
-        let guards = timely::execute::execute_from(builders, Box::new(()), timely::WorkerConfig::default(), move |worker| {
-            let me = worker.index();
-            let result = catch_unwind(AssertUnwindSafe(|| job.run(worker, &*space)));
-            match result {
-                Ok(Ok(table)) => table,
-                Ok(Err(e)) => {
-                    push(&errs, e);
-                    None
+        let guards = timely::execute::execute_from(
+            builders,
+            Box::new(()),
+            timely::WorkerConfig::default(),
+            move |worker| {
+                let me = worker.index();
+                let result = catch_unwind(AssertUnwindSafe(|| job.run(worker, &*space)));
+                match result {
+                    Ok(Ok(table)) => table,
+                    Ok(Err(e)) => {
+                        push(&errs, e);
+                        None
+                    }
+                    Err(panic) => {
+                        let text = panic_text(&panic);
+                        push(
+                            &errs,
+                            if text.contains("timely communication error")
+                                || text.contains("MergeQueue poisoned")
+                            {
+                                DistError::PeerLost(text)
+                            } else {
+                                DistError::Worker(format!("worker {me} failed: {text}"))
+                            },
+                        );
+                        None
+                    }
                 }
-                Err(panic) => {
-                    let text = panic_text(&panic);
-                    push(
-                        &errs,
-                        if text.contains("timely communication error") || text.contains("MergeQueue poisoned") {
-                            DistError::PeerLost(text)
-                        } else {
-                            DistError::Worker(format!("worker {me} failed: {text}"))
-                        },
-                    );
-                    None
-                }
-            }
-        })
+            },
+        )
         .map_err(DistError::Worker)?;
         let mut table = None;
         for r in guards.join() {
@@ -237,6 +256,7 @@ struct Job {
     misere: bool,
     monitor: Option<&'static Monitor>,
     gather: bool,
+    pause_at: Option<u32>,
 }
 
 /// A worker's part of the solve.
@@ -396,21 +416,22 @@ impl Job {
         }
         tally.send((0, flags));
         let mut round = 0u32;
-        let advance = |round: u32,
-                       worker: &mut Worker<A>,
-                       edges: &mut timely::dataflow::InputHandle<u32, (u64, u64)>,
-                       msgs: &mut timely::dataflow::InputHandle<u32, u64>,
-                       tally: &mut timely::dataflow::InputHandle<u32, (u64, u64)>,
-                       gather: &mut timely::dataflow::InputHandle<u32, (u64, u64, Vec<u16>)>| {
-            edges.advance_to(round + 1);
-            msgs.advance_to(round + 1);
-            tally.advance_to(round + 1);
-            gather.advance_to(round + 1);
-            while probe.less_equal(&round) {
-                worker.step_or_park(Some(Duration::from_millis(50)));
-            }
-            counts.borrow_mut().remove(&round).unwrap_or((0, 0))
-        };
+        let advance =
+            |round: u32,
+             worker: &mut Worker<A>,
+             edges: &mut timely::dataflow::InputHandle<u32, (u64, u64)>,
+             msgs: &mut timely::dataflow::InputHandle<u32, u64>,
+             tally: &mut timely::dataflow::InputHandle<u32, (u64, u64)>,
+             gather: &mut timely::dataflow::InputHandle<u32, (u64, u64, Vec<u16>)>| {
+                edges.advance_to(round + 1);
+                msgs.advance_to(round + 1);
+                tally.advance_to(round + 1);
+                gather.advance_to(round + 1);
+                while probe.less_equal(&round) {
+                    worker.step_or_park(Some(Duration::from_millis(50)));
+                }
+                counts.borrow_mut().remove(&round).unwrap_or((0, 0))
+            };
         let (_, f) = advance(round, worker, &mut edges, &mut msgs, &mut tally, &mut gather);
         check_flags(f, too_many)?;
         // Predecessor lists of the owned states (without un-moves).
@@ -434,6 +455,11 @@ impl Job {
         loop {
             let level = round;
             round += 1;
+            if self.pause_at == Some(round) {
+                loop {
+                    std::thread::sleep(Duration::from_secs(3600));
+                }
+            }
             let frontier = part.borrow_mut().levels.remove(&level).unwrap_or_default();
             let mut flags = 0;
             if let Some(m) = self.monitor {

@@ -124,14 +124,21 @@ fn long_paths_overflow_like_the_core() {
 #[test]
 fn bad_configurations_are_refused() {
     let space = Arc::new(sprague::loopy::TicTacToe);
-    let e = DistSolver::new(Cluster::cluster(1, 2, 2, vec!["127.0.0.1:1".into(), "127.0.0.1:2".into()]))
-        .solve(Arc::clone(&space), "t")
-        .unwrap_err();
+    let e = DistSolver::new(Cluster::cluster(
+        1,
+        2,
+        2,
+        vec!["127.0.0.1:1".into(), "127.0.0.1:2".into()],
+    ))
+    .solve(Arc::clone(&space), "t")
+    .unwrap_err();
     assert!(e.to_string().contains("--process 2 is out of range"), "{e}");
     let e = DistSolver::new(Cluster::cluster(1, 3, 0, vec!["127.0.0.1:1".into()]))
         .solve(Arc::clone(&space), "t")
         .unwrap_err();
     assert!(e.to_string().contains("1 address but --processes is 3"), "{e}");
-    let e = DistSolver::new(Cluster::threads(0)).solve(space, "t").unwrap_err();
+    let e = DistSolver::new(Cluster::threads(0))
+        .solve(space, "t")
+        .unwrap_err();
     assert!(e.to_string().contains("--workers 0"), "{e}");
 }

@@ -41,7 +41,9 @@ impl DistArgs {
         let processes = self.processes.unwrap_or(1);
         let process = self.process.unwrap_or(0);
         let hosts = match &self.hosts {
-            Some(path) if processes > 1 || process > 0 => sprague_dist::read_hosts(path).map_err(dist_error)?,
+            Some(path) if processes > 1 || process > 0 => {
+                sprague_dist::read_hosts(path).map_err(dist_error)?
+            }
             _ => Vec::new(),
         };
         let cluster = Cluster::cluster(workers, processes, process, hosts)
@@ -66,7 +68,13 @@ fn dist_error(e: DistError) -> CliError {
 /// Solves `space` over the cluster the flags describe: the table on
 /// process 0; on the others an error that ends the process quietly (exit
 /// 0) once their share is done.
-pub fn solve<S>(space: S, name: &str, args: &DistArgs, misere: bool, max_states: usize) -> CliResult<StateTable>
+pub fn solve<S>(
+    space: S,
+    name: &str,
+    args: &DistArgs,
+    misere: bool,
+    max_states: usize,
+) -> CliResult<StateTable>
 where
     S: StateSpace + Send + Sync + 'static,
 {
@@ -79,6 +87,12 @@ where
         .misere(misere)
         .max_states(max_states)
         .with_monitor(crate::progress::monitor())
+        // Fault tests make a process hang mid-solve, then kill it.
+        .pause_at_round(
+            std::env::var("SPRAGUE_DIST_PAUSE_AT_ROUND")
+                .ok()
+                .and_then(|v| v.parse().ok()),
+        )
         .solve(Arc::new(space), name);
     match result {
         Ok(Some(table)) => {
@@ -106,7 +120,7 @@ pub fn graph(
     };
     let n = space.state_count();
     let table = solve(space, "graph file", &a.dist, a.misere, usize::MAX)?;
-    Ok(sprague::loopy::WldTable::from_values(
-        (0..n).map(|s| table.get(s).unwrap_or(sprague::loopy::SolvedValue::DRAW)),
-    ))
+    Ok(sprague::loopy::WldTable::from_values((0..n).map(|s| {
+        table.get(s).unwrap_or(sprague::loopy::SolvedValue::DRAW)
+    })))
 }

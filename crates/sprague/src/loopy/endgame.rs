@@ -40,7 +40,16 @@ impl Man {
 /// States of one block: white king, black king, the man, side to move.
 const BLOCK: u64 = 64 * 64 * 64 * 2;
 const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const QUEEN: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+const QUEEN: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 
 /// A three-piece chess endgame ([`Material`]) as a [`StateSpace`]: White's
 /// king and queen, rook or pawn against Black's king, either side to move.
@@ -104,7 +113,13 @@ impl Endgame {
     pub const fn decode(s: u64) -> (u64, u8, u8, u8, bool) {
         let block = s / BLOCK;
         let x = (s % BLOCK) >> 1;
-        (block, (x >> 12) as u8, ((x >> 6) & 63) as u8, (x & 63) as u8, s & 1 == 1)
+        (
+            block,
+            (x >> 12) as u8,
+            ((x >> 6) & 63) as u8,
+            (x & 63) as u8,
+            s & 1 == 1,
+        )
     }
 
     /// Whether `s` is a position of the endgame itself (block 0: not a
@@ -121,7 +136,12 @@ fn attacks(man: Man, from: u8, q: u8, block: u8) -> bool {
     if from == q {
         return false;
     }
-    let (ff, fr, qf, qr) = (i16::from(from % 8), i16::from(from / 8), i16::from(q % 8), i16::from(q / 8));
+    let (ff, fr, qf, qr) = (
+        i16::from(from % 8),
+        i16::from(from / 8),
+        i16::from(q % 8),
+        i16::from(q / 8),
+    );
     let (df, dr) = (qf - ff, qr - fr);
     match man {
         Man::Pawn => dr == 1 && df.abs() == 1,
@@ -198,7 +218,9 @@ impl Endgame {
             }
         }
         if man != Man::Pawn {
-            slides(man, x, wk, bk, |q| out.push(Endgame::index(block, wk, bk, q, true)));
+            slides(man, x, wk, bk, |q| {
+                out.push(Endgame::index(block, wk, bk, q, true))
+            });
             return;
         }
         let one = x + 8;
@@ -297,7 +319,12 @@ impl StateSpace for Endgame {
                 if (24..32).contains(&x) {
                     let from = x - 16;
                     let mid = x - 8;
-                    if mid != wk && mid != bk && from != wk && from != bk && self.valid(0, wk, bk, from, false) {
+                    if mid != wk
+                        && mid != bk
+                        && from != wk
+                        && from != bk
+                        && self.valid(0, wk, bk, from, false)
+                    {
                         out.push(Endgame::index(0, wk, bk, from, false));
                     }
                 }
@@ -333,7 +360,11 @@ impl super::stats::SpaceFacts for Endgame {
             return s;
         }
         let (block, wk, bk, x, black) = Endgame::decode(s);
-        let ks: &[u8] = if self.man(block) == Man::Pawn { &[0, 1] } else { &[0, 1, 2, 3, 4, 5, 6, 7] };
+        let ks: &[u8] = if self.man(block) == Man::Pawn {
+            &[0, 1]
+        } else {
+            &[0, 1, 2, 3, 4, 5, 6, 7]
+        };
         ks.iter()
             .map(|&k| Endgame::index(block, transform(wk, k), transform(bk, k), transform(x, k), black))
             .min()
@@ -416,7 +447,9 @@ pub fn endgame_summary(space: &Endgame, table: &StateTable) -> [EndgameSide; 2] 
         classes.sort_unstable();
         classes.dedup();
         side.longest_count_up_to_symmetry = classes.len() as u64;
-        side.longest_example = set.first().map(|&s| crate::play::SpaceNotation::format_state(space, s));
+        side.longest_example = set
+            .first()
+            .map(|&s| crate::play::SpaceNotation::format_state(space, s));
     }
     sides
 }
@@ -472,7 +505,9 @@ impl crate::play::SpaceNotation for Endgame {
                         'K' if wk.is_none() => wk = Some(q),
                         'k' if bk.is_none() => bk = Some(q),
                         p if letters.contains(&p) && man.is_none() => man = Some((p, q)),
-                        'K' | 'k' => return Err(format!("position `{text}`: column {col}: `{p}` is given twice")),
+                        'K' | 'k' => {
+                            return Err(format!("position `{text}`: column {col}: `{p}` is given twice"));
+                        }
                         p if letters.contains(&p) => {
                             return Err(format!(
                                 "position `{text}`: column {col}: White has one man besides the king"
@@ -516,7 +551,11 @@ impl crate::play::SpaceNotation for Endgame {
             format!("{}-{}={}", square(x), square(x2), self.man(block2).letter())
         } else if x != x2 {
             let letter = self.man(block).letter();
-            let shown = if letter == 'P' { String::new() } else { letter.to_string() };
+            let shown = if letter == 'P' {
+                String::new()
+            } else {
+                letter.to_string()
+            };
             format!("{shown}{}-{}", square(x), square(x2))
         } else {
             format!("k{}-{}", square(bk), square(bk2))
@@ -524,7 +563,12 @@ impl crate::play::SpaceNotation for Endgame {
     }
 
     fn mover(&self, s: u64) -> String {
-        if s == self.bare_kings() || s & 1 == 0 { "White" } else { "Black" }.to_string()
+        if s == self.bare_kings() || s & 1 == 0 {
+            "White"
+        } else {
+            "Black"
+        }
+        .to_string()
     }
 }
 
@@ -564,8 +608,14 @@ mod tests {
         let e = Endgame::new(Material::Kqk);
         let t = StateSpaceSolver::new(&e).threads(2).solve().unwrap();
         let [w, b] = endgame_summary(&e, &t);
-        assert_eq!((w.longest_moves, w.longest_plies, w.longest_count_up_to_symmetry), (10, 19, 1));
-        assert_eq!((b.longest_moves, b.longest_plies, b.longest_count_up_to_symmetry), (10, 20, 8));
+        assert_eq!(
+            (w.longest_moves, w.longest_plies, w.longest_count_up_to_symmetry),
+            (10, 19, 1)
+        );
+        assert_eq!(
+            (b.longest_moves, b.longest_plies, b.longest_count_up_to_symmetry),
+            (10, 20, 8)
+        );
         let ka1_qb2_kf5 = Endgame::index(0, 0, 37, 9, false);
         assert_eq!(t.get(ka1_qb2_kf5), Some(SolvedValue::win(19)));
         let e = Endgame::new(Material::Kpk);
@@ -574,6 +624,10 @@ mod tests {
         assert_eq!((w.longest_moves, w.longest_count_up_to_symmetry), (28, 3));
         assert_eq!((b.longest_moves, b.longest_count_up_to_symmetry), (28, 2));
         // Ka2 Pg2 kb5, White to move: one of the three.
-        assert_eq!(t.get(Endgame::index(0, 8, 33, 14, false)).and_then(|v| v.depth_moves()), Some(28));
+        assert_eq!(
+            t.get(Endgame::index(0, 8, 33, 14, false))
+                .and_then(|v| v.depth_moves()),
+            Some(28)
+        );
     }
 }
