@@ -44,7 +44,7 @@ impl Cluster {
     /// Process `process` of `processes`, each with `workers` threads, at the
     /// addresses `hosts`.
     #[must_use]
-    pub fn cluster(workers: usize, processes: usize, process: usize, hosts: Vec<String>) -> Cluster {
+    pub fn processes(workers: usize, processes: usize, process: usize, hosts: Vec<String>) -> Cluster {
         Cluster {
             workers,
             processes,

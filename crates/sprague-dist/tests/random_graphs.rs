@@ -124,7 +124,7 @@ fn long_paths_overflow_like_the_core() {
 #[test]
 fn bad_configurations_are_refused() {
     let space = Arc::new(sprague::loopy::TicTacToe);
-    let e = DistSolver::new(Cluster::cluster(
+    let e = DistSolver::new(Cluster::processes(
         1,
         2,
         2,
@@ -133,7 +133,7 @@ fn bad_configurations_are_refused() {
     .solve(Arc::clone(&space), "t")
     .unwrap_err();
     assert!(e.to_string().contains("--process 2 is out of range"), "{e}");
-    let e = DistSolver::new(Cluster::cluster(1, 3, 0, vec!["127.0.0.1:1".into()]))
+    let e = DistSolver::new(Cluster::processes(1, 3, 0, vec!["127.0.0.1:1".into()]))
         .solve(Arc::clone(&space), "t")
         .unwrap_err();
     assert!(e.to_string().contains("1 address but --processes is 3"), "{e}");

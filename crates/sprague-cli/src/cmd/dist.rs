@@ -46,7 +46,7 @@ impl DistArgs {
             }
             _ => Vec::new(),
         };
-        let cluster = Cluster::cluster(workers, processes, process, hosts)
+        let cluster = Cluster::processes(workers, processes, process, hosts)
             .connect_timeout(Duration::from_secs(self.connect_timeout));
         cluster.check().map_err(dist_error)?;
         Ok(cluster)
