@@ -48,7 +48,7 @@ pub struct SolveArgs {
     /// Seed of --and-or.
     #[arg(long, default_value_t = 1, requires = "and_or")]
     pub seed: u64,
-    /// A built-in state space: tic-tac-toe, krk, river-pawn (FILE = board picture, river-pawn only).
+    /// A built-in state space: tic-tac-toe, krk, kqk, krk-table, kpk, river-pawn (FILE = board picture, river-pawn only).
     #[arg(long, value_name = "NAME", conflicts_with_all = ["grundy", "prefs", "minimax", "tree", "and_or", "misere"])]
     pub demo: Option<String>,
     /// Threads for --demo solves (results are identical for any number), 1 to 256.
@@ -77,6 +77,9 @@ pub struct SolveArgs {
     /// States per block of the table file and the checkpoint.
     #[arg(long, value_name = "N", default_value_t = 1 << 20, requires = "out")]
     pub block_states: u32,
+    /// Distributed solving (--workers, --processes, --process, --hosts).
+    #[command(flatten)]
+    pub dist: super::dist::DistArgs,
 }
 
 /// `--threads N`: a whole number the core accepts as a thread count.
@@ -154,6 +157,9 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
                 prefs_run(&g, p, a.max_states, &bar)?
             } else if a.minimax {
                 minimax_run(&g, path, &bar)?
+            } else if a.dist.active() {
+                let table = super::dist::graph(&g, a)?;
+                wld_report(&g, &table, a.misere, a.json)
             } else {
                 wld_run(&g, a.misere, a.json, &bar)?
             }
@@ -213,6 +219,16 @@ fn wld_run(g: &StateGraph, misere: bool, want_json: bool, bar: &Progress) -> Cli
                 },
             })?
     };
+    Ok(wld_report(g, &table, misere, want_json))
+}
+
+/// The counts, longest win and per-vertex values of a solved graph.
+fn wld_report(
+    g: &StateGraph,
+    table: &sprague::loopy::WldTable,
+    misere: bool,
+    want_json: bool,
+) -> (Value, String) {
     let (w, l, d) = table.counts();
     let longest = table.longest_win();
     let json = json!({
@@ -253,7 +269,7 @@ fn wld_run(g: &StateGraph, misere: bool, want_json: bool, bar: &Progress) -> Cli
             "# (per-vertex table omitted above {TABLE_LIMIT} vertices; use --json)"
         );
     }
-    Ok((json, text))
+    (json, text)
 }
 
 fn loopy_json(v: &LoopyValue) -> Value {
@@ -442,7 +458,19 @@ fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs, bar: &Progress) -> CliResul
     }
 }
 
-fn space_solve<S: StateSpace>(space: &S, a: &SolveArgs) -> CliResult<sprague::loopy::StateTable> {
+pub(super) fn space_solve<S: StateSpace + Clone + Send + Sync + 'static>(
+    space: &S,
+    a: &SolveArgs,
+) -> CliResult<sprague::loopy::StateTable> {
+    if a.dist.active() {
+        return super::dist::solve(
+            space.clone(),
+            std::any::type_name::<S>(),
+            &a.dist,
+            false,
+            a.max_states,
+        );
+    }
     // The solver polls the monitor: the first Ctrl-C stops it cleanly.
     let _polling = Polling::start();
     StateSpaceSolver::new(space)
@@ -464,6 +492,9 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
         return Err(CliError::input(format!(
             "--demo {name} takes no FILE (`{file}` given): only --demo river-pawn reads a board picture"
         )));
+    }
+    if let Some(r) = super::endgame::run(name, a) {
+        return r;
     }
     let t0 = std::time::Instant::now();
     match name {
@@ -543,7 +574,7 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
             Ok((json, text))
         }
         other => Err(CliError::input(format!(
-            "unknown demo `{other}`: expected tic-tac-toe, krk or river-pawn"
+            "unknown demo `{other}`: expected tic-tac-toe, krk, kqk, krk-table, kpk or river-pawn"
         ))),
     }
 }

@@ -31,7 +31,7 @@ impl Krk {
     }
 }
 
-fn near(a: u8, b: u8) -> bool {
+pub(super) fn near(a: u8, b: u8) -> bool {
     let (af, ar, bf, br) = (a % 8, a / 8, b % 8, b / 8);
     af.abs_diff(bf) <= 1 && ar.abs_diff(br) <= 1
 }
@@ -55,7 +55,7 @@ fn rook_hits(r: u8, q: u8, block: u8) -> bool {
     })
 }
 
-fn king_steps(s: u8) -> impl Iterator<Item = u8> {
+pub(super) fn king_steps(s: u8) -> impl Iterator<Item = u8> {
     let (f, r) = (i16::from(s % 8), i16::from(s / 8));
     (-1i16..=1)
         .flat_map(move |df| (-1i16..=1).map(move |dr| (f + df, r + dr)))
@@ -227,7 +227,7 @@ pub fn krk_longest_mate_example(table: &StateTable) -> Option<String> {
 
 /// Square `q` under symmetry `k` of the board (bit 0: mirror the files, bit
 /// 1: mirror the ranks, bit 2: swap files and ranks). O(1).
-const fn transform(q: u8, k: u8) -> u8 {
+pub(super) const fn transform(q: u8, k: u8) -> u8 {
     let (mut f, mut r) = (q % 8, q / 8);
     if k & 1 != 0 {
         f = 7 - f;
@@ -274,7 +274,7 @@ impl super::stats::SpaceFacts for Krk {
     }
 }
 
-fn square(q: u8) -> String {
+pub(super) fn square(q: u8) -> String {
     format!("{}{}", char::from(b'a' + q % 8), q / 8 + 1)
 }
 

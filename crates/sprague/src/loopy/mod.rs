@@ -3,6 +3,7 @@
 //! impartial values (generalised Sprague–Grundy), and minimax.
 
 mod connect_four;
+mod endgame;
 mod gsg;
 mod krk;
 mod lamp;
@@ -17,6 +18,7 @@ mod tictactoe;
 mod wld;
 
 pub use connect_four::{ConnectFour, ConnectFourSizeError};
+pub use endgame::{Endgame, EndgameSide, Material, endgame_summary};
 pub use gsg::{LoopyValue, loopy_grundy, loopy_grundy_with, loopy_sum_outcome};
 pub use krk::{Krk, krk_depth_counts, krk_longest_mate, krk_longest_mate_example};
 pub use lamp::{LAMP_MAX_SWITCHES, LampGame};

@@ -155,6 +155,26 @@ impl StateTable {
     pub fn raw(&self) -> Vec<u16> {
         self.cells.iter().map(|c| c.load(Ordering::Relaxed)).collect()
     }
+
+    /// A table from packed cells as [`StateTable::raw`] returns them (for
+    /// solvers outside this crate that use the same packing, such as a
+    /// distributed one, and for tables read back from storage). O(n).
+    ///
+    /// The packing, 2 bytes per index: `0xBFFF` not a position; `0xBFFE` a
+    /// drawn terminal; bit 15 set: decided, bit 14 set for a win, the low 14
+    /// bits the remoteness; bit 15 clear: an undecided position, which is a draw.
+    ///
+    /// ```
+    /// use sprague::{StateSpaceSolver, loopy::{StateTable, TicTacToe}};
+    /// let t = StateSpaceSolver::new(&TicTacToe).solve().unwrap();
+    /// assert_eq!(StateTable::from_raw(t.raw()).raw(), t.raw());
+    /// ```
+    #[must_use]
+    pub fn from_raw(cells: Vec<u16>) -> StateTable {
+        StateTable {
+            cells: cells.into_iter().map(AtomicU16::new).collect(),
+        }
+    }
 }
 
 fn encode(v: Option<SolvedValue>) -> Result<u16, SpaceLimit> {
@@ -361,10 +381,12 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
         let mut level: u16 = 0;
         loop {
             if level >= MAX_REMOTENESS {
-                // States may still be decided at the next level: check.
+                // States decided at this level (won or lost) may decide
+                // others at the next one, which the cells cannot hold.
                 let more = self.parallel(n, &|lo, hi, _| {
                     Ok(u64::from((lo..hi).any(|s| {
-                        cells[s as usize].load(Ordering::Relaxed) == DECIDED | level
+                        let c = cells[s as usize].load(Ordering::Relaxed);
+                        c & DECIDED != 0 && c & REM == level
                     })))
                 })? > 0;
                 if more {

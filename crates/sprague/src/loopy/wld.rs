@@ -197,6 +197,27 @@ pub struct WldTable {
 }
 
 impl WldTable {
+    /// A table of the values in vertex order, as another solver found them
+    /// (a distributed one). A remoteness is kept to its low 30 bits. O(n).
+    ///
+    /// ```
+    /// use sprague::loopy::{SolvedValue, WldTable};
+    /// let t = WldTable::from_values([SolvedValue::win(1), SolvedValue::lose(0), SolvedValue::DRAW]);
+    /// assert_eq!((t.get(0), t.counts()), (SolvedValue::win(1), (1, 1, 1)));
+    /// ```
+    #[must_use]
+    pub fn from_values(values: impl IntoIterator<Item = SolvedValue>) -> WldTable {
+        let cells = values
+            .into_iter()
+            .map(|v| match (v.wld, v.remoteness) {
+                (Wld::Win, Some(r)) => DECIDED | WIN | (r & REMOTENESS_MASK),
+                (Wld::Lose, Some(r)) => DECIDED | (r & REMOTENESS_MASK),
+                _ => 0,
+            })
+            .collect();
+        WldTable { cells }
+    }
+
     /// Number of vertices.
     #[must_use]
     pub fn len(&self) -> usize {

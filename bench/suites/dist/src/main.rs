@@ -1,0 +1,90 @@
+//! One solve per run, so that `/usr/bin/time -v` sees its CPU time and peak
+//! memory alone: `bench-dist core N` (the in-memory solver, one thread) or
+//! `bench-dist timely N W` (sprague-dist, one process of W workers, the
+//! table not gathered), on an implicit space of N states and 8 moves each.
+
+use sprague::loopy::{StateSpace, StateSpaceSolver};
+use sprague_dist::{Cluster, DistSolver};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// State `s` moves to `(A·s + C_k) mod n` for k < 8, except every 16th
+/// state, which has no move (a loss). `A` is odd and `n` a power of two, so
+/// the map is invertible and the un-moves are computed, not stored.
+struct Shuffle {
+    n: u64,
+}
+
+const A: u64 = 0x9E37_79B9_7F4A_7C15;
+const C: [u64; 8] = [1, 977, 4_099, 65_537, 1_000_003, 7_777_777, 123_456_791, 987_654_323];
+
+fn inverse(a: u64) -> u64 {
+    // Newton's iteration for the inverse of an odd number modulo 2^64.
+    let mut x = a;
+    for _ in 0..6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+    }
+    x
+}
+
+impl StateSpace for Shuffle {
+    fn state_count(&self) -> u64 {
+        self.n
+    }
+    fn moves(&self, s: u64, out: &mut Vec<u64>) {
+        if s % 16 != 0 {
+            out.extend(C.iter().map(|c| A.wrapping_mul(s).wrapping_add(*c) & (self.n - 1)));
+        }
+    }
+    fn has_unmoves(&self) -> bool {
+        true
+    }
+    fn unmoves(&self, t: u64, out: &mut Vec<u64>) {
+        let inv = inverse(A);
+        out.extend(
+            C.iter()
+                .map(|c| inv.wrapping_mul(t.wrapping_sub(*c)) & (self.n - 1))
+                .filter(|s| s % 16 != 0),
+        );
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mode = args.get(1).map_or("core", String::as_str);
+    let log2: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(24);
+    let workers: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let space = Shuffle { n: 1 << log2 };
+    let edges = (space.n - space.n / 16) * 8;
+    let t0 = Instant::now();
+    let (w, l, d) = match mode {
+        "core" => {
+            let t = StateSpaceSolver::new(&space).max_states(usize::MAX).solve().expect("solves");
+            counts((0..t.len()).map(|s| t.get(s)))
+        }
+        _ => {
+            let t = DistSolver::new(Cluster::threads(workers))
+                .gather(true)
+                .solve(Arc::new(space), "shuffle")
+                .expect("solves")
+                .expect("one process");
+            counts((0..t.len()).map(|s| t.get(s)))
+        }
+    };
+    println!(
+        "{mode} workers={workers} states=2^{log2} edges={edges} wall={:.2}s W={w} L={l} D={d}",
+        t0.elapsed().as_secs_f64()
+    );
+}
+
+fn counts(values: impl Iterator<Item = Option<sprague::loopy::SolvedValue>>) -> (u64, u64, u64) {
+    let (mut w, mut l, mut d) = (0, 0, 0);
+    for v in values.flatten() {
+        match v.wld {
+            sprague::Wld::Win => w += 1,
+            sprague::Wld::Lose => l += 1,
+            sprague::Wld::Draw => d += 1,
+        }
+    }
+    (w, l, d)
+}

@@ -1,0 +1,126 @@
+//! `sprague solve --workers N [--processes P --process I --hosts FILE]`: the
+//! distributed solver of `sprague-dist` for state spaces and graph files.
+//! Process 0 prints the results; the others print nothing and exit 0.
+
+use crate::error::{CliError, CliResult, QUIET};
+use sprague::loopy::{StateSpace, StateTable};
+use sprague_dist::{Cluster, DistError, DistSolver};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The flags of a distributed solve.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct DistArgs {
+    /// Solve on timely-dataflow with N worker threads per process (results
+    /// are identical to the one-thread solve), 1 to 256.
+    #[arg(long, value_name = "N")]
+    pub workers: Option<usize>,
+    /// Number of processes of a distributed solve (each runs the same
+    /// command with its own --process index).
+    #[arg(long, value_name = "P", requires = "hosts")]
+    pub processes: Option<usize>,
+    /// This process's index among --processes, from 0 (process 0 prints the results).
+    #[arg(long, value_name = "I", requires = "processes")]
+    pub process: Option<usize>,
+    /// Addresses of the processes: one HOST:PORT per line, in process order.
+    #[arg(long, value_name = "FILE", requires = "processes")]
+    pub hosts: Option<String>,
+    /// Seconds to wait for the other processes to connect.
+    #[arg(long, value_name = "SECS", default_value_t = 60, requires = "processes")]
+    pub connect_timeout: u64,
+}
+
+impl DistArgs {
+    /// Whether a distributed solve was asked for.
+    pub fn active(&self) -> bool {
+        self.workers.is_some() || self.processes.is_some()
+    }
+
+    fn cluster(&self) -> CliResult<Cluster> {
+        let workers = self.workers.unwrap_or(1);
+        let processes = self.processes.unwrap_or(1);
+        let process = self.process.unwrap_or(0);
+        let hosts = match &self.hosts {
+            Some(path) if processes > 1 || process > 0 => {
+                sprague_dist::read_hosts(path).map_err(dist_error)?
+            }
+            _ => Vec::new(),
+        };
+        let cluster = Cluster::processes(workers, processes, process, hosts)
+            .connect_timeout(Duration::from_secs(self.connect_timeout));
+        cluster.check().map_err(dist_error)?;
+        Ok(cluster)
+    }
+}
+
+/// A distributed-solve error as a one-line CLI error (exit 2; 130 for a stop).
+fn dist_error(e: DistError) -> CliError {
+    match e {
+        DistError::Interrupted => CliError {
+            code: crate::error::INTERRUPTED,
+            message: "interrupted".to_string(),
+        },
+        DistError::Budget { max_states, .. } => sprague::BudgetExceeded { max_states }.into(),
+        other => CliError::input(other.to_string()),
+    }
+}
+
+/// Solves `space` over the cluster the flags describe: the table on
+/// process 0; on the others an error that ends the process quietly (exit
+/// 0) once their share is done.
+pub fn solve<S>(
+    space: S,
+    name: &str,
+    args: &DistArgs,
+    misere: bool,
+    max_states: usize,
+) -> CliResult<StateTable>
+where
+    S: StateSpace + Send + Sync + 'static,
+{
+    let cluster = args.cluster()?;
+    // The network threads of timely end a lost connection with a panic; the
+    // solver turns it into an error, which is reported as one line.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = DistSolver::new(cluster)
+        .misere(misere)
+        .max_states(max_states)
+        .with_monitor(crate::progress::monitor())
+        // Fault tests make a process hang mid-solve, then kill it.
+        .pause_at_round(
+            std::env::var("SPRAGUE_DIST_PAUSE_AT_ROUND")
+                .ok()
+                .and_then(|v| v.parse().ok()),
+        )
+        .solve(Arc::new(space), name);
+    match result {
+        Ok(Some(table)) => {
+            std::panic::set_hook(hook);
+            Ok(table)
+        }
+        // The hook stays quiet: network threads may still be ending.
+        Ok(None) => Err(CliError {
+            code: QUIET,
+            message: "the results are printed by process 0".to_string(),
+        }),
+        Err(e) => Err(dist_error(e)),
+    }
+}
+
+/// `solve FILE --workers N`: the graph file's win/lose/draw table, solved
+/// distributed (remoteness up to the packed limit of the state-space cells).
+pub fn graph(
+    g: &crate::input::state_graph::StateGraph,
+    a: &super::solve::SolveArgs,
+) -> CliResult<sprague::loopy::WldTable> {
+    let space = sprague_dist::GraphSpace {
+        graph: g.graph.clone(),
+        outcomes: g.outcomes.clone(),
+    };
+    let n = space.state_count();
+    let table = solve(space, "graph file", &a.dist, a.misere, usize::MAX)?;
+    Ok(sprague::loopy::WldTable::from_values((0..n).map(|s| {
+        table.get(s).unwrap_or(sprague::loopy::SolvedValue::DRAW)
+    })))
+}

@@ -1,0 +1,271 @@
+//! `sprague solve --workers/--processes/--process/--hosts`: two processes of
+//! two workers each on loopback give every result of the one-thread solve;
+//! a killed peer, a bad hosts file and an index out of range stop with one
+//! line and exit code 2. Every child process runs under a hard timeout.
+
+mod common;
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+/// A file in a fresh temporary folder of this test.
+fn temp(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sprague-dist-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A hosts file of `n` loopback addresses on ports free a moment ago.
+fn hosts(name: &str, n: usize) -> PathBuf {
+    let listeners: Vec<TcpListener> = (0..n)
+        .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let text: String = listeners
+        .iter()
+        .map(|l| format!("127.0.0.1:{}\n", l.local_addr().unwrap().port()))
+        .collect();
+    drop(listeners);
+    temp(name, &text)
+}
+
+fn spawn(args: &[&str], env: &[(&str, &str)]) -> Child {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sprague"));
+    cmd.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.spawn().expect("the sprague binary runs")
+}
+
+/// Waits for `child` at most `limit`; kills it and fails past that.
+fn wait(mut child: Child, limit: Duration, what: &str) -> Output {
+    let start = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "{what} did not finish within {limit:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Runs `args` as process 0 and 1 of two, two workers each; process 0's output.
+fn two_by_two(args: &[&str], hosts: &str) -> String {
+    let run = |i: &str| {
+        let mut a: Vec<&str> = args.to_vec();
+        a.extend([
+            "--workers",
+            "2",
+            "--processes",
+            "2",
+            "--process",
+            i,
+            "--hosts",
+            hosts,
+        ]);
+        spawn(&a, &[])
+    };
+    let p1 = run("1");
+    let p0 = run("0");
+    let o0 = wait(p0, TIMEOUT, "process 0");
+    let o1 = wait(p1, TIMEOUT, "process 1");
+    for (o, i) in [(&o0, 0), (&o1, 1)] {
+        assert!(
+            o.status.success(),
+            "process {i}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    assert!(o1.stdout.is_empty(), "process 1 prints nothing");
+    String::from_utf8(o0.stdout).unwrap()
+}
+
+/// A graph of `n` vertices with pseudo-random edges: cycles, self-loops,
+/// terminals of every outcome.
+fn random_graph(n: u64) -> String {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut edges = Vec::new();
+    let mut outcomes = String::new();
+    for u in 0..n {
+        let d = next() % 4;
+        for _ in 0..d {
+            edges.push(format!("{u} {}", next() % n));
+        }
+        if d == 0 && u % 2 == 0 {
+            outcomes.push_str(&format!("outcome {u} {}\n", ["W", "L", "D"][(u % 3) as usize]));
+        }
+    }
+    format!("{n} {}\n{}\n{outcomes}", edges.len(), edges.join("\n"))
+}
+
+#[test]
+fn two_processes_of_two_workers_match_the_one_thread_solve() {
+    let graph = temp("graph.txt", &random_graph(3000));
+    let g = graph.to_str().unwrap();
+    let want = common::run_ok(&["solve", g, "--json"], b"");
+    let h = hosts("hosts-graph.txt", 2);
+    let got = two_by_two(&["solve", g, "--json"], h.to_str().unwrap());
+    assert_eq!(got, want, "every vertex's value and remoteness agree");
+    let misere = common::run_ok(&["solve", g, "--json", "--misere"], b"");
+    let got = two_by_two(&["solve", g, "--json", "--misere"], h.to_str().unwrap());
+    assert_eq!(got, misere);
+    // A built-in state space: the figures of KQK for each side to move.
+    let figures = |out: &str| -> serde_json::Value {
+        let v: serde_json::Value = serde_json::from_str(out).unwrap();
+        v["by_side_to_move"].clone()
+    };
+    let want = figures(&common::run_ok(&["solve", "--demo", "kqk", "--json"], b""));
+    let got = figures(&two_by_two(
+        &["solve", "--demo", "kqk", "--json"],
+        hosts("hosts-kqk.txt", 2).to_str().unwrap(),
+    ));
+    assert_eq!(got, want);
+    assert_eq!(want[0]["longest_mate_moves"], 10);
+}
+
+#[test]
+fn threads_alone_match_too() {
+    let graph = temp("graph3.txt", &random_graph(500));
+    let g = graph.to_str().unwrap();
+    let want = common::run_ok(&["solve", g, "--json"], b"");
+    for w in ["1", "3"] {
+        assert_eq!(common::run_ok(&["solve", g, "--json", "--workers", w], b""), want);
+    }
+}
+
+#[test]
+fn a_killed_peer_stops_the_others_with_one_line() {
+    let graph = temp("graph-kill.txt", &random_graph(3000));
+    let g = graph.to_str().unwrap();
+    let h = hosts("hosts-kill.txt", 2);
+    let args = |i: &'static str| {
+        vec![
+            "solve",
+            g,
+            "--workers",
+            "2",
+            "--processes",
+            "2",
+            "--process",
+            i,
+            "--hosts",
+            h.to_str().unwrap(),
+        ]
+    };
+    // Process 1 hangs when its third round starts; then it is killed.
+    let mut p1 = spawn(&args("1"), &[("SPRAGUE_DIST_PAUSE_AT_ROUND", "3")]);
+    let p0 = spawn(&args("0"), &[]);
+    std::thread::sleep(Duration::from_secs(2));
+    p1.kill().unwrap();
+    let _ = p1.wait();
+    let out = wait(p0, Duration::from_secs(30), "the surviving process");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(
+        err.starts_with("sprague: error: lost the connection to another process"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_hosts_files_and_indices_are_refused() {
+    let missing = std::env::temp_dir().join("sprague-no-such-hosts-file.txt");
+    let m = missing.to_str().unwrap();
+    let base = [
+        "solve",
+        "--demo",
+        "kqk",
+        "--processes",
+        "2",
+        "--process",
+        "0",
+        "--hosts",
+    ];
+    fn with<'a>(base: &[&'a str], hosts: &'a str) -> Vec<&'a str> {
+        let mut a = base.to_vec();
+        a.push(hosts);
+        a
+    }
+    common::run_refused(
+        &with(&base, m),
+        &["hosts file", "sprague-no-such-hosts-file.txt", "cannot be read"],
+    );
+    let bad = temp("bad-hosts.txt", "127.0.0.1:4000\n  localhost-no-port\n");
+    common::run_refused(
+        &with(&base, bad.to_str().unwrap()),
+        &["bad-hosts.txt", "line 2, column 3", "not HOST:PORT"],
+    );
+    let one = temp("one-host.txt", "127.0.0.1:4000\n");
+    common::run_refused(
+        &with(&base, one.to_str().unwrap()),
+        &["1 address but --processes is 2"],
+    );
+    let two = hosts("hosts-range.txt", 2);
+    common::run_refused(
+        &[
+            "solve",
+            "--demo",
+            "kqk",
+            "--processes",
+            "2",
+            "--process",
+            "2",
+            "--hosts",
+            two.to_str().unwrap(),
+        ],
+        &["--process 2 is out of range", "from 0 to 1"],
+    );
+    common::run_refused(&["solve", "--demo", "kqk", "--workers", "0"], &["--workers 0"]);
+}
+
+#[test]
+fn a_peer_that_never_comes_is_a_clear_error() {
+    let h = hosts("hosts-absent.txt", 2);
+    let out = wait(
+        spawn(
+            &[
+                "solve",
+                "--demo",
+                "kqk",
+                "--processes",
+                "2",
+                "--process",
+                "0",
+                "--hosts",
+                h.to_str().unwrap(),
+                "--connect-timeout",
+                "1",
+            ],
+            &[],
+        ),
+        Duration::from_secs(30),
+        "a lonely process",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("process 1 did not connect within 1 s"), "{err}");
+}

@@ -1,0 +1,535 @@
+//! The retrograde solver on timely-dataflow: states partitioned by index
+//! over all workers, one dataflow round per remoteness level.
+
+use crate::cluster::{Cluster, connect};
+use crate::error::DistError;
+use sprague::loopy::{SpaceLimit, StateSpace, StateTable};
+use sprague::{Monitor, Wld};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use timely::communication::allocator::GenericBuilder;
+use timely::communication::allocator::zero_copy::bytes_slab::BytesRefill;
+use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+use timely::communication::{Allocate, allocator::Process};
+use timely::dataflow::ProbeHandle;
+use timely::dataflow::operators::{Broadcast, Exchange, Input, Inspect, Probe};
+use timely::worker::Worker;
+
+// The packing of `StateTable::raw` (see `StateTable::from_raw`).
+const DECIDED: u16 = 1 << 15;
+const WIN: u16 = 1 << 14;
+const REM: u16 = WIN - 1;
+const NOT_STATE: u16 = DECIDED | REM;
+const FIXED_DRAW: u16 = DECIDED | (REM - 1);
+const MAX_REMOTENESS: u32 = (REM - 2) as u32;
+const MAX_COUNTER: usize = (DECIDED - 1) as usize;
+/// Cells per message when the table is gathered on worker 0.
+const CHUNK: usize = 1 << 15;
+
+// Flags of the per-round count messages: every worker sees the same sum and
+// so stops at the same round.
+const FLAG_OVERFLOW: u64 = 1;
+const FLAG_MOVES: u64 = 2;
+const FLAG_STOP: u64 = 4;
+
+/// Retrograde solver for a [`StateSpace`] on timely-dataflow, over the
+/// worker threads and processes of a [`Cluster`], with results identical to
+/// [`sprague::StateSpaceSolver`] (the same packed table).
+///
+/// State `s` belongs to worker `s mod W` (W workers in all), which keeps its
+/// 2-byte cell (the packing of [`StateTable::raw`]). Round 0 counts every
+/// state's moves; a space without un-moves also sends each edge `(child,
+/// parent)` to the child's owner there, which keeps them as predecessor lists.
+/// Round `r + 1` takes the states decided at remoteness `r` (a list per
+/// level) and sends one "child resolved" message (parent, child lost?) per
+/// predecessor to the parent's owner, which decides the parent at `r + 1`
+/// (a lost child makes a win; the last won child a loss). Every round ends
+/// when timely's progress tracking says that all its messages are applied;
+/// the solve ends at the first level that decides nothing anywhere.
+///
+/// Time O(N + E) work in all plus one round per level (latency L × round
+/// trip); memory per worker: 2 bytes per owned state, the decided lists,
+/// and (without un-moves) 16 bytes per edge into owned states.
+pub struct DistSolver {
+    cluster: Cluster,
+    max_states: usize,
+    misere: bool,
+    monitor: Option<&'static Monitor>,
+    gather: bool,
+    pause_at: Option<u32>,
+}
+
+impl DistSolver {
+    /// A solver over `cluster`, gathering the table on process 0.
+    #[must_use]
+    pub fn new(cluster: Cluster) -> Self {
+        DistSolver {
+            cluster,
+            max_states: usize::MAX,
+            misere: false,
+            monitor: None,
+            gather: true,
+            pause_at: None,
+        }
+    }
+
+    /// For fault tests: this process's workers stop answering (sleep for
+    /// ever) when round `round` starts, as a hung or dying peer would; the
+    /// test then kills the process and checks that the others stop.
+    #[must_use]
+    pub fn pause_at_round(mut self, round: Option<u32>) -> Self {
+        self.pause_at = round;
+        self
+    }
+
+    /// Refuses spaces with more than `max_states` indices.
+    #[must_use]
+    pub fn max_states(mut self, max_states: usize) -> Self {
+        self.max_states = max_states;
+        self
+    }
+
+    /// A state that is not over and has no moves is a win for the player to move.
+    #[must_use]
+    pub fn misere(mut self, misere: bool) -> Self {
+        self.misere = misere;
+        self
+    }
+
+    /// Polls `monitor` for a stop (once per round and per 4096 states) and
+    /// counts decided states on it.
+    #[must_use]
+    pub fn with_monitor(mut self, monitor: &'static Monitor) -> Self {
+        self.monitor = Some(monitor);
+        self
+    }
+
+    /// Whether process 0 collects the whole table (default); without it the
+    /// solve returns `None` everywhere (for benchmarks of the solve alone).
+    #[must_use]
+    pub fn gather(mut self, gather: bool) -> Self {
+        self.gather = gather;
+        self
+    }
+
+    /// Solves `space`; `name` names the game for the handshake between
+    /// processes (all must solve the same space). Returns the whole table on
+    /// process 0 (when gathering) and `None` on the others.
+    ///
+    /// # Errors
+    /// [`DistError`]: configuration, connection, a lost peer, the budget, a
+    /// stop, or a space the packed cells cannot hold.
+    pub fn solve<S>(&self, space: Arc<S>, name: &str) -> Result<Option<StateTable>, DistError>
+    where
+        S: StateSpace + Send + Sync + 'static,
+    {
+        self.cluster.check()?;
+        let n = space.state_count();
+        if n > self.max_states as u64 {
+            return Err(DistError::Budget {
+                max_states: self.max_states,
+                states: n,
+            });
+        }
+        let refill = BytesRefill {
+            logic: Arc::new(|size| Box::new(vec![0_u8; size]) as Box<dyn std::ops::DerefMut<Target = [u8]>>),
+            limit: None,
+        };
+        let mut comms = None;
+        let builders: Vec<GenericBuilder> = if self.cluster.processes == 1 {
+            use timely::communication::allocator::PeerBuilder;
+            Process::new_vector(self.cluster.workers, refill)
+                .into_iter()
+                .map(GenericBuilder::Process)
+                .collect()
+        } else {
+            let fingerprint = fingerprint(name, n, self.misere);
+            let sockets = connect(&self.cluster, fingerprint)?;
+            let (builders, guard) = initialize_networking_from_sockets::<_, Process>(
+                sockets,
+                self.cluster.process,
+                self.cluster.workers,
+                refill,
+                Arc::new(|_| None),
+            )
+            .map_err(|e| DistError::Connect(format!("starting the network threads: {e}")))?;
+            comms = Some(guard);
+            builders.into_iter().map(GenericBuilder::ZeroCopy).collect()
+        };
+        let errors: Arc<Mutex<Vec<DistError>>> = Arc::new(Mutex::new(Vec::new()));
+        let errs = Arc::clone(&errors);
+        let job = Job {
+            misere: self.misere,
+            monitor: self.monitor,
+            gather: self.gather,
+            pause_at: self.pause_at,
+        };
+        let guards = timely::execute::execute_from(
+            builders,
+            Box::new(()),
+            timely::WorkerConfig::default(),
+            move |worker| {
+                let me = worker.index();
+                let result = catch_unwind(AssertUnwindSafe(|| job.run(worker, &*space)));
+                match result {
+                    Ok(Ok(table)) => table,
+                    Ok(Err(e)) => {
+                        push(&errs, e);
+                        None
+                    }
+                    Err(panic) => {
+                        let text = panic_text(&panic);
+                        push(
+                            &errs,
+                            if text.contains("timely communication error")
+                                || text.contains("MergeQueue poisoned")
+                            {
+                                DistError::PeerLost(text)
+                            } else {
+                                DistError::Worker(format!("worker {me} failed: {text}"))
+                            },
+                        );
+                        None
+                    }
+                }
+            },
+        )
+        .map_err(DistError::Worker)?;
+        let mut table = None;
+        for r in guards.join() {
+            match r {
+                Ok(Some(t)) => table = Some(t),
+                Ok(None) => {}
+                Err(e) => push(&errors, DistError::Worker(e)),
+            }
+        }
+        let first = errors.lock().ok().and_then(|mut e| {
+            // A lost peer explains the other failures it causes.
+            e.retain(|x| *x != DistError::Worker(String::new()));
+            e.sort_by_key(|x| !matches!(x, DistError::PeerLost(_)));
+            e.drain(..).next()
+        });
+        if let Some(e) = first {
+            // The network threads may wait on a dead peer: leave them to the
+            // end of the process instead of joining them.
+            std::mem::forget(comms);
+            return Err(e);
+        }
+        drop(comms);
+        Ok(table.map(StateTable::from_raw))
+    }
+}
+
+fn push(errors: &Mutex<Vec<DistError>>, e: DistError) {
+    if let Ok(mut v) = errors.lock() {
+        v.push(e);
+    }
+}
+
+fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a worker panicked".to_string()
+    }
+}
+
+/// FNV-1a of the game's name, size and play convention.
+fn fingerprint(name: &str, n: u64, misere: bool) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.bytes().chain(n.to_le_bytes()).chain([u8::from(misere)]) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// What every worker needs to know about the solve.
+#[derive(Clone, Copy)]
+struct Job {
+    misere: bool,
+    monitor: Option<&'static Monitor>,
+    gather: bool,
+    pause_at: Option<u32>,
+}
+
+/// A worker's part of the solve.
+struct Part {
+    /// Cells of the owned states, by local index `s / W`.
+    cells: Vec<u16>,
+    /// Owned states decided at each remoteness not yet sent on.
+    levels: BTreeMap<u32, Vec<u64>>,
+    /// Predecessor edges `(local child, parent)` (spaces without un-moves).
+    pairs: Vec<(u64, u64)>,
+    /// A remoteness past the packed limit was reached.
+    overflow: bool,
+}
+
+impl Job {
+    #[allow(clippy::too_many_lines)]
+    fn run<A: Allocate, S: StateSpace + ?Sized>(
+        self,
+        worker: &mut Worker<A>,
+        space: &S,
+    ) -> Result<Option<Vec<u16>>, DistError> {
+        let peers = worker.peers() as u64;
+        let me = worker.index() as u64;
+        let n = space.state_count();
+        let owned = if n > me { (n - me).div_ceil(peers) } else { 0 };
+        let part = Rc::new(RefCell::new(Part {
+            cells: vec![0; owned as usize],
+            levels: BTreeMap::new(),
+            pairs: Vec::new(),
+            overflow: false,
+        }));
+        let counts: Rc<RefCell<HashMap<u32, (u64, u64)>>> = Rc::new(RefCell::new(HashMap::new()));
+        let gathered: Rc<RefCell<Vec<u16>>> = Rc::new(RefCell::new(Vec::new()));
+        let probe = ProbeHandle::new();
+        let (mut edges, mut msgs, mut tally, mut gather) = worker.dataflow::<u32, _, _>(|scope| {
+            let (edges, edge_stream) = scope.new_input::<(u64, u64)>();
+            let p = Rc::clone(&part);
+            edge_stream
+                .exchange(move |&(c, _)| c % peers)
+                .inspect(move |&(c, parent)| p.borrow_mut().pairs.push((c / peers, parent)))
+                .probe_with(&probe);
+            let (msgs, msg_stream) = scope.new_input::<u64>();
+            let p = Rc::clone(&part);
+            msg_stream
+                .exchange(move |&m| (m >> 1) % peers)
+                .inspect_time(move |&t, &m| {
+                    let mut part = p.borrow_mut();
+                    let local = ((m >> 1) / peers) as usize;
+                    let cu = part.cells[local];
+                    if cu & DECIDED != 0 {
+                        return;
+                    }
+                    // A message of round t comes from a child decided at
+                    // remoteness t - 1: the parent is decided at t.
+                    if t > MAX_REMOTENESS {
+                        part.overflow = true;
+                        return;
+                    }
+                    let decided = if m & 1 == 1 {
+                        DECIDED | WIN | t as u16
+                    } else if cu <= 1 {
+                        DECIDED | t as u16
+                    } else {
+                        part.cells[local] = cu - 1;
+                        return;
+                    };
+                    part.cells[local] = decided;
+                    part.levels.entry(t).or_default().push(local as u64);
+                })
+                .probe_with(&probe);
+            let (tally, tally_stream) = scope.new_input::<(u64, u64)>();
+            let c = Rc::clone(&counts);
+            tally_stream
+                .broadcast()
+                .inspect_time(move |&t, &(k, f)| {
+                    let mut c = c.borrow_mut();
+                    let e = c.entry(t).or_insert((0, 0));
+                    e.0 += k;
+                    e.1 |= f;
+                })
+                .probe_with(&probe);
+            let (gather, gather_stream) = scope.new_input::<(u64, u64, Vec<u16>)>();
+            let g = Rc::clone(&gathered);
+            gather_stream
+                .exchange(|_| 0)
+                .inspect(move |(w, lo, cells): &(u64, u64, Vec<u16>)| {
+                    let mut g = g.borrow_mut();
+                    for (k, &c) in cells.iter().enumerate() {
+                        let s = (lo + k as u64) * peers + w;
+                        g[s as usize] = c;
+                    }
+                })
+                .probe_with(&probe);
+            (edges, msgs, tally, gather)
+        });
+        if me == 0 && self.gather {
+            *gathered.borrow_mut() = vec![0; n as usize];
+        }
+        let unmoves = space.has_unmoves();
+        let no_moves = if self.misere { DECIDED | WIN } else { DECIDED };
+        // Round 0: every owned state's cell; edges to their children's owners.
+        let mut flags = 0;
+        let mut too_many = None;
+        {
+            let mut buf = Vec::new();
+            let mut decided = Vec::new();
+            let mut cells = std::mem::take(&mut part.borrow_mut().cells);
+            for (local, cell) in cells.iter_mut().enumerate() {
+                let s = local as u64 * peers + me;
+                if local % 4096 == 0
+                    && let Some(m) = self.monitor
+                    && m.check().is_err()
+                {
+                    flags |= FLAG_STOP;
+                    break;
+                }
+                *cell = if !space.is_state(s) {
+                    NOT_STATE
+                } else {
+                    match space.terminal(s) {
+                        Some(Wld::Lose) => DECIDED,
+                        Some(Wld::Win) => DECIDED | WIN,
+                        Some(Wld::Draw) => FIXED_DRAW,
+                        None => {
+                            buf.clear();
+                            space.moves(s, &mut buf);
+                            if buf.len() > MAX_COUNTER {
+                                flags |= FLAG_MOVES;
+                                too_many = Some(SpaceLimit::TooManyMoves {
+                                    state: s,
+                                    moves: buf.len(),
+                                });
+                                0
+                            } else if buf.is_empty() {
+                                no_moves
+                            } else {
+                                if !unmoves {
+                                    for &t in &buf {
+                                        edges.send((t, s));
+                                    }
+                                    if local % 4096 == 4095 {
+                                        worker.step();
+                                    }
+                                }
+                                buf.len() as u16
+                            }
+                        }
+                    }
+                };
+                if *cell == DECIDED || *cell == DECIDED | WIN {
+                    decided.push(local as u64);
+                }
+            }
+            let mut p = part.borrow_mut();
+            p.cells = cells;
+            p.levels.insert(0, decided);
+        }
+        tally.send((0, flags));
+        let mut round = 0u32;
+        let advance =
+            |round: u32,
+             worker: &mut Worker<A>,
+             edges: &mut timely::dataflow::InputHandle<u32, (u64, u64)>,
+             msgs: &mut timely::dataflow::InputHandle<u32, u64>,
+             tally: &mut timely::dataflow::InputHandle<u32, (u64, u64)>,
+             gather: &mut timely::dataflow::InputHandle<u32, (u64, u64, Vec<u16>)>| {
+                edges.advance_to(round + 1);
+                msgs.advance_to(round + 1);
+                tally.advance_to(round + 1);
+                gather.advance_to(round + 1);
+                while probe.less_equal(&round) {
+                    worker.step_or_park(Some(Duration::from_millis(50)));
+                }
+                counts.borrow_mut().remove(&round).unwrap_or((0, 0))
+            };
+        let (_, f) = advance(round, worker, &mut edges, &mut msgs, &mut tally, &mut gather);
+        check_flags(f, too_many)?;
+        // Predecessor lists of the owned states (without un-moves).
+        let (offsets, sources) = if unmoves {
+            (Vec::new(), Vec::new())
+        } else {
+            let mut pairs = std::mem::take(&mut part.borrow_mut().pairs);
+            pairs.sort_unstable();
+            let mut offsets = vec![0u64; owned as usize + 1];
+            for &(c, _) in &pairs {
+                offsets[c as usize + 1] += 1;
+            }
+            for i in 0..owned as usize {
+                offsets[i + 1] += offsets[i];
+            }
+            (offsets, pairs.into_iter().map(|(_, p)| p).collect::<Vec<u64>>())
+        };
+        // Rounds 1, 2, …: the states decided at remoteness `round - 1` tell
+        // their parents.
+        let mut buf = Vec::new();
+        loop {
+            let level = round;
+            round += 1;
+            if self.pause_at == Some(round) {
+                loop {
+                    std::thread::sleep(Duration::from_secs(3600));
+                }
+            }
+            let frontier = part.borrow_mut().levels.remove(&level).unwrap_or_default();
+            let mut flags = 0;
+            if let Some(m) = self.monitor {
+                if m.check().is_err() {
+                    flags |= FLAG_STOP;
+                }
+                m.add(frontier.len() as u64);
+            }
+            // As the one-thread solver: states decided at the last level the
+            // cells hold may decide others beyond it.
+            if part.borrow().overflow || (level == MAX_REMOTENESS && !frontier.is_empty()) {
+                flags |= FLAG_OVERFLOW;
+            }
+            tally.send((frontier.len() as u64, flags));
+            if flags == 0 {
+                for (k, &local) in frontier.iter().enumerate() {
+                    let lost = part.borrow().cells[local as usize] & WIN == 0;
+                    let bit = u64::from(lost);
+                    if unmoves {
+                        buf.clear();
+                        space.unmoves(local * peers + me, &mut buf);
+                        for &u in &buf {
+                            msgs.send(u << 1 | bit);
+                        }
+                    } else {
+                        let l = local as usize;
+                        for &u in &sources[offsets[l] as usize..offsets[l + 1] as usize] {
+                            msgs.send(u << 1 | bit);
+                        }
+                    }
+                    // Let the messages flow while a large level is sent.
+                    if k % 65_536 == 65_535 {
+                        worker.step();
+                    }
+                }
+            }
+            let (total, f) = advance(round, worker, &mut edges, &mut msgs, &mut tally, &mut gather);
+            check_flags(f, too_many)?;
+            if total == 0 {
+                break;
+            }
+        }
+        if !self.gather {
+            return Ok(None);
+        }
+        // The last round: every worker's cells to worker 0.
+        {
+            let p = part.borrow();
+            for (k, chunk) in p.cells.chunks(CHUNK).enumerate() {
+                gather.send((me, (k * CHUNK) as u64, chunk.to_vec()));
+                worker.step();
+            }
+        }
+        round += 1;
+        let _ = advance(round, worker, &mut edges, &mut msgs, &mut tally, &mut gather);
+        Ok((me == 0).then(|| std::mem::take(&mut *gathered.borrow_mut())))
+    }
+}
+
+/// The error every worker stops with at the same round when a flag is set;
+/// only the worker that found a state with too many moves names it (the
+/// others stop with an empty message, which is not reported).
+fn check_flags(f: u64, too_many: Option<SpaceLimit>) -> Result<(), DistError> {
+    if f & FLAG_STOP != 0 {
+        Err(DistError::Interrupted)
+    } else if f & FLAG_MOVES != 0 {
+        Err(too_many.map_or(DistError::Worker(String::new()), DistError::Limit))
+    } else if f & FLAG_OVERFLOW != 0 {
+        Err(DistError::Limit(SpaceLimit::RemotenessOverflow))
+    } else {
+        Ok(())
+    }
+}
