@@ -76,14 +76,18 @@ fn child(engine: &str, case: &Case) {
     let start = Instant::now();
     let (value, states) = match (engine, case.game) {
         ("sprague", "domineering") => {
-            let p = sprague::games::Domineering.parse_position(case.position).expect("board");
+            let p = sprague::games::Domineering
+                .parse_position(case.position)
+                .expect("board");
             let mut s = sprague::PartizanSolver::new(&sprague::games::Domineering);
             let g = s.value(&p).expect("within budget");
             let n = s.states();
             (s.store_mut().display(g), n)
         }
         ("sprague", _) => {
-            let p = sprague::games::ToadsAndFrogs.parse_position(case.position).expect("strip");
+            let p = sprague::games::ToadsAndFrogs
+                .parse_position(case.position)
+                .expect("strip");
             let mut s = sprague::PartizanSolver::new(&sprague::games::ToadsAndFrogs);
             let g = s.value(&p).expect("within budget");
             let n = s.states();
@@ -130,7 +134,10 @@ struct Run {
 
 fn run(engine: &str, case: &Case) -> Option<Run> {
     let exe = std::env::current_exe().ok()?;
-    let out = Command::new(exe).args(["--child", engine, case.name]).output().ok()?;
+    let out = Command::new(exe)
+        .args(["--child", engine, case.name])
+        .output()
+        .ok()?;
     if !out.status.success() {
         eprintln!("{engine} {}: {}", case.name, String::from_utf8_lossy(&out.stderr));
         return None;
@@ -149,7 +156,9 @@ fn run(engine: &str, case: &Case) -> Option<Run> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("--child") {
-        let case = CASES.iter().find(|c| Some(c.name) == args.get(2).map(String::as_str));
+        let case = CASES
+            .iter()
+            .find(|c| Some(c.name) == args.get(2).map(String::as_str));
         match (args.get(1), case) {
             (Some(engine), Some(case)) => child(engine, case),
             _ => std::process::exit(2),
