@@ -242,3 +242,24 @@ fn cycles_are_reported() {
     let g = DiGraph::from_edges(2, &[1], &[1]).unwrap();
     assert_eq!(grundy_dag(&g).unwrap_err().vertex, 1);
 }
+
+/// The transitive tournament on 300 vertices (every v → every w < v) has
+/// Grundy value v at v. Its ids are scrambled, so the depth-first path runs, and
+/// values above 253 and out-degrees of 64 and more take the solver's wide paths.
+#[test]
+fn grundy_dag_large_values_on_scrambled_ids() {
+    let n = 300u32;
+    let label = |v: u32| (v * 7 + 11) % n; // 7 is prime to 300: a bijection
+    let (mut src, mut dst) = (Vec::new(), Vec::new());
+    for v in 0..n {
+        for w in 0..v {
+            src.push(label(v));
+            dst.push(label(w));
+        }
+    }
+    let g = DiGraph::from_edges(n as usize, &src, &dst).unwrap();
+    let values = grundy_dag(&g).unwrap();
+    for v in 0..n {
+        assert_eq!(values[label(v) as usize], v, "vertex {v}");
+    }
+}

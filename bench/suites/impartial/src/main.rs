@@ -62,12 +62,31 @@ fn products(n_products: usize, quick: bool) {
     let pairs: Vec<(u64, u64)> = (0..n_products).map(|_| (rng.next(), rng.next())).collect();
     println!("## nim product, {n_products} random 64-bit pairs");
     let _ = sprague::Nimber(3) * sprague::Nimber(5); // build tables outside the timing
-    let (ours, t_ours, u_ours) = measure(|| {
-        pairs
-            .iter()
-            .map(|&(a, b)| (sprague::Nimber(a) * sprague::Nimber(b)).0)
-            .collect::<Vec<u64>>()
-    });
+    // The machine is shared: the kernel runs `REPS` times and the fastest run
+    // (by user CPU of this process) is reported, with the median beside it.
+    const REPS: usize = 7;
+    let mut runs = Vec::new();
+    let mut ours = Vec::new();
+    for _ in 0..REPS {
+        let (v, t, u) = measure(|| {
+            pairs
+                .iter()
+                .map(|&(a, b)| (sprague::Nimber(a) * sprague::Nimber(b)).0)
+                .collect::<Vec<u64>>()
+        });
+        runs.push((u, t));
+        ours = v;
+    }
+    runs.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let (u_ours, t_ours) = runs[0];
+    let (u_med, t_med) = runs[REPS / 2];
+    println!(
+        "sprague kernel over {REPS} runs: fastest {:.2} ns/product user ({:.2} wall), median {:.2} user ({:.2} wall)",
+        u_ours * 1e9 / n_products as f64,
+        t_ours * 1e9 / n_products as f64,
+        u_med * 1e9 / n_products as f64,
+        t_med * 1e9 / n_products as f64,
+    );
     // The peer allocates per product and is about three orders of magnitude
     // slower, so it runs on the first 100 000 pairs; ns/product is comparable.
     let peer_n = 100_000;
@@ -111,7 +130,7 @@ fn products(n_products: usize, quick: bool) {
     );
 
     println!("\n## sprague nimber mul --batch, {n_products} pairs (process user CPU, I/O included)");
-    batch_cli(&pairs);
+    batch_cli(&pairs, &ours);
 }
 
 fn dag(quick: bool) {
@@ -148,16 +167,26 @@ fn dag(quick: bool) {
         }
         let g = sprague::DiGraph::from_edges(n, &src, &dst).expect("valid graph");
         drop((src, dst));
-        let (values, t, u) = measure(|| sprague::impartial::grundy_dag(&g).expect("acyclic"));
-        let max = values.iter().max().copied().unwrap_or(0);
+        // Five runs on the shared machine; the fastest by user CPU is reported
+        // (edges per user-CPU second), with the median beside it.
+        let mut runs = Vec::new();
+        let mut max = 0;
+        for _ in 0..5 {
+            let (values, t, u) = measure(|| sprague::impartial::grundy_dag(&g).expect("acyclic"));
+            max = values.iter().max().copied().unwrap_or(0);
+            runs.push((u, t));
+        }
+        runs.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let (u, t) = runs[0];
         println!(
-            "{label:40} n = {n}, m = {m}: {t:.3} s wall, {u:.3} s user, {:.1e} edges/s (max value {max})",
-            m as f64 / t
+            "{label:40} n = {n}, m = {m}: fastest of 5 {u:.3} s user ({t:.3} s wall), {:.1e} edges/s user, median {:.1e} (max value {max})",
+            m as f64 / u,
+            m as f64 / runs[2].0
         );
     }
 }
 
-fn batch_cli(pairs: &[(u64, u64)]) {
+fn batch_cli(pairs: &[(u64, u64)], products: &[u64]) {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..");
     let status = std::process::Command::new("cargo")
         .args(["build", "--release", "-q", "-p", "sprague-cli"])
@@ -175,35 +204,48 @@ fn batch_cli(pairs: &[(u64, u64)]) {
         let _ = writeln!(text, "{a} {b}");
     }
     let _ = std::fs::write(&input, &text);
-    let (Ok(stdin), Ok(stdout)) = (
-        std::fs::File::open(&input),
-        std::fs::File::create(dir.join("out.txt")),
-    ) else {
-        println!("(temp files unavailable; skipped)");
-        return;
-    };
-    let t0 = Instant::now();
-    let Ok(child) = std::process::Command::new(root.join("target/release/sprague"))
-        .args(["nimber", "mul", "--batch"])
-        .stdin(stdin)
-        .stdout(stdout)
-        .spawn()
-    else {
-        println!("(could not start sprague; skipped)");
-        return;
-    };
-    // wait4 reports this child's own CPU time and peak memory.
-    let mut status = 0;
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    let wall = t0.elapsed().as_secs_f64();
-    let user = usage.ru_utime.tv_sec as f64 + usage.ru_utime.tv_usec as f64 * 1e-6;
-    let ok = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
-    let out = std::fs::read_to_string(dir.join("out.txt")).unwrap_or_default();
-    let correct = out.lines().count() == pairs.len();
+    // Five runs; the fastest and the median user CPU are reported.
+    let mut runs = Vec::new();
+    for _ in 0..5 {
+        let (Ok(stdin), Ok(stdout)) = (
+            std::fs::File::open(&input),
+            std::fs::File::create(dir.join("out.txt")),
+        ) else {
+            println!("(temp files unavailable; skipped)");
+            return;
+        };
+        let t0 = Instant::now();
+        let Ok(child) = std::process::Command::new(root.join("target/release/sprague"))
+            .args(["nimber", "mul", "--batch"])
+            .stdin(stdin)
+            .stdout(stdout)
+            .spawn()
+        else {
+            println!("(could not start sprague; skipped)");
+            return;
+        };
+        // wait4 reports this child's own CPU time and peak memory.
+        let mut status = 0;
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+        let wall = t0.elapsed().as_secs_f64();
+        let user = usage.ru_utime.tv_sec as f64 + usage.ru_utime.tv_usec as f64 * 1e-6;
+        let sys = usage.ru_stime.tv_sec as f64 + usage.ru_stime.tv_usec as f64 * 1e-6;
+        let ok = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+        let out = std::fs::read_to_string(dir.join("out.txt")).unwrap_or_default();
+        // Every printed product must equal the in-process kernel's.
+        let correct = out.lines().count() == pairs.len()
+            && out
+                .lines()
+                .zip(products)
+                .all(|(line, &p)| line.parse::<u64>() == Ok(p));
+        runs.push((user, wall, sys, usage.ru_maxrss as f64 / 1024.0, ok && correct));
+    }
+    let all_ok = runs.iter().all(|r| r.4);
+    runs.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let (user, wall, sys, peak, _) = runs[0];
     println!(
-        "sprague nimber mul --batch: ok = {}, {wall:.3} s wall, {user:.3} s user, peak {:.0} MiB",
-        ok && correct,
-        usage.ru_maxrss as f64 / 1024.0
+        "sprague nimber mul --batch: correct = {all_ok}; fastest of 5: {user:.3} s user, {sys:.3} s sys, {wall:.3} s wall, peak {peak:.0} MiB; median {:.3} s user",
+        runs[2].0
     );
 }

@@ -74,7 +74,119 @@ pub fn batch_mul(json: bool) -> CliResult<()> {
 
 /// The batch product on a whole input, returning the output bytes. Errors
 /// name the 1-based line.
+///
+/// Inputs in the exact judge layout (`T`, then `T` lines of two numbers
+/// separated by one space) take a fast path that parses, multiplies and prints
+/// in one pass; anything else (blank lines, other spacing, an error) is read
+/// again by the general path below, which gives the same products and names
+/// the line of an error.
 pub fn batch_mul_bytes(input: &[u8]) -> CliResult<Vec<u8>> {
+    if let Some(out) = batch_mul_strict(input) {
+        return Ok(out);
+    }
+    batch_mul_general(input)
+}
+
+/// The fast path of [`batch_mul_bytes`]: `None` unless the input is exactly
+/// `T` and `T` lines `A B` (decimal, one space, `\n` or `\r\n` line ends, the
+/// last line end optional, trailing whitespace allowed), `1 <= T <= 10^7`.
+fn batch_mul_strict(input: &[u8]) -> Option<Vec<u8>> {
+    let mut pos = 0;
+    let t = strict_u64(input, &mut pos)?;
+    if !(1..=10_000_000).contains(&t) {
+        return None;
+    }
+    strict_line_end(input, &mut pos)?;
+    let mut out = Vec::with_capacity(t as usize * 21);
+    for _ in 0..t {
+        let a = strict_u64(input, &mut pos)?;
+        if input.get(pos) != Some(&b' ') {
+            return None;
+        }
+        pos += 1;
+        let b = strict_u64(input, &mut pos)?;
+        if pos < input.len() {
+            strict_line_end(input, &mut pos)?;
+        }
+        push_u64(&mut out, (Nimber(a) * Nimber(b)).get());
+        out.push(b'\n');
+    }
+    input[pos..].iter().all(u8::is_ascii_whitespace).then_some(out)
+}
+
+/// A decimal number of 1 to 20 digits at `pos` that fits a u64; `pos` moves
+/// past it.
+#[inline]
+fn strict_u64(input: &[u8], pos: &mut usize) -> Option<u64> {
+    let start = *pos;
+    let mut v = 0u64;
+    let mut i = start;
+    // Up to 19 digits cannot overflow a u64.
+    while i < input.len() && i - start < 19 {
+        let d = input[i].wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        v = v * 10 + u64::from(d);
+        i += 1;
+    }
+    if i == start {
+        return None;
+    }
+    if let Some(&c) = input.get(i)
+        && c.is_ascii_digit()
+    {
+        v = v.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+        i += 1;
+        if input.get(i).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+    }
+    *pos = i;
+    Some(v)
+}
+
+/// `\n` or `\r\n` at `pos`; `pos` moves past it.
+#[inline]
+fn strict_line_end(input: &[u8], pos: &mut usize) -> Option<()> {
+    match input.get(*pos..)? {
+        [b'\n', ..] => *pos += 1,
+        [b'\r', b'\n', ..] => *pos += 2,
+        _ => return None,
+    }
+    Some(())
+}
+
+/// Appends the decimal digits of `v`, two at a time from a table.
+#[inline]
+fn push_u64(out: &mut Vec<u8>, mut v: u64) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    while v >= 100 {
+        let k = (v % 100) as usize * 2;
+        v /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[k..k + 2]);
+    }
+    if v >= 10 {
+        let k = v as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[k..k + 2]);
+    } else {
+        i -= 1;
+        buf[i] = b'0' + v as u8;
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
+/// The general path of [`batch_mul_bytes`]: any whitespace, blank lines, and
+/// errors that name their line.
+fn batch_mul_general(input: &[u8]) -> CliResult<Vec<u8>> {
     let mut lines = input
         .split(|&b| b == b'\n')
         .enumerate()
@@ -173,6 +285,58 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "0\n5\n10\n15\n2\n7\n8\n13\n3\n14994\n11290409524105353207\n"
+        );
+    }
+
+    proptest::proptest! {
+        /// The fast path accepts the judge layout and agrees with the general
+        /// path; other spacings fall back to the general path, with the same
+        /// products.
+        #[test]
+        fn strict_path_agrees_with_general(
+            pairs in proptest::collection::vec((proptest::num::u64::ANY, 0u64..1000), 1..20),
+            crlf: bool,
+            final_newline: bool,
+            sep in "[ \t]{1,3}",
+        ) {
+            let end = if crlf { "\r\n" } else { "\n" };
+            let mut text = format!("{}{end}", pairs.len());
+            for (k, (a, b)) in pairs.iter().enumerate() {
+                text += &format!("{a} {b}");
+                if k + 1 < pairs.len() || final_newline {
+                    text += end;
+                }
+            }
+            let general = batch_mul_general(text.as_bytes()).unwrap();
+            proptest::prop_assert_eq!(batch_mul_strict(text.as_bytes()), Some(general.clone()));
+            let want: String = pairs.iter().map(|&(a, b)| format!("{}\n", Nimber(a) * Nimber(b))).collect();
+            proptest::prop_assert_eq!(String::from_utf8(general).unwrap(), want);
+            let spaced = text.replace(' ', &sep);
+            proptest::prop_assert_eq!(
+                batch_mul_bytes(spaced.as_bytes()).unwrap(),
+                batch_mul_general(spaced.as_bytes()).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn strict_path_refuses_what_it_does_not_know() {
+        for text in [
+            &b"2\n1 2\n"[..],
+            b"1\n1  2\n",
+            b"1\n\n1 2\n",
+            b"1\n18446744073709551616 1\n",
+            b"1\n000000000000000000001 1\n",
+            b"0\n",
+            b"1\n1 2\n3 4\n",
+            b"1\n1 x\n",
+        ] {
+            assert_eq!(batch_mul_strict(text), None, "{}", String::from_utf8_lossy(text));
+        }
+        // Trailing blank space after the last line is accepted.
+        assert_eq!(
+            batch_mul_strict(b"1\n18446744073709551615 2\n  \n"),
+            Some(format!("{}\n", Nimber(u64::MAX) * Nimber(2)).into_bytes())
         );
     }
 

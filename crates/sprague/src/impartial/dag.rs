@@ -152,15 +152,20 @@ fn grundy_dag_ticked<const COUNT: bool>(
         return Ok(grundy);
     }
 
-    // General order: iterative depth-first search. `grundy` doubles as the
-    // visit state (UNVISITED, ACTIVE, or the value). On entering a vertex, one
-    // tight loop reads the state of all its successors (independent loads that
-    // the processor overlaps): finished values go to `found`, unvisited
+    // General order: iterative depth-first search. A byte per vertex holds the
+    // visit state (UNVISITED, ACTIVE) or the value, capped at BIG, in which case
+    // the value is read from `grundy`: a vertex's value is at most its
+    // out-degree, so BIG is rare, and the byte array (n bytes) stays in cache
+    // where a word array of values would not; the random read of each edge's
+    // target state is what the search spends its time on. On entering a vertex,
+    // one tight loop reads the state of all its successors (independent loads
+    // that the processor overlaps): finished values go to `found`, unvisited
     // successors to `pending`. A vertex's mex then runs over its contiguous
     // segment of `found`, with no second pass over its successors.
-    const UNVISITED: u32 = u32::MAX;
-    const ACTIVE: u32 = u32::MAX - 1;
-    grundy.fill(UNVISITED);
+    const UNVISITED: u8 = u8::MAX;
+    const ACTIVE: u8 = u8::MAX - 1;
+    const BIG: u8 = u8::MAX - 2;
+    let mut state = vec![UNVISITED; n];
     struct Frame {
         v: u32,
         /// Next index into `pending`; the frame's own pending run ends at `pend_end`.
@@ -171,13 +176,13 @@ fn grundy_dag_ticked<const COUNT: bool>(
     let mut stack: Vec<Frame> = Vec::new();
     let mut found: Vec<u32> = Vec::new();
     let mut pending: Vec<u32> = Vec::new();
-    let enter = |v: u32, grundy: &mut [u32], found: &mut Vec<u32>, pending: &mut Vec<u32>| {
-        grundy[v as usize] = ACTIVE;
+    let enter = |v: u32, state: &mut [u8], grundy: &[u32], found: &mut Vec<u32>, pending: &mut Vec<u32>| {
+        state[v as usize] = ACTIVE;
         let succ = &targets[offsets[v as usize] as usize..offsets[v as usize + 1] as usize];
         let found_start = found.len();
         let cursor = pending.len();
         // Branch-free scan: every successor is written to both buffers and only
-        // the matching one advances, so the loads of `grundy[w]` overlap
+        // the matching one advances, so the loads of `state[w]` overlap
         // instead of waiting on mispredicted branches.
         found.resize(found_start + succ.len(), 0);
         pending.resize(cursor + succ.len(), 0);
@@ -185,13 +190,17 @@ fn grundy_dag_ticked<const COUNT: bool>(
         let mut on_stack = None;
         let mut touch = 0u32;
         for &w in succ {
-            let g = grundy[w as usize];
+            let s = state[w as usize];
             touch ^= offsets[w as usize];
-            found[nf] = g;
-            nf += usize::from(g < ACTIVE);
+            found[nf] = if s == BIG {
+                grundy[w as usize]
+            } else {
+                u32::from(s)
+            };
+            nf += usize::from(s < ACTIVE);
             pending[np] = w;
-            np += usize::from(g == UNVISITED);
-            if g == ACTIVE {
+            np += usize::from(s == UNVISITED);
+            if s == ACTIVE {
                 on_stack = Some(w);
             }
         }
@@ -214,39 +223,34 @@ fn grundy_dag_ticked<const COUNT: bool>(
         })
     };
     for root in 0..n as u32 {
-        if grundy[root as usize] != UNVISITED {
+        if state[root as usize] != UNVISITED {
             continue;
         }
-        let frame = enter(root, &mut grundy, &mut found, &mut pending)?;
+        let frame = enter(root, &mut state, &grundy, &mut found, &mut pending)?;
         stack.push(frame);
         while let Some(top) = stack.last_mut() {
             if top.cursor < top.pend_end {
                 let w = pending[top.cursor];
                 top.cursor += 1;
-                match grundy[w as usize] {
+                match state[w as usize] {
                     UNVISITED => {
-                        let child = enter(w, &mut grundy, &mut found, &mut pending)?;
+                        let child = enter(w, &mut state, &grundy, &mut found, &mut pending)?;
                         stack.push(child);
                     }
                     // Every ACTIVE vertex is on the stack below this frame, so it was
                     // already ACTIVE when this frame scanned its successors.
                     ACTIVE => return Err(GraphCycle { vertex: w }.into()),
-                    g => found.push(g),
+                    BIG => found.push(grundy[w as usize]),
+                    s => found.push(u32::from(s)),
                 }
                 continue;
             }
             let segment = &found[top.found_start..];
-            let d = segment.len();
-            seen.clear();
-            for &g in segment {
-                if (g as usize) <= d {
-                    seen.insert(g as usize);
-                }
-            }
-            let m = seen.mex();
+            let m = mex_of(segment, &mut seen);
             let (v, found_start) = (top.v, top.found_start);
             found.truncate(found_start);
-            grundy[v as usize] = m as u32;
+            grundy[v as usize] = m;
+            state[v as usize] = m.min(u32::from(BIG)) as u8;
             if COUNT {
                 ticker.tick()?;
             }
@@ -254,7 +258,7 @@ fn grundy_dag_ticked<const COUNT: bool>(
             if let Some(parent) = stack.last() {
                 // This frame's pending run lay just above its parent's run.
                 pending.truncate(parent.pend_end);
-                found.push(m as u32);
+                found.push(m);
             } else {
                 pending.clear();
             }
@@ -262,4 +266,25 @@ fn grundy_dag_ticked<const COUNT: bool>(
     }
     ticker.flush()?;
     Ok(grundy)
+}
+
+/// The mex of the option values `segment` of one vertex: a 64-bit mask when
+/// fewer than 64 values (the mex is then below 64), else `seen`. O(len).
+#[inline]
+fn mex_of(segment: &[u32], seen: &mut MexSet) -> u32 {
+    let d = segment.len();
+    if d < 64 {
+        let mut bits = 0u64;
+        for &g in segment {
+            bits |= 1u64.checked_shl(g).unwrap_or(0);
+        }
+        return (!bits).trailing_zeros();
+    }
+    seen.clear();
+    for &g in segment {
+        if (g as usize) <= d {
+            seen.insert(g as usize);
+        }
+    }
+    seen.mex() as u32
 }

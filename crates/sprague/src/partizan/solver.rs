@@ -58,7 +58,9 @@ struct Frame<P> {
     /// (option index, component representative, conjugated?) still to be valued.
     parts: Vec<(usize, P, bool)>,
     cursor: usize,
-    /// Running sum of each option's valued components.
+    /// The value of each part valued so far (`parts[k]` has `part_values[k]`).
+    part_values: Vec<GameId>,
+    /// Each option's value, the sum of its parts, filled when the frame pops.
     values: Vec<GameId>,
 }
 
@@ -202,6 +204,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             n_left: 0,
             parts: Vec::new(),
             cursor: 0,
+            part_values: Vec::new(),
             values: Vec::new(),
         });
         let mut options = core::mem::take(&mut self.options);
@@ -222,6 +225,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 frame.parts.push((i, k, conjugate));
             }
         }
+        frame.part_values.clear();
         frame.values.clear();
         frame.values.resize(options.len(), GameId::ZERO);
         frame.key = key;
@@ -250,21 +254,17 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 return Ok(GameId::ZERO); // unreachable: the loop returns when the root frame pops
             };
             let mut missing = None;
-            while let Some((i, key, conjugate)) = frame.parts.get(frame.cursor) {
-                // A value by rule is not stored: it costs no state.
-                let by_rule = match self.memo.get(key) {
-                    Some(_) => None,
+            while let Some((_, key, conjugate)) = frame.parts.get(frame.cursor) {
+                // A value by rule is not stored: it costs no state. One memo
+                // look-up per part.
+                let known = match self.memo.get(key) {
+                    Some(&v) => Some(v),
                     None => self.rules.number_value(key).map(|x| self.store.dyadic(x)),
                 };
-                match by_rule.as_ref().or_else(|| self.memo.get(key)) {
-                    Some(&v) => {
+                match known {
+                    Some(v) => {
                         let v = if *conjugate { self.store.neg(v) } else { v };
-                        let sum = &mut frame.values[*i];
-                        *sum = if *sum == GameId::ZERO {
-                            v
-                        } else {
-                            self.store.add(*sum, v)
-                        };
+                        frame.part_values.push(v);
                         frame.cursor += 1;
                     }
                     None => {
@@ -279,9 +279,21 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 stack.push(child);
                 continue;
             }
-            let Some(done) = stack.pop() else {
+            let Some(mut done) = stack.pop() else {
                 return Ok(GameId::ZERO);
             };
+            // Each option's value is the sum of its parts' values (parts of
+            // one option are consecutive).
+            let mut k = 0;
+            while k < done.parts.len() {
+                let i = done.parts[k].0;
+                let mut end = k + 1;
+                while end < done.parts.len() && done.parts[end].0 == i {
+                    end += 1;
+                }
+                done.values[i] = sum_of_parts(&mut self.store, &mut done.part_values[k..end]);
+                k = end;
+            }
             let (left, right) = done.values.split_at(done.n_left);
             let value = self.store.game(left, right);
             self.limits.reached(self.memo.len())?;
@@ -293,6 +305,18 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             }
         }
     }
+}
+
+/// The sum of the values of an option's components, added in id order so
+/// that equal sums of the same parts meet the store's sum memo whatever order
+/// the ruleset listed the components in. O(k log k) for k parts, plus the
+/// store sums.
+fn sum_of_parts(store: &mut GameStore, parts: &mut [GameId]) -> GameId {
+    if let [v] = parts {
+        return *v;
+    }
+    parts.sort_unstable();
+    parts.iter().fold(GameId::ZERO, |total, &v| store.add(total, v))
 }
 
 /// The canonical form of `position` straight from the definition: the

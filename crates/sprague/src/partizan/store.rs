@@ -477,33 +477,44 @@ impl<'s, 'm> Op<'s, 'm> {
                     None => nr.push(gr),
                 }
             }
+            // Without a bypass the lists are the ones just freed of dominated
+            // options: done (a second pass would only repeat the comparisons).
+            if !changed {
+                return;
+            }
             nl.sort_unstable();
             nl.dedup();
             nr.sort_unstable();
             nr.dedup();
             *l = nl;
             *r = nr;
-            if !changed {
-                self.remove_dominated(l, true);
-                self.remove_dominated(r, false);
-                return;
-            }
         }
     }
 
     /// Keeps the options not dominated by another: for Left the maximal ones,
     /// for Right the minimal ones. `v` is sorted and deduplicated.
     fn remove_dominated(&mut self, v: &mut Vec<GameId>, left: bool) {
-        if v.len() < 2 {
+        let n = v.len();
+        if n < 2 {
             return;
         }
-        let mut keep = vec![true; v.len()];
-        for i in 0..v.len() {
-            if !keep[i] {
-                continue;
-            }
-            for j in 0..v.len() {
-                if i == j || !keep[j] {
+        // The survivors as a bit set: one word on the stack for up to 64
+        // options (no allocation), a vector beyond.
+        let mut one = [0u64; 1];
+        let mut many = Vec::new();
+        let keep: &mut [u64] = if n <= 64 {
+            &mut one
+        } else {
+            many.resize(n.div_ceil(64), 0);
+            &mut many
+        };
+        for k in 0..n {
+            keep[k / 64] |= 1 << (k % 64);
+        }
+        let kept = |keep: &[u64], k: usize| keep[k / 64] & (1 << (k % 64)) != 0;
+        for i in 0..n {
+            for j in 0..n {
+                if i == j || !kept(keep, j) {
                     continue;
                 }
                 let dominated = if left {
@@ -512,14 +523,14 @@ impl<'s, 'm> Op<'s, 'm> {
                     self.le(v[j], v[i])
                 };
                 if dominated {
-                    keep[i] = false;
+                    keep[i / 64] &= !(1 << (i % 64));
                     break;
                 }
             }
         }
         let mut k = 0;
         v.retain(|_| {
-            let r = keep[k];
+            let r = kept(keep, k);
             k += 1;
             r
         });
