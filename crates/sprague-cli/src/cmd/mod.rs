@@ -6,6 +6,7 @@ pub mod count_dag_wins;
 pub mod games;
 pub mod grundy_graph;
 pub mod memory;
+pub mod misere_quotient;
 pub mod nimber;
 pub mod play;
 pub mod repl;
