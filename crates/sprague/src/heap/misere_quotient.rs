@@ -584,8 +584,8 @@ fn extend(
     // Renumber so that the identity (0, 1) is 0.
     let mut renumber: Vec<u32> = vec![u32::MAX; count];
     let mut reps_of: Vec<usize> = Vec::with_capacity(count);
-    for e in 0..size {
-        let c = class[e] as usize;
+    for (e, &c) in class.iter().enumerate() {
+        let c = c as usize;
         if renumber[c] == u32::MAX {
             renumber[c] = reps_of.len() as u32;
             reps_of.push(e);
@@ -788,8 +788,8 @@ fn refine(
     // Number the classes in the order of their first state (the empty sum first).
     let mut renumber = vec![u32::MAX; count];
     let mut rep: Vec<usize> = Vec::new();
-    for s in 0..size {
-        let c = class[s] as usize;
+    for (s, &c) in class.iter().enumerate() {
+        let c = c as usize;
         if renumber[c] == u32::MAX {
             renumber[c] = rep.len() as u32;
             rep.push(s);
@@ -956,7 +956,7 @@ mod tests {
         // Plambeck and Siegel (2008): every misère quotient has even order,
         // and the identity (the empty sum, a misère N-position) is not in P.
         // (Order 1 only when every heap is the empty game.)
-        assert!(n % 2 == 0 || n == 1, "odd order {n}");
+        assert!(n.is_multiple_of(2) || n == 1, "odd order {n}");
         assert!(!q.is_p(0));
         for a in 0..n {
             assert_eq!(q.multiply(0, a), a);
