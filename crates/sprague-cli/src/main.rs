@@ -188,6 +188,25 @@ enum Command {
         #[arg(long, value_name = "N")]
         count: usize,
     },
+    /// The misère quotient (Plambeck and Siegel) of the sums of heaps 1..N of
+    /// a heap ruleset: generators and relations, order, P-portion and the
+    /// element of each heap, verified for every sum (see docs/misere-quotients.md).
+    MisereQuotient {
+        /// Heap ruleset with parameters, e.g. `octal:0.75`, `hex:0.f`, `subtraction:1,2`.
+        ruleset: String,
+        /// The largest heap size N.
+        #[arg(long, value_name = "N")]
+        heaps: u64,
+        /// Also the misère outcome of this sum of heaps (e.g. "3 4 5"), read from the quotient.
+        #[arg(long, value_name = "HEAPS")]
+        sum: Option<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Stop the verification after this many states.
+        #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
+        max_states: usize,
+    },
     /// Grundy value of every vertex of a directed acyclic graph file.
     ///
     /// Text: first line `n m`, then m lines `u v` (0-based; `#` starts a comment).
@@ -390,6 +409,13 @@ fn run(cli: Cli) -> CliResult<()> {
         },
         Command::Repl => cmd::repl::run(),
         Command::GrundyGame { file, count } => cmd::grundy_game::run(&file, count),
+        Command::MisereQuotient {
+            ruleset,
+            heaps,
+            sum,
+            json,
+            max_states,
+        } => cmd::misere_quotient::run(&ruleset, heaps, sum.as_deref(), max_states, json),
         Command::GrundyGraph { file, json } => cmd::grundy_graph::run(&file, json),
         Command::Completions { shell } => cmd::shell::completions(shell, &mut Cli::command()),
         Command::Man => cmd::shell::man(Cli::command()),

@@ -160,6 +160,22 @@ pub fn table(
     Ok(Table::from(table))
 }
 
+/// The misère quotient of the heaps `1 ..= heaps` of a built-in heap ruleset.
+pub fn misere_quotient(
+    py: Python<'_>,
+    spec: &str,
+    heaps: u64,
+    sum: Option<&str>,
+    max_states: Option<usize>,
+) -> PyResult<Value> {
+    let rules = ruleset(py, spec)?;
+    let watch = Watch::new();
+    let report = rules
+        .misere_quotient(heaps, sum, &options(&watch, true, max_states))
+        .map_err(|e| watch.error(py, e))?;
+    Ok(Value::new(report))
+}
+
 /// One entry of the catalog: a built-in ruleset and its documentation.
 #[pyclass(frozen, module = "sprague")]
 pub struct RulesetInfo {

@@ -127,6 +127,22 @@ fn table(
     user::heap_table(py, &user, count, max_states.unwrap_or(DEFAULT_MAX_STATES))
 }
 
+/// The misère quotient (Plambeck and Siegel) of the sums of heaps
+/// `1 ..= heaps` of a built-in heap ruleset: `order`, `p_portion`,
+/// `generators`, `relations`, `heap_elements`; with `sum` (heaps such as
+/// `"3 4 5"`), also that sum's misère outcome read from the quotient.
+#[pyfunction]
+#[pyo3(signature = (ruleset, heaps, sum = None, max_states = None))]
+fn misere_quotient(
+    py: Python<'_>,
+    ruleset: &str,
+    heaps: u64,
+    sum: Option<&str>,
+    max_states: Option<usize>,
+) -> PyResult<report::Value> {
+    builtin::misere_quotient(py, ruleset, heaps, sum, max_states)
+}
+
 /// The canonical form of a position of a partizan game written in Python.
 #[pyfunction]
 #[pyo3(signature = (game, position, max_states = None))]
@@ -166,6 +182,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(values, m)?)?;
+    m.add_function(wrap_pyfunction!(misere_quotient, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;

@@ -9,6 +9,7 @@ pub mod games;
 pub mod grundy_game;
 pub mod grundy_graph;
 pub mod memory;
+pub mod misere_quotient;
 pub mod nimber;
 pub mod play;
 pub mod repl;

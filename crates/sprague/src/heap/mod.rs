@@ -10,6 +10,7 @@ mod grundy_game;
 mod grundy_game_file;
 mod heaps;
 mod lasker;
+mod misere_quotient;
 mod misere_values;
 mod period;
 mod rare;
@@ -34,6 +35,7 @@ pub use grundy_game_file::{
 pub(crate) use heaps::heap_rules;
 pub use heaps::{ENUMERATION_LIMIT, HeapMove, HeapSum, Heaps};
 pub use lasker::Lasker;
+pub use misere_quotient::{DEFAULT_MAX_ORDER, MisereQuotient, QuotientError, QuotientLimits, Relation};
 pub use misere_values::{misere_grundy_values, misere_grundy_values_with};
 pub(crate) use period::extend_periodic;
 pub use period::{PERIODICITY_THEOREM, Period, PeriodRule, find_period};

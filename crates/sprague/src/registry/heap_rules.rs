@@ -102,6 +102,10 @@ impl<G: HeapGame + Clone> HeapRuleset<G> {
 }
 
 impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
+    fn misere_quotient(&self, max_heap: u64, sum: Option<&str>, options: &Options<'_>) -> Result<Report> {
+        super::misere_quotient_report(&self.name, &self.game, max_heap, sum, options)
+    }
+
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let heaps = self.parse(position)?;
         let largest = heaps.iter().copied().max().unwrap_or(0);

@@ -116,6 +116,21 @@ pub trait Ruleset {
         ))
     }
 
+    /// The misère quotient of the sums of heaps `1 ..= max_heap` (see
+    /// [`crate::heap::MisereQuotient`]): presentation, order, P-portion and
+    /// the element of each heap; with `sum`, also that sum's misère outcome
+    /// read from the quotient.
+    ///
+    /// # Errors
+    /// [`Error::Input`] for rulesets that are not played on heaps, and the
+    /// errors of [`super::misere_quotient_report`].
+    fn misere_quotient(&self, max_heap: u64, sum: Option<&str>, options: &Options<'_>) -> Result<Report> {
+        let _ = (max_heap, sum, options);
+        Err(Error::input(
+            "`misere-quotient` needs a heap ruleset such as octal:0.75, hex:0.f or subtraction:1,2 (see `sprague games`)",
+        ))
+    }
+
     /// A perfect player of this ruleset, starting at `position`.
     ///
     /// # Errors
