@@ -436,7 +436,7 @@ mod tests {
     fn an_unused_id_below_a_huge_one_is_named() {
         let monitor = crate::Monitor::default();
         let options = crate::Options::new(&monitor);
-        for name in ["green-hackenbush", "geography", "increasing-distance"] {
+        for name in ["green-hackenbush", "geography", "node-kayles", "arc-kayles"] {
             let rules = crate::build(name).unwrap();
             for (position, unused, why) in [
                 ("0-1 1-2 2-4000000000", "vertex 3 ", "vertex 4000000000 is named"),
@@ -458,6 +458,20 @@ mod tests {
                 assert_eq!(text.lines().count(), 1);
             }
             assert!(rules.value("0-1 5-6 @0", &options).is_ok(), "{name}");
+        }
+        // Trees: the text notation names the first vertex cut off.
+        for name in ["increasing-distance", "leaf-removal", "leaf-removal-unrooted"] {
+            let rules = crate::build(name).unwrap();
+            for (position, want) in [
+                ("0-1 1-2 2-4000000000", "vertex 3 cannot be reached"),
+                (
+                    r#"{"n": 4000000000, "edges": [[0, 1]]}"#,
+                    "vertex 2 is named by no edge",
+                ),
+            ] {
+                let text = rules.value(position, &options).unwrap_err().to_string();
+                assert!(text.contains(want), "{name} {position}: {text}");
+            }
         }
     }
 }
