@@ -48,3 +48,28 @@ for g in graphs:
         put("graph_file", bytes([reader]) + g)
 for t in [b"[[3, 5], [2, [9, 1]]]", b"[1]", b"[[true, false], [-2]]"]:
     put("tree_json", t)
+
+# Binary graph files (docs/graphs.md), written after the magic and version
+# that the target prepends when bit 1 of the first byte is clear.
+import struct
+def binary(n, edges, outcomes=(), scores=()):
+    out = struct.pack("<IQQ", 0, n, len(edges))
+    out += b"".join(struct.pack("<II", u, v) for u, v in edges)
+    out += struct.pack("<Q", len(outcomes)) + b"".join(struct.pack("<I", v) + o for v, o in outcomes)
+    out += struct.pack("<Q", len(scores)) + b"".join(struct.pack("<Iq", v, s) for v, s in scores)
+    return out
+for body in [binary(3, [(0, 1), (1, 2)]), binary(4, [(0, 1), (1, 2), (2, 3), (3, 0)], [(3, b"W")]),
+             binary(2, [(0, 1)], [], [(1, -5)]), binary(1, [])]:
+    for reader in (0, 1):
+        put("graph_binary", bytes([reader]) + body)
+    put("graph_binary", bytes([3]) + b"SPRGRAPH" + struct.pack("<I", 1) + body)
+
+# Rules scripts: each example file after a position line.
+examples = os.path.join(os.path.dirname(root), "..", "examples", "rules")
+for name, position in [("kayles.rhai", "3 2"), ("cutcake.rhai", "[2, 3]"), ("dawsons-chess.rhai", "5"),
+                       ("loopy-graph.rhai", "0"), ("pursuit.rhai", "cop 0 robber 2 cop")]:
+    path = os.path.join(examples, name)
+    if os.path.exists(path):
+        with open(path, "rb") as f:
+            put("rules_script", position.encode() + b"\n" + f.read())
+put("rules_script", b"5\nfn moves(n) { let out = []; for k in 0..n { out.push(k); } out }\nfn start(n) { n }")

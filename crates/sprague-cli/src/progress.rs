@@ -300,6 +300,42 @@ fn set_style(bar: &ProgressBar, unit: Unit, has_len: bool) {
     }
 }
 
+/// A reader that moves a byte-count bar.
+struct Counted<'b, R> {
+    inner: R,
+    bar: &'b Progress,
+}
+
+impl<R: Read> Read for Counted<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let k = self.inner.read(buf)?;
+        self.bar.inc(k as u64);
+        Ok(k)
+    }
+}
+
+/// Opens a file (or stdin for `-`) for streaming, with a byte-count bar that
+/// follows the reading (1 MiB buffer). Reading is not a polled section, as
+/// for [`read_input`].
+///
+/// # Errors
+/// The file cannot be opened.
+pub fn open_input<'b>(path: &str, bar: &'b Progress) -> Result<Box<dyn std::io::BufRead + 'b>, CliError> {
+    let inner: Box<dyn Read> = if path == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f =
+            std::fs::File::open(path).map_err(|e| CliError::input(format!("cannot read `{path}`: {e}")))?;
+        let len = f.metadata().map(|m| m.len()).ok();
+        bar.phase(&format!("reading {path}"), len, Unit::Bytes);
+        Box::new(f)
+    };
+    Ok(Box::new(std::io::BufReader::with_capacity(
+        1 << 20,
+        Counted { inner, bar },
+    )))
+}
+
 /// Reads a file (or stdin for `-`) with a byte-count bar. Reading is not a
 /// polled section: a read may block on a pipe, so Ctrl-C ends the process at once.
 ///

@@ -2,13 +2,12 @@
 //! example runs, answers match the closed forms, and bad input is one line
 //! with a column and exit code 2.
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
 
 fn sprague(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .output()
-        .expect("the sprague binary runs")
+    common::run(args, b"")
 }
 
 fn json(args: &[&str]) -> serde_json::Value {

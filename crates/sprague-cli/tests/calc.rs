@@ -1,12 +1,9 @@
 //! `sprague calc`: reports, JSON fields, the thermograph file and bad input.
 
-use std::process::Command;
+mod common;
 
 fn sprague(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .output()
-        .expect("run sprague");
+    let out = common::run(args, b"");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

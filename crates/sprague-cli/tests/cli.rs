@@ -1,43 +1,11 @@
 //! The `sprague` binary end to end: outputs, JSON fields, and bad input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn sprague(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sprague binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    input.write_all(stdin).expect("stdin accepts input");
-    drop(input);
-    child.wait_with_output().expect("sprague finishes")
-}
-
-fn ok(args: &[&str], stdin: &[u8]) -> String {
-    let out = sprague(args, stdin);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
+mod common;
+use common::{run as sprague, run_ok as ok};
 
 /// Asserts exit code 2 and a single stderr line containing every `needle`.
 fn bad(args: &[&str], stdin: &[u8], needles: &[&str]) {
-    let out = sprague(args, stdin);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-    assert_eq!(err.lines().count(), 1, "{args:?}: not one line: {err}");
-    assert!(err.starts_with("sprague: error: "), "{err}");
-    for n in needles {
-        assert!(err.contains(n), "{args:?}: `{n}` not in: {err}");
-    }
+    common::run_refused_with(args, stdin, needles);
 }
 
 fn json(text: &str) -> serde_json::Value {

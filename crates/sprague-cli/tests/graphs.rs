@@ -1,31 +1,16 @@
 //! Command-line tests for the games on graphs: examples, JSON fields, and
 //! one-line errors with exit code 2 for bad input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
 
 fn sprague(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .output()
-        .expect("run sprague")
+    common::run(args, b"")
 }
 
 fn sprague_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sprague");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("wait")
+    common::run(args, input)
 }
 
 fn json(args: &[&str]) -> serde_json::Value {

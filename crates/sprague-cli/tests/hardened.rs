@@ -270,3 +270,146 @@ fn a_huge_vertex_id_in_a_tree_is_refused_before_allocating() {
         );
     }
 }
+
+// Issue 17, item 1: the same in the graph rulesets (isolated vertices are
+// legal there, so only a graph too large for memory is refused, naming the
+// unused id rather than the gigabytes).
+
+#[test]
+fn a_huge_vertex_id_in_a_graph_is_named() {
+    for ruleset in ["green-hackenbush", "geography", "node-kayles", "arc-kayles"] {
+        bad(
+            &["value", ruleset, "0-1 1-2 2-4000000000"],
+            &["vertex 3 is named by no edge", "vertex 4000000000 is named"],
+        );
+    }
+}
+
+// Issue 17, item 6: the binary graph format, and `solve --json` as one JSON
+// document whatever the size.
+
+fn binary_file(
+    name: &str,
+    n: u64,
+    edges: &[(u32, u32)],
+    outcomes: &[(u32, sprague::Wld)],
+) -> std::path::PathBuf {
+    let mut bytes = Vec::new();
+    sprague_cli::input::binary::write_binary(&mut bytes, n, edges, outcomes, &[]).expect("in memory");
+    let dir = std::env::temp_dir().join(format!("sprague-hardened-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("temp file");
+    path
+}
+
+#[test]
+fn binary_graphs_answer_as_their_text_form() {
+    let edges = [(0, 1), (1, 2), (2, 0), (3, 4), (2, 5)];
+    let text = temp_file("six.txt", "6 5\n0 1\n1 2\n2 0\n3 4\n2 5\noutcome 5 D\n");
+    let bin = binary_file("six.bin", 6, &edges, &[(5, sprague::Wld::Draw)]);
+    for args in [
+        &["solve", "--json"][..],
+        &["solve"],
+        &["solve", "--grundy", "--json"],
+    ] {
+        let args_for = |p: &std::path::Path| {
+            let mut a: Vec<String> = args.iter().map(ToString::to_string).collect();
+            a.push(p.to_string_lossy().to_string());
+            a
+        };
+        let (t, b) = (args_for(&text), args_for(&bin));
+        let t: Vec<&str> = t.iter().map(String::as_str).collect();
+        let b: Vec<&str> = b.iter().map(String::as_str).collect();
+        if args.contains(&"--grundy") {
+            // --grundy takes no terminal outcomes, in either format.
+            bad(&t, &["normal play only"]);
+            bad(&b, &["normal play only"]);
+        } else {
+            assert_eq!(ok(&t, b""), ok(&b, b""), "{args:?}");
+        }
+    }
+    let dag = binary_file("dag.bin", 4, &[(0, 1), (1, 2), (0, 3)], &[]);
+    let dag_text = temp_file("dag.txt", "4 3\n0 1\n1 2\n0 3\n");
+    let p = dag.to_string_lossy().to_string();
+    let q = dag_text.to_string_lossy().to_string();
+    assert_eq!(ok(&["grundy-graph", &p], b""), ok(&["grundy-graph", &q], b""));
+    // From stdin too.
+    let bytes = std::fs::read(&dag).expect("written");
+    assert_eq!(
+        ok(&["grundy-graph", "-", "--json"], &bytes),
+        ok(&["grundy-graph", &q, "--json"], b"")
+    );
+    // Truncated: one line naming the byte.
+    let cut = binary_file("cut.bin", 4, &[(0, 1), (1, 2), (0, 3)], &[]);
+    std::fs::write(&cut, &bytes[..45]).expect("rewritten");
+    let c = cut.to_string_lossy().to_string();
+    bad(
+        &["solve", &c],
+        &["binary graph truncated", "ends at byte 45", "edges 0 to 2"],
+    );
+    bad(
+        &["grundy-graph", &c],
+        &["binary graph truncated", "ends at byte 45"],
+    );
+}
+
+#[test]
+fn solve_json_is_one_document_with_every_vertex() {
+    // A path 0 → 1 → … → 1499 (more vertices than the text table shows).
+    let mut text = String::from("1500 1499\n");
+    for v in 0..1499 {
+        text.push_str(&format!("{v} {}\n", v + 1));
+    }
+    let g = temp_file("path.txt", &text);
+    let p = g.to_string_lossy().to_string();
+    let out = ok(&["solve", &p, "--json"], b"");
+    assert_eq!(out.lines().count(), 1);
+    let v = json(&out);
+    let results = v["results"].as_array().expect("results");
+    assert_eq!(results.len(), 1500);
+    // The last vertex has no move: lost at once; the one before wins in 1.
+    assert_eq!(results[1499], serde_json::json!(["L", 0]));
+    assert_eq!(results[1498], serde_json::json!(["W", 1]));
+    assert_eq!(v["counts"]["W"], 750);
+    let v = json(&ok(&["solve", &p, "--grundy", "--json"], b""));
+    assert_eq!(v["values"].as_array().map(Vec::len), Some(1500));
+    assert_eq!(v["outcomes"][1499], "L");
+    let scores: String = text.clone() + "score 1499 4\n";
+    let s = temp_file("path-scores.txt", &scores);
+    let v = json(&ok(&["solve", &s.to_string_lossy(), "--minimax", "--json"], b""));
+    // Negamax along the path: the sign flips at each step back.
+    assert_eq!(v["values"][1499], 4);
+    assert_eq!(v["values"][1498], -4);
+    assert_eq!(v["values"][0], -4);
+    let v = json(&ok(&["solve", &p, "--prefs", "wld,wld", "--json"], b""));
+    assert_eq!(v["results"].as_array().map(Vec::len), Some(1500));
+}
+
+// Issue 17, item 2: misère searches stop at the state budget, which counts
+// the options waiting on the search stack as well as the positions solved:
+// a position with many long options (a rectangle cut into 38 pieces) fills
+// the budget as fast as it fills memory.
+
+#[test]
+fn misere_searches_stop_at_the_budget() {
+    for (ruleset, position) in [("rectangles", "14x28 38x11"), ("grundy", "60 60 60")] {
+        let out = sprague(
+            &["value", ruleset, position, "--misere", "--max-states", "20000"],
+            b"",
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        if out.status.success() {
+            // An answer is fine too: misère play is decided one way or the other.
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(text.contains("outcome:"), "{text}");
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{err}");
+            assert!(
+                err.contains("budget of 20000 states") && err.contains("--max-states"),
+                "{err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+    }
+}

@@ -4,11 +4,10 @@
 use serde_json::Value;
 use std::process::{Command, Output};
 
+mod common;
+
 fn sprague(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .output()
-        .expect("the sprague binary runs")
+    common::run(args, b"")
 }
 
 fn json(args: &[&str]) -> Value {

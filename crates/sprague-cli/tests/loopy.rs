@@ -1,19 +1,12 @@
 //! Command-line tests of `sprague solve`: answers, JSON shape, and bad input
 //! (one line on stderr, exit code 2).
 
-use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
+    common::run(args, stdin)
 }
 
 fn ok(args: &[&str], stdin: &str) -> String {

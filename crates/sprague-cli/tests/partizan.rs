@@ -1,12 +1,11 @@
 //! The partizan rulesets from the command line: values, JSON fields, bad input.
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
 
 fn sprague(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .args(args)
-        .output()
-        .expect("the sprague binary runs")
+    common::run(args, b"")
 }
 
 fn json(args: &[&str]) -> serde_json::Value {

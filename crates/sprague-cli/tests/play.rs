@@ -1,25 +1,13 @@
 //! `sprague play` driven by scripts of moves on stdin.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-/// Runs `sprague ARGS` with `script` on stdin.
+mod common;
+
+/// Runs `sprague play ARGS` with `script` on stdin.
 fn play(args: &[&str], script: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sprague binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(script.as_bytes())
-        .expect("script written");
-    child.wait_with_output().expect("sprague finishes")
+    let all: Vec<&str> = std::iter::once("play").chain(args.iter().copied()).collect();
+    common::run(&all, script)
 }
 
 /// The transcript of a game that ran to its end (or to the end of input).

@@ -34,6 +34,9 @@ impl Mover {
 
 type MoveCache = HashMap<(Mover, Pos), Arc<[Pos]>>;
 
+/// The answers of `fn components`: `None` for a single component.
+type ComponentCache = HashMap<Pos, Option<Arc<[Pos]>>>;
+
 /// A rules script as an engine ruleset. Every rule call goes to the script;
 /// move lists are cached (a position's options are asked for again by
 /// winning-move searches and play), so each position's moves run once.
@@ -44,6 +47,9 @@ type MoveCache = HashMap<(Mover, Pos), Arc<[Pos]>>;
 pub struct ScriptGame {
     pub(crate) script: Arc<Script>,
     cache: Arc<Mutex<MoveCache>>,
+    /// The components of the positions asked about (a table asks about the
+    /// same option from several heaps).
+    parts: Arc<Mutex<ComponentCache>>,
 }
 
 impl ScriptGame {
@@ -53,6 +59,7 @@ impl ScriptGame {
         ScriptGame {
             script,
             cache: Arc::new(Mutex::new(HashMap::new())),
+            parts: Arc::new(Mutex::new(HashMap::new())),
         }
     }
 
@@ -81,26 +88,40 @@ impl ScriptGame {
         self.cache.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Forgets the cached move lists.
+    /// Forgets the cached move lists and components.
     pub(crate) fn clear_cache(&self) {
         self.lock().clear();
+        self.parts.lock().unwrap_or_else(PoisonError::into_inner).clear();
     }
 
     /// The components of `p` by `fn components`, or `None` when the script
     /// has none or `p` is a single component (the script answered `[p]`).
     pub(crate) fn components(&self, p: &Pos) -> Option<Vec<Pos>> {
+        self.components_shared(p).map(|parts| parts.to_vec())
+    }
+
+    /// [`ScriptGame::components`], shared from the cache: each position's
+    /// components are asked of the script once.
+    pub(crate) fn components_shared(&self, p: &Pos) -> Option<Arc<[Pos]>> {
         if !self.script.hooks.components || self.script.failed() {
             return None;
+        }
+        let cache = || self.parts.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(found) = cache().get(p) {
+            return found.clone();
         }
         let mut out = Vec::new();
         if let Err(e) = self.script.positions("components", p, &mut out) {
             self.script.fail(e);
             return None;
         }
-        if out.len() == 1 && out.first() == Some(p) {
-            return None;
-        }
-        Some(out)
+        let found = if out.len() == 1 && out.first() == Some(p) {
+            None
+        } else {
+            Some(Arc::from(out))
+        };
+        cache().insert(p.clone(), found.clone());
+        found
     }
 
     /// Checks that no position reachable from `start` (through the moves of

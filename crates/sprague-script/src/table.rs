@@ -91,9 +91,10 @@ impl<'a> ScriptHeaps<'a> {
 
     /// The heaps of option `q` of heap `n`, or why it is not made of heaps.
     fn parts(&self, n: u64, q: &Pos) -> Result<Vec<u64>, String> {
-        let comps = self.game.components(q).unwrap_or_else(|| vec![q.clone()]);
+        let comps = self.game.components_shared(q);
+        let comps = comps.as_deref().unwrap_or(core::slice::from_ref(q));
         let mut parts = Vec::with_capacity(comps.len());
-        for c in &comps {
+        for c in comps {
             match self.index.get(c) {
                 Some(&m) if m < n => {
                     if !(m == 0 && self.zero_is_empty) {

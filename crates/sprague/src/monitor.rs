@@ -503,9 +503,11 @@ mod tests {
         m.reset();
         m.stop();
         let mut solver = MisereSolver::new(&Chain).with_monitor(&m);
-        assert_eq!(
-            solver.outcome(&N),
-            Err(SearchError::Interrupted(Interrupted { done: BATCH }))
+        // Seen within 256 expansions of the search, before the first batch
+        // of positions solved is counted.
+        assert!(
+            matches!(solver.outcome(&N), Err(SearchError::Interrupted(Interrupted { done })) if done <= BATCH),
+            "not stopped at once"
         );
         m.reset();
         assert_eq!(solver.outcome(&N).unwrap(), Outcome::P);

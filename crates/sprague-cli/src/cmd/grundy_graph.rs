@@ -2,27 +2,28 @@
 
 use crate::error::INTERRUPTED;
 use crate::error::{CliError, CliResult, cycle_message};
-use crate::input::graph::parse_graph;
+use crate::input::graph::read_graph;
 use crate::progress::{self, Polling, Progress, Unit};
 use serde_json::json;
 use std::io::Write;
 
 /// Reads the graph, computes every vertex's value and prints them. On a
-/// terminal, a bar shows the bytes read, the parsing phase, and then the
+/// terminal, a bar shows the bytes read and parsed, and then the
 /// vertices valued out of all, with the rate and an estimate of the time left.
-/// Ctrl-C while reading stops at once; while parsing or solving it stops with
+/// Ctrl-C while reading stops at once; while building the graph or solving it stops with
 /// `interrupted after N of M vertices` (exit code 130) and prints no values (a
 /// vertex's value depends on the whole graph below it).
 pub fn run(path: &str, json: bool) -> CliResult<()> {
     progress::interrupt();
     let bar = Progress::new("reading", None, Unit::Bytes);
-    let bytes = progress::read_input(path, &bar)?;
-    // From here on Ctrl-C asks to stop: a Ctrl-C while parsing is seen by
-    // the solver at its first batch.
+    // The file is parsed as it is read (never held whole): text line by
+    // line, binary chunk by chunk.
+    let edges = read_graph(&mut *progress::open_input(path, &bar)?, path)?;
+    // From here on Ctrl-C asks to stop: a Ctrl-C while building the graph is
+    // seen by the solver at its first batch.
     let polling = Polling::start();
-    bar.phase("parsing the graph", None, Unit::None);
-    let graph = parse_graph(&bytes, path)?.into_graph()?;
-    drop(bytes);
+    bar.phase("building the graph", None, Unit::None);
+    let graph = edges.into_graph()?;
     let values = {
         bar.follow_monitor(&format!("solving {} edges", graph.edge_count()), "vertices");
         sprague::impartial::grundy_dag_with(&graph, progress::monitor()).map_err(|e| match e {

@@ -3,7 +3,7 @@
 
 use crate::error::{CliError, CliResult};
 use crate::input::graph::read_input;
-use crate::input::state_graph::{StateGraph, parse_state_graph, parse_tree};
+use crate::input::state_graph::{StateGraph, parse_tree, read_state_graph};
 use crate::progress::{self, Polling, Progress, Unit};
 use serde_json::{Value, json};
 use sprague::{
@@ -118,12 +118,12 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
     if super::table_file::handles(a) {
         return super::table_file::solve(a);
     }
-    let (json, text) = if let Some(demo) = &a.demo {
+    let answer: Answer = if let Some(demo) = &a.demo {
         let _polling = Polling::start();
         let bar = Progress::monitored(&format!("solving {demo}"), "states");
         let r = demo_run(demo, a);
         bar.finish();
-        r?
+        r?.into()
     } else {
         let Some(path) = a.file.as_deref() else {
             return Err(CliError::input(
@@ -131,17 +131,21 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
             ));
         };
         let bar = Progress::new("reading", None, Unit::Bytes);
-        let bytes = progress::read_input(path, &bar)?;
-        // Every solver but the retrograde --prefs one polls the monitor from
-        // its first batch: a Ctrl-C while parsing stops it there. (The
-        // exhaustive --prefs search starts its own polled section.)
-        let _polling = a.prefs.is_none().then(Polling::start);
-        bar.phase("parsing", None, Unit::None);
         if a.tree || a.and_or {
-            tree_run(&bytes, path, a, &bar)?
+            let bytes = progress::read_input(path, &bar)?;
+            // The searches poll the monitor from their first batch: a
+            // Ctrl-C while parsing stops them there.
+            let _polling = Polling::start();
+            bar.phase("parsing", None, Unit::None);
+            tree_run(&bytes, path, a, &bar)?.into()
         } else {
-            let g = parse_state_graph(&bytes, path)?;
-            drop(bytes);
+            // The graph file is parsed as it is read (never held whole): text
+            // line by line, binary chunk by chunk. Ctrl-C ends reading at once.
+            let g = read_state_graph(&mut *progress::open_input(path, &bar)?, path)?;
+            // Every solver but the retrograde --prefs one polls the monitor
+            // from its first batch. (The exhaustive --prefs search starts its
+            // own polled section.)
+            let _polling = a.prefs.is_none().then(Polling::start);
             bar.phase(
                 &format!(
                     "solving {} vertices, {} edges",
@@ -159,12 +163,13 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
                 minimax_run(&g, path, &bar)?
             } else if a.dist.active() {
                 let table = super::dist::graph(&g, a)?;
-                wld_report(&g, &table, a.misere, a.json)
+                wld_report(&g, table, a.misere)
             } else {
-                wld_run(&g, a.misere, a.json, &bar)?
+                wld_run(&g, a.misere, &bar)?
             }
         }
     };
+    let Answer { json, rows, text } = answer;
     // A Ctrl-C while the answer was being put together (after the solver's
     // last poll) stops here; from now on one ends the process at once.
     if progress::stop_requested() {
@@ -175,12 +180,83 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
     }
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     if a.json {
-        serde_json::to_writer(&mut out, &json)?;
-        out.write_all(b"\n")?;
+        write_json(&mut out, &json, rows)?;
     } else {
         out.write_all(text.as_bytes())?;
     }
     out.flush()?;
+    Ok(())
+}
+
+/// Writes one per-vertex JSON array to the output.
+type Rows = Box<dyn FnOnce(&mut dyn Write) -> std::io::Result<()>>;
+
+/// What a solve prints: the small fields of its JSON object, its per-vertex
+/// arrays (written straight to the output when JSON is asked for, never built
+/// as JSON values: a vertex's value would take a hundred bytes and more),
+/// and its text.
+struct Answer {
+    json: Value,
+    rows: Vec<(&'static str, Rows)>,
+    text: String,
+}
+
+impl From<(Value, String)> for Answer {
+    fn from((json, text): (Value, String)) -> Self {
+        Answer {
+            json,
+            rows: Vec::new(),
+            text,
+        }
+    }
+}
+
+/// A per-vertex array `[item, item, …]` of `table`'s `len` items, item `v`
+/// written by `each(out, &table, v)`.
+fn rows<T: 'static>(
+    table: T,
+    len: usize,
+    each: impl Fn(&mut dyn Write, &T, usize) -> std::io::Result<()> + 'static,
+) -> Rows {
+    Box::new(move |out: &mut dyn Write| {
+        out.write_all(b"[")?;
+        for v in 0..len {
+            if v > 0 {
+                out.write_all(b",")?;
+            }
+            each(out, &table, v)?;
+        }
+        out.write_all(b"]")
+    })
+}
+
+/// `["W", 3]`, `["L", 0]` or `["D", null]`.
+fn write_solved(out: &mut dyn Write, s: SolvedValue) -> std::io::Result<()> {
+    match s.remoteness {
+        Some(r) => write!(out, "[\"{}\",{r}]", s.wld.as_str()),
+        None => write!(out, "[\"{}\",null]", s.wld.as_str()),
+    }
+}
+
+/// Writes the JSON object `json` with the arrays `rows` as further fields,
+/// then a newline: one JSON document, whatever the graph's size. O(output).
+fn write_json(out: &mut dyn Write, json: &Value, rows: Vec<(&'static str, Rows)>) -> CliResult<()> {
+    let head = serde_json::to_string(json)?;
+    let Some(open) = head.strip_suffix('}') else {
+        return Err(CliError::internal("a solve's JSON answer is not an object"));
+    };
+    out.write_all(open.as_bytes())?;
+    let mut first = open == "{";
+    for (key, write) in rows {
+        if !first {
+            out.write_all(b",")?;
+        }
+        first = false;
+        serde_json::to_writer(&mut *out, key)?;
+        out.write_all(b":")?;
+        write(out)?;
+    }
+    out.write_all(b"}\n")?;
     Ok(())
 }
 
@@ -197,7 +273,7 @@ fn solved_json(s: SolvedValue) -> Value {
     json!([s.wld.as_str(), s.remoteness])
 }
 
-fn wld_run(g: &StateGraph, misere: bool, want_json: bool, bar: &Progress) -> CliResult<(Value, String)> {
+fn wld_run(g: &StateGraph, misere: bool, bar: &Progress) -> CliResult<Answer> {
     let default = if misere { Wld::Win } else { Wld::Lose };
     let table = {
         // The solver polls the monitor: the first Ctrl-C stops it cleanly.
@@ -219,25 +295,21 @@ fn wld_run(g: &StateGraph, misere: bool, want_json: bool, bar: &Progress) -> Cli
                 },
             })?
     };
-    Ok(wld_report(g, &table, misere, want_json))
+    Ok(wld_report(g, table, misere))
 }
 
 /// The counts, longest win and per-vertex values of a solved graph.
 fn wld_report(
     g: &StateGraph,
-    table: &sprague::loopy::WldTable,
+    table: sprague::loopy::WldTable,
     misere: bool,
-    want_json: bool,
-) -> (Value, String) {
+) -> Answer {
     let (w, l, d) = table.counts();
     let longest = table.longest_win();
     let json = json!({
         "play": if misere { "misere" } else { "normal" },
         "counts": {"W": w, "L": l, "D": d},
         "longest_win": longest.map(|(v, s)| json!({"vertex": v, "remoteness": s.remoteness})),
-        // One JSON value per vertex only when JSON is asked for (they cost
-        // hundreds of bytes each).
-        "results": if want_json { table.iter().map(solved_json).collect::<Vec<_>>() } else { Vec::new() },
     });
     let mut text = format!(
         "# {} vertices, {} edges; {} play\n# W {w}, L {l}, D {d}\n",
@@ -269,7 +341,13 @@ fn wld_report(
             "# (per-vertex table omitted above {TABLE_LIMIT} vertices; use --json)"
         );
     }
-    (json, text)
+    let len = table.len();
+    let results = rows(table, len, |out, t, v| write_solved(out, t.get(v)));
+    Answer {
+        json,
+        rows: vec![("results", results)],
+        text,
+    }
 }
 
 fn loopy_json(v: &LoopyValue) -> Value {
@@ -279,7 +357,7 @@ fn loopy_json(v: &LoopyValue) -> Value {
     }
 }
 
-fn grundy_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<(Value, String)> {
+fn grundy_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<Answer> {
     if g.outcomes.iter().any(Option::is_some) {
         return Err(CliError::input(
             "--grundy uses normal play only: remove the `outcome` lines from the file",
@@ -321,12 +399,9 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<(Value
             "sum of vertices {spec}: values {}\noutcome: {o} ({who})\n",
             shown.join(" + ")
         );
-        return Ok((json, text));
+        return Ok((json, text).into());
     }
-    let json = json!({
-        "values": vals.iter().map(loopy_json).collect::<Vec<_>>(),
-        "outcomes": vals.iter().map(|v| v.outcome().as_str()).collect::<Vec<_>>(),
-    });
+    let json = json!({});
     let finite = vals.iter().filter(|v| matches!(v, LoopyValue::Finite(_))).count();
     let mut text = format!(
         "# {} vertices; {finite} finite values, {} infinite\n",
@@ -344,10 +419,22 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<(Value
             "# (per-vertex table omitted above {TABLE_LIMIT} vertices; use --json)"
         );
     }
-    Ok((json, text))
+    let vals = std::rc::Rc::new(vals);
+    let len = vals.len();
+    let values = rows(vals.clone(), len, |out, vals, v| {
+        serde_json::to_writer(out, &loopy_json(&vals[v])).map_err(std::io::Error::from)
+    });
+    let outcomes = rows(vals, len, |out, vals, v| {
+        write!(out, "\"{}\"", vals[v].outcome().as_str())
+    });
+    Ok(Answer {
+        json,
+        rows: vec![("values", values), ("outcomes", outcomes)],
+        text,
+    })
 }
 
-fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> CliResult<(Value, String)> {
+fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> CliResult<Answer> {
     let Some((a, b)) = spec.split_once(',') else {
         return Err(CliError::input(format!(
             "--prefs `{spec}`: expected two rankings FIRST,SECOND such as `dwl,wld`"
@@ -389,7 +476,6 @@ fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> Cl
         "first": first.to_string(),
         "second": second.to_string(),
         "method": method,
-        "results": res.iter().map(|r| json!([r[0].as_str(), r[1].as_str()])).collect::<Vec<_>>(),
     });
     let mut text = format!(
         "# rankings: first player {first}, second player {second} (best first); {method}\n# vertex first-to-move second-to-move (result for the player to move)\n"
@@ -397,10 +483,18 @@ fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> Cl
     for (v, r) in res.iter().enumerate().take(TABLE_LIMIT) {
         let _ = writeln!(text, "{v} {} {}", r[0], r[1]);
     }
-    Ok((json, text))
+    let len = res.len();
+    let results = rows(res, len, |out, res, v| {
+        write!(out, "[\"{}\",\"{}\"]", res[v][0].as_str(), res[v][1].as_str())
+    });
+    Ok(Answer {
+        json,
+        rows: vec![("results", results)],
+        text,
+    })
 }
 
-fn minimax_run(g: &StateGraph, path: &str, bar: &Progress) -> CliResult<(Value, String)> {
+fn minimax_run(g: &StateGraph, path: &str, bar: &Progress) -> CliResult<Answer> {
     for v in 0..g.graph.vertex_count() {
         if g.graph.out_degree(v as u32) == 0 && g.scores[v].is_none() {
             return Err(CliError::input(format!(
@@ -422,7 +516,7 @@ fn minimax_run(g: &StateGraph, path: &str, bar: &Progress) -> CliResult<(Value, 
         sprague::monitor::Stopped::Budget(b) => b.into(),
         sprague::monitor::Stopped::Interrupted(i) => interrupted(i.done, n as u64, "vertices"),
     })?;
-    let json = json!({ "values": vals });
+    let json = json!({});
     let mut text = format!(
         "# {} vertices; value for the player to move\n# vertex value\n",
         vals.len()
@@ -430,7 +524,13 @@ fn minimax_run(g: &StateGraph, path: &str, bar: &Progress) -> CliResult<(Value, 
     for (v, x) in vals.iter().enumerate().take(TABLE_LIMIT) {
         let _ = writeln!(text, "{v} {x}");
     }
-    Ok((json, text))
+    let len = vals.len();
+    let values = rows(vals, len, |out, vals, v| write!(out, "{}", vals[v]));
+    Ok(Answer {
+        json,
+        rows: vec![("values", values)],
+        text,
+    })
 }
 
 fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs, bar: &Progress) -> CliResult<(Value, String)> {

@@ -1,8 +1,10 @@
 //! Graph files: text (`n m`, then `m` lines `u v`, `#` comments) or JSON
-//! (`{"n": 3, "edges": [[0, 1], [1, 2]]}`), detected by the first character.
+//! (`{"n": 3, "edges": [[0, 1], [1, 2]]}`) or binary (see [`super::binary`]),
+//! detected by the first bytes.
 
 use crate::error::{CliError, CliResult};
 use sprague::DiGraph;
+use std::io::BufRead;
 
 /// An edge list as read from a file, before it becomes a [`DiGraph`].
 pub struct EdgeList {
@@ -33,16 +35,120 @@ pub fn read_input(path: &str) -> CliResult<Vec<u8>> {
     }
 }
 
-/// Parses a graph file in either format. Errors name the line (text) or the
-/// line and column (JSON).
+/// Parses a graph file held in memory, in any of its formats (see
+/// [`read_graph`]).
 pub fn parse_graph(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
-    let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
-    match first {
-        None => Err(CliError::input(format!(
-            "`{path}` is empty: expected a first line `n m` or a JSON object"
-        ))),
-        Some(b'{') => parse_json(bytes, path),
-        Some(_) => parse_text(bytes, path),
+    read_graph(&mut &bytes[..], path)
+}
+
+/// The format of a graph file, told by its first bytes.
+pub enum Format {
+    /// Nothing but white space.
+    Empty,
+    /// The binary format (starts with `SPRGRAPH`).
+    Binary,
+    /// A JSON object (starts with `{`).
+    Json,
+    /// Text: a header `n m`, then lines.
+    Text,
+}
+
+/// Tells the format of the file `reader` reads from its first buffered bytes,
+/// consuming nothing.
+///
+/// # Errors
+/// The file cannot be read.
+pub fn sniff(reader: &mut dyn BufRead, path: &str) -> CliResult<Format> {
+    let name = if path == "-" { "stdin" } else { path };
+    let head = loop {
+        match reader.fill_buf() {
+            Ok(head) => break head,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(CliError::input(format!("cannot read `{name}`: {e}"))),
+        }
+    };
+    if super::binary::is_binary(&head[..head.len().min(8)]) {
+        return Ok(Format::Binary);
+    }
+    Ok(match head.iter().find(|b| !b.is_ascii_whitespace()) {
+        None if head.is_empty() => Format::Empty,
+        Some(b'{') => Format::Json,
+        // White space only in the first buffer: the text reader skips blank lines.
+        _ => Format::Text,
+    })
+}
+
+/// Reads the rest of `reader` (JSON is read whole).
+fn read_rest(reader: &mut dyn BufRead, path: &str) -> CliResult<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).map_err(|e| {
+        let name = if path == "-" { "stdin" } else { path };
+        CliError::input(format!("cannot read `{name}`: {e}"))
+    })?;
+    Ok(bytes)
+}
+
+/// Reads a graph file in any format from `reader`, streaming text and binary
+/// files line by line or chunk by chunk (never holding the file whole).
+/// Errors name the line (text), the line and column (JSON) or the byte
+/// (binary).
+pub fn read_graph(reader: &mut dyn BufRead, path: &str) -> CliResult<EdgeList> {
+    match sniff(reader, path)? {
+        Format::Empty => Err(empty(path)),
+        Format::Binary => {
+            let g = super::binary::read_binary(reader, path, GRUNDY_BYTES_PER_VERTEX, GRUNDY_BYTES_PER_EDGE)?;
+            if !(g.outcomes.is_empty() && g.scores.is_empty()) {
+                return Err(CliError::input(format!(
+                    "{path}: the binary graph has terminal outcomes or scores, which only `sprague solve` reads"
+                )));
+            }
+            Ok(EdgeList {
+                n: g.n as usize,
+                sources: g.sources,
+                targets: g.targets,
+            })
+        }
+        Format::Json => {
+            let bytes = read_rest(reader, path)?;
+            parse_json(&bytes, path)
+        }
+        Format::Text => parse_text(reader, path),
+    }
+}
+
+/// The error of a file without content.
+pub fn empty(path: &str) -> CliError {
+    CliError::input(format!(
+        "`{path}` is empty: expected a first line `n m`, a JSON object or a binary graph"
+    ))
+}
+
+/// Reads the lines of `reader` one at a time into a reused buffer, calling
+/// `each(line number from 1, line without its newline)`.
+///
+/// # Errors
+/// The reader's (as an input error naming the file) and `each`'s.
+pub fn for_each_line(
+    reader: &mut dyn BufRead,
+    path: &str,
+    mut each: impl FnMut(usize, &[u8]) -> CliResult<()>,
+) -> CliResult<()> {
+    let mut line = Vec::new();
+    let mut line_no = 0;
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let name = if path == "-" { "stdin" } else { path };
+                return Err(CliError::input(format!("cannot read `{name}`: {e}")));
+            }
+        }
+        line_no += 1;
+        let raw = line.strip_suffix(b"\n").unwrap_or(&line);
+        each(line_no, raw)?;
     }
 }
 
@@ -65,20 +171,21 @@ pub const GRUNDY_BYTES_PER_VERTEX: u64 = 4 + 4 + 1 + 8;
 /// See [`GRUNDY_BYTES_PER_VERTEX`].
 pub const GRUNDY_BYTES_PER_EDGE: u64 = 12;
 
-fn parse_text(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
+fn parse_text(reader: &mut dyn BufRead, path: &str) -> CliResult<EdgeList> {
     let mut header: Option<(u64, u64)> = None;
     let mut sources = Vec::new();
     let mut targets = Vec::new();
     let mut n = 0u64;
     let mut m = 0u64;
-    for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
-        let line_no = index + 1;
+    let mut blank = true;
+    for_each_line(reader, path, |line_no, raw| {
+        blank &= raw.iter().all(u8::is_ascii_whitespace);
         let line = match raw.iter().position(|&b| b == b'#') {
             Some(i) => &raw[..i],
             None => raw,
         };
         let mut fields = line.split(|b| b.is_ascii_whitespace()).filter(|f| !f.is_empty());
-        let Some(a) = fields.next() else { continue };
+        let Some(a) = fields.next() else { return Ok(()) };
         let b = fields.next();
         let extra = fields.next();
         let show = || String::from_utf8_lossy(raw).trim_end().to_string();
@@ -121,6 +228,10 @@ fn parse_text(bytes: &[u8], path: &str) -> CliResult<EdgeList> {
                 targets.push(y as u32);
             }
         }
+        Ok(())
+    })?;
+    if blank {
+        return Err(empty(path));
     }
     if header.is_none() {
         return Err(CliError::input(format!("{path}: no header line `n m` found")));

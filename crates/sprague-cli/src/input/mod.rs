@@ -1,4 +1,5 @@
 //! Reading input files.
 
+pub mod binary;
 pub mod graph;
 pub mod state_graph;

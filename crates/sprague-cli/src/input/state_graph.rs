@@ -9,8 +9,10 @@
 //! (`outcomes` and `scores` optional).
 
 use crate::error::{CliError, CliResult};
-use crate::input::graph::{check_size, json_edges, read_json};
+use crate::input::binary::read_binary;
+use crate::input::graph::{Format, check_size, empty, for_each_line, json_edges, read_json, sniff};
 use sprague::{DiGraph, Wld};
+use std::io::BufRead;
 
 /// Bytes per vertex while solving: CSR and predecessor offsets, packed cells,
 /// queue, and the outcome (1) and score (16) annotations.
@@ -20,6 +22,7 @@ pub const SOLVE_BYTES_PER_VERTEX: u64 = 4 + 4 + 4 + 4 + 1 + 16;
 pub const SOLVE_BYTES_PER_EDGE: u64 = 8 + 4 + 4 + 2;
 
 /// A graph with optional terminal annotations.
+#[derive(Debug)]
 pub struct StateGraph {
     /// The graph.
     pub graph: DiGraph,
@@ -29,15 +32,60 @@ pub struct StateGraph {
     pub scores: Vec<Option<i64>>,
 }
 
-/// Parses a graph file in either format; errors name the line (text) or the JSON
-/// position.
+/// Parses a graph file held in memory, in any of its formats (see
+/// [`read_state_graph`]).
 pub fn parse_state_graph(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
-    match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
-        None => Err(CliError::input(format!(
-            "`{path}` is empty: expected a first line `n m` or a JSON object"
-        ))),
-        Some(b'{') => parse_json(bytes, path),
-        Some(_) => parse_text(bytes, path),
+    read_state_graph(&mut &bytes[..], path)
+}
+
+/// Reads a graph file in any format from `reader`, streaming text and binary
+/// files (never holding the file whole); errors name the line (text), the
+/// JSON position or the byte (binary).
+pub fn read_state_graph(reader: &mut dyn BufRead, path: &str) -> CliResult<StateGraph> {
+    match sniff(reader, path)? {
+        Format::Empty => Err(empty(path)),
+        Format::Binary => {
+            let g = read_binary(reader, path, SOLVE_BYTES_PER_VERTEX, SOLVE_BYTES_PER_EDGE)?;
+            Builder {
+                n: g.n,
+                sources: g.sources,
+                targets: g.targets,
+                outcomes: g.outcomes,
+                scores: g.scores,
+                place: Place::Record,
+            }
+            .finish(path)
+        }
+        Format::Json => {
+            let mut bytes = Vec::new();
+            reader.read_to_end(&mut bytes).map_err(|e| {
+                let name = if path == "-" { "stdin" } else { path };
+                CliError::input(format!("cannot read `{name}`: {e}"))
+            })?;
+            parse_json(&bytes, path)
+        }
+        Format::Text => parse_text(reader, path),
+    }
+}
+
+/// How the place of an annotation is written in messages.
+#[derive(Clone, Copy)]
+enum Place {
+    /// A line of a text file.
+    Line,
+    /// An item of the JSON arrays `outcomes` and `scores`.
+    Item,
+    /// A record of a binary file.
+    Record,
+}
+
+impl Place {
+    fn show(self, what: &str, at: u64) -> String {
+        match self {
+            Place::Line => format!("line {at}"),
+            Place::Item => format!("{what}s[{at}]"),
+            Place::Record => format!("{what} {at}"),
+        }
     }
 }
 
@@ -45,17 +93,23 @@ struct Builder {
     n: u64,
     sources: Vec<u32>,
     targets: Vec<u32>,
-    outcomes: Vec<(u64, Wld, String)>,
-    scores: Vec<(u64, i64, String)>,
+    /// `(vertex, outcome, place)`, the place as [`Builder::place`] words it.
+    outcomes: Vec<(u32, Wld, u64)>,
+    /// `(vertex, score, place)`.
+    scores: Vec<(u32, i64, u64)>,
+    place: Place,
 }
 
 impl Builder {
+    /// The graph (the edge lists are freed before the tables are built).
     fn finish(self, path: &str) -> CliResult<StateGraph> {
         let n = self.n as usize;
         let graph = DiGraph::from_edges(n, &self.sources, &self.targets)
             .map_err(|e| CliError::input(format!("{path}: {e}")))?;
-        let outcomes = terminal_table(&graph, self.outcomes, "outcome", path)?;
-        let scores = terminal_table(&graph, self.scores, "score", path)?;
+        drop((self.sources, self.targets));
+        let outcomes = terminal_table(&graph, &self.outcomes, "outcome", self.place, path)?;
+        drop(self.outcomes);
+        let scores = terminal_table(&graph, &self.scores, "score", self.place, path)?;
         Ok(StateGraph {
             graph,
             outcomes,
@@ -64,36 +118,37 @@ impl Builder {
     }
 }
 
-/// A table over the vertices of `graph` holding each `(vertex, value, where
-/// given)` of `given`; refuses a vertex with moves, since only a terminal
-/// position has a terminal `what` ("outcome", "score"). O(n + given).
-fn terminal_table<T: Clone>(
+/// A table over the vertices of `graph` holding each `(vertex, value, place)`
+/// of `given`; refuses a vertex with moves, since only a terminal position
+/// has a terminal `what` ("outcome", "score"), and a vertex given twice.
+/// O(n + given).
+fn terminal_table<T: Copy>(
     graph: &DiGraph,
-    given: Vec<(u64, T, String)>,
+    given: &[(u32, T, u64)],
     what: &str,
+    place: Place,
     path: &str,
 ) -> CliResult<Vec<Option<T>>> {
     let mut table = vec![None; graph.vertex_count()];
-    // Where each vertex's value was given, to name both places of a duplicate.
-    let mut first: Vec<(u64, usize)> = Vec::with_capacity(given.len());
-    for (i, (v, value, at)) in given.iter().enumerate() {
-        if graph.out_degree(*v as u32) > 0 {
+    for (i, &(v, value, at)) in given.iter().enumerate() {
+        let at = place.show(what, at);
+        if graph.out_degree(v) > 0 {
             return Err(CliError::input(format!(
                 "{path}: {at}: vertex {v} has moves, so it cannot have a terminal {what}"
             )));
         }
-        let slot = &mut table[*v as usize];
+        let slot = &mut table[v as usize];
         if slot.is_some() {
-            first.sort_unstable();
-            let earlier = first
-                .binary_search_by_key(v, |&(u, _)| u)
-                .map_or_else(|_| "earlier".to_string(), |k| given[first[k].1].2.clone());
+            // Where it was given first, named in the message.
+            let earlier = given[..i]
+                .iter()
+                .find(|e| e.0 == v)
+                .map_or_else(|| "earlier".to_string(), |e| place.show(what, e.2));
             return Err(CliError::input(format!(
                 "{path}: {at}: vertex {v} already has a {what} ({earlier}); give each terminal {what} once"
             )));
         }
-        *slot = Some(value.clone());
-        first.push((*v, i));
+        *slot = Some(value);
     }
     Ok(table)
 }
@@ -111,17 +166,29 @@ fn parse_score(s: &str) -> Option<i64> {
     s.parse::<i64>().ok().filter(|&x| x != i64::MIN)
 }
 
-fn parse_text(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| CliError::input(format!("{path}: not UTF-8 text (byte {})", e.valid_up_to())))?;
+fn parse_text(reader: &mut dyn BufRead, path: &str) -> CliResult<StateGraph> {
     let mut b: Option<Builder> = None;
     let mut m = 0u64;
-    for (index, raw) in text.split('\n').enumerate() {
-        let line_no = index + 1;
+    let mut blank = true;
+    for_each_line(reader, path, |line_no, raw| {
+        blank &= raw.iter().all(u8::is_ascii_whitespace);
+        let raw = std::str::from_utf8(raw).map_err(|e| {
+            CliError::input(format!(
+                "{path}: line {line_no}: not UTF-8 text (byte {} of the line)",
+                e.valid_up_to() + 1
+            ))
+        })?;
         let line = raw.split('#').next().unwrap_or("");
-        let fields: Vec<&str> = line.split_ascii_whitespace().collect();
+        // At most four fields are kept: four or more is an error anyway.
+        let mut fields = [""; 4];
+        let mut count = 0;
+        for f in line.split_ascii_whitespace() {
+            fields[count.min(3)] = f;
+            count += 1;
+        }
+        let fields = &fields[..count.min(4)];
         if fields.is_empty() {
-            continue;
+            return Ok(());
         }
         let shown = raw.trim_end();
         let bad = |what: &str| {
@@ -144,10 +211,11 @@ fn parse_text(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
                 targets: Vec::with_capacity(mm as usize),
                 outcomes: Vec::new(),
                 scores: Vec::new(),
+                place: Place::Line,
             });
-            continue;
+            return Ok(());
         };
-        let vertex = |s: &str| -> CliResult<u64> {
+        let vertex = |s: &str| -> CliResult<u32> {
             let v: u64 = s.parse().map_err(|_| bad("a vertex id (a whole number)"))?;
             if v >= g.n {
                 return Err(CliError::input(format!(
@@ -156,13 +224,15 @@ fn parse_text(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
                     g.n
                 )));
             }
-            Ok(v)
+            // Below n, which the size check keeps below 2^32.
+            Ok(v as u32)
         };
+        let line_no = line_no as u64;
         match fields[..] {
             ["outcome", v, o] => {
                 let v = vertex(v)?;
                 let o = parse_outcome(o).ok_or_else(|| bad("`outcome V W|L|D`"))?;
-                g.outcomes.push((v, o, format!("line {line_no}")));
+                g.outcomes.push((v, o, line_no));
             }
             ["score", v, s] => {
                 let v = vertex(v)?;
@@ -173,7 +243,7 @@ fn parse_text(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
                         i64::MAX
                     ))
                 })?;
-                g.scores.push((v, s, format!("line {line_no}")));
+                g.scores.push((v, s, line_no));
             }
             [u, v] => {
                 let (u, v) = (vertex(u)?, vertex(v)?);
@@ -182,11 +252,15 @@ fn parse_text(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
                         "{path}: line {line_no}: more edges than the header's m = {m}"
                     )));
                 }
-                g.sources.push(u as u32);
-                g.targets.push(v as u32);
+                g.sources.push(u);
+                g.targets.push(v);
             }
             _ => return Err(bad("an edge `u v`, `outcome V W|L|D` or `score V S`")),
         }
+        Ok(())
+    })?;
+    if blank {
+        return Err(empty(path));
     }
     let Some(g) = b else {
         return Err(CliError::input(format!("{path}: no header line `n m` found")));
@@ -214,7 +288,7 @@ struct JsonGraph {
 fn parse_json(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
     let j: JsonGraph = read_json(bytes, path)?;
     let (sources, targets) = json_edges(path, j.n, &j.edges, SOLVE_BYTES_PER_VERTEX, SOLVE_BYTES_PER_EDGE)?;
-    let range = |what: String, x: u64| -> CliResult<u64> {
+    let range = |what: String, x: u64| -> CliResult<u32> {
         if x >= j.n {
             Err(CliError::input(format!(
                 "{path}: {what} names vertex {x}, but ids run from 0 to {} (n = {})",
@@ -222,7 +296,8 @@ fn parse_json(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
                 j.n
             )))
         } else {
-            Ok(x)
+            // Below n, which the size check keeps below 2^32.
+            Ok(x as u32)
         }
     };
     let mut b = Builder {
@@ -231,13 +306,14 @@ fn parse_json(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
         targets,
         outcomes: Vec::new(),
         scores: Vec::new(),
+        place: Place::Item,
     };
     for (i, (v, o)) in j.outcomes.iter().enumerate() {
         let at = format!("outcomes[{i}]");
         let v = range(at.clone(), *v)?;
         let o = parse_outcome(o)
             .ok_or_else(|| CliError::input(format!("{path}: {at}: outcome `{o}` is not W, L or D")))?;
-        b.outcomes.push((v, o, at));
+        b.outcomes.push((v, o, i as u64));
     }
     for (i, &(v, s)) in j.scores.iter().enumerate() {
         let at = format!("scores[{i}]");
@@ -248,7 +324,7 @@ fn parse_json(bytes: &[u8], path: &str) -> CliResult<StateGraph> {
                 i64::MAX
             )));
         }
-        b.scores.push((v, s, at));
+        b.scores.push((v, s, i as u64));
     }
     b.finish(path)
 }

@@ -55,7 +55,12 @@ pub fn run_ok(args: &[&str], stdin: impl AsRef<[u8]>) -> String {
 /// Runs `sprague` and asserts a refusal: exit code 2, nothing on stdout and
 /// one stderr line `sprague: error: …` containing every `needle`; the line.
 pub fn run_refused(args: &[&str], needles: &[&str]) -> String {
-    let out = run(args, b"");
+    run_refused_with(args, b"", needles)
+}
+
+/// [`run_refused`] with `stdin` as the standard input.
+pub fn run_refused_with(args: &[&str], stdin: impl AsRef<[u8]>, needles: &[&str]) -> String {
+    let out = run(args, stdin);
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
     assert!(out.stdout.is_empty(), "{args:?} printed to stdout");

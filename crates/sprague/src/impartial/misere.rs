@@ -113,8 +113,17 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
         self.limits.finish(result)
     }
 
+    /// The search below `root`, depth first with an explicit stack. The
+    /// budget counts every position held: those memoised and the options
+    /// waiting in the frames of the stack (a position with many long options,
+    /// such as a rectangle cut into many pieces, holds many), so a search
+    /// stops at the budget within the time it takes to store that many
+    /// positions. A stop asked for through the monitor is seen at least every
+    /// 256 expansions.
     fn search(&mut self, root: &R::Position) -> Result<bool, SearchError> {
         let mut stack = vec![self.expand(root.clone())];
+        let mut held = stack[0].options.len();
+        let mut expanded = 1usize;
         loop {
             let Some(frame) = stack.last_mut() else {
                 return Ok(false); // unreachable: the root frame returns when it pops
@@ -137,12 +146,21 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
             if let Some(next) = pending {
                 self.limits.passed(stack.len())?;
                 let child = self.expand(next);
+                held += child.options.len();
+                self.limits.passed(self.memo.len().saturating_add(held))?;
+                expanded += 1;
+                if expanded.is_multiple_of(256)
+                    && let Some(monitor) = self.limits.ticker.monitor()
+                {
+                    monitor.check()?;
+                }
                 stack.push(child);
                 continue;
             }
             let Some(done) = stack.pop() else {
                 return Ok(win);
             };
+            held -= done.options.len();
             self.limits.reached(self.memo.len())?;
             self.memo.insert(done.position, win);
             self.limits.ticker.tick()?;

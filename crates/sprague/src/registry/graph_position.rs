@@ -65,7 +65,7 @@ pub(crate) fn parse_graph_position(position: &str) -> Result<EdgeList> {
     let trimmed = position.trim_start();
     if !trimmed.starts_with('{') {
         let g = EdgeList::parse(position).map_err(|e| Error::position(&short(position), e))?;
-        check_graph_size(g.n as u64, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)?;
+        check_position_size(position, &g)?;
         return Ok(g);
     }
     let g = JsonGraph::parse(trimmed).map_err(|e| Error::input(format!("position JSON: {e}")))?;
@@ -76,7 +76,6 @@ pub(crate) fn parse_graph_position(position: &str) -> Result<EdgeList> {
             MAX_VERTEX_ID + 1
         )));
     }
-    check_graph_size(g.n, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)?;
     let mut edges = Vec::with_capacity(g.edges.len());
     for (i, &(u, v)) in g.edges.iter().enumerate() {
         for x in [u, v] {
@@ -98,11 +97,45 @@ pub(crate) fn parse_graph_position(position: &str) -> Result<EdgeList> {
             g.n
         )));
     }
-    Ok(EdgeList {
+    let g = EdgeList {
         n: g.n as usize,
         edges,
         start: g.start.map(|s| s as u32),
-    })
+    };
+    check_position_size(position, &g)?;
+    Ok(g)
+}
+
+/// The memory check of a graph position ([`check_graph_size`]); when the
+/// graph is too large and some vertex id below its largest is named by no
+/// edge (nor as the start), the error names that unused id and the largest
+/// one instead: a stray id such as `2-4000000000` in a five-edge picture is a
+/// typo, not a request for gigabytes. O(m log m) when the check fails, O(1)
+/// otherwise.
+fn check_position_size(position: &str, g: &EdgeList) -> Result<()> {
+    let Err(too_large) = check_graph_size(g.n as u64, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)
+    else {
+        return Ok(());
+    };
+    let mut named: Vec<u32> = g.edges.iter().flat_map(|&(u, v)| [u, v]).chain(g.start).collect();
+    named.sort_unstable();
+    named.dedup();
+    let unused = (0u32..)
+        .zip(&named)
+        .find(|&(k, &id)| k != id)
+        .map_or(named.len() as u64, |(k, _)| u64::from(k));
+    if unused >= g.n as u64 {
+        return Err(too_large);
+    }
+    let top = g.n as u64 - 1;
+    let why = match named.last() {
+        Some(&largest) if u64::from(largest) == top => format!("vertex {top} is named"),
+        _ => format!("n = {} is declared", g.n),
+    };
+    Err(Error::input(format!(
+        "position `{}`: vertex {unused} is named by no edge, yet {why}, so ids would run from 0 to {top} ({too_large}); number the vertices from 0 without gaps",
+        short(position.trim())
+    )))
 }
 
 /// A tree position: the graph and the tree rooted at vertex 0.
@@ -394,5 +427,51 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("edges[1]") && e.contains("vertex 2"), "{e}");
+    }
+
+    /// A stray huge id in a small picture is named as such, in every graph
+    /// ruleset and both notations, instead of a memory message; small gaps
+    /// (isolated vertices) stay legal.
+    #[test]
+    fn an_unused_id_below_a_huge_one_is_named() {
+        let monitor = crate::Monitor::default();
+        let options = crate::Options::new(&monitor);
+        for name in ["green-hackenbush", "geography", "node-kayles", "arc-kayles"] {
+            let rules = crate::build(name).unwrap();
+            for (position, unused, why) in [
+                ("0-1 1-2 2-4000000000", "vertex 3 ", "vertex 4000000000 is named"),
+                ("n=4000000000 0-1 1-2", "vertex 3 ", "n = 4000000000 is declared"),
+                (
+                    r#"{"n": 4000000000, "edges": [[0, 1]]}"#,
+                    "vertex 2 ",
+                    "n = 4000000000",
+                ),
+                ("1-2 2-4000000000 @1", "vertex 0 ", "vertex 4000000000 is named"),
+            ] {
+                let e = rules.value(position, &options).unwrap_err();
+                let text = e.to_string();
+                assert!(matches!(e, Error::Input(_)), "{name} {position}: {text}");
+                assert!(
+                    text.contains(&format!("{unused}is named by no edge")) && text.contains(why),
+                    "{name} {position}: {text}"
+                );
+                assert_eq!(text.lines().count(), 1);
+            }
+            assert!(rules.value("0-1 5-6 @0", &options).is_ok(), "{name}");
+        }
+        // Trees: the text notation names the first vertex cut off.
+        for name in ["increasing-distance", "leaf-removal", "leaf-removal-unrooted"] {
+            let rules = crate::build(name).unwrap();
+            for (position, want) in [
+                ("0-1 1-2 2-4000000000", "vertex 3 cannot be reached"),
+                (
+                    r#"{"n": 4000000000, "edges": [[0, 1]]}"#,
+                    "vertex 2 is named by no edge",
+                ),
+            ] {
+                let text = rules.value(position, &options).unwrap_err().to_string();
+                assert!(text.contains(want), "{name} {position}: {text}");
+            }
+        }
     }
 }

@@ -1,0 +1,51 @@
+//! Rules scripts (`--rules FILE`): compile, then value, solve and tabulate
+//! under small sandbox limits. The first line of the input is the position,
+//! the rest is the script; bit 0 of the first byte asks for misère play.
+//! Checks: no panic, no hang past the operation and position limits, every
+//! report renders, every error is one line.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sprague::{Monitor, Options, Ruleset};
+use sprague_script::{Limits, ScriptRuleset};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let misere = data.first().is_some_and(|b| b & 1 == 1);
+    let (position, source) = text.split_once('\n').unwrap_or(("0", text));
+    let limits = Limits {
+        max_ops: 5_000,
+        max_string: 4096,
+        max_array: 1024,
+        max_call_depth: 16,
+        max_positions: 200,
+    };
+    let rules = match ScriptRuleset::from_source("fuzz.rhai", source, limits) {
+        Ok(r) => r,
+        Err(e) => return one_line(&e.to_string()),
+    };
+    let monitor = Monitor::default();
+    let options = Options::new(&monitor).misere(misere).max_states(200);
+    match rules.value(position, &options) {
+        Ok(report) => {
+            let _ = report.to_string();
+        }
+        Err(e) => one_line(&e.to_string()),
+    }
+    match rules.solve(position, &options) {
+        Ok(report) => {
+            let _ = report.to_string();
+        }
+        Err(e) => one_line(&e.to_string()),
+    }
+    match rules.table(8, &options, &mut |_| true) {
+        Ok(table) => assert!(table.values.len() <= 8),
+        Err(e) => one_line(&e.to_string()),
+    }
+});
+
+/// Errors are one line (the command line prints them as such).
+fn one_line(message: &str) {
+    assert!(!message.is_empty(), "an empty error message");
+    assert!(!message.contains('\n'), "an error of several lines: {message}");
+}
