@@ -299,11 +299,7 @@ fn wld_run(g: &StateGraph, misere: bool, bar: &Progress) -> CliResult<Answer> {
 }
 
 /// The counts, longest win and per-vertex values of a solved graph.
-fn wld_report(
-    g: &StateGraph,
-    table: sprague::loopy::WldTable,
-    misere: bool,
-) -> Answer {
+fn wld_report(g: &StateGraph, table: sprague::loopy::WldTable, misere: bool) -> Answer {
     let (w, l, d) = table.counts();
     let longest = table.longest_win();
     let json = json!({
