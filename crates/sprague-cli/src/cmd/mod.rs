@@ -9,6 +9,7 @@ pub mod memory;
 pub mod nimber;
 pub mod play;
 pub mod repl;
+pub mod serve;
 pub mod shell;
 pub mod solve;
 pub mod table;
