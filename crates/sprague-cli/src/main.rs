@@ -263,6 +263,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Serve the browser playground (calc, values, play, tables, rules
+    /// scripts) from files built into this binary; open the printed address.
+    Serve {
+        /// The port on 127.0.0.1 (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
 }
 
 #[derive(Subcommand)]
@@ -428,6 +435,7 @@ fn run(cli: Cli) -> CliResult<()> {
             json,
         } => cmd::count_dag_wins::run(&file, one_based, json),
         Command::WythoffPair { k, json } => cmd::wythoff_pair::run(&k, json),
+        Command::Serve { port } => cmd::serve::run(port),
     }
 }
 

@@ -13,6 +13,7 @@ pub mod misere_quotient;
 pub mod nimber;
 pub mod play;
 pub mod repl;
+pub mod serve;
 pub mod shell;
 pub mod solve;
 pub mod table;

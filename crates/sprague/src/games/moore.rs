@@ -27,7 +27,8 @@ impl MooreNim {
     /// Moore's Nim with parameter `1 ≤ k < 2^32`; `None` otherwise.
     #[must_use]
     pub const fn new(k: usize) -> Option<MooreNim> {
-        if k == 0 || k >= 1 << 32 {
+        // Compared as u64: on 32-bit targets (wasm32) every usize is below 2^32.
+        if k == 0 || k as u64 >= 1 << 32 {
             None
         } else {
             Some(MooreNim { k })

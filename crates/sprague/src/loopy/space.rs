@@ -268,10 +268,15 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
     }
 
     /// Uses `threads` threads, clamped to `1..=`[`MAX_THREADS`] (see
-    /// [`check_threads`] to refuse other counts instead).
+    /// [`check_threads`] to refuse other counts instead). On WebAssembly,
+    /// which has no threads to spawn here, the solver always uses one.
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = threads.clamp(1, MAX_THREADS);
+        self.threads = if cfg!(target_family = "wasm") {
+            1
+        } else {
+            threads.clamp(1, MAX_THREADS)
+        };
         self
     }
 

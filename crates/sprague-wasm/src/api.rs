@@ -1,0 +1,653 @@
+//! The page's questions answered as JSON text: plain Rust over the registry,
+//! so the host runs its tests. [`crate::bindings`] hands these to JavaScript.
+//!
+//! Every answer is `Ok(json)` or `Err(message)`, the message one line saying
+//! what is wrong and where, as the command line says it.
+
+use serde_json::{Map, Value, json};
+use sprague::play::{Kind, PlayEngine, PosId, Verdict};
+use sprague::registry::{Data, Ruleset, Table};
+use sprague::{GameStore, Monitor, Options, Player};
+use sprague_script::{Limits, ScriptRuleset};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{LazyLock, OnceLock};
+
+/// A JSON answer or a one-line error.
+pub type Answer = Result<String, String>;
+
+/// Called with (work done, total when known, phase name) while a computation
+/// runs; the browser throttles it and posts progress to the page.
+pub type ProgressHook = fn(u64, Option<u64>, &str);
+
+static HOOK: OnceLock<ProgressHook> = OnceLock::new();
+
+/// The one monitor of this instance: searches count their work on it, and
+/// at every batch its poll reports progress through the hook. The page stops
+/// a computation by ending the worker that runs it (a WebAssembly instance
+/// has one thread, so nothing else could raise the stop flag meanwhile).
+static MONITOR: LazyLock<Monitor> = LazyLock::new(|| {
+    Monitor::new().with_poll(|| {
+        if let Some(hook) = HOOK.get() {
+            let m = &*MONITOR;
+            hook(m.done(), m.total(), m.phase());
+        }
+        false
+    })
+});
+
+/// Installs the progress hook (once; later calls are ignored).
+pub fn set_progress_hook(hook: ProgressHook) {
+    let _ = HOOK.set(hook);
+}
+
+/// Options for one query: normal or misère play, and a state budget
+/// (0: the default), with the monitor reset.
+fn options(misere: bool, max_states: u32) -> Options<'static> {
+    let monitor: &'static Monitor = &MONITOR;
+    // A stop or budget of an earlier query does not carry over.
+    monitor.reset();
+    monitor.set_max_work(u64::MAX);
+    let mut o = Options::new(monitor).misere(misere);
+    if max_states > 0 {
+        o = o.max_states(max_states as usize);
+    }
+    o
+}
+
+thread_local! {
+    /// Rulesets built so far, by spec or script source. Each is built once
+    /// and kept for the life of the instance (a game session borrows its
+    /// ruleset), so memory grows with the number of different rulesets
+    /// opened, not with the queries.
+    static RULES: RefCell<HashMap<(bool, String), &'static dyn Ruleset>> = RefCell::new(HashMap::new());
+}
+
+/// The ruleset named by `spec` (`name:params`), or the rules script `script`
+/// when it is not empty. Built once per spec or source.
+///
+/// # Errors
+/// An unknown name, bad parameters, a script that does not compile.
+pub fn rules(spec: &str, script: &str) -> Result<&'static dyn Ruleset, String> {
+    let key = if script.is_empty() {
+        (false, spec.trim().to_string())
+    } else {
+        (true, script.to_string())
+    };
+    if let Some(r) = RULES.with(|m| m.borrow().get(&key).copied()) {
+        return Ok(r);
+    }
+    let built: Box<dyn Ruleset> = if key.0 {
+        Box::new(
+            ScriptRuleset::from_source("script.rhai", script, Limits::default())
+                .map_err(|e| e.to_string())?,
+        )
+    } else {
+        sprague::build(&key.1).map_err(|e| e.to_string())?
+    };
+    let leaked: &'static dyn Ruleset = Box::leak(built);
+    RULES.with(|m| m.borrow_mut().insert(key, leaked));
+    Ok(leaked)
+}
+
+/// The fields of a report as JSON (numbers too large for a double as text).
+#[must_use]
+pub fn data_json(d: &Data) -> Value {
+    match d {
+        Data::Null => Value::Null,
+        Data::Bool(b) => Value::Bool(*b),
+        Data::Int(n) => {
+            if n.unsigned_abs() <= 1 << 53 {
+                json!(*n as i64)
+            } else {
+                Value::String(n.to_string())
+            }
+        }
+        Data::Float(x) => json!(x),
+        Data::Text(s) => Value::String(s.clone()),
+        Data::List(items) => Value::Array(items.iter().map(data_json).collect()),
+        Data::Map(fields) => {
+            let mut m = Map::new();
+            for (k, v) in fields {
+                m.insert(k.clone(), data_json(v));
+            }
+            Value::Object(m)
+        }
+    }
+}
+
+/// Every built-in ruleset with its documentation:
+/// `[{name, params, family, summary, notation, example, rules, known}]`.
+#[must_use]
+pub fn catalog() -> String {
+    let entries: Vec<Value> = sprague::catalog()
+        .iter()
+        .map(|e| {
+            json!({
+                "name": e.name,
+                "params": e.params,
+                "family": e.family.title(),
+                "summary": e.summary,
+                "notation": e.notation,
+                "example": e.example,
+                "example2": e.example2,
+                "rules": e.rules,
+                "known": e.known,
+            })
+        })
+        .collect();
+    Value::Array(entries).to_string()
+}
+
+/// Outcome, value and winning moves of `position`: `{data, text}` with the
+/// report's fields (`outcome`, `grundy` or `value`, `winning_moves`, …).
+///
+/// # Errors
+/// See [`rules`]; a position that does not parse; budgets reached.
+pub fn value(spec: &str, script: &str, position: &str, misere: bool, max_states: u32) -> Answer {
+    let r = rules(spec, script)?;
+    let report = r
+        .value(position, &options(misere, max_states))
+        .map_err(|e| e.to_string())?;
+    Ok(json!({"data": data_json(&report.data), "text": report.text()}).to_string())
+}
+
+/// Values of single heaps `G(0 .. count)` and their period:
+/// `{values, period: {preperiod, period, saltus, proven, text} | null}`.
+///
+/// # Errors
+/// See [`rules`]; rulesets without one-heap tables; budgets reached.
+pub fn table(spec: &str, script: &str, count: u32, misere: bool) -> Answer {
+    let r = rules(spec, script)?;
+    let hook = HOOK.get().copied();
+    let mut progress = |k: usize| {
+        if let Some(h) = hook {
+            h(k as u64, Some(u64::from(count)), "values");
+        }
+        true
+    };
+    let t = r
+        .table(count as usize, &options(misere, 0), &mut progress)
+        .map_err(|e| e.to_string())?;
+    Ok(table_json(&t).to_string())
+}
+
+/// A table as JSON (see [`table`]).
+#[must_use]
+pub fn table_json(t: &Table) -> Value {
+    let period = t.period.as_ref().map(|p| {
+        json!({
+            "preperiod": p.preperiod,
+            "period": p.period,
+            "saltus": p.saltus,
+            "proven": p.proven,
+            "text": p.describe(),
+        })
+    });
+    json!({"values": t.values, "period": period})
+}
+
+/// A short partizan game written as an expression (`{3|-1}`, `^*`,
+/// `{1|{0|-5}}`): canonical form, outcome, stops, mean, temperature,
+/// birthday and the thermograph as SVG. `max_work` (0: none) bounds the
+/// sums and comparisons.
+///
+/// # Errors
+/// An expression that does not parse (with its column); the work budget
+/// reached.
+pub fn calc(expr: &str, max_work: u32) -> Answer {
+    let monitor = options(false, 0).monitor;
+    if max_work > 0 {
+        monitor.set_max_work(u64::from(max_work));
+    }
+    let mut s = GameStore::new();
+    let g = s
+        .with_monitor(monitor)
+        .parse(expr)
+        .map_err(|e| format!("expression `{expr}`: {e}"))?
+        .map_err(|e| format!("expression `{expr}`: {e}"))?;
+    let value = s.display(g);
+    let (ls, rs) = s.stops(g);
+    let outcome = s.outcome(g);
+    let mean = s.mean(g);
+    let temperature = s.temperature(g);
+    let th = s.thermograph(g);
+    let svg = sprague::partizan::thermograph_svg(&th, &value);
+    Ok(json!({
+        "expression": expr,
+        "value": value,
+        "outcome": outcome.as_str(),
+        "left_stop": ls.to_string(),
+        "right_stop": rs.to_string(),
+        "mean": mean.to_string(),
+        "temperature": temperature.to_string(),
+        "birthday": s.birthday(g),
+        "thermograph": svg,
+    })
+    .to_string())
+}
+
+/// Who made a move of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum By {
+    /// The start position.
+    Start,
+    /// The person at the page.
+    User,
+    /// The perfect player.
+    Engine,
+}
+
+/// One position of a game and how it was reached.
+#[derive(Clone, Debug)]
+struct Ply {
+    pos: PosId,
+    /// The player to move here.
+    mover: Player,
+    by: By,
+    /// The move that led here, in words.
+    description: String,
+}
+
+/// A game between the page's user and the perfect player of a ruleset, with
+/// undo. Sides follow the command line's `play`: in partizan games the user
+/// plays `user_side` and `user_first` says who starts; otherwise the first
+/// mover is called Left.
+pub struct Game {
+    engine: Box<dyn PlayEngine>,
+    kind: Kind,
+    user: Player,
+    history: Vec<Ply>,
+    /// A sentence on the last move (a blunder, or why the engine chose it).
+    note: String,
+}
+
+impl core::fmt::Debug for Game {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Game")
+            .field("ruleset", &self.engine.ruleset())
+            .field("plies", &self.history.len())
+            .finish_non_exhaustive()
+    }
+}
+
+fn side(p: Player) -> &'static str {
+    match p {
+        Player::Left => "Left",
+        Player::Right => "Right",
+    }
+}
+
+fn kind_name(k: Kind) -> &'static str {
+    match k {
+        Kind::Impartial => "impartial",
+        Kind::Partizan => "partizan",
+        Kind::Loopy => "loopy",
+    }
+}
+
+fn err(e: impl ToString) -> String {
+    e.to_string()
+}
+
+impl Game {
+    /// A game of the ruleset (see [`rules`]) from `position` (empty: the
+    /// ruleset's start, where it has one).
+    ///
+    /// # Errors
+    /// See [`rules`]; a position that does not parse or is too large to play.
+    pub fn new(
+        spec: &str,
+        script: &str,
+        position: &str,
+        user_first: bool,
+        user_left: bool,
+        misere: bool,
+    ) -> Result<Game, String> {
+        let r = rules(spec, script)?;
+        let engine = r.play(position, &options(misere, 0)).map_err(err)?;
+        let kind = engine.kind();
+        let (user, first) = match kind {
+            Kind::Partizan => {
+                let u = if user_left { Player::Left } else { Player::Right };
+                (u, if user_first { u } else { u.opponent() })
+            }
+            _ => (
+                if user_first { Player::Left } else { Player::Right },
+                Player::Left,
+            ),
+        };
+        let start = engine.start();
+        Ok(Game {
+            engine,
+            kind,
+            user,
+            history: vec![Ply {
+                pos: start,
+                mover: first,
+                by: By::Start,
+                description: String::new(),
+            }],
+            note: String::new(),
+        })
+    }
+
+    fn now(&self) -> &Ply {
+        // The history always holds the start.
+        &self.history[self.history.len() - 1]
+    }
+
+    /// The game as the page draws it: `{ruleset, kind, position, board,
+    /// mover, mover_name, user_side, turn ("you", "sprague" or "over"),
+    /// result, verdict, note, options: [{to, description}], history:
+    /// [{position, by, description}], move_help}`.
+    ///
+    /// # Errors
+    /// Budgets reached while listing the options or judging the position.
+    pub fn state(&mut self) -> Answer {
+        let Ply { pos, mover, .. } = *self.now();
+        let options = self.engine.options(pos, mover).map_err(err)?;
+        let verdict = self.engine.verdict(pos, mover).map_err(err)?;
+        let over = options.is_empty();
+        let turn = if over {
+            "over"
+        } else if mover == self.user {
+            "you"
+        } else {
+            "sprague"
+        };
+        let result = if over {
+            self.result(verdict, mover)
+        } else {
+            String::new()
+        };
+        let opts: Vec<Value> = options
+            .iter()
+            .map(|&o| json!({"to": self.engine.format(o), "description": self.engine.describe(pos, o)}))
+            .collect();
+        let history: Vec<Value> = self
+            .history
+            .iter()
+            .map(|p| {
+                json!({
+                    "position": self.engine.format(p.pos),
+                    "by": match p.by { By::Start => "start", By::User => "you", By::Engine => "sprague" },
+                    "description": p.description,
+                })
+            })
+            .collect();
+        Ok(json!({
+            "ruleset": self.engine.ruleset(),
+            "kind": kind_name(self.kind),
+            "position": self.engine.format(pos),
+            "board": self.engine.board(pos),
+            "mover": side(mover),
+            "mover_name": self.engine.mover_name(pos),
+            "user_side": side(self.user),
+            "turn": turn,
+            "result": result,
+            "verdict": verdict.words(),
+            "note": self.note,
+            "options": opts,
+            "history": history,
+            "move_help": self.engine.move_help(),
+        })
+        .to_string())
+    }
+
+    /// Who won, in words, at a position without moves.
+    fn result(&self, verdict: Verdict, mover: Player) -> String {
+        let winner = match verdict {
+            Verdict::Draw => return "The game is drawn.".to_string(),
+            Verdict::Win(_) => mover,
+            Verdict::Lose(_) => mover.opponent(),
+        };
+        if winner == self.user {
+            "You win.".to_string()
+        } else {
+            "sprague wins.".to_string()
+        }
+    }
+
+    /// Winning moves of the player to move and why: `{lines, verdict,
+    /// options: [{to, description, verdict, keeps}]}`, where an option's
+    /// verdict is the opponent's after it and `keeps` says whether it keeps
+    /// the mover's win or draw (never true in a lost position).
+    ///
+    /// # Errors
+    /// Budgets reached.
+    pub fn hint(&mut self) -> Answer {
+        let Ply { pos, mover, .. } = *self.now();
+        let lines = self.engine.hint(pos, mover).map_err(err)?;
+        let before = self.engine.verdict(pos, mover).map_err(err)?;
+        let options = self.engine.options(pos, mover).map_err(err)?;
+        let mut rows = Vec::new();
+        for o in options {
+            let v = self.engine.verdict(o, mover.opponent()).map_err(err)?;
+            rows.push(json!({
+                "to": self.engine.format(o),
+                "description": self.engine.describe(pos, o),
+                "verdict": v.words(),
+                "keeps": !matches!(before, Verdict::Lose(_)) && v.rank_for_mover() >= before.flip_rank(),
+            }));
+        }
+        Ok(json!({"lines": lines, "verdict": before.words(), "options": rows}).to_string())
+    }
+
+    /// The user makes the move to option `index` of [`state`](Game::state).
+    ///
+    /// # Errors
+    /// Not the user's turn, an index out of range, budgets reached.
+    pub fn play(&mut self, index: usize) -> Answer {
+        let Ply { pos, mover, .. } = *self.now();
+        if mover != self.user {
+            return Err("it is sprague's turn, not yours".to_string());
+        }
+        let options = self.engine.options(pos, mover).map_err(err)?;
+        let Some(&to) = options.get(index) else {
+            return Err(format!("move {index}: there are {} moves", options.len()));
+        };
+        let before = self.engine.verdict(pos, mover).map_err(err)?;
+        let after = self.engine.verdict(to, mover.opponent()).map_err(err)?;
+        self.note = if after.rank_for_mover() < before.flip_rank() {
+            format!(
+                "That move turned {} into {} for you (undo to try again; Hint shows the moves that keep it).",
+                before.words(),
+                flip_words(after)
+            )
+        } else {
+            String::new()
+        };
+        self.advance(to, By::User);
+        self.state()
+    }
+
+    /// The user's move typed as text: the ruleset's short form (a cell, a
+    /// vertex) or the position after the move.
+    ///
+    /// # Errors
+    /// Text that is no move from here; not the user's turn; budgets reached.
+    pub fn play_text(&mut self, text: &str) -> Answer {
+        let Ply { pos, mover, .. } = *self.now();
+        let target = match self.engine.short_move(pos, text) {
+            Some(r) => r?,
+            None => self.engine.parse(text)?,
+        };
+        let key = self.engine.key(target);
+        let options = self.engine.options(pos, mover).map_err(err)?;
+        for (i, o) in options.iter().enumerate() {
+            if self.engine.key(*o) == key {
+                return self.play(i);
+            }
+        }
+        Err(format!("`{text}` is not a move from {}", self.engine.format(pos)))
+    }
+
+    /// The perfect player moves: its own choice where the engine has one,
+    /// else the option best for it (a win soonest, a loss latest).
+    ///
+    /// # Errors
+    /// Not the engine's turn, the game over, budgets reached.
+    pub fn reply(&mut self) -> Answer {
+        let Ply { pos, mover, .. } = *self.now();
+        if mover == self.user {
+            return Err("it is your turn".to_string());
+        }
+        let options = self.engine.options(pos, mover).map_err(err)?;
+        if options.is_empty() {
+            return Err("the game is over".to_string());
+        }
+        let before = self.history.len().checked_sub(2).map(|i| self.history[i].pos);
+        let (i, why) = match self.engine.reply(before, pos, &options).map_err(err)? {
+            Some((i, why)) if i < options.len() => (i, why),
+            _ => {
+                let mut best: Option<(i64, usize)> = None;
+                for (i, o) in options.iter().enumerate() {
+                    let rank = self
+                        .engine
+                        .verdict(*o, mover.opponent())
+                        .map_err(err)?
+                        .rank_for_mover();
+                    if best.is_none_or(|(r, _)| rank > r) {
+                        best = Some((rank, i));
+                    }
+                }
+                (best.map_or(0, |(_, i)| i), String::new())
+            }
+        };
+        self.note = why;
+        self.advance(options[i], By::Engine);
+        self.state()
+    }
+
+    fn advance(&mut self, to: PosId, by: By) {
+        let Ply { pos, mover, .. } = *self.now();
+        let description = self.engine.describe(pos, to);
+        self.history.push(Ply {
+            pos: to,
+            mover: mover.opponent(),
+            by,
+            description,
+        });
+    }
+
+    /// Takes back moves to the user's previous turn (the engine's reply and
+    /// the user's move before it).
+    ///
+    /// # Errors
+    /// Nothing to take back.
+    pub fn undo(&mut self) -> Answer {
+        let last_user_turn = self.history[..self.history.len() - 1]
+            .iter()
+            .rposition(|p| p.mover == self.user);
+        let Some(i) = last_user_turn else {
+            return Err("nothing to undo".to_string());
+        };
+        self.history.truncate(i + 1);
+        self.note = String::new();
+        self.state()
+    }
+}
+
+/// The verdict of the opponent after a move, in the mover's words.
+fn flip_words(v: Verdict) -> String {
+    match v {
+        Verdict::Win(_) => "a loss".to_string(),
+        Verdict::Lose(_) => "a win".to_string(),
+        Verdict::Draw => "a draw".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(answer: Answer) -> Value {
+        serde_json::from_str(&answer.unwrap()).unwrap()
+    }
+
+    #[test]
+    fn value_goes_through_the_registry() {
+        // Domineering 2×2 is {1 | -1}: either side's domino leaves the
+        // other side no move and itself one more, so the first player wins.
+        let v = parse(value("domineering", "", "..|..", false, 0));
+        assert_eq!(v["data"]["outcome"], "N");
+        assert!(v["text"].as_str().unwrap().contains("outcome"));
+        let e = value("domineering", "", "..|.x", false, 0).unwrap_err();
+        assert!(e.contains("..|.x"), "{e}");
+        assert!(
+            value("no-such-game", "", "1", false, 0)
+                .unwrap_err()
+                .contains("no-such-game")
+        );
+    }
+
+    #[test]
+    fn kayles_table_is_periodic_from_71() {
+        // Kayles (octal 0.77): period 12 from n = 71 (Winning Ways, ch. 4).
+        let t = parse(table("kayles", "", 200, false));
+        assert_eq!(t["period"]["period"], 12);
+        assert_eq!(t["period"]["preperiod"], 71);
+        assert_eq!(t["values"].as_array().unwrap().len(), 200);
+    }
+
+    #[test]
+    fn calc_draws_the_thermograph() {
+        let c = parse(calc("{3|-1}", 0));
+        // {3|-1} is hot: mean 1, temperature 2.
+        assert_eq!(
+            (c["mean"].as_str(), c["temperature"].as_str()),
+            (Some("1"), Some("2"))
+        );
+        assert!(c["thermograph"].as_str().unwrap().starts_with("<svg"));
+        let e = calc("{3|", 0).unwrap_err();
+        assert!(e.contains("{3|"), "{e}");
+    }
+
+    #[test]
+    fn the_engine_wins_nim_from_a_winning_start() {
+        // 1 2 4: nim-sum 7, a first-player win; sprague moves first.
+        let mut g = Game::new("nim", "", "1 2 4", false, true, false).unwrap();
+        let mut s = parse(g.state());
+        while s["turn"] != "over" {
+            s = if s["turn"] == "sprague" {
+                parse(g.reply())
+            } else {
+                // The user always takes the last option.
+                let n = s["options"].as_array().unwrap().len();
+                parse(g.play(n - 1))
+            };
+        }
+        assert_eq!(s["result"], "sprague wins.");
+        // Undo goes back to a position where the user is to move.
+        let u = parse(g.undo());
+        assert_eq!(u["turn"], "you");
+    }
+
+    #[test]
+    fn hints_mark_the_moves_that_keep_the_win() {
+        let mut g = Game::new("nim", "", "3 4 5", true, true, false).unwrap();
+        let h = parse(g.hint());
+        let keeps: Vec<&str> = h["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| o["keeps"] == true)
+            .map(|o| o["to"].as_str().unwrap())
+            .collect();
+        // 3 ⊕ 4 ⊕ 5 = 2: the one winning move takes 3 to 1.
+        assert_eq!(keeps, ["1 4 5"]);
+        let s = parse(g.play_text("1 4 5"));
+        assert_eq!(s["turn"], "sprague");
+        assert!(g.play_text("0 0 0").is_err());
+    }
+
+    #[test]
+    fn scripts_tabulate() {
+        // Subtraction {1, 2} written as a script: G(n) = n mod 3.
+        let src = "fn moves(n) { let out = []; if n >= 1 { out.push(n - 1); } if n >= 2 { out.push(n - 2); } out }\nfn start(n) { n }";
+        let t = parse(table("", src, 12, false));
+        let want: Vec<u64> = (0..12).map(|n| n % 3).collect();
+        assert_eq!(t["values"], json!(want));
+    }
+}
