@@ -365,6 +365,12 @@ fn interrupt_graph_solve(args: &[&str], path: &std::path::Path) -> String {
                 assert!(!out.stdout.is_empty());
                 hi = Some(delay);
             }
+            // Ctrl-C after the solver's last poll, while the answer is put
+            // together: too late, like an answer printed in full.
+            Some(130) if err == "sprague: interrupted before printing the answer" => {
+                assert!(out.stdout.is_empty(), "nothing is printed after Ctrl-C");
+                hi = Some(delay);
+            }
             Some(130) if err == "sprague: interrupted" => {
                 if out.stdout.is_empty() {
                     lo = delay;

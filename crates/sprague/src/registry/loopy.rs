@@ -156,7 +156,7 @@ pub(super) fn entries() -> Vec<Entry> {
             summary: "chess endgame king and queen against king: White mates or Black draws (stalemate, capture); solved by retrograde analysis",
             notation: "`Ke1 Qd1 ke8 w`: White king, queen, Black king, then `w` or `b` to move",
             example: "value kqk Ka1 Qb2 kf5 w",
-            example2: "value kqk Kc6 Qb6 ka8 b",
+            example2: "value kqk Kc6 Qb5 ka8 b",
             rules: "The chess endgame king and queen against king. White (king and queen) tries to checkmate; Black's king draws by stalemate or by capturing the queen. Moves follow the rules of chess for these three pieces.",
             known: "The longest forced mate takes 10 moves (19 plies) with White to move, from one position up to symmetry (Ka1 Qb2 kf5), and 10 moves (20 plies) with Black to move, from 8 (Nalimov tables, Karrer's statistics); `sprague solve --demo kqk` prints every figure.",
             build: |name, params| {
