@@ -7,6 +7,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sprague_cli::input::binary::{MAGIC, VERSION};
+use sprague_cli::error::one_line;
 use sprague_cli::input::{graph, state_graph};
 
 fuzz_target!(|data: &[u8]| {
@@ -25,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(g.vertex_count(), n);
                 }
             }
-            Err(e) => assert!(!e.message.contains('\n'), "{}", e.message),
+            Err(e) => printed_on_one_line(&e.message),
         }
     } else {
         match state_graph::parse_state_graph(&file, "fuzz") {
@@ -39,7 +40,16 @@ fuzz_target!(|data: &[u8]| {
                     }
                 }
             }
-            Err(e) => assert!(!e.message.contains('\n'), "{}", e.message),
+            Err(e) => printed_on_one_line(&e.message),
         }
     }
 });
+
+/// An error names what is wrong (never empty) and prints as one line: the
+/// command line writes control characters from the input (a JSON key with
+/// `\n` in it, say) as escapes.
+fn printed_on_one_line(message: &str) {
+    let printed = one_line(message);
+    assert!(!printed.is_empty(), "an empty error message");
+    assert!(!printed.contains('\n'), "an error of several lines: {printed}");
+}

@@ -413,3 +413,13 @@ fn misere_searches_stop_at_the_budget() {
         }
     }
 }
+
+/// Found by the graph_binary fuzz target: a JSON graph file whose unknown key
+/// holds an escaped line break is named in one error line, the break written
+/// as `\n`.
+#[test]
+fn a_json_key_with_a_line_break_is_named_on_one_line() {
+    let file = "{\"nn\\nnn\": 1, \"n\": 2, \"edges\": []}";
+    let err = common::run_refused_with(&["solve", "-"], file, &["unknown field", "nn\\nnn"]);
+    assert!(err.contains("line 1 column"), "{err}");
+}
