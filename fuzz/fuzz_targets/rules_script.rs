@@ -44,8 +44,11 @@ fuzz_target!(|data: &[u8]| {
     }
 });
 
-/// Errors are one line (the command line prints them as such).
+/// Errors name what is wrong (never empty) and print as one line: the
+/// command line writes control characters (a line break in a message the
+/// script throws, say) as escapes.
 fn one_line(message: &str) {
-    assert!(!message.is_empty(), "an empty error message");
-    assert!(!message.contains('\n'), "an error of several lines: {message}");
+    let printed = sprague_cli::error::one_line(message);
+    assert!(!printed.is_empty(), "an empty error message");
+    assert!(!printed.contains('\n'), "an error of several lines: {printed}");
 }
