@@ -151,36 +151,30 @@ impl PartizanRules for Domineering {
         }
         let (w, h) = (p.width(), p.height());
         let cell = |r: usize, c: usize| (p.empty >> (r * w + c)) & 1 != 0;
-        let mut moves = 0i64;
-        let mut run = 0i64;
-        if vertical {
-            for c in 0..w {
-                for r in 0..h {
-                    if cell(r, c) {
-                        run += 1;
-                    } else {
-                        moves += run / 2;
-                        run = 0;
+        // ⌊run / 2⌋ summed over the runs of empty cells along each line.
+        fn pairs(lines: usize, len: usize, empty: impl Fn(usize, usize) -> bool) -> i64 {
+            (0..lines)
+                .map(|i| {
+                    let (mut total, mut run) = (0i64, 0i64);
+                    for j in 0..len {
+                        if empty(i, j) {
+                            run += 1;
+                        } else {
+                            total += run / 2;
+                            run = 0;
+                        }
                     }
-                }
-                moves += run / 2;
-                run = 0;
-            }
-        } else if horizontal {
-            for r in 0..h {
-                for c in 0..w {
-                    if cell(r, c) {
-                        run += 1;
-                    } else {
-                        moves += run / 2;
-                        run = 0;
-                    }
-                }
-                moves += run / 2;
-                run = 0;
-            }
-            moves = -moves;
+                    total + run / 2
+                })
+                .sum()
         }
+        let moves = if vertical {
+            pairs(w, h, |c, r| cell(r, c))
+        } else if horizontal {
+            -pairs(h, w, cell)
+        } else {
+            0
+        };
         Some(crate::partizan::Dyadic::integer(moves))
     }
 
