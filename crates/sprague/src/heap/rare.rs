@@ -169,7 +169,11 @@ fn choose_split(g: &[u32], flippable: Option<usize>) -> Split {
             let rare: i64 = (0..2)
                 .map(|p| {
                     let w = hist[p * width + mask as usize];
-                    if flip[p] == 0 { (sizes[p] + w) / 2 } else { (sizes[p] - w) / 2 }
+                    if flip[p] == 0 {
+                        (sizes[p] + w) / 2
+                    } else {
+                        (sizes[p] - w) / 2
+                    }
                 })
                 .sum();
             let rare = rare as usize;
