@@ -623,7 +623,7 @@ mod tests {
     fn grundy_dag_counts_vertices_and_stops() {
         use crate::impartial::{GrundyDagError, grundy_dag, grundy_dag_with};
         // Ids falling along the chain (one sweep), rising (the reverse sweep),
-        // and scrambled (the depth-first search): the values alternate 0, 1.
+        // and scrambled (Kahn's topological order): the values alternate 0, 1.
         let orders: [&dyn Fn(u32) -> u32; 3] = [&|i| i, &|i| N - 1 - i, &|i| (i * 7919) % N];
         for id in orders {
             let g = chain(N, id);

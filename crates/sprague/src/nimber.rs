@@ -5,6 +5,8 @@ use core::fmt;
 use core::ops::{Add, AddAssign, Mul, MulAssign};
 use std::sync::OnceLock;
 
+mod clmul;
+
 /// A nimber `*n` with `n < 2^64`.
 ///
 /// Addition is the nim-sum (bitwise XOR); multiplication is the nim product,
@@ -46,27 +48,34 @@ impl Nimber {
         Nimber(self.0 ^ other.0)
     }
 
-    /// Nim product in GF(2^64), table-driven: two levels of Karatsuba over the
-    /// Fermat tower down to nine products of 16-bit nimbers, which multiply by
-    /// logarithm tables, with the tower's constants folded into the logarithms.
-    /// O(1): 28 table look-ups; the tables (512 KiB) are built on first use.
+    /// Nim product in GF(2^64), O(1).
+    ///
+    /// On x86-64 processors with carry-less multiplication (`pclmulqdq`,
+    /// detected at run time): a change of basis to polynomials modulo an
+    /// irreducible `p(x)` of degree 64, one carry-less product, a Barrett
+    /// reduction and the change of basis back (24 look-ups in 32 KiB of
+    /// tables, three multiplications). Elsewhere: two levels of Karatsuba over
+    /// the Fermat tower down to nine products of 16-bit nimbers, which multiply
+    /// by logarithm tables, with the tower's constants folded into the
+    /// logarithms (28 look-ups in 512 KiB of tables). The tables are built on
+    /// first use.
     #[must_use]
+    #[inline]
     pub fn nim_mul(self, other: Nimber) -> Nimber {
-        Nimber(mul64(tables(), self.0, other.0))
+        Nimber(nim_mul_fast(self.0, other.0))
     }
 
     /// `self` raised to the ordinary integer power `exp` under the nim product,
     /// by square-and-multiply (O(log exp) products).
     #[must_use]
     pub fn pow(self, mut exp: u64) -> Nimber {
-        let t = tables();
         let mut base = self.0;
         let mut acc = 1u64;
         while exp > 0 {
             if exp & 1 == 1 {
-                acc = mul64(t, acc, base);
+                acc = nim_mul_fast(acc, base);
             }
-            base = mul64(t, base, base);
+            base = nim_mul_fast(base, base);
             exp >>= 1;
         }
         Nimber(acc)
@@ -86,10 +95,9 @@ impl Nimber {
     /// `sqrt(a) = a^(2^63)` (63 squarings).
     #[must_use]
     pub fn sqrt(self) -> Nimber {
-        let t = tables();
         let mut x = self.0;
         for _ in 0..63 {
-            x = mul64(t, x, x);
+            x = nim_mul_fast(x, x);
         }
         Nimber(x)
     }
@@ -141,6 +149,20 @@ impl core::iter::Sum for Nimber {
     fn sum<I: Iterator<Item = Nimber>>(iter: I) -> Nimber {
         iter.fold(Nimber::ZERO, |a, b| a + b)
     }
+}
+
+/// The fastest nim product this processor runs (see [`Nimber::nim_mul`]).
+#[inline]
+fn nim_mul_fast(a: u64, b: u64) -> u64 {
+    match clmul::Basis::get() {
+        Some(basis) => basis.mul(a, b),
+        None => nim_mul_tables(a, b),
+    }
+}
+
+/// The nim product by the logarithm tables of GF(2^16).
+fn nim_mul_tables(a: u64, b: u64) -> u64 {
+    mul64(tables(), a, b)
 }
 
 /// Nim product by the textbook recursion over the Fermat tower, with no tables:
@@ -533,6 +555,7 @@ mod tests {
         #[test]
         fn fast_equals_plain(a: u64, b: u64) {
             prop_assert_eq!((Nimber(a) * Nimber(b)).0, nim_mul_plain(a, b));
+            prop_assert_eq!(nim_mul_tables(a, b), nim_mul_plain(a, b));
         }
 
         #[test]

@@ -211,7 +211,7 @@ fn deep_games_do_not_overflow_the_stack() {
         Outcome::N
     );
     // A chain v → v−1 of a million vertices, labelled so that edges point both
-    // up and down in id order: the depth-first path of `grundy_dag` is taken.
+    // up and down in id order: the topological-order path of `grundy_dag` is taken.
     let n = 1_000_000u32;
     let label = |v: u32| if v.is_multiple_of(2) { v / 2 } else { n - 1 - v / 2 };
     let src: Vec<u32> = (1..n).map(label).collect();
@@ -244,7 +244,7 @@ fn cycles_are_reported() {
 }
 
 /// The transitive tournament on 300 vertices (every v → every w < v) has
-/// Grundy value v at v. Its ids are scrambled, so the depth-first path runs, and
+/// Grundy value v at v. Its ids are scrambled, so the topological-order (Kahn) path runs, and
 /// values above 253 and out-degrees of 64 and more take the solver's wide paths.
 #[test]
 fn grundy_dag_large_values_on_scrambled_ids() {

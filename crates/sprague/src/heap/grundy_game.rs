@@ -34,6 +34,37 @@ use core::fmt;
 /// The largest value the table stores (12 bits).
 pub const GRUNDY_GAME_MAX_VALUE: u16 = 4095;
 
+/// Rare heaps up to this size (the default of the field `window`) are read from a window of the latest values
+/// kept as plain `u16` (at most `2 · WINDOW` values, 512 KiB), which spares
+/// step 1 the decoding of the 12-bit layout; larger rare heaps (a handful)
+/// read the table.
+const WINDOW: usize = 1 << 17;
+
+/// Bit `i` set when `v = 64w + i` is common, for a word `w` with an even
+/// number of one bits; the complement for the other words. (The class of
+/// `v` is the parity of the bits of `v >> 1 = 32w + (i >> 1)`.)
+const COMMON_EVEN_WORD: u64 = {
+    let mut bits = 0u64;
+    let mut i = 0u32;
+    while i < 64 {
+        if (i >> 1).count_ones() & 1 == 1 {
+            bits |= 1 << i;
+        }
+        i += 1;
+    }
+    bits
+};
+
+/// The common values among `64w .. 64w + 64`, as bits.
+#[inline]
+const fn common_word(w: usize) -> u64 {
+    if w.count_ones() & 1 == 0 {
+        COMMON_EVEN_WORD
+    } else {
+        !COMMON_EVEN_WORD
+    }
+}
+
 /// Smaller parts scanned in one block of step 3.
 const BLOCK: usize = 32;
 /// Segments of the range of the smaller part visited in turn by step 3.
@@ -97,13 +128,21 @@ pub struct GrundyGameTable {
     hi: Vec<u8>,
     /// Rare heaps `r ≥ 1` with their values, in increasing order.
     rare: Vec<(usize, u16)>,
+    /// The same heaps and values as two arrays, for the loop of step 1.
+    rare_heap: Vec<usize>,
+    rare_value: Vec<u16>,
+    /// How many rare heaps are at most `window`.
+    near: usize,
+    /// [`WINDOW`], smaller in tests.
+    window: usize,
+    /// The values of the latest heaps (all of them while fewer than
+    /// `2 · WINDOW`; at least the latest `WINDOW` always).
+    recent: Vec<u16>,
     /// `stamp[v] == tag`: value `v` is an option of the heap being valued.
     stamp: Vec<u32>,
     tag: u32,
     /// Scratch: rare values below the candidate still to be found.
     need: Vec<u16>,
-    /// Common values in increasing order.
-    common: Vec<u16>,
 }
 
 impl Default for GrundyGameTable {
@@ -120,12 +159,14 @@ impl GrundyGameTable {
             lo: Vec::new(),
             hi: Vec::new(),
             rare: Vec::new(),
+            rare_heap: Vec::new(),
+            rare_value: Vec::new(),
+            near: 0,
+            window: WINDOW,
+            recent: Vec::new(),
             stamp: vec![0; usize::from(GRUNDY_GAME_MAX_VALUE) + 1],
             tag: 0,
             need: Vec::new(),
-            common: (0..=GRUNDY_GAME_MAX_VALUE)
-                .filter(|&v| !grundy_game_rare(v))
-                .collect(),
         }
     }
 
@@ -215,6 +256,15 @@ impl GrundyGameTable {
         }
         if n >= 1 && grundy_game_rare(v) {
             self.rare.push((n, v));
+            self.rare_heap.push(n);
+            self.rare_value.push(v);
+            if n <= self.window {
+                self.near += 1;
+            }
+        }
+        self.recent.push(v);
+        if self.recent.len() >= 2 * self.window {
+            self.recent.drain(..self.window);
         }
         Ok(())
     }
@@ -234,6 +284,12 @@ impl GrundyGameTable {
         }
         let keep = self.rare.partition_point(|&(r, _)| r < len);
         self.rare.truncate(keep);
+        self.rare_heap.truncate(keep);
+        self.rare_value.truncate(keep);
+        self.near = self.rare_heap.partition_point(|&r| r <= self.window);
+        self.recent = (len.saturating_sub(self.window)..len)
+            .map(|n| self.get_any(n))
+            .collect();
     }
 
     /// Computes values until `count` are held; `progress` is called with the
@@ -298,41 +354,60 @@ impl GrundyGameTable {
         let m = self.len();
         let tag = self.next_tag();
         const MASK: usize = GRUNDY_GAME_MAX_VALUE as usize;
-        // 1. Splits with a rare part (every rare heap is below m).
+        // 1. Splits with a rare part (every rare heap is below m). Heap m − r
+        // is at `base − r` in the window when r ≤ window.
         {
             let stamp = &mut self.stamp[..=MASK];
-            if WIDE {
-                for &(r, v) in &self.rare {
-                    let low = u16::from(self.lo[m - r]);
-                    let x = v ^ low ^ (u16::from((self.hi[(m - r) / 2] >> (4 * ((m - r) & 1))) & 15) << 8);
-                    stamp[usize::from(x) & MASK] = tag;
-                }
-            } else {
-                let lo = &self.lo[..m];
-                for &(r, v) in &self.rare {
-                    stamp[usize::from(v ^ u16::from(lo[m - r])) & MASK] = tag;
-                }
+            let (recent, base) = (&self.recent[..], self.recent.len());
+            let near = self.near;
+            for (&r, &v) in self.rare_heap[..near].iter().zip(&self.rare_value[..near]) {
+                stamp[usize::from(v ^ recent[base - r]) & MASK] = tag;
+            }
+            for (&r, &v) in self.rare_heap[near..].iter().zip(&self.rare_value[near..]) {
+                let low = u16::from(self.lo[m - r]);
+                let x = if WIDE {
+                    v ^ low ^ (u16::from((self.hi[(m - r) / 2] >> (4 * ((m - r) & 1))) & 15) << 8)
+                } else {
+                    v ^ low
+                };
+                stamp[usize::from(x) & MASK] = tag;
             }
         }
         // The pair (m/2, m/2) is no move: what it marked (0) is looked for again.
         if m.is_multiple_of(2) && m > 0 && grundy_game_rare(self.get::<WIDE>(m / 2)) {
             self.stamp[0] = 0;
         }
-        // 2. The smallest common value not reached.
-        let mut i = 0;
-        while i < self.common.len() && self.stamp[usize::from(self.common[i])] == tag {
-            i += 1;
-        }
-        let Some(&c) = self.common.get(i) else {
-            return Err(GrundyGameError::ValueTooLarge { heap: m });
-        };
-        // 3. Rare values below c not reached yet.
+        // 2. The smallest common value not reached, 64 values at a time: a
+        // word of the values reached, against the word of common values.
+        // 3. The rare values below c not reached yet, from the same words.
         self.need.clear();
-        for v in 0..c {
-            if grundy_game_rare(v) && self.stamp[usize::from(v)] != tag {
-                self.need.push(v);
+        let mut c = None;
+        for (w, slots) in self.stamp.chunks_exact(64).enumerate() {
+            let mut reached = 0u64;
+            for (i, &s) in slots.iter().enumerate() {
+                reached |= u64::from(s == tag) << i;
+            }
+            let common = common_word(w);
+            let missing = common & !reached;
+            let below = if missing == 0 {
+                u64::MAX
+            } else {
+                (1u64 << missing.trailing_zeros()) - 1
+            };
+            let mut rare_missing = !common & !reached & below;
+            while rare_missing != 0 {
+                self.need
+                    .push((64 * w) as u16 + rare_missing.trailing_zeros() as u16);
+                rare_missing &= rare_missing - 1;
+            }
+            if missing != 0 {
+                c = Some((64 * w) as u16 + missing.trailing_zeros() as u16);
+                break;
             }
         }
+        let Some(c) = c else {
+            return Err(GrundyGameError::ValueTooLarge { heap: m });
+        };
         if self.need.is_empty() {
             return Ok(c);
         }
@@ -425,4 +500,31 @@ pub fn grundy_game_plain(count: usize) -> Vec<u16> {
         g.push(seen.mex() as u16);
     }
     g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A window of 16 values: most rare heaps are read from the table, the
+    /// window slides many times, and truncation rebuilds it.
+    #[test]
+    fn small_window_agrees_with_the_definition() {
+        let n = 2500;
+        let plain = grundy_game_plain(n);
+        let mut t = GrundyGameTable {
+            window: 16,
+            ..GrundyGameTable::new()
+        };
+        t.extend_to(n, &mut |_| true).unwrap();
+        assert!((0..n).all(|i| t.value(i) == Some(plain[i])));
+        for cut in [0, 7, 31, 33, 1000, 1999] {
+            t.truncate(cut);
+            t.extend_to(n, &mut |_| true).unwrap();
+            assert!(
+                (0..n).all(|i| t.value(i) == Some(plain[i])),
+                "regrown after a cut at {cut}"
+            );
+        }
+    }
 }

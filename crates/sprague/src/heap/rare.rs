@@ -133,9 +133,27 @@ fn choose_split(g: &[u32], flippable: Option<usize>) -> Split {
     let bits = (32 - maxv.leading_zeros()).min(10);
     let width = 1usize << bits;
     // Histogram by (parity of the heap, value).
-    let mut hist = vec![0usize; 2 * width];
+    let mut hist = vec![0i64; 2 * width];
     for (a, &v) in g.iter().enumerate().skip(1) {
         hist[(a & 1) * width + (v as usize & (width - 1))] += 1;
+    }
+    // The Walsh–Hadamard transform of each parity's histogram: at `mask` it
+    // is (heaps of class 0) − (heaps of class 1), so every mask's class counts
+    // come from one O(width · log width) pass instead of a pass per mask.
+    let mut sizes = [0i64; 2];
+    for p in 0..2 {
+        let h = &mut hist[p * width..(p + 1) * width];
+        sizes[p] = h.iter().sum();
+        let mut len = 1;
+        while len < width {
+            for block in h.chunks_exact_mut(2 * len) {
+                let (x, y) = block.split_at_mut(len);
+                for (a, b) in x.iter_mut().zip(y.iter_mut()) {
+                    (*a, *b) = (*a + *b, *a - *b);
+                }
+            }
+            len *= 2;
+        }
     }
     let total = g.len().saturating_sub(1);
     let mut best = (total / 2, Split::default());
@@ -147,10 +165,18 @@ fn choose_split(g: &[u32], flippable: Option<usize>) -> Split {
                 flip[p] = f;
             }
             let split = Split { mask, flip };
-            let rare: usize = (0..2 * width)
-                .filter(|&k| hist[k] > 0 && split.is_rare(k / width, (k % width) as u32))
-                .map(|k| hist[k])
+            // Heaps of parity p are rare when their class is flip[p].
+            let rare: i64 = (0..2)
+                .map(|p| {
+                    let w = hist[p * width + mask as usize];
+                    if flip[p] == 0 {
+                        (sizes[p] + w) / 2
+                    } else {
+                        (sizes[p] - w) / 2
+                    }
+                })
                 .sum();
+            let rare = rare as usize;
             if rare < best.0 {
                 best = (rare, split);
             }

@@ -42,8 +42,9 @@ pub type GrundyDagError = Stopped<GraphCycle>;
 ///
 /// If every edge goes from a higher to a lower id, or every edge from a lower to
 /// a higher id, the id order is already topological and values are computed in
-/// one sweep; otherwise an iterative depth-first search finds a post-order and
-/// detects cycles.
+/// one sweep; otherwise Kahn's method finds a topological order (in-degree
+/// counts and a queue) and the values follow in its reverse. On a graph with
+/// a cycle an iterative depth-first search names a vertex on one.
 ///
 /// # Errors
 /// [`GraphCycle`] naming a vertex on a cycle (self-loops included).
@@ -152,7 +153,55 @@ fn grundy_dag_ticked<const COUNT: bool>(
         return Ok(grundy);
     }
 
-    // General order: iterative depth-first search. A byte per vertex holds the
+    // General order: a topological order by Kahn's method (in-degrees, then
+    // a queue of vertices whose predecessors are all placed), and the values
+    // in the reverse of that order. Every pass walks a known list of vertices,
+    // so the processor overlaps the memory reads of many vertices at once,
+    // where a depth-first search waits at each descent for the next vertex's
+    // successor list. A graph with a cycle leaves vertices out of the order;
+    // the depth-first search below then names a vertex on a cycle.
+    if let Some(order) = topological_order(offsets, targets) {
+        // Values in the reverse order, a block of vertices per tick; a byte
+        // array of values (capped at BIG, the exact value read from `grundy`
+        // then) keeps the random reads of successor values in cache.
+        const BIG: u8 = u8::MAX;
+        let mut small = vec![0u8; n];
+        for block in order.rchunks(BLOCK) {
+            for &v in block.iter().rev() {
+                let succ = &targets[offsets[v as usize] as usize..offsets[v as usize + 1] as usize];
+                let m = if succ.len() < 64 {
+                    let mut bits = 0u64;
+                    for &w in succ {
+                        let s = small[w as usize];
+                        let g = if s == BIG {
+                            grundy[w as usize]
+                        } else {
+                            u32::from(s)
+                        };
+                        bits |= 1u64.checked_shl(g).unwrap_or(0);
+                    }
+                    (!bits).trailing_zeros()
+                } else {
+                    let d = succ.len();
+                    seen.clear();
+                    for &w in succ {
+                        let g = grundy[w as usize] as usize;
+                        if g <= d {
+                            seen.insert(g);
+                        }
+                    }
+                    seen.mex() as u32
+                };
+                grundy[v as usize] = m;
+                small[v as usize] = m.min(u32::from(BIG)) as u8;
+            }
+            ticker.tick_n(block.len() as u64)?;
+        }
+        ticker.flush()?;
+        return Ok(grundy);
+    }
+
+    // A cycle: iterative depth-first search, which finds one. A byte per vertex holds the
     // visit state (UNVISITED, ACTIVE) or the value, capped at BIG, in which case
     // the value is read from `grundy`: a vertex's value is at most its
     // out-degree, so BIG is rare, and the byte array (n bytes) stays in cache
@@ -266,6 +315,41 @@ fn grundy_dag_ticked<const COUNT: bool>(
     }
     ticker.flush()?;
     Ok(grundy)
+}
+
+/// A topological order of the graph (every edge from an earlier to a later
+/// vertex) by Kahn's method, or `None` when the graph has a cycle. O(n + m).
+fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Vec<u32>> {
+    let n = offsets.len() - 1;
+    let mut indeg = vec![0u32; n];
+    for &w in targets {
+        indeg[w as usize] += 1;
+    }
+    // One slot more than the vertices: the queue is appended to without a
+    // branch (each target is written at the end, which advances only when
+    // the target's last predecessor was placed).
+    let mut order = vec![0u32; n + 1];
+    let mut len = 0usize;
+    for (v, &d) in indeg.iter().enumerate() {
+        order[len] = v as u32;
+        len += usize::from(d == 0);
+    }
+    let mut head = 0usize;
+    while head < len {
+        let v = order[head] as usize;
+        head += 1;
+        for &w in &targets[offsets[v] as usize..offsets[v + 1] as usize] {
+            let d = &mut indeg[w as usize];
+            *d -= 1;
+            order[len] = w;
+            len += usize::from(*d == 0);
+        }
+    }
+    if len < n {
+        return None;
+    }
+    order.truncate(n);
+    Some(order)
 }
 
 /// The mex of the option values `segment` of one vertex: a 64-bit mask when
