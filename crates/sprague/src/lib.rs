@@ -163,7 +163,8 @@
 //! use sprague::{GameStore, notation::parse_loopy, partizan::loopy::LoopyGame};
 //!
 //! let mut store = GameStore::new();
-//! let g = parse_loopy(&mut store, "a{0 | {a | *}}", 10_000).unwrap();
+//! // Siegel, CGT Figure VI.3.2 (as CGSuite writes it): a stopper with a 4-cycle.
+//! let g = parse_loopy(&mut store, "a{0||||0|||a|*||*}", 10_000).unwrap();
 //! assert!(g.is_stopper());
 //! let on_off = LoopyGame::on().add(&LoopyGame::off(), 10_000).unwrap();
 //! assert!(on_off.equals(&LoopyGame::dud(), 10_000).unwrap()); // on + off = dud

@@ -25,7 +25,7 @@ struct Printer<'a> {
 impl LoopyGame {
     /// The game in `calc`'s loopy notation (see
     /// [`parse_loopy`](crate::notation::parse_loopy)), which reads it back as
-    /// the same graph: e.g. `over`, `{0|{pass|*}}`, `a{0||{a|*}}` written
+    /// the same game: e.g. `over`, `{0|{pass|*}}`, `a{0|{a|*}}` written
     /// with nested braces, `on`, `1/2`. A large graph is written as
     /// equations, `a = {…}; b = {…}; a`.
     ///
@@ -33,7 +33,7 @@ impl LoopyGame {
     /// use sprague::{GameStore, partizan::loopy::LoopyGame};
     /// let mut store = GameStore::new();
     /// assert_eq!(LoopyGame::over().display(&mut store), "over");
-    /// assert_eq!(LoopyGame::tis().display(&mut store), "{{|pass}|}");
+    /// assert_eq!(LoopyGame::tis().display(&mut store), "a{{|a}|}");
     /// ```
     pub fn display(&self, store: &mut GameStore) -> String {
         let short = short_positions(self, store);
