@@ -27,7 +27,7 @@ impl LoopyGame {
     /// [`parse_loopy`](crate::notation::parse_loopy)), which reads it back as
     /// the same game: e.g. `over`, `{0|{pass|*}}`, `a{0|{a|*}}` written
     /// with nested braces, `on`, `1/2`. A large graph is written as
-    /// equations, `a = {…}; b = {…}; a`.
+    /// equations, `p0 = {…}; p1 = {…}; p0`.
     ///
     /// ```
     /// use sprague::{GameStore, partizan::loopy::LoopyGame};
