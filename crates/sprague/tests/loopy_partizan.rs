@@ -32,7 +32,11 @@ fn outcomes_by_iteration(g: &LoopyGame) -> Vec<LoopyOutcome> {
         let mut changed = false;
         for v in 0..n {
             for p in 0..2 {
-                let opts = if p == 0 { g.left_options(v) } else { g.right_options(v) };
+                let opts = if p == 0 {
+                    g.left_options(v)
+                } else {
+                    g.right_options(v)
+                };
                 let w = opts.iter().any(|&x| lose[1 - p][x]);
                 let l = opts.iter().all(|&x| win[1 - p][x]);
                 if w && !win[p][v] {
@@ -98,7 +102,11 @@ fn random_stopper(picks: &[u8]) -> LoopyGame {
     for v in 0..n {
         let (nf, nw) = (next() % 3, if v + 1 < n { next() % 3 } else { 0 });
         free.push((0..nf).map(|_| v + next() % (n - v)).collect::<Vec<usize>>());
-        forward.push((0..nw).map(|_| v + 1 + next() % (n - v - 1).max(1)).collect::<Vec<usize>>());
+        forward.push(
+            (0..nw)
+                .map(|_| v + 1 + next() % (n - v - 1).max(1))
+                .collect::<Vec<usize>>(),
+        );
     }
     let g = if left_passes {
         LoopyGame::new(free, forward, 0)
@@ -117,7 +125,11 @@ fn random_loopfree(picks: &[u8]) -> LoopyGame {
     let mut right = Vec::new();
     for v in 0..n {
         let span = n - v - 1;
-        let (nl, nr) = if span == 0 { (0, 0) } else { (next() % 3, next() % 3) };
+        let (nl, nr) = if span == 0 {
+            (0, 0)
+        } else {
+            (next() % 3, next() % 3)
+        };
         left.push((0..nl).map(|_| v + 1 + next() % span.max(1)).collect());
         right.push((0..nr).map(|_| v + 1 + next() % span.max(1)).collect());
     }
@@ -161,7 +173,13 @@ fn outcome_tables_of_the_named_games() {
 fn stoppers_among_the_named_games() {
     // Siegel, CGT VI.2: on, off, over, under, upon are stoppers; dud and tis
     // have infinite alternating runs.
-    for g in [LoopyGame::on(), LoopyGame::off(), LoopyGame::over(), LoopyGame::under(), LoopyGame::upon()] {
+    for g in [
+        LoopyGame::on(),
+        LoopyGame::off(),
+        LoopyGame::over(),
+        LoopyGame::under(),
+        LoopyGame::upon(),
+    ] {
         assert!(g.is_stopper(), "{g:?}");
     }
     for g in [LoopyGame::dud(), LoopyGame::tis(), LoopyGame::tisn()] {
@@ -219,14 +237,40 @@ fn tis_is_one_and_zero() {
     let zero = LoopyGame::zero();
     let minus_one = parse(&mut s, "-1");
     let tis = LoopyGame::tis();
-    assert!(tis.onside(BUDGET).unwrap().unwrap().is_isomorphic(&one, BUDGET).unwrap());
-    assert!(tis.offside(BUDGET).unwrap().unwrap().is_isomorphic(&zero, BUDGET).unwrap());
+    assert!(
+        tis.onside(BUDGET)
+            .unwrap()
+            .unwrap()
+            .is_isomorphic(&one, BUDGET)
+            .unwrap()
+    );
+    assert!(
+        tis.offside(BUDGET)
+            .unwrap()
+            .unwrap()
+            .is_isomorphic(&zero, BUDGET)
+            .unwrap()
+    );
     let tisn = LoopyGame::tisn();
-    assert!(tisn.onside(BUDGET).unwrap().unwrap().is_isomorphic(&zero, BUDGET).unwrap());
-    assert!(tisn.offside(BUDGET).unwrap().unwrap().is_isomorphic(&minus_one, BUDGET).unwrap());
+    assert!(
+        tisn.onside(BUDGET)
+            .unwrap()
+            .unwrap()
+            .is_isomorphic(&zero, BUDGET)
+            .unwrap()
+    );
+    assert!(
+        tisn.offside(BUDGET)
+            .unwrap()
+            .unwrap()
+            .is_isomorphic(&minus_one, BUDGET)
+            .unwrap()
+    );
     // Sides add: tis + tisn = (1 + 0) & (0 + -1) = 1 & -1.
     let sum = tis.add(&tisn, BUDGET).unwrap();
-    assert!(sum.ge_side(&one, Side::Onside, BUDGET).unwrap() && one.ge_side(&sum, Side::Onside, BUDGET).unwrap());
+    assert!(
+        sum.ge_side(&one, Side::Onside, BUDGET).unwrap() && one.ge_side(&sum, Side::Onside, BUDGET).unwrap()
+    );
     assert!(sum.ge_side(&minus_one, Side::Offside, BUDGET).unwrap());
     assert!(minus_one.ge_side(&sum, Side::Offside, BUDGET).unwrap());
 }
@@ -321,7 +365,10 @@ fn display_names_and_round_trip() {
     let text = g.display(&mut s);
     assert!(text.starts_with('a'), "{text}");
     let back = parse(&mut s, &text);
-    assert!(back.canonical(BUDGET).unwrap().is_isomorphic(&g, BUDGET).unwrap(), "{text}");
+    assert!(
+        back.canonical(BUDGET).unwrap().is_isomorphic(&g, BUDGET).unwrap(),
+        "{text}"
+    );
 }
 
 #[test]

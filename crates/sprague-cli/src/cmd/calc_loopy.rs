@@ -85,13 +85,26 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
         text.push_str(&format!("outcome:       {outcome}\n"));
         text.push_str(&format!(
             "stopper:       {}\n",
-            if stopper { "yes" } else { "no (an infinite alternating run of play exists)" }
+            if stopper {
+                "yes"
+            } else {
+                "no (an infinite alternating run of play exists)"
+            }
         ));
         let none = "not found (the game may not be stopper-sided)";
-        text.push_str(&format!("onside:        {}\n", on_text.as_deref().unwrap_or(none)));
-        text.push_str(&format!("offside:       {}\n", off_text.as_deref().unwrap_or(none)));
+        text.push_str(&format!(
+            "onside:        {}\n",
+            on_text.as_deref().unwrap_or(none)
+        ));
+        text.push_str(&format!(
+            "offside:       {}\n",
+            off_text.as_deref().unwrap_or(none)
+        ));
         text.push_str(&format!("compared to 0: G {sign} 0\n"));
-        text.push_str(&format!("positions:     {} in the game graph as written\n", g.position_count()));
+        text.push_str(&format!(
+            "positions:     {} in the game graph as written\n",
+            g.position_count()
+        ));
         out.write_all(text.as_bytes())?;
     }
     out.flush()?;

@@ -176,14 +176,23 @@ pub fn parse_loopy(
     let mut bindings: FxHashMap<String, Ex> = FxHashMap::default();
     let mut result: Option<Ex> = None;
     let mut from = 0;
-    for (k, cut) in cuts.iter().copied().chain(core::iter::once(chars.len())).enumerate() {
+    for (k, cut) in cuts
+        .iter()
+        .copied()
+        .chain(core::iter::once(chars.len()))
+        .enumerate()
+    {
         let last = k == cuts.len();
         p.pos = from;
         p.end = cut;
         p.skip_ws();
         if p.pos == p.end {
             return Err(ParseError::new(
-                if last { "expected a game after `;`" } else { "empty statement" },
+                if last {
+                    "expected a game after `;`"
+                } else {
+                    "empty statement"
+                },
                 cut + 1,
                 "",
             )
@@ -307,7 +316,11 @@ impl Parser<'_> {
                 _ => break,
             }
         }
-        Ok(if terms.len() == 1 { terms.pop().unwrap_or(Ex::Sum(Vec::new())) } else { Ex::Sum(terms) })
+        Ok(if terms.len() == 1 {
+            terms.pop().unwrap_or(Ex::Sum(Vec::new()))
+        } else {
+            Ex::Sum(terms)
+        })
     }
 
     fn term(&mut self) -> Result<Ex, ParseError> {
@@ -438,7 +451,11 @@ impl Parser<'_> {
     /// unique longest bar run; a side holding bars is one nested position.
     fn body(&mut self, from: usize, to: usize, label: Option<String>) -> Result<u32, ParseError> {
         if self.open.len() >= MAX_NESTING {
-            return Err(ParseError::new(format!("nested more than {MAX_NESTING} levels deep"), from, "{"));
+            return Err(ParseError::new(
+                format!("nested more than {MAX_NESTING} levels deep"),
+                from,
+                "{",
+            ));
         }
         let k = self.nodes.len() as u32;
         self.nodes.push(Node::default());
@@ -476,7 +493,11 @@ impl Parser<'_> {
             i += 1;
         }
         let Some(longest) = runs.iter().map(|&(_, n)| n).max() else {
-            return Err(ParseError::new("expected `|` between Left's and Right's options", from, "{"));
+            return Err(ParseError::new(
+                "expected `|` between Left's and Right's options",
+                from,
+                "{",
+            ));
         };
         let mut at = runs.iter().filter(|&&(_, n)| n == longest);
         let bar = at.next().map_or(from, |&(s, _)| s);
@@ -540,7 +561,9 @@ impl Parser<'_> {
         let base = self.nodes.len() as u32;
         let n = g.position_count();
         for v in 0..n {
-            let f = |opts: Vec<usize>| -> Vec<Ex> { opts.into_iter().map(|w| Ex::Node(base + w as u32)).collect() };
+            let f = |opts: Vec<usize>| -> Vec<Ex> {
+                opts.into_iter().map(|w| Ex::Node(base + w as u32)).collect()
+            };
             self.nodes.push(Node {
                 left: f(g.left_options(v)),
                 right: f(g.right_options(v)),
@@ -560,7 +583,13 @@ struct Expander<'a> {
 
 impl Expander<'_> {
     /// Adds `e` (negated if `neg`) to the formal sum `(atoms, short)`.
-    fn flatten(&mut self, e: &Ex, neg: bool, atoms: &mut Atoms, short: &mut GameId) -> Result<(), ParseError> {
+    fn flatten(
+        &mut self,
+        e: &Ex,
+        neg: bool,
+        atoms: &mut Atoms,
+        short: &mut GameId,
+    ) -> Result<(), ParseError> {
         match e {
             Ex::Short(g) => {
                 let g = if neg { self.store.neg(*g) } else { *g };

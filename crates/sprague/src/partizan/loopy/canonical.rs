@@ -18,7 +18,9 @@ pub enum LoopyError {
 impl fmt::Display for LoopyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LoopyError::NotStopper => f.write_str("the game is not a stopper (it has an infinite alternating run of play)"),
+            LoopyError::NotStopper => {
+                f.write_str("the game is not a stopper (it has an infinite alternating run of play)")
+            }
             LoopyError::Budget(b) => b.fmt(f),
         }
     }
@@ -112,7 +114,11 @@ impl LoopyGame {
                 let kept: Vec<u32> = new_right
                     .iter()
                     .copied()
-                    .filter(|&x| !new_right.iter().any(|&y| y != x && geq(x, y) && (!geq(y, x) || y < x)))
+                    .filter(|&x| {
+                        !new_right
+                            .iter()
+                            .any(|&y| y != x && geq(x, y) && (!geq(y, x) || y < x))
+                    })
                     .collect();
                 changed |= kept.len() != new_right.len();
                 right[v as usize] = kept;
@@ -158,7 +164,11 @@ impl LoopyGame {
         let mut right = self.right.clone();
         left.extend(other.left.iter().map(shift));
         right.extend(other.right.iter().map(shift));
-        let union = LoopyGame { left, right, start: 0 };
+        let union = LoopyGame {
+            left,
+            right,
+            start: 0,
+        };
         let n = na + nb;
         let ge = stopper_order(&union);
         let eq = |x: u32, y: u32| ge[x as usize * n + y as usize] && ge[y as usize * n + x as usize];

@@ -21,9 +21,7 @@ pub enum Side {
 pub(super) fn check_budget(a: usize, b: usize, max_states: usize) -> Result<(), BudgetExceeded> {
     match a.checked_mul(b).and_then(|p| p.checked_mul(2)) {
         Some(states) if states <= max_states => Ok(()),
-        _ => Err(BudgetExceeded {
-            max_states,
-        }),
+        _ => Err(BudgetExceeded { max_states }),
     }
 }
 

@@ -37,10 +37,7 @@ impl LoopyGame {
     /// ```
     pub fn display(&self, store: &mut GameStore) -> String {
         let short = short_positions(self, store);
-        let texts = short
-            .iter()
-            .map(|s| s.map(|id| store.display(id)))
-            .collect();
+        let texts = short.iter().map(|s| s.map(|id| store.display(id))).collect();
         let n = self.position_count();
         let mut p = Printer {
             g: self,

@@ -341,7 +341,9 @@ impl LoopyGame {
                             Some(&id) => id,
                             None => {
                                 if tuples.len() >= max_positions {
-                                    return Err(BudgetExceeded { max_states: max_positions });
+                                    return Err(BudgetExceeded {
+                                        max_states: max_positions,
+                                    });
                                 }
                                 let id = tuples.len() as u32;
                                 index.insert(u.clone(), id);
