@@ -65,12 +65,9 @@ impl LoopyGame {
 fn short_positions(g: &LoopyGame, store: &mut GameStore) -> Vec<Option<GameId>> {
     let n = g.position_count();
     // The move graph (both players' moves) and its cyclic components.
-    let mut succ = vec![Vec::new(); n];
-    for v in 0..n {
-        for &w in g.left[v].iter().chain(&g.right[v]) {
-            succ[v].push((w, true));
-        }
-    }
+    let succ: Vec<Vec<(u32, bool)>> = (0..n)
+        .map(|v| g.left[v].iter().chain(&g.right[v]).map(|&w| (w, true)).collect())
+        .collect();
     let arena = Arena::from_succ(succ);
     let comp = components(&arena);
     let mut size = vec![0u32; n];
