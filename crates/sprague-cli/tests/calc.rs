@@ -88,3 +88,36 @@ fn calc_rejects_bad_input_with_the_column() {
         assert!(err.contains(col), "{expr}: {err}");
     }
 }
+
+#[test]
+fn calc_evaluates_loopy_games() {
+    // Winning Ways ch. 11: over = {0 | pass} is a positive stopper; on + off = dud.
+    let (code, out, _) = sprague(&["calc", "{0 | pass}", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["loopy"], true);
+    assert_eq!(v["value"], "over");
+    assert_eq!(v["outcome"], "L");
+    assert_eq!(v["stopper"], true);
+    assert_eq!(v["compared_with_zero"], ">");
+    let (code, out, _) = sprague(&["calc", "on + off", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], "dud");
+    assert_eq!(v["outcome"], "D");
+    assert_eq!(v["onside"], "on");
+    assert_eq!(v["offside"], "off");
+    // CGSuite's documentation: tis = 1 & 0.
+    let (_, out, _) = sprague(&["calc", "a{{|a}|}"]);
+    assert!(out.starts_with("value:         1 & 0\n"), "{out}");
+    // Bad input: one line naming the column, exit code 2.
+    let (code, _, err) = sprague(&["calc", "{0 | b}"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("column 6: unknown name"), "{err}");
+    let (code, _, err) = sprague(&["calc", "a = {0 | a + 1}; a", "--max-states", "100"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--max-states"), "{err}");
+    let (code, _, err) = sprague(&["calc", "over", "--cool", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not defined for loopy games"), "{err}");
+}

@@ -152,6 +152,23 @@
 //! the solver against a brute-force retrograde analysis. Explicit graphs
 //! ([`DiGraph`]) are solved by [`solve_graph`](crate::loopy::solve_graph), loopy impartial values by
 //! [`loopy_grundy`](crate::loopy::loopy_grundy).
+//!
+//! ## Loopy partizan games
+//!
+//! [`partizan::loopy::LoopyGame`] is a graph of Left and Right options that
+//! may cycle: on, off, over, dud, tis and their sums; outcomes with draws,
+//! stoppers, their comparison and simplest forms, onsides and offsides.
+//!
+//! ```
+//! use sprague::{GameStore, notation::parse_loopy, partizan::loopy::LoopyGame};
+//!
+//! let mut store = GameStore::new();
+//! // Siegel, CGT Figure VI.3.2 (as CGSuite writes it): a stopper with a 4-cycle.
+//! let g = parse_loopy(&mut store, "a{0||||0|||a|*||*}", 10_000).unwrap();
+//! assert!(g.is_stopper());
+//! let on_off = LoopyGame::on().add(&LoopyGame::off(), 10_000).unwrap();
+//! assert!(on_off.equals(&LoopyGame::dud(), 10_000).unwrap()); // on + off = dud
+//! ```
 #![deny(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]

@@ -23,6 +23,9 @@ pub struct CalcOptions<'a> {
 
 /// Evaluates `expr` and prints its report.
 pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
+    if sprague::notation::is_loopy_expression(expr) {
+        return crate::cmd::calc_loopy::run(expr, opts);
+    }
     let (json, thermograph) = (opts.json, opts.thermograph);
     // Ctrl-C and the memory budget stop the long sums and comparisons.
     crate::progress::interrupt();

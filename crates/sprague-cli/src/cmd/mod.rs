@@ -1,6 +1,7 @@
 //! One file per verb.
 
 pub mod calc;
+pub mod calc_loopy;
 pub mod count;
 pub mod count_dag_wins;
 pub mod dist;

@@ -77,7 +77,7 @@ impl GameStore {
 /// The deepest nesting of braces and parentheses accepted (the parser recurses).
 pub const MAX_NESTING: usize = 200;
 
-fn check_balance(c: &[char]) -> Result<(), ParseError> {
+pub(crate) fn check_balance(c: &[char]) -> Result<(), ParseError> {
     let mut stack: Vec<(char, usize)> = Vec::new();
     for (i, &ch) in c.iter().enumerate() {
         match ch {

@@ -1,6 +1,7 @@
 //! Short partizan games: canonical forms interned in a [`GameStore`], the
 //! numbers among them ([`Dyadic`]), inline number + up + nimber values
-//! ([`Nus`]), and thermographs ([`Thermograph`], [`Trajectory`]).
+//! ([`Nus`]), and thermographs ([`Thermograph`], [`Trajectory`]); loopy
+//! partizan games (on, off, over, stoppers, sides) in [`loopy`].
 //!
 //! The store's files are layered, each using only the ones before it:
 //! values without a store (`dyadic`, `nus`, `trajectory`, `thermograph`);
@@ -12,6 +13,7 @@
 mod display;
 mod dyadic;
 mod infinitesimal;
+pub mod loopy;
 mod nus;
 mod ops;
 mod rules;

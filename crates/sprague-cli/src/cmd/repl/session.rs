@@ -145,11 +145,18 @@ impl Session {
             };
             if game_arg && i < words.len() && has_name(&words[i]) {
                 let chars: Vec<char> = words[i].chars().collect();
-                let g = self.env.game(&chars, 0, chars.len()).map_err(|e| {
-                    let column = e.column.map_or(String::new(), |c| format!(" column {c}:"));
-                    ReplError::plain(format!("calc argument `{}`:{column} {}", words[i], e.message))
-                })?;
-                words[i] = self.env.store.display(g);
+                match self.env.game(&chars, 0, chars.len()) {
+                    Ok(g) => words[i] = self.env.store.display(g),
+                    // Loopy notation (`pass`, `on`, labels) goes to calc as written.
+                    Err(_) if !w.starts_with("--") && sprague::notation::is_loopy_expression(&words[i]) => {}
+                    Err(e) => {
+                        let column = e.column.map_or(String::new(), |c| format!(" column {c}:"));
+                        return Err(ReplError::plain(format!(
+                            "calc argument `{}`:{column} {}",
+                            words[i], e.message
+                        )));
+                    }
+                }
             }
             i += 1;
         }

@@ -1,0 +1,210 @@
+//! Retrograde analysis on the state graph of one loopy game or of a
+//! difference `A − B`: a state is a position (or a pair of positions) and
+//! the player to move; Left's states move to Right's and back.
+
+use super::LoopyGame;
+
+/// The player to move in a state: Left's states are the even numbers.
+pub(super) const LEFT: usize = 0;
+/// Right's states are the odd numbers.
+pub(super) const RIGHT: usize = 1;
+
+/// The explicit state graph. State `2p + m` is position `p` (a pair
+/// `(a, b)` numbered `a · |B| + b`) with player `m` to move. Each edge
+/// records whether it is a move in the first component (`A`) or the second
+/// (`−B`).
+pub(super) struct Arena {
+    pub(super) succ: Vec<Vec<(u32, bool)>>,
+    pub(super) pred: Vec<Vec<(u32, bool)>>,
+}
+
+impl Arena {
+    /// The states of one game (every edge counts as "in A").
+    pub(super) fn single(g: &LoopyGame) -> Arena {
+        let n = g.position_count();
+        let mut succ = vec![Vec::new(); 2 * n];
+        for v in 0..n {
+            for &w in &g.left[v] {
+                succ[2 * v + LEFT].push((2 * w + RIGHT as u32, true));
+            }
+            for &w in &g.right[v] {
+                succ[2 * v + RIGHT].push((2 * w + LEFT as u32, true));
+            }
+        }
+        Arena::with_preds(succ)
+    }
+
+    /// The states of `a − b` for every pair of positions: Left moves to a
+    /// Left option in `a` or a Right option in `b`; Right to a Right option
+    /// in `a` or a Left option in `b`.
+    pub(super) fn difference(a: &LoopyGame, b: &LoopyGame) -> Arena {
+        let (na, nb) = (a.position_count(), b.position_count());
+        let mut succ = vec![Vec::new(); 2 * na * nb];
+        for x in 0..na {
+            for y in 0..nb {
+                let p = x * nb + y;
+                let l = &mut succ[2 * p + LEFT];
+                for &w in &a.left[x] {
+                    l.push((2 * (w * nb as u32 + y as u32) + RIGHT as u32, true));
+                }
+                for &w in &b.right[y] {
+                    l.push((2 * (x as u32 * nb as u32 + w) + RIGHT as u32, false));
+                }
+                let r = &mut succ[2 * p + RIGHT];
+                for &w in &a.right[x] {
+                    r.push((2 * (w * nb as u32 + y as u32) + LEFT as u32, true));
+                }
+                for &w in &b.left[y] {
+                    r.push((2 * (x as u32 * nb as u32 + w) + LEFT as u32, false));
+                }
+            }
+        }
+        Arena::with_preds(succ)
+    }
+
+    /// An arena with the given successor lists (predecessors derived).
+    pub(super) fn from_succ(succ: Vec<Vec<(u32, bool)>>) -> Arena {
+        Arena::with_preds(succ)
+    }
+
+    fn with_preds(succ: Vec<Vec<(u32, bool)>>) -> Arena {
+        let mut pred = vec![Vec::new(); succ.len()];
+        for (s, out) in succ.iter().enumerate() {
+            for &(t, in_a) in out {
+                pred[t as usize].push((s as u32, in_a));
+            }
+        }
+        Arena { succ, pred }
+    }
+
+    /// The states from which `player` forces a win in finite play: the
+    /// opponent, to move, eventually has no move. Everything else is a loss
+    /// or a draw for `player`. Linear in the edges (one counter per state).
+    pub(super) fn attractor(&self, player: usize) -> Vec<bool> {
+        let n = self.succ.len();
+        let mut won = vec![false; n];
+        // For the opponent's states: moves not yet known to lose.
+        let mut count: Vec<u32> = self.succ.iter().map(|o| o.len() as u32).collect();
+        let mut queue: Vec<usize> = (0..n)
+            .filter(|&s| s % 2 != player && self.succ[s].is_empty())
+            .collect();
+        for &s in &queue {
+            won[s] = true;
+        }
+        while let Some(t) = queue.pop() {
+            for &(s, _) in &self.pred[t] {
+                let s = s as usize;
+                if won[s] {
+                    continue;
+                }
+                if s % 2 == player {
+                    won[s] = true;
+                    queue.push(s);
+                } else {
+                    count[s] -= 1;
+                    if count[s] == 0 {
+                        won[s] = true;
+                        queue.push(s);
+                    }
+                }
+            }
+        }
+        won
+    }
+
+    /// The states from which Left wins when, besides finite play (Right to
+    /// move and stuck), Left also wins every infinite play that makes
+    /// infinitely many moves in the first component (`accept_in_a`) or in
+    /// the second (`!accept_in_a`). A Büchi game, solved by the classical
+    /// nested attractors: O(states · edges) at worst.
+    pub(super) fn left_buchi(&self, accept_in_a: bool) -> Vec<bool> {
+        let n = self.succ.len();
+        let mut alive = vec![true; n]; // states not yet known lost for Left
+        loop {
+            // Left's attractor to an accepting edge (or Right stuck) inside `alive`.
+            let mut good = vec![false; n];
+            let mut count = vec![0u32; n];
+            let mut queue = Vec::new();
+            for s in 0..n {
+                if !alive[s] {
+                    continue;
+                }
+                if s % 2 == LEFT {
+                    if self.succ[s]
+                        .iter()
+                        .any(|&(t, a)| a == accept_in_a && alive[t as usize])
+                    {
+                        good[s] = true;
+                        queue.push(s);
+                    }
+                } else {
+                    // Right's edges out of `alive` can never be made good.
+                    let mut c = 0u32;
+                    let mut blocked = false;
+                    for &(t, a) in &self.succ[s] {
+                        if !alive[t as usize] {
+                            blocked = true;
+                        } else if a != accept_in_a {
+                            c += 1;
+                        }
+                    }
+                    count[s] = if blocked { u32::MAX } else { c };
+                    if c == 0 && !blocked {
+                        good[s] = true;
+                        queue.push(s);
+                    }
+                }
+            }
+            while let Some(t) = queue.pop() {
+                for &(s, a) in &self.pred[t] {
+                    let s = s as usize;
+                    if !alive[s] || good[s] || a == accept_in_a {
+                        continue;
+                    }
+                    if s % 2 == LEFT {
+                        good[s] = true;
+                        queue.push(s);
+                    } else if count[s] != u32::MAX {
+                        count[s] -= 1;
+                        if count[s] == 0 {
+                            good[s] = true;
+                            queue.push(s);
+                        }
+                    }
+                }
+            }
+            // Where Left cannot force progress, Right wins; so does wherever Right can force play there.
+            let trap: Vec<usize> = (0..n).filter(|&s| alive[s] && !good[s]).collect();
+            if trap.is_empty() {
+                return alive;
+            }
+            // Left's moves to states still alive, counted before the trap dies.
+            let mut left_count: Vec<u32> = vec![0; n];
+            for s in (0..n).filter(|s| s % 2 == LEFT && alive[*s]) {
+                left_count[s] = self.succ[s].iter().filter(|&&(t, _)| alive[t as usize]).count() as u32;
+            }
+            let mut queue = trap;
+            for &s in &queue {
+                alive[s] = false;
+            }
+            while let Some(t) = queue.pop() {
+                for &(s, _) in &self.pred[t] {
+                    let s = s as usize;
+                    if !alive[s] {
+                        continue;
+                    }
+                    if s % 2 == RIGHT {
+                        alive[s] = false;
+                        queue.push(s);
+                    } else {
+                        left_count[s] -= 1;
+                        if left_count[s] == 0 {
+                            alive[s] = false;
+                            queue.push(s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
