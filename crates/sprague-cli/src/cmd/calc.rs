@@ -23,6 +23,9 @@ pub struct CalcOptions<'a> {
 
 /// Evaluates `expr` and prints its report.
 pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
+    if expr.trim_start().starts_with("*[") {
+        return misere(expr, opts);
+    }
     if sprague::notation::is_loopy_expression(expr) {
         return crate::cmd::calc_loopy::run(expr, opts);
     }
@@ -160,6 +163,60 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
         if let Some(path) = thermograph {
             text.push_str(&format!("thermograph written to {path}\n"));
         }
+        out.write_all(text.as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `calc '*[…] + …'`: a sum of impartial games in misère play, by its
+/// misère canonical form ([`sprague::impartial::MisereStore`]).
+fn misere(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
+    if opts.thermograph.is_some() || opts.cool.is_some() || opts.heat.is_some() {
+        return Err(CliError::input(format!(
+            "expression `{expr}`: misère games (`*[…]`) have no thermograph, cooling or heating"
+        )));
+    }
+    let mut s = sprague::impartial::MisereStore::with_max_games(
+        opts.max_states
+            .unwrap_or(sprague::impartial::DEFAULT_MAX_MISERE_GAMES)
+            .min(sprague::impartial::DEFAULT_MAX_MISERE_GAMES * 16),
+    );
+    let g = s
+        .parse_sum(expr)
+        .map_err(|e| CliError::input(format!("expression `{expr}`: {e}")))?;
+    let genus = s.genus(g)?;
+    let tame = s.is_tame(g)?;
+    let value = s.display(g);
+    let outcome = s.outcome(g);
+    let mut out = std::io::stdout().lock();
+    if opts.json {
+        let report = json!({
+            "expression": expr,
+            "play": "misere",
+            "value": value,
+            "outcome": outcome.as_str(),
+            "misere_grundy": s.misere_grundy(g),
+            "grundy": s.grundy(g),
+            "genus": genus.to_string(),
+            "tame": tame,
+            "birthday": s.birthday(g),
+        });
+        serde_json::to_writer(&mut out, &report)?;
+        out.write_all(b"\n")?;
+    } else {
+        let mut text = String::new();
+        text.push_str(&format!("value:         {value} (misère canonical form)\n"));
+        text.push_str(&format!(
+            "outcome:       {} ({}, misère play)\n",
+            outcome,
+            outcome_words(outcome)
+        ));
+        text.push_str(&format!("misère grundy: {}\n", s.misere_grundy(g)));
+        text.push_str(&format!("normal grundy: {}\n", s.grundy(g)));
+        text.push_str(&format!("genus:         {genus}\n"));
+        text.push_str(&format!("tame:          {}\n", if tame { "yes" } else { "no" }));
+        text.push_str(&format!("birthday:      {}\n", s.birthday(g)));
         out.write_all(text.as_bytes())?;
     }
     out.flush()?;

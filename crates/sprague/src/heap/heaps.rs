@@ -317,6 +317,22 @@ impl<G: HeapGame> ImpartialRules for Heaps<G> {
     }
 }
 
+/// Heaps as pieces for the misère search over multisets
+/// ([`PieceMisereSolver`](crate::impartial::PieceMisereSolver)): each heap a
+/// piece, each part of a move one piece.
+impl<G: HeapGame> crate::impartial::PieceRules for Heaps<G> {
+    type Piece = u64;
+
+    fn piece_options(&self, heap: &u64, f: &mut dyn FnMut(&[(u64, u64)])) {
+        let mut counted: Vec<(u64, u64)> = Vec::new();
+        self.game.heap_options(*heap, &mut |parts| {
+            counted.clear();
+            counted.extend(parts.iter().map(|&p| (p, 1)));
+            f(&counted);
+        });
+    }
+}
+
 impl<G: HeapGame> Notation<Vec<u64>> for Heaps<G> {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, ParseError> {
         parse_heaps(text)

@@ -1057,6 +1057,31 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "minutes in a debug build: run with --release -- --ignored"]
+    fn dawsons_kayles_to_heap_30_has_order_360() {
+        // A. N. Siegel on MisereSolver (misère games blog, "Some MisereSolver
+        // questions answered", 28 August 2007): "Q_30(0.07) has size 360".
+        let q = quotient("0.07", 30);
+        check_laws(&q);
+        assert_eq!(q.order(), 360);
+        let rules = Heaps::new(TakeBreak::parse("0.07").unwrap());
+        let mut solver = crate::impartial::PieceMisereSolver::new(&rules).without_forms();
+        for sum in [
+            vec![30],
+            vec![29, 13],
+            vec![30, 30],
+            vec![27, 21, 9],
+            vec![25, 17, 4, 2],
+        ] {
+            assert_eq!(
+                q.outcome(&sum),
+                Some(solver.outcome_of_list(&sum).unwrap()),
+                "{sum:?}"
+            );
+        }
+    }
+
+    #[test]
     fn moves_that_add_tokens_are_refused() {
         struct Grow;
         impl HeapGame for Grow {

@@ -78,7 +78,9 @@ pub fn misere_grundy_values_with<G: HeapGame + ?Sized>(
 
 struct Search<'g, G: ?Sized> {
     game: &'g G,
-    memo: HashMap<Vec<u64>, u64>,
+    /// Values by sorted list of heaps, each list written as variable-length
+    /// bytes (a few bytes per heap, not a vector of 8-byte words).
+    memo: HashMap<Box<[u8]>, u64>,
     dead: HashMap<u64, bool>,
     max_states: usize,
     ticker: Ticker<'g>,
@@ -108,7 +110,8 @@ impl<'g, G: HeapGame + ?Sized> Search<'g, G> {
     /// Misère value of a sorted list of live heaps. Depth-first; the depth is
     /// bounded by the number of moves in a play.
     fn value(&mut self, heaps: Vec<u64>) -> Result<u64, SearchError> {
-        if let Some(&v) = self.memo.get(&heaps) {
+        let key = encode(&heaps);
+        if let Some(&v) = self.memo.get(&key) {
             return Ok(v);
         }
         if heaps.is_empty() {
@@ -148,8 +151,22 @@ impl<'g, G: HeapGame + ?Sized> Search<'g, G> {
             }
             .into());
         }
-        self.memo.insert(heaps, v);
+        self.memo.insert(key, v);
         self.ticker.tick()?;
         Ok(v)
     }
+}
+
+/// A sorted list of heaps as variable-length bytes (7 bits a byte). O(heaps).
+fn encode(heaps: &[u64]) -> Box<[u8]> {
+    let mut out = Vec::with_capacity(heaps.len() + 1);
+    for &h in heaps {
+        let mut v = h;
+        while v >= 0x80 {
+            out.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        out.push(v as u8);
+    }
+    out.into_boxed_slice()
 }

@@ -174,6 +174,21 @@ impl ImpartialRules for RectangleCutting {
     }
 }
 
+/// Rectangles as pieces for the misère search over multisets
+/// ([`PieceMisereSolver`](crate::impartial::PieceMisereSolver)): a cut into
+/// `d` strips leaves `d` equal pieces, one kind counted `d` times.
+impl crate::impartial::PieceRules for RectangleCutting {
+    type Piece = Rectangle;
+
+    fn piece_options(&self, piece: &Rectangle, f: &mut dyn FnMut(&[(Rectangle, u64)])) {
+        self.cuts(*piece, &mut |d, strip| f(&[(strip, d as u64)]));
+    }
+
+    fn normalize_piece(&self, &(a, b): &Rectangle) -> Rectangle {
+        (a.min(b), a.max(b))
+    }
+}
+
 /// Parses rectangles `AxB` separated by spaces or commas, e.g. `3x4 2x5`.
 ///
 /// # Errors

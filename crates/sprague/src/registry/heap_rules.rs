@@ -7,7 +7,6 @@ use crate::heap::HeapMove;
 use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::{
     heap::{GrundyTable, HeapGame, Heaps, misere_grundy_values_with},
-    impartial::MisereSolver,
     notation::{Notation, parse_heaps},
     outcome::Outcome,
 };
@@ -25,7 +24,9 @@ const MISERE_MAX_HEAP: u64 = 1 << 16;
 /// [`GrundyTable::covering`] (so heaps up to 2^64 − 1 are answered through a
 /// proven period), and winning moves from [`Heaps::solve_sum`]. Misère play
 /// of tame games is answered by [`Heaps::solve_tame_misere`] (any heaps),
-/// otherwise searched by [`MisereSolver`] (heaps up to 2^16). Tables are
+/// otherwise from a misère quotient when a small one covers the heaps,
+/// else searched by [`PieceMisereSolver`](crate::impartial::PieceMisereSolver) over multisets of heaps
+/// (heaps up to 2^16). Tables are
 /// [`GrundyTable::listing`] (or misère values by search). Play accepts heaps
 /// up to 2^12; the table made for the first session's largest heap serves
 /// every later session of the same ruleset.
@@ -101,6 +102,79 @@ impl<G: HeapGame + Clone> HeapRuleset<G> {
     }
 }
 
+/// Largest heap for which `value --misere` tries a misère quotient first.
+pub const QUOTIENT_MAX_HEAP: u64 = 128;
+
+/// Largest quotient order `value --misere` builds before searching instead.
+pub const QUOTIENT_MAX_ORDER: usize = 2048;
+
+/// Most states the verification of that quotient may visit.
+const QUOTIENT_MAX_STATES: usize = 2_000_000;
+
+impl<G: HeapGame + Clone> HeapRuleset<G> {
+    /// The misère report of `heaps` from the misère quotient of the heaps
+    /// `1 ..= largest` ([`MisereQuotient`](crate::heap::MisereQuotient)),
+    /// when it is found within [`QUOTIENT_MAX_ORDER`] elements and its
+    /// verification within its budget; `Ok(None)` otherwise (the caller
+    /// searches). The outcome and each option's are one product per heap.
+    fn misere_by_quotient(
+        &self,
+        rules: &Heaps<G>,
+        heaps: &[u64],
+        largest: u64,
+        options: &Options<'_>,
+    ) -> Result<Option<Report>> {
+        use crate::heap::{MisereQuotient, QuotientError, QuotientLimits};
+        if largest == 0 || largest > QUOTIENT_MAX_HEAP {
+            return Ok(None);
+        }
+        let limits = QuotientLimits {
+            max_order: QUOTIENT_MAX_ORDER,
+            max_states: QUOTIENT_MAX_STATES.min(options.max_states),
+            monitor: Some(options.monitor),
+        };
+        let q = match MisereQuotient::compute(&self.game, largest, &limits) {
+            Ok(q) => q,
+            Err(QuotientError::Interrupted(i)) => return Err(Error::Search(i.into())),
+            Err(_) => return Ok(None),
+        };
+        let Some(outcome) = q.outcome(heaps) else {
+            return Ok(None);
+        };
+        let mut winning = Vec::new();
+        if outcome == Outcome::N {
+            let mut moves = Vec::new();
+            crate::impartial::ImpartialRules::moves(rules, &heaps.to_vec(), &mut moves);
+            let mut seen = std::collections::HashSet::new();
+            for m in moves {
+                let mut key: Vec<u64> = m.iter().copied().filter(|&h| h > 0).collect();
+                key.sort_unstable();
+                if seen.insert(key.clone()) && q.outcome(&key) == Some(Outcome::P) {
+                    winning.push(m);
+                }
+            }
+        }
+        let moves: Vec<(String, String)> = winning
+            .iter()
+            .map(|to| {
+                (
+                    rules.format_position(to),
+                    rules.describe_move(&heaps.to_vec(), to),
+                )
+            })
+            .collect();
+        let canonical = rules.format_position(&heaps.to_vec());
+        let mut report = impartial_report(&self.name, &canonical, true, outcome, None, &moves);
+        report.data.insert("misere_rule", "quotient");
+        report.data.insert("quotient_order", q.order());
+        report.push_line(&format!(
+            "by the misère quotient of the heaps 1..{largest} (order {}; Plambeck and Siegel): one product per heap",
+            q.order()
+        ));
+        Ok(Some(report))
+    }
+}
+
 impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
     fn misere_quotient(&self, max_heap: u64, sum: Option<&str>, options: &Options<'_>) -> Result<Report> {
         super::misere_quotient_report(&self.name, &self.game, max_heap, sum, options)
@@ -123,6 +197,11 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
                 );
                 return Ok(report);
             }
+            // A misère quotient of the heaps up to the largest, when it is
+            // small: the outcome of any sum is one product per heap.
+            if let Some(report) = self.misere_by_quotient(&rules, &heaps, largest, options)? {
+                return Ok(report);
+            }
             // Misère play is searched over whole positions: keep heaps small
             // enough that listing one heap's options is cheap.
             if largest > MISERE_MAX_HEAP {
@@ -130,10 +209,8 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
                     "position `{position}`: misère play is searched, so heaps are limited to {MISERE_MAX_HEAP} (found {largest})"
                 )));
             }
-            let mut solver =
-                MisereSolver::with_max_states(&rules, options.max_states).with_monitor(options.monitor);
-            let outcome = solver.outcome(&heaps)?;
-            let moves: Vec<(String, String)> = solver.winning_moves(&heaps)?.iter().map(describe).collect();
+            let (outcome, winning) = super::impartial_rules::misere_by_pieces(&rules, &heaps, options)?;
+            let moves: Vec<(String, String)> = winning.iter().map(describe).collect();
             return Ok(impartial_report(
                 &self.name, &canonical, true, outcome, None, &moves,
             ));

@@ -7,6 +7,7 @@ use crate::heap::{
     AllBut, EqualSplit, HeapGame, Lasker, RangeSubtraction, Rectangle, RectangleCutting, SequenceSubtraction,
     Subtraction, SubtractionSequence, TakeBreak, parse_rectangles,
 };
+use crate::notation::Notation;
 use crate::play::PlayEngine;
 
 /// Parses `A,B,…` (whole numbers separated by commas) for ruleset `name`.
@@ -70,6 +71,27 @@ impl Ruleset for Rectangles {
             SPLIT_MAX,
             &format!("has a side above {SPLIT_MAX} (a cut may leave that many pieces)"),
         )?;
+        if options.misere {
+            // Searched over multisets of rectangles: a cut into d strips
+            // is one kind counted d times, not d entries of a list.
+            let rules = &self.0.rules;
+            let p = rules
+                .parse_position(position)
+                .map_err(|e| Error::position(position, e))?;
+            let (outcome, winning) = super::impartial_rules::misere_by_pieces(rules, &p, options)?;
+            let moves: Vec<(String, String)> = winning
+                .iter()
+                .map(|to| (rules.format_position(to), rules.describe_move(&p, to)))
+                .collect();
+            return Ok(super::impartial_report(
+                &self.0.name,
+                &rules.format_position(&p),
+                true,
+                outcome,
+                None,
+                &moves,
+            ));
+        }
         self.0.value(position, options)
     }
 
@@ -327,6 +349,61 @@ mod tests {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// `value --misere` of sums of octal heaps (read from a misère
+        /// quotient when one is small enough, else searched) agrees with a
+        /// plain misère search over lists of heaps, moves included.
+        #[test]
+        fn misere_values_match_the_plain_search(
+            digits in proptest::collection::vec(0u8..8, 1..4),
+            heaps in proptest::collection::vec(1u64..12, 1..4),
+        ) {
+            use crate::impartial::{ImpartialRules, MisereSolver};
+            let code = format!("0.{}", digits.iter().map(u8::to_string).collect::<String>());
+            let rules = crate::heap::Heaps::new(crate::heap::TakeBreak::parse(&code).unwrap());
+            let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let r = value(&format!("octal:{code}"), &text.join(" "), true).unwrap();
+            let mut plain = MisereSolver::new(&rules).search_only();
+            let want = plain.outcome(&heaps).unwrap();
+            proptest::prop_assert_eq!(r.outcome(), Some(want.as_str()), "{} {:?}", code, heaps);
+            let mut options = Vec::new();
+            rules.moves(&heaps, &mut options);
+            let mut want_moves: Vec<Vec<u64>> = options
+                .into_iter()
+                .filter(|o| plain.outcome(o).unwrap() == crate::outcome::Outcome::P)
+                .map(|o| rules.normalize(&o).unwrap_or(o))
+                .collect();
+            want_moves.sort();
+            want_moves.dedup();
+            let mut got: Vec<Vec<u64>> = moves(&r)
+                .iter()
+                .map(|m| rules.normalize(&crate::notation::parse_heaps(m).unwrap()).unwrap())
+                .collect();
+            got.sort();
+            got.dedup();
+            proptest::prop_assert_eq!(got, want_moves, "{} {:?}", code, heaps);
+        }
+    }
+
+    #[test]
+    fn misere_sums_use_the_quotient() {
+        // Dawson's Kayles heaps up to 12: a small misère quotient answers,
+        // as an exhaustive search does.
+        let r = value("octal:0.07", "12 10 5", true).unwrap();
+        assert_eq!(
+            r.data.get("misere_rule").and_then(Data::as_text),
+            Some("quotient")
+        );
+        let rules = crate::heap::Heaps::new(crate::heap::TakeBreak::parse("0.07").unwrap());
+        let want = crate::impartial::PieceMisereSolver::new(&rules)
+            .without_forms()
+            .outcome_of_list(&[12, 10, 5])
+            .unwrap();
+        assert_eq!(r.outcome(), Some(want.as_str()));
     }
 
     #[test]

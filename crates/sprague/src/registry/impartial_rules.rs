@@ -4,7 +4,7 @@
 use super::{Data, Error, Options, Report, Result, Ruleset};
 use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::{
-    impartial::{GrundySolver, ImpartialRules, MisereSolver},
+    impartial::{GrundySolver, ImpartialRules, MisereSolver, PieceMisereSolver, PieceRules},
     notation::Notation,
     outcome::Outcome,
 };
@@ -62,6 +62,40 @@ where
         let engine = ImpartialEngine::new(self.name.clone(), &self.rules, false, options);
         Ok(erase(engine, p))
     }
+}
+
+/// The misère outcome of a sum of pieces and its winning moves, by
+/// [`PieceMisereSolver`] (positions kept as multisets of piece kinds): each
+/// distinct option of the position is searched in the same solver, so the
+/// moves cost little beyond the outcome.
+///
+/// # Errors
+/// The search's budget and stop errors.
+pub(crate) fn misere_by_pieces<P, R>(
+    rules: &R,
+    position: &Vec<P>,
+    options: &Options<'_>,
+) -> Result<(Outcome, Vec<Vec<P>>)>
+where
+    P: Clone + Eq + core::hash::Hash,
+    R: ImpartialRules<Position = Vec<P>> + PieceRules<Piece = P>,
+{
+    let mut solver =
+        PieceMisereSolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
+    let outcome = solver.outcome_of_list(position)?;
+    let mut winning = Vec::new();
+    if outcome == Outcome::N {
+        let mut moves = Vec::new();
+        rules.moves(position, &mut moves);
+        let mut seen = std::collections::HashSet::new();
+        for m in moves {
+            let key = rules.normalize(&m).unwrap_or_else(|| m.clone());
+            if seen.insert(key) && solver.outcome_of_list(&m)? == Outcome::P {
+                winning.push(m);
+            }
+        }
+    }
+    Ok((outcome, winning))
 }
 
 /// The standard report of an impartial position: fields `ruleset`,
