@@ -7,6 +7,7 @@
 mod boards;
 mod catalog;
 mod contest;
+mod domineering_outcome;
 pub(crate) mod count;
 mod error;
 mod graph_position;
