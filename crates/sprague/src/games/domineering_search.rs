@@ -255,6 +255,10 @@ pub struct DomineeringSearch<'m> {
     small_cells: u32,
     small: PartizanSolver<'static, Domineering>,
     small_states: usize,
+    /// History heuristic: for each player (0 moves first on the board as
+    /// given, vertically; 1 is the other) and each top cell of their own
+    /// grid, the credit of the moves there that won.
+    history: Box<[[u64; 128]; 2]>,
 }
 
 impl core::fmt::Debug for DomineeringSearch<'_> {
@@ -284,6 +288,7 @@ impl<'m> DomineeringSearch<'m> {
             small_cells: DEFAULT_SMALL_CELLS,
             small: PartizanSolver::with_max_states(&Domineering, usize::MAX),
             small_states: (max_states / 4).max(1 << 10),
+            history: Box::new([[0; 128]; 2]),
         }
     }
 
@@ -351,6 +356,7 @@ impl<'m> DomineeringSearch<'m> {
         if self.grid.side as usize != side {
             self.grid = Grid::new(side);
             self.table.fill(0);
+            self.history = Box::new([[0; 128]; 2]);
         }
         let g = self.grid;
         let mut b = 0u128;
@@ -364,7 +370,7 @@ impl<'m> DomineeringSearch<'m> {
         }
         let t = g.transpose(b);
         let (mine, theirs) = if left_first { (b, t) } else { (t, b) };
-        let result = self.search(mine, theirs, true);
+        let result = self.search(mine, theirs, true, usize::from(!left_first));
         let flushed = self.ticker.flush();
         let found = result?;
         flushed?;
@@ -387,7 +393,7 @@ impl<'m> DomineeringSearch<'m> {
     /// Whether the mover, placing vertical dominoes on `b` (transpose `t`),
     /// wins: `Some(top cell of a winning move)` or `None`. `root` asks for a
     /// move even when the bounds decide (the first in move order).
-    fn search(&mut self, b: u128, t: u128, root: bool) -> Result<Option<u32>, SearchError> {
+    fn search(&mut self, b: u128, t: u128, root: bool, side: usize) -> Result<Option<u32>, SearchError> {
         self.nodes += 1;
         self.ticker.tick()?;
         let g = self.grid;
@@ -413,14 +419,15 @@ impl<'m> DomineeringSearch<'m> {
             }
         }
         let before = self.nodes;
-        let moves = order_moves(&g, b);
+        let moves = order_moves(&g, b, &self.history[side]);
         let mut found = None;
         for &(_, i) in moves.as_slice() {
             let bit = (1u128 << i) | (1u128 << (i + g.side));
             let ti = g.transposed_index(i);
             let tbit = 3u128 << ti;
-            if self.search(t & !tbit, b & !bit, false)?.is_none() {
+            if self.search(t & !tbit, b & !bit, false, side ^ 1)?.is_none() {
                 found = Some(i);
+                self.history[side][i as usize] += u64::from(cells * cells);
                 break;
             }
         }
@@ -462,12 +469,12 @@ impl<'m> DomineeringSearch<'m> {
 
 /// The mover's moves, best first: `(score, top cell)`.
 struct Moves {
-    list: [(i32, u32); 128],
+    list: [(i64, u32); 128],
     len: usize,
 }
 
 impl Moves {
-    fn as_slice(&self) -> &[(i32, u32)] {
+    fn as_slice(&self) -> &[(i64, u32)] {
         &self.list[..self.len]
     }
 }
@@ -475,9 +482,10 @@ impl Moves {
 /// Orders the mover's vertical moves on `b`: those covering the most of the
 /// opponent's move places and the fewest of the mover's own first; moves on
 /// the mover's safe cells (out of the opponent's reach) last, as those are
-/// the mover's reserve.
+/// the mover's reserve; among moves of equal score, those with the most
+/// history credit (`history`, the history heuristic) first.
 #[inline]
-fn order_moves(g: &Grid, b: u128) -> Moves {
+fn order_moves(g: &Grid, b: u128, history: &[u64; 128]) -> Moves {
     let mine = g.vertical_slots(b);
     let theirs = g.horizontal_slots(b);
     let safe = g.out_of_reach_across(b);
@@ -496,7 +504,11 @@ fn order_moves(g: &Grid, b: u128) -> Moves {
         if cells & safe == cells {
             score -= 100;
         }
-        moves.list[moves.len] = (score, i);
+        // The static score first, the history among equals (the other way
+        // round searched far more positions on 7×7).
+        let h = i64::try_from(history[i as usize].min(1 << 39)).unwrap_or(0);
+        let key = (i64::from(score) << 40) + h;
+        moves.list[moves.len] = (key, i);
         moves.len += 1;
     }
     moves.list[..moves.len].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
