@@ -140,11 +140,18 @@ fn domineering_outcome_by_search() {
     assert_eq!(v["position"], "....|....|....|....");
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["left_first_wins"], true);
-    assert!(v["left_winning_move"]["description"].as_str().is_some_and(|d| d.starts_with("vertical")));
+    assert!(
+        v["left_winning_move"]["description"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("vertical"))
+    );
     // A 1×2 column: Left wins whoever starts; Right, moving first, cannot move.
     let v = json(&["value", "domineering-outcome", ".|.", "--json"]);
     assert_eq!(v["outcome"], "L");
     assert_eq!(v["right_winning_move"], serde_json::Value::Null);
-    bad(&["value", "domineering-outcome", "12x12"], &["12x12", "from 1 to 11"]);
+    bad(
+        &["value", "domineering-outcome", "12x12"],
+        &["12x12", "from 1 to 11"],
+    );
     bad(&["value", "domineering-outcome", "..|."], &["..|."]);
 }

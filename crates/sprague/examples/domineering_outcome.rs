@@ -8,7 +8,10 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    let (w, h) = (args.first().copied().unwrap_or(8), args.get(1).copied().unwrap_or(8));
+    let (w, h) = (
+        args.first().copied().unwrap_or(8),
+        args.get(1).copied().unwrap_or(8),
+    );
     let small = args.get(2).map_or(DEFAULT_SMALL_CELLS, |&s| s as u32);
     let log2 = args.get(3).copied().unwrap_or(25);
     let Some(board) = DomineeringBoard::rectangle(w, h).filter(DomineeringSearch::fits) else {
@@ -22,7 +25,11 @@ fn main() {
         match search.winning_move(&board, left) {
             Ok(m) => println!(
                 "{w}x{h} {} first: {} ({} positions, {:.2} s wall)",
-                if left { "Left (vertical)" } else { "Right (horizontal)" },
+                if left {
+                    "Left (vertical)"
+                } else {
+                    "Right (horizontal)"
+                },
                 if m.is_some() { "wins" } else { "loses" },
                 search.nodes() - before,
                 start.elapsed().as_secs_f64()

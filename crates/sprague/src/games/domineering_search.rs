@@ -627,14 +627,16 @@ mod tests {
     }
 
     #[test]
-    fn published_square_boards() {
-        // Breuker, Uiterwijk and van den Herik (2000) list the square boards:
-        // 2×2, 3×3, 4×4, 6×6 and 7×7 are first-player wins, 5×5 a
-        // second-player win (its canonical value is 0 as well).
+    fn square_boards_match_canonical_forms() {
+        // The square boards up to 5×5 against their canonical forms: 2×2 to
+        // 4×4 are first-player wins (2×2 is ±1, Winning Ways ch. 2) and 5×5
+        // is a second-player win.
         let mut s = DomineeringSearch::new(1 << 16);
-        for (n, o) in [(2, Outcome::N), (3, Outcome::N), (4, Outcome::N), (5, Outcome::P)] {
+        for n in 2..=5 {
             let b = DomineeringBoard::rectangle(n, n).unwrap();
-            assert_eq!(s.outcome(&b), Ok(o), "{n}×{n}");
+            let expected = PartizanSolver::new(&Domineering).outcome(&b).unwrap();
+            assert_eq!(s.outcome(&b), Ok(expected), "{n}×{n}");
+            assert_eq!(expected, if n == 5 { Outcome::P } else { Outcome::N }, "{n}×{n}");
         }
     }
 

@@ -21,7 +21,11 @@ fn parse_board(text: &str) -> Result<DomineeringBoard> {
     let width = parse_u64_token(w.trim(), 1, "the width").map_err(err)?;
     let col = w.chars().count() + 2;
     let height = parse_u64_token(h.trim(), col, "the height").map_err(err)?;
-    let side = |n: u64| usize::try_from(n).ok().filter(|&n| (1..=MAX_SEARCH_SIDE).contains(&n));
+    let side = |n: u64| {
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| (1..=MAX_SEARCH_SIDE).contains(&n))
+    };
     match (side(width), side(height)) {
         (Some(w), Some(h)) => DomineeringBoard::rectangle(w, h)
             .ok_or_else(|| Error::input(format!("board `{t}`: more than 128 cells"))),
@@ -48,10 +52,13 @@ impl Ruleset for DomineeringOutcome {
         }
         // The table: 16 bytes a position, within the state and memory budgets.
         let by_memory = usize::try_from(options.max_memory() / 32).unwrap_or(usize::MAX);
-        let mut search = DomineeringSearch::new(options.max_states.min(by_memory)).with_monitor(options.monitor);
+        let mut search =
+            DomineeringSearch::new(options.max_states.min(by_memory)).with_monitor(options.monitor);
         options.monitor.start_phase("searching (Left first)", None, 0);
         let left = search.winning_move(&board, true)?;
-        options.monitor.start_phase("searching (Right first)", None, search.nodes());
+        options
+            .monitor
+            .start_phase("searching (Right first)", None, search.nodes());
         let right = search.winning_move(&board, false)?;
         let outcome = crate::outcome::Outcome::from_first_moves(left.is_some(), right.is_some());
         let shown = Domineering.format_position(&board);
@@ -100,7 +107,7 @@ pub(super) fn entry() -> Entry {
         example: "value domineering-outcome 5x5",
         example2: "value domineering-outcome ...#|....|....|#... --json",
         rules: "Domineering: on a board of empty `.` and blocked `#` cells, Left places vertical dominoes and Right horizontal ones on two empty cells. Whoever cannot place a domino loses. This ruleset answers only who wins (the outcome), by a search that scales far beyond canonical forms; `--max-states N` sizes its transposition table (16 bytes a position).",
-        known: "Square boards: 2×2, 3×3 and 4×4 are first-player wins and 5×5 a second-player win (their canonical values), 8×8 a first-player win (Breuker, Uiterwijk and van den Herik, Theoretical Computer Science 230, 2000), 9×9 and 10×10 as well (Bullock, MSc thesis, University of Alberta, 2002, with the Obsequi solver), and 11×11 (Uiterwijk, Computers and Games 2016). The search: safe moves against the opponent's most moves, move ordering, a transposition table with the mirror symmetries, and canonical forms for positions of few empty cells.",
+        known: "Square boards: 2×2, 3×3 and 4×4 are first-player wins and 5×5 a second-player win (their canonical values, computed by `domineering`), 8×8 a first-player win (Breuker, Uiterwijk and van den Herik, Theoretical Computer Science 230, 2000), 9×9 and 10×10 as well (Bullock, MSc thesis, University of Alberta, 2002, with the Obsequi solver), and 11×11 (Uiterwijk, Computers and Games 2016). The search: safe moves against the opponent's most moves, move ordering, a transposition table with the mirror symmetries, and canonical forms for positions of few empty cells.",
         build: |name, params| without_params(name, params, |_| DomineeringOutcome),
     }
 }
@@ -116,14 +123,23 @@ mod tests {
         let opts = Options::new(&monitor);
         let r = DomineeringOutcome.value("2x2", &opts).unwrap();
         assert_eq!(r.outcome(), Some("N"));
-        assert!(r.text().contains("Left (vertical) moving first wins, e.g. by the vertical domino"));
+        assert!(
+            r.text()
+                .contains("Left (vertical) moving first wins, e.g. by the vertical domino")
+        );
         let r = DomineeringOutcome.value(".|.", &opts).unwrap();
         assert_eq!(r.outcome(), Some("L"));
         assert!(r.text().contains("Right (horizontal) moving first loses"));
-        assert_eq!(DomineeringOutcome.value("5x5", &opts).unwrap().outcome(), Some("P"));
+        assert_eq!(
+            DomineeringOutcome.value("5x5", &opts).unwrap().outcome(),
+            Some("P")
+        );
         for bad in ["12x12", "0x3", "3xa", "..|.", "x3"] {
             assert!(
-                matches!(DomineeringOutcome.value(bad, &opts), Err(Error::Input(_) | Error::Position { .. })),
+                matches!(
+                    DomineeringOutcome.value(bad, &opts),
+                    Err(Error::Input(_) | Error::Position { .. })
+                ),
                 "{bad}"
             );
         }

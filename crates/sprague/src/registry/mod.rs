@@ -7,8 +7,8 @@
 mod boards;
 mod catalog;
 mod contest;
-mod domineering_outcome;
 pub(crate) mod count;
+mod domineering_outcome;
 mod error;
 mod graph_position;
 mod graphs;
