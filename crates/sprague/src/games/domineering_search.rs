@@ -1,41 +1,7 @@
 //! Who wins a Domineering board, by search: the outcome of boards far too
 //! large for canonical forms (8×8 and beyond, up to 11×11).
 //!
-//! The canonical form of the 6×6 board takes minutes; the outcome of 8×8 only
-//! needs, for each player moving first, a proof that one of their moves wins.
-//! [`DomineeringSearch`] does that with a depth-first AND/OR search on bit
-//! boards (the techniques of Breuker, Uiterwijk and van den Herik, "Solving
-//! 8×8 Domineering", Theoretical Computer Science 230 (2000), and of Bullock's
-//! Obsequi, "Domineering: Solving Large Combinatorial Search Spaces", MSc
-//! thesis, University of Alberta, 2002):
-//!
-//! - **One player's view.** A position is searched as "the player to move
-//!   places *vertical* dominoes on board `b`". After a move the opponent, who
-//!   places horizontal dominoes on `b`, is the vertical player of the
-//!   transposed board, so the search keeps `b` and its transpose side by side
-//!   and swaps them at every move: one code path for both players.
-//! - **Safe moves** (a lower bound on the mover's moves) against the
-//!   opponent's **most moves** (an upper bound) decide many positions without
-//!   a move; the rule is proved at [`bounds`].
-//! - **Move ordering:** moves that take the most moves from the opponent and
-//!   the fewest from the mover first, the mover's safe moves last.
-//! - **Transposition table** of fixed size (the state budget), keyed by the
-//!   least image of the board under the four symmetries that keep the players
-//!   (the two mirrors and the half turn); cells no domino can cover are
-//!   cleared first, so positions differing only there share an entry.
-//! - **Small positions by canonical forms:** once few empty cells remain, the
-//!   position's value comes from the canonical-form engine
-//!   ([`PartizanSolver`]), which splits it into components, gives one-sided
-//!   regions their integer value and memoises each component; its outcome
-//!   answers the search.
-//!
-//! ```
-//! use sprague::{Outcome, games::{DomineeringBoard, DomineeringSearch}};
-//! let mut search = DomineeringSearch::new(1 << 16);
-//! // The 2×2 board is ±1: whoever moves first wins.
-//! let board = DomineeringBoard::rectangle(2, 2).unwrap();
-//! assert_eq!(search.outcome(&board), Ok(Outcome::N));
-//! ```
+//! See [`DomineeringSearch`] for the techniques.
 
 use super::domineering::{Domineering, DomineeringBoard};
 use crate::{
@@ -239,8 +205,46 @@ const WORK_SHIFT: u32 = 122;
 const KEY_MASK: u128 = (1u128 << WORK_SHIFT) - 1;
 
 /// The outcome search for Domineering boards of at most
-/// [`MAX_SEARCH_SIDE`] × [`MAX_SEARCH_SIDE`] cells (see the [module
-/// docs](self)): who wins with each player moving first.
+/// [`MAX_SEARCH_SIDE`] × [`MAX_SEARCH_SIDE`] cells: who wins with each
+/// player moving first.
+///
+/// The canonical form of the 6×6 board takes minutes; the outcome of 8×8 only
+/// needs, for each player moving first, a proof that one of their moves wins.
+/// [`DomineeringSearch`] does that with a depth-first AND/OR search on bit
+/// boards (the techniques of Breuker, Uiterwijk and van den Herik, "Solving
+/// 8×8 Domineering", Theoretical Computer Science 230 (2000), and of Bullock's
+/// Obsequi, "Domineering: Solving Large Combinatorial Search Spaces", MSc
+/// thesis, University of Alberta, 2002):
+///
+/// - **One player's view.** A position is searched as "the player to move
+///   places *vertical* dominoes on board `b`". After a move the opponent, who
+///   places horizontal dominoes on `b`, is the vertical player of the
+///   transposed board, so the search keeps `b` and its transpose side by side
+///   and swaps them at every move: one code path for both players.
+/// - **Safe moves** (a lower bound on the mover's moves) against the
+///   opponent's **most moves** (an upper bound) decide many positions without
+///   a move; the rule and its proof are in the source (`Bound`).
+/// - **Move ordering:** moves that take the most moves from the opponent and
+///   the fewest from the mover first, the mover's safe moves last; ties by
+///   the history heuristic (credit to the moves that won, by the size of the
+///   position).
+/// - **Transposition table** of fixed size (the state budget), keyed by the
+///   least image of the board under the four symmetries that keep the players
+///   (the two mirrors and the half turn); cells no domino can cover are
+///   cleared first, so positions differing only there share an entry.
+/// - **Small positions by canonical forms:** once few empty cells remain, the
+///   position's value comes from the canonical-form engine
+///   ([`PartizanSolver`](crate::PartizanSolver)), which splits it into components, gives one-sided
+///   regions their integer value and memoises each component; its outcome
+///   answers the search.
+///
+/// ```
+/// use sprague::{Outcome, games::{DomineeringBoard, DomineeringSearch}};
+/// let mut search = DomineeringSearch::new(1 << 16);
+/// // The 2×2 board is ±1: whoever moves first wins.
+/// let board = DomineeringBoard::rectangle(2, 2).unwrap();
+/// assert_eq!(search.outcome(&board), Ok(Outcome::N));
+/// ```
 ///
 /// The transposition table holds a fixed number of positions (the state
 /// budget, rounded down to a power of two, 16 bytes each), so the search's
