@@ -130,3 +130,28 @@ fn budget_stops_cleanly() {
         &["--max-states"],
     );
 }
+
+#[test]
+fn domineering_outcome_by_search() {
+    // The 4×4 board is a first-player win (its value is ±{…}, Winning Ways
+    // ch. 2); the answer names a winning first move for each player.
+    let v = json(&["value", "domineering-outcome", "4x4", "--json"]);
+    assert_eq!(v["ruleset"], "domineering-outcome");
+    assert_eq!(v["position"], "....|....|....|....");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["left_first_wins"], true);
+    assert!(
+        v["left_winning_move"]["description"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("vertical"))
+    );
+    // A 1×2 column: Left wins whoever starts; Right, moving first, cannot move.
+    let v = json(&["value", "domineering-outcome", ".|.", "--json"]);
+    assert_eq!(v["outcome"], "L");
+    assert_eq!(v["right_winning_move"], serde_json::Value::Null);
+    bad(
+        &["value", "domineering-outcome", "12x12"],
+        &["12x12", "from 1 to 11"],
+    );
+    bad(&["value", "domineering-outcome", "..|."], &["..|."]);
+}

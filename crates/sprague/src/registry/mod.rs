@@ -8,6 +8,7 @@ mod boards;
 mod catalog;
 mod contest;
 pub(crate) mod count;
+mod domineering_outcome;
 mod error;
 mod graph_position;
 mod graphs;

@@ -191,6 +191,7 @@ pub(super) fn entries() -> Vec<Entry> {
                 })
             },
         },
+        super::domineering_outcome::entry(),
         Entry {
             name: "toads-and-frogs",
             params: "",
