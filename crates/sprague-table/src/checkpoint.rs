@@ -160,7 +160,12 @@ impl Checkpoint {
     /// appending, with the records of its finished blocks (the last block
     /// first); a cut-off or damaged tail is dropped from the file. O(file)
     /// time, one frame in memory at a time.
-    pub(crate) fn scan(path: &str, ruleset: &str, n: u64, block_states: u32) -> Result<(Self, Vec<Record>), TableError> {
+    pub(crate) fn scan(
+        path: &str,
+        ruleset: &str,
+        n: u64,
+        block_states: u32,
+    ) -> Result<(Self, Vec<Record>), TableError> {
         let io = |e: std::io::Error| TableError::io(path, &e);
         let file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
         let len = file.metadata().map_err(io)?.len();

@@ -99,11 +99,15 @@ impl Emitter {
             if blo < lo {
                 break;
             }
-            let codes: Vec<u16> = (blo..self.low).map(|i| code(i, &self.carry, self.carry_lo)).collect();
+            let codes: Vec<u16> = (blo..self.low)
+                .map(|i| code(i, &self.carry, self.carry_lo))
+                .collect();
             self.checkpoint.append(blo / self.block_states, &codes)?;
             self.low = blo;
         }
-        let carry: Vec<u16> = (lo..self.low).map(|i| code(i, &self.carry, self.carry_lo)).collect();
+        let carry: Vec<u16> = (lo..self.low)
+            .map(|i| code(i, &self.carry, self.carry_lo))
+            .collect();
         self.carry = carry;
         self.carry_lo = lo;
         Ok(())
@@ -137,7 +141,11 @@ fn slot(v: SolvedValue) -> usize {
 /// [`TableError::Input`] for a ruleset without tiers, two tiers past
 /// `opts.max_states`, or a remoteness past a byte;
 /// [`TableError::Interrupted`] on a stop request; I/O and checkpoint errors.
-pub fn solve_tiered_to_file(ruleset: &str, out: &str, opts: &SolveOptions<'_>) -> Result<TieredSolved, TableError> {
+pub fn solve_tiered_to_file(
+    ruleset: &str,
+    out: &str,
+    opts: &SolveOptions<'_>,
+) -> Result<TieredSolved, TableError> {
     let (name, space) = tiered_space(ruleset)?;
     let peak = tiered_peak_states(&space);
     if peak > opts.max_states as u64 {
@@ -162,7 +170,9 @@ pub fn solve_tiered_to_file(ruleset: &str, out: &str, opts: &SolveOptions<'_>) -
     let b = u64::from(block_states);
     let blocks = n.div_ceil(b);
     let own = opts.checkpoint.is_none();
-    let ck_path = opts.checkpoint.map_or_else(|| format!("{out}.part"), str::to_string);
+    let ck_path = opts
+        .checkpoint
+        .map_or_else(|| format!("{out}.part"), str::to_string);
     let (checkpoint, records) = if opts.resume {
         if own {
             return Err(TableError::Input("--resume needs --checkpoint FILE".to_string()));
@@ -182,9 +192,16 @@ pub fn solve_tiered_to_file(ruleset: &str, out: &str, opts: &SolveOptions<'_>) -
     };
     // The tier holding index `low - 1` is solved again; the tier above it
     // comes from the checkpoint.
-    let redo = if low == 0 { None } else { Some(offsets.partition_point(|&o| o <= low - 1) - 1) };
+    let redo = if low == 0 {
+        None
+    } else {
+        Some(offsets.partition_point(|&o| o <= low - 1) - 1)
+    };
     let resume = match redo {
-        Some(t) if t + 1 < tiers => Some((t + 1, read_tier(&ck_path, &records, offsets[t + 1], space.tier_size(t + 1), b)?)),
+        Some(t) if t + 1 < tiers => Some((
+            t + 1,
+            read_tier(&ck_path, &records, offsets[t + 1], space.tier_size(t + 1), b)?,
+        )),
         _ => None,
     };
     let resumed_tiers = match redo {
@@ -212,7 +229,8 @@ pub fn solve_tiered_to_file(ruleset: &str, out: &str, opts: &SolveOptions<'_>) -
         carry: Vec::new(),
         carry_lo: low,
     };
-    let (mut positions, mut reachable, mut longest_win, mut start) = ([0u64; 3], [0u64; 3], None::<u32>, None);
+    let (mut positions, mut reachable, mut longest_win, mut start) =
+        ([0u64; 3], [0u64; 3], None::<u32>, None);
     let mut solved_here = 0u64;
     if redo.is_some() {
         let r = solve_tiered(&space, &topts, resume, |t, v: &[u8]| {
@@ -255,7 +273,9 @@ pub fn solve_tiered_to_file(ruleset: &str, out: &str, opts: &SolveOptions<'_>) -
         ));
     }
     if start.is_none() {
-        start = read_tier(&ck_path, &records, 0, 1, b)?.first().and_then(|&c| tier_value(c));
+        start = read_tier(&ck_path, &records, 0, 1, b)?
+            .first()
+            .and_then(|&c| tier_value(c));
     }
     assemble(&ck_path, &records, out, &name, n, block_states)?;
     if own {
@@ -290,7 +310,11 @@ fn read_tier(path: &str, records: &[Record], lo: u64, len: u64, b: u64) -> Resul
         for i in blo.max(lo)..bhi.min(lo + len) {
             let c = codes[(i - blo) as usize];
             out[(i - lo) as usize] = u8::try_from(c).map_err(|_| {
-                TableError::damaged(path, Some(rec.block), format!("value code {c} does not fit a tier byte"))
+                TableError::damaged(
+                    path,
+                    Some(rec.block),
+                    format!("value code {c} does not fit a tier byte"),
+                )
             })?;
         }
     }

@@ -49,7 +49,11 @@ fn tiered_table_matches_the_column_encoding() {
             }
         }
         assert_eq!(counts, t.positions);
-        let sum = sprague_table::summarize(&*sprague::registry::state_space(&name).unwrap().1, &plain.codes, 0);
+        let sum = sprague_table::summarize(
+            &*sprague::registry::state_space(&name).unwrap().1,
+            &plain.codes,
+            0,
+        );
         assert_eq!(t.reachable, sum.reachable);
         assert_eq!(t.longest_win, sum.longest_win);
         assert_eq!(t.start, sum.start);
@@ -117,7 +121,14 @@ fn resumes_from_any_cut_of_the_checkpoint() {
         Err(TableError::Input(m)) if m.contains("already exists")
     ));
     assert!(matches!(
-        solve_tiered_to_file("connect-four:4x3", again, &SolveOptions { resume: true, ..opts() }),
+        solve_tiered_to_file(
+            "connect-four:4x3",
+            again,
+            &SolveOptions {
+                resume: true,
+                ..opts()
+            }
+        ),
         Err(TableError::Input(_))
     ));
     // A checkpoint of another board is refused.

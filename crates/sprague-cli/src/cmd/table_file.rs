@@ -90,8 +90,7 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
     if let Some(out) = &a.out
         && sprague_table::has_tiers(name)
         && (a.tiered
-            || sprague::registry::state_space(name)
-                .is_ok_and(|(_, s)| s.state_count() > a.max_states as u64))
+            || sprague::registry::state_space(name).is_ok_and(|(_, s)| s.state_count() > a.max_states as u64))
     {
         return solve_tiered(a, name, out);
     }
@@ -244,7 +243,11 @@ fn solve_tiered(a: &SolveArgs, name: &str, out: &str) -> CliResult<()> {
     if let Some(r) = solved.longest_win {
         let _ = writeln!(text, "longest forced win from a reachable position: {r} plies");
     }
-    let _ = writeln!(text, "wrote {out} ({} bytes, {} blocks)", solved.bytes, solved.blocks);
+    let _ = writeln!(
+        text,
+        "wrote {out} ({} bytes, {} blocks)",
+        solved.bytes, solved.blocks
+    );
     print(a.json, &j, &text)
 }
 

@@ -99,7 +99,11 @@ impl ConnectFourTiers {
     }
 
     fn c(&self, n: u32, k: u32) -> u64 {
-        if k > n { 0 } else { self.binom[n as usize * 65 + k as usize] }
+        if k > n {
+            0
+        } else {
+            self.binom[n as usize * 65 + k as usize]
+        }
     }
 
     /// The colexicographic rank of the set bits of `pattern`. O(bits set).
@@ -421,7 +425,9 @@ mod tests {
         // OEIS A090224 (E. W. Weisstein, J. Tromp; from V. Allis's thesis):
         // possible positions of n discs on the 7×6 board, the tier sizes.
         let c = tiers(7, 6);
-        let a090224 = [1u64, 7, 56, 252, 1260, 4620, 18480, 59815, 206780, 605934, 1869840, 5038572];
+        let a090224 = [
+            1u64, 7, 56, 252, 1260, 4620, 18480, 59815, 206780, 605934, 1869840, 5038572,
+        ];
         for (t, &want) in a090224.iter().enumerate() {
             assert_eq!(c.tier_size(t), want, "tier {t}");
         }
@@ -451,7 +457,15 @@ mod tests {
         // `connect_four`), found here tier by tier.
         for (w, h) in [(4, 4), (5, 3)] {
             let c = tiers(w, h);
-            let bits = crate::loopy::tiered_reachable(&c, 0, &TieredOptions { threads: 2, ..TieredOptions::default() }).unwrap();
+            let bits = crate::loopy::tiered_reachable(
+                &c,
+                0,
+                &TieredOptions {
+                    threads: 2,
+                    ..TieredOptions::default()
+                },
+            )
+            .unwrap();
             let count: u64 = bits.iter().flatten().map(|w| u64::from(w.count_ones())).sum();
             let (_, want) = crate::loopy::reachable(c.board(), 0, usize::MAX).unwrap();
             assert_eq!(count, want, "{w}x{h}");
@@ -467,7 +481,10 @@ mod tests {
         let c = tiers(4, 4);
         let s = c.parse_state("2332").unwrap();
         assert_eq!(c.tier_of(s).0, 4);
-        assert_eq!(c.format_state(s), c.board().format_state(c.board().parse_state("2332").unwrap()));
+        assert_eq!(
+            c.format_state(s),
+            c.board().format_state(c.board().parse_state("2332").unwrap())
+        );
         assert_eq!(c.mover(s), "X");
         let mut kids = Vec::new();
         c.moves(s, &mut kids);

@@ -399,7 +399,9 @@ pub fn solve_kpk_by_pawn_rank(threads: usize) -> Result<StateTable, SolveError> 
             .max_states(usize::MAX)
             .solve()?;
         for s in 0..BLOCK {
-            table.set(block * BLOCK + s, sub.get(s)).map_err(SolveError::Failed)?;
+            table
+                .set(block * BLOCK + s, sub.get(s))
+                .map_err(SolveError::Failed)?;
         }
     }
     for rank in (1..7u8).rev() {
@@ -422,7 +424,11 @@ pub fn solve_kpk_by_pawn_rank(threads: usize) -> Result<StateTable, SolveError> 
 ///
 /// # Errors
 /// [`super::SpaceLimit::RemotenessOverflow`] past the table's limit.
-fn solve_with_exits<S: StateSpace + ?Sized>(space: &S, tier: &[u64], table: &StateTable) -> Result<(), SolveError> {
+fn solve_with_exits<S: StateSpace + ?Sized>(
+    space: &S,
+    tier: &[u64],
+    table: &StateTable,
+) -> Result<(), SolveError> {
     use super::SolvedValue;
     // Children: in the tier (local index) or known (value).
     enum Kid {

@@ -15,8 +15,8 @@ mod pursuit;
 mod river_pawn;
 mod space;
 mod stats;
-mod tiered;
 mod tictactoe;
+mod tiered;
 mod wld;
 
 pub use connect_four::{ConnectFour, ConnectFourSizeError};
@@ -44,8 +44,8 @@ pub use space::{
 pub use stats::{ClassCounts, SideStats, SpaceFacts, SpaceStats, space_stats};
 pub use tictactoe::TicTacToe;
 pub use tiered::{
-    TIER_MAX_REMOTENESS, TierNode, TieredError, TieredOptions, TieredSpace, solve_tiered, tier_code, tier_value,
-    tiered_peak_states, tiered_reachable,
+    TIER_MAX_REMOTENESS, TierNode, TieredError, TieredOptions, TieredSpace, solve_tiered, tier_code,
+    tier_value, tiered_peak_states, tiered_reachable,
 };
 pub use wld::{
     GraphTooLarge, SolveGraphError, SolvedValue, Wld, WldTable, depth_in_moves, distance_words, solve_graph,

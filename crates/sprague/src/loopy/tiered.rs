@@ -414,7 +414,10 @@ mod tests {
             (Just(sizes), per).prop_map(|(sizes, per)| Layered {
                 sizes,
                 kind: per.iter().map(|v| v.iter().map(|x| x.0).collect()).collect(),
-                edges: per.into_iter().map(|v| v.into_iter().map(|x| x.1).collect()).collect(),
+                edges: per
+                    .into_iter()
+                    .map(|v| v.into_iter().map(|x| x.1).collect())
+                    .collect(),
             })
         })
     }

@@ -4,7 +4,8 @@
 
 use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, without_params};
 use crate::loopy::{
-    ConnectFour, ConnectFourTiers, Endgame, Krk, Material, SolveError, StateSpaceSolver, StateTable, TicTacToe, solve_ordered,
+    ConnectFour, ConnectFourTiers, Endgame, Krk, Material, SolveError, StateSpaceSolver, StateTable,
+    TicTacToe, solve_ordered,
 };
 use crate::play::{PlayEngine, SpaceEngine, SpaceNotation, best_state_moves, erase};
 
