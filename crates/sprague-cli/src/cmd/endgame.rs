@@ -30,6 +30,12 @@ fn report(space: Endgame, name: &str, title: &str, a: &SolveArgs) -> CliResult<(
     // at a time from the 7th down (the same values as one solve of the
     // whole space); a distributed solve takes the space whole.
     let table = if space.material == Material::Kpk && !a.dist.active() {
+        if sprague::loopy::StateSpace::state_count(&space) > a.max_states as u64 {
+            return Err(sprague::BudgetExceeded {
+                max_states: a.max_states,
+            }
+            .into());
+        }
         sprague::loopy::solve_kpk_by_pawn_rank(a.threads)
             .map_err(|e| crate::error::CliError::input(e.to_string()))?
     } else {
