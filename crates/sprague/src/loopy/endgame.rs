@@ -379,7 +379,7 @@ impl super::stats::SpaceFacts for Endgame {
 /// from the 2nd, or onto the last rank as a promotion) and a capture of the
 /// pawn ends in bare kings, so every move that leaves a rank's tier reaches
 /// a position already solved; inside a tier the kings' moves make cycles,
-/// which [`solve_with_exits`] settles level by level with the known values
+/// which a pass per remoteness level settles with the known values
 /// as exits. The values are those of one solve of the whole space (the
 /// tests compare every position). Memory: the table (2 bytes per index)
 /// and one tier's moves.
