@@ -466,12 +466,12 @@ fn solve_with_exits<S: StateSpace + ?Sized>(
     let mut level = 1u32;
     loop {
         let mut changed = false;
-        for i in 0..tier.len() {
+        for (i, ks) in kids.iter().enumerate() {
             if vals[i].is_some() {
                 continue;
             }
             let (mut win, mut all_won, mut slowest) = (false, true, None::<u32>);
-            for k in &kids[i] {
+            for k in ks {
                 let v = match k {
                     Kid::Local(j) => vals[*j],
                     Kid::Known(v) => Some(*v),

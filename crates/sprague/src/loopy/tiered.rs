@@ -471,7 +471,7 @@ mod tests {
             // Resuming after any tier gives the same values below it.
             for top in 0..sp.sizes.len() {
                 let mut again = got.clone();
-                for t in 0..top { again[t].clear(); }
+                for a in again.iter_mut().take(top) { a.clear(); }
                 solve_tiered(&sp, &opts, Some((top, got[top].clone())), |t, v| { again[t] = v.to_vec(); Ok::<(), ()>(()) }).unwrap();
                 prop_assert_eq!(&again, &got);
             }
