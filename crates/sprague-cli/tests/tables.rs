@@ -187,3 +187,69 @@ fn killed_solve_resumes_to_identical_table() {
     let p = run_ok(&["probe", &part, "start"], b"");
     assert!(p.contains("draws"), "{p}");
 }
+
+#[test]
+fn tiered_solve_probe_verify_connect_four_4x4() {
+    let d = scratch("c44t");
+    let t = s(&d.join("c44t.tbl"));
+    let out = run_ok(
+        &[
+            "solve",
+            "--demo",
+            "connect-four:4x4",
+            "--out",
+            &t,
+            "--tiered",
+            "--json",
+        ],
+        b"",
+    );
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["ruleset"], "connect-four-tiers:4x4");
+    // John Tromp, "John's Connect Four Playground": 4×4 is a draw; 161,029
+    // positions are reachable, as the column encoding's solve counts.
+    assert_eq!(j["start"]["outcome"], "D");
+    assert_eq!(j["reachable"]["total"], 161_029);
+    for pos in ["start", "2332", "1212", "121"] {
+        let probe: serde_json::Value =
+            serde_json::from_str(&run_ok(&["probe", &t, pos, "--json"], b"")).unwrap();
+        let value: serde_json::Value =
+            serde_json::from_str(&run_ok(&["value", "connect-four:4x4", pos, "--json"], b"")).unwrap();
+        assert_eq!(probe["outcome"], value["outcome"], "{pos}");
+        assert_eq!(probe["remoteness"], value["remoteness"], "{pos}");
+    }
+    let v: serde_json::Value = serde_json::from_str(&run_ok(&["verify", &t, "--json"], b"")).unwrap();
+    assert_eq!(v["ok"], true);
+    // The tiered path is chosen by itself past the state budget, and its
+    // own budget (two tiers) is named with the option that raises it.
+    let out = run_ok(
+        &[
+            "solve",
+            "--demo",
+            "connect-four:4x4",
+            "--out",
+            &t,
+            "--max-states",
+            "100000",
+            "--json",
+        ],
+        b"",
+    );
+    assert!(out.contains("connect-four-tiers:4x4"));
+    run_refused(
+        &[
+            "solve",
+            "--demo",
+            "connect-four:5x4",
+            "--out",
+            &t,
+            "--max-states",
+            "1000",
+        ],
+        &["--max-states"],
+    );
+    run_refused(
+        &["solve", "--demo", "tic-tac-toe", "--out", &t, "--tiered"],
+        &["--tiered"],
+    );
+}

@@ -22,6 +22,21 @@ const MAGIC: &[u8; 8] = b"SPRGCKPT";
 const VERSION: u32 = 1;
 const RECORD: usize = 16;
 
+/// A finished block found in a checkpoint by [`Checkpoint::scan`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Record {
+    /// The block number.
+    pub block: u64,
+    /// Byte offset of its zstd frame in the checkpoint.
+    pub offset: u64,
+    /// The frame's length.
+    pub length: u32,
+    /// crc32 of the frame alone (as a table's index stores it).
+    pub frame_crc: u32,
+    /// Indices in the block.
+    pub count: u32,
+}
+
 /// An open checkpoint file, positioned for appending records.
 pub(crate) struct Checkpoint {
     path: String,
@@ -137,6 +152,78 @@ impl Checkpoint {
                 file,
             },
             done,
+        ))
+    }
+
+    /// Opens the checkpoint at `path` for the same solve (ruleset, state
+    /// count `n`, block size) without loading it: returns it, positioned for
+    /// appending, with the records of its finished blocks (the last block
+    /// first); a cut-off or damaged tail is dropped from the file. O(file)
+    /// time, one frame in memory at a time.
+    pub(crate) fn scan(
+        path: &str,
+        ruleset: &str,
+        n: u64,
+        block_states: u32,
+    ) -> Result<(Self, Vec<Record>), TableError> {
+        let io = |e: std::io::Error| TableError::io(path, &e);
+        let file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        let mut r = std::io::BufReader::with_capacity(1 << 20, file);
+        let head = header_bytes(ruleset, n, block_states);
+        let mut got = vec![0u8; head.len().min(len as usize)];
+        r.read_exact(&mut got).map_err(io)?;
+        if got.len() < 8 || &got[..8] != MAGIC {
+            return Err(TableError::damaged(
+                path,
+                None,
+                "not a sprague checkpoint: wrong magic (a checkpoint starts with `SPRGCKPT`)",
+            ));
+        }
+        if got != head {
+            return Err(TableError::Input(format!(
+                "{path}: the checkpoint belongs to another solve (ruleset, size or block size differ from {ruleset} with {n} states in blocks of {block_states}), or its header is damaged"
+            )));
+        }
+        let blocks = n.div_ceil(u64::from(block_states));
+        let mut at = head.len() as u64;
+        let mut records = Vec::new();
+        let mut rec = [0u8; RECORD];
+        while (records.len() as u64) < blocks && at + RECORD as u64 <= len {
+            r.read_exact(&mut rec).map_err(io)?;
+            let block = u64_at(&rec, 0);
+            let length = u32_at(&rec, 8);
+            let crc = u32_at(&rec, 12);
+            if at + RECORD as u64 + u64::from(length) > len || block != blocks - 1 - records.len() as u64 {
+                break;
+            }
+            let mut frame = vec![0u8; length as usize];
+            r.read_exact(&mut frame).map_err(io)?;
+            if record_crc(block, &frame) != crc {
+                break;
+            }
+            let lo = block * u64::from(block_states);
+            let count = ((lo + u64::from(block_states)).min(n) - lo) as u32;
+            records.push(Record {
+                block,
+                offset: at + RECORD as u64,
+                length,
+                frame_crc: crc32fast::hash(&frame),
+                count,
+            });
+            at += RECORD as u64 + u64::from(length);
+        }
+        let file = r.into_inner();
+        file.set_len(at).map_err(io)?;
+        file.sync_data().map_err(io)?;
+        drop(file);
+        let file = OpenOptions::new().append(true).open(path).map_err(io)?;
+        Ok((
+            Checkpoint {
+                path: path.to_string(),
+                file,
+            },
+            records,
         ))
     }
 

@@ -4,7 +4,8 @@
 //! checked block by block ([`TableFile`]); probed without solving
 //! ([`probe`]); verified by checksums and the parent/child self-test
 //! ([`verify`]); written by a solve that can checkpoint and resume after a
-//! kill ([`solve`], [`write_table`]).
+//! kill ([`solve`], [`write_table`]); and spaces too big for memory solved
+//! tier by tier straight into a table ([`solve_tiered_to_file`]).
 //!
 //! The only unsafe code is the memory map (module `mmap`); the crate denies
 //! it everywhere else.
@@ -17,6 +18,7 @@ mod mmap;
 mod query;
 mod read;
 mod solve;
+mod tiered;
 mod write;
 
 pub use error::TableError;
@@ -24,4 +26,5 @@ pub use format::Header;
 pub use query::{Probe, Verified, probe, verify};
 pub use read::TableFile;
 pub use solve::{SolveOptions, Solved, Summary, solve, summarize};
+pub use tiered::{TieredSolved, has_tiers, solve_tiered_to_file};
 pub use write::write_table;

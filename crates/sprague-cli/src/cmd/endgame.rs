@@ -26,7 +26,21 @@ pub fn run(name: &str, a: &SolveArgs) -> Option<CliResult<(Value, String)>> {
 
 fn report(space: Endgame, name: &str, title: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
     let t0 = std::time::Instant::now();
-    let table = super::solve::space_solve(&space, a)?;
+    // KPK is solved tier by tier: the promoted endgames, then one pawn rank
+    // at a time from the 7th down (the same values as one solve of the
+    // whole space); a distributed solve takes the space whole.
+    let table = if space.material == Material::Kpk && !a.dist.active() {
+        if sprague::loopy::StateSpace::state_count(&space) > a.max_states as u64 {
+            return Err(sprague::BudgetExceeded {
+                max_states: a.max_states,
+            }
+            .into());
+        }
+        sprague::loopy::solve_kpk_by_pawn_rank(a.threads)
+            .map_err(|e| crate::error::CliError::input(e.to_string()))?
+    } else {
+        super::solve::space_solve(&space, a)?
+    };
     let secs = t0.elapsed().as_secs_f64();
     let sides = endgame_summary(&space, &table);
     let mut text = format!("{title}: solved in {secs:.2} s\n");

@@ -74,6 +74,12 @@ pub struct SolveArgs {
     /// Continue the solve kept in the --checkpoint file.
     #[arg(long, requires = "checkpoint")]
     pub resume: bool,
+    /// With --out: solve Connect Four tier by tier (tier = stones on the
+    /// board), two tiers in memory at 1 byte per state, streamed to the
+    /// table; chosen by itself when the board's column encoding exceeds
+    /// --max-states.
+    #[arg(long, requires = "out")]
+    pub tiered: bool,
     /// States per block of the table file and the checkpoint.
     #[arg(long, value_name = "N", default_value_t = 1 << 20, requires = "out")]
     pub block_states: u32,

@@ -87,6 +87,18 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
     if a.file.is_some() {
         return Err(CliError::input(format!("--demo {name} takes no FILE")));
     }
+    if let Some(out) = &a.out
+        && sprague_table::has_tiers(name)
+        && (a.tiered
+            || sprague::registry::state_space(name).is_ok_and(|(_, s)| s.state_count() > a.max_states as u64))
+    {
+        return solve_tiered(a, name, out);
+    }
+    if a.tiered {
+        return Err(CliError::input(format!(
+            "--tiered: {name} has no tiered solver (connect-four:WxH has)"
+        )));
+    }
     let t0 = std::time::Instant::now();
     let solved = {
         let _polling = Polling::start();
@@ -163,6 +175,79 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
     if let Some((p, b)) = &written {
         let _ = writeln!(text, "wrote {p} ({b} bytes, {} blocks)", solved.blocks);
     }
+    print(a.json, &j, &text)
+}
+
+/// `solve --demo connect-four:WxH --out FILE` tier by tier: the table is
+/// written as the tiers are solved; prints the start's value and counts.
+fn solve_tiered(a: &SolveArgs, name: &str, out: &str) -> CliResult<()> {
+    let t0 = std::time::Instant::now();
+    let solved = {
+        let _polling = Polling::start();
+        let bar = Progress::monitored(&format!("solving {name} tier by tier"), "states");
+        let opts = SolveOptions {
+            block_states: a.block_states,
+            checkpoint: a.checkpoint.as_deref(),
+            resume: a.resume,
+            threads: a.threads,
+            max_states: a.max_states,
+            monitor: Some(progress::monitor()),
+        };
+        let r = sprague_table::solve_tiered_to_file(name, out, &opts);
+        bar.finish();
+        r.map_err(cli)?
+    };
+    let secs = t0.elapsed().as_secs_f64();
+    let [w, l, d] = solved.reachable;
+    let [pw, pl, pd] = solved.positions;
+    let partial = solved.resumed_tiers > 0;
+    let j = json!({
+        "ruleset": solved.ruleset,
+        "states": solved.states,
+        "tiers": solved.tiers,
+        "resumed_tiers": solved.resumed_tiers,
+        "start": solved.start.map(value_json),
+        "reachable": {"W": w, "L": l, "D": d, "total": w + l + d},
+        "positions": {"W": pw, "L": pl, "D": pd, "total": pw + pl + pd},
+        "counts_cover_resumed_tiers": !partial,
+        "longest_win_plies": solved.longest_win,
+        "peak_tier_states": solved.peak_tier_states,
+        "blocks": solved.blocks,
+        "seconds": secs,
+        "out": {"file": out, "bytes": solved.bytes},
+    });
+    let mut text = format!(
+        "{}: {} indices in {} tiers solved in {secs:.2} s (two tiers in memory: at most {} bytes of values)\n",
+        solved.ruleset, solved.states, solved.tiers, solved.peak_tier_states
+    );
+    if partial {
+        let _ = writeln!(
+            text,
+            "resumed: {} of {} tiers read from the checkpoint (the counts below cover the tiers solved in this run)",
+            solved.resumed_tiers, solved.tiers
+        );
+    }
+    if let Some(v) = solved.start {
+        let _ = writeln!(text, "start: {v} (the player to move {})", v.words());
+    }
+    let _ = writeln!(
+        text,
+        "reachable from the start: {} positions (W {w}, L {l}, D {d} for the player to move)",
+        w + l + d
+    );
+    let _ = writeln!(
+        text,
+        "all positions of the index space: {} (W {pw}, L {pl}, D {pd})",
+        pw + pl + pd
+    );
+    if let Some(r) = solved.longest_win {
+        let _ = writeln!(text, "longest forced win from a reachable position: {r} plies");
+    }
+    let _ = writeln!(
+        text,
+        "wrote {out} ({} bytes, {} blocks)",
+        solved.bytes, solved.blocks
+    );
     print(a.json, &j, &text)
 }
 

@@ -59,7 +59,7 @@ impl std::error::Error for ConnectFourSizeError {}
 
 /// The four line directions of the bitboard (cells `height + 1` bits apart per
 /// column): vertical, horizontal and the two diagonals.
-fn has_four(b: u64, h: u32) -> bool {
+pub(super) fn has_four(b: u64, h: u32) -> bool {
     [1, h + 1, h, h + 2].iter().any(|&d| {
         let m = b & (b >> d);
         m & (m >> (2 * d)) != 0

@@ -3,7 +3,7 @@
 //! a queen or a rook, into the KQK and KRK positions of the same space.
 
 use super::krk::{king_steps, near, square, transform};
-use super::space::{StateSpace, StateTable};
+use super::space::{SolveError, StateSpace, StateTable};
 use super::wld::{Wld, depth_in_moves};
 
 /// Which three-piece endgame: White's king and one more man against the
@@ -372,6 +372,137 @@ impl super::stats::SpaceFacts for Endgame {
     }
 }
 
+/// Solves KPK tier by tier: first the promoted endgames (KQK and KRK, each
+/// solved alone by [`StateSpaceSolver`](super::StateSpaceSolver) and copied
+/// into blocks 1 and 2), then the pawn positions one pawn rank at a time
+/// from the 7th down to the 2nd. A pawn move only goes up (one rank, two
+/// from the 2nd, or onto the last rank as a promotion) and a capture of the
+/// pawn ends in bare kings, so every move that leaves a rank's tier reaches
+/// a position already solved; inside a tier the kings' moves make cycles,
+/// which a pass per remoteness level settles with the known values
+/// as exits. The values are those of one solve of the whole space (the
+/// tests compare every position). Memory: the table (2 bytes per index)
+/// and one tier's moves.
+///
+/// # Errors
+/// The errors of [`StateSpaceSolver::solve`](super::StateSpaceSolver::solve)
+/// for the promoted endgames, and [`super::SpaceLimit::RemotenessOverflow`].
+pub fn solve_kpk_by_pawn_rank(threads: usize) -> Result<StateTable, SolveError> {
+    let kpk = Endgame::new(Material::Kpk);
+    let table = StateTable::not_states(kpk.state_count());
+    table
+        .set(kpk.bare_kings(), Some(super::SolvedValue::DRAW))
+        .map_err(SolveError::Failed)?;
+    for (block, m) in [(1, Material::Kqk), (2, Material::Krk)] {
+        let sub = super::StateSpaceSolver::new(&Endgame::new(m))
+            .threads(threads)
+            .max_states(usize::MAX)
+            .solve()?;
+        for s in 0..BLOCK {
+            table
+                .set(block * BLOCK + s, sub.get(s))
+                .map_err(SolveError::Failed)?;
+        }
+    }
+    for rank in (1..7u8).rev() {
+        let tier: Vec<u64> = (0..BLOCK)
+            .filter(|&s| Endgame::decode(s).3 / 8 == rank && kpk.is_state(s))
+            .collect();
+        solve_with_exits(&kpk, &tier, &table)?;
+    }
+    Ok(table)
+}
+
+/// Solves the states `tier` (sorted) of `space`, whose moves lead inside
+/// the tier or to states whose values `table` already holds (a state
+/// holding no position counts as a draw), and stores their values in
+/// `table`. Level by level: at level `L` an undecided state is won in `L`
+/// if a child is lost in `L - 1`, lost in `L` if every child is won and
+/// the slowest in `L - 1`; the levels stop when one decides nothing and no
+/// known child lies further; the undecided are draws. O(levels × moves of
+/// the tier).
+///
+/// # Errors
+/// [`super::SpaceLimit::RemotenessOverflow`] past the table's limit.
+fn solve_with_exits<S: StateSpace + ?Sized>(
+    space: &S,
+    tier: &[u64],
+    table: &StateTable,
+) -> Result<(), SolveError> {
+    use super::SolvedValue;
+    // Children: in the tier (local index) or known (value).
+    enum Kid {
+        Local(usize),
+        Known(SolvedValue),
+    }
+    let mut vals: Vec<Option<SolvedValue>> = Vec::with_capacity(tier.len());
+    let mut kids: Vec<Vec<Kid>> = Vec::with_capacity(tier.len());
+    let mut buf = Vec::new();
+    let mut furthest = 0u32;
+    for &s in tier {
+        let t = space.terminal(s);
+        vals.push(t.map(|w| match w {
+            Wld::Win => SolvedValue::win(0),
+            Wld::Lose => SolvedValue::lose(0),
+            Wld::Draw => SolvedValue::DRAW,
+        }));
+        buf.clear();
+        if t.is_none() {
+            space.moves(s, &mut buf);
+        }
+        kids.push(
+            buf.iter()
+                .map(|&c| match tier.binary_search(&c) {
+                    Ok(i) => Kid::Local(i),
+                    Err(_) => {
+                        let v = table.get(c).unwrap_or(SolvedValue::DRAW);
+                        furthest = furthest.max(v.remoteness.unwrap_or(0));
+                        Kid::Known(v)
+                    }
+                })
+                .collect(),
+        );
+    }
+    let mut level = 1u32;
+    loop {
+        let mut changed = false;
+        for (i, ks) in kids.iter().enumerate() {
+            if vals[i].is_some() {
+                continue;
+            }
+            let (mut win, mut all_won, mut slowest) = (false, true, None::<u32>);
+            for k in ks {
+                let v = match k {
+                    Kid::Local(j) => vals[*j],
+                    Kid::Known(v) => Some(*v),
+                };
+                match v.map(|v| (v.wld, v.remoteness)) {
+                    Some((Wld::Lose, Some(r))) if r + 1 == level => win = true,
+                    Some((Wld::Win, Some(r))) => slowest = slowest.max(Some(r)),
+                    _ => all_won = false,
+                }
+            }
+            if win {
+                vals[i] = Some(SolvedValue::win(level));
+                changed = true;
+            } else if all_won && slowest.is_some_and(|r| r + 1 == level) {
+                vals[i] = Some(SolvedValue::lose(level));
+                changed = true;
+            }
+        }
+        if !changed && level > furthest + 1 {
+            break;
+        }
+        level += 1;
+    }
+    for (&s, v) in tier.iter().zip(vals) {
+        table
+            .set(s, Some(v.unwrap_or(SolvedValue::DRAW)))
+            .map_err(SolveError::Failed)?;
+    }
+    Ok(())
+}
+
 /// The figures of one side to move in a solved endgame (the positions of
 /// the endgame itself: for KPK not the promoted ones).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -595,6 +726,17 @@ mod tests {
         for s in 0..Krk::BARE_KINGS {
             assert_eq!(a.get(s), b.get(s), "state {s}");
         }
+    }
+
+    #[test]
+    fn kpk_by_pawn_rank_equals_the_whole_space_solve() {
+        let e = Endgame::new(Material::Kpk);
+        let whole = StateSpaceSolver::new(&e).threads(2).solve().unwrap();
+        let tiered = solve_kpk_by_pawn_rank(2).unwrap();
+        for s in 0..e.state_count() {
+            assert_eq!(tiered.get(s), whole.get(s), "state {s}");
+        }
+        assert_eq!(endgame_summary(&e, &tiered), endgame_summary(&e, &whole));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! impartial values (generalised Sprague–Grundy), and minimax.
 
 mod connect_four;
+mod connect_four_tiers;
 mod endgame;
 mod gsg;
 mod krk;
@@ -15,10 +16,12 @@ mod river_pawn;
 mod space;
 mod stats;
 mod tictactoe;
+mod tiered;
 mod wld;
 
 pub use connect_four::{ConnectFour, ConnectFourSizeError};
-pub use endgame::{Endgame, EndgameSide, Material, endgame_summary};
+pub use connect_four_tiers::ConnectFourTiers;
+pub use endgame::{Endgame, EndgameSide, Material, endgame_summary, solve_kpk_by_pawn_rank};
 pub use gsg::{LoopyValue, loopy_grundy, loopy_grundy_with, loopy_sum_outcome};
 pub use krk::{Krk, krk_depth_counts, krk_longest_mate, krk_longest_mate_example};
 pub use lamp::{LAMP_MAX_SWITCHES, LampGame};
@@ -40,6 +43,10 @@ pub use space::{
 };
 pub use stats::{ClassCounts, SideStats, SpaceFacts, SpaceStats, space_stats};
 pub use tictactoe::TicTacToe;
+pub use tiered::{
+    TIER_MAX_REMOTENESS, TierNode, TieredError, TieredOptions, TieredSpace, solve_tiered, tier_code,
+    tier_value, tiered_peak_states, tiered_reachable,
+};
 pub use wld::{
     GraphTooLarge, SolveGraphError, SolvedValue, Wld, WldTable, depth_in_moves, distance_words, solve_graph,
     solve_graph_baseline, solve_graph_with,

@@ -4,7 +4,8 @@
 
 use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, without_params};
 use crate::loopy::{
-    ConnectFour, Endgame, Krk, Material, SolveError, StateSpaceSolver, StateTable, TicTacToe, solve_ordered,
+    ConnectFour, ConnectFourTiers, Endgame, Krk, Material, SolveError, StateSpaceSolver, StateTable,
+    TicTacToe, solve_ordered,
 };
 use crate::play::{PlayEngine, SpaceEngine, SpaceNotation, best_state_moves, erase};
 
@@ -208,8 +209,26 @@ fn connect_four(params: Option<&str>) -> Result<ConnectFour> {
     ConnectFour::new(w, h).map_err(|e| Error::input(format!("connect-four:{p}: {e}")))
 }
 
+/// Connect Four of parameters `WxH` numbered tier by tier (the rank
+/// encoding of [`ConnectFourTiers`]), the space of tiered solves.
+///
+/// # Errors
+/// [`Error::Input`] for bad parameters or a board whose height vectors are
+/// too many to list.
+pub fn connect_four_tiers(params: Option<&str>) -> Result<ConnectFourTiers> {
+    let c = connect_four(params)?;
+    ConnectFourTiers::new(c).ok_or_else(|| {
+        Error::input(format!(
+            "connect-four:{}x{}: too large for the tiered solver ((height + 1)^width must be at most 2^24)",
+            c.width(),
+            c.height()
+        ))
+    })
+}
+
 /// The state spaces that can be solved into a table file, by name:
-/// `tic-tac-toe`, `krk` and `connect-four:WxH`; the name is returned in its
+/// `tic-tac-toe`, `krk`, `connect-four:WxH` and `connect-four-tiers:WxH`
+/// (the same boards numbered tier by tier, written by tiered solves); the name is returned in its
 /// canonical spelling (the one stored in table files).
 ///
 /// # Errors
@@ -226,8 +245,16 @@ pub fn state_space(spec: &str) -> Result<(String, Box<dyn SpaceNotation>)> {
             let c = connect_four(params)?;
             Ok((format!("connect-four:{}x{}", c.width(), c.height()), Box::new(c)))
         }
+        "connect-four-tiers" => {
+            let t = connect_four_tiers(params)?;
+            let c = *t.board();
+            Ok((
+                format!("connect-four-tiers:{}x{}", c.width(), c.height()),
+                Box::new(t),
+            ))
+        }
         _ => Err(Error::input(format!(
-            "`{spec}` is not a state space that solves into a table: expected tic-tac-toe, krk or connect-four:WxH"
+            "`{spec}` is not a state space that solves into a table: expected tic-tac-toe, krk, connect-four:WxH or connect-four-tiers:WxH"
         ))),
     }
 }

@@ -32,7 +32,7 @@ pub use error::{Error, Result};
 pub use graph_position::{check_graph_memory, check_graph_size};
 pub use heap_rules::HeapRuleset;
 pub use impartial_rules::{Impartial, impartial_report};
-pub use loopy::{SpaceRules, state_space};
+pub use loopy::{SpaceRules, connect_four_tiers, state_space};
 pub use misere_quotient::{MAX_QUOTIENT_HEAPS, misere_quotient_report};
 pub use partizan::{Partizan, partizan_report};
 pub use report::{Data, MOVES_SHOWN, Report, Table};
