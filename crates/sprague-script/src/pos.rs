@@ -179,6 +179,16 @@ impl Pos {
         Pos::Sum(flat.into())
     }
 
+    /// [`Pos::sum`] of a fixed number (at least two) of parts, with one
+    /// allocation when no part is a sum (the common case of `move_to(a, b)`).
+    pub(crate) fn sum_of<const N: usize>(mut parts: [Pos; N]) -> Pos {
+        if N < 2 || parts.iter().any(|p| matches!(p, Pos::Sum(_))) {
+            return Pos::sum(parts.into());
+        }
+        parts.sort_unstable();
+        Pos::Sum(Arc::from(parts))
+    }
+
     /// The parts of a sum, or `None` for any other position.
     #[must_use]
     pub fn parts(&self) -> Option<&[Pos]> {

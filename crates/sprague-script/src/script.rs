@@ -132,7 +132,7 @@ impl Script {
         engine.register_fn(
             "move_to",
             move |a: Dynamic, b: Dynamic| -> Result<(), Box<EvalAltResult>> {
-                let q = Pos::sum(vec![part(&a, 0, "move_to")?, part(&b, 1, "move_to")?]);
+                let q = Pos::sum_of([part(&a, 0, "move_to")?, part(&b, 1, "move_to")?]);
                 into.lock().unwrap_or_else(PoisonError::into_inner).push(q);
                 Ok(())
             },
@@ -141,7 +141,11 @@ impl Script {
         engine.register_fn(
             "move_to",
             move |a: Dynamic, b: Dynamic, c: Dynamic| -> Result<(), Box<EvalAltResult>> {
-                let q = Pos::sum(vec![part(&a, 0, "move_to")?, part(&b, 1, "move_to")?, part(&c, 2, "move_to")?]);
+                let q = Pos::sum_of([
+                    part(&a, 0, "move_to")?,
+                    part(&b, 1, "move_to")?,
+                    part(&c, 2, "move_to")?,
+                ]);
                 into.lock().unwrap_or_else(PoisonError::into_inner).push(q);
                 Ok(())
             },

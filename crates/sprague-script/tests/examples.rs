@@ -329,7 +329,7 @@ proptest! {
         let pos = format!("{} lead {lead}", text.join(" "));
         let report = value(&r, &pos, false);
         let score = field(&report, "score").as_int().unwrap();
-        prop_assert_eq!(score, lead + coins_oracle(&coins));
+        prop_assert_eq!(score, i128::from(lead + coins_oracle(&coins)));
         let Data::List(best) = field(&report, "best_moves") else { panic!("no list") };
         prop_assert_eq!(best.is_empty(), coins.is_empty());
         for m in best {
