@@ -114,7 +114,8 @@ impl ScriptRuleset {
         let space = &self.loopy.space;
         let values = space.minimax(options.monitor)?;
         let value = |t: u64| usize::try_from(t).ok().and_then(|t| values.get(t)).copied();
-        let v = value(s).ok_or_else(|| Error::internal(format!("state {s} missing from the minimax values")))?;
+        let v =
+            value(s).ok_or_else(|| Error::internal(format!("state {s} missing from the minimax values")))?;
         let shown = sprague::play::SpaceNotation::format_state(space, s);
         let rows: Vec<(String, String)> = space
             .state_moves(s)

@@ -153,15 +153,19 @@ impl Script {
         // `sum(array)`: the sum of the positions in the array; `parts(s)` the
         // array of its parts.
         engine.register_type_with_name::<SumValue>("sum");
-        engine.register_fn("sum", |items: rhai::Array| -> Result<Dynamic, Box<EvalAltResult>> {
-            let mut parts = Vec::with_capacity(items.len());
-            for (i, item) in items.iter().enumerate() {
-                parts.push(part(item, i, "sum")?);
-            }
-            Ok(Pos::sum(parts).to_dynamic())
-        });
+        engine.register_fn(
+            "sum",
+            |items: rhai::Array| -> Result<Dynamic, Box<EvalAltResult>> {
+                let mut parts = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    parts.push(part(item, i, "sum")?);
+                }
+                Ok(Pos::sum(parts).to_dynamic())
+            },
+        );
         engine.register_fn("parts", |s: &mut SumValue| -> rhai::Array {
-            s.0.parts().map_or_else(Vec::new, |p| p.iter().map(Pos::to_dynamic).collect())
+            s.0.parts()
+                .map_or_else(Vec::new, |p| p.iter().map(Pos::to_dynamic).collect())
         });
         let ast = engine
             .compile(source)

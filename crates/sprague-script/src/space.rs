@@ -6,11 +6,11 @@
 use crate::game::{Mover, ScriptGame};
 use crate::pos::Pos;
 use crate::script::{ScriptFailure, shorten};
+use sprague::loopy::minimax_dag_with;
 use sprague::monitor::Monitor;
+use sprague::monitor::Stopped;
 use sprague::notation::Notation;
 use sprague::play::SpaceNotation;
-use sprague::loopy::minimax_dag_with;
-use sprague::monitor::Stopped;
 use sprague::{DiGraph, Error, StateSpace, Wld};
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard, PoisonError};

@@ -16,12 +16,12 @@
 use crate::game::ScriptGame;
 use crate::pos::Pos;
 use crate::script::shorten;
+use rustc_hash::{FxHashMap, FxHashSet};
 use sprague::heap::{PeriodRule, TakeBreak, find_period, misere_grundy_values_with, plain_values};
 use sprague::monitor::Monitor;
 use sprague::registry::{OnProgress, Options, Table};
 use sprague::{Error, GrundySolver, HeapGame};
 use std::cell::{Cell, RefCell};
-use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The positions `start(0 .. count)`.
 fn starts(game: &ScriptGame, count: usize, monitor: &Monitor) -> Result<Vec<Pos>, Error> {

@@ -346,19 +346,31 @@ fn a_scored_game_must_end_and_score_every_end() {
     let monitor = Monitor::default();
     let err = |r: &ScriptRuleset, pos: &str| r.value(pos, &Options::new(&monitor)).unwrap_err().to_string();
     // 0 and 1 move to each other: minimax values need play to end.
-    let cyclic = load("fn loopy() { true } fn terminal(p) { if p == 2 { 1 } } fn moves(p) { if p == 0 { [1, 2] } else if p == 1 { [0] } else { [] } }");
+    let cyclic = load(
+        "fn loopy() { true } fn terminal(p) { if p == 2 { 1 } } fn moves(p) { if p == 0 { [1, 2] } else if p == 1 { [0] } else { [] } }",
+    );
     let e = err(&cyclic, "0");
-    assert!(e.contains("s.rhai: position") && e.contains("reached from itself"), "{e}");
+    assert!(
+        e.contains("s.rhai: position") && e.contains("reached from itself"),
+        "{e}"
+    );
     // 1 has no moves and no score.
-    let unscored = load("fn terminal(p) { if p == 2 { 1 } } fn moves(p) { if p == 0 { [1, 2] } else { [] } }");
+    let unscored =
+        load("fn terminal(p) { if p == 2 { 1 } } fn moves(p) { if p == 0 { [1, 2] } else { [] } }");
     let e = err(&unscored, "0");
     assert!(e.contains("position 1 has no moves and no score"), "{e}");
     // A win/lose/draw end among scores.
-    let mixed = load(r#"fn terminal(p) { if p == 2 { 1 } else if p == 1 { "lose" } } fn moves(p) { if p == 0 { [1, 2] } else { [] } }"#);
+    let mixed = load(
+        r#"fn terminal(p) { if p == 2 { 1 } else if p == 1 { "lose" } } fn moves(p) { if p == 0 { [1, 2] } else { [] } }"#,
+    );
     let e = err(&mixed, "0");
     assert!(e.contains("win/lose/draw outcome"), "{e}");
     // Scored games are not played interactively (yet): a clear refusal.
-    let e = example("coins.rhai").play("1 2", &Options::new(&monitor)).err().unwrap().to_string();
+    let e = example("coins.rhai")
+        .play("1 2", &Options::new(&monitor))
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("played for a score"), "{e}");
 }
 
@@ -383,10 +395,14 @@ fn sums_made_by_the_script_are_played_part_by_part() {
     .unwrap();
     assert_eq!(value(&s, "x", false).grundy(), Some(0));
     // A part that is not a position is refused with its place.
-    let bad = ScriptRuleset::from_source("bad.rhai", "fn moves(n) { move_to(1, 2.5); }", Limits::default()).unwrap();
+    let bad = ScriptRuleset::from_source("bad.rhai", "fn moves(n) { move_to(1, 2.5); }", Limits::default())
+        .unwrap();
     let monitor = Monitor::default();
     let e = bad.value("3", &Options::new(&monitor)).unwrap_err().to_string();
-    assert!(e.contains("bad.rhai:1:") && e.contains("move_to: part 1") && e.contains("on position 3"), "{e}");
+    assert!(
+        e.contains("bad.rhai:1:") && e.contains("move_to: part 1") && e.contains("on position 3"),
+        "{e}"
+    );
 }
 
 proptest! {
