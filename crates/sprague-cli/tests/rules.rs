@@ -94,7 +94,7 @@ fn solve_gives_win_lose_draw_and_remoteness() {
     // middle two, then answer the opponent's pin with the other).
     let t = ok(&["solve", "--rules", &example("kayles.rhai"), "4"], "");
     assert!(
-        t.contains("wins in 2 moves (remoteness 3 plies)") && t.contains("1 1"),
+        t.contains("wins in 2 moves (remoteness 3 plies)") && t.contains("1 + 1"),
         "{t}"
     );
 }
@@ -229,4 +229,37 @@ fn bad_files_and_positions() {
         &["value", "--rules", &example("cutcake.rhai"), "2x2", "--misere"],
         &["misère play is not supported"],
     );
+}
+
+#[test]
+fn solve_a_game_played_for_a_score() {
+    // Coins 3 9 1 2: take 2 (then 9 is yours whatever the opponent takes):
+    // 2 + 9 against 3 + 1, a lead of 7.
+    let t = ok(&["solve", "--rules", &example("coins.rhai"), "3 9 1 2"], "");
+    assert!(t.contains("scores 7 with perfect play"), "{t}");
+    assert!(t.contains("3 9 1 lead -2"), "{t}");
+    let t = ok(
+        &["value", "--rules", &example("coins.rhai"), "3 9 1 2", "--json"],
+        "",
+    );
+    assert!(t.contains("\"score\":7"), "{t}");
+    bad(
+        &["play", "--rules", &example("coins.rhai"), "3 9 1 2"],
+        &["played for a score"],
+    );
+}
+
+#[test]
+fn repl_plays_a_loaded_game() {
+    // `play 4` reads its moves from the lines after it; when the game is
+    // over the session goes on with the next line.
+    let kayles = example("kayles.rhai");
+    let t = ok(
+        &["repl"],
+        format!("load \"{kayles}\"\nplay 4\n3\n1\nvalue 10 7\n"),
+    );
+    assert!(t.contains("`play POSITION`"), "{t}");
+    assert!(t.contains("that threw away the win"), "{t}");
+    let after = t.split("that threw away the win").nth(1).unwrap();
+    assert!(after.contains("grundy:  0"), "{t}");
 }

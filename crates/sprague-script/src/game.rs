@@ -73,7 +73,21 @@ impl ScriptGame {
             return Arc::from([]);
         }
         let mut out = Vec::new();
-        if let Err(e) = self.script.positions(mover.hook(), p, &mut out) {
+        if let Pos::Sum(parts) = p {
+            // A move in a sum is a move in one part.
+            for (i, part) in parts.iter().enumerate() {
+                if i > 0 && parts[i - 1] == *part {
+                    continue; // the same options as the part before
+                }
+                for q in self.options(mover, part).iter() {
+                    let mut next: Vec<Pos> = Vec::with_capacity(parts.len());
+                    next.extend(parts[..i].iter().cloned());
+                    next.push(q.clone());
+                    next.extend(parts[i + 1..].iter().cloned());
+                    out.push(Pos::sum(next));
+                }
+            }
+        } else if let Err(e) = self.script.positions(mover.hook(), p, &mut out) {
             self.script.fail(e);
             return Arc::from([]);
         }
@@ -103,6 +117,20 @@ impl ScriptGame {
     /// [`ScriptGame::components`], shared from the cache: each position's
     /// components are asked of the script once.
     pub(crate) fn components_shared(&self, p: &Pos) -> Option<Arc<[Pos]>> {
+        if let Pos::Sum(parts) = p {
+            // Each part may be a sum by `fn components` in turn.
+            if !self.script.hooks.components {
+                return Some(parts.clone());
+            }
+            let mut out = Vec::with_capacity(parts.len());
+            for part in parts.iter() {
+                match self.components_shared(part) {
+                    Some(inner) => out.extend(inner.iter().cloned()),
+                    None => out.push(part.clone()),
+                }
+            }
+            return Some(out.into());
+        }
         if !self.script.hooks.components || self.script.failed() {
             return None;
         }
@@ -118,7 +146,11 @@ impl ScriptGame {
         let found = if out.len() == 1 && out.first() == Some(p) {
             None
         } else {
-            Some(Arc::from(out))
+            // A component given as a sum is its parts.
+            Some(match Pos::sum(out) {
+                Pos::Sum(parts) => parts,
+                single => Arc::from([single]),
+            })
         };
         cache().insert(p.clone(), found.clone());
         found
@@ -241,7 +273,27 @@ impl Notation<Pos> for ScriptGame {
     }
 
     /// `fn show(p)` when the script has it, else the rhai literal.
+    ///
+    /// A sum is written as its parts joined by ` + `, parts without moves
+    /// (worth nothing) left out, and `0` when nothing is left.
     fn format_position(&self, position: &Pos) -> String {
+        if let Pos::Sum(parts) = position {
+            let movers: &[Mover] = if self.script.hooks.partizan {
+                &[Mover::Left, Mover::Right]
+            } else {
+                &[Mover::Both]
+            };
+            let shown: Vec<String> = parts
+                .iter()
+                .filter(|q| movers.iter().any(|&m| !self.options(m, q).is_empty()))
+                .map(|q| self.format_position(q))
+                .collect();
+            return if shown.is_empty() {
+                "0".to_string()
+            } else {
+                shown.join(" + ")
+            };
+        }
         if !self.script.hooks.show || self.script.failed() {
             return position.to_string();
         }

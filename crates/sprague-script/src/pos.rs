@@ -26,7 +26,17 @@ pub enum Pos {
     List(Arc<[Pos]>),
     /// A map from names to positions, keys in sorted order.
     Map(Arc<[(ImmutableString, Pos)]>),
+    /// A sum of independent components (`sum([a, b])` or `move_to(a, b)` in
+    /// a script): the engine plays its parts as components without asking
+    /// `fn components`. Parts in sorted order (a sum does not depend on the
+    /// order of its parts), never a sum themselves, at least two or none.
+    Sum(Arc<[Pos]>),
 }
+
+/// A sum of positions as a rhai value: type `sum`, made by `sum(array)`,
+/// taken apart by `parts(s)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SumValue(pub(crate) Pos);
 
 /// A rhai value that cannot be a position, and the path to it inside the
 /// value (`[2].a` for field `a` of the third element).
@@ -84,6 +94,9 @@ impl Pos {
         if let Ok(n) = value.as_int() {
             return Ok(Pos::Int(n));
         }
+        if let Some(sum) = value.read_lock::<SumValue>() {
+            return Ok(sum.0.clone());
+        }
         if let Ok(b) = value.as_bool() {
             return Ok(Pos::Bool(b));
         }
@@ -139,6 +152,49 @@ impl Pos {
                     .collect();
                 Dynamic::from_map(map)
             }
+            Pos::Sum(_) => Dynamic::from(SumValue(self.clone())),
+        }
+    }
+
+    /// The sum of `parts`: nested sums flattened, parts sorted; the part
+    /// itself when there is exactly one. O(k log k) for k parts.
+    #[must_use]
+    pub fn sum(parts: Vec<Pos>) -> Pos {
+        let mut flat = if parts.iter().any(|p| matches!(p, Pos::Sum(_))) {
+            let mut flat = Vec::with_capacity(parts.len() + 2);
+            for p in parts {
+                match p {
+                    Pos::Sum(inner) => flat.extend(inner.iter().cloned()),
+                    other => flat.push(other),
+                }
+            }
+            flat
+        } else {
+            parts
+        };
+        if flat.len() == 1 {
+            return flat.pop().unwrap_or(Pos::Int(0));
+        }
+        flat.sort_unstable();
+        Pos::Sum(flat.into())
+    }
+
+    /// [`Pos::sum`] of a fixed number (at least two) of parts, with one
+    /// allocation when no part is a sum (the common case of `move_to(a, b)`).
+    pub(crate) fn sum_of<const N: usize>(mut parts: [Pos; N]) -> Pos {
+        if N < 2 || parts.iter().any(|p| matches!(p, Pos::Sum(_))) {
+            return Pos::sum(parts.into());
+        }
+        parts.sort_unstable();
+        Pos::Sum(Arc::from(parts))
+    }
+
+    /// The parts of a sum, or `None` for any other position.
+    #[must_use]
+    pub fn parts(&self) -> Option<&[Pos]> {
+        match self {
+            Pos::Sum(parts) => Some(parts),
+            _ => None,
         }
     }
 
@@ -184,6 +240,16 @@ impl fmt::Display for Pos {
                     }
                 }
                 f.write_str("}")
+            }
+            Pos::Sum(parts) => {
+                f.write_str("sum([")?;
+                for (i, item) in parts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_str("])")
             }
         }
     }

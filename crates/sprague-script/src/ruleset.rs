@@ -94,15 +94,56 @@ impl ScriptRuleset {
     /// # Errors
     /// Partizan scripts, a position that does not parse, failing script
     /// calls, budgets and stops.
+    ///
+    /// A game whose `fn terminal` gives scores (integers) is solved by
+    /// minimax instead: the score of the player to move with perfect play,
+    /// each player maximising their own score, and the moves that get it.
     pub fn solve(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let options = &self.bounded(options);
-        self.explore(position, options)?;
+        let s = self.explore(position, options)?;
+        if self.loopy.space.scored() {
+            let r = self.scored(s, options);
+            return self.checked(r);
+        }
         let r = self.loopy.value(position, options);
         self.checked(r)
     }
 
-    /// Parses `position` and explores the positions reachable from it.
-    fn explore(&self, position: &str, options: &Options<'_>) -> Result<()> {
+    /// The minimax report of state `s` of a game played for a score.
+    fn scored(&self, s: u64, options: &Options<'_>) -> Result<Report> {
+        let space = &self.loopy.space;
+        let values = space.minimax(options.monitor)?;
+        let value = |t: u64| usize::try_from(t).ok().and_then(|t| values.get(t)).copied();
+        let v =
+            value(s).ok_or_else(|| Error::internal(format!("state {s} missing from the minimax values")))?;
+        let shown = sprague::play::SpaceNotation::format_state(space, s);
+        let rows: Vec<(String, String)> = space
+            .state_moves(s)
+            .into_iter()
+            .filter(|&t| value(t).map(|x| -x) == Some(v))
+            .map(|t| {
+                let to = sprague::play::SpaceNotation::format_state(space, t);
+                let how = format!("to {to}");
+                (to, how)
+            })
+            .collect();
+        let data = sprague::Data::map()
+            .with("ruleset", self.script.file.as_str())
+            .with("position", shown.as_str())
+            .with("score", v)
+            .with("best_moves", sprague::Data::moves(&rows));
+        let text = format!(
+            "{} {shown}\nThe player to move scores {v} with perfect play (each player maximises their own score)\n",
+            self.script.file
+        );
+        let mut report = Report::new(data, text);
+        report.push_moves("best_moves", "best moves", " (the game is over)");
+        Ok(report)
+    }
+
+    /// Parses `position` and explores the positions reachable from it;
+    /// returns its state.
+    fn explore(&self, position: &str, options: &Options<'_>) -> Result<u64> {
         if self.is_partizan() {
             return Err(Error::input(format!(
                 "{}: win/lose/draw solving needs an impartial game (fn moves)",
@@ -111,10 +152,7 @@ impl ScriptRuleset {
         }
         self.fresh();
         let p = self.parse(position)?;
-        self.loopy
-            .space
-            .explore(&p, options.max_states, options.monitor)?;
-        Ok(())
+        self.loopy.space.explore(&p, options.max_states, options.monitor)
     }
 
     /// `options` with the state budget cut to the script's position limit.
@@ -193,6 +231,12 @@ impl Ruleset for ScriptRuleset {
         let options = &self.bounded(options);
         if self.is_loopy() {
             self.explore(position, options)?;
+            if self.loopy.space.scored() {
+                return Err(Error::input(format!(
+                    "{}: play of a game played for a score is not supported; `sprague solve --rules` gives its minimax value and best moves",
+                    self.script.file
+                )));
+            }
             let r = self.loopy.play(position, options);
             return self.checked(r);
         }

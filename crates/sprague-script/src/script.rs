@@ -3,7 +3,7 @@
 //! and the first error of a search (the engine's rule traits cannot fail, so
 //! a failing call is remembered and reported when the search returns).
 
-use crate::pos::Pos;
+use crate::pos::{Pos, SumValue};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -125,6 +125,47 @@ impl Script {
             let q = Pos::from_dynamic(&q).map_err(|e| format!("move_to: {e}"))?;
             into.lock().unwrap_or_else(PoisonError::into_inner).push(q);
             Ok(())
+        });
+        // `move_to(a, b)` and `move_to(a, b, c)`: the option that is the sum
+        // of a, b (and c), played as independent components.
+        let into = sink.clone();
+        engine.register_fn(
+            "move_to",
+            move |a: Dynamic, b: Dynamic| -> Result<(), Box<EvalAltResult>> {
+                let q = Pos::sum_of([part(&a, 0, "move_to")?, part(&b, 1, "move_to")?]);
+                into.lock().unwrap_or_else(PoisonError::into_inner).push(q);
+                Ok(())
+            },
+        );
+        let into = sink.clone();
+        engine.register_fn(
+            "move_to",
+            move |a: Dynamic, b: Dynamic, c: Dynamic| -> Result<(), Box<EvalAltResult>> {
+                let q = Pos::sum_of([
+                    part(&a, 0, "move_to")?,
+                    part(&b, 1, "move_to")?,
+                    part(&c, 2, "move_to")?,
+                ]);
+                into.lock().unwrap_or_else(PoisonError::into_inner).push(q);
+                Ok(())
+            },
+        );
+        // `sum(array)`: the sum of the positions in the array; `parts(s)` the
+        // array of its parts.
+        engine.register_type_with_name::<SumValue>("sum");
+        engine.register_fn(
+            "sum",
+            |items: rhai::Array| -> Result<Dynamic, Box<EvalAltResult>> {
+                let mut parts = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    parts.push(part(item, i, "sum")?);
+                }
+                Ok(Pos::sum(parts).to_dynamic())
+            },
+        );
+        engine.register_fn("parts", |s: &mut SumValue| -> rhai::Array {
+            s.0.parts()
+                .map_or_else(Vec::new, |p| p.iter().map(Pos::to_dynamic).collect())
         });
         let ast = engine
             .compile(source)
@@ -311,6 +352,14 @@ impl Script {
     pub(crate) fn take_failure(&self) -> Option<String> {
         self.failure.lock().unwrap_or_else(PoisonError::into_inner).take()
     }
+}
+
+/// Part `i` of a sum made by `move_to` or `sum`, as a position.
+fn part(value: &Dynamic, i: usize, what: &str) -> Result<Pos, String> {
+    if let Ok(n) = value.as_int() {
+        return Ok(Pos::Int(n));
+    }
+    Pos::from_dynamic(value).map_err(|e| format!("{what}: part {i}: {e}"))
 }
 
 /// A failed script call: one line naming the file, the place and the position.

@@ -6,10 +6,12 @@
 use crate::game::{Mover, ScriptGame};
 use crate::pos::Pos;
 use crate::script::{ScriptFailure, shorten};
+use sprague::loopy::minimax_dag_with;
 use sprague::monitor::Monitor;
+use sprague::monitor::Stopped;
 use sprague::notation::Notation;
 use sprague::play::SpaceNotation;
-use sprague::{Error, StateSpace, Wld};
+use sprague::{DiGraph, Error, StateSpace, Wld};
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -21,6 +23,20 @@ struct Explored {
     index: HashMap<Pos, u64>,
     moves: Vec<Vec<u64>>,
     terminal: Vec<Option<Wld>>,
+    /// The score of each state for the player to move, when `fn terminal`
+    /// gave a number (the game ends there).
+    scores: Vec<Option<i64>>,
+}
+
+/// What `fn terminal(p)` says of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Terminal {
+    /// `()`: play on.
+    No,
+    /// `"win"`, `"lose"` or `"draw"` for the player to move.
+    Wld(Wld),
+    /// A number: the game ends with this score for the player to move.
+    Score(i64),
 }
 
 /// The scripted game as a [`StateSpace`] over the positions explored so far
@@ -46,23 +62,28 @@ impl ScriptSpace {
     }
 
     /// The terminal outcome of `p` by `fn terminal(p)`: `"win"`, `"lose"` or
-    /// `"draw"` for the player to move, or `()` to play on.
-    fn terminal_of(&self, p: &Pos) -> Result<Option<Wld>, ScriptFailure> {
+    /// `"draw"` for the player to move, a score (an integer) for the player
+    /// to move, or `()` to play on.
+    fn terminal_of(&self, p: &Pos) -> Result<Terminal, ScriptFailure> {
         let script = &self.game.script;
         if !script.hooks.terminal {
-            return Ok(None);
+            return Ok(Terminal::No);
         }
         let v = script.call("terminal", (p.to_dynamic(),), Some(p))?;
         if v.is_unit() {
-            return Ok(None);
+            return Ok(Terminal::No);
+        }
+        if let Ok(score) = v.as_int() {
+            // Kept within ±i64::MAX, so that the minimax solver may negate it.
+            return Ok(Terminal::Score(score.max(-i64::MAX)));
         }
         let text = v.clone().into_string().unwrap_or_default();
         match text.as_str() {
-            "win" => Ok(Some(Wld::Win)),
-            "lose" => Ok(Some(Wld::Lose)),
-            "draw" => Ok(Some(Wld::Draw)),
+            "win" => Ok(Terminal::Wld(Wld::Win)),
+            "lose" => Ok(Terminal::Wld(Wld::Lose)),
+            "draw" => Ok(Terminal::Wld(Wld::Draw)),
             _ => Err(ScriptFailure(format!(
-                "{}: fn terminal({}) returned {v:?}; expected \"win\", \"lose\", \"draw\" or () to play on",
+                "{}: fn terminal({}) returned {v:?}; expected \"win\", \"lose\", \"draw\", a score (an integer) or () to play on",
                 script.file,
                 shorten(p)
             ))),
@@ -93,6 +114,7 @@ impl ScriptSpace {
             e.positions.push(p);
             e.moves.push(Vec::new());
             e.terminal.push(None);
+            e.scores.push(None);
             Ok(s)
         };
         let root = add(&mut e, start.clone())?;
@@ -104,8 +126,12 @@ impl ScriptSpace {
                 }
                 let p = e.positions[next].clone();
                 let terminal = self.terminal_of(&p).map_err(|f| Error::input(f.0))?;
-                e.terminal[next] = terminal;
-                if terminal.is_none() {
+                match terminal {
+                    Terminal::No => {}
+                    Terminal::Wld(w) => e.terminal[next] = Some(w),
+                    Terminal::Score(x) => e.scores[next] = Some(x),
+                }
+                if terminal == Terminal::No {
                     let options = self.game.options(Mover::Both, &p);
                     if let Some(f) = self.game.script.take_failure() {
                         return Err(Error::input(f));
@@ -126,9 +152,78 @@ impl ScriptSpace {
             e.positions.truncate(first);
             e.moves.truncate(first);
             e.terminal.truncate(first);
+            e.scores.truncate(first);
             e.index.retain(|_, s| *s < first as u64);
         }
         result
+    }
+
+    /// Whether some explored position ended with a score (`fn terminal`
+    /// returned a number): the game is then played for a score.
+    pub fn scored(&self) -> bool {
+        self.lock().scores.iter().any(Option::is_some)
+    }
+
+    /// Minimax values of every explored state: the score of the player to
+    /// move with perfect play, each player maximising their own score
+    /// (negamax), by [`minimax_dag_with`] over the explored positions. O(n + m).
+    ///
+    /// # Errors
+    /// A position with no moves and no score, one with a win/lose/draw
+    /// outcome among scores, a position on a cycle (minimax values need play
+    /// to end), a stop through `monitor`.
+    pub fn minimax(&self, monitor: &Monitor) -> Result<Vec<i64>, Error> {
+        let (graph, scores) = {
+            let e = self.lock();
+            let file = &self.game.script.file;
+            let mut sources = Vec::new();
+            let mut targets = Vec::new();
+            for (s, moves) in e.moves.iter().enumerate() {
+                let p = || self.game.format_position(&e.positions[s]);
+                if e.terminal[s].is_some() {
+                    return Err(Error::input(format!(
+                        "{file}: fn terminal({}) gave a win/lose/draw outcome, but other positions end with a score: give every end a score",
+                        p()
+                    )));
+                }
+                if moves.is_empty() && e.scores[s].is_none() {
+                    return Err(Error::input(format!(
+                        "{file}: position {} has no moves and no score: make fn terminal return its score",
+                        p()
+                    )));
+                }
+                let from = u32::try_from(s).map_err(|_| Error::input("too many positions"))?;
+                for &t in moves {
+                    sources.push(from);
+                    targets.push(u32::try_from(t).map_err(|_| Error::input("too many positions"))?);
+                }
+            }
+            let graph = DiGraph::from_edges(e.positions.len(), &sources, &targets)
+                .map_err(|g| Error::internal(format!("the explored positions as a graph: {g}")))?;
+            (graph, e.scores.clone())
+        };
+        minimax_dag_with(
+            &graph,
+            |v| scores.get(v as usize).copied().flatten().unwrap_or(0),
+            monitor,
+        )
+        .map_err(|stop| match stop {
+            Stopped::Failed(c) => Error::input(format!(
+                "{}: position {} can be reached from itself; a game played for a score must end (scores are solved by minimax, which needs play to end)",
+                self.game.script.file,
+                self.position(u64::from(c.vertex))
+                    .map_or_else(|| format!("state {}", c.vertex), |p| self.game.format_position(&p))
+            )),
+            Stopped::Budget(b) => b.into(),
+            Stopped::Interrupted(i) => i.into(),
+        })
+    }
+
+    /// The moves of state `s`.
+    pub(crate) fn state_moves(&self, s: u64) -> Vec<u64> {
+        let mut out = Vec::new();
+        StateSpace::moves(self, s, &mut out);
+        out
     }
 
     /// The position of state `s`.

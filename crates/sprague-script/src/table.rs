@@ -16,13 +16,12 @@
 use crate::game::ScriptGame;
 use crate::pos::Pos;
 use crate::script::shorten;
+use rustc_hash::{FxHashMap, FxHashSet};
 use sprague::heap::{PeriodRule, TakeBreak, find_period, misere_grundy_values_with, plain_values};
 use sprague::monitor::Monitor;
 use sprague::registry::{OnProgress, Options, Table};
 use sprague::{Error, GrundySolver, HeapGame};
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
-use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// The positions `start(0 .. count)`.
 fn starts(game: &ScriptGame, count: usize, monitor: &Monitor) -> Result<Vec<Pos>, Error> {
@@ -50,7 +49,10 @@ struct ScriptHeaps<'a> {
     game: &'a ScriptGame,
     starts: &'a [Pos],
     /// The first `n` with `start(n) == p`.
-    index: HashMap<&'a Pos, u64>,
+    index: FxHashMap<&'a Pos, u64>,
+    /// Whether `start(n)` is the integer `n` for every `n` (then the index
+    /// is not needed).
+    identity: bool,
     /// Whether `start(0)` has no options (then a part `start(0)` is nothing).
     zero_is_empty: bool,
     /// Why the family is not a heap game, once found.
@@ -68,9 +70,16 @@ struct ScriptHeaps<'a> {
 
 impl<'a> ScriptHeaps<'a> {
     fn new(game: &'a ScriptGame, starts: &'a [Pos], monitor: &'a Monitor) -> Self {
-        let mut index = HashMap::with_capacity(starts.len());
-        for (n, p) in starts.iter().enumerate() {
-            index.entry(p).or_insert(n as u64);
+        let identity = starts
+            .iter()
+            .enumerate()
+            .all(|(n, p)| p.as_int().and_then(|m| usize::try_from(m).ok()) == Some(n));
+        let mut index = FxHashMap::default();
+        if !identity {
+            index.reserve(starts.len());
+            for (n, p) in starts.iter().enumerate() {
+                index.entry(p).or_insert(n as u64);
+            }
         }
         let zero_is_empty = starts
             .first()
@@ -79,6 +88,7 @@ impl<'a> ScriptHeaps<'a> {
             game,
             starts,
             index,
+            identity,
             zero_is_empty,
             not_heaps: RefCell::new(None),
             stopped_at: Cell::new(None),
@@ -89,28 +99,51 @@ impl<'a> ScriptHeaps<'a> {
         }
     }
 
-    /// The heaps of option `q` of heap `n`, or why it is not made of heaps.
-    fn parts(&self, n: u64, q: &Pos) -> Result<Vec<u64>, String> {
-        let comps = self.game.components_shared(q);
-        let comps = comps.as_deref().unwrap_or(core::slice::from_ref(q));
-        let mut parts = Vec::with_capacity(comps.len());
-        for c in comps {
-            match self.index.get(c) {
-                Some(&m) if m < n => {
-                    if !(m == 0 && self.zero_is_empty) {
-                        parts.push(m);
-                    }
-                }
-                _ => {
-                    return Err(format!(
-                        "option {} of start({n}) is not made of positions start(m) with m < {n}",
-                        shorten(q)
-                    ));
-                }
+    /// The `m` with `start(m) == p`, if any.
+    fn heap_of(&self, p: &Pos) -> Option<u64> {
+        if self.identity {
+            return p
+                .as_int()
+                .and_then(|m| u64::try_from(m).ok())
+                .filter(|&m| m < self.starts.len() as u64);
+        }
+        self.index.get(p).copied()
+    }
+
+    /// The heaps of option `q` of heap `n` into `parts` (sorted), or why it
+    /// is not made of heaps. A part that is some `start(m)` is heap `m`;
+    /// any other part is split by `fn components` (a sum into its parts).
+    fn parts(&self, n: u64, q: &Pos, parts: &mut Vec<u64>) -> Result<(), String> {
+        parts.clear();
+        let not_heaps = || {
+            format!(
+                "option {} of start({n}) is not made of positions start(m) with m < {n}",
+                shorten(q)
+            )
+        };
+        let mut add = |m: u64| -> Result<(), String> {
+            if m >= n {
+                return Err(not_heaps());
+            }
+            if !(m == 0 && self.zero_is_empty) {
+                parts.push(m);
+            }
+            Ok(())
+        };
+        if let Some(m) = self.heap_of(q) {
+            add(m)?;
+        } else if let (Pos::Sum(items), false) = (q, self.game.script.hooks.components) {
+            for c in items.iter() {
+                add(self.heap_of(c).ok_or_else(not_heaps)?)?;
+            }
+        } else {
+            let comps = self.game.components_shared(q).ok_or_else(not_heaps)?;
+            for c in comps.iter() {
+                add(self.heap_of(c).ok_or_else(not_heaps)?)?;
             }
         }
         parts.sort_unstable();
-        Ok(parts)
+        Ok(())
     }
 
     /// Notes the take-and-break digit bit of an option of heap `n`.
@@ -160,13 +193,19 @@ impl<'a> ScriptHeaps<'a> {
         };
         let fingerprints = self.fingerprints.borrow();
         for n in 0..count {
-            let mut options = HashSet::new();
+            let mut options: FxHashSet<Key> = FxHashSet::default();
+            let mut fits = true;
             code.heap_options(n as u64, &mut |parts| {
                 let mut v = parts.to_vec();
                 v.sort_unstable();
-                options.insert(v);
+                match key(&v) {
+                    Some(k) => {
+                        options.insert(k);
+                    }
+                    None => fits = false,
+                }
             });
-            if fingerprints.get(n) != Some(&fingerprint(&options)) {
+            if !fits || fingerprints.get(n) != Some(&fingerprint(options.iter())) {
                 return None;
             }
         }
@@ -174,19 +213,41 @@ impl<'a> ScriptHeaps<'a> {
     }
 }
 
-/// An order-free fingerprint of a set of options (two independent 64-bit
-/// sums of hashes).
-fn fingerprint(options: &HashSet<Vec<u64>>) -> u128 {
+/// An option of a take-and-break game as a key: its number of heaps and
+/// the heaps (sorted, unused slots 0). A take-and-break option leaves at
+/// most three heaps (two for octal codes, three for hexadecimal ones).
+type Key = (u8, [u64; 3]);
+
+/// The key of an option with `parts` (sorted), if it has at most three.
+fn key(parts: &[u64]) -> Option<Key> {
+    let mut k = [0u64; 3];
+    k.get_mut(..parts.len())?.copy_from_slice(parts);
+    Some((u8::try_from(parts.len()).ok()?, k))
+}
+
+/// An order-free fingerprint of a set of options: two independent 64-bit
+/// sums of mixed hashes of the keys (splitmix64 finalisers with different
+/// seeds).
+fn fingerprint<'k>(options: impl Iterator<Item = &'k Key>) -> u128 {
     let (mut a, mut b) = (0u64, 0u64);
-    for o in options {
-        let mut h = DefaultHasher::new();
-        o.hash(&mut h);
-        a = a.wrapping_add(h.finish());
-        let mut h = DefaultHasher::new();
-        (o, 0x9e37_79b9_u32).hash(&mut h);
-        b = b.wrapping_add(h.finish());
+    for (len, heaps) in options {
+        let (mut x, mut y) = (u64::from(*len), u64::from(*len) ^ 0x9e37_79b9_7f4a_7c15);
+        for &h in heaps {
+            x = mix(x ^ h);
+            y = mix(y.wrapping_add(h).rotate_left(17));
+        }
+        a = a.wrapping_add(x);
+        b = b.wrapping_add(y);
     }
     (u128::from(a) << 64) | u128::from(b)
+}
+
+/// The splitmix64 finaliser: a bijective mix of 64 bits.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 impl HeapGame for ScriptHeaps<'_> {
@@ -206,24 +267,28 @@ impl HeapGame for ScriptHeaps<'_> {
             self.game.script.fail(e);
             return;
         }
-        let mut seen = HashSet::with_capacity(options.len());
+        let mut seen: FxHashSet<Key> = FxHashSet::default();
+        seen.reserve(options.len());
+        let mut parts = Vec::with_capacity(4);
         for q in &options {
-            match self.parts(n, q) {
-                Ok(parts) => {
-                    f(&parts);
-                    if self.code_like.get() && !seen.contains(&parts) {
-                        self.note_code(n, &parts);
-                        seen.insert(parts);
+            if let Err(why) = self.parts(n, q, &mut parts) {
+                *self.not_heaps.borrow_mut() = Some(why);
+                return;
+            }
+            f(&parts);
+            if self.code_like.get() {
+                match key(&parts) {
+                    Some(k) => {
+                        if seen.insert(k) {
+                            self.note_code(n, &parts);
+                        }
                     }
-                }
-                Err(why) => {
-                    *self.not_heaps.borrow_mut() = Some(why);
-                    return;
+                    None => self.code_like.set(false),
                 }
             }
         }
         if self.code_like.get() {
-            self.fingerprints.borrow_mut().push(fingerprint(&seen));
+            self.fingerprints.borrow_mut().push(fingerprint(seen.iter()));
         }
     }
 }

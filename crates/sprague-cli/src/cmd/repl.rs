@@ -200,9 +200,18 @@ fn run_verb(words: &[String]) -> Result<(), VerbError> {
 
 fn script_loop(session: &mut Session) -> CliResult<usize> {
     let mut failed = 0;
-    for (i, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line?;
-        if !step(session, &line, Some(i + 1), &mut failed)? {
+    let stdin = std::io::stdin();
+    let mut line = String::new();
+    for i in 1.. {
+        // Standard input is locked for one line at a time: `play` reads its
+        // moves from the lines that follow it.
+        line.clear();
+        if stdin.lock().read_line(&mut line)? == 0 {
+            break;
+        }
+        let text = line.strip_suffix('\n').unwrap_or(&line);
+        let text = text.strip_suffix('\r').unwrap_or(text);
+        if !step(session, text, Some(i), &mut failed)? {
             break;
         }
     }

@@ -7,7 +7,7 @@ use sprague::{GameId, Outcome};
 use std::cmp::Ordering;
 
 /// The command-line verbs a session may run, with the verb's own arguments.
-pub const VERBS: &[&str] = &["value", "table", "games", "calc", "nimber"];
+pub const VERBS: &[&str] = &["value", "table", "play", "games", "calc", "nimber"];
 
 /// Session words that are neither names nor functions.
 const COMMANDS: &[&str] = &["help", "vars", "quit", "exit"];
@@ -428,8 +428,8 @@ fn split_words(line: &str) -> Result<Vec<String>, &'static str> {
 }
 
 impl Session {
-    /// `load "FILE"`: compiles the rules file and uses it for later `value`
-    /// and `table` lines that name no built-in ruleset.
+    /// `load "FILE"`: compiles the rules file and uses it for later `value`,
+    /// `table` and `play` lines that name no built-in ruleset.
     fn load(&mut self, arg: &str) -> Result<Reply, ReplError> {
         let words = split_words(arg).map_err(|m| ReplError::plain(m.to_string()))?;
         let [path] = words.as_slice() else {
@@ -448,7 +448,7 @@ impl Session {
         };
         self.rules = Some(path.clone());
         Ok(Reply::Text(format!(
-            "loaded {path} ({kind}): `value POSITION` and `table N` now use it"
+            "loaded {path} ({kind}): `value POSITION`, `table N` and `play POSITION` now use it"
         )))
     }
 }
@@ -456,7 +456,9 @@ impl Session {
 /// With a loaded rules file, `value`, `table` and `play` lines whose first
 /// word is not a built-in ruleset use the file (`--rules FILE`).
 fn with_loaded_rules(mut words: Vec<String>, path: &str) -> Vec<String> {
-    let verb_uses_rules = words.first().is_some_and(|w| w == "value" || w == "table");
+    let verb_uses_rules = words
+        .first()
+        .is_some_and(|w| w == "value" || w == "table" || w == "play");
     let named = words
         .iter()
         .skip(1)
@@ -533,13 +535,14 @@ fn help(topic: &str) -> String {
     }
     text.push_str(&row(
         "value nim 3 4 5",
-        "the verbs value, table, games, calc and nimber, as on the",
+        "the verbs value, table, play, games, calc and nimber, as on the",
     ));
     text.push_str(&row("", "command line; `table RULESET N` means `--count N`"));
     text.push_str(&row(
         "load \"FILE.rhai\"",
         "rules of your own game: then `value POSITION`, `table N`",
     ));
+    text.push_str(&row("", "and `play POSITION` (moves on the lines that follow)"));
     text.push_str(&row("vars", "the names and their values"));
     text.push_str(&row("help [FUNCTION]", "this text, or one function's"));
     text.push_str(&row("quit, exit, Ctrl-D", "end the session"));
