@@ -104,6 +104,14 @@ where
             code: QUIET,
             message: "the results are printed by process 0".to_string(),
         }),
+        Err(DistError::Connect(m)) => {
+            // Most failures to connect come from the addresses: name their file.
+            let m = match &args.hosts {
+                Some(path) => format!("{m} (addresses from the hosts file `{path}`)"),
+                None => m,
+            };
+            Err(dist_error(DistError::Connect(m)))
+        }
         Err(e) => Err(dist_error(e)),
     }
 }

@@ -96,6 +96,7 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
             checkpoint: a.checkpoint.as_deref(),
             resume: a.resume,
             threads: a.threads,
+            checkpoint_every: std::time::Duration::from_secs(a.checkpoint_every),
             max_states: a.max_states,
             monitor: Some(progress::monitor()),
         };
@@ -128,6 +129,7 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
         "longest_win_plies": sum.longest_win,
         "blocks": solved.blocks,
         "resumed_blocks": solved.resumed_blocks,
+        "resumed_level": solved.resumed_level,
         "seconds": secs,
         "out": written.as_ref().map(|(p, b)| json!({"file": p, "bytes": b})),
     });
@@ -141,6 +143,12 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
             text,
             " (resumed: {} of {} blocks read from the checkpoint)",
             solved.resumed_blocks, solved.blocks
+        );
+    }
+    if let Some(level) = solved.resumed_level {
+        let _ = write!(
+            text,
+            " (resumed: from the checkpoint's snapshot at remoteness level {level})"
         );
     }
     text.push('\n');
