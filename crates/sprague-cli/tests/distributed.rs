@@ -242,8 +242,14 @@ fn hosts_files_that_disagree_are_a_clear_error() {
     let p1 = spawn(&of_two(&kqk, "1", h1.to_str().unwrap()), &[]);
     let e0 = one_line_refusal(&wait(p0, Duration::from_secs(30), "process 0"));
     let e1 = one_line_refusal(&wait(p1, Duration::from_secs(30), "process 1"));
-    assert!(e0.contains("process 1 did not connect") && e0.contains("hosts-p0.txt"), "{e0}");
-    assert!(e1.contains("could not connect to process 0") && e1.contains("hosts-p1.txt"), "{e1}");
+    assert!(
+        e0.contains("process 1 did not connect") && e0.contains("hosts-p0.txt"),
+        "{e0}"
+    );
+    assert!(
+        e1.contains("could not connect to process 0") && e1.contains("hosts-p1.txt"),
+        "{e1}"
+    );
 }
 
 /// A scripted loopy game (a token on a pseudo-random graph of `n` vertices,
@@ -284,7 +290,10 @@ fn scripted_spaces_solve_alike_on_every_state() {
                 .unwrap()
                 .unwrap();
             assert_eq!(t.len(), one.len());
-            assert!((0..one.len()).all(|s| t.get(s) == one.get(s)), "{n} from {start}, {workers} workers");
+            assert!(
+                (0..one.len()).all(|s| t.get(s) == one.get(s)),
+                "{n} from {start}, {workers} workers"
+            );
         }
     }
 }
@@ -297,14 +306,23 @@ fn scripted_games_solve_distributed_like_the_one_thread_solve() {
     let r = rules.to_str().unwrap();
     let pursuit = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/rules/pursuit.rhai");
     let h = hosts("hosts-rules.txt", 2);
-    for (file, start) in [(r, "0"), (r, "5"), (pursuit, "cop 0 robber 6 cop"), (pursuit, "cop 0 robber 2 cop")] {
+    for (file, start) in [
+        (r, "0"),
+        (r, "5"),
+        (pursuit, "cop 0 robber 6 cop"),
+        (pursuit, "cop 0 robber 2 cop"),
+    ] {
         let args = ["solve", "--rules", file, start, "--json"];
         let want = common::run_ok(&args, b"");
         assert!(want.contains("\"outcome\""), "{want}");
         let mut threads = args.to_vec();
         threads.extend(["--workers", "3"]);
         assert_eq!(common::run_ok(&threads, b""), want, "{file} {start}, 3 workers");
-        assert_eq!(two_by_two(&args, h.to_str().unwrap()), want, "{file} {start}, 2 × 2");
+        assert_eq!(
+            two_by_two(&args, h.to_str().unwrap()),
+            want,
+            "{file} {start}, 2 × 2"
+        );
     }
     // Misère play is refused as without --workers.
     common::run_refused(

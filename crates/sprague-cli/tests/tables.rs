@@ -94,13 +94,17 @@ fn faults_name_the_file_and_the_block() {
     // Probing a position of an intact block still works.
     run_ok(&["probe", &f, "start"], b"");
     // A flipped bit in the block of the probed position: refused, naming it.
-    let probe: serde_json::Value = serde_json::from_str(&run_ok(&["probe", &s(&t), "1", "--json"], b"")).unwrap();
+    let probe: serde_json::Value =
+        serde_json::from_str(&run_ok(&["probe", &s(&t), "1", "--json"], b"")).unwrap();
     let block = probe["index"].as_u64().unwrap() / 65536;
     let (off, len) = block_span(&good, block as usize);
     let mut b = good.clone();
     b[off + len / 3] ^= 0x01;
     let f = broken("flip-probed.tbl", &b);
-    run_refused(&["probe", &f, "1"], &[&f, &format!("block {block}"), "checksum mismatch"]);
+    run_refused(
+        &["probe", &f, "1"],
+        &[&f, &format!("block {block}"), "checksum mismatch"],
+    );
     // Wrong magic, wrong version, damaged header and index, empty file.
     let mut b = good.clone();
     b[0] = b'X';

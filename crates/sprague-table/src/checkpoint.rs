@@ -293,7 +293,8 @@ impl Snapshots {
             .map_err(io_tmp)?;
         for (b, chunk) in cells.chunks(self.block_states.max(1) as usize).enumerate() {
             let frame = compress(chunk).map_err(io_tmp)?;
-            out.write_all(&(frame.len() as u32).to_le_bytes()).map_err(io_tmp)?;
+            out.write_all(&(frame.len() as u32).to_le_bytes())
+                .map_err(io_tmp)?;
             out.write_all(&record_crc(b as u64, &frame).to_le_bytes())
                 .map_err(io_tmp)?;
             out.write_all(&frame).map_err(io_tmp)?;

@@ -196,8 +196,13 @@ impl LevelSolve<'_> {
         } else {
             Some(self.preds(n)?)
         };
-        let positions = cells.iter().filter(|&&c| c != (DONE | code::NOT_A_POSITION)).count() as u64;
-        let mut frontier: Vec<u64> = (0..n).filter(|&s| level_of(cells[s as usize]) == Some(level)).collect();
+        let positions = cells
+            .iter()
+            .filter(|&&c| c != (DONE | code::NOT_A_POSITION))
+            .count() as u64;
+        let mut frontier: Vec<u64> = (0..n)
+            .filter(|&s| level_of(cells[s as usize]) == Some(level))
+            .collect();
         let mut done = cells
             .iter()
             .filter(|&&c| level_of(c).is_some_and(|l| l < level))

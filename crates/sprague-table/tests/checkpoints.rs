@@ -192,12 +192,26 @@ fn damaged_snapshots_name_the_file_and_the_block() {
     let (_, what) = damaged(resume(&b));
     assert!(what.contains("after the last block"), "{what}");
     // The whole snapshot resumes to the plain solve's codes.
-    let plain = solve("krk", &SolveOptions { checkpoint: None, ..opts }).unwrap();
+    let plain = solve(
+        "krk",
+        &SolveOptions {
+            checkpoint: None,
+            ..opts
+        },
+    )
+    .unwrap();
     assert_eq!(resume(&good).unwrap().codes, plain.codes);
     // An append checkpoint (connect-four) is another kind of solve.
     let c4 = d.join("c4.ckpt");
     let c4 = c4.to_str().unwrap();
-    solve("connect-four:4x3", &SolveOptions { checkpoint: Some(c4), ..opts }).unwrap();
+    solve(
+        "connect-four:4x3",
+        &SolveOptions {
+            checkpoint: Some(c4),
+            ..opts
+        },
+    )
+    .unwrap();
     std::fs::copy(c4, ck).unwrap();
     let other = solve("krk", &SolveOptions { resume: true, ..opts });
     assert!(matches!(other, Err(TableError::Input(m)) if m.contains("another solve")));

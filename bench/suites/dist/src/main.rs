@@ -16,7 +16,16 @@ struct Shuffle {
 }
 
 const A: u64 = 0x9E37_79B9_7F4A_7C15;
-const C: [u64; 8] = [1, 977, 4_099, 65_537, 1_000_003, 7_777_777, 123_456_791, 987_654_323];
+const C: [u64; 8] = [
+    1,
+    977,
+    4_099,
+    65_537,
+    1_000_003,
+    7_777_777,
+    123_456_791,
+    987_654_323,
+];
 
 fn inverse(a: u64) -> u64 {
     // Newton's iteration for the inverse of an odd number modulo 2^64.
@@ -33,7 +42,10 @@ impl StateSpace for Shuffle {
     }
     fn moves(&self, s: u64, out: &mut Vec<u64>) {
         if s % 16 != 0 {
-            out.extend(C.iter().map(|c| A.wrapping_mul(s).wrapping_add(*c) & (self.n - 1)));
+            out.extend(
+                C.iter()
+                    .map(|c| A.wrapping_mul(s).wrapping_add(*c) & (self.n - 1)),
+            );
         }
     }
     fn has_unmoves(&self) -> bool {
@@ -53,17 +65,31 @@ impl StateSpace for Shuffle {
 /// id, with its name, as last seen in `/proc/self/task` (Linux; empty
 /// elsewhere).
 fn thread_times(seen: &mut std::collections::BTreeMap<u64, (String, f64)>) {
-    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return };
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return;
+    };
     // Clock ticks per second of /proc's times: 100 on Linux.
     const HZ: f64 = 100.0;
     for t in tasks.flatten() {
-        let Ok(tid) = t.file_name().to_string_lossy().parse::<u64>() else { continue };
-        let Ok(stat) = std::fs::read_to_string(t.path().join("stat")) else { continue };
-        let name = std::fs::read_to_string(t.path().join("comm")).unwrap_or_default().trim().to_string();
+        let Ok(tid) = t.file_name().to_string_lossy().parse::<u64>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(t.path().join("stat")) else {
+            continue;
+        };
+        let name = std::fs::read_to_string(t.path().join("comm"))
+            .unwrap_or_default()
+            .trim()
+            .to_string();
         // Fields after the `(comm)`: state is field 3, utime 14, stime 15.
-        let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else { continue };
+        let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+            continue;
+        };
         let f: Vec<&str> = rest.split_whitespace().collect();
-        let (Some(u), Some(s)) = (f.get(11).and_then(|x| x.parse::<f64>().ok()), f.get(12).and_then(|x| x.parse::<f64>().ok())) else {
+        let (Some(u), Some(s)) = (
+            f.get(11).and_then(|x| x.parse::<f64>().ok()),
+            f.get(12).and_then(|x| x.parse::<f64>().ok()),
+        ) else {
             continue;
         };
         seen.insert(tid, (name, (u + s) / HZ));
@@ -94,7 +120,10 @@ fn with_thread_times<T>(f: impl FnOnce() -> T) -> (T, Vec<(String, f64)>) {
     let r = f();
     done.store(true, Ordering::Relaxed);
     let seen = sampler.join().unwrap_or_default();
-    let busy = seen.into_values().filter(|(n, t)| *t >= 0.05 && n != "sampler").collect();
+    let busy = seen
+        .into_values()
+        .filter(|(n, t)| *t >= 0.05 && n != "sampler")
+        .collect();
     (r, busy)
 }
 
@@ -108,7 +137,10 @@ fn main() {
     let t0 = Instant::now();
     let ((w, l, d), threads) = with_thread_times(|| match mode {
         "core" => {
-            let t = StateSpaceSolver::new(&space).max_states(usize::MAX).solve().expect("solves");
+            let t = StateSpaceSolver::new(&space)
+                .max_states(usize::MAX)
+                .solve()
+                .expect("solves");
             counts((0..t.len()).map(|s| t.get(s)))
         }
         _ => {
@@ -120,9 +152,16 @@ fn main() {
             counts((0..t.len()).map(|s| t.get(s)))
         }
     });
-    let busiest = threads.iter().filter(|(n, _)| n != "bench-dist").map(|(_, t)| *t).fold(0.0, f64::max);
+    let busiest = threads
+        .iter()
+        .filter(|(n, _)| n != "bench-dist")
+        .map(|(_, t)| *t)
+        .fold(0.0, f64::max);
     let shown: Vec<String> = threads.iter().map(|(n, t)| format!("{n}={t:.2}s")).collect();
-    println!("thread CPU: {} (busiest other than main: {busiest:.2}s)", shown.join(" "));
+    println!(
+        "thread CPU: {} (busiest other than main: {busiest:.2}s)",
+        shown.join(" ")
+    );
     println!(
         "{mode} workers={workers} states=2^{log2} edges={edges} wall={:.2}s W={w} L={l} D={d}",
         t0.elapsed().as_secs_f64()
