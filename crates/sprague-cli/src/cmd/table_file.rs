@@ -106,7 +106,8 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
     };
     let secs = t0.elapsed().as_secs_f64();
     let (_, space) = sprague::registry::state_space(&solved.ruleset)?;
-    let start = space.parse_state("start").map_err(CliError::input)?;
+    // Spaces without a `start` position (krk) have no reachable counts.
+    let start = space.parse_state("start").unwrap_or(u64::MAX);
     let sum = sprague_table::summarize(&*space, &solved.codes, start);
     let written = match &a.out {
         Some(path) => {
