@@ -75,7 +75,7 @@ pub struct SolveArgs {
     pub checkpoint: Option<String>,
     /// Least seconds between two snapshots of a level-by-level solve's
     /// checkpoint (0: at the end of every level).
-    #[arg(long, value_name = "SECS", default_value_t = 60, requires = "checkpoint")]
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
     pub checkpoint_every: u64,
     /// Continue the solve kept in the --checkpoint file.
     #[arg(long, requires = "checkpoint")]
