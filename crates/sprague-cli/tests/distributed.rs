@@ -1,7 +1,8 @@
 //! `sprague solve --workers/--processes/--process/--hosts`: two processes of
-//! two workers each on loopback give every result of the one-thread solve;
-//! a killed peer, a bad hosts file and an index out of range stop with one
-//! line and exit code 2. Every child process runs under a hard timeout.
+//! two workers each on loopback give every result of the one-thread solve,
+//! for graph files, built-in spaces and rules scripts; a killed peer, a bad
+//! or inconsistent hosts file and an index out of range stop with one line
+//! and exit code 2. Every child process runs under a hard timeout.
 
 mod common;
 
@@ -65,21 +66,20 @@ fn wait(mut child: Child, limit: Duration, what: &str) -> Output {
     }
 }
 
+/// `args` followed by the flags of process `i` of two at the addresses of
+/// the file `hosts`.
+fn of_two<'a>(args: &[&'a str], i: &'a str, hosts: &'a str) -> Vec<&'a str> {
+    let mut a = args.to_vec();
+    a.extend(["--processes", "2", "--process", i, "--hosts", hosts]);
+    a
+}
+
 /// Runs `args` as process 0 and 1 of two, two workers each; process 0's output.
 fn two_by_two(args: &[&str], hosts: &str) -> String {
     let run = |i: &str| {
         let mut a: Vec<&str> = args.to_vec();
-        a.extend([
-            "--workers",
-            "2",
-            "--processes",
-            "2",
-            "--process",
-            i,
-            "--hosts",
-            hosts,
-        ]);
-        spawn(&a, &[])
+        a.extend(["--workers", "2"]);
+        spawn(&of_two(&a, i, hosts), &[])
     };
     let p1 = run("1");
     let p0 = run("0");
@@ -160,20 +160,7 @@ fn a_killed_peer_stops_the_others_with_one_line() {
     let graph = temp("graph-kill.txt", &random_graph(3000));
     let g = graph.to_str().unwrap();
     let h = hosts("hosts-kill.txt", 2);
-    let args = |i: &'static str| {
-        vec![
-            "solve",
-            g,
-            "--workers",
-            "2",
-            "--processes",
-            "2",
-            "--process",
-            i,
-            "--hosts",
-            h.to_str().unwrap(),
-        ]
-    };
+    let args = |i: &'static str| of_two(&["solve", g, "--workers", "2"], i, h.to_str().unwrap());
     // Process 1 hangs when its third round starts; then it is killed.
     let mut p1 = spawn(&args("1"), &[("SPRAGUE_DIST_PAUSE_AT_ROUND", "3")]);
     let p0 = spawn(&args("0"), &[]);
@@ -195,48 +182,24 @@ fn a_killed_peer_stops_the_others_with_one_line() {
 fn bad_hosts_files_and_indices_are_refused() {
     let missing = std::env::temp_dir().join("sprague-no-such-hosts-file.txt");
     let m = missing.to_str().unwrap();
-    let base = [
-        "solve",
-        "--demo",
-        "kqk",
-        "--processes",
-        "2",
-        "--process",
-        "0",
-        "--hosts",
-    ];
-    fn with<'a>(base: &[&'a str], hosts: &'a str) -> Vec<&'a str> {
-        let mut a = base.to_vec();
-        a.push(hosts);
-        a
-    }
+    let kqk = ["solve", "--demo", "kqk"];
     common::run_refused(
-        &with(&base, m),
+        &of_two(&kqk, "0", m),
         &["hosts file", "sprague-no-such-hosts-file.txt", "cannot be read"],
     );
     let bad = temp("bad-hosts.txt", "127.0.0.1:4000\n  localhost-no-port\n");
     common::run_refused(
-        &with(&base, bad.to_str().unwrap()),
+        &of_two(&kqk, "0", bad.to_str().unwrap()),
         &["bad-hosts.txt", "line 2, column 3", "not HOST:PORT"],
     );
     let one = temp("one-host.txt", "127.0.0.1:4000\n");
     common::run_refused(
-        &with(&base, one.to_str().unwrap()),
-        &["1 address but --processes is 2"],
+        &of_two(&kqk, "0", one.to_str().unwrap()),
+        &["one-host.txt", "1 address but --processes is 2"],
     );
     let two = hosts("hosts-range.txt", 2);
     common::run_refused(
-        &[
-            "solve",
-            "--demo",
-            "kqk",
-            "--processes",
-            "2",
-            "--process",
-            "2",
-            "--hosts",
-            two.to_str().unwrap(),
-        ],
+        &of_two(&kqk, "2", two.to_str().unwrap()),
         &["--process 2 is out of range", "from 0 to 1"],
     );
     common::run_refused(&["solve", "--demo", "kqk", "--workers", "0"], &["--workers 0"]);
@@ -245,27 +208,125 @@ fn bad_hosts_files_and_indices_are_refused() {
 #[test]
 fn a_peer_that_never_comes_is_a_clear_error() {
     let h = hosts("hosts-absent.txt", 2);
-    let out = wait(
-        spawn(
-            &[
-                "solve",
-                "--demo",
-                "kqk",
-                "--processes",
-                "2",
-                "--process",
-                "0",
-                "--hosts",
-                h.to_str().unwrap(),
-                "--connect-timeout",
-                "1",
-            ],
-            &[],
-        ),
-        Duration::from_secs(30),
-        "a lonely process",
+    let args = of_two(
+        &["solve", "--demo", "kqk", "--connect-timeout", "1"],
+        "0",
+        h.to_str().unwrap(),
     );
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let out = wait(spawn(&args, &[]), Duration::from_secs(30), "a lonely process");
+    let err = one_line_refusal(&out);
     assert!(err.contains("process 1 did not connect within 1 s"), "{err}");
+    assert!(err.contains("hosts-absent.txt"), "the hosts file is named: {err}");
+}
+
+/// The single stderr line of a run that must fail with exit code 2 and
+/// print nothing.
+fn one_line_refusal(out: &Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("sprague: error: "), "{err}");
+    err
+}
+
+/// Hosts files that disagree (process 1 looks for process 0 at an address
+/// where nobody listens): both processes stop with one line naming their
+/// hosts file, within the connect timeout.
+#[test]
+fn hosts_files_that_disagree_are_a_clear_error() {
+    let h0 = hosts("hosts-p0.txt", 2);
+    let h1 = hosts("hosts-p1.txt", 2);
+    let kqk = ["solve", "--demo", "kqk", "--connect-timeout", "2"];
+    let p0 = spawn(&of_two(&kqk, "0", h0.to_str().unwrap()), &[]);
+    let p1 = spawn(&of_two(&kqk, "1", h1.to_str().unwrap()), &[]);
+    let e0 = one_line_refusal(&wait(p0, Duration::from_secs(30), "process 0"));
+    let e1 = one_line_refusal(&wait(p1, Duration::from_secs(30), "process 1"));
+    assert!(
+        e0.contains("process 1 did not connect") && e0.contains("hosts-p0.txt"),
+        "{e0}"
+    );
+    assert!(
+        e1.contains("could not connect to process 0") && e1.contains("hosts-p1.txt"),
+        "{e1}"
+    );
+}
+
+/// A scripted loopy game (a token on a pseudo-random graph of `n` vertices,
+/// terminal wins, losses and draws, cycles): `moves`, `terminal`.
+fn random_rules(n: u64) -> String {
+    format!(
+        "fn loopy() {{ true }}\n\
+         fn terminal(v) {{ if v % 37 == 5 {{ \"draw\" }} else if v % 41 == 3 {{ \"win\" }} }}\n\
+         fn moves(v) {{\n\
+             let out = [];\n\
+             let x = (v * 7919 + 13) % {n};\n\
+             for k in 0..(x % 4) {{ out.push((v * 31 + k * 97 + x) % {n}); }}\n\
+             out\n\
+         }}\n"
+    )
+}
+
+/// Every state of a scripted space: the distributed solve of its graph
+/// equals the one-thread solve of the space.
+#[test]
+fn scripted_spaces_solve_alike_on_every_state() {
+    use sprague::{Monitor, Options, StateSpaceSolver};
+    use std::sync::Arc;
+    for (n, start) in [(600, "0"), (2000, "17"), (50, "3")] {
+        let rules = sprague_script::ScriptRuleset::from_source(
+            "random.rhai",
+            &random_rules(n),
+            sprague_script::Limits::default(),
+        )
+        .unwrap();
+        let monitor = Monitor::default();
+        let space = rules.explored(start, &Options::new(&monitor)).unwrap();
+        let one = StateSpaceSolver::new(space).solve().unwrap();
+        let graph = sprague_dist::GraphSpace::collect(space).unwrap();
+        for workers in [1, 3] {
+            let t = sprague_dist::DistSolver::new(sprague_dist::Cluster::threads(workers))
+                .solve(Arc::new(graph.clone()), "random")
+                .unwrap()
+                .unwrap();
+            assert_eq!(t.len(), one.len());
+            assert!(
+                (0..one.len()).all(|s| t.get(s) == one.get(s)),
+                "{n} from {start}, {workers} workers"
+            );
+        }
+    }
+}
+
+/// `solve --rules FILE START` with --workers, and as 2 processes × 2
+/// workers on loopback: the same output as the one-thread solve.
+#[test]
+fn scripted_games_solve_distributed_like_the_one_thread_solve() {
+    let rules = temp("random.rhai", &random_rules(700));
+    let r = rules.to_str().unwrap();
+    let pursuit = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/rules/pursuit.rhai");
+    let h = hosts("hosts-rules.txt", 2);
+    for (file, start) in [
+        (r, "0"),
+        (r, "5"),
+        (pursuit, "cop 0 robber 6 cop"),
+        (pursuit, "cop 0 robber 2 cop"),
+    ] {
+        let args = ["solve", "--rules", file, start, "--json"];
+        let want = common::run_ok(&args, b"");
+        assert!(want.contains("\"outcome\""), "{want}");
+        let mut threads = args.to_vec();
+        threads.extend(["--workers", "3"]);
+        assert_eq!(common::run_ok(&threads, b""), want, "{file} {start}, 3 workers");
+        assert_eq!(
+            two_by_two(&args, h.to_str().unwrap()),
+            want,
+            "{file} {start}, 2 × 2"
+        );
+    }
+    // Misère play is refused as without --workers.
+    common::run_refused(
+        &["solve", "--rules", r, "0", "--misere", "--workers", "2"],
+        &["--misere is not supported"],
+    );
 }

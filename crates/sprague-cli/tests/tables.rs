@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{run_ok, run_refused};
+use common::{run, run_ok, run_refused};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -93,6 +93,18 @@ fn faults_name_the_file_and_the_block() {
     run_refused(&["verify", &f], &[&f, "block 3", "checksum mismatch"]);
     // Probing a position of an intact block still works.
     run_ok(&["probe", &f, "start"], b"");
+    // A flipped bit in the block of the probed position: refused, naming it.
+    let probe: serde_json::Value =
+        serde_json::from_str(&run_ok(&["probe", &s(&t), "1", "--json"], b"")).unwrap();
+    let block = probe["index"].as_u64().unwrap() / 65536;
+    let (off, len) = block_span(&good, block as usize);
+    let mut b = good.clone();
+    b[off + len / 3] ^= 0x01;
+    let f = broken("flip-probed.tbl", &b);
+    run_refused(
+        &["probe", &f, "1"],
+        &[&f, &format!("block {block}"), "checksum mismatch"],
+    );
     // Wrong magic, wrong version, damaged header and index, empty file.
     let mut b = good.clone();
     b[0] = b'X';
@@ -122,24 +134,16 @@ fn faults_name_the_file_and_the_block() {
     run_refused(&["verify", &f], &[&f, "after the last block"]);
 }
 
-/// A solve killed by SIGKILL mid-way resumes from its checkpoint and writes
-/// a table byte-for-byte equal to an uninterrupted solve's; probe and verify
-/// work on it.
-#[test]
-fn killed_solve_resumes_to_identical_table() {
-    let d = scratch("kill");
+/// Runs the solve `common` with `--out` and `--checkpoint`, kills it by
+/// SIGKILL once `ready` says the checkpoint holds enough, resumes it, and
+/// checks that the table is byte for byte an uninterrupted solve's and that
+/// verify and probe work on it; the resumed solve's output and the probe of
+/// `position`.
+fn kill_and_resume(name: &str, common: &[&str], position: &str, ready: impl Fn(&[u8]) -> bool) -> String {
+    let d = scratch(name);
     let full = s(&d.join("full.tbl"));
     let part = s(&d.join("part.tbl"));
     let ck = s(&d.join("solve.ckpt"));
-    let common = [
-        "solve",
-        "--demo",
-        "connect-four:5x4",
-        "--max-states",
-        "100000000",
-        "--block-states",
-        "65536",
-    ];
     let mut args: Vec<&str> = common.to_vec();
     args.extend(["--out", &part, "--checkpoint", &ck]);
     let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
@@ -148,13 +152,8 @@ fn killed_solve_resumes_to_identical_table() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Kill once a few blocks are in the checkpoint (the header is < 100 bytes).
     let t0 = Instant::now();
-    loop {
-        let len = std::fs::metadata(&ck).map(|m| m.len()).unwrap_or(0);
-        if len > 4000 {
-            break;
-        }
+    while !ready(&std::fs::read(&ck).unwrap_or_default()) {
         assert!(
             child.try_wait().unwrap().is_none(),
             "the solve ended before it could be killed"
@@ -183,9 +182,63 @@ fn killed_solve_resumes_to_identical_table() {
     );
     let v: serde_json::Value = serde_json::from_str(&run_ok(&["verify", &part, "--json"], b"")).unwrap();
     assert_eq!(v["ok"], true);
+    // A damaged checkpoint is refused with one line naming it.
+    let mut bytes = std::fs::read(&ck).unwrap();
+    let at = bytes.len() * 2 / 3;
+    bytes[at] ^= 0x20;
+    std::fs::write(&ck, &bytes).unwrap();
+    let resumed = run(&args, b"");
+    if !resumed.status.success() {
+        let err = String::from_utf8_lossy(&resumed.stderr);
+        assert_eq!(resumed.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(&ck), "{err}");
+    } else {
+        // An append checkpoint drops a damaged tail and solves it again.
+        assert!(std::fs::read(&part).unwrap() == std::fs::read(&full).unwrap());
+    }
+    format!("{out}{}", run_ok(&["probe", &part, position], b""))
+}
+
+/// A Connect Four solve (finished blocks appended to the checkpoint) killed
+/// by SIGKILL mid-way resumes to the same table.
+#[test]
+fn killed_solve_resumes_to_identical_table() {
+    let common = [
+        "solve",
+        "--demo",
+        "connect-four:5x4",
+        "--max-states",
+        "100000000",
+        "--block-states",
+        "65536",
+    ];
+    // Kill once a few blocks are in the checkpoint (the header is < 100 bytes).
+    let out = kill_and_resume("kill", &common, "start", |ck| ck.len() > 4000);
     // John Tromp, "John's Connect Four Playground": 5×4 is a draw.
-    let p = run_ok(&["probe", &part, "start"], b"");
-    assert!(p.contains("draws"), "{p}");
+    assert!(out.contains("draws"), "{out}");
+}
+
+/// A level-by-level solve (KRK: a snapshot of the cells at the end of every
+/// level) killed by SIGKILL resumes from its last snapshot to the same table.
+#[test]
+fn killed_level_solve_resumes_to_identical_table() {
+    let common = [
+        "solve",
+        "--demo",
+        "krk",
+        "--block-states",
+        "65536",
+        "--checkpoint-every",
+        "0",
+    ];
+    // The header: magic 8, version 4, states 8, block 4, name 2 + 3, crc 4;
+    // then the snapshot's level. Kill once the fourth level is kept.
+    let out = kill_and_resume("killkrk", &common, "Kc6 Rh1 ka8 w", |ck| {
+        ck.len() > 37 && u32::from_le_bytes(ck[33..37].try_into().unwrap()) >= 4
+    });
+    assert!(out.contains("remoteness level"), "{out}");
+    assert!(out.contains("White to move wins"), "{out}");
 }
 
 #[test]

@@ -33,3 +33,66 @@ impl StateSpace for GraphSpace {
         out.extend(self.graph.successors(s as u32).iter().map(|&t| u64::from(t)));
     }
 }
+
+impl GraphSpace {
+    /// The graph of an explicit `space`: every state's moves as edges and
+    /// its terminal outcome, so that a space held by one process (behind a
+    /// lock, or not shareable between threads, such as a scripted game)
+    /// can be solved by the distributed solver. Every index must be a state
+    /// ([`StateSpace::is_state`]). O(N + E) time, 8 bytes per edge and 5 per
+    /// state.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use sprague::{DiGraph, StateSpaceSolver};
+    /// use sprague_dist::{Cluster, DistSolver, GraphSpace};
+    /// // A cycle 0 → 1 → 2 → 0 with an exit 2 → 3 (no move there: a loss).
+    /// let graph = DiGraph::from_edges(4, &[0, 1, 2, 2], &[1, 2, 0, 3]).unwrap();
+    /// let g = GraphSpace { graph, outcomes: vec![None; 4] };
+    /// let copy = GraphSpace::collect(&g).unwrap();
+    /// let t = DistSolver::new(Cluster::threads(2)).solve(Arc::new(copy), "cycle").unwrap().unwrap();
+    /// let one = StateSpaceSolver::new(&g).solve().unwrap();
+    /// assert!((0..4).all(|s| t.get(s) == one.get(s)));
+    /// ```
+    ///
+    /// # Errors
+    /// [`DistError::Config`] for an index that is not a state, or more than
+    /// `u32::MAX - 1` states or edges.
+    pub fn collect<S: StateSpace + ?Sized>(space: &S) -> Result<GraphSpace, crate::DistError> {
+        let n = space.state_count();
+        let too_large = || {
+            crate::DistError::Config(format!(
+                "the space has {n} states: a graph of more than {} states or edges is not supported",
+                u32::MAX - 1
+            ))
+        };
+        let count = u32::try_from(n).map_err(|_| too_large())?;
+        let (mut sources, mut targets) = (Vec::new(), Vec::new());
+        let mut outcomes = Vec::with_capacity(count as usize);
+        let mut buf = Vec::new();
+        for s in 0..count {
+            if !space.is_state(u64::from(s)) {
+                return Err(crate::DistError::Config(format!(
+                    "index {s} of the space is not a state: only spaces whose every index is a state become graphs"
+                )));
+            }
+            let terminal = space.terminal(u64::from(s));
+            outcomes.push(terminal);
+            if terminal.is_some() {
+                continue;
+            }
+            buf.clear();
+            space.moves(u64::from(s), &mut buf);
+            for &t in &buf {
+                let t = u32::try_from(t).ok().filter(|&t| t < count).ok_or_else(|| {
+                    crate::DistError::Config(format!("state {s} moves to {t}, past the space's {n} states"))
+                })?;
+                sources.push(s);
+                targets.push(t);
+            }
+        }
+        let graph = DiGraph::from_edges(count as usize, &sources, &targets)
+            .map_err(|e| crate::DistError::Config(format!("the space as a graph: {e}")))?;
+        Ok(GraphSpace { graph, outcomes })
+    }
+}

@@ -141,6 +141,44 @@ impl ScriptRuleset {
         Ok(report)
     }
 
+    /// Explores every position reachable from `position` (as
+    /// [`ScriptRuleset::solve`] does) and returns the space, numbered
+    /// breadth first from it: the same script and position give the same
+    /// numbering, in this process or another. For solving the space
+    /// elsewhere, e.g. distributed; [`ScriptRuleset::solved_report`] then
+    /// reads the answer from that table.
+    ///
+    /// # Errors
+    /// Misère play, partizan scripts, a position that does not parse,
+    /// failing script calls, budgets and stops.
+    pub fn explored(&self, position: &str, options: &Options<'_>) -> Result<&ScriptSpace> {
+        if options.misere {
+            return Err(Error::input(format!(
+                "`{}` has its own end rules: --misere is not supported",
+                self.script.file
+            )));
+        }
+        let options = &self.bounded(options);
+        self.explore(position, options)?;
+        self.checked(Ok(&self.loopy.space))
+    }
+
+    /// The report of [`ScriptRuleset::solve`] for `position`, read from
+    /// `table`: a solved table of the space [`ScriptRuleset::explored`]
+    /// returned for the same position.
+    ///
+    /// # Errors
+    /// Misère play, a position that does not parse, failing script calls.
+    pub fn solved_report(
+        &self,
+        position: &str,
+        options: &Options<'_>,
+        table: &sprague::loopy::StateTable,
+    ) -> Result<Report> {
+        let r = self.loopy.report(position, options, table);
+        self.checked(r)
+    }
+
     /// Parses `position` and explores the positions reachable from it;
     /// returns its state.
     fn explore(&self, position: &str, options: &Options<'_>) -> Result<u64> {

@@ -12,6 +12,21 @@
 //! Records come in the order the solve finishes blocks (the last block
 //! first). A record cut short by a kill, or damaged, ends the usable part:
 //! resuming drops it (and anything after) and solves that block again.
+//!
+//! Spaces solved level by level keep a snapshot instead ([`Snapshots`],
+//! version 2): the same header, then at most one snapshot of the solver's
+//! cells at the end of a remoteness level:
+//!
+//! ```text
+//! snapshot  u32 level, u32 crc32 of the level's 4 bytes; then per block
+//!           u32 compressed length, u32 crc32 of the block number's 8 bytes
+//!           followed by the compressed bytes, the zstd frame of its cells
+//! ```
+//!
+//! A new snapshot is written whole to `FILE.tmp`, synced, and renamed over
+//! the file, so a kill leaves the previous snapshot or the new one, never a
+//! mix; damage found on resuming is therefore reported (file and block),
+//! not repaired.
 
 use crate::TableError;
 use crate::format::{compress, decompress, u32_at, u64_at};
@@ -20,6 +35,7 @@ use std::io::{Read, Write};
 
 const MAGIC: &[u8; 8] = b"SPRGCKPT";
 const VERSION: u32 = 1;
+const SNAPSHOT_VERSION: u32 = 2;
 const RECORD: usize = 16;
 
 /// A finished block found in a checkpoint by [`Checkpoint::scan`].
@@ -43,10 +59,10 @@ pub(crate) struct Checkpoint {
     file: File,
 }
 
-fn header_bytes(ruleset: &str, n: u64, block_states: u32) -> Vec<u8> {
+fn header_bytes(version: u32, ruleset: &str, n: u64, block_states: u32) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&n.to_le_bytes());
     out.extend_from_slice(&block_states.to_le_bytes());
     out.extend_from_slice(&(ruleset.len() as u16).to_le_bytes());
@@ -67,23 +83,7 @@ impl Checkpoint {
     /// Starts a new checkpoint at `path`, which must not exist (a leftover
     /// checkpoint is resumed or deleted on purpose, never overwritten).
     pub(crate) fn create(path: &str, ruleset: &str, n: u64, block_states: u32) -> Result<Self, TableError> {
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .map_err(|e| {
-                if e.kind() == std::io::ErrorKind::AlreadyExists {
-                    TableError::Input(format!(
-                        "{path}: the checkpoint already exists: pass --resume to continue it, or delete it to start over"
-                    ))
-                } else {
-                    TableError::io(path, &e)
-                }
-            })?;
-        let io = |e: std::io::Error| TableError::io(path, &e);
-        file.write_all(&header_bytes(ruleset, n, block_states))
-            .map_err(io)?;
-        file.sync_data().map_err(io)?;
+        let file = create_new(path, &header_bytes(VERSION, ruleset, n, block_states))?;
         Ok(Checkpoint {
             path: path.to_string(),
             file,
@@ -102,22 +102,8 @@ impl Checkpoint {
     ) -> Result<(Self, u64), TableError> {
         let n = codes.len() as u64;
         let io = |e: std::io::Error| TableError::io(path, &e);
-        let mut file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes).map_err(io)?;
-        let head = header_bytes(ruleset, n, block_states);
-        if bytes.len() < 8 || &bytes[..8] != MAGIC {
-            return Err(TableError::damaged(
-                path,
-                None,
-                "not a sprague checkpoint: wrong magic (a checkpoint starts with `SPRGCKPT`)",
-            ));
-        }
-        if bytes.len() < head.len() || bytes[..head.len()] != head[..] {
-            return Err(TableError::Input(format!(
-                "{path}: the checkpoint belongs to another solve (ruleset, size or block size differ from {ruleset} with {n} states in blocks of {block_states}), or its header is damaged"
-            )));
-        }
+        let head = header_bytes(VERSION, ruleset, n, block_states);
+        let (file, bytes) = open_checked(path, &head, ruleset, n, block_states)?;
         let blocks = n.div_ceil(u64::from(block_states));
         let mut at = head.len();
         let mut done = 0u64;
@@ -240,3 +226,183 @@ impl Checkpoint {
         self.file.sync_data().map_err(io)
     }
 }
+
+/// Creates the checkpoint file `path` (which must not exist) holding `head`, synced.
+fn create_new(path: &str, head: &[u8]) -> Result<File, TableError> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                TableError::Input(format!(
+                    "{path}: the checkpoint already exists: pass --resume to continue it, or delete it to start over"
+                ))
+            } else {
+                TableError::io(path, &e)
+            }
+        })?;
+    let io = |e: std::io::Error| TableError::io(path, &e);
+    file.write_all(head).map_err(io)?;
+    file.sync_data().map_err(io)?;
+    Ok(file)
+}
+
+/// Opens the checkpoint `path` for reading and writing and reads it whole,
+/// checking that it starts with the header `head` of this solve.
+fn open_checked(
+    path: &str,
+    head: &[u8],
+    ruleset: &str,
+    n: u64,
+    block_states: u32,
+) -> Result<(File, Vec<u8>), TableError> {
+    let io = |e: std::io::Error| TableError::io(path, &e);
+    let mut file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() < 8 || &bytes[..8] != MAGIC {
+        return Err(TableError::damaged(
+            path,
+            None,
+            "not a sprague checkpoint: wrong magic (a checkpoint starts with `SPRGCKPT`)",
+        ));
+    }
+    if bytes.len() < head.len() || bytes[..head.len()] != head[..] {
+        return Err(TableError::Input(format!(
+            "{path}: the checkpoint belongs to another solve (ruleset, size, block size or kind of solve differ from {ruleset} with {n} states in blocks of {block_states}), or its header is damaged"
+        )));
+    }
+    Ok((file, bytes))
+}
+
+/// The snapshot checkpoint of a solve that runs level by level: the file
+/// holds the header, then the latest snapshot (see the module's notes).
+pub(crate) struct Snapshots {
+    path: String,
+    head: Vec<u8>,
+    block_states: u32,
+}
+
+/// The cells of a snapshot and the level they end.
+pub(crate) type Snapshot = (u32, Vec<u16>);
+
+impl Snapshots {
+    /// Starts a snapshot checkpoint at `path`, which must not exist; it holds
+    /// the header only until the first snapshot.
+    pub(crate) fn create(path: &str, ruleset: &str, n: u64, block_states: u32) -> Result<Self, TableError> {
+        let head = header_bytes(SNAPSHOT_VERSION, ruleset, n, block_states);
+        create_new(path, &head)?;
+        Ok(Snapshots {
+            path: path.to_string(),
+            head,
+            block_states,
+        })
+    }
+
+    /// Opens the checkpoint at `path` of the same solve and reads its
+    /// snapshot (`None` when it holds the header only). O(file).
+    ///
+    /// A damaged or cut snapshot is an error naming the file and the block:
+    /// snapshots replace each other whole, so damage is never a kill's.
+    pub(crate) fn resume(
+        path: &str,
+        ruleset: &str,
+        n: u64,
+        block_states: u32,
+    ) -> Result<(Self, Option<Snapshot>), TableError> {
+        let head = header_bytes(SNAPSHOT_VERSION, ruleset, n, block_states);
+        let (_, bytes) = open_checked(path, &head, ruleset, n, block_states)?;
+        let me = Snapshots {
+            path: path.to_string(),
+            head,
+            block_states,
+        };
+        let mut at = me.head.len();
+        if at == bytes.len() {
+            return Ok((me, None));
+        }
+        let damaged = |block: Option<u64>, what: &str| {
+            TableError::damaged(
+                path,
+                block,
+                format!("{what} (the checkpoint is damaged: delete it to start the solve over)"),
+            )
+        };
+        if at + 8 > bytes.len() {
+            return Err(damaged(None, "the snapshot's level is truncated"));
+        }
+        let level = u32_at(&bytes, at);
+        if crc32fast::hash(&bytes[at..at + 4]) != u32_at(&bytes, at + 4) {
+            return Err(damaged(None, "the snapshot's level fails its checksum"));
+        }
+        at += 8;
+        let bs = u64::from(block_states.max(1));
+        let mut cells = Vec::with_capacity(n as usize);
+        for b in 0..n.div_ceil(bs) {
+            let count = ((b + 1) * bs).min(n) - b * bs;
+            if at + RECORD_SNAPSHOT > bytes.len() {
+                return Err(damaged(Some(b), "truncated"));
+            }
+            let len = u32_at(&bytes, at) as usize;
+            let crc = u32_at(&bytes, at + 4);
+            let Some(frame) = bytes.get(at + RECORD_SNAPSHOT..at + RECORD_SNAPSHOT + len) else {
+                return Err(damaged(Some(b), "truncated"));
+            };
+            if record_crc(b, frame) != crc {
+                return Err(damaged(Some(b), "checksum mismatch"));
+            }
+            let vals = decompress(frame, count as usize).map_err(|e| damaged(Some(b), &e))?;
+            cells.extend_from_slice(&vals);
+            at += RECORD_SNAPSHOT + len;
+        }
+        if at != bytes.len() {
+            return Err(damaged(None, "bytes after the last block"));
+        }
+        Ok((me, Some((level, cells))))
+    }
+
+    /// The checkpoint file.
+    pub(crate) fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Replaces the snapshot by `cells` at the end of level `level`: written
+    /// to `FILE.tmp`, synced, renamed over the file. O(cells).
+    pub(crate) fn write(&self, level: u32, cells: &[u16]) -> Result<(), TableError> {
+        let tmp = format!("{}.tmp", self.path);
+        let io_tmp = |e: std::io::Error| TableError::io(&tmp, &e);
+        let file = File::create(&tmp).map_err(io_tmp)?;
+        let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+        out.write_all(&self.head).map_err(io_tmp)?;
+        out.write_all(&level.to_le_bytes()).map_err(io_tmp)?;
+        out.write_all(&crc32fast::hash(&level.to_le_bytes()).to_le_bytes())
+            .map_err(io_tmp)?;
+        for (b, chunk) in cells.chunks(self.block_states.max(1) as usize).enumerate() {
+            let frame = compress(chunk).map_err(io_tmp)?;
+            out.write_all(&(frame.len() as u32).to_le_bytes())
+                .map_err(io_tmp)?;
+            out.write_all(&record_crc(b as u64, &frame).to_le_bytes())
+                .map_err(io_tmp)?;
+            out.write_all(&frame).map_err(io_tmp)?;
+        }
+        let file = out.into_inner().map_err(|e| io_tmp(e.into_error()))?;
+        file.sync_data().map_err(io_tmp)?;
+        drop(file);
+        std::fs::rename(&tmp, &self.path).map_err(|e| TableError::io(&self.path, &e))?;
+        // The rename itself is durable once the folder is synced.
+        if let Some(dir) = std::path::Path::new(&self.path).parent() {
+            let dir = if dir.as_os_str().is_empty() {
+                std::path::Path::new(".")
+            } else {
+                dir
+            };
+            if let Ok(d) = File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        Ok(())
+    }
+}
+
+const RECORD_SNAPSHOT: usize = 8;

@@ -73,14 +73,14 @@ impl fmt::Display for TableError {
                 checkpoint: Some(c),
             } => write!(
                 f,
-                "interrupted after {done} states; the checkpoint {c} keeps the finished blocks: run the same command with --resume to continue"
+                "interrupted after {done} states; the checkpoint {c} keeps the work done: run the same command with --resume to continue"
             ),
             TableError::Interrupted {
                 done,
                 checkpoint: None,
             } => write!(
                 f,
-                "interrupted after {done} states (nothing kept: pass --checkpoint FILE to keep finished blocks)"
+                "interrupted after {done} states (nothing kept: pass --checkpoint FILE to keep the work done)"
             ),
         }
     }

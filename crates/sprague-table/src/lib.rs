@@ -14,6 +14,7 @@ mod checkpoint;
 pub mod code;
 mod error;
 pub mod format;
+mod levels;
 mod mmap;
 mod query;
 mod read;

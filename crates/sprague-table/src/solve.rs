@@ -1,7 +1,9 @@
-//! Solving a named state space into the codes of a table, with checkpoints
-//! for spaces solved in index order.
+//! Solving a named state space into the codes of a table, with checkpoints:
+//! finished blocks for spaces solved in index order, level snapshots for
+//! the others.
 
-use crate::checkpoint::Checkpoint;
+use crate::checkpoint::{Checkpoint, Snapshots};
+use crate::levels::LevelSolve;
 use crate::{TableError, code};
 use sprague::loopy::{SolvedValue, StateSpaceSolver, Wld, implied_value};
 use sprague::monitor::{Monitor, Stopped};
@@ -16,8 +18,12 @@ pub struct SolveOptions<'a> {
     pub checkpoint: Option<&'a str>,
     /// Continue from the existing checkpoint instead of starting one.
     pub resume: bool,
-    /// Threads of the level-by-level solver (spaces not solved in index order).
+    /// Threads of the level-by-level solver (spaces not solved in index
+    /// order, without a checkpoint; the checkpointed level solve runs on one).
     pub threads: usize,
+    /// Least time between two snapshots of a checkpointed level-by-level
+    /// solve (each costs a pass over the cells and a write of the file).
+    pub checkpoint_every: std::time::Duration,
     /// Largest index space accepted.
     pub max_states: usize,
     /// Progress and stop requests.
@@ -31,6 +37,7 @@ impl Default for SolveOptions<'_> {
             checkpoint: None,
             resume: false,
             threads: 1,
+            checkpoint_every: std::time::Duration::from_secs(60),
             max_states: sprague::DEFAULT_MAX_STATES,
             monitor: None,
         }
@@ -48,6 +55,9 @@ pub struct Solved {
     pub resumed_blocks: u64,
     /// Blocks in all.
     pub blocks: u64,
+    /// A level-by-level solve resumed from a snapshot: the remoteness level
+    /// it went on from.
+    pub resumed_level: Option<u32>,
 }
 
 /// Solves the state space `ruleset` (see [`sprague::registry::state_space`]).
@@ -58,14 +68,19 @@ pub struct Solved {
 /// it, and `resume` reads the finished blocks back and goes on from the
 /// first unfinished one: since each value depends only on larger indices, a
 /// resumed solve gives the same codes as an uninterrupted one. Other spaces
-/// are solved level by level by [`StateSpaceSolver`] in memory (they take no
-/// checkpoint).
+/// are solved level by level by [`StateSpaceSolver`] in memory; with a
+/// checkpoint, by a one-thread level solve with the same values that
+/// replaces the checkpoint's snapshot of its cells at the end of a level
+/// (after the first pass, then at most every `checkpoint_every`), and
+/// `resume` goes on from the snapshot's level: the cells at the end of a
+/// level determine the rest of the solve, so the codes are again those of
+/// an uninterrupted solve.
 ///
 /// # Errors
 /// [`TableError::Input`] for an unknown ruleset, an index space past
-/// `max_states`, a checkpoint asked of a space solved level by level, or a
-/// remoteness past the codes' limit; [`TableError::Interrupted`] on a stop
-/// request; the checkpoint's I/O and format errors.
+/// `max_states`, a checkpoint of another solve, or a remoteness past the
+/// codes' limit; [`TableError::Interrupted`] on a stop request; the
+/// checkpoint's I/O and format errors (a damaged snapshot names its block).
 pub fn solve(ruleset: &str, opts: &SolveOptions<'_>) -> Result<Solved, TableError> {
     let (name, space) = sprague::registry::state_space(ruleset)?;
     let n = space.state_count();
@@ -78,11 +93,32 @@ pub fn solve(ruleset: &str, opts: &SolveOptions<'_>) -> Result<Solved, TableErro
     }
     let block_states = opts.block_states.max(1);
     let blocks = n.div_ceil(u64::from(block_states));
+    if opts.resume && opts.checkpoint.is_none() {
+        return Err(TableError::Input("--resume needs --checkpoint FILE".to_string()));
+    }
     if !space.moves_increase_index() {
-        if opts.checkpoint.is_some() {
-            return Err(TableError::Input(format!(
-                "{name} is solved level by level in memory: --checkpoint needs a space solved in index order such as connect-four:WxH"
-            )));
+        if let Some(path) = opts.checkpoint {
+            let (snapshots, resume) = if opts.resume {
+                Snapshots::resume(path, &name, n, block_states)?
+            } else {
+                (Snapshots::create(path, &name, n, block_states)?, None)
+            };
+            let solved = LevelSolve {
+                space: space.as_ref(),
+                name: &name,
+                snapshots: Some(&snapshots),
+                resume,
+                every: opts.checkpoint_every,
+                monitor: opts.monitor,
+            }
+            .run()?;
+            return Ok(Solved {
+                ruleset: name,
+                codes: solved.codes,
+                resumed_blocks: 0,
+                blocks,
+                resumed_level: solved.resumed_level,
+            });
         }
         let mut solver = StateSpaceSolver::new(&*space)
             .threads(opts.threads)
@@ -105,6 +141,7 @@ pub fn solve(ruleset: &str, opts: &SolveOptions<'_>) -> Result<Solved, TableErro
             codes,
             resumed_blocks: 0,
             blocks,
+            resumed_level: None,
         });
     }
     let mut codes = vec![code::NOT_A_POSITION; n as usize];
@@ -114,8 +151,7 @@ pub fn solve(ruleset: &str, opts: &SolveOptions<'_>) -> Result<Solved, TableErro
             (Some(c), done)
         }
         (Some(path), false) => (Some(Checkpoint::create(path, &name, n, block_states)?), 0),
-        (None, true) => return Err(TableError::Input("--resume needs --checkpoint FILE".to_string())),
-        (None, false) => (None, 0),
+        (None, _) => (None, 0),
     };
     if let Some(m) = opts.monitor {
         let first = (blocks - resumed) * u64::from(block_states);
@@ -149,6 +185,7 @@ pub fn solve(ruleset: &str, opts: &SolveOptions<'_>) -> Result<Solved, TableErro
         codes,
         resumed_blocks: resumed,
         blocks,
+        resumed_level: None,
     })
 }
 

@@ -16,7 +16,16 @@ struct Shuffle {
 }
 
 const A: u64 = 0x9E37_79B9_7F4A_7C15;
-const C: [u64; 8] = [1, 977, 4_099, 65_537, 1_000_003, 7_777_777, 123_456_791, 987_654_323];
+const C: [u64; 8] = [
+    1,
+    977,
+    4_099,
+    65_537,
+    1_000_003,
+    7_777_777,
+    123_456_791,
+    987_654_323,
+];
 
 fn inverse(a: u64) -> u64 {
     // Newton's iteration for the inverse of an odd number modulo 2^64.
@@ -33,7 +42,10 @@ impl StateSpace for Shuffle {
     }
     fn moves(&self, s: u64, out: &mut Vec<u64>) {
         if s % 16 != 0 {
-            out.extend(C.iter().map(|c| A.wrapping_mul(s).wrapping_add(*c) & (self.n - 1)));
+            out.extend(
+                C.iter()
+                    .map(|c| A.wrapping_mul(s).wrapping_add(*c) & (self.n - 1)),
+            );
         }
     }
     fn has_unmoves(&self) -> bool {
@@ -49,6 +61,72 @@ impl StateSpace for Shuffle {
     }
 }
 
+/// CPU seconds (user + system) of every thread of this process, by thread
+/// id, with its name, as last seen in `/proc/self/task` (Linux; empty
+/// elsewhere).
+fn thread_times(seen: &mut std::collections::BTreeMap<u64, (String, f64)>) {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return;
+    };
+    // Clock ticks per second of /proc's times: 100 on Linux.
+    const HZ: f64 = 100.0;
+    for t in tasks.flatten() {
+        let Ok(tid) = t.file_name().to_string_lossy().parse::<u64>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(t.path().join("stat")) else {
+            continue;
+        };
+        let name = std::fs::read_to_string(t.path().join("comm"))
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        // Fields after the `(comm)`: state is field 3, utime 14, stime 15.
+        let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+            continue;
+        };
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        let (Some(u), Some(s)) = (
+            f.get(11).and_then(|x| x.parse::<f64>().ok()),
+            f.get(12).and_then(|x| x.parse::<f64>().ok()),
+        ) else {
+            continue;
+        };
+        seen.insert(tid, (name, (u + s) / HZ));
+    }
+}
+
+/// Runs `f` while a sampler reads every thread's CPU time every 10 ms: the
+/// per-thread CPU seconds of the threads that used at least 0.05 s. The
+/// busiest worker thread bounds the wall time of a solve on free cores, so
+/// (one worker's CPU) / (busiest of W workers' CPU) is the speed-up that a
+/// machine shared with other work hides.
+fn with_thread_times<T>(f: impl FnOnce() -> T) -> (T, Vec<(String, f64)>) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let done = std::sync::Arc::new(AtomicBool::new(false));
+    let d = std::sync::Arc::clone(&done);
+    let sampler = std::thread::Builder::new()
+        .name("sampler".into())
+        .spawn(move || {
+            let mut seen = std::collections::BTreeMap::new();
+            while !d.load(Ordering::Relaxed) {
+                thread_times(&mut seen);
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            thread_times(&mut seen);
+            seen
+        })
+        .expect("a sampler thread");
+    let r = f();
+    done.store(true, Ordering::Relaxed);
+    let seen = sampler.join().unwrap_or_default();
+    let busy = seen
+        .into_values()
+        .filter(|(n, t)| *t >= 0.05 && n != "sampler")
+        .collect();
+    (r, busy)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map_or("core", String::as_str);
@@ -57,9 +135,12 @@ fn main() {
     let space = Shuffle { n: 1 << log2 };
     let edges = (space.n - space.n / 16) * 8;
     let t0 = Instant::now();
-    let (w, l, d) = match mode {
+    let ((w, l, d), threads) = with_thread_times(|| match mode {
         "core" => {
-            let t = StateSpaceSolver::new(&space).max_states(usize::MAX).solve().expect("solves");
+            let t = StateSpaceSolver::new(&space)
+                .max_states(usize::MAX)
+                .solve()
+                .expect("solves");
             counts((0..t.len()).map(|s| t.get(s)))
         }
         _ => {
@@ -70,7 +151,17 @@ fn main() {
                 .expect("one process");
             counts((0..t.len()).map(|s| t.get(s)))
         }
-    };
+    });
+    let busiest = threads
+        .iter()
+        .filter(|(n, _)| n != "bench-dist")
+        .map(|(_, t)| *t)
+        .fold(0.0, f64::max);
+    let shown: Vec<String> = threads.iter().map(|(n, t)| format!("{n}={t:.2}s")).collect();
+    println!(
+        "thread CPU: {} (busiest other than main: {busiest:.2}s)",
+        shown.join(" ")
+    );
     println!(
         "{mode} workers={workers} states=2^{log2} edges={edges} wall={:.2}s W={w} L={l} D={d}",
         t0.elapsed().as_secs_f64()

@@ -48,7 +48,13 @@ impl DistArgs {
         };
         let cluster = Cluster::processes(workers, processes, process, hosts)
             .connect_timeout(Duration::from_secs(self.connect_timeout));
-        cluster.check().map_err(dist_error)?;
+        cluster.check().map_err(|e| match (e, &self.hosts) {
+            // A hosts list of the wrong length: name its file.
+            (DistError::Config(m), Some(path)) if m.starts_with("the hosts list") => {
+                dist_error(DistError::Config(format!("{m} (hosts file `{path}`)")))
+            }
+            (e, _) => dist_error(e),
+        })?;
         Ok(cluster)
     }
 }
@@ -104,6 +110,14 @@ where
             code: QUIET,
             message: "the results are printed by process 0".to_string(),
         }),
+        Err(DistError::Connect(m)) => {
+            // Most failures to connect come from the addresses: name their file.
+            let m = match &args.hosts {
+                Some(path) => format!("{m} (addresses from the hosts file `{path}`)"),
+                None => m,
+            };
+            Err(dist_error(DistError::Connect(m)))
+        }
         Err(e) => Err(dist_error(e)),
     }
 }

@@ -68,9 +68,15 @@ pub struct SolveArgs {
     /// state) to this file, for `sprague probe` and `sprague verify`.
     #[arg(long, value_name = "FILE", requires = "demo")]
     pub out: Option<String>,
-    /// With --out: append every finished block to this checkpoint file.
+    /// With --out: keep the solve's progress in this checkpoint file (every
+    /// finished block for connect-four, a snapshot at the end of a
+    /// remoteness level for the other spaces).
     #[arg(long, value_name = "FILE", requires = "out")]
     pub checkpoint: Option<String>,
+    /// Least seconds between two snapshots of a level-by-level solve's
+    /// checkpoint (0: at the end of every level).
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    pub checkpoint_every: u64,
     /// Continue the solve kept in the --checkpoint file.
     #[arg(long, requires = "checkpoint")]
     pub resume: bool,
@@ -794,7 +800,35 @@ fn rules_run(path: &str, a: &SolveArgs) -> CliResult<()> {
     };
     let _polling = Polling::start();
     let bar = Progress::monitored(&format!("solving {path}"), "states");
-    let report = script.solve(start, &options.to_core());
-    bar.finish();
+    let report = if a.dist.active() {
+        // Each process explores the script itself (the numbering is the
+        // same in every one, and the handshake compares the state counts),
+        // then solves its share of the graph.
+        let opts = options.to_core();
+        let explored = script.explored(start, &opts).and_then(|space| {
+            sprague_dist::GraphSpace::collect(space).map_err(|e| sprague::Error::input(e.to_string()))
+        });
+        let graph = match explored {
+            Ok(g) => g,
+            Err(e) => {
+                bar.finish();
+                return Err(e.into());
+            }
+        };
+        // The processes must solve the same script from the same start:
+        // both go into the name the handshake compares.
+        let text = std::fs::read(path).unwrap_or_default();
+        let digest = text.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        let name = format!("rules script {digest:016x} from {start}");
+        let table = super::dist::solve(graph, &name, &a.dist, false, a.max_states);
+        bar.finish();
+        script.solved_report(start, &opts, &table?)
+    } else {
+        let r = script.solve(start, &options.to_core());
+        bar.finish();
+        r
+    };
     super::emit(&report?, a.json, false)
 }

@@ -108,6 +108,7 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
             checkpoint: a.checkpoint.as_deref(),
             resume: a.resume,
             threads: a.threads,
+            checkpoint_every: std::time::Duration::from_secs(a.checkpoint_every),
             max_states: a.max_states,
             monitor: Some(progress::monitor()),
         };
@@ -117,7 +118,8 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
     };
     let secs = t0.elapsed().as_secs_f64();
     let (_, space) = sprague::registry::state_space(&solved.ruleset)?;
-    let start = space.parse_state("start").map_err(CliError::input)?;
+    // Spaces without a `start` position (krk) have no reachable counts.
+    let start = space.parse_state("start").unwrap_or(u64::MAX);
     let sum = sprague_table::summarize(&*space, &solved.codes, start);
     let written = match &a.out {
         Some(path) => {
@@ -140,6 +142,7 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
         "longest_win_plies": sum.longest_win,
         "blocks": solved.blocks,
         "resumed_blocks": solved.resumed_blocks,
+        "resumed_level": solved.resumed_level,
         "seconds": secs,
         "out": written.as_ref().map(|(p, b)| json!({"file": p, "bytes": b})),
     });
@@ -153,6 +156,12 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
             text,
             " (resumed: {} of {} blocks read from the checkpoint)",
             solved.resumed_blocks, solved.blocks
+        );
+    }
+    if let Some(level) = solved.resumed_level {
+        let _ = write!(
+            text,
+            " (resumed: from the checkpoint's snapshot at remoteness level {level})"
         );
     }
     text.push('\n');

@@ -55,16 +55,27 @@ impl<S: SpaceNotation> SpaceRules<S> {
     }
 }
 
-impl<S: SpaceNotation> Ruleset for SpaceRules<S> {
-    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+impl<S: SpaceNotation> SpaceRules<S> {
+    /// The report of [`Ruleset::value`] for `position`, read from `table`, a
+    /// table of the whole space solved elsewhere (by another solver, e.g. a
+    /// distributed one, with the same results as [`StateSpaceSolver`]).
+    /// O(moves of the position).
+    ///
+    /// # Errors
+    /// Misère play, a position that does not parse, or a table that lacks
+    /// the position's state.
+    pub fn report(&self, position: &str, options: &Options<'_>, table: &StateTable) -> Result<Report> {
         let s = self.state(position, options)?;
-        let table = self.solve(options)?;
+        self.report_state(s, table)
+    }
+
+    fn report_state(&self, s: u64, table: &StateTable) -> Result<Report> {
         let solved = table
             .get(s)
             .ok_or_else(|| Error::internal(format!("state {s} missing from the solved table")))?;
         let shown = self.space.format_state(s);
         let mover = self.space.mover(s);
-        let rows: Vec<(String, String)> = best_state_moves(&self.space, &table, s)?
+        let rows: Vec<(String, String)> = best_state_moves(&self.space, table, s)?
             .into_iter()
             .map(|t| (self.space.format_state(t), self.space.describe_state_move(s, t)))
             .collect();
@@ -85,6 +96,14 @@ impl<S: SpaceNotation> Ruleset for SpaceRules<S> {
         let mut report = Report::new(data, text);
         report.push_moves("best_moves", "best moves", " (the game is over)");
         Ok(report)
+    }
+}
+
+impl<S: SpaceNotation> Ruleset for SpaceRules<S> {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let s = self.state(position, options)?;
+        let table = self.solve(options)?;
+        self.report_state(s, &table)
     }
 
     /// Solves the whole space before the first move (a stop through the
