@@ -119,7 +119,7 @@ impl PartizanRules for Domineering {
         let (w, h) = (p.width(), p.height());
         let g = Geometry::new(w, h);
         let empty = p.empty;
-        if empty != 0 && g.region_of(empty, empty) == empty && g.bounding_box(empty) == (0, 0, h, w) {
+        if empty != 0 && g.spans(empty) && g.region_of(empty, empty) == empty {
             return false;
         }
         let mut rest = empty;

@@ -295,7 +295,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 k = end;
             }
             let (left, right) = done.values.split_at(done.n_left);
-            let value = self.store.game(left, right);
+            let value = self.store.op().game_memoised(left, right);
             self.limits.reached(self.memo.len())?;
             self.memo.insert(done.key.clone(), value);
             self.limits.ticker.tick()?;

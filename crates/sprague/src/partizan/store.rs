@@ -73,6 +73,10 @@ struct Node {
 
 const NONE: u32 = u32::MAX;
 
+/// Separates Left's options from Right's in a key of `raw_memo` (no game has
+/// this id: the store holds fewer than `u32::MAX - 1` forms).
+const SEPARATOR: GameId = GameId(u32::MAX);
+
 fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
     use core::hash::Hasher;
     let mut h = rustc_hash::FxHasher::default();
@@ -142,6 +146,14 @@ pub struct GameStore {
     general: FxHashMap<u64, u32>,
     /// Scratch option lists reused by `game` (it is not re-entered).
     scratch: (Vec<GameId>, Vec<GameId>),
+    /// Scratch option lists reused by `canonicalize` for each pass.
+    pass: (Vec<GameId>, Vec<GameId>),
+    /// Canonical forms of the option lists seen by
+    /// `Op::game_memoised`: the sorted, deduplicated lists
+    /// written `L ++ [SEPARATOR] ++ R` → the id of `{L | R}`.
+    raw_memo: FxHashMap<Box<[GameId]>, GameId>,
+    /// Scratch key of `raw_memo`.
+    raw_key: Vec<GameId>,
     inline: FxHashMap<Nus, GameId>,
     le_memo: FxHashMap<u64, bool>,
     /// Sums on ordered id pairs (`ops`).
@@ -401,6 +413,41 @@ impl<'s, 'm> Op<'s, 'm> {
         id
     }
 
+    /// [`game`](Self::game), memoised on the option lists: the positions of a
+    /// search often have options of the same values, and a repeat costs one
+    /// hash look-up instead of the removal of dominated and reversible
+    /// options. For the solvers (each of their forms is built once; sums keep
+    /// their own memo).
+    pub(crate) fn game_memoised(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        let (mut l, mut r) = core::mem::take(&mut self.scratch);
+        l.clear();
+        l.extend_from_slice(left);
+        l.sort_unstable();
+        l.dedup();
+        r.clear();
+        r.extend_from_slice(right);
+        r.sort_unstable();
+        r.dedup();
+        let mut key = core::mem::take(&mut self.raw_key);
+        key.clear();
+        key.extend_from_slice(&l);
+        key.push(SEPARATOR);
+        key.extend_from_slice(&r);
+        let id = match self.raw_memo.get(key.as_slice()) {
+            Some(&id) => id,
+            None => {
+                let id = self.game_in(&mut l, &mut r);
+                if !self.halted {
+                    self.raw_memo.insert(key.as_slice().into(), id);
+                }
+                id
+            }
+        };
+        self.raw_key = key;
+        self.scratch = (l, r);
+        id
+    }
+
     fn game_in(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
         if self.halted {
             return GameId::ZERO;
@@ -429,11 +476,12 @@ impl<'s, 'm> Op<'s, 'm> {
 
     /// Removes dominated options and bypasses reversible ones until stable.
     fn canonicalize(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) {
+        let (mut nl, mut nr) = core::mem::take(&mut self.pass);
         loop {
             self.remove_dominated(l, true);
             self.remove_dominated(r, false);
             let mut changed = false;
-            let mut nl = Vec::with_capacity(l.len());
+            nl.clear();
             for &gl in l.iter() {
                 let o = self.opts(gl);
                 let mut bypass = None;
@@ -455,7 +503,7 @@ impl<'s, 'm> Op<'s, 'm> {
                     None => nl.push(gl),
                 }
             }
-            let mut nr = Vec::with_capacity(r.len());
+            nr.clear();
             for &gr in r.iter() {
                 let o = self.opts(gr);
                 let mut bypass = None;
@@ -480,15 +528,16 @@ impl<'s, 'm> Op<'s, 'm> {
             // Without a bypass the lists are the ones just freed of dominated
             // options: done (a second pass would only repeat the comparisons).
             if !changed {
-                return;
+                break;
             }
             nl.sort_unstable();
             nl.dedup();
             nr.sort_unstable();
             nr.dedup();
-            *l = nl;
-            *r = nr;
+            core::mem::swap(l, &mut nl);
+            core::mem::swap(r, &mut nr);
         }
+        self.pass = (nl, nr);
     }
 
     /// Keeps the options not dominated by another: for Left the maximal ones,
@@ -547,6 +596,9 @@ impl GameStore {
             arena: Vec::new(),
             general: FxHashMap::default(),
             scratch: (Vec::new(), Vec::new()),
+            pass: (Vec::new(), Vec::new()),
+            raw_memo: FxHashMap::default(),
+            raw_key: Vec::new(),
             inline: FxHashMap::default(),
             le_memo: FxHashMap::default(),
             add_memo: FxHashMap::default(),
