@@ -156,7 +156,7 @@ impl Checkpoint {
         let file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
         let len = file.metadata().map_err(io)?.len();
         let mut r = std::io::BufReader::with_capacity(1 << 20, file);
-        let head = header_bytes(ruleset, n, block_states);
+        let head = header_bytes(VERSION, ruleset, n, block_states);
         let mut got = vec![0u8; head.len().min(len as usize)];
         r.read_exact(&mut got).map_err(io)?;
         if got.len() < 8 || &got[..8] != MAGIC {

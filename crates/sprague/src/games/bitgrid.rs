@@ -466,7 +466,10 @@ mod tests {
                     }
                     let seed = m & !u128::from(next()) | (m & m.wrapping_neg());
                     let want = region_by_search(m, seed, w, h);
-                    assert_eq!(g.region_of_narrow(m, seed), want, "{w}x{h} {m:b}");
+                    // The narrow path serves boards under 64 columns only.
+                    if w < 64 {
+                        assert_eq!(g.region_of_narrow(m, seed), want, "{w}x{h} {m:b}");
+                    }
                     assert_eq!(g.region_of_wide(m, seed), want, "{w}x{h} {m:b}");
                     assert_eq!(g.region_of(m, seed), want);
                     assert_eq!(mirrors(m, w, h), mirrors_wide(m, w, h), "{w}x{h} {m:b}");
