@@ -43,6 +43,7 @@ fn main() {
             threads,
             max_states: usize::MAX,
             monitor: Some(&monitor),
+            ..SolveOptions::default()
         };
         let r = solve_tiered_to_file(ruleset, out, &opts);
         done.store(true, std::sync::atomic::Ordering::Relaxed);

@@ -199,6 +199,7 @@ fn solve_tiered(a: &SolveArgs, name: &str, out: &str) -> CliResult<()> {
             checkpoint: a.checkpoint.as_deref(),
             resume: a.resume,
             threads: a.threads,
+            checkpoint_every: std::time::Duration::from_secs(a.checkpoint_every),
             max_states: a.max_states,
             monitor: Some(progress::monitor()),
         };

@@ -360,7 +360,7 @@ impl<'m> DomineeringSearch<'m> {
         if self.grid.side as usize != side {
             self.grid = Grid::new(side);
             self.table.fill(0);
-            self.history = Box::new([[0; 128]; 2]);
+            *self.history = [[0; 128]; 2];
         }
         let g = self.grid;
         let mut b = 0u128;

@@ -515,9 +515,8 @@ impl MisereStore {
         let mut depth = 0usize;
         let mut start = 0usize; // byte offset of the current term
         let mut start_col = 0usize; // its character column (0-based)
-        let mut col = 0usize;
         let mut terms: Vec<(usize, usize, usize)> = Vec::new();
-        for (i, c) in text.char_indices() {
+        for (col, (i, c)) in text.char_indices().enumerate() {
             match c {
                 '(' | '[' => depth += 1,
                 ')' | ']' => depth = depth.saturating_sub(1),
@@ -528,7 +527,6 @@ impl MisereStore {
                 }
                 _ => {}
             }
-            col += 1;
         }
         terms.push((start, text.len(), start_col));
         for (from, to, column) in terms {

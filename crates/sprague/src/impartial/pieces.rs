@@ -39,6 +39,7 @@ pub trait PieceRules {
     /// Calls `f` once for every option of a single piece, with the pieces the
     /// move leaves, each with its multiplicity (an empty list when nothing is
     /// left; pieces without moves may be listed, they are dropped).
+    #[allow(clippy::type_complexity)] // a callback taking the pieces a move leaves
     fn piece_options(&self, piece: &Self::Piece, f: &mut dyn FnMut(&[(Self::Piece, u64)]));
 
     /// The representative of `piece` among the pieces that are the same game

@@ -226,7 +226,7 @@ impl TieredSpace for ConnectFourTiers {
             pos += hj;
             tops[j as usize] = pos;
         }
-        let even = tier % 2 == 0;
+        let even = tier.is_multiple_of(2);
         let (xl, ol) = (has_four(xb, h), has_four(ob, h));
         // X moves when the counts are equal (even tiers): only the player
         // who just moved may have a line.

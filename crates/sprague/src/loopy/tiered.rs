@@ -134,8 +134,9 @@ pub fn tiered_peak_states<S: TieredSpace + ?Sized>(space: &S) -> u64 {
 
 /// Solves a [`TieredSpace`] from its last tier down. Each tier's values
 /// follow from the next tier's by the retrograde rule of
-/// [`super::implied_value`] (a terminal's own value; a losing child: won in 1
-/// + the fastest such child; every child won: lost in 1 + the slowest;
+/// [`super::implied_value`] (a terminal's own value; a losing child: won in
+/// one more than the fastest such child; every child won: lost in one more
+/// than the slowest;
 /// otherwise drawn), so a tier is final once computed: it is handed to
 /// `sink` (tier number and one [`tier_code`] byte per rank) and only it is
 /// kept to solve the tier below. Memory: the bytes of two adjacent tiers
