@@ -212,7 +212,7 @@ fn misere_searches_meet_each_position_once_and_stop_at_their_budget() {
             "38x11",
             "--misere",
             "--max-states",
-            "5000",
+            "20000",
         ],
         1024,
         60,

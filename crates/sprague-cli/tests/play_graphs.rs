@@ -571,6 +571,7 @@ fn every_catalog_entry_plays_from_its_examples() {
         [
             "leaf-removal-unrooted",
             "octal",
+            "domineering-outcome",
             "fox-and-card",
             "choosing-carrot",
             "mex-mat"

@@ -195,7 +195,7 @@ pub fn solve_tiered_to_file(
     let redo = if low == 0 {
         None
     } else {
-        Some(offsets.partition_point(|&o| o <= low - 1) - 1)
+        Some(offsets.partition_point(|&o| o < low) - 1)
     };
     let resume = match redo {
         Some(t) if t + 1 < tiers => Some((

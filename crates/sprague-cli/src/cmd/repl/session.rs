@@ -147,8 +147,18 @@ impl Session {
                 let chars: Vec<char> = words[i].chars().collect();
                 match self.env.game(&chars, 0, chars.len()) {
                     Ok(g) => words[i] = self.env.store.display(g),
-                    // Loopy notation (`pass`, `on`, labels) goes to calc as written.
-                    Err(_) if !w.starts_with("--") && sprague::notation::is_loopy_expression(&words[i]) => {}
+                    // Loopy notation (`pass`, `on`, labels) that reads as a
+                    // loopy game goes to calc as written; a name that is
+                    // neither a variable nor loopy notation is an error here.
+                    Err(_)
+                        if !w.starts_with("--")
+                            && sprague::notation::is_loopy_expression(&words[i])
+                            && sprague::notation::parse_loopy(
+                                &mut sprague::GameStore::new(),
+                                &words[i],
+                                10_000,
+                            )
+                            .is_ok() => {}
                     Err(e) => {
                         let column = e.column.map_or(String::new(), |c| format!(" column {c}:"));
                         return Err(ReplError::plain(format!(
