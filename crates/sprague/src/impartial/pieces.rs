@@ -70,7 +70,7 @@ type KindOptions = Vec<Vec<(u32, u64)>>;
 /// entered. These rules cut the search, each exact:
 ///
 /// - each piece kind is replaced by its misère canonical form
-///   ([`MisereStore`], while the forms stay within [`FORM_BUDGET`]): kinds
+///   ([`MisereStore`], while the forms stay within a budget of 20,000 games): kinds
 ///   equal to `0` are dropped (as are pieces without moves), kinds with
 ///   the same form are one kind (the one of least rank, so that positions
 ///   still only go down), and pairs of kinds equal to `*1` cancel,

@@ -386,6 +386,7 @@ mod tests {
     /// index that is not a position; so does the one-pass solver run on the
     /// ranked indices.
     #[test]
+    #[allow(clippy::needless_range_loop)] // tiers index several arrays at once
     fn tiered_matches_column_encoding_solver() {
         for (w, h) in [(4, 4), (5, 4), (4, 5)] {
             let c = tiers(w, h);

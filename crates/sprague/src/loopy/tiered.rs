@@ -429,6 +429,7 @@ mod tests {
         /// DAGs (terminals as vertices with a fixed value; not-states as
         /// draws that their parents see as draws).
         #[test]
+        #[allow(clippy::needless_range_loop)] // tiers index several arrays at once
         fn tiered_matches_graph_solver(sp in arb_layered(), threads in 1usize..3) {
             let offs: Vec<u64> = sp.sizes.iter().scan(0, |a, &s| { let o = *a; *a += s; Some(o) }).collect();
             let n: u64 = sp.sizes.iter().sum();
