@@ -165,22 +165,13 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
         );
     }
     text.push('\n');
-    if let Some(v) = sum.start {
-        let _ = writeln!(text, "start: {v} (the player to move {})", v.words());
-    }
-    let _ = writeln!(
-        text,
-        "reachable from the start: {} positions (W {w}, L {l}, D {d} for the player to move)",
-        w + l + d
+    summary_lines(
+        &mut text,
+        sum.start,
+        sum.reachable,
+        sum.positions,
+        sum.longest_win,
     );
-    let _ = writeln!(
-        text,
-        "all positions of the index space: {} (W {pw}, L {pl}, D {pd})",
-        pw + pl + pd
-    );
-    if let Some(r) = sum.longest_win {
-        let _ = writeln!(text, "longest forced win from a reachable position: {r} plies");
-    }
     if let Some((p, b)) = &written {
         let _ = writeln!(text, "wrote {p} ({b} bytes, {} blocks)", solved.blocks);
     }
@@ -237,22 +228,13 @@ fn solve_tiered(a: &SolveArgs, name: &str, out: &str) -> CliResult<()> {
             solved.resumed_tiers, solved.tiers
         );
     }
-    if let Some(v) = solved.start {
-        let _ = writeln!(text, "start: {v} (the player to move {})", v.words());
-    }
-    let _ = writeln!(
-        text,
-        "reachable from the start: {} positions (W {w}, L {l}, D {d} for the player to move)",
-        w + l + d
+    summary_lines(
+        &mut text,
+        solved.start,
+        solved.reachable,
+        solved.positions,
+        solved.longest_win,
     );
-    let _ = writeln!(
-        text,
-        "all positions of the index space: {} (W {pw}, L {pl}, D {pd})",
-        pw + pl + pd
-    );
-    if let Some(r) = solved.longest_win {
-        let _ = writeln!(text, "longest forced win from a reachable position: {r} plies");
-    }
     let _ = writeln!(
         text,
         "wrote {out} ({} bytes, {} blocks)",
@@ -318,4 +300,31 @@ pub fn verify(a: &VerifyArgs) -> CliResult<()> {
         v.bytes
     );
     print(a.json, &j, &text)
+}
+
+/// The lines a solve prints about its values: the start's, the counts of
+/// reachable positions and of all positions by value, the longest forced win.
+fn summary_lines(
+    text: &mut String,
+    start: Option<sprague::loopy::SolvedValue>,
+    [w, l, d]: [u64; 3],
+    [pw, pl, pd]: [u64; 3],
+    longest_win: Option<u32>,
+) {
+    if let Some(v) = start {
+        let _ = writeln!(text, "start: {v} (the player to move {})", v.words());
+    }
+    let _ = writeln!(
+        text,
+        "reachable from the start: {} positions (W {w}, L {l}, D {d} for the player to move)",
+        w + l + d
+    );
+    let _ = writeln!(
+        text,
+        "all positions of the index space: {} (W {pw}, L {pl}, D {pd})",
+        pw + pl + pd
+    );
+    if let Some(r) = longest_win {
+        let _ = writeln!(text, "longest forced win from a reachable position: {r} plies");
+    }
 }
