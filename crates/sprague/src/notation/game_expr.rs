@@ -554,25 +554,7 @@ impl Parser<'_, '_, '_> {
     /// The inside of braces, `c[pos..end]`: split at the unique longest bar run.
     fn game_body(&mut self) -> Result<GameId, ParseError> {
         let (from, to) = (self.pos, self.end);
-        let mut runs: Vec<(usize, usize)> = Vec::new(); // (start, length)
-        let mut depth = 0usize;
-        let mut i = from;
-        while i < to {
-            match self.c[i] {
-                '{' | '(' => depth += 1,
-                '}' | ')' => depth = depth.saturating_sub(1),
-                '|' if depth == 0 => {
-                    let s = i;
-                    while i < to && self.c[i] == '|' {
-                        i += 1;
-                    }
-                    runs.push((s, i - s));
-                    continue;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
+        let runs = bar_runs(self.c, from, to);
         let Some(&longest) = runs.iter().map(|(_, n)| n).max() else {
             return Err(ParseError::new(
                 "expected `|` between Left's and Right's options",
@@ -630,4 +612,30 @@ impl Parser<'_, '_, '_> {
         }
         Ok(out)
     }
+}
+
+/// The runs of bars `|` of `c[from..to]` outside braces and parentheses, as
+/// (start, length): the separators between a game's Left and Right options.
+/// O(to − from).
+pub(super) fn bar_runs(c: &[char], from: usize, to: usize) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < to {
+        match c[i] {
+            '{' | '(' => depth += 1,
+            '}' | ')' => depth = depth.saturating_sub(1),
+            '|' if depth == 0 => {
+                let s = i;
+                while i < to && c[i] == '|' {
+                    i += 1;
+                }
+                runs.push((s, i - s));
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    runs
 }

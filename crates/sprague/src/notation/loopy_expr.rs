@@ -473,25 +473,7 @@ impl Parser<'_> {
     }
 
     fn sides(&mut self, from: usize, to: usize, k: u32) -> Result<(), ParseError> {
-        let mut runs: Vec<(usize, usize)> = Vec::new();
-        let mut depth = 0usize;
-        let mut i = from;
-        while i < to {
-            match self.c[i] {
-                '{' | '(' => depth += 1,
-                '}' | ')' => depth = depth.saturating_sub(1),
-                '|' if depth == 0 => {
-                    let s = i;
-                    while i < to && self.c[i] == '|' {
-                        i += 1;
-                    }
-                    runs.push((s, i - s));
-                    continue;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
+        let runs = super::game_expr::bar_runs(self.c, from, to);
         let Some(longest) = runs.iter().map(|&(_, n)| n).max() else {
             return Err(ParseError::new(
                 "expected `|` between Left's and Right's options",
