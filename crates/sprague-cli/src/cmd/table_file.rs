@@ -103,15 +103,7 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
     let solved = {
         let _polling = Polling::start();
         let bar = Progress::monitored(&format!("solving {name}"), "states");
-        let opts = SolveOptions {
-            block_states: a.block_states,
-            checkpoint: a.checkpoint.as_deref(),
-            resume: a.resume,
-            threads: a.threads,
-            checkpoint_every: std::time::Duration::from_secs(a.checkpoint_every),
-            max_states: a.max_states,
-            monitor: Some(progress::monitor()),
-        };
+        let opts = solve_options(a);
         let r = sprague_table::solve(name, &opts);
         bar.finish();
         r.map_err(cli)?
@@ -185,15 +177,7 @@ fn solve_tiered(a: &SolveArgs, name: &str, out: &str) -> CliResult<()> {
     let solved = {
         let _polling = Polling::start();
         let bar = Progress::monitored(&format!("solving {name} tier by tier"), "states");
-        let opts = SolveOptions {
-            block_states: a.block_states,
-            checkpoint: a.checkpoint.as_deref(),
-            resume: a.resume,
-            threads: a.threads,
-            checkpoint_every: std::time::Duration::from_secs(a.checkpoint_every),
-            max_states: a.max_states,
-            monitor: Some(progress::monitor()),
-        };
+        let opts = solve_options(a);
         let r = sprague_table::solve_tiered_to_file(name, out, &opts);
         bar.finish();
         r.map_err(cli)?
@@ -326,5 +310,18 @@ fn summary_lines(
     );
     if let Some(r) = longest_win {
         let _ = writeln!(text, "longest forced win from a reachable position: {r} plies");
+    }
+}
+
+/// The table solver's options from the command line's.
+fn solve_options(a: &SolveArgs) -> SolveOptions<'_> {
+    SolveOptions {
+        block_states: a.block_states,
+        checkpoint: a.checkpoint.as_deref(),
+        resume: a.resume,
+        threads: a.threads,
+        checkpoint_every: std::time::Duration::from_secs(a.checkpoint_every),
+        max_states: a.max_states,
+        monitor: Some(progress::monitor()),
     }
 }

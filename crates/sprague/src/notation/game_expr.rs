@@ -579,18 +579,7 @@ impl Parser<'_, '_, '_> {
     }
 
     fn side(&mut self, from: usize, to: usize) -> Result<Vec<GameId>, ParseError> {
-        let mut depth = 0usize;
-        let mut has_bar = false;
-        let mut commas = Vec::new();
-        for i in from..to {
-            match self.c[i] {
-                '{' | '(' => depth += 1,
-                '}' | ')' => depth = depth.saturating_sub(1),
-                '|' if depth == 0 => has_bar = true,
-                ',' if depth == 0 => commas.push(i),
-                _ => {}
-            }
-        }
+        let (has_bar, commas) = side_separators(self.c, from, to);
         if has_bar {
             let g = self.sub_parse(from, to, true)?;
             self.guard(g, from + 1)?;
@@ -638,4 +627,23 @@ pub(super) fn bar_runs(c: &[char], from: usize, to: usize) -> Vec<(usize, usize)
         i += 1;
     }
     runs
+}
+
+/// Scans one side of a game, `c[from..to]`, outside braces and parentheses:
+/// whether it holds a bar (it is a game of its own) and where its commas
+/// are (the separators of its options). O(to − from).
+pub(super) fn side_separators(c: &[char], from: usize, to: usize) -> (bool, Vec<usize>) {
+    let mut depth = 0usize;
+    let mut has_bar = false;
+    let mut commas = Vec::new();
+    for (i, &ch) in c.iter().enumerate().take(to).skip(from) {
+        match ch {
+            '{' | '(' => depth += 1,
+            '}' | ')' => depth = depth.saturating_sub(1),
+            '|' if depth == 0 => has_bar = true,
+            ',' if depth == 0 => commas.push(i),
+            _ => {}
+        }
+    }
+    (has_bar, commas)
 }

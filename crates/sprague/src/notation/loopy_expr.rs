@@ -497,18 +497,7 @@ impl Parser<'_> {
     }
 
     fn side(&mut self, from: usize, to: usize) -> Result<Vec<Ex>, ParseError> {
-        let mut depth = 0usize;
-        let mut has_bar = false;
-        let mut commas = Vec::new();
-        for i in from..to {
-            match self.c[i] {
-                '{' | '(' => depth += 1,
-                '}' | ')' => depth = depth.saturating_sub(1),
-                '|' if depth == 0 => has_bar = true,
-                ',' if depth == 0 => commas.push(i),
-                _ => {}
-            }
-        }
+        let (has_bar, commas) = super::game_expr::side_separators(self.c, from, to);
         if has_bar {
             let text: String = self.c[from..to].iter().collect();
             if !is_loopy_expression(&text) {
