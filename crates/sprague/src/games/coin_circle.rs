@@ -4,6 +4,7 @@
 use crate::heap::{GrundyTable, HeapGame, TakeBreak};
 use crate::notation::{ParseError, parse_u64_token};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
+use std::sync::RwLock;
 
 /// One part of a Coin Game position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23,6 +24,9 @@ pub const COIN_GAME_ROW_TABLE: usize = 1 << 13;
 /// Heaps below this size are enumerated move by move; larger rows use the
 /// proven period of the rows' octal game.
 const ENUMERATE_LIMIT: u64 = 4096;
+
+/// Row values computed when the game is made; more on demand.
+const FIRST_ROWS: usize = 256;
 
 /// The Coin Game (HDU 3951): a move takes between 1 and `K` consecutive
 /// coins from one circle or row; the player who takes the last coin wins.
@@ -45,11 +49,24 @@ const ENUMERATE_LIMIT: u64 = 4096;
 /// assert!(!g.circle_value(2).is_zero());
 /// assert!(!CoinGame::new(1).unwrap().circle_value(7).is_zero());
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct CoinGame {
     k: u64,
     rows: TakeBreak,
-    table: GrundyTable,
+    /// The rows' values `G(0 .. len)` and their period when proven, grown on
+    /// demand (each doubling costs O(len² K)): a position only pays for the
+    /// rows it holds.
+    table: RwLock<GrundyTable>,
+}
+
+impl Clone for CoinGame {
+    fn clone(&self) -> Self {
+        CoinGame {
+            k: self.k,
+            rows: self.rows.clone(),
+            table: RwLock::new(self.read_table().clone()),
+        }
+    }
 }
 
 impl CoinGame {
@@ -64,8 +81,25 @@ impl CoinGame {
         }
         let code = format!("0.{}", "7".repeat(k as usize));
         let rows = TakeBreak::parse(&code).ok()?;
-        let table = GrundyTable::until_proven(&rows, COIN_GAME_ROW_TABLE);
+        let table = RwLock::new(GrundyTable::compute(&rows, FIRST_ROWS));
         Some(CoinGame { k, rows, table })
+    }
+
+    fn read_table(&self) -> std::sync::RwLockReadGuard<'_, GrundyTable> {
+        self.table
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The value of a row of `n` from the table as it stands: `Ok(value)`,
+    /// `Ok(None)` when no table can give it, `Err(())` when the table must
+    /// grow first.
+    fn tabled(table: &GrundyTable, n: u64) -> Result<Option<Nimber>, ()> {
+        match table.value(n) {
+            Some(v) => Ok(Some(v)),
+            None if table.values().len() >= COIN_GAME_ROW_TABLE => Ok(None),
+            None => Err(()),
+        }
     }
 
     /// The most coins one move takes.
@@ -84,7 +118,26 @@ impl CoinGame {
         if self.k == 1 {
             return Some(Nimber(n % 2));
         }
-        self.table.value(n)
+        if let Ok(v) = Self::tabled(&self.read_table(), n) {
+            return v;
+        }
+        let mut table = self
+            .table
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Ok(v) = Self::tabled(&table, n) {
+            return v;
+        }
+        // Rows up to the enumeration limit need only the values below them;
+        // longer ones need the period, looked for in the whole table.
+        let wanted = usize::try_from(n)
+            .ok()
+            .filter(|&n| n < ENUMERATE_LIMIT as usize)
+            .map_or(COIN_GAME_ROW_TABLE, |n| {
+                (n + 1).next_power_of_two().clamp(FIRST_ROWS, COIN_GAME_ROW_TABLE)
+            });
+        *table = GrundyTable::compute(&self.rows, wanted);
+        Self::tabled(&table, n).ok().flatten()
     }
 
     /// The Grundy value of a circle of `n` coins (closed form above; for

@@ -255,6 +255,7 @@ pub struct DomineeringSearch<'m> {
     table: Vec<u128>,
     grid: Grid,
     nodes: u64,
+    max_nodes: u64,
     ticker: Ticker<'m>,
     small_cells: u32,
     small: PartizanSolver<'static, Domineering>,
@@ -288,6 +289,7 @@ impl<'m> DomineeringSearch<'m> {
             table: vec![0; entries],
             grid: Grid::new(1),
             nodes: 0,
+            max_nodes: u64::MAX,
             ticker: Ticker::new(None),
             small_cells: DEFAULT_SMALL_CELLS,
             small: PartizanSolver::with_max_states(&Domineering, usize::MAX),
@@ -302,6 +304,15 @@ impl<'m> DomineeringSearch<'m> {
     #[must_use]
     pub fn with_monitor(mut self, monitor: &'m Monitor) -> Self {
         self.ticker = Ticker::new(Some(monitor));
+        self
+    }
+
+    /// Stops with [`SearchError::Budget`] once more than `max_nodes`
+    /// positions have been searched (counted as [`nodes`](Self::nodes));
+    /// unlimited by default.
+    #[must_use]
+    pub const fn with_max_nodes(mut self, max_nodes: u64) -> Self {
+        self.max_nodes = max_nodes;
         self
     }
 
@@ -399,6 +410,11 @@ impl<'m> DomineeringSearch<'m> {
     /// move even when the bounds decide (the first in move order).
     fn search(&mut self, b: u128, t: u128, root: bool, side: usize) -> Result<Option<u32>, SearchError> {
         self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(SearchError::Budget(crate::budget::BudgetExceeded {
+                max_states: usize::try_from(self.max_nodes).unwrap_or(usize::MAX),
+            }));
+        }
         self.ticker.tick()?;
         let g = self.grid;
         let (b, t) = (b & !g.dead(b), t & !g.dead(t));

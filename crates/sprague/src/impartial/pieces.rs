@@ -127,6 +127,9 @@ pub struct PieceMisereSolver<'r, R: PieceRules> {
     memo: FxHashMap<Box<[u8]>, bool>,
     limits: SearchLimits<'r>,
     expanded: u64,
+    /// Options listed over all kinds: they count towards the budget, since
+    /// valuing a big piece can list the options of every smaller one.
+    listed: usize,
 }
 
 /// A position being searched: its multiset, its key, and the next option to
@@ -165,6 +168,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
             memo: FxHashMap::default(),
             limits: SearchLimits::new(max_states),
             expanded: 0,
+            listed: 0,
         }
     }
 
@@ -233,6 +237,11 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
             if self.form[k].is_some() {
                 stack.pop();
                 continue;
+            }
+            if self.over_budget() {
+                // Forms only speed the search up: past the budget they stop,
+                // and the search itself reports the budget.
+                self.use_forms = false;
             }
             if !self.use_forms {
                 self.form[k] = Some(None);
@@ -404,6 +413,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
         }
         listed.sort_unstable();
         listed.dedup();
+        self.listed = self.listed.saturating_add(listed.len());
         self.live[k] = Some(!listed.is_empty());
         self.options[k] = Some(listed);
     }
@@ -424,6 +434,14 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
             if self.nim[k].is_some() {
                 stack.pop();
                 continue;
+            }
+            if self.over_budget() {
+                // Not known as a Nim heap: the search decides (and stops at
+                // the budget).
+                for &kind in &stack {
+                    self.nim[kind as usize].get_or_insert(None);
+                }
+                return self.nim[id as usize].flatten();
             }
             self.ensure_options(top);
             let opts = self.options[k].as_ref().map_or(&[][..], Vec::as_slice);
@@ -536,7 +554,13 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
         self.memo
             .len()
             .saturating_add(self.pieces.len())
+            .saturating_add(self.listed)
             .saturating_add(frames)
+    }
+
+    /// Whether the kinds and their listed options already fill the budget.
+    fn over_budget(&self) -> bool {
+        self.pieces.len().saturating_add(self.listed) > self.limits.max_states
     }
 
     fn is_next_win(&mut self, root: Vec<(u32, u64)>) -> Result<bool, SearchError> {
@@ -664,7 +688,9 @@ mod tests {
     fn nim_heaps_are_recognised_move_for_move() {
         // Subtraction {1, 2, 3, …}: every heap is a Nim heap, so no search.
         let nim = Heaps::new(crate::games::Nim);
-        let mut solver = PieceMisereSolver::with_max_states(&nim, 1000);
+        // The budget counts the options listed (heaps 0 to 1000: about half
+        // a million), though no position is searched.
+        let mut solver = PieceMisereSolver::with_max_states(&nim, 1_000_000);
         assert_eq!(solver.outcome(&[(1000, 1), (1000, 1)]).unwrap(), Outcome::P);
         assert_eq!(solver.outcome(&[(1, 5)]).unwrap(), Outcome::P);
         assert_eq!(solver.outcome(&[(1, 4)]).unwrap(), Outcome::N);

@@ -50,10 +50,12 @@ impl Ruleset for DomineeringOutcome {
                 board.height()
             )));
         }
-        // The table: 16 bytes a position, within the state and memory budgets.
+        // The table: 16 bytes a position, within the state and memory
+        // budgets; the state budget also bounds the positions searched.
         let by_memory = usize::try_from(options.max_memory() / 32).unwrap_or(usize::MAX);
-        let mut search =
-            DomineeringSearch::new(options.max_states.min(by_memory)).with_monitor(options.monitor);
+        let mut search = DomineeringSearch::new(options.max_states.min(by_memory))
+            .with_monitor(options.monitor)
+            .with_max_nodes(u64::try_from(options.max_states).unwrap_or(u64::MAX));
         options.monitor.start_phase("searching (Left first)", None, 0);
         let left = search.winning_move(&board, true)?;
         options
@@ -106,7 +108,7 @@ pub(super) fn entry() -> Entry {
         notation: "`WxH` for the empty board W wide and H tall (e.g. `8x8`), or the `domineering` notation (`.` empty, `#` blocked, rows joined by `|`)",
         example: "value domineering-outcome 5x5",
         example2: "value domineering-outcome ...#|....|....|#... --json",
-        rules: "Domineering: on a board of empty `.` and blocked `#` cells, Left places vertical dominoes and Right horizontal ones on two empty cells. Whoever cannot place a domino loses. This ruleset answers only who wins (the outcome), by a search that scales far beyond canonical forms; `--max-states N` sizes its transposition table (16 bytes a position).",
+        rules: "Domineering: on a board of empty `.` and blocked `#` cells, Left places vertical dominoes and Right horizontal ones on two empty cells. Whoever cannot place a domino loses. This ruleset answers only who wins (the outcome), by a search that scales far beyond canonical forms; `--max-states N` sizes its transposition table (16 bytes a position) and bounds the positions searched: the default of 20 million settles boards up to 7×6 and 6×7 in seconds; larger ones need more.",
         known: "Square boards: 2×2, 3×3 and 4×4 are first-player wins and 5×5 a second-player win (their canonical values, computed by `domineering`), 8×8 a first-player win (Breuker, Uiterwijk and van den Herik, Theoretical Computer Science 230, 2000), 9×9 and 10×10 as well (Bullock, MSc thesis, University of Alberta, 2002, with the Obsequi solver), and 11×11 (Uiterwijk, Computers and Games 2016). The search: safe moves against the opponent's most moves, move ordering, a transposition table with the mirror symmetries, and canonical forms for positions of few empty cells.",
         build: |name, params| without_params(name, params, |_| DomineeringOutcome),
     }
@@ -144,5 +146,22 @@ mod tests {
             );
         }
         assert!(DomineeringOutcome.value("2x2", &opts.misere(true)).is_err());
+    }
+
+    /// The state budget bounds the positions searched, so a big board stops
+    /// cleanly (the fuzz target found 8×6 running on at a budget of 2000).
+    #[test]
+    fn the_state_budget_bounds_the_positions_searched() {
+        let monitor = Monitor::default();
+        let opts = Options::new(&monitor).max_states(2_000);
+        match DomineeringOutcome.value("8x6", &opts) {
+            Err(Error::Search(crate::SearchError::Budget(b))) => assert_eq!(b.max_states, 2_000),
+            other => panic!("expected the budget to stop the search, got {other:?}"),
+        }
+        // Within the budget the answer comes.
+        let r = DomineeringOutcome
+            .value("6x5", &opts.max_states(1_000_000))
+            .unwrap();
+        assert_eq!(r.outcome(), Some("R"));
     }
 }

@@ -1,0 +1,70 @@
+//! Inputs the `position` fuzz target found slow, run through the registry as
+//! the target runs them (a state budget of 2000): each must stop at its
+//! budget or answer, not run on. The same inputs are in the fuzz corpus.
+
+use sprague::{Error, Monitor, Options, SearchError};
+
+/// `value SPEC POSITION` at the fuzz target's budget.
+fn value(spec: &str, position: &str, misere: bool) -> Result<sprague::Report, Error> {
+    let monitor = Monitor::default();
+    let options = Options::new(&monitor).misere(misere).max_states(2_000);
+    sprague::build(spec)?.value(position, &options)
+}
+
+fn assert_budget(spec: &str, position: &str, misere: bool) {
+    match value(spec, position, misere) {
+        Err(Error::Search(SearchError::Budget(b))) => assert_eq!(b.max_states, 2_000),
+        other => panic!("{spec} `{position}`: expected the budget error, got {other:?}"),
+    }
+}
+
+/// The outcome search counted only its table against the budget, so 8×6 ran
+/// for minutes.
+#[test]
+fn domineering_outcome_stops_at_the_budget() {
+    assert_budget("domineering-outcome", "8x6", false);
+}
+
+/// Misère Lasker's Nim of one heap listed the options of every smaller heap
+/// (O(n²) options, gigabytes) before the budget was first checked.
+#[test]
+fn misere_lasker_stops_at_the_budget() {
+    assert_budget("lasker", "9121", true);
+    // Small heaps still answer within the budget: a heap of 1 loses in
+    // misère play, a heap of 12 wins (take 11, leaving a heap of 1).
+    assert_eq!(value("lasker", "1", true).unwrap().outcome(), Some("P"));
+    assert_eq!(value("lasker", "12", true).unwrap().outcome(), Some("N"));
+}
+
+/// The Coin Game tabulated 8192 row values when it was built, whatever the
+/// position; rows are now valued on demand.
+#[test]
+fn coin_game_tabulates_rows_on_demand() {
+    for k in [18, 40, 64] {
+        let spec = format!("coin-game:{k}");
+        // A circle of n > K coins loses; of n ≤ K wins (HDU 3951).
+        assert_eq!(value(&spec, "100", false).unwrap().outcome(), Some("P"));
+        assert_eq!(value(&spec, "5", false).unwrap().outcome(), Some("N"));
+        // A row of at most K coins is taken whole.
+        assert_eq!(value(&spec, "r5", false).unwrap().outcome(), Some("N"));
+    }
+}
+
+/// Splitting a heap into many equal heaps printed every heap (555,505 ones
+/// for a heap of 555,505); runs of equal heaps now print as `N^K`, which
+/// reads back to the same position.
+#[test]
+fn long_runs_of_equal_heaps_print_short_and_read_back() {
+    let r = value("equal-split", "555505", false).unwrap();
+    let text = r.text();
+    assert!(text.len() < 2_000, "{} bytes: {}", text.len(), &text[..200]);
+    assert!(text.contains("1^555505"), "{text}");
+    let again = value("equal-split", "1^555505", false).unwrap();
+    assert_eq!(again.outcome(), Some("P"));
+    let long = value("nim", "3^9 1", false).unwrap();
+    assert_eq!(long.data.get("position").and_then(|p| p.as_text()), Some("3^9 1"));
+    assert!(matches!(
+        value("nim", "1^18446744073709551615", false),
+        Err(Error::Position { .. })
+    ));
+}
