@@ -150,6 +150,31 @@ impl Script {
                 Ok(())
             },
         );
+        // `move_to_splits(m)`: every option `move_to(a, m - a)` for
+        // 0 ≤ a ≤ m / 2, made natively (the take-and-break moves that leave
+        // m tokens as two heaps, without one interpreted step each); none
+        // when m < 0. At most `max_array` options a call.
+        let into = sink.clone();
+        let max_array = limits.max_array;
+        engine.register_fn(
+            "move_to_splits",
+            move |m: rhai::INT| -> Result<(), Box<EvalAltResult>> {
+                if m < 0 {
+                    return Ok(());
+                }
+                let count = usize::try_from(m / 2 + 1).unwrap_or(usize::MAX);
+                if count > max_array {
+                    return Err(format!(
+                        "move_to_splits({m}): {count} options, more than the limit of {max_array} a call"
+                    )
+                    .into());
+                }
+                let mut out = into.lock().unwrap_or_else(PoisonError::into_inner);
+                out.reserve(count);
+                out.extend((0..=m / 2).map(|a| Pos::sum_of([Pos::Int(a), Pos::Int(m - a)])));
+                Ok(())
+            },
+        );
         // `sum(array)`: the sum of the positions in the array; `parts(s)` the
         // array of its parts.
         engine.register_type_with_name::<SumValue>("sum");

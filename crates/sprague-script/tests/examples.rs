@@ -70,9 +70,10 @@ fn a_script_that_leaves_its_octal_code_gets_no_proof() {
     ))
     .unwrap()
     .replace(
-        "for take in 1..=2 {",
-        "for take in (if n >= 150 { [1, 2, 5] } else { [1, 2] }) {",
+        "move_to_splits(n - 2);",
+        "move_to_splits(n - 2); if n >= 150 { move_to_splits(n - 5); }",
     );
+    assert!(source.contains("n >= 150"), "the example changed: {source}");
     let r = ScriptRuleset::from_source("odd.rhai", &source, Limits::default()).unwrap();
     let t = table(&r, 200, false);
     let kayles = table(&*sprague::build("kayles").unwrap(), 200, false);
@@ -404,6 +405,46 @@ fn sums_made_by_the_script_are_played_part_by_part() {
     let e = bad.value("3", &Options::new(&monitor)).unwrap_err().to_string();
     assert!(
         e.contains("bad.rhai:1:") && e.contains("move_to: part 1") && e.contains("on position 3"),
+        "{e}"
+    );
+}
+
+/// `move_to_splits(m)` makes the options of the loop it stands for, in
+/// the same tables; it refuses more options than the array limit, and makes
+/// none for m < 0.
+#[test]
+fn move_to_splits_is_the_loop_it_stands_for() {
+    let looped = ScriptRuleset::from_source(
+        "loop.rhai",
+        "fn moves(n) { for t in [1, 3] { let m = n - t; if m >= 0 { for a in 0..=m / 2 { move_to(a, m - a); } } } } fn start(n) { n }",
+        Limits::default(),
+    )
+    .unwrap();
+    let native = ScriptRuleset::from_source(
+        "native.rhai",
+        "fn moves(n) { move_to_splits(n - 1); move_to_splits(n - 3); } fn start(n) { n }",
+        Limits::default(),
+    )
+    .unwrap();
+    // Octal 0.707 (take 1 or 3, splitting allowed), the same rules built in.
+    let builtin = table(&*sprague::build("octal:0.707").unwrap(), 300, false);
+    assert_eq!(table(&looped, 300, false).values, builtin.values);
+    assert_eq!(table(&native, 300, false).values, builtin.values);
+    let limits = Limits {
+        max_array: 10,
+        ..Limits::default()
+    };
+    let big =
+        ScriptRuleset::from_source("big.rhai", "fn moves(n) { move_to_splits(n - 1); }", limits).unwrap();
+    let monitor = Monitor::default();
+    let octal_07 = sprague::build("octal:0.7").unwrap();
+    assert_eq!(
+        value(&big, "19", false).grundy(),
+        value(&*octal_07, "19", false).grundy()
+    );
+    let e = big.value("21", &Options::new(&monitor)).unwrap_err().to_string();
+    assert!(
+        e.contains("move_to_splits(20): 11 options, more than the limit of 10"),
         "{e}"
     );
 }

@@ -9,7 +9,9 @@ mod tokens;
 
 pub use error::ParseError;
 pub use game_expr::{MAX_NESTING, NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT, parse_game};
-pub use heaps::{describe_heap_move, format_heaps, parse_heaps, parse_u64_token};
+pub use heaps::{
+    MAX_LISTED_HEAPS, REPEAT_RUN, describe_heap_move, format_heaps, parse_heaps, parse_u64_token,
+};
 pub use loopy_expr::{LoopyParseError, is_loopy_expression, parse_loopy};
 pub use tokens::tokens_with_columns;
 
