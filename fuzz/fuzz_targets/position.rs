@@ -26,6 +26,9 @@ fuzz_target!(|data: &[u8]| {
     }
     let Ok(rules) = sprague::build(&spec) else { return };
     let monitor = Monitor::default();
+    // Well inside libFuzzer's 2 GiB: input that needs more must be refused
+    // by the memory budget, not run until the fuzzer kills it.
+    monitor.set_max_memory(256 << 20);
     let options = Options::new(&monitor).misere(misere).max_states(2_000);
     let Ok(report) = rules.value(position, &options) else { return };
     // The report renders as text without panicking.

@@ -25,6 +25,9 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => return one_line(&e.to_string()),
     };
     let monitor = Monitor::default();
+    // Well inside libFuzzer's 2 GiB: input that needs more must be refused
+    // by the memory budget, not run until the fuzzer kills it.
+    monitor.set_max_memory(256 << 20);
     let options = Options::new(&monitor).misere(misere).max_states(200);
     match rules.value(position, &options) {
         Ok(report) => {

@@ -263,3 +263,12 @@ fn repl_plays_a_loaded_game() {
     let after = t.split("that threw away the win").nth(1).unwrap();
     assert!(after.contains("grundy:  0"), "{t}");
 }
+
+#[test]
+fn repl_errors_after_play_name_the_right_line() {
+    // Lines 3 and 4 are moves of the game; line 5 is the bad one.
+    let kayles = example("kayles.rhai");
+    let out = common::run(&["repl"], format!("load \"{kayles}\"\nplay 4\n3\n1\nvalue 1 x\n"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("error: line 5"), "{err}");
+}

@@ -1,12 +1,14 @@
 //! Inputs the `position` fuzz target found slow, run through the registry as
 //! the target runs them (a state budget of 2000): each must stop at its
 //! budget or answer, not run on. The same inputs are in the fuzz corpus.
+//! As in the target, the memory budget is 256 MiB.
 
 use sprague::{Error, Monitor, Options, SearchError};
 
 /// `value SPEC POSITION` at the fuzz target's budget.
 fn value(spec: &str, position: &str, misere: bool) -> Result<sprague::Report, Error> {
     let monitor = Monitor::default();
+    monitor.set_max_memory(256 << 20);
     let options = Options::new(&monitor).misere(misere).max_states(2_000);
     sprague::build(spec)?.value(position, &options)
 }
@@ -67,4 +69,19 @@ fn long_runs_of_equal_heaps_print_short_and_read_back() {
         value("nim", "1^18446744073709551615", false),
         Err(Error::Position { .. })
     ));
+}
+
+/// A graph position is sized by its largest vertex id: `107071212-2` asked
+/// for 10^8 vertices (3.5 GB), within the default budget of half the RAM
+/// but not the query's own memory budget, which graph positions ignored.
+#[test]
+fn graph_positions_are_sized_within_the_query_memory_budget() {
+    match value("geography", "107071212-2", false) {
+        Err(Error::Input(e)) if e.contains("past the memory budget of 256.0 MiB") => {}
+        other => panic!("expected the memory budget to refuse it, got {other:?}"),
+    }
+    assert_eq!(
+        value("geography", "0-1 1-2 @1", false).unwrap().outcome(),
+        Some("N")
+    );
 }

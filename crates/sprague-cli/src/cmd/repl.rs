@@ -202,18 +202,23 @@ fn script_loop(session: &mut Session) -> CliResult<usize> {
     let mut failed = 0;
     let stdin = std::io::stdin();
     let mut line = String::new();
-    for i in 1.. {
+    let mut line_no = 0;
+    loop {
         // Standard input is locked for one line at a time: `play` reads its
-        // moves from the lines that follow it.
+        // moves from the lines that follow it, and they count as lines of
+        // the script.
         line.clear();
         if stdin.lock().read_line(&mut line)? == 0 {
             break;
         }
+        line_no += 1;
         let text = line.strip_suffix('\n').unwrap_or(&line);
         let text = text.strip_suffix('\r').unwrap_or(text);
-        if !step(session, text, Some(i), &mut failed)? {
+        let before = crate::play::lines_read();
+        if !step(session, text, Some(line_no), &mut failed)? {
             break;
         }
+        line_no += crate::play::lines_read() - before;
     }
     Ok(failed)
 }

@@ -16,6 +16,15 @@ use sprague::Player;
 use sprague::play::{Kind, PlayEngine, PosId, Verdict};
 use std::io::{BufRead, Write};
 
+/// Lines of moves read by games played in this process, so that a REPL
+/// script that runs `play` counts the lines the game consumed.
+static LINES_READ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How many lines of moves games have read so far (see [`LINES_READ`]).
+pub fn lines_read() -> usize {
+    LINES_READ.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// How the user asked to play.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
@@ -312,7 +321,11 @@ impl<'s, 'a> Session<'s, 'a> {
         )?;
         self.io.output.flush()?;
         let mut line = String::new();
-        if self.io.input.read_line(&mut line)? == 0 {
+        let read = self.io.input.read_line(&mut line)?;
+        if read > 0 {
+            LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        if read == 0 {
             writeln!(self.io.output)?;
             writeln!(self.io.output, "(end of input: game abandoned)")?;
             return Ok(None);

@@ -23,6 +23,14 @@ pub fn check_graph_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u
     check_graph_memory(n, m, bytes_per_vertex, bytes_per_edge, max)
 }
 
+/// [`check_graph_memory`] of a graph position for the registry's solvers,
+/// within `max_memory` (the query's budget, [`Options::max_memory`](crate::Options::max_memory)) and the
+/// memory available.
+fn check_graph_within(n: u64, m: u64, max_memory: u64) -> Result<()> {
+    let max = available_memory().map_or(max_memory, |a| a.min(max_memory));
+    check_graph_memory(n, m, BYTES_PER_VERTEX, BYTES_PER_EDGE, max)
+}
+
 /// Checks, before anything of that size is allocated, that a graph of `n`
 /// vertices and `m` edges has at most `u32::MAX - 1` of each and needs no
 /// more than `max_memory` bytes, counting `bytes_per_vertex` and
@@ -61,11 +69,11 @@ fn available_memory() -> Option<u64> {
 /// Parses a graph position: the edge-list notation, or a JSON object
 /// `{"n": 3, "edges": [[0, 1]], "start": 0}` when the text starts with `{`.
 /// O(text + n).
-pub(crate) fn parse_graph_position(position: &str) -> Result<EdgeList> {
+pub(crate) fn parse_graph_position(position: &str, max_memory: u64) -> Result<EdgeList> {
     let trimmed = position.trim_start();
     if !trimmed.starts_with('{') {
         let g = EdgeList::parse(position).map_err(|e| Error::position(&short(position), e))?;
-        check_position_size(position, &g)?;
+        check_position_size(position, &g, max_memory)?;
         return Ok(g);
     }
     let g = JsonGraph::parse(trimmed).map_err(|e| Error::input(format!("position JSON: {e}")))?;
@@ -102,19 +110,18 @@ pub(crate) fn parse_graph_position(position: &str) -> Result<EdgeList> {
         edges,
         start: g.start.map(|s| s as u32),
     };
-    check_position_size(position, &g)?;
+    check_position_size(position, &g, max_memory)?;
     Ok(g)
 }
 
-/// The memory check of a graph position ([`check_graph_size`]); when the
+/// The memory check of a graph position ([`check_graph_within`]); when the
 /// graph is too large and some vertex id below its largest is named by no
 /// edge (nor as the start), the error names that unused id and the largest
 /// one instead: a stray id such as `2-4000000000` in a five-edge picture is a
 /// typo, not a request for gigabytes. O(m log m) when the check fails, O(1)
 /// otherwise.
-fn check_position_size(position: &str, g: &EdgeList) -> Result<()> {
-    let Err(too_large) = check_graph_size(g.n as u64, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)
-    else {
+fn check_position_size(position: &str, g: &EdgeList, max_memory: u64) -> Result<()> {
+    let Err(too_large) = check_graph_within(g.n as u64, g.edges.len() as u64, max_memory) else {
         return Ok(());
     };
     let mut named: Vec<u32> = g.edges.iter().flat_map(|&(u, v)| [u, v]).chain(g.start).collect();
@@ -139,10 +146,10 @@ fn check_position_size(position: &str, g: &EdgeList) -> Result<()> {
 }
 
 /// A tree position: the graph and the tree rooted at vertex 0.
-pub(crate) fn parse_tree(position: &str) -> Result<(EdgeList, RootedTree)> {
+pub(crate) fn parse_tree(position: &str, max_memory: u64) -> Result<(EdgeList, RootedTree)> {
     let not_a_tree = |e: TreeError| Error::input(format!("position `{}`: {e}", short(position)));
     let g = if position.trim_start().starts_with('{') {
-        parse_graph_position(position)?
+        parse_graph_position(position, max_memory)?
     } else {
         let g = EdgeList::parse(position).map_err(|e| Error::position(&short(position), e))?;
         // A tree on n vertices has n - 1 edges. With fewer, some vertex is
@@ -152,7 +159,7 @@ pub(crate) fn parse_tree(position: &str) -> Result<(EdgeList, RootedTree)> {
         {
             return Err(not_a_tree(TreeError::Disconnected { vertex }));
         }
-        check_graph_size(g.n as u64, g.edges.len() as u64, BYTES_PER_VERTEX, BYTES_PER_EDGE)?;
+        check_graph_within(g.n as u64, g.edges.len() as u64, max_memory)?;
         g
     };
     let tree = RootedTree::from_edges(g.n, &g.edges).map_err(not_a_tree)?;
@@ -404,9 +411,10 @@ mod tests {
 
     #[test]
     fn json_positions_read_and_errors_give_the_column() {
-        let g = parse_graph_position(r#" {"n": 3, "edges": [[0, 1], [1, 2]], "start": 2}"#).unwrap();
+        let g =
+            parse_graph_position(r#" {"n": 3, "edges": [[0, 1], [1, 2]], "start": 2}"#, u64::MAX).unwrap();
         assert_eq!((g.n, g.edges, g.start), (3, vec![(0, 1), (1, 2)], Some(2)));
-        let g = parse_graph_position(r#"{"edges": [], "n": 1, "start": null}"#).unwrap();
+        let g = parse_graph_position(r#"{"edges": [], "n": 1, "start": null}"#, u64::MAX).unwrap();
         assert_eq!((g.n, g.edges.len(), g.start), (1, 0, None));
         for (text, want) in [
             (r#"{"n": 2, "edges": [[0, -1]]}"#, "integer `-1`"),
@@ -417,13 +425,13 @@ mod tests {
             (r#"{"n": "2", "edges": []}"#, "invalid type: string"),
             (r#"{"n": 2, "edges": []} x"#, "trailing characters"),
         ] {
-            let e = parse_graph_position(text).unwrap_err().to_string();
+            let e = parse_graph_position(text, u64::MAX).unwrap_err().to_string();
             assert!(
                 e.starts_with("position JSON: ") && e.contains(want) && e.contains("column"),
                 "{text}: {e}"
             );
         }
-        let e = parse_graph_position(r#"{"n": 2, "edges": [[0, 1], [1, 2]]}"#)
+        let e = parse_graph_position(r#"{"n": 2, "edges": [[0, 1], [1, 2]]}"#, u64::MAX)
             .unwrap_err()
             .to_string();
         assert!(e.contains("edges[1]") && e.contains("vertex 2"), "{e}");

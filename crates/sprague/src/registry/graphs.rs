@@ -199,7 +199,7 @@ struct GreenHackenbushRuleset;
 
 impl Ruleset for GreenHackenbushRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
-        let g = parse_graph_position(position)?;
+        let g = parse_graph_position(position, options.max_memory())?;
         if options.misere {
             return hackenbush_misere(&g, options);
         }
@@ -252,7 +252,7 @@ impl Ruleset for GreenHackenbushRuleset {
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        let g = parse_graph_position(position)?;
+        let g = parse_graph_position(position, options.max_memory())?;
         let (engine, start) = HackenbushEngine::new(&g.edges, options)?;
         Ok(erase(engine, start))
     }
@@ -307,7 +307,7 @@ struct GeographyRuleset;
 impl Ruleset for GeographyRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         normal_only("geography", options)?;
-        let g = parse_graph_position(position)?;
+        let g = parse_graph_position(position, options.max_memory())?;
         let graph = crate::graph_games::UndirectedGraph::new(g.n, &g.edges);
         let bipartite = graph.two_coloring();
         let (win, mate) = match &bipartite {
@@ -364,7 +364,7 @@ impl Ruleset for GeographyRuleset {
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        let g = parse_graph_position(position)?;
+        let g = parse_graph_position(position, options.max_memory())?;
         let (engine, start) = GeographyEngine::on_graph(&g, options)?;
         Ok(erase(engine, start))
     }
@@ -437,7 +437,7 @@ struct LeafRemovalRuleset;
 impl Ruleset for LeafRemovalRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         normal_only("leaf-removal", options)?;
-        let (g, tree) = parse_tree(position)?;
+        let (g, tree) = parse_tree(position, options.max_memory())?;
         let wins = crate::graph_games::leaf_removal_first_player_wins(&tree);
         let outcome = if wins { Outcome::N } else { Outcome::P };
         let mut grundy = None;
@@ -474,7 +474,7 @@ impl Ruleset for LeafRemovalRuleset {
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        let (_, tree) = parse_tree(position)?;
+        let (_, tree) = parse_tree(position, options.max_memory())?;
         let (engine, start) = LeafEngine::new(tree, options)?;
         Ok(erase(engine, start))
     }
@@ -491,7 +491,7 @@ impl Ruleset for UnrootedLeafRemovalRuleset {
             r.data.insert("first_player_wins", false);
             return Ok(r);
         }
-        let (g, _) = parse_tree(position)?;
+        let (g, _) = parse_tree(position, options.max_memory())?;
         let rules = crate::graph_games::UnrootedLeafRemovalRules::new(g.n, &g.edges).ok_or_else(|| {
             Error::input(format!(
                 "position `{}`: unrooted leaf removal is searched, so trees are limited to 64 vertices and {} leaves",
@@ -531,7 +531,7 @@ struct IncreasingDistanceRuleset {
 impl Ruleset for IncreasingDistanceRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         normal_only("increasing-distance", options)?;
-        let (g, tree) = parse_tree(position)?;
+        let (g, tree) = parse_tree(position, options.max_memory())?;
         let win = crate::graph_games::increasing_distance_winning_starts(&tree);
         let winners: Vec<u32> = (0..tree.len() as u32).filter(|&v| win[v as usize]).collect();
         let losers: Vec<u32> = (0..tree.len() as u32).filter(|&v| !win[v as usize]).collect();
@@ -553,7 +553,7 @@ impl Ruleset for IncreasingDistanceRuleset {
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        let (g, tree) = parse_tree(position)?;
+        let (g, tree) = parse_tree(position, options.max_memory())?;
         let game = self.games.keep(DistancePlay::new(&tree, options)?);
         let start = g.start.map(|s| (s as u8, 0));
         Ok(erase(game.engine(options), start))
@@ -623,7 +623,7 @@ fn kayles_report<R: ImpartialRules<Position = u64>>(
 impl Ruleset for KaylesRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let name = if self.arc { "arc-kayles" } else { "node-kayles" };
-        let g = parse_graph_position(position)?;
+        let g = parse_graph_position(position, options.max_memory())?;
         if g.n > 64 {
             return Err(Error::input(format!(
                 "`{name}` searches graphs of at most 64 vertices; this one has {}",
@@ -666,7 +666,7 @@ impl Ruleset for KaylesRuleset {
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        let g = parse_graph_position(position)?;
+        let g = parse_graph_position(position, options.max_memory())?;
         let (game, start) = KaylesPlay::new(&g, self.arc)?;
         let game = self.games.keep(game);
         Ok(erase(game.engine(options), start))
