@@ -176,6 +176,8 @@ fn a_killed_peer_stops_the_others_with_one_line() {
         err.starts_with("sprague: error: lost the connection to another process"),
         "{err}"
     );
+    // The killed process is named by its place in the hosts list.
+    assert!(err.contains("(process 1 of the hosts list: "), "{err}");
 }
 
 #[test]

@@ -45,7 +45,7 @@ impl fmt::Display for DistError {
             DistError::Hosts { path, message } => write!(f, "hosts file `{path}`: {message}"),
             DistError::PeerLost(m) => write!(
                 f,
-                "lost the connection to another process of the solve ({m}): a process died or the network failed"
+                "lost the connection to another process of the solve ({m}): it died or the network failed"
             ),
             DistError::Limit(l) => write!(f, "{l}"),
             DistError::Budget { max_states, states } => write!(

@@ -88,7 +88,7 @@ where
     // The network threads of timely end a lost connection with a panic; the
     // solver turns it into an error, which is reported as one line.
     let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
+    std::panic::set_hook(Box::new(note_lost_peer));
     let result = DistSolver::new(cluster)
         .misere(misere)
         .max_states(max_states)
@@ -118,7 +118,51 @@ where
             };
             Err(dist_error(DistError::Connect(m)))
         }
+        Err(DistError::PeerLost(m)) => {
+            // Name the process whose connection broke, when its network
+            // thread said so.
+            let peer = LOST_PEER.lock().ok().and_then(|p| p.clone());
+            Err(dist_error(DistError::PeerLost(match peer {
+                Some((process, why)) => format!("process {process} of the hosts list: {why}"),
+                None => m,
+            })))
+        }
         Err(e) => Err(dist_error(e)),
+    }
+}
+
+/// The first process whose connection broke (its index in the hosts list)
+/// and why, from the panic of its network thread.
+static LOST_PEER: std::sync::Mutex<Option<(usize, String)>> = std::sync::Mutex::new(None);
+
+/// The quiet panic hook of a distributed solve: timely's network threads
+/// (named `timely:recv-P` and `timely:send-P` for the connection to process
+/// P) end a broken connection with a panic, whose peer and cause are kept for
+/// the one-line error.
+fn note_lost_peer(info: &std::panic::PanicHookInfo<'_>) {
+    let thread = std::thread::current();
+    let Some(peer) = thread
+        .name()
+        .and_then(|n| {
+            n.strip_prefix("timely:recv-")
+                .or_else(|| n.strip_prefix("timely:send-"))
+        })
+        .and_then(|p| p.parse::<usize>().ok())
+    else {
+        return;
+    };
+    let payload = info.payload();
+    let text = payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    let why = text
+        .strip_prefix("timely communication error: ")
+        .unwrap_or(&text)
+        .to_string();
+    if let Ok(mut slot) = LOST_PEER.lock() {
+        slot.get_or_insert((peer, why));
     }
 }
 
