@@ -4,10 +4,11 @@
 //! the core's, turned into JSON text.
 //!
 //! [`api`] holds the answers as plain Rust (tested on the host);
-//! `bindings` exports them with `wasm-bindgen` to the page in `web/`, which
-//! runs them in a Web Worker.
+//! `bindings` (compiled for `wasm32` only) exports them with `wasm-bindgen`
+//! to the page in `web/`, which runs them in a Web Worker.
 
 #![deny(unsafe_code)]
 
 pub mod api;
+#[cfg(target_arch = "wasm32")]
 mod bindings;
