@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 LOG2="${1:-24}"
 cargo build --release -p bench-dist
-BIN=target/release/bench-dist
+BIN="${CARGO_TARGET_DIR:-target}/release/bench-dist"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for run in "core 1" "timely 1" "timely 2"; do
   set -- $run
