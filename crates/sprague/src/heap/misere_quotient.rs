@@ -1057,7 +1057,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "minutes in a debug build: run with --release -- --ignored"]
+    #[ignore = "not finished after 13 minutes of a release build (2026-11-26): the quotient of heaps to 30 is not yet in reach"]
     fn dawsons_kayles_to_heap_30_has_order_360() {
         // A. N. Siegel on MisereSolver (misère games blog, "Some MisereSolver
         // questions answered", 28 August 2007): "Q_30(0.07) has size 360".
