@@ -742,8 +742,8 @@ mod tests {
         assert_eq!(counts, [1, 2, 3, 5, 22]);
     }
 
+    #[test]
     #[ignore = "2^22 option sets: under 3 minutes in a release build (run with --release -- --ignored; passed 2026-11-26)"]
-    #[ignore = "2^22 option sets: minutes in a debug build (run with --release --ignored)"]
     fn games_born_by_day_five() {
         // Same source: 4171780 games by day 5.
         let mut s = MisereStore::with_max_games(10_000_000);
