@@ -136,7 +136,8 @@ impl CoinGame {
             .map_or(COIN_GAME_ROW_TABLE, |n| {
                 (n + 1).next_power_of_two().clamp(FIRST_ROWS, COIN_GAME_ROW_TABLE)
             });
-        *table = GrundyTable::compute(&self.rows, wanted);
+        // Stops early once a period is proven (then every row has a value).
+        *table = GrundyTable::until_proven(&self.rows, wanted);
         Self::tabled(&table, n).ok().flatten()
     }
 

@@ -18,17 +18,26 @@ const BYTES_PER_EDGE: u64 = 40;
 /// # Errors
 /// A graph too large, in one line that gives its size.
 pub fn check_graph_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u64) -> Result<()> {
-    let budget = crate::budget::default_max_memory();
-    let max = available_memory().map_or(budget, |a| a.min(budget));
+    let max = within_available(crate::budget::default_max_memory());
     check_graph_memory(n, m, bytes_per_vertex, bytes_per_edge, max)
+}
+
+/// `budget`, or the memory available if the system says it is less.
+fn within_available(budget: u64) -> u64 {
+    available_memory().map_or(budget, |a| a.min(budget))
 }
 
 /// [`check_graph_memory`] of a graph position for the registry's solvers,
 /// within `max_memory` (the query's budget, [`Options::max_memory`](crate::Options::max_memory)) and the
 /// memory available.
 fn check_graph_within(n: u64, m: u64, max_memory: u64) -> Result<()> {
-    let max = available_memory().map_or(max_memory, |a| a.min(max_memory));
-    check_graph_memory(n, m, BYTES_PER_VERTEX, BYTES_PER_EDGE, max)
+    check_graph_memory(
+        n,
+        m,
+        BYTES_PER_VERTEX,
+        BYTES_PER_EDGE,
+        within_available(max_memory),
+    )
 }
 
 /// Checks, before anything of that size is allocated, that a graph of `n`
