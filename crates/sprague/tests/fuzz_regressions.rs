@@ -38,6 +38,17 @@ fn misere_lasker_stops_at_the_budget() {
     assert_eq!(value("lasker", "12", true).unwrap().outcome(), Some("N"));
 }
 
+/// The misère piece search learnt whether each heap it met has a move by
+/// listing that heap's options, O(n²) for the ~n heaps one move of a heap of
+/// n leaves (over 30 s in the fuzz build for 40422); it now asks
+/// `has_move`, O(1) for Lasker's Nim.
+#[test]
+fn misere_lasker_learns_live_heaps_without_listing_them() {
+    assert_budget("lasker", "40422", true);
+    assert_budget("grundy", "30000", true);
+    assert_budget("kayles", "40000", true);
+}
+
 /// The Coin Game tabulated 8192 row values when it was built, whatever the
 /// position; rows are now valued on demand.
 #[test]

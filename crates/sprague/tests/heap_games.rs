@@ -590,3 +590,70 @@ proptest! {
         prop_assert_eq!(g.values_rare(count), g.values_plain(count), "{}", code);
     }
 }
+
+/// What [`HeapGame::has_move`] answers by default: whether listing the
+/// options finds any.
+fn lists_a_move<G: HeapGame>(game: &G, n: u64) -> bool {
+    let mut any = false;
+    game.heap_options(n, &mut |_| any = true);
+    any
+}
+
+fn same_moves<G: HeapGame>(game: &G, upto: u64) -> Result<(), TestCaseError> {
+    for n in 0..upto {
+        prop_assert_eq!(game.has_move(n), lists_a_move(game, n), "heap {}", n);
+    }
+    Ok(())
+}
+
+proptest! {
+    /// The O(1) and O(rule size) `has_move` answers of each ruleset agree with
+    /// listing the options, on random rules and every heap below 70.
+    #[test]
+    fn has_move_agrees_with_the_listed_options(
+        digits in proptest::collection::vec(0u8..16, 1..6),
+        set in proptest::collection::btree_set(1u64..12, 1..4),
+        l in 1u64..6,
+        width in 0u64..6,
+    ) {
+        let octal: String = digits.iter().map(|d| char::from(b'0' + d % 8)).collect();
+        let hex: String = digits.iter().map(|d| format!("{d:x}")).collect();
+        for code in [format!("0.{octal}"), format!("4.{octal}"), format!("0.{octal}!")] {
+            if let Ok(game) = TakeBreak::parse(&code) {
+                same_moves(&game, 70)?;
+            }
+        }
+        if let Ok(game) = TakeBreak::parse_hex(&format!("0.{hex}")) {
+            same_moves(&game, 70)?;
+        }
+        let set: Vec<u64> = set.into_iter().collect();
+        same_moves(&Subtraction::new(&set).expect("a set of positive numbers"), 70)?;
+        same_moves(&AllBut::of_set(&set).expect("a set of positive numbers"), 70)?;
+        same_moves(&RangeSubtraction::new(l, l + width).expect("1 ≤ l ≤ r"), 70)?;
+        same_moves(&sprague::games::Bash::new(l).expect("m ≥ 1"), 70)?;
+    }
+}
+
+#[test]
+fn has_move_agrees_for_the_fixed_rulesets() {
+    let upto = 200;
+    for n in 0..upto {
+        assert_eq!(Lasker.has_move(n), lists_a_move(&Lasker, n));
+        assert_eq!(EqualSplit.has_move(n), lists_a_move(&EqualSplit, n));
+        assert_eq!(
+            sprague::games::Nim.has_move(n),
+            lists_a_move(&sprague::games::Nim, n)
+        );
+        for kind in [SubtractionSequence::Squares, SubtractionSequence::Fibonacci] {
+            let game = SequenceSubtraction::new(kind);
+            assert_eq!(game.has_move(n), lists_a_move(&game, n));
+        }
+        for game in [
+            TakeBreak::kayles(),
+            TakeBreak::dawsons_kayles(),
+            TakeBreak::grundy_game(),
+        ] {
+            assert_eq!(game.has_move(n), lists_a_move(&game, n), "heap {n}");
+        }
+    }
+}

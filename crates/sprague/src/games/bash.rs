@@ -45,6 +45,10 @@ impl crate::heap::HeapGame for Bash {
         }
     }
 
+    fn has_move(&self, n: u64) -> bool {
+        n > 0 && self.m > 0
+    }
+
     fn heap_value(&self, n: u64) -> Option<Nimber> {
         Some(Nimber(n % (self.m + 1)))
     }

@@ -28,6 +28,10 @@ impl crate::heap::HeapGame for Nim {
         }
     }
 
+    fn has_move(&self, n: u64) -> bool {
+        n > 0
+    }
+
     fn heap_value(&self, n: u64) -> Option<Nimber> {
         Some(Nimber(n))
     }

@@ -62,6 +62,16 @@ impl HeapGame for AllBut {
         }
     }
 
+    /// Some `k` in `1..=n` is not forbidden: O(log forbidden).
+    fn has_move(&self, n: u64) -> bool {
+        // The forbidden set is sorted and distinct: 1..=n are all forbidden
+        // exactly when the first n members are 1, 2, …, n.
+        let Ok(len) = usize::try_from(n) else {
+            return true;
+        };
+        n > 0 && !(self.forbidden.len() >= len && self.forbidden[len - 1] == n)
+    }
+
     fn grundy_values(&self, count: usize, progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
         let mut g: Vec<u64> = Vec::with_capacity(count);
         // How many of G(0 .. n) take each value, and their mex.

@@ -54,6 +54,11 @@ impl HeapGame for EqualSplit {
         }
     }
 
+    /// A heap of 2 or more splits into `n` heaps of 1.
+    fn has_move(&self, n: u64) -> bool {
+        n >= 2
+    }
+
     fn heap_value(&self, n: u64) -> Option<Nimber> {
         if n == 0 {
             return Some(Nimber::ZERO);

@@ -86,6 +86,16 @@ pub trait HeapGame {
     fn huge_heap_moves_complete(&self) -> bool {
         true
     }
+
+    /// Whether a heap of `n` has at least one option. The default lists the
+    /// options (O(options)); rulesets whose heaps can have many options
+    /// answer in O(1) or O(rule size), which keeps searches that only ask
+    /// this question (the misère piece search) linear.
+    fn has_move(&self, n: u64) -> bool {
+        let mut any = false;
+        self.heap_options(n, &mut |_| any = true);
+        any
+    }
 }
 
 /// Calls `f` with what a move leaving a single heap of `m` tokens leaves:

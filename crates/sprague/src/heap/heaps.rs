@@ -331,6 +331,10 @@ impl<G: HeapGame> crate::impartial::PieceRules for Heaps<G> {
             f(&counted);
         });
     }
+
+    fn has_move(&self, heap: &u64) -> bool {
+        self.game.has_move(*heap)
+    }
 }
 
 impl<G: HeapGame> Notation<Vec<u64>> for Heaps<G> {

@@ -26,6 +26,10 @@ impl HeapGame for Lasker {
         }
     }
 
+    fn has_move(&self, n: u64) -> bool {
+        n > 0
+    }
+
     fn heap_value(&self, n: u64) -> Option<Nimber> {
         match n % 4 {
             0 => Some(Nimber(n.saturating_sub(1))),

@@ -68,6 +68,11 @@ impl HeapGame for SequenceSubtraction {
         self.members(n, |s| if s == n { f(&[]) } else { f(&[n - s]) });
     }
 
+    /// Both sequences start at 1.
+    fn has_move(&self, n: u64) -> bool {
+        n > 0
+    }
+
     fn grundy_values(&self, count: usize, progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
         let mut set = Vec::new();
         self.members(count as u64, |s| set.push(s as usize));

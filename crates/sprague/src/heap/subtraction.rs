@@ -125,6 +125,10 @@ impl HeapGame for Subtraction {
         }
     }
 
+    fn has_move(&self, n: u64) -> bool {
+        self.set.first().is_some_and(|&s| s <= n)
+    }
+
     fn grundy_values(&self, count: usize, progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
         let _ = progress;
         match self.values_periodic(count) {
@@ -192,6 +196,10 @@ impl HeapGame for RangeSubtraction {
         for k in self.l..=self.r.min(n) {
             crate::heap::leave_heap(n - k, f);
         }
+    }
+
+    fn has_move(&self, n: u64) -> bool {
+        self.l <= n && self.l <= self.r
     }
 
     fn heap_value(&self, n: u64) -> Option<Nimber> {

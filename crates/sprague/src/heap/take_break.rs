@@ -298,6 +298,20 @@ impl HeapGame for TakeBreak {
         }
     }
 
+    /// O(digits): a digit allows a move on a heap when its leftover `m`
+    /// fits one of its kinds (nothing left, one heap, two or three heaps).
+    fn has_move(&self, n: u64) -> bool {
+        self.digits.iter().enumerate().any(|(i, &d)| {
+            let Some(m) = n.checked_sub(i as u64) else {
+                return false;
+            };
+            (d & 1 != 0 && m == 0)
+                || (d & 2 != 0 && m > 0 && i > 0)
+                || (d & 4 != 0 && m >= if self.unequal { 3 } else { 2 })
+                || (d & 8 != 0 && m >= 3)
+        })
+    }
+
     fn grundy_values(&self, count: usize, progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
         self.values_fast(count, progress)
             .into_iter()

@@ -47,6 +47,15 @@ pub trait PieceRules {
     fn normalize_piece(&self, piece: &Self::Piece) -> Self::Piece {
         piece.clone()
     }
+
+    /// Whether `piece` has at least one option. The default lists the
+    /// options; rules whose pieces have many options answer it without
+    /// listing them.
+    fn has_move(&self, piece: &Self::Piece) -> bool {
+        let mut any = false;
+        self.piece_options(piece, &mut |_| any = true);
+        any
+    }
 }
 
 /// Most misère canonical forms a [`PieceMisereSolver`] keeps for its piece
@@ -337,8 +346,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
         if let Some(l) = self.live[k] {
             return l;
         }
-        let mut any = false;
-        self.rules.piece_options(&self.pieces[k], &mut |_| any = true);
+        let any = self.rules.has_move(&self.pieces[k]);
         self.live[k] = Some(any);
         any
     }
