@@ -47,7 +47,9 @@ const FLAG_STOP: u64 = 4;
 /// Round `r + 1` takes the states decided at remoteness `r` (a list per
 /// level) and sends one "child resolved" message (parent, child lost?) per
 /// predecessor to the parent's owner, which decides the parent at `r + 1`
-/// (a lost child makes a win; the last won child a loss). Every round ends
+/// (a lost child makes a win; the last won child a loss). A worker resolves
+/// the parents it owns itself at once, and batches the messages for each
+/// other worker ([`BATCH`] to a timely record). Every round ends
 /// when timely's progress tracking says that all its messages are applied;
 /// the solve ends at the first level that decides nothing anywhere.
 ///
@@ -271,6 +273,36 @@ struct Part {
     overflow: bool,
 }
 
+/// "Child resolved" messages per batch sent to another worker.
+const BATCH: usize = 4096;
+
+impl Part {
+    /// Applies one "child resolved" message of round `t` (from a child
+    /// decided at remoteness `t - 1`) to the owned parent `local`: a lost
+    /// child decides it won at `t`, the last won child lost at `t`. The
+    /// order of the messages within a round does not matter. O(1).
+    fn resolve(&mut self, t: u32, local: usize, child_lost: bool) {
+        let cu = self.cells[local];
+        if cu & DECIDED != 0 {
+            return;
+        }
+        if t > MAX_REMOTENESS {
+            self.overflow = true;
+            return;
+        }
+        let decided = if child_lost {
+            DECIDED | WIN | t as u16
+        } else if cu <= 1 {
+            DECIDED | t as u16
+        } else {
+            self.cells[local] = cu - 1;
+            return;
+        };
+        self.cells[local] = decided;
+        self.levels.entry(t).or_default().push(local as u64);
+    }
+}
+
 impl Job {
     #[allow(clippy::too_many_lines)]
     fn run<A: Allocate, S: StateSpace + ?Sized>(
@@ -298,33 +330,15 @@ impl Job {
                 .exchange(move |&(c, _)| c % peers)
                 .inspect(move |&(c, parent)| p.borrow_mut().pairs.push((c / peers, parent)))
                 .probe_with(&probe);
-            let (msgs, msg_stream) = scope.new_input::<u64>();
+            let (msgs, msg_stream) = scope.new_input::<(u64, Vec<u64>)>();
             let p = Rc::clone(&part);
             msg_stream
-                .exchange(move |&m| (m >> 1) % peers)
-                .inspect_time(move |&t, &m| {
+                .exchange(move |&(dest, _)| dest)
+                .inspect_time(move |&t, (_, batch): &(u64, Vec<u64>)| {
                     let mut part = p.borrow_mut();
-                    let local = ((m >> 1) / peers) as usize;
-                    let cu = part.cells[local];
-                    if cu & DECIDED != 0 {
-                        return;
+                    for &m in batch {
+                        part.resolve(t, ((m >> 1) / peers) as usize, m & 1 == 1);
                     }
-                    // A message of round t comes from a child decided at
-                    // remoteness t - 1: the parent is decided at t.
-                    if t > MAX_REMOTENESS {
-                        part.overflow = true;
-                        return;
-                    }
-                    let decided = if m & 1 == 1 {
-                        DECIDED | WIN | t as u16
-                    } else if cu <= 1 {
-                        DECIDED | t as u16
-                    } else {
-                        part.cells[local] = cu - 1;
-                        return;
-                    };
-                    part.cells[local] = decided;
-                    part.levels.entry(t).or_default().push(local as u64);
                 })
                 .probe_with(&probe);
             let (tally, tally_stream) = scope.new_input::<(u64, u64)>();
@@ -420,7 +434,7 @@ impl Job {
             |round: u32,
              worker: &mut Worker<A>,
              edges: &mut timely::dataflow::InputHandle<u32, (u64, u64)>,
-             msgs: &mut timely::dataflow::InputHandle<u32, u64>,
+             msgs: &mut timely::dataflow::InputHandle<u32, (u64, Vec<u64>)>,
              tally: &mut timely::dataflow::InputHandle<u32, (u64, u64)>,
              gather: &mut timely::dataflow::InputHandle<u32, (u64, u64, Vec<u16>)>| {
                 edges.advance_to(round + 1);
@@ -452,6 +466,7 @@ impl Job {
         // Rounds 1, 2, …: the states decided at remoteness `round - 1` tell
         // their parents.
         let mut buf = Vec::new();
+        let mut outgoing: Vec<Vec<u64>> = (0..peers).map(|_| Vec::new()).collect();
         loop {
             let level = round;
             round += 1;
@@ -475,24 +490,43 @@ impl Job {
             }
             tally.send((frontier.len() as u64, flags));
             if flags == 0 {
+                // Parents owned here are resolved at once; the others' are
+                // batched per owner, a batch one timely record.
+                let mut part_ref = part.borrow_mut();
                 for (k, &local) in frontier.iter().enumerate() {
-                    let lost = part.borrow().cells[local as usize] & WIN == 0;
+                    let lost = part_ref.cells[local as usize] & WIN == 0;
                     let bit = u64::from(lost);
-                    if unmoves {
+                    let parents: &[u64] = if unmoves {
                         buf.clear();
                         space.unmoves(local * peers + me, &mut buf);
-                        for &u in &buf {
-                            msgs.send(u << 1 | bit);
-                        }
+                        &buf
                     } else {
                         let l = local as usize;
-                        for &u in &sources[offsets[l] as usize..offsets[l + 1] as usize] {
-                            msgs.send(u << 1 | bit);
+                        &sources[offsets[l] as usize..offsets[l + 1] as usize]
+                    };
+                    for &u in parents {
+                        let owner = u % peers;
+                        if owner == me {
+                            part_ref.resolve(round, (u / peers) as usize, lost);
+                        } else {
+                            let b = &mut outgoing[owner as usize];
+                            b.push(u << 1 | bit);
+                            if b.len() == BATCH {
+                                msgs.send((owner, std::mem::replace(b, Vec::with_capacity(BATCH))));
+                            }
                         }
                     }
                     // Let the messages flow while a large level is sent.
                     if k % 65_536 == 65_535 {
+                        drop(part_ref);
                         worker.step();
+                        part_ref = part.borrow_mut();
+                    }
+                }
+                drop(part_ref);
+                for (owner, b) in outgoing.iter_mut().enumerate() {
+                    if !b.is_empty() {
+                        msgs.send((owner as u64, std::mem::take(b)));
                     }
                 }
             }
