@@ -63,6 +63,7 @@ pub struct DistSolver {
     monitor: Option<&'static Monitor>,
     gather: bool,
     pause_at: Option<u32>,
+    min_listed: usize,
 }
 
 impl DistSolver {
@@ -76,7 +77,19 @@ impl DistSolver {
             monitor: None,
             gather: true,
             pause_at: None,
+            min_listed: MIN_LISTED,
         }
+    }
+
+    /// Most states a worker lists per remoteness level is one in 64 of its
+    /// states, but at least `min_listed` (default 1024); past it the level is
+    /// found again by a scan of the worker's cells (O(its states)), so the
+    /// two lists alive at a time cost at most 1/4 byte per state. Lower
+    /// values save memory on small spaces and exercise the scan in tests.
+    #[must_use]
+    pub fn min_listed(mut self, min_listed: usize) -> Self {
+        self.min_listed = min_listed;
+        self
     }
 
     /// For fault tests: this process's workers stop answering (sleep for
@@ -169,6 +182,7 @@ impl DistSolver {
             monitor: self.monitor,
             gather: self.gather,
             pause_at: self.pause_at,
+            min_listed: self.min_listed,
         };
         let guards = timely::execute::execute_from(
             builders,
@@ -259,14 +273,58 @@ struct Job {
     monitor: Option<&'static Monitor>,
     gather: bool,
     pause_at: Option<u32>,
+    min_listed: usize,
 }
+
+/// The cells of a worker's states, by local index `s / W`, in blocks of
+/// [`CHUNK`]: the gather moves them out block by block, so the table being
+/// gathered and the cells not yet sent never hold a state twice.
+struct Cells {
+    blocks: Vec<Vec<u16>>,
+}
+
+impl Cells {
+    fn new(len: usize) -> Self {
+        let blocks = (0..len.div_ceil(CHUNK))
+            .map(|b| vec![0; CHUNK.min(len - b * CHUNK)])
+            .collect();
+        Cells { blocks }
+    }
+
+    #[inline]
+    fn get(&self, local: usize) -> u16 {
+        self.blocks[local / CHUNK][local % CHUNK]
+    }
+
+    #[inline]
+    fn set(&mut self, local: usize, cell: u16) {
+        self.blocks[local / CHUNK][local % CHUNK] = cell;
+    }
+}
+
+/// Owned states decided at one remoteness, not yet sent on: listed while
+/// few, else found again by a scan of the cells (which hold each decided
+/// state's remoteness), so that the lists never cost more than
+/// [`LIST_SHARE`] of the cells.
+enum Level {
+    Listed(Vec<u64>),
+    Scan,
+}
+
+/// A level's list is dropped for a scan past one state in this many owned
+/// (but never below [`DistSolver::min_listed`]).
+const LIST_SHARE: usize = 64;
+/// The default of [`DistSolver::min_listed`].
+const MIN_LISTED: usize = 1024;
 
 /// A worker's part of the solve.
 struct Part {
-    /// Cells of the owned states, by local index `s / W`.
-    cells: Vec<u16>,
+    /// Cells of the owned states.
+    cells: Cells,
+    /// Most states listed per level (see [`Level`]).
+    list_limit: usize,
     /// Owned states decided at each remoteness not yet sent on.
-    levels: BTreeMap<u32, Vec<u64>>,
+    levels: BTreeMap<u32, Level>,
     /// Predecessor edges `(local child, parent)` (spaces without un-moves).
     pairs: Vec<(u64, u64)>,
     /// A remoteness past the packed limit was reached.
@@ -282,7 +340,7 @@ impl Part {
     /// child decides it won at `t`, the last won child lost at `t`. The
     /// order of the messages within a round does not matter. O(1).
     fn resolve(&mut self, t: u32, local: usize, child_lost: bool) {
-        let cu = self.cells[local];
+        let cu = self.cells.get(local);
         if cu & DECIDED != 0 {
             return;
         }
@@ -295,11 +353,46 @@ impl Part {
         } else if cu <= 1 {
             DECIDED | t as u16
         } else {
-            self.cells[local] = cu - 1;
+            self.cells.set(local, cu - 1);
             return;
         };
-        self.cells[local] = decided;
-        self.levels.entry(t).or_default().push(local as u64);
+        self.cells.set(local, decided);
+        self.list(t, local);
+    }
+
+    /// Lists `local` as decided at remoteness `t` (or leaves it to the scan).
+    fn list(&mut self, t: u32, local: usize) {
+        let limit = self.list_limit;
+        let level = self.levels.entry(t).or_insert_with(|| Level::Listed(Vec::new()));
+        if let Level::Listed(v) = level {
+            if v.len() < limit {
+                v.push(local as u64);
+            } else {
+                *level = Level::Scan;
+            }
+        }
+    }
+
+    /// The owned states decided at remoteness `t`, removed from the lists.
+    /// O(listed), or O(owned) for a scanned level.
+    fn take_level(&mut self, t: u32) -> Vec<u64> {
+        match self.levels.remove(&t) {
+            None => Vec::new(),
+            Some(Level::Listed(v)) => v,
+            Some(Level::Scan) => {
+                let mut v = Vec::new();
+                for (b, block) in self.cells.blocks.iter().enumerate() {
+                    for (k, &c) in block.iter().enumerate() {
+                        // Cells not decided, not states or fixed draws never
+                        // match: their low bits exceed MAX_REMOTENESS.
+                        if c & DECIDED != 0 && u32::from(c & REM) == t {
+                            v.push((b * CHUNK + k) as u64);
+                        }
+                    }
+                }
+                v
+            }
+        }
     }
 }
 
@@ -315,7 +408,8 @@ impl Job {
         let n = space.state_count();
         let owned = if n > me { (n - me).div_ceil(peers) } else { 0 };
         let part = Rc::new(RefCell::new(Part {
-            cells: vec![0; owned as usize],
+            cells: Cells::new(owned as usize),
+            list_limit: (owned as usize / LIST_SHARE).max(self.min_listed),
             levels: BTreeMap::new(),
             pairs: Vec::new(),
             overflow: false,
@@ -376,9 +470,11 @@ impl Job {
         let mut too_many = None;
         {
             let mut buf = Vec::new();
-            let mut decided = Vec::new();
-            let mut cells = std::mem::take(&mut part.borrow_mut().cells);
-            for (local, cell) in cells.iter_mut().enumerate() {
+            // The states decided at level 0, listed while few (see `Level`).
+            let limit = part.borrow().list_limit;
+            let mut decided = Some(Vec::new());
+            let mut blocks = std::mem::take(&mut part.borrow_mut().cells.blocks);
+            for local in 0..owned as usize {
                 let s = local as u64 * peers + me;
                 if local % 4096 == 0
                     && let Some(m) = self.monitor
@@ -387,7 +483,7 @@ impl Job {
                     flags |= FLAG_STOP;
                     break;
                 }
-                *cell = if !space.is_state(s) {
+                let cell = if !space.is_state(s) {
                     NOT_STATE
                 } else {
                     match space.terminal(s) {
@@ -420,13 +516,17 @@ impl Job {
                         }
                     }
                 };
-                if *cell == DECIDED || *cell == DECIDED | WIN {
-                    decided.push(local as u64);
+                blocks[local / CHUNK][local % CHUNK] = cell;
+                if cell == DECIDED || cell == DECIDED | WIN {
+                    match &mut decided {
+                        Some(v) if v.len() < limit => v.push(local as u64),
+                        _ => decided = None,
+                    }
                 }
             }
             let mut p = part.borrow_mut();
-            p.cells = cells;
-            p.levels.insert(0, decided);
+            p.cells.blocks = blocks;
+            p.levels.insert(0, decided.map_or(Level::Scan, Level::Listed));
         }
         tally.send((0, flags));
         let mut round = 0u32;
@@ -475,7 +575,7 @@ impl Job {
                     std::thread::sleep(Duration::from_secs(3600));
                 }
             }
-            let frontier = part.borrow_mut().levels.remove(&level).unwrap_or_default();
+            let frontier = part.borrow_mut().take_level(level);
             let mut flags = 0;
             if let Some(m) = self.monitor {
                 if m.check().is_err() {
@@ -494,7 +594,7 @@ impl Job {
                 // batched per owner, a batch one timely record.
                 let mut part_ref = part.borrow_mut();
                 for (k, &local) in frontier.iter().enumerate() {
-                    let lost = part_ref.cells[local as usize] & WIN == 0;
+                    let lost = part_ref.cells.get(local as usize) & WIN == 0;
                     let bit = u64::from(lost);
                     let parents: &[u64] = if unmoves {
                         buf.clear();
@@ -539,11 +639,12 @@ impl Job {
         if !self.gather {
             return Ok(None);
         }
-        // The last round: every worker's cells to worker 0.
+        // The last round: every worker's cells to worker 0, each block moved
+        // out (and freed here) as it is sent.
         {
-            let p = part.borrow();
-            for (k, chunk) in p.cells.chunks(CHUNK).enumerate() {
-                gather.send((me, (k * CHUNK) as u64, chunk.to_vec()));
+            let blocks = std::mem::take(&mut part.borrow_mut().cells.blocks);
+            for (k, block) in blocks.into_iter().enumerate() {
+                gather.send((me, (k * CHUNK) as u64, block));
                 worker.step();
             }
         }

@@ -70,10 +70,17 @@ fn arb_space() -> impl Strategy<Value = GraphSpace> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
     #[test]
-    fn distributed_equals_one_thread(space in arb_space(), workers in 1usize..=4, misere: bool) {
+    fn distributed_equals_one_thread(
+        space in arb_space(),
+        workers in 1usize..=4,
+        misere: bool,
+        // Small lists make the workers find most levels by scanning.
+        min_listed in prop_oneof![Just(1024usize), 0usize..4],
+    ) {
         let want = values(StateSpaceSolver::new(&space).misere(misere).solve().unwrap());
         let got = values(DistSolver::new(Cluster::threads(workers))
             .misere(misere)
+            .min_listed(min_listed)
             .solve(Arc::new(space.clone()), "graph")
             .unwrap()
             .unwrap());
@@ -83,6 +90,7 @@ proptest! {
         let want = values(StateSpaceSolver::new(&both).misere(misere).solve().unwrap());
         let got = values(DistSolver::new(Cluster::threads(workers))
             .misere(misere)
+            .min_listed(min_listed)
             .solve(Arc::new(both), "graph")
             .unwrap()
             .unwrap());
