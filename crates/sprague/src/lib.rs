@@ -188,6 +188,7 @@ mod outcome;
 pub mod partizan;
 pub mod play;
 pub mod registry;
+pub mod surreal;
 pub mod union_find;
 
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES, MemoryExceeded};

@@ -1,0 +1,1 @@
+//! Transfinite nim multiplication (placeholder, filled in the next step).
