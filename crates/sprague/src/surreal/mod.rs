@@ -21,8 +21,10 @@
 mod ordinal;
 mod ordinal_nim;
 mod parse;
+mod rational;
 
 pub use ordinal::{MAX_DEPTH, MAX_TERMS, Ordinal};
+pub use rational::Rational;
 
 use core::fmt;
 
