@@ -306,3 +306,92 @@ fn tiered_solve_probe_verify_connect_four_4x4() {
         &["--tiered"],
     );
 }
+
+/// `solve GRAPH --out FILE`: the table of a graph file answers `probe` for
+/// every vertex as the solve printed it, lists the moves when the graph is
+/// given again, and is refused for another graph.
+#[test]
+fn graph_file_tables_probe_and_verify() {
+    let d = scratch("graph");
+    let g = d.join("g.txt");
+    // 0 → 1 → 2 → 0 (a cycle: draws), 2 → 3, 3 → 4; 4 has no move; 5 → 4;
+    // 6 is terminal and won by the player to move.
+    std::fs::write(&g, "7 6\n0 1\n1 2\n2 0\n2 3\n3 4\n5 4\noutcome 6 W\n").unwrap();
+    let other = d.join("other.txt");
+    std::fs::write(&other, "7 5\n0 1\n1 2\n2 0\n2 3\n3 4\n").unwrap();
+    let t = s(&d.join("g.tbl"));
+    for misere in [false, true] {
+        let mut args = vec!["solve", g.to_str().unwrap(), "--out", &t, "--json"];
+        if misere {
+            args.push("--misere");
+        }
+        let solved: serde_json::Value = serde_json::from_str(&run_ok(&args, b"")).unwrap();
+        let ruleset = solved["out"]["ruleset"].as_str().unwrap().to_string();
+        assert!(ruleset.starts_with("graph-file:"), "{ruleset}");
+        assert_eq!(ruleset.ends_with(":misere"), misere);
+        let results = solved["results"].as_array().unwrap();
+        assert_eq!(results.len(), 7);
+        for (v, want) in results.iter().enumerate() {
+            let vs = v.to_string();
+            let alone: serde_json::Value =
+                serde_json::from_str(&run_ok(&["probe", &t, &vs, "--json"], b"")).unwrap();
+            assert_eq!(alone["outcome"], want[0], "vertex {v}");
+            assert_eq!(alone["remoteness"], want[1], "vertex {v}");
+            assert!(alone["moves"].is_null());
+            let with: serde_json::Value = serde_json::from_str(&run_ok(
+                &["probe", &t, &vs, "--graph", g.to_str().unwrap(), "--json"],
+                b"",
+            ))
+            .unwrap();
+            assert_eq!(with["outcome"], want[0]);
+            let moves = with["moves"].as_array().unwrap();
+            // Each move's value is the solve's value of the vertex moved to.
+            for m in moves {
+                let to: usize = m["position"].as_str().unwrap().parse().unwrap();
+                assert_eq!(m["value"]["outcome"], results[to][0]);
+            }
+            let degree = [1, 1, 2, 1, 0, 1, 0][v];
+            assert_eq!(moves.len(), degree, "vertex {v}");
+        }
+        let v: serde_json::Value = serde_json::from_str(&run_ok(
+            &["verify", &t, "--graph", g.to_str().unwrap(), "--json"],
+            b"",
+        ))
+        .unwrap();
+        assert_eq!(v["children_checked"], true);
+        assert_eq!(v["sampled"], 7);
+        let v: serde_json::Value = serde_json::from_str(&run_ok(&["verify", &t, "--json"], b"")).unwrap();
+        assert_eq!(v["children_checked"], false);
+        assert_eq!(v["ok"], true);
+    }
+    // The normal-play values: the cycle draws, 3 wins (moves to the lost 4).
+    let solved: serde_json::Value = serde_json::from_str(&run_ok(
+        &["solve", g.to_str().unwrap(), "--out", &t, "--json"],
+        b"",
+    ))
+    .unwrap();
+    assert_eq!(solved["results"][0][0], "D");
+    assert_eq!(solved["results"][3], serde_json::json!(["W", 1]));
+    assert_eq!(solved["results"][6], serde_json::json!(["W", 0]));
+    run_refused(
+        &["probe", &t, "3", "--graph", other.to_str().unwrap()],
+        &["not the one the table", "graph-file:"],
+    );
+    run_refused(&["probe", &t, "7"], &["vertex 7 is not in the graph"]);
+    run_refused(&["probe", &t, "x"], &["column 1"]);
+    run_refused(
+        &[
+            "solve",
+            g.to_str().unwrap(),
+            "--out",
+            &t,
+            "--checkpoint",
+            &s(&d.join("ck")),
+        ],
+        &["--checkpoint: only for --demo solves"],
+    );
+    run_refused(
+        &["solve", g.to_str().unwrap(), "--out", &t, "--grundy"],
+        &["cannot be used with"],
+    );
+}

@@ -14,6 +14,7 @@ mod checkpoint;
 pub mod code;
 mod error;
 pub mod format;
+mod graph;
 mod levels;
 mod mmap;
 mod query;
@@ -24,7 +25,8 @@ mod write;
 
 pub use error::TableError;
 pub use format::Header;
-pub use query::{Probe, Verified, probe, verify};
+pub use graph::{GRAPH_RULESET, GraphFile, is_graph_ruleset};
+pub use query::{Probe, Verified, probe, probe_with, verify, verify_with};
 pub use read::TableFile;
 pub use solve::{SolveOptions, Solved, Summary, solve, summarize};
 pub use tiered::{TieredSolved, has_tiers, solve_tiered_to_file};

@@ -1,6 +1,7 @@
 //! Answers from a table file: probing a position, and verifying the whole
 //! file.
 
+use crate::graph::{GraphFile, is_graph_ruleset, parse_vertex};
 use crate::read::TableFile;
 use crate::{TableError, code};
 use sprague::loopy::{SolvedValue, Wld, implied_value};
@@ -22,6 +23,49 @@ pub struct Probe {
     /// Each move: its description, the position reached and that
     /// position's value (for the opponent, who moves there).
     pub moves: Vec<(String, String, SolvedValue)>,
+    /// Whether the moves are known: `false` for a graph file's table probed
+    /// without its graph.
+    pub moves_known: bool,
+}
+
+/// The space whose moves a query reads: the registry's, or a graph file's.
+enum Space<'g> {
+    Registry(Box<dyn SpaceNotation>),
+    Graph(&'g GraphFile),
+}
+
+impl Space<'_> {
+    fn get(&self) -> &dyn SpaceNotation {
+        match self {
+            Space::Registry(s) => s.as_ref(),
+            Space::Graph(g) => *g,
+        }
+    }
+}
+
+/// The space a table was solved for: a built-in ruleset from the registry;
+/// for a graph file's table, `graph` when given (checked by its
+/// fingerprint), else none. Checked against the table's size.
+fn space_for<'g>(t: &TableFile, graph: Option<&'g GraphFile>) -> Result<Option<Space<'g>>, TableError> {
+    let name = &t.header().ruleset;
+    if is_graph_ruleset(name) {
+        let Some(g) = graph else { return Ok(None) };
+        let given = g.ruleset();
+        if &given != name {
+            return Err(TableError::Input(format!(
+                "the graph given is not the one the table {} was solved from: the table is {name}, the graph {given}",
+                t.path()
+            )));
+        }
+        return Ok(Some(Space::Graph(g)));
+    }
+    if graph.is_some() {
+        return Err(TableError::Input(format!(
+            "the table {} is of the built-in ruleset {name}: a graph is only read for a graph file's table",
+            t.path()
+        )));
+    }
+    space_of(t).map(|s| Some(Space::Registry(s)))
 }
 
 /// The space a table was solved for, checked against the table's size.
@@ -57,9 +101,40 @@ fn space_of(t: &TableFile) -> Result<Box<dyn SpaceNotation>, TableError> {
 /// [`TableError::Input`] for a position that does not parse (the ruleset's
 /// message, with the column) or is not in the table.
 pub fn probe(path: &str, position: &str) -> Result<Probe, TableError> {
+    probe_with(path, position, None)
+}
+
+/// As [`probe`], for any table: a graph file's table (written by `sprague
+/// solve GRAPH --out FILE`) takes its graph as `graph` to list the moves
+/// (the graph must be the one solved: its fingerprint is the table's
+/// ruleset name); without it the probe answers the vertex's value alone.
+///
+/// # Errors
+/// Those of [`probe`]; [`TableError::Input`] for a graph that is not the
+/// table's, or given for a built-in ruleset's table.
+pub fn probe_with(path: &str, position: &str, graph: Option<&GraphFile>) -> Result<Probe, TableError> {
     let mut t = TableFile::open(path)?;
-    let space = space_of(&t)?;
     let ruleset = t.header().ruleset.clone();
+    let Some(space) = space_for(&t, graph)? else {
+        // A graph file's table without its graph: the value alone.
+        let s = parse_vertex(position, t.header().state_count)
+            .map_err(|e| TableError::Input(format!("{e} (table {path}, ruleset {ruleset})")))?;
+        let Some(value) = t.get(s)? else {
+            return Err(TableError::Input(format!(
+                "vertex {s} holds no position in the table {path}"
+            )));
+        };
+        return Ok(Probe {
+            ruleset,
+            position: s.to_string(),
+            index: s,
+            to_move: "the player".to_string(),
+            value,
+            moves: Vec::new(),
+            moves_known: false,
+        });
+    };
+    let space = space.get();
     let s = space
         .parse_state(position)
         .map_err(|e| TableError::Input(format!("{e} (table {path}, ruleset {ruleset})")))?;
@@ -84,6 +159,7 @@ pub fn probe(path: &str, position: &str) -> Result<Probe, TableError> {
         index: s,
         value,
         moves,
+        moves_known: true,
     })
 }
 
@@ -103,6 +179,9 @@ pub struct Verified {
     pub sampled: u64,
     /// The file's size in bytes.
     pub bytes: u64,
+    /// Whether the sample was checked against children: `false` for a graph
+    /// file's table verified without its graph (checksums and counts only).
+    pub children_checked: bool,
 }
 
 /// A small deterministic generator (splitmix64) for the sample.
@@ -118,16 +197,32 @@ fn splitmix(x: &mut u64) -> u64 {
 /// [`TableFile::open`]), every block's crc32 and size, then for about
 /// `sample` positions drawn from a generator seeded with `seed` (and the
 /// start; indices drawn uniformly, so the sample follows the share of
-/// positions) that the stored value is the one the stored values of its children
-/// imply ([`implied_value`], the parent/child self-test of retrograde
-/// tables). O(N) for the blocks, O(sample × moves × block) for the sample.
+/// positions; every index when `sample` is at least the table's size) that
+/// the stored value is the one the stored values of its children imply
+/// ([`implied_value`], the parent/child self-test of retrograde tables).
+/// O(N) for the blocks, O(sample × moves × block) for the sample.
 ///
 /// # Errors
 /// The first fault found, naming the file and the block:
 /// [`TableError::Damaged`].
 pub fn verify(path: &str, sample: u64, seed: u64) -> Result<Verified, TableError> {
+    verify_with(path, sample, seed, None)
+}
+
+/// As [`verify`], for any table: a graph file's table takes its graph as
+/// `graph` for the parent/child self-test; without it only the checksums
+/// and the counts are checked.
+///
+/// # Errors
+/// Those of [`verify`]; [`TableError::Input`] as [`probe_with`].
+pub fn verify_with(
+    path: &str,
+    sample: u64,
+    seed: u64,
+    graph: Option<&GraphFile>,
+) -> Result<Verified, TableError> {
     let mut t = TableFile::open(path)?;
-    let space = space_of(&t)?;
+    let space = space_for(&t, graph)?;
     let h = t.header().clone();
     let mut counts = [0u64; 3];
     for b in 0..h.block_count() {
@@ -141,6 +236,18 @@ pub fn verify(path: &str, sample: u64, seed: u64) -> Result<Verified, TableError
         }
     }
     let positions = counts.iter().sum::<u64>();
+    let Some(space) = space else {
+        return Ok(Verified {
+            ruleset: h.ruleset.clone(),
+            blocks: h.block_count(),
+            states: h.state_count,
+            counts,
+            sampled: 0,
+            bytes: t.file_len(),
+            children_checked: false,
+        });
+    };
+    let space = space.get();
     // Candidate indices drawn at random, about `sample` of them positions
     // (from the share of positions just counted), visited in increasing
     // order so that parents and children come from few cached blocks.
@@ -152,9 +259,14 @@ pub fn verify(path: &str, sample: u64, seed: u64) -> Result<Verified, TableError
             .min(u128::from(h.state_count)) as u64
     };
     let mut rng = seed;
-    let mut candidates: Vec<u64> = (0..draws)
-        .map(|_| splitmix(&mut rng) % h.state_count.max(1))
-        .collect();
+    // A sample as large as the table checks every index.
+    let mut candidates: Vec<u64> = if sample >= h.state_count {
+        (0..h.state_count).collect()
+    } else {
+        (0..draws)
+            .map(|_| splitmix(&mut rng) % h.state_count.max(1))
+            .collect()
+    };
     if let Ok(s) = space.parse_state("start") {
         candidates.push(s);
     }
@@ -173,7 +285,7 @@ pub fn verify(path: &str, sample: u64, seed: u64) -> Result<Verified, TableError
         for &k in &kids {
             vals.push((k, t.get(k)?));
         }
-        let implied = implied_value(&*space, s, &mut buf, |k| {
+        let implied = implied_value(space, s, &mut buf, |k| {
             vals.iter().find(|&&(x, _)| x == k).and_then(|&(_, v)| v)
         });
         if implied != Some(stored) {
@@ -196,5 +308,6 @@ pub fn verify(path: &str, sample: u64, seed: u64) -> Result<Verified, TableError
         counts,
         sampled,
         bytes: t.file_len(),
+        children_checked: true,
     })
 }

@@ -64,9 +64,10 @@ pub struct SolveArgs {
     /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
     #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
     pub max_states: usize,
-    /// With --demo: write the solved table (W/L/D and remoteness of every
-    /// state) to this file, for `sprague probe` and `sprague verify`.
-    #[arg(long, value_name = "FILE", requires = "demo")]
+    /// Write the solved table (W/L/D and remoteness of every state, or of
+    /// every vertex of a graph FILE) to this file, for `sprague probe` and
+    /// `sprague verify` (a graph's table reads the graph again with --graph).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["grundy", "prefs", "minimax", "tree", "and_or", "rules"])]
     pub out: Option<String>,
     /// With --out: keep the solve's progress in this checkpoint file (every
     /// finished block for connect-four, a snapshot at the end of a
@@ -151,6 +152,7 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
             bar.phase("parsing", None, Unit::None);
             tree_run(&bytes, path, a, &bar)?.into()
         } else {
+            super::table_file::check_graph_flags(a)?;
             // The graph file is parsed as it is read (never held whole): text
             // line by line, binary chunk by chunk. Ctrl-C ends reading at once.
             let g = read_state_graph(&mut *progress::open_input(path, &bar)?, path)?;
@@ -175,9 +177,9 @@ pub fn run(a: &SolveArgs) -> CliResult<()> {
                 minimax_run(&g, path, &bar)?
             } else if a.dist.active() {
                 let table = super::dist::graph(&g, a)?;
-                wld_report(&g, table, a.misere)
+                wld_report(&g, table, a)?
             } else {
-                wld_run(&g, a.misere, &bar)?
+                wld_run(&g, a, &bar)?
             }
         }
     };
@@ -285,8 +287,8 @@ fn solved_json(s: SolvedValue) -> Value {
     json!([s.wld.as_str(), s.remoteness])
 }
 
-fn wld_run(g: &StateGraph, misere: bool, bar: &Progress) -> CliResult<Answer> {
-    let default = if misere { Wld::Win } else { Wld::Lose };
+fn wld_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<Answer> {
+    let default = if a.misere { Wld::Win } else { Wld::Lose };
     let table = {
         // The solver polls the monitor: the first Ctrl-C stops it cleanly.
         let _polling = Polling::start();
@@ -307,14 +309,20 @@ fn wld_run(g: &StateGraph, misere: bool, bar: &Progress) -> CliResult<Answer> {
                 },
             })?
     };
-    Ok(wld_report(g, table, misere))
+    wld_report(g, table, a)
 }
 
-/// The counts, longest win and per-vertex values of a solved graph.
-fn wld_report(g: &StateGraph, table: sprague::loopy::WldTable, misere: bool) -> Answer {
+/// The counts, longest win and per-vertex values of a solved graph; with
+/// `--out`, the table written for `sprague probe` and `sprague verify`.
+fn wld_report(g: &StateGraph, table: sprague::loopy::WldTable, a: &SolveArgs) -> CliResult<Answer> {
+    let misere = a.misere;
+    let written = match &a.out {
+        Some(path) => Some(super::table_file::write_graph_table(g, &table, a, path)?),
+        None => None,
+    };
     let (w, l, d) = table.counts();
     let longest = table.longest_win();
-    let json = json!({
+    let mut json = json!({
         "play": if misere { "misere" } else { "normal" },
         "counts": {"W": w, "L": l, "D": d},
         "longest_win": longest.map(|(v, s)| json!({"vertex": v, "remoteness": s.remoteness})),
@@ -349,13 +357,20 @@ fn wld_report(g: &StateGraph, table: sprague::loopy::WldTable, misere: bool) -> 
             "# (per-vertex table omitted above {TABLE_LIMIT} vertices; use --json)"
         );
     }
+    if let Some((path, bytes, blocks, ruleset)) = &written {
+        json["out"] = json!({"file": path, "bytes": bytes, "blocks": blocks, "ruleset": ruleset});
+        let _ = writeln!(
+            text,
+            "# wrote {path} ({bytes} bytes, {blocks} blocks, {ruleset}): `sprague probe {path} VERTEX --graph FILE`"
+        );
+    }
     let len = table.len();
     let results = rows(table, len, |out, t, v| write_solved(out, t.get(v)));
-    Answer {
+    Ok(Answer {
         json,
         rows: vec![("results", results)],
         text,
-    }
+    })
 }
 
 fn loopy_json(v: &LoopyValue) -> Value {

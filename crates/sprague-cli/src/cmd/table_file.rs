@@ -4,6 +4,7 @@
 
 use super::solve::SolveArgs;
 use crate::error::{CliError, CliResult, INTERRUPTED};
+use crate::input::state_graph::{StateGraph, read_state_graph};
 use crate::progress::{self, Polling, Progress};
 use serde_json::{Value, json};
 use sprague::loopy::SolvedValue;
@@ -19,6 +20,10 @@ pub struct ProbeArgs {
     /// The position in the table's ruleset's notation (one quoted argument or several words).
     #[arg(required = true, num_args = 1..)]
     pub position: Vec<String>,
+    /// For a graph file's table: the graph it was solved from, to list the
+    /// moves (the vertex's value is read without it).
+    #[arg(long, value_name = "GRAPH")]
+    pub graph: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -35,18 +40,80 @@ pub struct VerifyArgs {
     /// Seed of the sample.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// For a graph file's table: the graph it was solved from, for the
+    /// parent/child self-test (without it, checksums and counts only).
+    #[arg(long, value_name = "GRAPH")]
+    pub graph: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
 }
 
-/// Whether `solve` goes through table files: `--out`, or a demo only
-/// solved here (Connect Four).
+/// Whether `solve` goes through table files: `--demo NAME --out`, or a demo
+/// only solved here (Connect Four). (A graph FILE with `--out` is solved as
+/// other graphs, then written by [`write_graph_table`].)
 pub fn handles(a: &SolveArgs) -> bool {
-    a.out.is_some()
-        || a.demo
-            .as_deref()
-            .is_some_and(|d| d.to_ascii_lowercase().starts_with("connect-four"))
+    a.demo.is_some()
+        && (a.out.is_some()
+            || a.demo
+                .as_deref()
+                .is_some_and(|d| d.to_ascii_lowercase().starts_with("connect-four")))
+}
+
+/// The graph of a state-graph file as a table's space.
+fn graph_file(g: &StateGraph, misere: bool) -> sprague_table::GraphFile {
+    sprague_table::GraphFile::new(g.graph.clone(), g.outcomes.clone(), misere)
+}
+
+/// Writes the solved `table` of the graph `g` to `path` (`solve GRAPH --out
+/// FILE`); returns the path, the file's size, its blocks and the ruleset
+/// name the table carries (the graph's fingerprint).
+pub fn write_graph_table(
+    g: &StateGraph,
+    table: &sprague::loopy::WldTable,
+    a: &SolveArgs,
+    path: &str,
+) -> CliResult<(String, u64, u64, String)> {
+    let mut codes = Vec::with_capacity(table.len());
+    for (v, value) in table.iter().enumerate() {
+        codes.push(sprague_table::code::encode(Some(value)).ok_or_else(|| {
+            CliError::input(format!(
+                "--out: vertex {v} has remoteness {}, more than a table holds ({})",
+                value.remoteness.unwrap_or(0),
+                sprague_table::code::MAX_REMOTENESS
+            ))
+        })?);
+    }
+    let ruleset = graph_file(g, a.misere).ruleset();
+    sprague_table::write_table(path, &ruleset, &codes, a.block_states).map_err(cli)?;
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let blocks = (codes.len() as u64).div_ceil(u64::from(a.block_states.max(1)));
+    Ok((path.to_string(), bytes, blocks, ruleset))
+}
+
+/// Refuses the table flags that only --demo solves take, before a graph
+/// FILE is read and solved.
+pub fn check_graph_flags(a: &SolveArgs) -> CliResult<()> {
+    for (flag, given) in [("--checkpoint", a.checkpoint.is_some()), ("--tiered", a.tiered)] {
+        if given {
+            return Err(CliError::input(format!(
+                "{flag}: only for --demo solves; a graph FILE is solved in memory and written with --out"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The graph given with `--graph` to `probe` or `verify` of the table at
+/// `table` (whose ruleset name says the play).
+fn given_graph(table: &str, graph: Option<&str>) -> CliResult<Option<sprague_table::GraphFile>> {
+    let Some(path) = graph else { return Ok(None) };
+    let t = sprague_table::TableFile::open(table).map_err(cli)?;
+    let misere = t.header().ruleset.ends_with(":misere");
+    let bar = Progress::new("reading", None, crate::progress::Unit::Bytes);
+    let g = read_state_graph(&mut *progress::open_input(path, &bar)?, path)?;
+    bar.finish();
+    Ok(Some(graph_file(&g, misere)))
 }
 
 fn cli(e: TableError) -> CliError {
@@ -230,7 +297,8 @@ fn solve_tiered(a: &SolveArgs, name: &str, out: &str) -> CliResult<()> {
 /// `sprague probe FILE POSITION`.
 pub fn probe(a: &ProbeArgs) -> CliResult<()> {
     let position = a.position.join(" ");
-    let p = sprague_table::probe(&a.file, &position).map_err(cli)?;
+    let graph = given_graph(&a.file, a.graph.as_deref())?;
+    let p = sprague_table::probe_with(&a.file, &position, graph.as_ref()).map_err(cli)?;
     let moves: Vec<Value> = p
         .moves
         .iter()
@@ -243,7 +311,7 @@ pub fn probe(a: &ProbeArgs) -> CliResult<()> {
         "to_move": p.to_move,
         "outcome": p.value.wld.as_str(),
         "remoteness": p.value.remoteness,
-        "moves": moves,
+        "moves": if p.moves_known { json!(moves) } else { Value::Null },
     });
     let mut text = format!(
         "{} {}\n{} to move {} (outcome {})\n",
@@ -256,12 +324,16 @@ pub fn probe(a: &ProbeArgs) -> CliResult<()> {
     for (m, _, v) in &p.moves {
         let _ = writeln!(text, "  {m}: then {v} for the opponent");
     }
+    if !p.moves_known {
+        text.push_str("  (the moves are read from the graph: add --graph FILE)\n");
+    }
     print(a.json, &j, &text)
 }
 
 /// `sprague verify FILE`.
 pub fn verify(a: &VerifyArgs) -> CliResult<()> {
-    let v = sprague_table::verify(&a.file, a.sample, a.seed).map_err(cli)?;
+    let graph = given_graph(&a.file, a.graph.as_deref())?;
+    let v = sprague_table::verify_with(&a.file, a.sample, a.seed, graph.as_ref()).map_err(cli)?;
     let [w, l, d] = v.counts;
     let j = json!({
         "file": a.file,
@@ -271,16 +343,21 @@ pub fn verify(a: &VerifyArgs) -> CliResult<()> {
         "states": v.states,
         "positions": {"W": w, "L": l, "D": d},
         "sampled": v.sampled,
+        "children_checked": v.children_checked,
         "bytes": v.bytes,
     });
+    let children = if v.children_checked {
+        format!("{} positions agree with their children", v.sampled)
+    } else {
+        "children not checked (add --graph FILE for the parent/child self-test)".to_string()
+    };
     let text = format!(
-        "{}: ok: {} table, {} blocks checksummed, {} indices ({} positions: W {w}, L {l}, D {d}), {} positions agree with their children, {} bytes\n",
+        "{}: ok: {} table, {} blocks checksummed, {} indices ({} positions: W {w}, L {l}, D {d}), {children}, {} bytes\n",
         a.file,
         v.ruleset,
         v.blocks,
         v.states,
         w + l + d,
-        v.sampled,
         v.bytes
     );
     print(a.json, &j, &text)
