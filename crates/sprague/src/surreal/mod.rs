@@ -22,9 +22,12 @@ mod ordinal;
 mod ordinal_nim;
 mod parse;
 mod rational;
+#[allow(clippy::module_inception)]
+mod surreal;
 
 pub use ordinal::{MAX_DEPTH, MAX_TERMS, Ordinal};
 pub use rational::Rational;
+pub use surreal::Surreal;
 
 use core::fmt;
 

@@ -4,6 +4,8 @@
 
 use super::ArithmeticError;
 use super::ordinal::{MAX_DEPTH, Ordinal};
+use super::rational::Rational;
+use super::surreal::Surreal;
 use crate::ParseError;
 
 /// A token of the notation.
@@ -228,6 +230,125 @@ pub(crate) fn parse_ordinal(text: &str) -> Result<Ordinal, ParseError> {
         return Err(p.error("expected an ordinal"));
     }
     let x = p.ordinal_sum()?;
+    p.expect_end()?;
+    Ok(x)
+}
+
+impl Parser {
+    /// surreal sum := product ((`+` | `-`) product)*
+    pub(crate) fn surreal_sum(&mut self) -> Result<Surreal, ParseError> {
+        let mut x = self.surreal_product()?;
+        while self.at('+') || self.at('-') {
+            let op = self.bump();
+            let y = self.surreal_product()?;
+            x = if op.tok == Tok::Sym('+') {
+                x.checked_add(&y)
+            } else {
+                x.checked_sub(&y)
+            }
+            .map_err(|e| arith(e, &op))?;
+        }
+        Ok(x)
+    }
+
+    /// surreal product := unary ((`*` | `/`) unary)*
+    fn surreal_product(&mut self) -> Result<Surreal, ParseError> {
+        let mut x = self.surreal_unary()?;
+        while self.at('*') || self.at('/') {
+            let op = self.bump();
+            let y = self.surreal_unary()?;
+            x = if op.tok == Tok::Sym('*') {
+                x.checked_mul(&y)
+            } else {
+                x.checked_div(&y)
+            }
+            .map_err(|e| arith(e, &op))?;
+        }
+        Ok(x)
+    }
+
+    /// unary := `-` unary | power
+    fn surreal_unary(&mut self) -> Result<Surreal, ParseError> {
+        if !self.at('-') {
+            return self.surreal_power();
+        }
+        let op = self.bump();
+        self.enter(&op)?;
+        let x = self.surreal_unary()?;
+        self.leave();
+        Ok(x.neg())
+    }
+
+    /// power := atom (`^` exponent)?: an ordinal exponent on `omega`, an
+    /// integer exponent (optionally negative) on anything else.
+    fn surreal_power(&mut self) -> Result<Surreal, ParseError> {
+        let base = self.surreal_atom()?;
+        if !self.at('^') {
+            return Ok(base);
+        }
+        let op = self.bump();
+        self.enter(&op)?;
+        let is_omega = base.denominator().len() == 1
+            && matches!(base.numerator(), [(e, r)] if e.to_u64() == Some(1) && *r == Rational::ONE);
+        let result = if is_omega {
+            let exp = self.ordinal_power()?;
+            Surreal::monomial(exp, Rational::ONE)
+        } else {
+            let negative = self.at('-');
+            if negative {
+                self.bump();
+            }
+            let at = self.peek().clone();
+            let exp = self.ordinal_power()?;
+            let k = exp.to_u64().and_then(|k| i64::try_from(k).ok()).ok_or_else(|| {
+                ParseError::new(
+                    "only `omega` takes an infinite exponent; other bases take integer exponents",
+                    at.column,
+                    at.text.clone(),
+                )
+            })?;
+            base.checked_pow(if negative { -k } else { k })
+                .map_err(|e| arith(e, &op))?
+        };
+        self.leave();
+        Ok(result)
+    }
+
+    fn surreal_atom(&mut self) -> Result<Surreal, ParseError> {
+        let t = self.bump();
+        match t.tok {
+            Tok::Num(n) => i128::try_from(n)
+                .map_err(|_| ArithmeticError::Overflow)
+                .and_then(Rational::integer)
+                .map(Surreal::from_rational)
+                .map_err(|_| ParseError::new("number too large (above 2^127 - 1)", t.column, t.text)),
+            Tok::Omega => Ok(Surreal::omega()),
+            Tok::Sym('(') => {
+                self.enter(&t)?;
+                let x = self.surreal_sum()?;
+                if !self.at(')') {
+                    return Err(self.error("expected `)`"));
+                }
+                self.bump();
+                self.leave();
+                Ok(x)
+            }
+            _ => Err(ParseError::new(
+                "expected a number, `omega` or `(`",
+                t.column,
+                t.text,
+            )),
+        }
+    }
+}
+
+/// Parses a surreal number (see [`Surreal::parse`]).
+pub(crate) fn parse_surreal(text: &str) -> Result<Surreal, ParseError> {
+    let mut p = Parser::new(text)?;
+    if p.peek().tok == Tok::End {
+        return Err(p.error("expected a number"));
+    }
+    let x = p.surreal_sum()?;
     p.expect_end()?;
     Ok(x)
 }
