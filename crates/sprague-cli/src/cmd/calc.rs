@@ -26,6 +26,9 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
     if expr.trim_start().starts_with("*[") {
         return misere(expr, opts);
     }
+    if crate::cmd::calc_surreal::claims(expr) {
+        return crate::cmd::calc_surreal::run(expr, opts);
+    }
     if sprague::notation::is_loopy_expression(expr) {
         return crate::cmd::calc_loopy::run(expr, opts);
     }
@@ -38,10 +41,14 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
         monitor.set_max_work(n as u64);
     }
     let mut s = GameStore::new();
-    let g = s
-        .with_monitor(monitor)
-        .parse(expr)?
-        .map_err(|e| CliError::input(format!("expression `{expr}`: {e}")))?;
+    let g = match s.with_monitor(monitor).parse(expr)? {
+        Ok(g) => g,
+        // `1/3`, `1/3 + 1/6`: rationals beyond the dyadics.
+        Err(_) if crate::cmd::calc_surreal::is_arithmetic(expr) => {
+            return crate::cmd::calc_surreal::run(expr, opts);
+        }
+        Err(e) => return Err(CliError::input(format!("expression `{expr}`: {e}"))),
+    };
     let too_large =
         |flag: &str, e: sprague::partizan::TooLargeToExpand| CliError::input(format!("{flag}: {e}"));
     let cooled = match opts.cool {

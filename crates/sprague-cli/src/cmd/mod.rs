@@ -2,6 +2,7 @@
 
 pub mod calc;
 pub mod calc_loopy;
+pub mod calc_surreal;
 pub mod count;
 pub mod count_dag_wins;
 pub mod dist;

@@ -14,6 +14,12 @@ pub fn operand(text: &str, which: &str) -> CliResult<Nimber> {
 
 /// `add`, `mul`, `inv`, `sqrt`, `pow` on one or two operands.
 pub fn unary_or_binary(op: &str, a: &str, b: Option<&str>, json: bool) -> CliResult<()> {
+    if let Some(b) = b
+        && matches!(op, "add" | "mul")
+        && (crate::cmd::calc_surreal::claims(a) || crate::cmd::calc_surreal::claims(b))
+    {
+        return ordinal_op(op, a, b, json);
+    }
     let x = operand(a, "A")?;
     let result = match (op, b) {
         ("add", Some(b)) => x + operand(b, "B")?,
@@ -272,6 +278,30 @@ fn format_u64(mut v: u64, buf: &mut [u8; 20]) -> &[u8] {
         }
     }
     &buf[i..]
+}
+
+/// `nimber add|mul` on ordinals (when an operand names omega): the
+/// transfinite nim-sum, and the nim product below omega^(omega^3).
+fn ordinal_op(op: &str, a: &str, b: &str, json: bool) -> CliResult<()> {
+    use sprague::surreal::Ordinal;
+    let parse = |text: &str, which: &str| {
+        Ordinal::parse(text).map_err(|e| CliError::input(format!("{which} `{text}`: {e}")))
+    };
+    let (x, y) = (parse(a, "A")?, parse(b, "B")?);
+    let result = if op == "add" {
+        x.nim_add(&y)
+    } else {
+        x.nim_mul(&y)
+            .map_err(|e| CliError::input(format!("`nimber mul {a} {b}`: {e}")))?
+    };
+    let mut out = std::io::stdout().lock();
+    if json {
+        let o = serde_json::json!({"op": op, "a": x.to_string(), "b": y.to_string(), "result": result.to_string()});
+        writeln!(out, "{o}")?;
+    } else {
+        writeln!(out, "{result}")?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
