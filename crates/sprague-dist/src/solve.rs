@@ -27,8 +27,11 @@ const NOT_STATE: u16 = DECIDED | REM;
 const FIXED_DRAW: u16 = DECIDED | (REM - 1);
 const MAX_REMOTENESS: u32 = (REM - 2) as u32;
 const MAX_COUNTER: usize = (DECIDED - 1) as usize;
-/// Cells per message when the table is gathered on worker 0.
-const CHUNK: usize = 1 << 15;
+/// Cells per block of a worker's cells, and per message when the table is
+/// gathered on worker 0: 256 KiB, above the allocator's threshold for
+/// mapping memory of its own, so that a block sent is returned to the
+/// system at once.
+const CHUNK: usize = 1 << 17;
 
 // Flags of the per-round count messages: every worker sees the same sum and
 // so stops at the same round.
@@ -177,12 +180,18 @@ impl DistSolver {
         };
         let errors: Arc<Mutex<Vec<DistError>>> = Arc::new(Mutex::new(Vec::new()));
         let errs = Arc::clone(&errors);
+        // One process: the workers write the table in place, each block of
+        // cells freed once copied, so the table and the cells never hold a
+        // state twice. (Zeroed pages cost nothing until written.)
+        let shared = (self.cluster.processes == 1 && self.gather)
+            .then(|| Arc::new(Mutex::new(vec![0u16; n as usize])));
         let job = Job {
             misere: self.misere,
             monitor: self.monitor,
             gather: self.gather,
             pause_at: self.pause_at,
             min_listed: self.min_listed,
+            shared: shared.clone(),
         };
         let guards = timely::execute::execute_from(
             builders,
@@ -236,6 +245,19 @@ impl DistSolver {
             return Err(e);
         }
         drop(comms);
+        if let Some(shared) = shared {
+            let cells = match Arc::try_unwrap(shared) {
+                Ok(m) => m
+                    .into_inner()
+                    .map_err(|_| DistError::Worker("a worker failed while writing the table".to_string()))?,
+                Err(_) => {
+                    return Err(DistError::Worker(
+                        "the table is still shared after the solve".to_string(),
+                    ));
+                }
+            };
+            return Ok(Some(StateTable::from_raw(cells)));
+        }
         Ok(table.map(StateTable::from_raw))
     }
 }
@@ -267,13 +289,16 @@ fn fingerprint(name: &str, n: u64, misere: bool) -> u64 {
 }
 
 /// What every worker needs to know about the solve.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Job {
     misere: bool,
     monitor: Option<&'static Monitor>,
     gather: bool,
     pause_at: Option<u32>,
     min_listed: usize,
+    /// The table every worker of a one-process cluster writes its cells
+    /// into at the end (instead of sending them to worker 0).
+    shared: Option<Arc<Mutex<Vec<u16>>>>,
 }
 
 /// The cells of a worker's states, by local index `s / W`, in blocks of
@@ -303,12 +328,21 @@ impl Cells {
 }
 
 /// Owned states decided at one remoteness, not yet sent on: listed while
-/// few, else found again by a scan of the cells (which hold each decided
-/// state's remoteness), so that the lists never cost more than
+/// few, else counted and found again by a scan of the cells (which hold
+/// each decided state's remoteness), so that the lists never cost more than
 /// [`LIST_SHARE`] of the cells.
 enum Level {
     Listed(Vec<u64>),
-    Scan,
+    Scan(u64),
+}
+
+impl Level {
+    fn len(&self) -> u64 {
+        match self {
+            Level::Listed(v) => v.len() as u64,
+            Level::Scan(n) => *n,
+        }
+    }
 }
 
 /// A level's list is dropped for a scan past one state in this many owned
@@ -364,34 +398,10 @@ impl Part {
     fn list(&mut self, t: u32, local: usize) {
         let limit = self.list_limit;
         let level = self.levels.entry(t).or_insert_with(|| Level::Listed(Vec::new()));
-        if let Level::Listed(v) = level {
-            if v.len() < limit {
-                v.push(local as u64);
-            } else {
-                *level = Level::Scan;
-            }
-        }
-    }
-
-    /// The owned states decided at remoteness `t`, removed from the lists.
-    /// O(listed), or O(owned) for a scanned level.
-    fn take_level(&mut self, t: u32) -> Vec<u64> {
-        match self.levels.remove(&t) {
-            None => Vec::new(),
-            Some(Level::Listed(v)) => v,
-            Some(Level::Scan) => {
-                let mut v = Vec::new();
-                for (b, block) in self.cells.blocks.iter().enumerate() {
-                    for (k, &c) in block.iter().enumerate() {
-                        // Cells not decided, not states or fixed draws never
-                        // match: their low bits exceed MAX_REMOTENESS.
-                        if c & DECIDED != 0 && u32::from(c & REM) == t {
-                            v.push((b * CHUNK + k) as u64);
-                        }
-                    }
-                }
-                v
-            }
+        match level {
+            Level::Listed(v) if v.len() < limit => v.push(local as u64),
+            Level::Listed(v) => *level = Level::Scan(v.len() as u64 + 1),
+            Level::Scan(n) => *n += 1,
         }
     }
 }
@@ -399,7 +409,7 @@ impl Part {
 impl Job {
     #[allow(clippy::too_many_lines)]
     fn run<A: Allocate, S: StateSpace + ?Sized>(
-        self,
+        &self,
         worker: &mut Worker<A>,
         space: &S,
     ) -> Result<Option<Vec<u16>>, DistError> {
@@ -460,7 +470,7 @@ impl Job {
                 .probe_with(&probe);
             (edges, msgs, tally, gather)
         });
-        if me == 0 && self.gather {
+        if me == 0 && self.gather && self.shared.is_none() {
             *gathered.borrow_mut() = vec![0; n as usize];
         }
         let unmoves = space.has_unmoves();
@@ -473,6 +483,7 @@ impl Job {
             // The states decided at level 0, listed while few (see `Level`).
             let limit = part.borrow().list_limit;
             let mut decided = Some(Vec::new());
+            let mut decided_count = 0u64;
             let mut blocks = std::mem::take(&mut part.borrow_mut().cells.blocks);
             for local in 0..owned as usize {
                 let s = local as u64 * peers + me;
@@ -518,6 +529,7 @@ impl Job {
                 };
                 blocks[local / CHUNK][local % CHUNK] = cell;
                 if cell == DECIDED || cell == DECIDED | WIN {
+                    decided_count += 1;
                     match &mut decided {
                         Some(v) if v.len() < limit => v.push(local as u64),
                         _ => decided = None,
@@ -526,7 +538,8 @@ impl Job {
             }
             let mut p = part.borrow_mut();
             p.cells.blocks = blocks;
-            p.levels.insert(0, decided.map_or(Level::Scan, Level::Listed));
+            p.levels
+                .insert(0, decided.map_or(Level::Scan(decided_count), Level::Listed));
         }
         tally.send((0, flags));
         let mut round = 0u32;
@@ -575,25 +588,49 @@ impl Job {
                     std::thread::sleep(Duration::from_secs(3600));
                 }
             }
-            let frontier = part.borrow_mut().take_level(level);
+            let frontier = part
+                .borrow_mut()
+                .levels
+                .remove(&level)
+                .unwrap_or(Level::Listed(Vec::new()));
+            let count = frontier.len();
             let mut flags = 0;
             if let Some(m) = self.monitor {
                 if m.check().is_err() {
                     flags |= FLAG_STOP;
                 }
-                m.add(frontier.len() as u64);
+                m.add(count);
             }
             // As the one-thread solver: states decided at the last level the
             // cells hold may decide others beyond it.
-            if part.borrow().overflow || (level == MAX_REMOTENESS && !frontier.is_empty()) {
+            if part.borrow().overflow || (level == MAX_REMOTENESS && count > 0) {
                 flags |= FLAG_OVERFLOW;
             }
-            tally.send((frontier.len() as u64, flags));
+            tally.send((count, flags));
             if flags == 0 {
-                // Parents owned here are resolved at once; the others' are
-                // batched per owner, a batch one timely record.
+                // The level's states: its list, or a scan of the cells for
+                // those decided at this remoteness (cells not decided, not
+                // states or fixed draws never match: their low bits exceed
+                // MAX_REMOTENESS). Parents owned here are resolved at once;
+                // the others' are batched per owner, a batch one timely
+                // record, flushed at once so that batches never pile up.
+                let (list, scan) = match frontier {
+                    Level::Listed(v) => (v, false),
+                    Level::Scan(_) => (Vec::new(), true),
+                };
+                let end = if scan { owned } else { list.len() as u64 };
                 let mut part_ref = part.borrow_mut();
-                for (k, &local) in frontier.iter().enumerate() {
+                let mut batches = 0usize;
+                for i in 0..end {
+                    let local = if scan {
+                        let c = part_ref.cells.get(i as usize);
+                        if c & DECIDED == 0 || u32::from(c & REM) != level {
+                            continue;
+                        }
+                        i
+                    } else {
+                        list[i as usize]
+                    };
                     let lost = part_ref.cells.get(local as usize) & WIN == 0;
                     let bit = u64::from(lost);
                     let parents: &[u64] = if unmoves {
@@ -613,11 +650,15 @@ impl Job {
                             b.push(u << 1 | bit);
                             if b.len() == BATCH {
                                 msgs.send((owner, std::mem::replace(b, Vec::with_capacity(BATCH))));
+                                msgs.flush();
+                                batches += 1;
                             }
                         }
                     }
-                    // Let the messages flow while a large level is sent.
-                    if k % 65_536 == 65_535 {
+                    // Let the batches flow (and arrive) while a large level
+                    // is sent.
+                    if batches >= 8 {
+                        batches = 0;
                         drop(part_ref);
                         worker.step();
                         part_ref = part.borrow_mut();
@@ -639,8 +680,20 @@ impl Job {
         if !self.gather {
             return Ok(None);
         }
+        if let Some(shared) = &self.shared {
+            let blocks = std::mem::take(&mut part.borrow_mut().cells.blocks);
+            for (k, block) in blocks.into_iter().enumerate() {
+                let mut t = shared.lock().map_err(|_| {
+                    DistError::Worker("another worker failed while writing the table".to_string())
+                })?;
+                for (i, &c) in block.iter().enumerate() {
+                    t[((k * CHUNK + i) as u64 * peers + me) as usize] = c;
+                }
+            }
+            return Ok(None);
+        }
         // The last round: every worker's cells to worker 0, each block moved
-        // out (and freed here) as it is sent.
+        // out as it is sent.
         {
             let blocks = std::mem::take(&mut part.borrow_mut().cells.blocks);
             for (k, block) in blocks.into_iter().enumerate() {
