@@ -395,3 +395,52 @@ fn graph_file_tables_probe_and_verify() {
         &["cannot be used with"],
     );
 }
+
+/// `solve --rules SCRIPT START --out FILE`: the table of a scripted game,
+/// probed and verified with the script given again (its positions are
+/// explored anew from the start the table names), refused without it or
+/// with another script.
+#[test]
+fn rules_script_tables_probe_and_verify() {
+    let d = scratch("script");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/rules");
+    let script = s(&root.join("loopy-graph.rhai"));
+    let other = s(&root.join("kayles.rhai"));
+    let t = s(&d.join("lg.tbl"));
+    let solved: serde_json::Value = serde_json::from_str(&run_ok(
+        &["solve", "--rules", &script, "0", "--out", &t, "--json"],
+        b"",
+    ))
+    .unwrap();
+    let ruleset = solved["out"]["ruleset"].as_str().unwrap();
+    assert!(
+        ruleset.starts_with("rules-script:") && ruleset.ends_with(" from 0"),
+        "{ruleset}"
+    );
+    // The table answers as the in-memory solve of each position.
+    for pos in ["0", "1", "2", "4"] {
+        let probe: serde_json::Value =
+            serde_json::from_str(&run_ok(&["probe", &t, pos, "--rules", &script, "--json"], b"")).unwrap();
+        let direct: serde_json::Value =
+            serde_json::from_str(&run_ok(&["solve", "--rules", &script, pos, "--json"], b"")).unwrap();
+        assert_eq!(probe["outcome"], direct["outcome"], "{pos}");
+        assert_eq!(probe["remoteness"], direct["remoteness"], "{pos}");
+        assert!(!probe["moves"].as_array().unwrap().is_empty() || direct["best_moves"].is_null());
+    }
+    let v: serde_json::Value =
+        serde_json::from_str(&run_ok(&["verify", &t, "--rules", &script, "--json"], b"")).unwrap();
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["children_checked"], true);
+    assert_eq!(
+        v["sampled"],
+        v["positions"]["W"].as_u64().unwrap()
+            + v["positions"]["L"].as_u64().unwrap()
+            + v["positions"]["D"].as_u64().unwrap()
+    );
+    run_refused(&["probe", &t, "0"], &["give the script with --rules"]);
+    run_refused(&["probe", &t, "0", "--rules", &other], &["not the one the table"]);
+    run_refused(
+        &["probe", &t, "0", "--graph", &script, "--rules", &script],
+        &["cannot be used with"],
+    );
+}

@@ -1,9 +1,10 @@
 //! Tables of graph files: a token on a vertex of a directed graph, moved
 //! along an edge, solved as win/lose/draw with remoteness (`sprague solve
 //! GRAPH --out FILE`). The graph is not in the registry, so its table names
-//! it by a fingerprint; [`probe`](crate::probe_with) and
-//! [`verify`](crate::verify_with) read moves from the graph when it is given
-//! again, and answer from the table alone otherwise.
+//! it by a fingerprint; [`probe_with`](crate::probe_with) and
+//! [`verify_with`](crate::verify_with) read moves from the graph when it is
+//! given again (as an [`External`](crate::External)), and answer from the
+//! table alone otherwise.
 
 use sprague::loopy::StateSpace;
 use sprague::play::SpaceNotation;

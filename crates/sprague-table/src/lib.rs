@@ -26,7 +26,7 @@ mod write;
 pub use error::TableError;
 pub use format::Header;
 pub use graph::{GRAPH_RULESET, GraphFile, is_graph_ruleset};
-pub use query::{Probe, Verified, probe, probe_with, verify, verify_with};
+pub use query::{External, Probe, Verified, is_external_ruleset, probe, probe_with, verify, verify_with};
 pub use read::TableFile;
 pub use solve::{SolveOptions, Solved, Summary, solve, summarize};
 pub use tiered::{TieredSolved, has_tiers, solve_tiered_to_file};

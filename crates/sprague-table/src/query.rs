@@ -1,7 +1,7 @@
 //! Answers from a table file: probing a position, and verifying the whole
 //! file.
 
-use crate::graph::{GraphFile, is_graph_ruleset, parse_vertex};
+use crate::graph::{is_graph_ruleset, parse_vertex};
 use crate::read::TableFile;
 use crate::{TableError, code};
 use sprague::loopy::{SolvedValue, Wld, implied_value};
@@ -28,41 +28,67 @@ pub struct Probe {
     pub moves_known: bool,
 }
 
-/// The space whose moves a query reads: the registry's, or a graph file's.
-enum Space<'g> {
+/// A space that is not in the registry (a graph file, a rules script),
+/// given to [`probe_with`] and [`verify_with`] with the ruleset name its
+/// table carries (a fingerprint of the game).
+pub struct External<'s> {
+    /// The space, numbered as when the table was solved.
+    pub space: &'s dyn SpaceNotation,
+    /// The ruleset name its table carries.
+    pub ruleset: String,
+}
+
+/// Whether a table's ruleset names a space outside the registry: a graph
+/// file's (`graph-file:`) or a rules script's (`rules-script:`).
+#[must_use]
+pub fn is_external_ruleset(ruleset: &str) -> bool {
+    is_graph_ruleset(ruleset) || ruleset.starts_with("rules-script:")
+}
+
+/// The space whose moves a query reads: the registry's, or one given.
+enum Space<'s> {
     Registry(Box<dyn SpaceNotation>),
-    Graph(&'g GraphFile),
+    Given(&'s dyn SpaceNotation),
 }
 
 impl Space<'_> {
     fn get(&self) -> &dyn SpaceNotation {
         match self {
             Space::Registry(s) => s.as_ref(),
-            Space::Graph(g) => *g,
+            Space::Given(g) => *g,
         }
     }
 }
 
 /// The space a table was solved for: a built-in ruleset from the registry;
-/// for a graph file's table, `graph` when given (checked by its
-/// fingerprint), else none. Checked against the table's size.
-fn space_for<'g>(t: &TableFile, graph: Option<&'g GraphFile>) -> Result<Option<Space<'g>>, TableError> {
+/// for a graph file's or a script's table, `external` when given (checked
+/// by its ruleset name and size), else none.
+fn space_for<'s>(t: &TableFile, external: Option<&External<'s>>) -> Result<Option<Space<'s>>, TableError> {
     let name = &t.header().ruleset;
-    if is_graph_ruleset(name) {
-        let Some(g) = graph else { return Ok(None) };
-        let given = g.ruleset();
-        if &given != name {
+    if is_external_ruleset(name) {
+        let Some(e) = external else { return Ok(None) };
+        if &e.ruleset != name {
             return Err(TableError::Input(format!(
-                "the graph given is not the one the table {} was solved from: the table is {name}, the graph {given}",
-                t.path()
+                "the game given is not the one the table {} was solved from: the table is {name}, the game given {}",
+                t.path(),
+                e.ruleset
             )));
         }
-        return Ok(Some(Space::Graph(g)));
+        if e.space.state_count() != t.header().state_count {
+            return Err(TableError::Input(format!(
+                "the game given has {} states but the table {} has {}",
+                e.space.state_count(),
+                t.path(),
+                t.header().state_count
+            )));
+        }
+        return Ok(Some(Space::Given(e.space)));
     }
-    if graph.is_some() {
+    if let Some(e) = external {
         return Err(TableError::Input(format!(
-            "the table {} is of the built-in ruleset {name}: a graph is only read for a graph file's table",
-            t.path()
+            "the table {} is of the built-in ruleset {name}: {} is only read for a graph file's or a script's table",
+            t.path(),
+            e.ruleset
         )));
     }
     space_of(t).map(|s| Some(Space::Registry(s)))
@@ -105,17 +131,25 @@ pub fn probe(path: &str, position: &str) -> Result<Probe, TableError> {
 }
 
 /// As [`probe`], for any table: a graph file's table (written by `sprague
-/// solve GRAPH --out FILE`) takes its graph as `graph` to list the moves
-/// (the graph must be the one solved: its fingerprint is the table's
-/// ruleset name); without it the probe answers the vertex's value alone.
+/// solve GRAPH --out FILE`) or a rules script's takes its game as
+/// `external` (see [`GraphFile`](crate::GraphFile)) to read positions and
+/// list moves (the game must be the one solved: its fingerprint is the
+/// table's ruleset name); without it a graph's table answers a vertex's
+/// value alone, and a script's table is refused.
 ///
 /// # Errors
-/// Those of [`probe`]; [`TableError::Input`] for a graph that is not the
-/// table's, or given for a built-in ruleset's table.
-pub fn probe_with(path: &str, position: &str, graph: Option<&GraphFile>) -> Result<Probe, TableError> {
+/// Those of [`probe`]; [`TableError::Input`] for a game that is not the
+/// table's, given for a built-in ruleset's table, or missing for a
+/// script's table.
+pub fn probe_with(path: &str, position: &str, external: Option<&External<'_>>) -> Result<Probe, TableError> {
     let mut t = TableFile::open(path)?;
     let ruleset = t.header().ruleset.clone();
-    let Some(space) = space_for(&t, graph)? else {
+    let Some(space) = space_for(&t, external)? else {
+        if !is_graph_ruleset(&ruleset) {
+            return Err(TableError::Input(format!(
+                "the table {path} was solved from a rules script ({ruleset}): give the script with --rules FILE"
+            )));
+        }
         // A graph file's table without its graph: the value alone.
         let s = parse_vertex(position, t.header().state_count)
             .map_err(|e| TableError::Input(format!("{e} (table {path}, ruleset {ruleset})")))?;
@@ -209,9 +243,9 @@ pub fn verify(path: &str, sample: u64, seed: u64) -> Result<Verified, TableError
     verify_with(path, sample, seed, None)
 }
 
-/// As [`verify`], for any table: a graph file's table takes its graph as
-/// `graph` for the parent/child self-test; without it only the checksums
-/// and the counts are checked.
+/// As [`verify`], for any table: a graph file's or a script's table takes
+/// its game as `external` for the parent/child self-test; without it only
+/// the checksums and the counts are checked.
 ///
 /// # Errors
 /// Those of [`verify`]; [`TableError::Input`] as [`probe_with`].
@@ -219,10 +253,10 @@ pub fn verify_with(
     path: &str,
     sample: u64,
     seed: u64,
-    graph: Option<&GraphFile>,
+    external: Option<&External<'_>>,
 ) -> Result<Verified, TableError> {
     let mut t = TableFile::open(path)?;
-    let space = space_for(&t, graph)?;
+    let space = space_for(&t, external)?;
     let h = t.header().clone();
     let mut counts = [0u64; 3];
     for b in 0..h.block_count() {

@@ -67,7 +67,7 @@ pub struct SolveArgs {
     /// Write the solved table (W/L/D and remoteness of every state, or of
     /// every vertex of a graph FILE) to this file, for `sprague probe` and
     /// `sprague verify` (a graph's table reads the graph again with --graph).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["grundy", "prefs", "minimax", "tree", "and_or", "rules"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["grundy", "prefs", "minimax", "tree", "and_or"])]
     pub out: Option<String>,
     /// With --out: keep the solve's progress in this checkpoint file (every
     /// finished block for connect-four, a snapshot at the end of a
@@ -839,11 +839,83 @@ fn rules_run(path: &str, a: &SolveArgs) -> CliResult<()> {
         let name = format!("rules script {digest:016x} from {start}");
         let table = super::dist::solve(graph, &name, &a.dist, false, a.max_states);
         bar.finish();
-        script.solved_report(start, &opts, &table?)
+        let table = table?;
+        let written = match &a.out {
+            Some(out) => Some(script_table(path, start, &table, a, out)?),
+            None => None,
+        };
+        script
+            .solved_report(start, &opts, &table)
+            .map(|r| with_written(r, written))
+    } else if let Some(out) = &a.out {
+        let opts = options.to_core();
+        let solved = script.explored(start, &opts).and_then(|space| {
+            if space.scored() {
+                return Err(sprague::Error::input(format!(
+                    "--out: `{path}` is played for a score; tables hold win/lose/draw values"
+                )));
+            }
+            sprague::StateSpaceSolver::new(space)
+                .with_monitor(opts.monitor)
+                .max_states(a.max_states)
+                .solve()
+                .map_err(|e| sprague::Error::input(e.to_string()))
+        });
+        bar.finish();
+        let table = solved?;
+        let written = script_table(path, start, &table, a, out)?;
+        script
+            .solved_report(start, &opts, &table)
+            .map(|r| with_written(r, Some(written)))
     } else {
         let r = script.solve(start, &options.to_core());
         bar.finish();
         r
     };
     super::emit(&report?, a.json, false)
+}
+
+/// Writes the solved `table` of the rules script at `path` explored from
+/// `start` to `out`; returns the file's size and its ruleset name.
+fn script_table(
+    path: &str,
+    start: &str,
+    table: &sprague::loopy::StateTable,
+    a: &SolveArgs,
+    out: &str,
+) -> CliResult<(String, u64, String)> {
+    let text = std::fs::read(path).map_err(|e| CliError::input(format!("--rules {path}: {e}")))?;
+    let ruleset = super::table_file::script_ruleset(&text, start);
+    let mut codes = Vec::with_capacity(usize::try_from(table.len()).unwrap_or(0));
+    for s in 0..table.len() {
+        let v = table.get(s);
+        codes.push(sprague_table::code::encode(v).ok_or_else(|| {
+            CliError::input(format!(
+                "--out: state {s} has a remoteness above {}, more than a table holds",
+                sprague_table::code::MAX_REMOTENESS
+            ))
+        })?);
+    }
+    sprague_table::write_table(out, &ruleset, &codes, a.block_states)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
+    Ok((out.to_string(), bytes, ruleset))
+}
+
+/// The report with the table file it was written to (`out` in JSON, a
+/// line of text).
+fn with_written(mut r: sprague::Report, written: Option<(String, u64, String)>) -> sprague::Report {
+    if let Some((file, bytes, ruleset)) = written {
+        r.data.insert(
+            "out",
+            sprague::registry::Data::map()
+                .with("file", file.as_str())
+                .with("bytes", bytes)
+                .with("ruleset", ruleset.as_str()),
+        );
+        r.push_line(&format!(
+            "wrote {file} ({bytes} bytes, {ruleset}): `sprague probe {file} POSITION --rules FILE`"
+        ));
+    }
+    r
 }

@@ -22,8 +22,15 @@ pub struct ProbeArgs {
     pub position: Vec<String>,
     /// For a graph file's table: the graph it was solved from, to list the
     /// moves (the vertex's value is read without it).
-    #[arg(long, value_name = "GRAPH")]
+    #[arg(long, value_name = "GRAPH", conflicts_with = "rules")]
     pub graph: Option<String>,
+    /// For a rules script's table: the script it was solved from (its
+    /// positions are explored again from the table's start to number them).
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+    /// State budget of that exploration.
+    #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
+    pub max_states: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -42,8 +49,15 @@ pub struct VerifyArgs {
     pub seed: u64,
     /// For a graph file's table: the graph it was solved from, for the
     /// parent/child self-test (without it, checksums and counts only).
-    #[arg(long, value_name = "GRAPH")]
+    #[arg(long, value_name = "GRAPH", conflicts_with = "rules")]
     pub graph: Option<String>,
+    /// For a rules script's table: the script it was solved from, for the
+    /// parent/child self-test.
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+    /// State budget of the script's exploration.
+    #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
+    pub max_states: usize,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -104,16 +118,73 @@ pub fn check_graph_flags(a: &SolveArgs) -> CliResult<()> {
     Ok(())
 }
 
-/// The graph given with `--graph` to `probe` or `verify` of the table at
-/// `table` (whose ruleset name says the play).
-fn given_graph(table: &str, graph: Option<&str>) -> CliResult<Option<sprague_table::GraphFile>> {
-    let Some(path) = graph else { return Ok(None) };
+/// The ruleset name of the table of a rules script `text` solved from
+/// `start`: the script's digest (FNV-1a) and the start position.
+pub fn script_ruleset(text: &[u8], start: &str) -> String {
+    let digest = text.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("rules-script:{digest:016x} from {start}")
+}
+
+/// The game given with `--graph` or `--rules` to `probe` or `verify` of the
+/// table at `table` (whose ruleset name says the play, or the start), and
+/// calls `f` with it.
+fn with_given<T>(
+    table: &str,
+    graph: Option<&str>,
+    rules: Option<&str>,
+    max_states: usize,
+    f: impl FnOnce(Option<&sprague_table::External<'_>>) -> CliResult<T>,
+) -> CliResult<T> {
+    if graph.is_none() && rules.is_none() {
+        return f(None);
+    }
     let t = sprague_table::TableFile::open(table).map_err(cli)?;
-    let misere = t.header().ruleset.ends_with(":misere");
-    let bar = Progress::new("reading", None, crate::progress::Unit::Bytes);
-    let g = read_state_graph(&mut *progress::open_input(path, &bar)?, path)?;
-    bar.finish();
-    Ok(Some(graph_file(&g, misere)))
+    let ruleset = t.header().ruleset.clone();
+    drop(t);
+    if let Some(path) = graph {
+        let misere = ruleset.ends_with(":misere");
+        let bar = Progress::new("reading", None, crate::progress::Unit::Bytes);
+        let g = read_state_graph(&mut *progress::open_input(path, &bar)?, path)?;
+        bar.finish();
+        let space = graph_file(&g, misere);
+        let ext = sprague_table::External {
+            ruleset: space.ruleset(),
+            space: &space,
+        };
+        return f(Some(&ext));
+    }
+    let Some(path) = rules else { return f(None) };
+    let Some(start) = ruleset
+        .strip_prefix("rules-script:")
+        .and_then(|r| r.split_once(" from "))
+        .map(|(_, s)| s.to_string())
+    else {
+        return Err(CliError::input(format!(
+            "--rules {path}: the table {table} is not a rules script's (its ruleset is {ruleset})"
+        )));
+    };
+    let text = std::fs::read(path).map_err(|e| CliError::input(format!("--rules {path}: {e}")))?;
+    let source = crate::ruleset::Source::of(
+        None,
+        Some(path.to_string()),
+        sprague_script::DEFAULT_MAX_OPS,
+        max_states,
+    );
+    let Some(script) = source.script()? else {
+        return Err(CliError::internal("a rules source without a script"));
+    };
+    let options = crate::ruleset::QueryOptions {
+        misere: false,
+        max_states,
+    };
+    let space = script.explored(&start, &options.to_core())?;
+    let ext = sprague_table::External {
+        ruleset: script_ruleset(&text, &start),
+        space,
+    };
+    f(Some(&ext))
 }
 
 fn cli(e: TableError) -> CliError {
@@ -297,8 +368,13 @@ fn solve_tiered(a: &SolveArgs, name: &str, out: &str) -> CliResult<()> {
 /// `sprague probe FILE POSITION`.
 pub fn probe(a: &ProbeArgs) -> CliResult<()> {
     let position = a.position.join(" ");
-    let graph = given_graph(&a.file, a.graph.as_deref())?;
-    let p = sprague_table::probe_with(&a.file, &position, graph.as_ref()).map_err(cli)?;
+    let p = with_given(
+        &a.file,
+        a.graph.as_deref(),
+        a.rules.as_deref(),
+        a.max_states,
+        |e| sprague_table::probe_with(&a.file, &position, e).map_err(cli),
+    )?;
     let moves: Vec<Value> = p
         .moves
         .iter()
@@ -332,8 +408,13 @@ pub fn probe(a: &ProbeArgs) -> CliResult<()> {
 
 /// `sprague verify FILE`.
 pub fn verify(a: &VerifyArgs) -> CliResult<()> {
-    let graph = given_graph(&a.file, a.graph.as_deref())?;
-    let v = sprague_table::verify_with(&a.file, a.sample, a.seed, graph.as_ref()).map_err(cli)?;
+    let v = with_given(
+        &a.file,
+        a.graph.as_deref(),
+        a.rules.as_deref(),
+        a.max_states,
+        |e| sprague_table::verify_with(&a.file, a.sample, a.seed, e).map_err(cli),
+    )?;
     let [w, l, d] = v.counts;
     let j = json!({
         "file": a.file,
