@@ -166,8 +166,24 @@ fn grundy_dag_ticked<const COUNT: bool>(
         // then) keeps the random reads of successor values in cache.
         const BIG: u8 = u8::MAX;
         let mut small = vec![0u8; n];
+        // Reads of the vertices a few places ahead in the order, whose
+        // results only feed `sink`: their cache misses (the successor
+        // offsets, then the successor lists) start early and overlap with
+        // the work on the current vertex.
+        let mut sink = 0u32;
+        let ahead = |i: usize, sink: &mut u32| {
+            if let Some(&u) = i.checked_sub(16).and_then(|j| order.get(j)) {
+                *sink = sink.wrapping_add(offsets[u as usize]);
+            }
+            if let Some(&u) = i.checked_sub(8).and_then(|j| order.get(j)) {
+                *sink = sink.wrapping_add(targets.get(offsets[u as usize] as usize).copied().unwrap_or(0));
+            }
+        };
+        let mut i = n;
         for block in order.rchunks(BLOCK) {
             for &v in block.iter().rev() {
+                i -= 1;
+                ahead(i, &mut sink);
                 let succ = &targets[offsets[v as usize] as usize..offsets[v as usize + 1] as usize];
                 let m = if succ.len() < 64 {
                     let mut bits = 0u64;
@@ -197,6 +213,7 @@ fn grundy_dag_ticked<const COUNT: bool>(
             }
             ticker.tick_n(block.len() as u64)?;
         }
+        std::hint::black_box(sink);
         ticker.flush()?;
         return Ok(grundy);
     }
@@ -335,16 +352,31 @@ fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Vec<u32>> {
         len += usize::from(d == 0);
     }
     let mut head = 0usize;
+    // Reads of the vertices queued a few places ahead, whose results only
+    // feed `sink`, start their cache misses early (see `grundy_dag`). The
+    // queue is appended to under a branch: its length then depends on no
+    // load, and the in-degree reads of successive edges overlap.
+    let mut sink = 0u32;
     while head < len {
         let v = order[head] as usize;
+        if head + 16 < len {
+            sink = sink.wrapping_add(offsets[order[head + 16] as usize]);
+        }
+        if head + 8 < len {
+            let u = order[head + 8] as usize;
+            sink = sink.wrapping_add(targets.get(offsets[u] as usize).copied().unwrap_or(0));
+        }
         head += 1;
         for &w in &targets[offsets[v] as usize..offsets[v + 1] as usize] {
             let d = &mut indeg[w as usize];
             *d -= 1;
-            order[len] = w;
-            len += usize::from(*d == 0);
+            if *d == 0 {
+                order[len] = w;
+                len += 1;
+            }
         }
     }
+    std::hint::black_box(sink);
     if len < n {
         return None;
     }
