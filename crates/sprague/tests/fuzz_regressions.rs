@@ -96,3 +96,21 @@ fn graph_positions_are_sized_within_the_query_memory_budget() {
         Some("N")
     );
 }
+
+/// A 9606×9 cake has 4,803 cuts each way, and every position on the search
+/// stack held its options' parts: 1.2 GB before the budget of 2000 states
+/// was reached. The parts held now count towards the budget.
+#[test]
+fn cutcake_options_count_towards_the_budget() {
+    assert_budget("cutcake", "9606x9", false);
+    // Small cakes still answer: a cake 8 wide and 3 tall is worth 3, Left
+    // cutting across its width (Winning Ways, ch. 2: Cutcake).
+    assert_eq!(
+        value("cutcake", "8x3", false)
+            .unwrap()
+            .data
+            .get("value")
+            .and_then(|v| v.as_text()),
+        Some("3")
+    );
+}

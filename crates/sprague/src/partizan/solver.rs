@@ -18,8 +18,10 @@ use rustc_hash::FxHashMap;
 /// `{values of Left options | values of Right options}`, each option valued as
 /// the sum of its own components. The search is an explicit-stack depth-first
 /// search, so games thousands of moves long do not overflow the call stack.
-/// It stops with [`BudgetExceeded`](crate::BudgetExceeded) once the memo and the search stack together
-/// hold `max_states` components, and with [`Interrupted`](crate::Interrupted)
+/// It stops with [`BudgetExceeded`](crate::BudgetExceeded) once the memo,
+/// the search stack and the option parts its frames hold together reach
+/// `max_states` (a position with thousands of options costs as many states
+/// while it is on the stack), and with [`Interrupted`](crate::Interrupted)
 /// when its [`Monitor`](crate::monitor::Monitor) (see [`with_monitor`](PartizanSolver::with_monitor))
 /// asks it to; the monitor counts the component classes solved.
 ///
@@ -249,6 +251,11 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
 
     fn search(&mut self, root: R::Position) -> Result<GameId, SearchError> {
         let mut stack = vec![self.expand(root)];
+        // Option parts held by the frames on the stack: they count towards
+        // the budget, or a long chain of positions with many options each
+        // would hold memory far beyond it.
+        let mut held = stack[0].parts.len();
+        self.limits.reached(held + 1)?;
         loop {
             let Some(frame) = stack.last_mut() else {
                 return Ok(GameId::ZERO); // unreachable: the loop returns when the root frame pops
@@ -274,14 +281,17 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 }
             }
             if let Some(next) = missing {
-                self.limits.reached(stack.len() + self.memo.len())?;
+                self.limits.reached(stack.len() + self.memo.len() + held)?;
                 let child = self.expand(next);
+                held += child.parts.len();
                 stack.push(child);
+                self.limits.reached(stack.len() + self.memo.len() + held)?;
                 continue;
             }
             let Some(mut done) = stack.pop() else {
                 return Ok(GameId::ZERO);
             };
+            held -= done.parts.len();
             // Each option's value is the sum of its parts' values (parts of
             // one option are consecutive).
             let mut k = 0;
