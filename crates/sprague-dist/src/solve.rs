@@ -367,12 +367,15 @@ struct Part {
 
 /// "Child resolved" messages per batch sent to another worker.
 const BATCH: usize = 4096;
+/// Messages to this worker's own states resolved in one run.
+const LOCAL_RUN: usize = 1024;
 
 impl Part {
     /// Applies one "child resolved" message of round `t` (from a child
     /// decided at remoteness `t - 1`) to the owned parent `local`: a lost
     /// child decides it won at `t`, the last won child lost at `t`. The
     /// order of the messages within a round does not matter. O(1).
+    #[inline]
     fn resolve(&mut self, t: u32, local: usize, child_lost: bool) {
         let cu = self.cells.get(local);
         if cu & DECIDED != 0 {
@@ -395,6 +398,7 @@ impl Part {
     }
 
     /// Lists `local` as decided at remoteness `t` (or leaves it to the scan).
+    #[inline(never)]
     fn list(&mut self, t: u32, local: usize) {
         let limit = self.list_limit;
         let level = self.levels.entry(t).or_insert_with(|| Level::Listed(Vec::new()));
@@ -580,6 +584,7 @@ impl Job {
         // their parents.
         let mut buf = Vec::new();
         let mut outgoing: Vec<Vec<u64>> = (0..peers).map(|_| Vec::new()).collect();
+        let mut local_msgs: Vec<u64> = Vec::with_capacity(LOCAL_RUN + 64);
         loop {
             let level = round;
             round += 1;
@@ -644,7 +649,7 @@ impl Job {
                     for &u in parents {
                         let owner = u % peers;
                         if owner == me {
-                            part_ref.resolve(round, (u / peers) as usize, lost);
+                            local_msgs.push(u << 1 | bit);
                         } else {
                             let b = &mut outgoing[owner as usize];
                             b.push(u << 1 | bit);
@@ -655,6 +660,14 @@ impl Job {
                             }
                         }
                     }
+                    // Own parents are resolved in runs: a tight loop of
+                    // independent cell reads overlaps their cache misses.
+                    if local_msgs.len() >= LOCAL_RUN {
+                        for &m in &local_msgs {
+                            part_ref.resolve(round, ((m >> 1) / peers) as usize, m & 1 == 1);
+                        }
+                        local_msgs.clear();
+                    }
                     // Let the batches flow (and arrive) while a large level
                     // is sent.
                     if batches >= 8 {
@@ -664,6 +677,10 @@ impl Job {
                         part_ref = part.borrow_mut();
                     }
                 }
+                for &m in &local_msgs {
+                    part_ref.resolve(round, ((m >> 1) / peers) as usize, m & 1 == 1);
+                }
+                local_msgs.clear();
                 drop(part_ref);
                 for (owner, b) in outgoing.iter_mut().enumerate() {
                     if !b.is_empty() {
