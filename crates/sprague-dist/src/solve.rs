@@ -57,8 +57,11 @@ const FLAG_STOP: u64 = 4;
 /// the solve ends at the first level that decides nothing anywhere.
 ///
 /// Time O(N + E) work in all plus one round per level (latency L × round
-/// trip); memory per worker: 2 bytes per owned state, the decided lists,
-/// and (without un-moves) 16 bytes per edge into owned states.
+/// trip), and a scan of the owned cells for each level too large to list;
+/// memory per worker: 2 bytes per owned state, the decided lists (at most
+/// 1/4 byte per state, see [`DistSolver::min_listed`]), the batches in
+/// flight, and (without un-moves) 16 bytes per edge into owned states. A
+/// one-process cluster writes the table in place (no second copy).
 pub struct DistSolver {
     cluster: Cluster,
     max_states: usize,
