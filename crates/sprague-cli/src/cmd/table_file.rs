@@ -20,17 +20,9 @@ pub struct ProbeArgs {
     /// The position in the table's ruleset's notation (one quoted argument or several words).
     #[arg(required = true, num_args = 1..)]
     pub position: Vec<String>,
-    /// For a graph file's table: the graph it was solved from, to list the
-    /// moves (the vertex's value is read without it).
-    #[arg(long, value_name = "GRAPH", conflicts_with = "rules")]
-    pub graph: Option<String>,
-    /// For a rules script's table: the script it was solved from (its
-    /// positions are explored again from the table's start to number them).
-    #[arg(long, value_name = "RULES")]
-    pub rules: Option<String>,
-    /// State budget of that exploration.
-    #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
-    pub max_states: usize,
+    /// The game of a graph file's or a script's table.
+    #[command(flatten)]
+    pub given: GivenGame,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -47,20 +39,31 @@ pub struct VerifyArgs {
     /// Seed of the sample.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// For a graph file's table: the graph it was solved from, for the
-    /// parent/child self-test (without it, checksums and counts only).
-    #[arg(long, value_name = "GRAPH", conflicts_with = "rules")]
-    pub graph: Option<String>,
-    /// For a rules script's table: the script it was solved from, for the
-    /// parent/child self-test.
-    #[arg(long, value_name = "RULES")]
-    pub rules: Option<String>,
-    /// State budget of the script's exploration.
-    #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
-    pub max_states: usize,
+    /// The game of a graph file's or a script's table.
+    #[command(flatten)]
+    pub given: GivenGame,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The game a graph file's or a rules script's table was solved from, for
+/// `probe` (its moves) and `verify` (the parent/child self-test); a
+/// built-in ruleset's table needs neither.
+#[derive(clap::Args)]
+pub struct GivenGame {
+    /// For a graph file's table: the graph it was solved from (without it,
+    /// `probe` reads a vertex's value alone and `verify` checks the
+    /// checksums and counts).
+    #[arg(long, value_name = "GRAPH", conflicts_with = "rules")]
+    pub graph: Option<String>,
+    /// For a rules script's table: the script it was solved from (its
+    /// positions are explored again from the table's start to number them).
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+    /// State budget of that exploration.
+    #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
+    pub max_states: usize,
 }
 
 /// Whether `solve` goes through table files: `--demo NAME --out`, or a demo
@@ -132,11 +135,10 @@ pub fn script_ruleset(text: &[u8], start: &str) -> String {
 /// calls `f` with it.
 fn with_given<T>(
     table: &str,
-    graph: Option<&str>,
-    rules: Option<&str>,
-    max_states: usize,
+    given: &GivenGame,
     f: impl FnOnce(Option<&sprague_table::External<'_>>) -> CliResult<T>,
 ) -> CliResult<T> {
+    let (graph, rules, max_states) = (given.graph.as_deref(), given.rules.as_deref(), given.max_states);
     if graph.is_none() && rules.is_none() {
         return f(None);
     }
@@ -368,13 +370,9 @@ fn solve_tiered(a: &SolveArgs, name: &str, out: &str) -> CliResult<()> {
 /// `sprague probe FILE POSITION`.
 pub fn probe(a: &ProbeArgs) -> CliResult<()> {
     let position = a.position.join(" ");
-    let p = with_given(
-        &a.file,
-        a.graph.as_deref(),
-        a.rules.as_deref(),
-        a.max_states,
-        |e| sprague_table::probe_with(&a.file, &position, e).map_err(cli),
-    )?;
+    let p = with_given(&a.file, &a.given, |e| {
+        sprague_table::probe_with(&a.file, &position, e).map_err(cli)
+    })?;
     let moves: Vec<Value> = p
         .moves
         .iter()
@@ -408,13 +406,9 @@ pub fn probe(a: &ProbeArgs) -> CliResult<()> {
 
 /// `sprague verify FILE`.
 pub fn verify(a: &VerifyArgs) -> CliResult<()> {
-    let v = with_given(
-        &a.file,
-        a.graph.as_deref(),
-        a.rules.as_deref(),
-        a.max_states,
-        |e| sprague_table::verify_with(&a.file, a.sample, a.seed, e).map_err(cli),
-    )?;
+    let v = with_given(&a.file, &a.given, |e| {
+        sprague_table::verify_with(&a.file, a.sample, a.seed, e).map_err(cli)
+    })?;
     let [w, l, d] = v.counts;
     let j = json!({
         "file": a.file,

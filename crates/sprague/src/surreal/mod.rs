@@ -72,3 +72,26 @@ impl fmt::Display for ArithmeticError {
 }
 
 impl std::error::Error for ArithmeticError {}
+
+/// `base` to the power `k` under the associative product `mul` with unit
+/// `one`, by square-and-multiply: O(log k) products. Shared by the ordinal
+/// (Cantor and nim) and surreal powers.
+pub(crate) fn power<T: Clone>(
+    base: &T,
+    mut k: u64,
+    one: T,
+    mul: impl Fn(&T, &T) -> Result<T, ArithmeticError>,
+) -> Result<T, ArithmeticError> {
+    let mut result = one;
+    let mut base = base.clone();
+    while k > 0 {
+        if k & 1 == 1 {
+            result = mul(&result, &base)?;
+        }
+        k >>= 1;
+        if k > 0 {
+            base = mul(&base, &base)?;
+        }
+    }
+    Ok(result)
+}

@@ -233,19 +233,8 @@ impl Ordinal {
         limit.cantor_mul(&finite_part)
     }
 
-    fn pow_u64(&self, mut k: u64) -> Result<Ordinal, ArithmeticError> {
-        let mut result = Ordinal::from_u64(1);
-        let mut base = self.clone();
-        while k > 0 {
-            if k & 1 == 1 {
-                result = result.cantor_mul(&base)?;
-            }
-            k >>= 1;
-            if k > 0 {
-                base = base.cantor_mul(&base)?;
-            }
-        }
-        Ok(result)
+    fn pow_u64(&self, k: u64) -> Result<Ordinal, ArithmeticError> {
+        super::power(self, k, Ordinal::from_u64(1), Ordinal::cantor_mul)
     }
 
     /// The natural (Hessenberg) sum `self ⊕ other`: add the coefficients of
@@ -255,17 +244,10 @@ impl Ordinal {
     /// [`ArithmeticError::Overflow`] when a coefficient passes `u64::MAX`,
     /// [`ArithmeticError::TooLarge`] past [`MAX_TERMS`] terms.
     pub fn natural_add(&self, other: &Ordinal) -> Result<Ordinal, ArithmeticError> {
-        let mut err = None;
         let terms = merge(&self.terms, &other.terms, |a, b| {
-            a.checked_add(b).or_else(|| {
-                err = Some(ArithmeticError::Overflow);
-                Some(0)
-            })
-        });
-        match err {
-            Some(e) => Err(e),
-            None => Ordinal::checked(terms, "a natural sum"),
-        }
+            a.checked_add(*b).map(Some).ok_or(ArithmeticError::Overflow)
+        })?;
+        Ordinal::checked(terms, "a natural sum")
     }
 
     /// The natural (Hessenberg) product `self ⊗ other`: multiply as
@@ -303,8 +285,9 @@ impl Ordinal {
     pub fn nim_add(&self, other: &Ordinal) -> Ordinal {
         let terms = merge(&self.terms, &other.terms, |a, b| {
             let x = a ^ b;
-            (x != 0).then_some(x)
+            Ok::<_, core::convert::Infallible>((x != 0).then_some(x))
         });
+        let Ok(terms) = terms;
         Ordinal { terms }
     }
 
@@ -386,13 +369,15 @@ impl Ordinal {
     }
 }
 
-/// Merges two term lists with decreasing exponents, combining the
-/// coefficients of equal exponents with `both` (`None` drops the term).
-fn merge(
-    a: &[(Ordinal, u64)],
-    b: &[(Ordinal, u64)],
-    mut both: impl FnMut(u64, u64) -> Option<u64>,
-) -> Vec<(Ordinal, u64)> {
+/// Merges two term lists sorted by decreasing exponent: terms of one list
+/// only are kept, and `both` combines the coefficients of an exponent in both
+/// (`None`: the term cancels). Shared by the ordinal sums and the surreal
+/// polynomial sum. O(k + l) combinations and exponent comparisons.
+pub(crate) fn merge<C: Clone, E>(
+    a: &[(Ordinal, C)],
+    b: &[(Ordinal, C)],
+    mut both: impl FnMut(&C, &C) -> Result<Option<C>, E>,
+) -> Result<Vec<(Ordinal, C)>, E> {
     let (mut i, mut j) = (0, 0);
     let mut out = Vec::with_capacity(a.len() + b.len());
     while i < a.len() || j < b.len() {
@@ -411,7 +396,7 @@ fn merge(
                 j += 1;
             }
             Ordering::Equal => {
-                if let Some(c) = both(a[i].1, b[j].1) {
+                if let Some(c) = both(&a[i].1, &b[j].1)? {
                     out.push((a[i].0.clone(), c));
                 }
                 i += 1;
@@ -419,7 +404,7 @@ fn merge(
             }
         }
     }
-    out
+    Ok(out)
 }
 
 impl Ord for Ordinal {

@@ -168,19 +168,8 @@ impl Ordinal {
     ///
     /// # Errors
     /// As [`Ordinal::nim_mul`].
-    pub fn nim_pow(&self, mut k: u64) -> Result<Ordinal, ArithmeticError> {
-        let mut result = Ordinal::from_u64(1);
-        let mut base = self.clone();
-        while k > 0 {
-            if k & 1 == 1 {
-                result = result.nim_mul(&base)?;
-            }
-            k >>= 1;
-            if k > 0 {
-                base = base.nim_mul(&base)?;
-            }
-        }
-        Ok(result)
+    pub fn nim_pow(&self, k: u64) -> Result<Ordinal, ArithmeticError> {
+        super::power(self, k, Ordinal::from_u64(1), Ordinal::nim_mul)
     }
 }
 

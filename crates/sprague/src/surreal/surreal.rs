@@ -57,33 +57,10 @@ fn too_large(what: &'static str) -> ArithmeticError {
 }
 
 fn poly_add(a: &[(Ordinal, Rational)], b: &[(Ordinal, Rational)]) -> Result<Poly, ArithmeticError> {
-    let (mut i, mut j) = (0, 0);
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    while i < a.len() || j < b.len() {
-        let ord = match (a.get(i), b.get(j)) {
-            (Some(x), Some(y)) => x.0.cmp(&y.0),
-            (Some(_), None) => Ordering::Greater,
-            _ => Ordering::Less,
-        };
-        match ord {
-            Ordering::Greater => {
-                out.push(a[i].clone());
-                i += 1;
-            }
-            Ordering::Less => {
-                out.push(b[j].clone());
-                j += 1;
-            }
-            Ordering::Equal => {
-                let c = a[i].1.checked_add(&b[j].1)?;
-                if !c.is_zero() {
-                    out.push((a[i].0.clone(), c));
-                }
-                i += 1;
-                j += 1;
-            }
-        }
-    }
+    let out = super::ordinal::merge(a, b, |x, y| {
+        let c = x.checked_add(y)?;
+        Ok((!c.is_zero()).then_some(c))
+    })?;
     if out.len() > MAX_TERMS {
         return Err(too_large("a surreal sum"));
     }
@@ -336,19 +313,13 @@ impl Surreal {
     /// [`ArithmeticError::DivisionByZero`] for `0^k` with `k < 0`, or as
     /// [`Surreal::checked_mul`].
     pub fn checked_pow(&self, k: i64) -> Result<Surreal, ArithmeticError> {
-        let mut base = if k < 0 { self.recip()? } else { self.clone() };
-        let mut k = k.unsigned_abs();
-        let mut result = Surreal::from_rational(Rational::ONE);
-        while k > 0 {
-            if k & 1 == 1 {
-                result = result.checked_mul(&base)?;
-            }
-            k >>= 1;
-            if k > 0 {
-                base = base.checked_mul(&base)?;
-            }
-        }
-        Ok(result)
+        let base = if k < 0 { self.recip()? } else { self.clone() };
+        super::power(
+            &base,
+            k.unsigned_abs(),
+            Surreal::from_rational(Rational::ONE),
+            Surreal::checked_mul,
+        )
     }
 
     /// The order: the sign of `self − other`.
