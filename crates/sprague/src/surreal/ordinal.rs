@@ -141,21 +141,44 @@ impl Ordinal {
     /// # Errors
     /// [`ArithmeticError::Overflow`] when a coefficient passes `u64::MAX`.
     pub fn cantor_add(&self, other: &Ordinal) -> Result<Ordinal, ArithmeticError> {
+        let mut sum = self.clone();
+        sum.cantor_add_assign(other)?;
+        Ok(sum)
+    }
+
+    /// `self = self + other` in place: the terms of `self` below `other`'s
+    /// leading exponent are popped from its end, so a sum of n terms built
+    /// one at a time costs O(n) in all (not O(n²) copies).
+    ///
+    /// # Errors
+    /// As [`Ordinal::cantor_add`]; `self` is then unspecified.
+    pub(crate) fn cantor_add_assign(&mut self, other: &Ordinal) -> Result<(), ArithmeticError> {
         let Some((lead, c)) = other.terms.first() else {
-            return Ok(self.clone());
+            return Ok(());
         };
-        let mut terms: Vec<(Ordinal, u64)> = Vec::with_capacity(self.terms.len() + other.terms.len());
         let mut first = *c;
-        for (e, d) in &self.terms {
+        while let Some((e, d)) = self.terms.last() {
             match e.cmp(lead) {
-                Ordering::Greater => terms.push((e.clone(), *d)),
-                Ordering::Equal => first = first.checked_add(*d).ok_or(ArithmeticError::Overflow)?,
-                Ordering::Less => break,
+                Ordering::Greater => break,
+                Ordering::Equal => {
+                    first = first.checked_add(*d).ok_or(ArithmeticError::Overflow)?;
+                    self.terms.pop();
+                    break;
+                }
+                Ordering::Less => {
+                    self.terms.pop();
+                }
             }
         }
-        terms.push((lead.clone(), first));
-        terms.extend(other.terms[1..].iter().cloned());
-        Ordinal::checked(terms, "an ordinal sum")
+        self.terms.push((lead.clone(), first));
+        self.terms.extend(other.terms[1..].iter().cloned());
+        if self.terms.len() > MAX_TERMS {
+            return Err(ArithmeticError::TooLarge {
+                what: "an ordinal sum",
+                limit: MAX_TERMS,
+            });
+        }
+        Ok(())
     }
 
     /// The Cantor (ordinal) product `self · other`: `2·ω = ω`, `ω·2 = ω + ω`.
@@ -492,6 +515,18 @@ pub(crate) mod tests {
             let terms = v.into_iter().map(|(i, c)| (o(pool[i]), c)).collect();
             Ordinal::from_terms(terms).unwrap()
         })
+    }
+
+    /// A sum of thousands of terms, as a power's printed form is read back,
+    /// is built in place term by term (the `surreal` fuzz target found the
+    /// printed (ω+8)^9312 taking 3.8 s to read back, copying the sum at each
+    /// `+`); it reads back to the same ordinal.
+    #[test]
+    fn long_sums_read_back() {
+        let x = Ordinal::parse("(omega+8)^9312").unwrap();
+        assert_eq!(x.terms().len(), 9313);
+        assert_eq!(x.terms()[1], (Ordinal::from_u64(9311), 8));
+        assert_eq!(Ordinal::parse(&x.to_string()).unwrap(), x);
     }
 
     #[test]

@@ -159,7 +159,7 @@ impl Parser {
         while self.at('+') {
             let op = self.bump();
             let y = self.ordinal_product()?;
-            x = x.cantor_add(&y).map_err(|e| arith(e, &op))?;
+            x.cantor_add_assign(&y).map_err(|e| arith(e, &op))?;
         }
         if self.at('-') || self.at('/') {
             return Err(self.error("ordinals have no subtraction or division"));
