@@ -56,7 +56,7 @@ impl GraphSpace {
     /// ```
     ///
     /// # Errors
-    /// [`DistError::Config`] for an index that is not a state, or more than
+    /// [`DistError::Config`](crate::DistError::Config) for an index that is not a state, or more than
     /// `u32::MAX - 1` states or edges.
     pub fn collect<S: StateSpace + ?Sized>(space: &S) -> Result<GraphSpace, crate::DistError> {
         let n = space.state_count();

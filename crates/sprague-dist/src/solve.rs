@@ -52,7 +52,7 @@ const FLAG_STOP: u64 = 4;
 /// predecessor to the parent's owner, which decides the parent at `r + 1`
 /// (a lost child makes a win; the last won child a loss). A worker resolves
 /// the parents it owns itself at once, and batches the messages for each
-/// other worker ([`BATCH`] to a timely record). Every round ends
+/// other worker (4,096 to a timely record). Every round ends
 /// when timely's progress tracking says that all its messages are applied;
 /// the solve ends at the first level that decides nothing anywhere.
 ///

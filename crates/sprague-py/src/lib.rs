@@ -5,7 +5,7 @@
 //!
 //! No game logic lives here: built-in rulesets go through `sprague::build`,
 //! games written in Python through the engine's solvers over a wrapper of
-//! Python objects ([`user`]).
+//! Python objects (module `user`).
 
 mod builtin;
 mod errors;

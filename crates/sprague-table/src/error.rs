@@ -121,9 +121,16 @@ mod tests {
     /// by the `table_file` fuzz target): the message stays one line.
     #[test]
     fn messages_escape_control_characters() {
-        let e = TableError::damaged("t.tbl", None, "the table's ruleset `\nic-tac-toe\t` is unknown here");
+        let e = TableError::damaged(
+            "t.tbl",
+            None,
+            "the table's ruleset `\nic-tac-toe\t` is unknown here",
+        );
         let text = e.to_string();
         assert!(!text.chars().any(char::is_control), "{text:?}");
-        assert_eq!(text, "t.tbl: the table's ruleset `\\nic-tac-toe\\t` is unknown here");
+        assert_eq!(
+            text,
+            "t.tbl: the table's ruleset `\\nic-tac-toe\\t` is unknown here"
+        );
     }
 }

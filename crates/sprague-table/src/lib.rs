@@ -1,6 +1,6 @@
 //! Persistent tables of solved state spaces for sprague: one `u16` code per
 //! index ([`code`]), in zstd-compressed blocks each with a crc32, behind a
-//! checksummed header and block index ([`format`]); read memory-mapped and
+//! checksummed header and block index ([`format`](mod@format)); read memory-mapped and
 //! checked block by block ([`TableFile`]); probed without solving
 //! ([`probe`]); verified by checksums and the parent/child self-test
 //! ([`verify`]); written by a solve that can checkpoint and resume after a

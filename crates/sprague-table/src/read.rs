@@ -157,7 +157,7 @@ impl TableFile {
     }
 
     /// The value of index `s` (`None`: not a position), through a cache of
-    /// the last [`CACHE_BLOCKS`] blocks read. O(block) on a miss, O(1) on a
+    /// the last `CACHE_BLOCKS` blocks read. O(block) on a miss, O(1) on a
     /// hit.
     ///
     /// # Errors
