@@ -425,7 +425,15 @@ fn rules_script_tables_probe_and_verify() {
             serde_json::from_str(&run_ok(&["solve", "--rules", &script, pos, "--json"], b"")).unwrap();
         assert_eq!(probe["outcome"], direct["outcome"], "{pos}");
         assert_eq!(probe["remoteness"], direct["remoteness"], "{pos}");
-        assert!(!probe["moves"].as_array().unwrap().is_empty() || direct["best_moves"].is_null());
+        // The probe's value is the one its listed moves imply: a win exactly
+        // when some move leaves the opponent lost.
+        let moves = probe["moves"].as_array().unwrap();
+        assert!(
+            !moves.is_empty(),
+            "{pos}: every position of this graph has a move"
+        );
+        let to_lost = moves.iter().any(|m| m["value"]["outcome"] == "L");
+        assert_eq!(probe["outcome"] == "W", to_lost, "{pos}: {probe}");
     }
     let v: serde_json::Value =
         serde_json::from_str(&run_ok(&["verify", &t, "--rules", &script, "--json"], b"")).unwrap();

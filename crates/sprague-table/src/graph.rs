@@ -36,35 +36,42 @@ impl GraphFile {
         }
     }
 
-    /// The ruleset name its table carries: `graph-file:` then the crc32 of
-    /// the vertex count, every vertex's successors and terminal outcome, and
-    /// `:misere` for misère play. Another graph (or play) has another name
-    /// with probability about 1 − 2⁻³². O(N + E).
+    /// The ruleset name its table carries: see [`graph_ruleset`]. O(N + E).
     #[must_use]
     pub fn ruleset(&self) -> String {
-        let mut h = crc32fast::Hasher::new();
-        let n = self.graph.vertex_count();
-        h.update(&(n as u64).to_le_bytes());
-        for v in 0..n as u32 {
-            let succ = self.graph.successors(v);
-            h.update(&(succ.len() as u64).to_le_bytes());
-            for &t in succ {
-                h.update(&t.to_le_bytes());
-            }
-            let o = match self.outcomes.get(v as usize).copied().flatten() {
-                None => 0u8,
-                Some(Wld::Win) => 1,
-                Some(Wld::Lose) => 2,
-                Some(Wld::Draw) => 3,
-            };
-            h.update(&[o]);
-        }
-        format!(
-            "{GRAPH_RULESET}:{:08x}{}",
-            h.finalize(),
-            if self.misere { ":misere" } else { "" }
-        )
+        graph_ruleset(&self.graph, &self.outcomes, self.misere)
     }
+}
+
+/// The ruleset name of the table of `graph` with the terminal `outcomes`:
+/// `graph-file:` then the crc32 of the vertex count, every vertex's
+/// successors and terminal outcome, and `:misere` for misère play. Another
+/// graph (or play) has another name with probability about 1 − 2⁻³².
+/// O(N + E); the graph is only read.
+#[must_use]
+pub fn graph_ruleset(graph: &DiGraph, outcomes: &[Option<Wld>], misere: bool) -> String {
+    let mut h = crc32fast::Hasher::new();
+    let n = graph.vertex_count();
+    h.update(&(n as u64).to_le_bytes());
+    for v in 0..n as u32 {
+        let succ = graph.successors(v);
+        h.update(&(succ.len() as u64).to_le_bytes());
+        for &t in succ {
+            h.update(&t.to_le_bytes());
+        }
+        let o = match outcomes.get(v as usize).copied().flatten() {
+            None => 0u8,
+            Some(Wld::Win) => 1,
+            Some(Wld::Lose) => 2,
+            Some(Wld::Draw) => 3,
+        };
+        h.update(&[o]);
+    }
+    format!(
+        "{GRAPH_RULESET}:{:08x}{}",
+        h.finalize(),
+        if misere { ":misere" } else { "" }
+    )
 }
 
 /// Whether `ruleset` (a table header's) names a graph file's table.

@@ -25,7 +25,7 @@ mod write;
 
 pub use error::TableError;
 pub use format::Header;
-pub use graph::{GRAPH_RULESET, GraphFile, is_graph_ruleset};
+pub use graph::{GRAPH_RULESET, GraphFile, graph_ruleset, is_graph_ruleset};
 pub use query::{External, Probe, Verified, is_external_ruleset, probe, probe_with, verify, verify_with};
 pub use read::TableFile;
 pub use solve::{SolveOptions, Solved, Summary, solve, summarize};

@@ -831,17 +831,15 @@ fn rules_run(path: &str, a: &SolveArgs) -> CliResult<()> {
             }
         };
         // The processes must solve the same script from the same start:
-        // both go into the name the handshake compares.
+        // both go into the name the handshake compares (the name its table
+        // carries).
         let text = std::fs::read(path).unwrap_or_default();
-        let digest = text.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-        let name = format!("rules script {digest:016x} from {start}");
+        let name = super::table_file::script_ruleset(&text, start);
         let table = super::dist::solve(graph, &name, &a.dist, false, a.max_states);
         bar.finish();
         let table = table?;
         let written = match &a.out {
-            Some(out) => Some(script_table(path, start, &table, a, out)?),
+            Some(out) => Some(script_table(&name, &table, a, out)?),
             None => None,
         };
         script
@@ -863,7 +861,9 @@ fn rules_run(path: &str, a: &SolveArgs) -> CliResult<()> {
         });
         bar.finish();
         let table = solved?;
-        let written = script_table(path, start, &table, a, out)?;
+        let text = std::fs::read(path).map_err(|e| CliError::input(format!("--rules {path}: {e}")))?;
+        let name = super::table_file::script_ruleset(&text, start);
+        let written = script_table(&name, &table, a, out)?;
         script
             .solved_report(start, &opts, &table)
             .map(|r| with_written(r, Some(written)))
@@ -875,31 +875,18 @@ fn rules_run(path: &str, a: &SolveArgs) -> CliResult<()> {
     super::emit(&report?, a.json, false)
 }
 
-/// Writes the solved `table` of the rules script at `path` explored from
-/// `start` to `out`; returns the file's size and its ruleset name.
+/// Writes the solved `table` of a rules script to `out` under the ruleset
+/// name `ruleset` ([`script_ruleset`](super::table_file::script_ruleset));
+/// returns the file, its size and the name.
 fn script_table(
-    path: &str,
-    start: &str,
+    ruleset: &str,
     table: &sprague::loopy::StateTable,
     a: &SolveArgs,
     out: &str,
 ) -> CliResult<(String, u64, String)> {
-    let text = std::fs::read(path).map_err(|e| CliError::input(format!("--rules {path}: {e}")))?;
-    let ruleset = super::table_file::script_ruleset(&text, start);
-    let mut codes = Vec::with_capacity(usize::try_from(table.len()).unwrap_or(0));
-    for s in 0..table.len() {
-        let v = table.get(s);
-        codes.push(sprague_table::code::encode(v).ok_or_else(|| {
-            CliError::input(format!(
-                "--out: state {s} has a remoteness above {}, more than a table holds",
-                sprague_table::code::MAX_REMOTENESS
-            ))
-        })?);
-    }
-    sprague_table::write_table(out, &ruleset, &codes, a.block_states)
-        .map_err(|e| CliError::input(e.to_string()))?;
-    let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
-    Ok((out.to_string(), bytes, ruleset))
+    let values = (0..table.len()).map(|s| table.get(s));
+    let (bytes, _) = super::table_file::write_values(out, ruleset, values, a.block_states)?;
+    Ok((out.to_string(), bytes, ruleset.to_string()))
 }
 
 /// The report with the table file it was written to (`out` in JSON, a

@@ -77,9 +77,30 @@ pub fn handles(a: &SolveArgs) -> bool {
                 .is_some_and(|d| d.to_ascii_lowercase().starts_with("connect-four")))
 }
 
-/// The graph of a state-graph file as a table's space.
-fn graph_file(g: &StateGraph, misere: bool) -> sprague_table::GraphFile {
-    sprague_table::GraphFile::new(g.graph.clone(), g.outcomes.clone(), misere)
+/// Writes `values` (one per index) to a table file at `path` named
+/// `ruleset`; returns its size in bytes and its blocks. The error names the
+/// first index whose remoteness a table cannot hold.
+pub fn write_values(
+    path: &str,
+    ruleset: &str,
+    values: impl Iterator<Item = Option<SolvedValue>>,
+    block_states: u32,
+) -> CliResult<(u64, u64)> {
+    let mut codes = Vec::with_capacity(values.size_hint().0);
+    for (i, v) in values.enumerate() {
+        codes.push(sprague_table::code::encode(v).ok_or_else(|| {
+            CliError::input(format!(
+                "--out: index {i} has a remoteness above {}, more than a table holds",
+                sprague_table::code::MAX_REMOTENESS
+            ))
+        })?);
+    }
+    sprague_table::write_table(path, ruleset, &codes, block_states).map_err(cli)?;
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    Ok((
+        bytes,
+        (codes.len() as u64).div_ceil(u64::from(block_states.max(1))),
+    ))
 }
 
 /// Writes the solved `table` of the graph `g` to `path` (`solve GRAPH --out
@@ -91,20 +112,9 @@ pub fn write_graph_table(
     a: &SolveArgs,
     path: &str,
 ) -> CliResult<(String, u64, u64, String)> {
-    let mut codes = Vec::with_capacity(table.len());
-    for (v, value) in table.iter().enumerate() {
-        codes.push(sprague_table::code::encode(Some(value)).ok_or_else(|| {
-            CliError::input(format!(
-                "--out: vertex {v} has remoteness {}, more than a table holds ({})",
-                value.remoteness.unwrap_or(0),
-                sprague_table::code::MAX_REMOTENESS
-            ))
-        })?);
-    }
-    let ruleset = graph_file(g, a.misere).ruleset();
-    sprague_table::write_table(path, &ruleset, &codes, a.block_states).map_err(cli)?;
-    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    let blocks = (codes.len() as u64).div_ceil(u64::from(a.block_states.max(1)));
+    let ruleset = sprague_table::graph_ruleset(&g.graph, &g.outcomes, a.misere);
+    let values = (0..table.len()).map(|v| Some(table.get(v)));
+    let (bytes, blocks) = write_values(path, &ruleset, values, a.block_states)?;
     Ok((path.to_string(), bytes, blocks, ruleset))
 }
 
@@ -150,7 +160,7 @@ fn with_given<T>(
         let bar = Progress::new("reading", None, crate::progress::Unit::Bytes);
         let g = read_state_graph(&mut *progress::open_input(path, &bar)?, path)?;
         bar.finish();
-        let space = graph_file(&g, misere);
+        let space = sprague_table::GraphFile::new(g.graph, g.outcomes, misere);
         let ext = sprague_table::External {
             ruleset: space.ruleset(),
             space: &space,
