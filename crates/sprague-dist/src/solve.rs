@@ -487,10 +487,6 @@ impl Job {
         let mut too_many = None;
         {
             let mut buf = Vec::new();
-            // The states decided at level 0, listed while few (see `Level`).
-            let limit = part.borrow().list_limit;
-            let mut decided = Some(Vec::new());
-            let mut decided_count = 0u64;
             let mut blocks = std::mem::take(&mut part.borrow_mut().cells.blocks);
             for local in 0..owned as usize {
                 let s = local as u64 * peers + me;
@@ -535,18 +531,13 @@ impl Job {
                     }
                 };
                 blocks[local / CHUNK][local % CHUNK] = cell;
+                // Level 0, listed while few (see `Level`); the cells are out
+                // of `part` meanwhile, the lists are not.
                 if cell == DECIDED || cell == DECIDED | WIN {
-                    decided_count += 1;
-                    match &mut decided {
-                        Some(v) if v.len() < limit => v.push(local as u64),
-                        _ => decided = None,
-                    }
+                    part.borrow_mut().list(0, local);
                 }
             }
-            let mut p = part.borrow_mut();
-            p.cells.blocks = blocks;
-            p.levels
-                .insert(0, decided.map_or(Level::Scan(decided_count), Level::Listed));
+            part.borrow_mut().cells.blocks = blocks;
         }
         tally.send((0, flags));
         let mut round = 0u32;

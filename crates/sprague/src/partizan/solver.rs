@@ -281,7 +281,6 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 }
             }
             if let Some(next) = missing {
-                self.limits.reached(stack.len() + self.memo.len() + held)?;
                 let child = self.expand(next);
                 held += child.parts.len();
                 stack.push(child);
