@@ -52,15 +52,18 @@ const FLAG_STOP: u64 = 4;
 /// predecessor to the parent's owner, which decides the parent at `r + 1`
 /// (a lost child makes a win; the last won child a loss). A worker resolves
 /// the parents it owns itself at once, and batches the messages for each
-/// other worker (4,096 to a timely record). Every round ends
+/// other worker (4,096 to a timely record). A round is sent in steps of 8
+/// batches, and a worker waits before its step `k` until every worker has
+/// applied all messages of steps up to `k - 4` (flow control: a fast sender
+/// cannot pile batches up at a slow receiver). Every round ends
 /// when timely's progress tracking says that all its messages are applied;
 /// the solve ends at the first level that decides nothing anywhere.
 ///
 /// Time O(N + E) work in all plus one round per level (latency L × round
 /// trip), and a scan of the owned cells for each level too large to list;
 /// memory per worker: 2 bytes per owned state, the decided lists (at most
-/// 1/4 byte per state, see [`DistSolver::min_listed`]), the batches in
-/// flight, and (without un-moves) 16 bytes per edge into owned states. A
+/// 1/4 byte per state, see [`DistSolver::min_listed`]), at most 40 batches
+/// in flight (1.3 MB), and (without un-moves) 16 bytes per edge into owned states. A
 /// one-process cluster writes the table in place (no second copy).
 pub struct DistSolver {
     cluster: Cluster,
@@ -70,6 +73,7 @@ pub struct DistSolver {
     gather: bool,
     pause_at: Option<u32>,
     min_listed: usize,
+    batch: usize,
 }
 
 impl DistSolver {
@@ -84,7 +88,18 @@ impl DistSolver {
             gather: true,
             pause_at: None,
             min_listed: MIN_LISTED,
+            batch: BATCH,
         }
+    }
+
+    /// "Child resolved" messages per batch sent to another worker (default
+    /// 4096, at least 1). A worker sends 8 batches a step and runs at most 4
+    /// steps ahead of the slowest worker, so this bounds the messages in
+    /// flight; small values exercise the flow control in tests.
+    #[must_use]
+    pub fn batch_size(mut self, batch: usize) -> Self {
+        self.batch = batch.max(1);
+        self
     }
 
     /// Most states a worker lists per remoteness level is one in 64 of its
@@ -194,6 +209,7 @@ impl DistSolver {
             gather: self.gather,
             pause_at: self.pause_at,
             min_listed: self.min_listed,
+            batch: self.batch,
             shared: shared.clone(),
         };
         let guards = timely::execute::execute_from(
@@ -299,6 +315,8 @@ struct Job {
     gather: bool,
     pause_at: Option<u32>,
     min_listed: usize,
+    /// "Child resolved" messages per batch ([`DistSolver::batch_size`]).
+    batch: usize,
     /// The table every worker of a one-process cluster writes its cells
     /// into at the end (instead of sending them to worker 0).
     shared: Option<Arc<Mutex<Vec<u16>>>>,
@@ -368,8 +386,29 @@ struct Part {
     overflow: bool,
 }
 
-/// "Child resolved" messages per batch sent to another worker.
+/// "Child resolved" messages per batch sent to another worker (default of
+/// [`DistSolver::batch_size`]).
 const BATCH: usize = 4096;
+/// Batches a worker sends in one step of a level (see [`at`]).
+const STEP_BATCHES: u32 = 8;
+/// Steps a worker may run ahead of the last one every worker has applied:
+/// what one worker has in flight is at most `(AHEAD + 1) × STEP_BATCHES`
+/// batches (1.3 MB).
+const AHEAD: u32 = 4;
+
+/// The dataflow time of step `step` of round `round`. A round is one
+/// remoteness level; its steps give the flow control: a worker that has
+/// sent step `k` waits until every worker has applied all messages of steps
+/// up to `k - AHEAD` before it sends more, so that a fast sender cannot
+/// pile batches up at a slow receiver.
+const fn at(round: u32, step: u32) -> u64 {
+    (round as u64) << 32 | step as u64
+}
+
+/// The round of a dataflow time.
+const fn round_of(t: u64) -> u32 {
+    (t >> 32) as u32
+}
 /// Messages to this worker's own states resolved in one run.
 const LOCAL_RUN: usize = 1024;
 
@@ -431,10 +470,14 @@ impl Job {
             pairs: Vec::new(),
             overflow: false,
         }));
-        let counts: Rc<RefCell<HashMap<u32, (u64, u64)>>> = Rc::new(RefCell::new(HashMap::new()));
+        let counts: Rc<RefCell<HashMap<u64, (u64, u64)>>> = Rc::new(RefCell::new(HashMap::new()));
         let gathered: Rc<RefCell<Vec<u16>>> = Rc::new(RefCell::new(Vec::new()));
         let probe = ProbeHandle::new();
-        let (mut edges, mut msgs, mut tally, mut gather) = worker.dataflow::<u32, _, _>(|scope| {
+        // The messages alone, and the gathered cells alone: their steps (see
+        // `at`) advance while the other inputs stay at the round's start.
+        let msg_probe = ProbeHandle::new();
+        let gather_probe = ProbeHandle::new();
+        let (mut edges, mut msgs, mut tally, mut gather) = worker.dataflow::<u64, _, _>(|scope| {
             let (edges, edge_stream) = scope.new_input::<(u64, u64)>();
             let p = Rc::clone(&part);
             edge_stream
@@ -448,10 +491,11 @@ impl Job {
                 .inspect_time(move |&t, (_, batch): &(u64, Vec<u64>)| {
                     let mut part = p.borrow_mut();
                     for &m in batch {
-                        part.resolve(t, ((m >> 1) / peers) as usize, m & 1 == 1);
+                        part.resolve(round_of(t), ((m >> 1) / peers) as usize, m & 1 == 1);
                     }
                 })
-                .probe_with(&probe);
+                .probe_with(&probe)
+                .probe_with(&msg_probe);
             let (tally, tally_stream) = scope.new_input::<(u64, u64)>();
             let c = Rc::clone(&counts);
             tally_stream
@@ -474,7 +518,8 @@ impl Job {
                         g[s as usize] = c;
                     }
                 })
-                .probe_with(&probe);
+                .probe_with(&probe)
+                .probe_with(&gather_probe);
             (edges, msgs, tally, gather)
         });
         if me == 0 && self.gather && self.shared.is_none() {
@@ -544,18 +589,19 @@ impl Job {
         let advance =
             |round: u32,
              worker: &mut Worker<A>,
-             edges: &mut timely::dataflow::InputHandle<u32, (u64, u64)>,
-             msgs: &mut timely::dataflow::InputHandle<u32, (u64, Vec<u64>)>,
-             tally: &mut timely::dataflow::InputHandle<u32, (u64, u64)>,
-             gather: &mut timely::dataflow::InputHandle<u32, (u64, u64, Vec<u16>)>| {
-                edges.advance_to(round + 1);
-                msgs.advance_to(round + 1);
-                tally.advance_to(round + 1);
-                gather.advance_to(round + 1);
-                while probe.less_equal(&round) {
+             edges: &mut timely::dataflow::InputHandle<u64, (u64, u64)>,
+             msgs: &mut timely::dataflow::InputHandle<u64, (u64, Vec<u64>)>,
+             tally: &mut timely::dataflow::InputHandle<u64, (u64, u64)>,
+             gather: &mut timely::dataflow::InputHandle<u64, (u64, u64, Vec<u16>)>| {
+                let next = at(round + 1, 0);
+                edges.advance_to(next);
+                msgs.advance_to(next);
+                tally.advance_to(next);
+                gather.advance_to(next);
+                while probe.less_than(&next) {
                     worker.step_or_park(Some(Duration::from_millis(50)));
                 }
-                counts.borrow_mut().remove(&round).unwrap_or((0, 0))
+                counts.borrow_mut().remove(&at(round, 0)).unwrap_or((0, 0))
             };
         let (_, f) = advance(round, worker, &mut edges, &mut msgs, &mut tally, &mut gather);
         check_flags(f, too_many)?;
@@ -620,6 +666,7 @@ impl Job {
                 let end = if scan { owned } else { list.len() as u64 };
                 let mut part_ref = part.borrow_mut();
                 let mut batches = 0usize;
+                let mut step = 0u32;
                 for i in 0..end {
                     let local = if scan {
                         let c = part_ref.cells.get(i as usize);
@@ -647,8 +694,8 @@ impl Job {
                         } else {
                             let b = &mut outgoing[owner as usize];
                             b.push(u << 1 | bit);
-                            if b.len() == BATCH {
-                                msgs.send((owner, std::mem::replace(b, Vec::with_capacity(BATCH))));
+                            if b.len() >= self.batch {
+                                msgs.send((owner, std::mem::replace(b, Vec::with_capacity(self.batch))));
                                 msgs.flush();
                                 batches += 1;
                             }
@@ -663,11 +710,16 @@ impl Job {
                         local_msgs.clear();
                     }
                     // Let the batches flow (and arrive) while a large level
-                    // is sent.
-                    if batches >= 8 {
+                    // is sent, and wait for the slowest worker (see `at`).
+                    if batches >= STEP_BATCHES as usize {
                         batches = 0;
                         drop(part_ref);
+                        step += 1;
+                        msgs.advance_to(at(round, step));
                         worker.step();
+                        while step >= AHEAD && msg_probe.less_equal(&at(round, step - AHEAD)) {
+                            worker.step_or_park(Some(Duration::from_millis(1)));
+                        }
                         part_ref = part.borrow_mut();
                     }
                 }
@@ -704,15 +756,19 @@ impl Job {
             return Ok(None);
         }
         // The last round: every worker's cells to worker 0, each block moved
-        // out as it is sent.
+        // out as it is sent, at most `AHEAD` blocks a worker in flight.
+        round += 1;
         {
             let blocks = std::mem::take(&mut part.borrow_mut().cells.blocks);
-            for (k, block) in blocks.into_iter().enumerate() {
-                gather.send((me, (k * CHUNK) as u64, block));
+            for (k, block) in (1u32..).zip(blocks) {
+                gather.send((me, u64::from(k - 1) * CHUNK as u64, block));
+                gather.advance_to(at(round, k));
                 worker.step();
+                while k >= AHEAD && gather_probe.less_equal(&at(round, k - AHEAD)) {
+                    worker.step_or_park(Some(Duration::from_millis(1)));
+                }
             }
         }
-        round += 1;
         let _ = advance(round, worker, &mut edges, &mut msgs, &mut tally, &mut gather);
         Ok((me == 0).then(|| std::mem::take(&mut *gathered.borrow_mut())))
     }

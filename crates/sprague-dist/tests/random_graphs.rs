@@ -49,9 +49,14 @@ fn values(t: StateTable) -> Vec<Option<SolvedValue>> {
 }
 
 fn arb_space() -> impl Strategy<Value = GraphSpace> {
-    (1usize..14).prop_flat_map(|n| {
+    arb_space_of(14, 32)
+}
+
+/// Graphs of fewer than `max_n` vertices and `max_edges` edges.
+fn arb_space_of(max_n: usize, max_edges: usize) -> impl Strategy<Value = GraphSpace> {
+    (1usize..max_n).prop_flat_map(move |n| {
         (
-            prop::collection::vec((0..n as u32, 0..n as u32), 0..32),
+            prop::collection::vec((0..n as u32, 0..n as u32), 0..max_edges),
             prop::collection::vec(prop::option::of(0u8..3), n),
         )
             .prop_map(move |(edges, out)| {
@@ -76,11 +81,14 @@ proptest! {
         misere: bool,
         // Small lists make the workers find most levels by scanning.
         min_listed in prop_oneof![Just(1024usize), 0usize..4],
+        // Small batches make the workers wait for each other (flow control).
+        batch in prop_oneof![Just(4096usize), 1usize..3],
     ) {
         let want = values(StateSpaceSolver::new(&space).misere(misere).solve().unwrap());
         let got = values(DistSolver::new(Cluster::threads(workers))
             .misere(misere)
             .min_listed(min_listed)
+            .batch_size(batch)
             .solve(Arc::new(space.clone()), "graph")
             .unwrap()
             .unwrap());
@@ -91,6 +99,26 @@ proptest! {
         let got = values(DistSolver::new(Cluster::threads(workers))
             .misere(misere)
             .min_listed(min_listed)
+            .batch_size(batch)
+            .solve(Arc::new(both), "graph")
+            .unwrap()
+            .unwrap());
+        prop_assert_eq!(&got, &want);
+    }
+
+    /// Levels of hundreds of messages in batches of one or two: each worker
+    /// sends many steps a level and waits for the slowest (flow control).
+    #[test]
+    fn flow_control_keeps_the_values(
+        space in arb_space_of(400, 4000),
+        workers in 2usize..=4,
+        batch in 1usize..3,
+    ) {
+        let rev = space.graph.reversed();
+        let both = WithUnmoves { g: space, rev };
+        let want = values(StateSpaceSolver::new(&both).solve().unwrap());
+        let got = values(DistSolver::new(Cluster::threads(workers))
+            .batch_size(batch)
             .solve(Arc::new(both), "graph")
             .unwrap()
             .unwrap());
