@@ -1,7 +1,9 @@
 //! One solve per run, so that `/usr/bin/time -v` sees its CPU time and peak
 //! memory alone: `bench-dist core N` (the in-memory solver, one thread) or
 //! `bench-dist timely N W` (sprague-dist, one process of W workers, the
-//! table not gathered), on an implicit space of N states and 8 moves each.
+//! table gathered), or `bench-dist process N W I HOST,HOST` (process I of a
+//! loopback cluster of W workers a process, the table gathered on process
+//! 0), on an implicit space of 2^N states and 8 moves each.
 
 use sprague::loopy::{StateSpace, StateSpaceSolver};
 use sprague_dist::{Cluster, DistSolver};
@@ -142,6 +144,19 @@ fn main() {
                 .solve()
                 .expect("solves");
             counts((0..t.len()).map(|s| t.get(s)))
+        }
+        "process" => {
+            // One of two processes of one worker each on loopback (run.sh
+            // starts both): the exchange goes over TCP.
+            let process: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
+            let hosts: Vec<String> = args
+                .get(5)
+                .map_or_else(Vec::new, |h| h.split(',').map(String::from).collect());
+            let t = DistSolver::new(Cluster::processes(workers, hosts.len(), process, hosts))
+                .gather(true)
+                .solve(Arc::new(space), "shuffle")
+                .expect("solves");
+            t.map_or((0, 0, 0), |t| counts((0..t.len()).map(|s| t.get(s))))
         }
         _ => {
             let t = DistSolver::new(Cluster::threads(workers))
