@@ -43,7 +43,7 @@ impl StateSpace for Shuffle {
         self.n
     }
     fn moves(&self, s: u64, out: &mut Vec<u64>) {
-        if s % 16 != 0 {
+        if !s.is_multiple_of(16) {
             out.extend(
                 C.iter()
                     .map(|c| A.wrapping_mul(s).wrapping_add(*c) & (self.n - 1)),
@@ -58,7 +58,7 @@ impl StateSpace for Shuffle {
         out.extend(
             C.iter()
                 .map(|c| inv.wrapping_mul(t.wrapping_sub(*c)) & (self.n - 1))
-                .filter(|s| s % 16 != 0),
+                .filter(|s| !s.is_multiple_of(16)),
         );
     }
 }
