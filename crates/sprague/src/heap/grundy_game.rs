@@ -65,6 +65,10 @@ const fn common_word(w: usize) -> u64 {
     }
 }
 
+/// Heaps valued in one batch (see `GrundyGameTable::run`): a stamp slot of
+/// 16 KiB each.
+const HEAPS_AT_ONCE: usize = 8;
+
 /// Smaller parts scanned in one block of step 3.
 const BLOCK: usize = 32;
 /// Segments of the range of the smaller part visited in turn by step 3.
@@ -164,7 +168,7 @@ impl GrundyGameTable {
             near: 0,
             window: WINDOW,
             recent: Vec::new(),
-            stamp: vec![0; usize::from(GRUNDY_GAME_MAX_VALUE) + 1],
+            stamp: vec![0; HEAPS_AT_ONCE * (usize::from(GRUNDY_GAME_MAX_VALUE) + 1)],
             tag: 0,
             need: Vec::new(),
         }
@@ -320,17 +324,71 @@ impl GrundyGameTable {
         Ok(())
     }
 
-    /// Values heaps `len .. stop`, or until a value needs the wide layout.
+    /// Values heaps `len .. stop`, or until a value needs the wide layout,
+    /// [`HEAPS_AT_ONCE`] heaps at a time: step 1 for the rare heaps of at
+    /// least that size is done for the whole batch first (see
+    /// [`Self::mark_rare_batch`]), the rest heap by heap.
     fn run<const WIDE: bool>(&mut self, stop: usize) -> Result<(), GrundyGameError> {
         while self.len() < stop {
-            let v = self.next_value::<WIDE>()?;
-            self.push_known(v)?;
-            if self.hi.is_empty() == WIDE {
-                // The layout changed: the caller picks the other loop.
-                return Ok(());
+            let first = self.len();
+            let heaps = HEAPS_AT_ONCE.min(stop - first);
+            let tag = self.next_tag();
+            let known_rare = self.rare_heap.len();
+            self.mark_rare_batch::<WIDE>(first, heaps, tag);
+            for slot in 0..heaps {
+                let v = self.next_value::<WIDE>(slot, tag, known_rare)?;
+                self.push_known(v)?;
+                if self.hi.is_empty() == WIDE {
+                    // The layout changed: the caller picks the other loop.
+                    return Ok(());
+                }
             }
         }
         Ok(())
+    }
+
+    /// Step 1 for heaps `first .. first + heaps` (slot `k` for heap
+    /// `first + k`) and the rare heaps `r ≥ HEAPS_AT_ONCE` known now (all
+    /// below `first`): each such `r` reads the values of `first + k − r`,
+    /// which are consecutive and all known, so the reads are one short run
+    /// instead of one scattered read a heap.
+    fn mark_rare_batch<const WIDE: bool>(&mut self, first: usize, heaps: usize, tag: u32) {
+        const SLOT: usize = GRUNDY_GAME_MAX_VALUE as usize + 1;
+        let start = self.rare_heap.partition_point(|&r| r < HEAPS_AT_ONCE);
+        let near = self.near.max(start);
+        let stamp = &mut self.stamp[..HEAPS_AT_ONCE * SLOT];
+        let (recent, base) = (&self.recent[..], self.recent.len());
+        // Heap `first` is at `base` in the window.
+        let near_heaps = self.rare_heap[start..near]
+            .iter()
+            .zip(&self.rare_value[start..near]);
+        if heaps == HEAPS_AT_ONCE {
+            // A whole batch: a fixed-size run, unrolled.
+            for (&r, &v) in near_heaps {
+                let run = &recent[base - r..][..HEAPS_AT_ONCE];
+                for k in 0..HEAPS_AT_ONCE {
+                    stamp[k * SLOT + (usize::from(v ^ run[k]) & (SLOT - 1))] = tag;
+                }
+            }
+        } else {
+            for (&r, &v) in near_heaps {
+                for (k, &g) in recent[base - r..base - r + heaps].iter().enumerate() {
+                    stamp[k * SLOT + (usize::from(v ^ g) & (SLOT - 1))] = tag;
+                }
+            }
+        }
+        for (&r, &v) in self.rare_heap[near..].iter().zip(&self.rare_value[near..]) {
+            let lo = &self.lo[first - r..first - r + heaps];
+            for (k, (slot, &low)) in stamp.chunks_exact_mut(SLOT).zip(lo).enumerate() {
+                let n = first - r + k;
+                let g = if WIDE {
+                    u16::from(low) | (u16::from((self.hi[n / 2] >> (4 * (n & 1))) & 15) << 8)
+                } else {
+                    u16::from(low)
+                };
+                slot[usize::from(v ^ g) & (SLOT - 1)] = tag;
+            }
+        }
     }
 
     #[inline]
@@ -349,40 +407,38 @@ impl GrundyGameTable {
         self.tag
     }
 
-    /// `G(len)` by the three steps of the module documentation.
-    fn next_value<const WIDE: bool>(&mut self) -> Result<u16, GrundyGameError> {
+    /// `G(len)` by the three steps of the module documentation, in stamp
+    /// slot `slot` of the batch whose rare heaps `r ≥ HEAPS_AT_ONCE` among
+    /// the first `known_rare` are marked already.
+    fn next_value<const WIDE: bool>(
+        &mut self,
+        slot: usize,
+        tag: u32,
+        known_rare: usize,
+    ) -> Result<u16, GrundyGameError> {
         let m = self.len();
-        let tag = self.next_tag();
         const MASK: usize = GRUNDY_GAME_MAX_VALUE as usize;
-        // 1. Splits with a rare part (every rare heap is below m). Heap m − r
-        // is at `base − r` in the window when r ≤ window.
-        {
-            let stamp = &mut self.stamp[..=MASK];
-            let (recent, base) = (&self.recent[..], self.recent.len());
-            let near = self.near;
-            for (&r, &v) in self.rare_heap[..near].iter().zip(&self.rare_value[..near]) {
-                stamp[usize::from(v ^ recent[base - r]) & MASK] = tag;
-            }
-            for (&r, &v) in self.rare_heap[near..].iter().zip(&self.rare_value[near..]) {
-                let low = u16::from(self.lo[m - r]);
-                let x = if WIDE {
-                    v ^ low ^ (u16::from((self.hi[(m - r) / 2] >> (4 * ((m - r) & 1))) & 15) << 8)
-                } else {
-                    v ^ low
-                };
-                stamp[usize::from(x) & MASK] = tag;
+        // 1. The rest of the splits with a rare part: rare heaps below
+        // HEAPS_AT_ONCE, and those found in this batch (every one below m).
+        let small = self.rare_heap.partition_point(|&r| r < HEAPS_AT_ONCE);
+        for i in (0..small).chain(known_rare..self.rare_heap.len()) {
+            let r = self.rare_heap[i];
+            if r < m {
+                let x = self.rare_value[i] ^ self.get::<WIDE>(m - r);
+                self.stamp[slot * (MASK + 1) + (usize::from(x) & MASK)] = tag;
             }
         }
         // The pair (m/2, m/2) is no move: what it marked (0) is looked for again.
         if m.is_multiple_of(2) && m > 0 && grundy_game_rare(self.get::<WIDE>(m / 2)) {
-            self.stamp[0] = 0;
+            self.stamp[slot * (MASK + 1)] = 0;
         }
+        let stamp = &self.stamp[slot * (MASK + 1)..(slot + 1) * (MASK + 1)];
         // 2. The smallest common value not reached, 64 values at a time: a
         // word of the values reached, against the word of common values.
         // 3. The rare values below c not reached yet, from the same words.
         self.need.clear();
         let mut c = None;
-        for (w, slots) in self.stamp.chunks_exact(64).enumerate() {
+        for (w, slots) in stamp.chunks_exact(64).enumerate() {
             let mut reached = 0u64;
             for (i, &s) in slots.iter().enumerate() {
                 reached |= u64::from(s == tag) << i;
@@ -424,25 +480,41 @@ impl GrundyGameTable {
                 }
                 let first = 1 + b * BLOCK;
                 let last = (first + BLOCK - 1).min(half);
-                self.mark_splits::<WIDE>(m, first, last, tag);
-                let stamp = &self.stamp;
-                self.need.retain(|&v| stamp[usize::from(v)] != tag);
-                if self.need.is_empty() {
-                    break 'rounds;
+                self.mark_splits::<WIDE>(slot, m, first, last, tag);
+                // The values still needed, every fourth block (and after
+                // the loop): a pass over them costs as much as a few splits.
+                if (k * segments + s) % 4 == 3 {
+                    let stamp = &self.stamp[slot * (MASK + 1)..];
+                    self.need.retain(|&v| stamp[usize::from(v)] != tag);
+                    if self.need.is_empty() {
+                        break 'rounds;
+                    }
                 }
             }
         }
+        let stamp = &self.stamp[slot * (MASK + 1)..];
+        self.need.retain(|&v| stamp[usize::from(v)] != tag);
         Ok(self.need.first().copied().unwrap_or(c))
     }
 
-    /// Marks the values of the splits `(a, m − a)` for `a` in `first ..= last`.
+    /// Marks in stamp slot `slot` the values of the splits `(a, m − a)` for
+    /// `a` in `first ..= last`.
     #[inline]
-    fn mark_splits<const WIDE: bool>(&mut self, m: usize, first: usize, last: usize, tag: u32) {
+    fn mark_splits<const WIDE: bool>(&mut self, slot: usize, m: usize, first: usize, last: usize, tag: u32) {
         const MASK: usize = GRUNDY_GAME_MAX_VALUE as usize;
-        let stamp = &mut self.stamp[..=MASK];
+        let stamp = &mut self.stamp[slot * (MASK + 1)..=slot * (MASK + 1) + MASK];
         let left = &self.lo[first..=last];
         let right = &self.lo[m - last..=m - first];
-        if WIDE {
+        // Values of 256 and more are few: a block whose two sides have no
+        // high bits set takes the one-byte loop (the bytes of `hi` read also
+        // cover at most one heap on either side, which only makes the test
+        // stricter).
+        let wide = WIDE && {
+            let hi = &self.hi;
+            let or = |r: &[u8]| r.iter().fold(0u8, |acc, &b| acc | b);
+            or(&hi[first / 2..=last / 2]) | or(&hi[(m - last) / 2..=(m - first) / 2]) != 0
+        };
+        if wide {
             for (j, (&x, &y)) in left.iter().zip(right.iter().rev()).enumerate() {
                 let a = first + j;
                 let hx = u16::from((self.hi[a / 2] >> (4 * (a & 1))) & 15) << 8;
@@ -450,6 +522,15 @@ impl GrundyGameTable {
                 let hy = u16::from((self.hi[b / 2] >> (4 * (b & 1))) & 15) << 8;
                 let v = (u16::from(x) | hx) ^ (u16::from(y) | hy);
                 stamp[usize::from(v) & MASK] = tag;
+            }
+        } else if left.len() == BLOCK {
+            // Nim-sums of a whole block first (a vector loop), then the marks.
+            let mut sums = [0u8; BLOCK];
+            for (s, (&x, &y)) in sums.iter_mut().zip(left.iter().zip(right.iter().rev())) {
+                *s = x ^ y;
+            }
+            for &x in &sums {
+                stamp[usize::from(x)] = tag;
             }
         } else {
             for (&x, &y) in left.iter().zip(right.iter().rev()) {
@@ -505,6 +586,56 @@ pub fn grundy_game_plain(count: usize) -> Vec<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The 12-bit layout from the first value on (a real table takes it only
+    /// past heap 10⁷): every value still agrees with the definition, through
+    /// the blocks of the one-byte loop (all of them here).
+    #[test]
+    fn wide_layout_agrees_with_the_definition() {
+        let n = 3000;
+        let plain = grundy_game_plain(n);
+        let mut t = GrundyGameTable {
+            hi: vec![0],
+            window: 64,
+            ..GrundyGameTable::new()
+        };
+        t.extend_to(n, &mut |_| true).unwrap();
+        assert!(!t.hi.is_empty());
+        assert!((0..n).all(|i| t.value(i) == Some(plain[i])));
+    }
+
+    proptest! {
+        /// The marks of a block of splits, on arbitrary 12-bit values (some
+        /// blocks with high bits, some without), are exactly the nim-sums of
+        /// the splits.
+        #[test]
+        fn marked_splits_are_the_nim_sums(
+            values in prop::collection::vec(
+                prop_oneof![40 => 0u16..256, 1 => 0u16..=GRUNDY_GAME_MAX_VALUE], 8..300),
+            pick in any::<(usize, usize)>(),
+        ) {
+            let mut t = GrundyGameTable::new();
+            for &v in &values {
+                t.push_known(v).unwrap();
+            }
+            let m = values.len();
+            let half = (m - 1) / 2;
+            let first = 1 + pick.0 % half;
+            let last = (first + pick.1 % BLOCK).min(half);
+            let tag = t.next_tag();
+            if t.hi.is_empty() {
+                t.mark_splits::<false>(0, m, first, last, tag);
+            } else {
+                t.mark_splits::<true>(0, m, first, last, tag);
+            }
+            let want: std::collections::BTreeSet<usize> =
+                (first..=last).map(|a| usize::from(values[a] ^ values[m - a])).collect();
+            let got: std::collections::BTreeSet<usize> =
+                (0..=usize::from(GRUNDY_GAME_MAX_VALUE)).filter(|&v| t.stamp[v] == tag).collect();
+            prop_assert_eq!(got, want, "m {} splits {}..={}", m, first, last);
+        }
+    }
 
     /// A window of 16 values: most rare heaps are read from the table, the
     /// window slides many times, and truncation rebuilds it.
