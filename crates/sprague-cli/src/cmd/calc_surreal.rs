@@ -1,48 +1,27 @@
 //! `sprague calc` on numbers beyond the dyadics: ordinals, rationals and the
-//! surreal numbers they generate ([`sprague::surreal::Surreal`]).
+//! surreal numbers they generate. Which expressions are such numbers and what
+//! is said about one come from the core ([`sprague::surreal::claim`],
+//! [`sprague::surreal::SurrealReport`]); this prints the report.
 
 use crate::cmd::calc::{CalcOptions, outcome_words};
 use crate::error::{CliError, CliResult};
 use serde_json::json;
-use sprague::Outcome;
-use sprague::surreal::Surreal;
+use sprague::surreal::{Claim, SurrealReport, claim};
 use std::io::Write;
-
-/// Whether `word` names ω.
-fn is_omega(word: &str) -> bool {
-    matches!(word, "omega" | "w" | "ω")
-}
 
 /// Whether `expr` names ω (`omega`, `w` or `ω` as a whole word) and has none
 /// of the braces, bars and definitions of game expressions: then it is a
 /// surreal number, and its errors are the surreal parser's.
 #[must_use]
 pub fn claims(expr: &str) -> bool {
-    if expr.contains(['{', '}', '|', '=', ';', '[', ']']) {
-        return false;
-    }
-    let mut word = String::new();
-    for c in expr.chars().chain([' ']) {
-        if c.is_alphanumeric() || c == '_' {
-            word.push(c);
-        } else {
-            if is_omega(&word) {
-                return true;
-            }
-            word.clear();
-        }
-    }
-    false
+    claim(expr) == Claim::Surreal
 }
 
 /// Whether `expr` is arithmetic on integers with a division (`1/3 + 1/6`):
 /// evaluated as a rational when the game parser rejects it.
 #[must_use]
 pub fn is_arithmetic(expr: &str) -> bool {
-    expr.contains('/')
-        && expr
-            .chars()
-            .all(|c| c.is_ascii_digit() || c.is_whitespace() || "+-*/^()".contains(c))
+    claim(expr) == Claim::Rational
 }
 
 /// Evaluates `expr` as a surreal number and prints its value, its outcome
@@ -53,32 +32,27 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
             "expression `{expr}`: surreal numbers beyond the dyadics have no thermograph, cooling or heating here"
         )));
     }
-    let x = Surreal::parse(expr).map_err(|e| CliError::input(format!("expression `{expr}`: {e}")))?;
-    let value = x.to_string();
-    let outcome = match x.signum() {
-        1 => Outcome::L,
-        -1 => Outcome::R,
-        _ => Outcome::P,
-    };
-    let ordinal = x.to_ordinal().map(|o| o.to_string());
-    let short = x.to_dyadic().map(|d| d.to_string());
+    let r = SurrealReport::parse(expr).map_err(|e| CliError::input(format!("expression `{expr}`: {e}")))?;
+    let ordinal = r.ordinal.as_ref().map(ToString::to_string);
+    let short = r.dyadic.as_ref().map(ToString::to_string);
     let mut out = std::io::stdout().lock();
     if opts.json {
         let report = json!({
             "expression": expr,
-            "value": value,
-            "outcome": outcome.as_str(),
-            "sign": x.signum(),
+            "value": r.value,
+            "outcome": r.outcome.as_str(),
+            "sign": r.sign,
             "ordinal": ordinal,
             "short_game": short,
         });
         serde_json::to_writer(&mut out, &report)?;
         out.write_all(b"\n")?;
     } else {
-        let mut text = format!("value:         {value}\n");
+        let mut text = format!("value:         {}\n", r.value);
         text.push_str(&format!(
-            "outcome:       {outcome} ({})\n",
-            outcome_words(outcome)
+            "outcome:       {} ({})\n",
+            r.outcome,
+            outcome_words(r.outcome)
         ));
         match &ordinal {
             Some(o) => text.push_str(&format!("ordinal:       yes, {o} in Cantor normal form\n")),
