@@ -154,6 +154,36 @@ fn quit_ends_the_session_and_help_and_vars_answer() {
     assert!(!out.ends_with("*\n"));
 }
 
+#[test]
+fn numbers_beyond_the_dyadics_in_a_session() {
+    // Bare numbers print their value; `calc` and `nimber` print what the
+    // command line prints. ONAG ch. 6: ω ⊗ ω = ω² in nim multiplication;
+    // ch. 3: (ω+1)(ω−1) = ω² − 1 and 1/ω below every positive rational.
+    let script = "omega+1\n1/omega\n(omega^omega)/(omega+1)\n1/3+1/6\n(omega+1)*(omega-1)\n\
+                  1/omega < 1/1000000007\ncalc omega+1\ncalc '(omega^omega)/(omega+1)' --json\n\
+                  calc 1/3+1/6\nnimber mul omega omega\nnimber add omega*3+1 omega+3\n";
+    let (code, out, err) = repl(script);
+    assert_eq!(code, 0, "{err}");
+    let (_, calc1, _) = sprague(&["calc", "omega+1"]);
+    let (_, calc2, _) = sprague(&["calc", "(omega^omega)/(omega+1)", "--json"]);
+    let (_, calc3, _) = sprague(&["calc", "1/3+1/6"]);
+    assert_eq!(
+        out,
+        format!(
+            "omega+1\n1/omega\n(omega^omega)/(omega+1)\n1/2\nomega^2-1\ntrue\n\
+             {calc1}{calc2}{calc3}omega^2\nomega*2+2\n"
+        )
+    );
+    assert!(
+        calc1.contains("ordinal:       yes, omega+1 in Cantor normal form"),
+        "{calc1}"
+    );
+    // Errors name the column of the surreal parser.
+    let (code, _, err) = repl("omega + y\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1, column 9: unknown"), "{err}");
+}
+
 /// A small deterministic generator (SplitMix64).
 struct Rng(u64);
 

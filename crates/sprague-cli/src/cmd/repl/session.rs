@@ -3,6 +3,7 @@
 
 use super::ReplError;
 use super::expr::{self, Env, GAME_FUNCTIONS, QUERY_FUNCTIONS};
+use sprague::surreal::{Claim, Surreal, claim};
 use sprague::{GameId, Outcome};
 use std::cmp::Ordering;
 
@@ -102,9 +103,14 @@ impl Session {
             return Ok(Reply::Text(reply));
         }
         if let Some((at, op)) = comparison(&chars) {
-            let a = self.operand(&chars, 0, at, at)?;
-            let b = self.operand(&chars, at + op.len(), chars.len(), at)?;
-            let c = self.env.watched().compare(a, b)?;
+            let games = self.operand(&chars, 0, at, at).and_then(|a| {
+                let b = self.operand(&chars, at + op.len(), chars.len(), at)?;
+                Ok((a, b))
+            });
+            let c = match games {
+                Ok((a, b)) => self.env.watched().compare(a, b)?,
+                Err(e) => compare_numbers(&chars, at, op.len(), e)?,
+            };
             let holds = match op {
                 "<=" => matches!(c, Some(Ordering::Less | Ordering::Equal)),
                 ">=" => matches!(c, Some(Ordering::Greater | Ordering::Equal)),
@@ -118,7 +124,10 @@ impl Session {
             };
             return Ok(Reply::Text(holds.to_string()));
         }
-        let g = self.env.game(&chars, 0, chars.len())?;
+        let g = match self.env.game(&chars, 0, chars.len()) {
+            Ok(g) => g,
+            Err(e) => return number(&chars, 0, chars.len(), e).map(|x| Reply::Text(x.to_string())),
+        };
         self.env.vars.insert(LAST.to_string(), g);
         Ok(Reply::Text(self.env.store.display(g)))
     }
@@ -150,6 +159,9 @@ impl Session {
                     // Loopy notation (`pass`, `on`, labels) that reads as a
                     // loopy game goes to calc as written; a name that is
                     // neither a variable nor loopy notation is an error here.
+                    // A surreal number (`omega+1`) goes to calc as written:
+                    // calc reports it, or the surreal parser's error.
+                    Err(_) if !w.starts_with("--") && claim(&words[i]) == Claim::Surreal => {}
                     Err(_)
                         if !w.starts_with("--")
                             && sprague::notation::is_loopy_expression(&words[i])
@@ -195,7 +207,19 @@ impl Session {
                 "expected a game expression after `:=`".to_string(),
             ));
         }
-        let g = self.env.game(chars, at + 2, chars.len())?;
+        let g = match self.env.game(chars, at + 2, chars.len()) {
+            Ok(g) => g,
+            Err(e) => {
+                // A number beyond the dyadics is not a game: say so.
+                let x = number(chars, at + 2, chars.len(), e)?;
+                return Err(ReplError::at(
+                    expr::first_non_space(chars, at + 2, chars.len()),
+                    format!(
+                        "a name holds a game, and `{x}` is a number beyond the short games: type it without a name"
+                    ),
+                ));
+            }
+        };
         self.env.vars.insert(name.clone(), g);
         let shown = self.env.store.display(g);
         Ok(Reply::Text(format!("{name} = {shown}")))
@@ -301,6 +325,55 @@ impl Session {
             .collect::<Vec<_>>()
             .join("\n")
     }
+}
+
+/// `chars[from..to]` read by the surreal parser, its errors in line columns.
+fn parse_number(chars: &[char], from: usize, to: usize) -> Result<Surreal, ReplError> {
+    let text: String = chars[from..to].iter().collect();
+    Surreal::parse(&text).map_err(|e| {
+        let message = if e.token.is_empty() {
+            e.message
+        } else {
+            format!("{} (found `{}`)", e.message, e.token)
+        };
+        ReplError::at(from + e.column, message)
+    })
+}
+
+/// `chars[from..to]`, which failed as a game with `game_error`, as a number
+/// beyond the dyadics (`omega+1`, `1/omega`, `1/3 + 1/6`) when the core claims
+/// it as one. The error is the surreal parser's for text that names ω, else
+/// `game_error`.
+fn number(chars: &[char], from: usize, to: usize, game_error: ReplError) -> Result<Surreal, ReplError> {
+    let text: String = chars[from..to].iter().collect();
+    match claim(&text) {
+        _ if game_error.interrupted => Err(game_error),
+        Claim::Game => Err(game_error),
+        Claim::Rational => parse_number(chars, from, to).map_err(|_| game_error),
+        Claim::Surreal => parse_number(chars, from, to),
+    }
+}
+
+/// The comparison of the two sides of the operator at `at` (`len` characters)
+/// as numbers beyond the dyadics, after they failed as games with
+/// `game_error`: `1/omega < 1/1000`, `1/3 + 1/6 == 1/2`. Only when a side is
+/// claimed as such a number (see [`number`]).
+fn compare_numbers(
+    chars: &[char],
+    at: usize,
+    len: usize,
+    game_error: ReplError,
+) -> Result<Option<Ordering>, ReplError> {
+    let sides = [(0, at), (at + len, chars.len())];
+    let texts = sides.map(|(a, b)| chars[a..b].iter().collect::<String>());
+    let any_number = texts.iter().any(|t| claim(t) != Claim::Game);
+    if game_error.interrupted || !any_number || texts.iter().any(|t| t.trim().is_empty()) {
+        return Err(game_error);
+    }
+    let a = parse_number(chars, sides[0].0, sides[0].1)?;
+    let b = parse_number(chars, sides[1].0, sides[1].1)?;
+    let c = a.compare(&b).map_err(|e| ReplError::at(at + 1, e.to_string()))?;
+    Ok(Some(c))
 }
 
 /// Whether `text` holds a word that is not calc notation (a name).
@@ -539,6 +612,11 @@ fn help(topic: &str) -> String {
         "a <= b",
         "true or false; also >= == != < > <| |> and || (confused)",
     ));
+    text.push_str(&row(
+        "omega+1, 1/3+1/6",
+        "numbers beyond the dyadics (ordinals, rationals, surreals):",
+    ));
+    text.push_str(&row("", "their value, or compared as above; not kept in names"));
     for (_, h) in all {
         text.push_str(h);
         text.push('\n');
@@ -633,6 +711,47 @@ mod tests {
         assert_eq!(e.column, Some(10));
         let e = s.line("^ <= ").unwrap_err();
         assert_eq!(e.column, Some(3));
+    }
+
+    #[test]
+    fn numbers_beyond_the_dyadics() {
+        let mut s = Session::new();
+        expect_all(
+            &mut s,
+            &[
+                ("omega+1", "omega+1"),
+                ("1/omega", "1/omega"),
+                ("(omega^omega)/(omega+1)", "(omega^omega)/(omega+1)"),
+                // (ω+1)(ω−1) = ω² − 1 (Conway, On Numbers and Games, ch. 3).
+                ("(omega+1)*(omega-1)", "omega^2-1"),
+                ("1/3+1/6", "1/2"),
+                // 1/ω lies below every positive rational (ONAG ch. 3).
+                ("1/omega < 1/1000000007", "true"),
+                ("0 < 1/omega", "true"),
+                ("1/3 + 1/6 == 1/2", "true"),
+                ("omega > 1000000", "true"),
+                // Short games keep their own path.
+                ("1/2 + 1/4", "3/4"),
+                ("^ < 1/2", "true"),
+            ],
+        );
+        // A name shadows ω; a number is not kept in a name.
+        expect_all(&mut s, &[("w := 3", "w = 3"), ("w + 1", "4")]);
+        let e = s.line("x := omega + 1").unwrap_err();
+        assert_eq!(e.column, Some(6), "{e:?}");
+        assert!(e.message.contains("`omega+1` is a number beyond"), "{e:?}");
+        // Errors are the surreal parser's, in line columns.
+        let e = s.line("  omega + y").unwrap_err();
+        assert_eq!(e.column, Some(11), "{e:?}");
+        let e = s.line("1/omega < omega + y").unwrap_err();
+        assert_eq!(e.column, Some(19), "{e:?}");
+        // Ordinary game errors stay as they were.
+        let e = s.line("{1|1/3}").unwrap_err();
+        assert_eq!(e.column, Some(4), "{e:?}");
+        assert_eq!(
+            s.line("calc omega+1 --json").unwrap(),
+            Reply::Verb(vec!["calc".into(), "omega+1".into(), "--json".into()])
+        );
     }
 
     #[test]
