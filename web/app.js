@@ -371,14 +371,23 @@ async function calculate() {
   clearError();
   saveState();
   const r = await call("calc", { expr: $("calc-expr").value });
-  const rows = [
-    ["canonical form", r.value],
-    ["outcome", r.outcome],
-    ["stops", `left ${r.left_stop}, right ${r.right_stop}`],
-    ["mean", r.mean],
-    ["temperature", r.temperature],
-    ["birthday", r.birthday ?? "more than 2^64"],
-  ];
+  // Numbers beyond the dyadics (omega+1, 1/3) have no stops or thermograph.
+  const rows =
+    r.kind === "surreal"
+      ? [
+          ["value", r.value],
+          ["outcome", r.outcome],
+          ["ordinal", r.ordinal === null ? "no" : `yes, ${r.ordinal} in Cantor normal form`],
+          ["short game", r.short_game === null ? "no (not a dyadic rational)" : `yes, canonical form ${r.short_game}`],
+        ]
+      : [
+          ["canonical form", r.value],
+          ["outcome", r.outcome],
+          ["stops", `left ${r.left_stop}, right ${r.right_stop}`],
+          ["mean", r.mean],
+          ["temperature", r.temperature],
+          ["birthday", r.birthday ?? "more than 2^64"],
+        ];
   $("calc-out").replaceChildren(
     ...rows.map(([k, v]) => {
       const tr = document.createElement("tr");
@@ -389,7 +398,7 @@ async function calculate() {
     }),
   );
   // The SVG is the engine's own drawing (no scripts, no links).
-  $("thermograph").innerHTML = r.thermograph;
+  $("thermograph").innerHTML = r.thermograph ?? "";
 }
 $("calc-form").onsubmit = (e) => {
   e.preventDefault();

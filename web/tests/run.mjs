@@ -203,6 +203,22 @@ async function main() {
       await page.close();
     });
 
+    await check("calc: omega+1 is an ordinal, 1/3 + 1/6 is 1/2", async () => {
+      const page = await open(browser, base, "#tab=calc&calc-expr=" + encodeURIComponent("omega+1"));
+      await page.waitForFunction(() => document.getElementById("calc-out").textContent !== "", { timeout: 30000 });
+      let fields = await text(page, "#calc-out");
+      // omega+1 is positive (Left wins) and its own Cantor normal form.
+      assert(fields.includes("valueomega+1") && fields.includes("outcomeL"), fields);
+      assert(fields.includes("yes, omega+1 in Cantor normal form"), fields);
+      assert((await text(page, "#thermograph")) === "", "no thermograph for a surreal number");
+      await page.$eval("#calc-expr", (e) => (e.value = "1/3 + 1/6"));
+      await page.click("#calc-form button");
+      await page.waitForFunction(() => document.getElementById("calc-out").textContent.includes("1/2"), { timeout: 30000 });
+      fields = await text(page, "#calc-out");
+      assert(fields.includes("yes, canonical form 1/2"), fields);
+      await page.close();
+    });
+
     await check("table: Kayles has period 12 from n = 71", async () => {
       const page = await open(browser, base, "#tab=table&table-rules=kayles&table-count=200");
       await page.waitForFunction(() => document.getElementById("table-period").textContent !== "", { timeout: 30000 });

@@ -7,6 +7,7 @@
 use serde_json::{Map, Value, json};
 use sprague::play::{Kind, PlayEngine, PosId, Verdict};
 use sprague::registry::{Data, Ruleset, Table};
+use sprague::surreal::{Claim, SurrealReport, claim};
 use sprague::{GameStore, Monitor, Options, Player};
 use sprague_script::{Limits, ScriptRuleset};
 use std::cell::RefCell;
@@ -192,20 +193,34 @@ pub fn table_json(t: &Table) -> Value {
 /// birthday and the thermograph as SVG. `max_work` (0: none) bounds the
 /// sums and comparisons.
 ///
+/// A number beyond the dyadics (`omega+1`, `1/omega`, `1/3 + 1/6`; see
+/// [`sprague::surreal::claim`]) is answered as the command line's `calc`
+/// answers it: `kind` `"surreal"`, `value`, `outcome`, `sign`, `ordinal`
+/// (Cantor normal form or null) and `short_game` (canonical form or null).
+/// Games are `kind` `"game"`.
+///
 /// # Errors
 /// An expression that does not parse (with its column); the work budget
 /// reached.
 pub fn calc(expr: &str, max_work: u32) -> Answer {
+    if claim(expr) == Claim::Surreal {
+        return calc_surreal(expr);
+    }
     let monitor = options(false, 0).monitor;
     if max_work > 0 {
         monitor.set_max_work(u64::from(max_work));
     }
     let mut s = GameStore::new();
-    let g = s
+    let g = match s
         .with_monitor(monitor)
         .parse(expr)
         .map_err(|e| format!("expression `{expr}`: {e}"))?
-        .map_err(|e| format!("expression `{expr}`: {e}"))?;
+    {
+        Ok(g) => g,
+        // `1/3`, `1/3 + 1/6`: rationals beyond the dyadics.
+        Err(_) if claim(expr) == Claim::Rational => return calc_surreal(expr),
+        Err(e) => return Err(format!("expression `{expr}`: {e}")),
+    };
     let value = s.display(g);
     let (ls, rs) = s.stops(g);
     let outcome = s.outcome(g);
@@ -214,6 +229,7 @@ pub fn calc(expr: &str, max_work: u32) -> Answer {
     let th = s.thermograph(g);
     let svg = sprague::partizan::thermograph_svg(&th, &value);
     Ok(json!({
+        "kind": "game",
         "expression": expr,
         "value": value,
         "outcome": outcome.as_str(),
@@ -223,6 +239,22 @@ pub fn calc(expr: &str, max_work: u32) -> Answer {
         "temperature": temperature.to_string(),
         "birthday": s.birthday(g),
         "thermograph": svg,
+    })
+    .to_string())
+}
+
+/// [`calc`] on a number beyond the dyadics: the core's report, with the
+/// field names of `sprague calc --json`.
+fn calc_surreal(expr: &str) -> Answer {
+    let r = SurrealReport::parse(expr).map_err(|e| format!("expression `{expr}`: {e}"))?;
+    Ok(json!({
+        "kind": "surreal",
+        "expression": expr,
+        "value": r.value,
+        "outcome": r.outcome.as_str(),
+        "sign": r.sign,
+        "ordinal": r.ordinal.map(|o| o.to_string()),
+        "short_game": r.dyadic.map(|d| d.to_string()),
     })
     .to_string())
 }
@@ -602,6 +634,36 @@ mod tests {
         assert!(c["thermograph"].as_str().unwrap().starts_with("<svg"));
         let e = calc("{3|", 0).unwrap_err();
         assert!(e.contains("{3|"), "{e}");
+    }
+
+    #[test]
+    fn calc_answers_numbers_beyond_the_dyadics() {
+        // (ω+1)(ω−1) = ω² − 1 (Conway, On Numbers and Games, ch. 3): positive,
+        // neither an ordinal nor a short game.
+        let c = parse(calc("(omega+1)*(omega-1)", 0));
+        assert_eq!(c["kind"], "surreal");
+        assert_eq!(c["value"], "omega^2-1");
+        assert_eq!((c["outcome"].as_str(), c["sign"].as_i64()), (Some("L"), Some(1)));
+        assert_eq!(c["ordinal"], Value::Null);
+        assert_eq!(c["short_game"], Value::Null);
+        let c = parse(calc("omega+1", 0));
+        assert_eq!(c["ordinal"], "omega+1");
+        let c = parse(calc("(omega^omega)/(omega+1)", 0));
+        assert_eq!(c["value"], "(omega^omega)/(omega+1)");
+        // 1/3 + 1/6 = 1/2: a rational that is dyadic, so a short game too.
+        let c = parse(calc("1/3 + 1/6", 0));
+        assert_eq!(
+            (c["value"].as_str(), c["short_game"].as_str()),
+            (Some("1/2"), Some("1/2"))
+        );
+        // A dyadic stays a game with its thermograph.
+        let c = parse(calc("3/4", 0));
+        assert_eq!(c["kind"], "game");
+        assert!(c["thermograph"].as_str().unwrap().starts_with("<svg"));
+        let e = calc("omega + y", 0).unwrap_err();
+        assert!(e.contains("column 9"), "{e}");
+        let e = calc("1/(omega-omega)", 0).unwrap_err();
+        assert!(e.contains("division by zero"), "{e}");
     }
 
     #[test]
