@@ -13,6 +13,7 @@ mod game;
 mod graph;
 mod nimber;
 mod report;
+mod surreal;
 mod user;
 
 use pyo3::exceptions::PyValueError;
@@ -192,6 +193,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graph::solve_graph_edges, m)?)?;
     m.add_class::<nimber::Nimber>()?;
     m.add_class::<game::Game>()?;
+    m.add_class::<surreal::Surreal>()?;
     m.add_class::<game::Thermograph>()?;
     m.add_class::<report::Value>()?;
     m.add_class::<report::Move>()?;

@@ -8,7 +8,8 @@ Built-in rulesets by name (``sprague.games()`` lists them)::
     >>> sprague.table("octal:0.07", 200).period
     Period(preperiod=53, period=34, saltus=0, proven=True)
 
-Nimbers (``Nimber``), partizan values (``Game``), explicit graphs
+Nimbers (``Nimber``), partizan values (``Game``), numbers beyond the dyadics
+(``Surreal``: ordinals, rationals, surreal numbers; ``surreal``), explicit graphs
 (``grundy_graph``, ``solve_graph``) and games written in Python (any object
 with ``moves``, or ``left_moves`` and ``right_moves``; see ``Impartial``,
 ``Partizan`` and ``Loopy``) go through the same engine. ``docs/python.md`` in
@@ -30,6 +31,7 @@ from ._sprague import (
     Period,
     RulesetInfo,
     SpragueError,
+    Surreal,
     Table,
     Thermograph,
     Value,
@@ -48,6 +50,7 @@ __all__ = [
     "Period",
     "RulesetInfo",
     "SpragueError",
+    "Surreal",
     "Table",
     "Thermograph",
     "Value",
@@ -56,7 +59,11 @@ __all__ = [
     "games",
     "grundy_graph",
     "mex",
+    "omega",
+    "ordinal_nim_add",
+    "ordinal_nim_mul",
     "solve_graph",
+    "surreal",
     "table",
     "value",
     "values",
@@ -142,6 +149,34 @@ def doc(name: str) -> str:
 def mex(values: Iterable[Any]) -> int:
     """The minimum excluded value: the least int ≥ 0 not among ``values``."""
     return _sprague.mex(values)
+
+
+def surreal(x: Any) -> Surreal:
+    """A number beyond the dyadics, written as ``sprague calc`` writes it
+    (``"omega+1"``, ``"1/omega"``, ``"(omega^omega)/(omega+1)"``, ``"1/3"``;
+    ``w`` and ``ω`` are ``omega`` too), or an int, a Fraction, a float.
+
+    Bad text raises ``NotationError`` (a ``ValueError``) with the 1-based
+    ``column``.
+    """
+    return Surreal(x)
+
+
+#: The first infinite ordinal, as a ``Surreal``.
+omega = Surreal("omega")
+
+
+def ordinal_nim_add(a: Any, b: Any) -> Surreal:
+    """The nim-sum of two ordinals (``Surreal``, int or text): the
+    coefficients of equal powers of omega added bitwise."""
+    return Surreal(a).nim_add(b)
+
+
+def ordinal_nim_mul(a: Any, b: Any) -> Surreal:
+    """The nim-product of two ordinals below ``omega^(omega^3)`` (Conway's
+    field of ordinals under nim arithmetic): ``ordinal_nim_mul(omega, omega)``
+    is ``omega^2``."""
+    return Surreal(a).nim_mul(b)
 
 
 def _edges(edges: Any) -> Tuple[list, list, bool]:
