@@ -156,12 +156,12 @@ impl Session {
                 let chars: Vec<char> = words[i].chars().collect();
                 match self.env.game(&chars, 0, chars.len()) {
                     Ok(g) => words[i] = self.env.store.display(g),
-                    // Loopy notation (`pass`, `on`, labels) that reads as a
-                    // loopy game goes to calc as written; a name that is
-                    // neither a variable nor loopy notation is an error here.
                     // A surreal number (`omega+1`) goes to calc as written:
                     // calc reports it, or the surreal parser's error.
                     Err(_) if !w.starts_with("--") && claim(&words[i]) == Claim::Surreal => {}
+                    // Loopy notation (`pass`, `on`, labels) that reads as a
+                    // loopy game goes to calc as written; a name that is
+                    // neither a variable nor loopy notation is an error here.
                     Err(_)
                         if !w.starts_with("--")
                             && sprague::notation::is_loopy_expression(&words[i])
