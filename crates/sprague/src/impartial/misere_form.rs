@@ -15,6 +15,12 @@
 //! `*3`; `*[2,1]` the game with options `*2` and `*1`; inside, a number is a
 //! Nim heap, `(…)` or `[…]` a game with those options, and a trailing `#` the
 //! game whose only option is what precedes it (`*[2#]` is `{*2}`).
+//!
+//! Beyond the forms: Conway's genus ([`MisereStore::genus`]) and tameness
+//! ([`MisereStore::is_tame`]); the *mate* `G⁻` ([`MisereStore::mate`]), with
+//! `G + G⁻` always a P-position; and the games just outside the tame ones,
+//! *restive* ([`MisereStore::is_restive`], with its genus from `G⁺` and `G⁻`
+//! alone, [`Genus::restive`]) and *restless* ([`MisereStore::is_restless`]).
 
 use crate::budget::BudgetExceeded;
 use crate::nimber::mex_in_place;
@@ -68,6 +74,30 @@ impl Genus {
             a => s == [a, a ^ 2, a, a ^ 2],
         }
     }
+
+    /// The genus of a restive game ([`MisereStore::is_restive`]) from its
+    /// normal and misère Grundy values `g = G⁺` (0 or 1) and `g₀ = G⁻`
+    /// (2 or more): `γ₀ = g₀`, and from `k = 1` on the terms alternate
+    /// `x ⊕ 2, x, x ⊕ 2, …` with `x = g₀` when `g₀ < 4` and `x = g`
+    /// otherwise (so `0^20`, `1^31`, `1^431`, `0^520`, …). This is the genus
+    /// CGSuite assigns to the restive class without computing sums (its
+    /// `Genus` for restive games, by Dan Hoey); the tests check it against
+    /// [`MisereStore::genus`] on every restive game they meet. `None` when
+    /// `g > 1` or `g₀ < 2`. O(1).
+    #[must_use]
+    pub fn restive(grundy: u64, misere: u64) -> Option<Genus> {
+        if grundy > 1 || misere < 2 {
+            return None;
+        }
+        let x = if misere < 4 { misere } else { grundy };
+        let mut sequence = vec![misere, x ^ 2, x];
+        // Cut as `MisereStore::genus` does: after the first two terms from
+        // which the sequence alternates.
+        if sequence[0] == sequence[2] {
+            sequence.pop();
+        }
+        Some(Genus { grundy, sequence })
+    }
 }
 
 impl fmt::Display for Genus {
@@ -112,6 +142,8 @@ pub struct MisereStore {
     /// `Some(n)` for the Nim heap `*n`.
     heap: Vec<Option<u64>>,
     sums: FxHashMap<(u32, u32), u32>,
+    /// Mates ([`MisereStore::mate`]) computed so far.
+    mates: FxHashMap<u32, u32>,
     max_games: usize,
     /// Option sets simplified so far (a guard against the rare games whose
     /// simplification tries many subsets of options).
@@ -168,6 +200,7 @@ impl MisereStore {
             birthday: Vec::new(),
             heap: Vec::new(),
             sums: FxHashMap::default(),
+            mates: FxHashMap::default(),
             max_games: max_games.max(1),
             work: 0,
         };
@@ -421,13 +454,26 @@ impl MisereStore {
     /// Whether `g` is *tame*: the genus of every position of its canonical
     /// form is that of a misère Nim position ([`Genus::is_tame_genus`]), so
     /// that sums of tame games follow the misère Nim rule (Winning Ways,
-    /// ch. 13; Conway, On Numbers and Games, ch. 12).
+    /// ch. 13; Conway, On Numbers and Games, ch. 12). This is the hereditary
+    /// notion (CGSuite's `IsTame`); equivalently (checked by the tests),
+    /// every position meets Conway's condition that `G⁺ = G⁻` or both are 0
+    /// or 1. Games that are tame only through reversible wild options
+    /// (CGSuite's "reversibly tame", after Winning Ways, ch. 13) are not
+    /// recognised.
+    ///
+    /// Complexity: one [`genus`](Self::genus) per position of the form.
     ///
     /// # Errors
     /// [`BudgetExceeded`] past the store's budget.
     pub fn is_tame(&mut self, g: MisereGame) -> Result<bool, BudgetExceeded> {
+        self.all_tame(&[g.0])
+    }
+
+    /// Whether every position reachable from `roots` (the roots included)
+    /// has a tame genus.
+    fn all_tame(&mut self, roots: &[u32]) -> Result<bool, BudgetExceeded> {
         let mut seen: FxHashMap<u32, ()> = FxHashMap::default();
-        let mut stack = vec![g.0];
+        let mut stack = roots.to_vec();
         while let Some(x) = stack.pop() {
             if seen.insert(x, ()).is_some() {
                 continue;
@@ -438,6 +484,95 @@ impl MisereStore {
             stack.extend(self.options[x as usize].iter().copied());
         }
         Ok(true)
+    }
+
+    /// The *mate* `G⁻` of `g`: `0⁻ = *1`, and otherwise `G⁻` is the game
+    /// whose options are the mates of the options of `G` (the definition
+    /// documented for `Mate` in CGSuite, whose misère pages follow Winning
+    /// Ways, ch. 13, and Siegel, Combinatorial Game Theory, ch. V). It is
+    /// taken on the canonical form of `g`.
+    ///
+    /// `G + G⁻` is a misère P-position for every game `G`: the second player
+    /// answers each move in one component by the same move in the other,
+    /// which keeps the pair `X + X⁻`; when `X = 0` the position is `0 + *1`,
+    /// where the player to move has to take the last move and loses. So
+    /// `0⁻ = *1`, `*1⁻ = 0` and `*n⁻ = *n` for `n ≥ 2`.
+    ///
+    /// Memoised; each position of the form is mated once (one
+    /// simplification of its mated options), recursion as deep as the
+    /// birthday.
+    ///
+    /// ```
+    /// use sprague::{Outcome, impartial::MisereStore};
+    /// let mut s = MisereStore::new();
+    /// let g = s.parse("*[2#,1]").unwrap();
+    /// let m = s.mate(g).unwrap();
+    /// let both = s.sum(g, m).unwrap();
+    /// assert_eq!(s.outcome(both), Outcome::P);
+    /// assert_eq!(s.mate(s.zero()).unwrap(), s.nim(1).unwrap());
+    /// ```
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] past the store's budget.
+    pub fn mate(&mut self, g: MisereGame) -> Result<MisereGame, BudgetExceeded> {
+        self.mate_id(g.0).map(MisereGame)
+    }
+
+    fn mate_id(&mut self, g: u32) -> Result<u32, BudgetExceeded> {
+        if g == 0 {
+            return self.nim(1).map(|one| one.0);
+        }
+        if let Some(&m) = self.mates.get(&g) {
+            return Ok(m);
+        }
+        let mut opts = Vec::with_capacity(self.options[g as usize].len());
+        for i in 0..self.options[g as usize].len() {
+            let o = self.options[g as usize][i];
+            opts.push(self.mate_id(o)?);
+        }
+        let m = self.reduce(opts)?;
+        self.mates.insert(g, m);
+        Ok(m)
+    }
+
+    /// Whether `g` is *restive*: every option of its canonical form is tame
+    /// ([`is_tame`](Self::is_tame)), its normal Grundy value `G⁺` is 0 or 1
+    /// and its misère Grundy value `G⁻` is 2 or more (so `g` itself is not
+    /// tame). This is the class CGSuite's `IsRestive` tests (its
+    /// "hereditarily restive" games, after Conway, On Numbers and Games,
+    /// ch. 12, and Winning Ways, ch. 13, where restive games are the
+    /// ambivalent Nim heaps that act as `*G⁻` or `*G⁺` according to their
+    /// company).
+    ///
+    /// Complexity: as [`is_tame`](Self::is_tame) on the options.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] past the store's budget.
+    pub fn is_restive(&mut self, g: MisereGame) -> Result<bool, BudgetExceeded> {
+        if self.grundy(g) > 1 || self.misere_grundy(g) < 2 {
+            return Ok(false);
+        }
+        let opts = self.options[g.0 as usize].to_vec();
+        self.all_tame(&opts)
+    }
+
+    /// Whether `g` is *restless*: every option of its canonical form is
+    /// tame, its misère Grundy value `G⁻` is 0 or 1 and its normal Grundy
+    /// value `G⁺` is 2 or more (the mirror image of
+    /// [`is_restive`](Self::is_restive); CGSuite's `IsRestless`, which also
+    /// admits options that are tame only through reversible moves, a class
+    /// this store does not recognise).
+    ///
+    /// Complexity: as [`is_tame`](Self::is_tame) on the options.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] past the store's budget.
+    pub fn is_restless(&mut self, g: MisereGame) -> Result<bool, BudgetExceeded> {
+        if self.grundy(g) < 2 || self.misere_grundy(g) > 1 {
+            return Ok(false);
+        }
+        let opts = self.options[g.0 as usize].to_vec();
+        self.all_tame(&opts)
     }
 
     /// `g` in `*[…]` notation (see the module docs): options in decreasing
