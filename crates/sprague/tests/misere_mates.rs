@@ -252,6 +252,29 @@ fn small_games_against_the_definitions() {
     }
 }
 
+#[test]
+fn restive_plus_tame_is_not_decided_by_the_tame_genus() {
+    // Next to Nim positions a restive game is decided by G⁺ and G⁻ (tested
+    // above); next to other tame games it is not: H = {*2 + *2, {*3, {*2}},
+    // {*2}} is tame with the genus 2^20 of the heap *2, yet G = {{*2}, 0}
+    // (restive) plus *2 is a P-position and G + H is not. Found by search
+    // over the sample; the outcomes are checked on the game trees by the
+    // definition, without the store.
+    let mut s = MisereStore::new();
+    let g = s.parse("*[2#,0]").unwrap();
+    let h = s.parse("*[(3,2),(3,2#),2#]").unwrap();
+    let two = s.nim(2).unwrap();
+    assert!(s.is_restive(g).unwrap());
+    assert!(s.is_tame(h).unwrap());
+    assert_eq!(s.genus(h).unwrap(), s.genus(two).unwrap());
+    assert_eq!(outcome_of_sum(&mut s, g, two), Outcome::P);
+    assert_eq!(outcome_of_sum(&mut s, g, h), Outcome::N);
+    let mut memo = HashMap::new();
+    let (tg, th, t2) = (tree_of(&s, g), tree_of(&s, h), tree_of(&s, two));
+    assert!(!next_wins(&tree_sum(&tg, &t2), &mut memo));
+    assert!(next_wins(&tree_sum(&tg, &th), &mut memo));
+}
+
 fn arb_tree() -> impl Strategy<Value = Tree> {
     let leaf = Just(Tree(vec![]));
     leaf.prop_recursive(4, 16, 3, |inner| {

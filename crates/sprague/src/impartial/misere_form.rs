@@ -544,6 +544,13 @@ impl MisereStore {
     /// ambivalent Nim heaps that act as `*G⁻` or `*G⁺` according to their
     /// company).
     ///
+    /// The tests check on small games that restive games with equal `G⁺`
+    /// and `G⁻` have the same outcome next to every Nim position of up to
+    /// three heaps, but not next to every tame game: `{{*2}, 0} + *2` is a
+    /// P-position, while `{{*2}, 0} + H` is not for a tame `H` of the same
+    /// genus `2^20` as `*2`. The published rules for adding restive games to
+    /// tame ones (Winning Ways, ch. 13) are not implemented here.
+    ///
     /// Complexity: as [`is_tame`](Self::is_tame) on the options.
     ///
     /// # Errors
