@@ -46,6 +46,7 @@ mod display;
 mod graph;
 mod outcome;
 mod sides;
+mod sidling;
 mod stopper;
 
 pub use canonical::LoopyError;

@@ -1,27 +1,55 @@
 //! Onsides and offsides: the stoppers a loopy game equals when infinite
 //! play is counted for Left or for Right.
 
-use super::arena::{Arena, LEFT, RIGHT};
 use super::compare::Side;
-use super::stopper::components;
+use super::sidling::{
+    Meter, drop_right_cycle_moves, drop_some_right_cycle_moves, sidle_onside, simplified_onside,
+};
 use super::{LoopyError, LoopyGame};
 
 impl LoopyGame {
-    /// The onside or offside of the game, as a stopper in simplest form, when
-    /// found: a stopper is its own onside and offside (Winning Ways, ch. 11);
-    /// for other games a candidate is built and then checked.
+    /// The onside or offside of the game, as a stopper in simplest form: the
+    /// stopper `S` with `S ≥ G` and `G ≥ S` on that side (see
+    /// [`LoopyGame::ge_side`]). A stopper is its own onside and offside
+    /// (Winning Ways, ch. 11).
     ///
-    /// The candidate for the onside drops every Right move that lies on an
-    /// infinite alternating run (a cycle of the state graph), since infinite
-    /// play is Left's win there; for the offside, every such Left move. What
-    /// is left is a stopper `S`, and it is returned only if it equals the game
-    /// on that side (`S ≥ G` and `G ≥ S` by [`LoopyGame::ge_side`]), so every
-    /// answer is exact. `Ok(None)`: the candidate failed; the game may still
-    /// be stopper-sided (the full sidling algorithm of Winning Ways would
-    /// then be needed), or its sides are not stoppers (Bach's carousel).
+    /// For other games, candidates are tried in turn, each checked exactly
+    /// (`S ≥ G` and `G ≥ S` on that side by [`LoopyGame::ge_side`]), so
+    /// every answer is exact. Below for the onside; the offside is the
+    /// negative of the onside of `−G` (Left and Right swapped):
+    ///
+    /// 1. the game without Right's moves that lie on an infinite
+    ///    alternating run (a cycle of the state graph), since infinite play
+    ///    is Left's win on the onside;
+    /// 2. the game simplified within its own graph by the onside order of
+    ///    its positions: Right's reversible options bypassed, dominated
+    ///    options removed (and then 1. on the result);
+    /// 3. the game without some of those cycle moves of Right: every subset,
+    ///    fewest dropped first (a Right move that starts a cycle can still be
+    ///    a real option of the onside);
+    /// 4. sidling (Conway, *On Numbers and Games*, ch. 11; Winning Ways,
+    ///    ch. 11, "sidling in toward a stopper"; Siegel, *Combinatorial Game
+    ///    Theory*, ch. VI): every position's approximation starts at `on`
+    ///    (for the offside, `off`) and is replaced, round after round, by
+    ///    `{ its Left options' approximations | its Right options'
+    ///    approximations }` in simplest form; the approximations only go
+    ///    down, and once a round changes no position's value, the start's
+    ///    approximation is the candidate.
+    ///
+    /// Steps 3 and 4 each stop when their states (stopper tests,
+    /// simplifications and comparisons, `2mn` states for graphs of `m` and
+    /// `n` positions) pass `max_states`, and step 4 after `4n + 16` rounds
+    /// for a game of `n` positions: approximations may come closer and
+    /// closer to a side without reaching it (from `on`, `{0 | x}` goes
+    /// 1, 1/2, 1/4, … toward over), which is why steps 1 to 3 come first.
+    ///
+    /// `Ok(None)`: no candidate was confirmed. The side is then not a stopper
+    /// (the game is not stopper-sided, like Bach's carousel of Winning
+    /// Ways, ch. 11), or the search needed a larger budget.
     ///
     /// # Errors
-    /// [`LoopyError::Budget`] if the comparisons pass `max_states`.
+    /// [`LoopyError::Budget`] if one comparison or simplification alone
+    /// passes `max_states`.
     ///
     /// ```
     /// use sprague::partizan::loopy::{LoopyGame, Side};
@@ -33,23 +61,46 @@ impl LoopyGame {
         if self.is_stopper() {
             return self.canonical(max_states).map(Some);
         }
-        let arena = Arena::single(self);
-        let comp = components(&arena);
-        // The player whose cycle moves are dropped: the one infinite play hurts.
-        let loser = if side == Side::Onside { RIGHT } else { LEFT };
-        let n = self.position_count();
-        let mut left = self.left.clone();
-        let mut right = self.right.clone();
-        for v in 0..n {
-            let s = 2 * v + loser;
-            let (opts, target_mover) = if loser == RIGHT {
-                (&mut right[v], LEFT)
-            } else {
-                (&mut left[v], RIGHT)
-            };
-            opts.retain(|&w| comp[2 * w as usize + target_mover] != comp[s]);
+        // Everything is computed on the onside: the offside of G is −(onside of −G).
+        let g = match side {
+            Side::Onside => self.clone(),
+            Side::Offside => self.neg(),
+        };
+        let back = |s: LoopyGame| match side {
+            Side::Onside => s,
+            Side::Offside => s.neg(),
+        };
+        let fast = drop_right_cycle_moves(&g);
+        if let Some(s) = self.checked_side(back(fast), side, max_states)? {
+            return Ok(Some(s));
         }
-        let candidate = LoopyGame::from_parts(left, right, self.start);
+        let simplified = simplified_onside(&g, max_states)?;
+        for candidate in [simplified.clone(), drop_right_cycle_moves(&simplified)] {
+            if let Some(s) = self.checked_side(back(candidate), side, max_states)? {
+                return Ok(Some(s));
+            }
+        }
+        let found = drop_some_right_cycle_moves(&g, &mut Meter::new(max_states), |c| {
+            self.checked_side(back(c), side, max_states)
+        })?;
+        if found.is_some() {
+            return Ok(found);
+        }
+        let rounds = 4 * g.position_count() + 16;
+        match sidle_onside(&g, &mut Meter::new(max_states), rounds)? {
+            Some(s) => self.checked_side(back(s), side, max_states),
+            None => Ok(None),
+        }
+    }
+
+    /// `candidate` in simplest form if it is a stopper equal to the game on
+    /// `side` (`≥` both ways by [`LoopyGame::ge_side`]).
+    fn checked_side(
+        &self,
+        candidate: LoopyGame,
+        side: Side,
+        max_states: usize,
+    ) -> Result<Option<LoopyGame>, LoopyError> {
         if !candidate.is_stopper() {
             return Ok(None);
         }

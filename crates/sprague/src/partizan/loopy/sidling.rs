@@ -1,0 +1,282 @@
+//! Sidling: stoppers that close in on the onside of a loopy game (Conway,
+//! *On Numbers and Games*, ch. 11; Winning Ways, ch. 11, "sidling in
+//! toward a stopper"; Siegel, *Combinatorial Game Theory*, ch. VI).
+//!
+//! Everything here works on the onside; the offside of `G` is the negative
+//! of the onside of `−G` (negation swaps Left and Right, so it swaps the
+//! player infinite play favours). Every stopper found here is only a
+//! candidate: [`LoopyGame::side`] checks it exactly before returning it.
+
+use super::arena::{Arena, RIGHT};
+use super::compare::check_budget;
+use super::stopper::components;
+use super::{LoopyError, LoopyGame};
+use crate::budget::BudgetExceeded;
+
+/// The states examined so far by one sidling, charged against its budget.
+pub(super) struct Meter {
+    used: usize,
+    max: usize,
+}
+
+impl Meter {
+    pub(super) fn new(max: usize) -> Meter {
+        Meter { used: 0, max }
+    }
+
+    /// The budget for one step.
+    pub(super) fn max(&self) -> usize {
+        self.max
+    }
+
+    /// Charges a step over the pairs of positions of two graphs of `a` and
+    /// `b` positions (`2ab` states). `Ok(false)` once the running total
+    /// passes the budget: the search should stop.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] if the one step alone passes the budget.
+    pub(super) fn charge(&mut self, a: usize, b: usize) -> Result<bool, BudgetExceeded> {
+        check_budget(a, b, self.max)?;
+        self.used = self.used.saturating_add(2 * a * b);
+        Ok(self.used <= self.max)
+    }
+
+    /// Charges `states` states; `false` once the running total passes the budget.
+    fn charge_states(&mut self, states: usize) -> bool {
+        self.used = self.used.saturating_add(states);
+        self.used <= self.max
+    }
+}
+
+/// The onside candidate of the first, fast try: `g` without Right's moves
+/// that lie on an infinite alternating run (a cycle of the state graph),
+/// since infinite play is Left's win on the onside.
+pub(super) fn drop_right_cycle_moves(g: &LoopyGame) -> LoopyGame {
+    let comp = components(&Arena::single(g));
+    let mut right = g.right.clone();
+    for (v, opts) in right.iter_mut().enumerate() {
+        let s = 2 * v + RIGHT;
+        opts.retain(|&w| comp[2 * w as usize] != comp[s]);
+    }
+    LoopyGame {
+        left: g.left.clone(),
+        right,
+        start: g.start,
+    }
+    .packed()
+}
+
+/// `ge[x · n + y]`: position `x` of `g` is at least position `y` on the
+/// onside (Left, moving second in `x − y`, wins every finite play and every
+/// infinite play with infinitely many moves in `x`; see
+/// [`LoopyGame::ge_side`]), for all pairs at once.
+fn onside_order(g: &LoopyGame) -> Vec<bool> {
+    let n = g.position_count();
+    let wins = Arena::difference(g, g).left_buchi(true);
+    (0..n * n).map(|p| wins[2 * p + RIGHT]).collect()
+}
+
+/// `g` simplified on the onside, within its own graph: Right's options
+/// reversible through a Left option at least as good for Left as the
+/// position itself are replaced by that option's Right options (a move back
+/// to the bypassed option is dropped: repeating it is infinite play, which
+/// Left wins on the onside), and dominated options of both players are
+/// removed, with the comparisons of the onside order of `g`'s positions.
+/// The result is a candidate; it is a stopper more often than `g`.
+pub(super) fn simplified_onside(g: &LoopyGame, max_states: usize) -> Result<LoopyGame, BudgetExceeded> {
+    let n = g.position_count();
+    check_budget(n, n, max_states)?;
+    let ge = onside_order(g);
+    let geq = |x: u32, y: u32| ge[x as usize * n + y as usize];
+    // Of two equal options the lower-numbered one stays.
+    let beats = |y: u32, x: u32| geq(y, x) && (!geq(x, y) || y < x);
+    let beats_for_right = |y: u32, x: u32| geq(x, y) && (!geq(y, x) || y < x);
+    let mut left = g.left.clone();
+    let mut right = g.right.clone();
+    // Bypasses may chase each other around a cycle; the cap ends them, and
+    // whatever graph is reached is still only a candidate.
+    let max_passes = 4 * n + 16;
+    for _ in 0..max_passes {
+        let mut changed = false;
+        for v in 0..n {
+            let mut new_right = Vec::new();
+            for &x in &right[v] {
+                match left[x as usize].iter().find(|&&z| geq(z, v as u32)) {
+                    Some(&z) => {
+                        new_right.extend(right[z as usize].iter().copied().filter(|&y| y != x));
+                        changed = true;
+                    }
+                    None => new_right.push(x),
+                }
+            }
+            new_right.sort_unstable();
+            new_right.dedup();
+            let kept: Vec<u32> = new_right
+                .iter()
+                .copied()
+                .filter(|&x| !new_right.iter().any(|&y| y != x && beats_for_right(y, x)))
+                .collect();
+            changed |= kept != right[v];
+            right[v] = kept;
+            let before = left[v].len();
+            let opts = left[v].clone();
+            left[v].retain(|&x| !opts.iter().any(|&y| y != x && beats(y, x)));
+            changed |= left[v].len() != before;
+        }
+        if !changed {
+            break;
+        }
+    }
+    Ok(LoopyGame {
+        left,
+        right,
+        start: g.start,
+    }
+    .packed())
+}
+
+/// The stopper `{ L | R }` whose Left options are the starts of
+/// `parts[i]` for `i` in `left` and whose Right options those for `i` in
+/// `right`: one copy of each part after a new start position.
+fn braces(parts: &[&LoopyGame], left: &[usize], right: &[usize]) -> LoopyGame {
+    let mut offset = Vec::with_capacity(parts.len());
+    let (mut l, mut r) = (vec![Vec::new()], vec![Vec::new()]);
+    for p in parts {
+        let o = l.len() as u32;
+        offset.push(o);
+        let shift = |opts: &Vec<u32>| opts.iter().map(|&w| w + o).collect::<Vec<u32>>();
+        l.extend(p.left.iter().map(shift));
+        r.extend(p.right.iter().map(shift));
+    }
+    l[0] = left.iter().map(|&i| offset[i] + parts[i].start).collect();
+    r[0] = right.iter().map(|&i| offset[i] + parts[i].start).collect();
+    LoopyGame {
+        left: l,
+        right: r,
+        start: 0,
+    }
+    .packed()
+}
+
+/// The sidling of Winning Ways (ch. 11) toward the onside: every position's
+/// approximation starts at `on`, and each round replaces it by `{ approximations
+/// of its Left options | approximations of its Right options }` in simplest
+/// form. The approximations only go down (on is the largest game and the
+/// step is order-preserving), and once a round changes no position's value
+/// they are a fixed point: the start's approximation is returned, as a
+/// candidate for the onside. `Ok(None)` if that has not happened when the
+/// states of all rounds (their simplifications and comparisons) pass the
+/// meter's budget or after `max_rounds` rounds: the approximations may come
+/// closer and closer to a side without reaching it (from `on`, `{0 | x}`
+/// goes 1, 1/2, 1/4, … toward over).
+///
+/// # Errors
+/// [`LoopyError::Budget`] if one simplification or comparison alone passes
+/// the budget.
+pub(super) fn sidle_onside(
+    g: &LoopyGame,
+    meter: &mut Meter,
+    max_rounds: usize,
+) -> Result<Option<LoopyGame>, LoopyError> {
+    let n = g.position_count();
+    let mut approx: Vec<LoopyGame> = vec![LoopyGame::on(); n];
+    for _ in 0..max_rounds {
+        let mut next = Vec::with_capacity(n);
+        for v in 0..n {
+            let mut opts: Vec<u32> = g.left[v].iter().chain(&g.right[v]).copied().collect();
+            opts.sort_unstable();
+            opts.dedup();
+            let parts: Vec<&LoopyGame> = opts.iter().map(|&w| &approx[w as usize]).collect();
+            let index = |o: &Vec<u32>| -> Vec<usize> {
+                o.iter().filter_map(|w| opts.binary_search(w).ok()).collect()
+            };
+            let b = braces(&parts, &index(&g.left[v]), &index(&g.right[v]));
+            let m = b.position_count();
+            if !meter.charge(m, m)? {
+                return Ok(None);
+            }
+            next.push(b.canonical(meter.max())?);
+        }
+        let mut settled = true;
+        for (new, old) in next.iter().zip(&approx) {
+            if !meter.charge(new.position_count(), old.position_count())? {
+                return Ok(None);
+            }
+            // The approximations never go up, so `new ≥ old` means equal.
+            if !new.ge(old, meter.max())? {
+                settled = false;
+                break;
+            }
+        }
+        approx = next;
+        if settled {
+            return Ok(Some(approx.swap_remove(g.start as usize)));
+        }
+    }
+    Ok(None)
+}
+
+/// Onside candidates that keep all of `g` but some of Right's moves on
+/// infinite alternating runs: the fast candidate drops them all, but a
+/// stopper-sided game's onside may need some of them (a Right move that
+/// starts a cycle Left would rather leave). Every subset of them is tried,
+/// fewest dropped first, and the first candidate that `accept` confirms is
+/// returned. `Ok(None)` when none is confirmed, or when the states of the
+/// tries (the stopper test, then `accept`'s comparisons) pass the meter's
+/// budget.
+///
+/// # Errors
+/// What `accept` returns.
+pub(super) fn drop_some_right_cycle_moves(
+    g: &LoopyGame,
+    meter: &mut Meter,
+    mut accept: impl FnMut(LoopyGame) -> Result<Option<LoopyGame>, LoopyError>,
+) -> Result<Option<LoopyGame>, LoopyError> {
+    let n = g.position_count();
+    let comp = components(&Arena::single(g));
+    let mut edges: Vec<(usize, u32)> = Vec::new();
+    for (v, opts) in g.right.iter().enumerate() {
+        for &w in opts {
+            if comp[2 * w as usize] == comp[2 * v + RIGHT] {
+                edges.push((v, w));
+            }
+        }
+    }
+    // Subsets as bit masks (at most 63 moves: the budget ends the search far sooner).
+    let k = edges.len().min(63);
+    let limit = 1u64 << k;
+    for dropped in 1..=k {
+        // The subsets of `dropped` moves in increasing order (Gosper's hack).
+        let mut mask: u64 = (1u64 << dropped) - 1;
+        while mask < limit {
+            if !meter.charge_states(2 * n + edges.len()) {
+                return Ok(None);
+            }
+            let mut right = g.right.clone();
+            for (i, &(v, w)) in edges.iter().enumerate().take(k) {
+                if mask >> i & 1 == 1 {
+                    right[v].retain(|&x| x != w);
+                }
+            }
+            let candidate = LoopyGame {
+                left: g.left.clone(),
+                right,
+                start: g.start,
+            }
+            .packed();
+            if candidate.is_stopper() {
+                let m = candidate.position_count();
+                if !meter.charge_states(8 * m * n) {
+                    return Ok(None);
+                }
+                if let Some(s) = accept(candidate)? {
+                    return Ok(Some(s));
+                }
+            }
+            let low = mask & mask.wrapping_neg();
+            let ripple = mask + low;
+            mask = (((ripple ^ mask) >> 2) / low) | ripple;
+        }
+    }
+    Ok(None)
+}
