@@ -177,6 +177,9 @@ fn census_of_random_graphs() {
         if !g.is_stopper() {
             loopy += 2;
             found += sides;
+            if sides < 2 {
+                println!("sides missing: {}", g.display(&mut GameStore::new()));
+            }
         }
     }
     println!("{games} random games: {found} of the {loopy} sides of non-stoppers found");

@@ -21,8 +21,12 @@
 //!   games onside and offside compare separately ([`LoopyGame::ge_side`]).
 //! - [`LoopyGame::canonical`]: the simplest form of a stopper.
 //! - [`LoopyGame::onside`], [`LoopyGame::offside`]: the sides, as stoppers
-//!   (exact for stoppers; for other games a candidate checked exactly, which
-//!   may come back empty).
+//!   in simplest form: a stopper is its own sides; for other games
+//!   candidates (the game without cycle moves of the player infinite play
+//!   hurts, the game simplified on that side, then sidling from `on` or
+//!   `off`, Winning Ways ch. 11) are each checked exactly, and none comes
+//!   back when no stopper equals the game on that side or the search
+//!   passes its budget.
 //!
 //! ```
 //! use sprague::partizan::loopy::LoopyGame;

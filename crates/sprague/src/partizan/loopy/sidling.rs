@@ -280,3 +280,98 @@ pub(super) fn drop_some_right_cycle_moves(
     }
     Ok(None)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GameStore;
+    use crate::notation::parse_loopy;
+    use crate::partizan::loopy::Side;
+    use proptest::prelude::*;
+
+    const BUDGET: usize = 1_000_000;
+
+    fn parse(text: &str) -> LoopyGame {
+        parse_loopy(&mut GameStore::new(), text, BUDGET).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    /// The first, fast candidate (all of Right's cycle moves dropped), kept
+    /// only if it equals `g` on the onside: what `side` returned before the
+    /// other steps.
+    fn fast_onside(g: &LoopyGame) -> Option<LoopyGame> {
+        let c = drop_right_cycle_moves(g);
+        let exact = c.is_stopper()
+            && c.ge_side(g, Side::Onside, BUDGET).unwrap()
+            && g.ge_side(&c, Side::Onside, BUDGET).unwrap();
+        exact.then(|| c.canonical(BUDGET).unwrap())
+    }
+
+    #[test]
+    fn the_fast_candidate_fails_where_some_cycle_moves_stay() {
+        // The games of `tests/loopy_sides.rs` whose onside keeps some of
+        // Right's cycle moves.
+        for text in [
+            "a{pass|{{|a,0}|pass}}",
+            "a{pass|b{pass|a,{|b}}}",
+            "a{pass|{pass|a,off}}",
+            "a{{a|pass,{|a}}|pass}",
+            "a{pass,{|a}|{pass|a,{|a}}}",
+        ] {
+            let g = parse(text);
+            assert_eq!(fast_onside(&g), None, "{text}");
+            let s = g.side(Side::Onside, BUDGET).unwrap();
+            assert!(s.is_some(), "{text}");
+        }
+    }
+
+    #[test]
+    fn sidling_settles_on_the_published_sides() {
+        // Winning Ways ch. 11: dud = on & off, tis = 1 & 0, tisn = 0 & -1.
+        for (text, onside) in [("dud", "on"), ("tis", "1"), ("tisn", "0"), ("on + off", "on")] {
+            let g = parse(text);
+            let s = sidle_onside(&g, &mut Meter::new(BUDGET), 100).unwrap();
+            let s = s.unwrap_or_else(|| panic!("{text}: not settled"));
+            assert!(s.equals(&parse(onside), BUDGET).unwrap(), "{text}");
+        }
+        // From on, over's approximations 1, 1/2, 1/4, … never settle.
+        let over = LoopyGame::over();
+        assert_eq!(sidle_onside(&over, &mut Meter::new(BUDGET), 50).unwrap(), None);
+    }
+
+    /// A random loopy graph of 1..=5 positions.
+    fn random_graph(picks: &[u8]) -> LoopyGame {
+        let mut it = picks.iter().copied().cycle();
+        let mut next = || usize::from(it.next().unwrap_or(0));
+        let n = 1 + next() % 5;
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        for _ in 0..n {
+            let (nl, nr) = (next() % 3, next() % 3);
+            left.push((0..nl).map(|_| next() % n).collect());
+            right.push((0..nr).map(|_| next() % n).collect());
+        }
+        LoopyGame::new(left, right, 0).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Whenever the fast candidate alone gave an onside, `side` gives an
+        /// equal one; and a settled sidling, when exact, agrees too.
+        #[test]
+        fn new_sides_agree_with_the_fast_candidate(picks in proptest::collection::vec(any::<u8>(), 40)) {
+            let g = random_graph(&picks);
+            let new = g.side(Side::Onside, BUDGET).unwrap();
+            if let Some(old) = fast_onside(&g) {
+                let new = new.clone();
+                prop_assert!(new.is_some_and(|s| s.is_isomorphic(&old, BUDGET).unwrap()));
+            }
+            if !g.is_stopper()
+                && let Some(s) = sidle_onside(&g, &mut Meter::new(BUDGET), 40).unwrap()
+                && s.ge_side(&g, Side::Onside, BUDGET).unwrap()
+                && g.ge_side(&s, Side::Onside, BUDGET).unwrap()
+            {
+                prop_assert!(new.is_some_and(|t| t.equals(&s, BUDGET).unwrap()));
+            }
+        }
+    }
+}
