@@ -24,9 +24,10 @@ impl LoopyGame {
     /// 2. the game simplified within its own graph by the onside order of
     ///    its positions: Right's reversible options bypassed, dominated
     ///    options removed (and then 1. on the result);
-    /// 3. the game without some of those cycle moves of Right: every subset,
-    ///    fewest dropped first (a Right move that starts a cycle can still be
-    ///    a real option of the onside);
+    /// 3. the game without some of those cycle moves of Right: subsets by
+    ///    size from both ends (all kept but one, all dropped but one, then
+    ///    two, …), at most 2^16 of them (a Right move that starts a cycle can
+    ///    still be a real option of the onside);
     /// 4. sidling (Conway, *On Numbers and Games*, ch. 11; Winning Ways,
     ///    ch. 11, "sidling in toward a stopper"; Siegel, *Combinatorial Game
     ///    Theory*, ch. VI): every position's approximation starts at `on`
@@ -43,9 +44,10 @@ impl LoopyGame {
     /// closer to a side without reaching it (from `on`, `{0 | x}` goes
     /// 1, 1/2, 1/4, … toward over), which is why steps 1 to 3 come first.
     ///
-    /// `Ok(None)`: no candidate was confirmed. The side is then not a stopper
-    /// (the game is not stopper-sided, like Bach's carousel of Winning
-    /// Ways, ch. 11), or the search needed a larger budget.
+    /// `Ok(None)`: no candidate was confirmed. Either the side is not a
+    /// stopper (the game is not stopper-sided, like Bach's carousel of
+    /// Winning Ways, ch. 11), or it is one that the bounded searches above
+    /// did not reach; a larger budget lets steps 3 and 4 run longer.
     ///
     /// # Errors
     /// [`LoopyError::Budget`] if one comparison or simplification alone

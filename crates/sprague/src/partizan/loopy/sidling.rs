@@ -216,14 +216,19 @@ pub(super) fn sidle_onside(
     Ok(None)
 }
 
+/// The most candidates [`drop_some_right_cycle_moves`] builds.
+const MAX_SUBSETS: usize = 1 << 16;
+
 /// Onside candidates that keep all of `g` but some of Right's moves on
 /// infinite alternating runs: the fast candidate drops them all, but a
 /// stopper-sided game's onside may need some of them (a Right move that
 /// starts a cycle Left would rather leave). Every subset of them is tried,
 /// fewest dropped first, and the first candidate that `accept` confirms is
-/// returned. `Ok(None)` when none is confirmed, or when the states of the
-/// tries (the stopper test, then `accept`'s comparisons) pass the meter's
-/// budget.
+/// returned. The subsets go by size from both ends: all moves kept but
+/// one, all dropped but one (the fast candidate drops them all), then two,
+/// and so on. `Ok(None)` when none is confirmed, after [`MAX_SUBSETS`]
+/// candidates, or when the states of the tries (the stopper test, then
+/// `accept`'s comparisons) pass the meter's budget.
 ///
 /// # Errors
 /// What `accept` returns.
@@ -242,39 +247,46 @@ pub(super) fn drop_some_right_cycle_moves(
             }
         }
     }
-    // Subsets as bit masks (at most 63 moves: the budget ends the search far sooner).
+    // Subsets as bit masks (of the first 63 moves; the limits end the search far sooner).
     let k = edges.len().min(63);
-    let limit = 1u64 << k;
-    for dropped in 1..=k {
-        // The subsets of `dropped` moves in increasing order (Gosper's hack).
-        let mut mask: u64 = (1u64 << dropped) - 1;
-        while mask < limit {
-            if !meter.charge_states(2 * n + edges.len()) {
-                return Ok(None);
-            }
-            let mut right = g.right.clone();
-            for (i, &(v, w)) in edges.iter().enumerate().take(k) {
-                if mask >> i & 1 == 1 {
-                    right[v].retain(|&x| x != w);
-                }
-            }
-            let candidate = LoopyGame {
-                left: g.left.clone(),
-                right,
-                start: g.start,
-            }
-            .packed();
-            if candidate.is_stopper() {
-                let m = candidate.position_count();
-                if !meter.charge_states(8 * m * n) {
+    let full: u64 = (1u64 << k) - 1;
+    let mut tried = 0usize;
+    for size in 1..=k.div_ceil(2) {
+        // The subsets of `size` moves in increasing order (Gosper's hack),
+        // each dropped, then each the only ones kept.
+        let mut mask: u64 = (1u64 << size) - 1;
+        while mask <= full {
+            for dropped in [mask, full ^ mask] {
+                tried += 1;
+                if tried > MAX_SUBSETS || !meter.charge_states(4 * n + 2 * edges.len()) {
                     return Ok(None);
                 }
-                if let Some(s) = accept(candidate)? {
-                    return Ok(Some(s));
+                let mut right = g.right.clone();
+                for (i, &(v, w)) in edges.iter().enumerate().take(k) {
+                    if dropped >> i & 1 == 1 {
+                        right[v].retain(|&x| x != w);
+                    }
+                }
+                let candidate = LoopyGame {
+                    left: g.left.clone(),
+                    right,
+                    start: g.start,
+                }
+                .packed();
+                if candidate.is_stopper() {
+                    let m = candidate.position_count();
+                    if !meter.charge_states(8 * m * n) {
+                        return Ok(None);
+                    }
+                    if let Some(s) = accept(candidate)? {
+                        return Ok(Some(s));
+                    }
                 }
             }
             let low = mask & mask.wrapping_neg();
-            let ripple = mask + low;
+            let Some(ripple) = mask.checked_add(low) else {
+                break;
+            };
             mask = (((ripple ^ mask) >> 2) / low) | ripple;
         }
     }
