@@ -9,6 +9,7 @@ use sprague_dist::{Cluster, DistError, DistSolver, GraphSpace};
 use std::sync::Arc;
 
 /// A graph with un-moves from its reversal (the path the built-in spaces take).
+#[derive(Clone)]
 struct WithUnmoves {
     g: GraphSpace,
     rev: DiGraph,
@@ -84,26 +85,16 @@ proptest! {
         // Small batches make the workers wait for each other (flow control).
         batch in prop_oneof![Just(4096usize), 1usize..3],
     ) {
-        let want = values(StateSpaceSolver::new(&space).misere(misere).solve().unwrap());
-        let got = values(DistSolver::new(Cluster::threads(workers))
+        let solver = || DistSolver::new(Cluster::threads(workers))
             .misere(misere)
             .min_listed(min_listed)
-            .batch_size(batch)
-            .solve(Arc::new(space.clone()), "graph")
-            .unwrap()
-            .unwrap());
-        prop_assert_eq!(&got, &want);
+            .batch_size(batch);
+        let (got, want) = both_ways(&space, solver(), misere);
+        prop_assert_eq!(got, want);
         let rev = space.graph.reversed();
         let both = WithUnmoves { g: space, rev };
-        let want = values(StateSpaceSolver::new(&both).misere(misere).solve().unwrap());
-        let got = values(DistSolver::new(Cluster::threads(workers))
-            .misere(misere)
-            .min_listed(min_listed)
-            .batch_size(batch)
-            .solve(Arc::new(both), "graph")
-            .unwrap()
-            .unwrap());
-        prop_assert_eq!(&got, &want);
+        let (got, want) = both_ways(&both, solver(), misere);
+        prop_assert_eq!(got, want);
     }
 
     /// Levels of hundreds of messages in batches of one or two: each worker
@@ -116,14 +107,23 @@ proptest! {
     ) {
         let rev = space.graph.reversed();
         let both = WithUnmoves { g: space, rev };
-        let want = values(StateSpaceSolver::new(&both).solve().unwrap());
-        let got = values(DistSolver::new(Cluster::threads(workers))
-            .batch_size(batch)
-            .solve(Arc::new(both), "graph")
-            .unwrap()
-            .unwrap());
-        prop_assert_eq!(&got, &want);
+        let (got, want) = both_ways(&both, DistSolver::new(Cluster::threads(workers)).batch_size(batch), false);
+        prop_assert_eq!(got, want);
     }
+}
+
+/// The values of `space` by `solver` and by the one-thread solver.
+fn both_ways<S>(
+    space: &S,
+    solver: DistSolver,
+    misere: bool,
+) -> (Vec<Option<SolvedValue>>, Vec<Option<SolvedValue>>)
+where
+    S: StateSpace + Clone + Send + Sync + 'static,
+{
+    let want = values(StateSpaceSolver::new(space).misere(misere).solve().unwrap());
+    let got = values(solver.solve(Arc::new(space.clone()), "graph").unwrap().unwrap());
+    (got, want)
 }
 
 #[test]
