@@ -276,8 +276,13 @@ fn restive_plus_tame_is_not_decided_by_the_tame_genus() {
 }
 
 fn arb_tree() -> impl Strategy<Value = Tree> {
+    arb_tree_of(4, 16)
+}
+
+/// Random trees of depth at most `depth`, about `size` nodes, 0–2 options.
+fn arb_tree_of(depth: u32, size: u32) -> impl Strategy<Value = Tree> {
     let leaf = Just(Tree(vec![]));
-    leaf.prop_recursive(4, 16, 3, |inner| {
+    leaf.prop_recursive(depth, size, 3, |inner| {
         prop::collection::vec(inner, 0..3).prop_map(Tree)
     })
 }
@@ -301,4 +306,53 @@ proptest! {
         let both = s.sum(g, mated).unwrap();
         prop_assert_eq!(s.outcome(both), Outcome::P);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The form of a sum computed from the forms equals the form of the
+    /// sum's tree; outcomes from the forms equal the definition's, also
+    /// next to a third game; a form is the same game as its tree.
+    #[test]
+    fn forms_add_and_keep_outcomes(a in arb_tree_of(3, 12), b in arb_tree_of(3, 12), c in arb_tree_of(3, 12)) {
+        let mut s = MisereStore::new();
+        let (fa, fb, fc) = (form(&mut s, &a), form(&mut s, &b), form(&mut s, &c));
+        let sum = s.sum(fa, fb).unwrap();
+        let direct = tree_sum(&a, &b);
+        prop_assert_eq!(sum, form(&mut s, &direct));
+        let mut memo = HashMap::new();
+        for (g, t) in [(sum, direct.clone()), (fa, a.clone())] {
+            let want = if next_wins(&t, &mut memo) { Outcome::N } else { Outcome::P };
+            prop_assert_eq!(s.outcome(g), want);
+        }
+        // Equal forms are interchangeable: the form's tree plus c has the
+        // outcome of the original plus c.
+        let back = tree_of(&s, fa);
+        prop_assert_eq!(next_wins(&tree_sum(&back, &c), &mut memo), next_wins(&tree_sum(&a, &c), &mut memo));
+        let with_c = s.sum(sum, fc).unwrap();
+        let want = if next_wins(&tree_sum(&direct, &c), &mut memo) { Outcome::N } else { Outcome::P };
+        prop_assert_eq!(s.outcome(with_c), want);
+        // Notation reads back.
+        let text = s.display(sum);
+        prop_assert_eq!(s.parse(&text).unwrap(), sum, "{}", text);
+    }
+}
+
+#[test]
+fn games_born_by_day_four() {
+    // Conway, On Numbers and Games, pp. 139-140 (after Grundy and
+    // Smith): counting games in simplest form, 1 game is born by day 0,
+    // 2 by day 1, 3 by day 2, 5 by day 3 and 22 by day 4.
+    let mut s = MisereStore::new();
+    let counts: Vec<usize> = (0..=4).map(|d| born_by(&mut s, d).len()).collect();
+    assert_eq!(counts, [1, 2, 3, 5, 22]);
+}
+
+#[test]
+#[ignore = "2^22 option sets: under 3 minutes in a release build (run with --release -- --ignored; passed 2026-11-26)"]
+fn games_born_by_day_five() {
+    // Same source: 4171780 games by day 5.
+    let mut s = MisereStore::with_max_games(10_000_000);
+    assert_eq!(born_by(&mut s, 5).len(), 4_171_780);
 }
