@@ -5,6 +5,7 @@
 use super::dyadic::Dyadic;
 use super::nus::Nus;
 use super::store::{GameId, GameStore, Op};
+use rustc_hash::FxHashMap;
 
 impl GameStore {
     /// Whether `g` is infinitesimal: both stops are 0. O(1).
@@ -24,37 +25,78 @@ impl GameStore {
         self.op().reduced(g)
     }
 
-    /// The atomic weight of an infinitesimal `g` (`None` when `g` or one of the
-    /// subgames the calculus needs is not infinitesimal). `n·↑ + *m` has
-    /// weight `n`; otherwise `G° = {G^L° - 2 | G^R° + 2}` unless that is an
-    /// integer, in which case (the eccentric case) the weight is the largest
-    /// integer `n` with `n ⧏ G^R° + 2` for all `G^R` when `g` exceeds the far
-    /// star, the least `n` with `n ⧐ G^L° - 2` when `g` is below it, and 0
-    /// when `g` is confused with it (Winning Ways ch. 8; Lessons in Play ch. 9;
-    /// Siegel's constructive atomic weight theorem). Memoised; one
-    /// construction per subgame, plus the integer search of the eccentric case.
+    /// The atomic weight of `g`, or `None` when `g` is not atomic: the `W`
+    /// with `g ~ W·↑`, where `G ~ H` when `G + X + *m` and `H + X + *m` have
+    /// the same outcome for every `X` and every large enough `m` (CGSuite's
+    /// documented definition of `AtomicWeight`; Winning Ways ch. 8).
+    ///
+    /// Which games get a weight, as CGSuite answers (its `atomicWeight` and
+    /// `naiveAtomicWeight` in `CanonicalShortGame(Ops)`):
+    /// - a game that is not infinitesimal: none;
+    /// - an all-small game (no subgame is a number other than 0): always, the
+    ///   value of the atomic weight calculus below (the constructive atomic
+    ///   weight theorem makes it the weight: Winning Ways ch. 8; Siegel,
+    ///   Combinatorial Game Theory, 2013);
+    /// - any other infinitesimal (a subgame is hot or a nonzero number, as in
+    ///   `Tiny(x)`): the same calculus gives a candidate `W`, kept only when
+    ///   `g − W·↑` (Norton product) lies between `−ε` and `ε` for
+    ///   `ε = ↑* + (*N : −1)`, `*N` a far star (the check CGSuite credits to
+    ///   David Wolfe). `{^^||0|-1}` fails it, `Tiny(1)` passes with weight 0.
+    ///
+    /// The calculus is defined on every game: `x + n·↑ + *m` weighs `n` (so a
+    /// number weighs 0), and otherwise `G° = {G^L° − 2 | G^R° + 2}` unless
+    /// that is an integer; in that eccentric case, with `*N` a far star, the
+    /// weight is the largest integer `n ⧏ G^R° + 2` for every `G^R` when
+    /// `g > *N`, the least integer `n ⧐ G^L° − 2` for every `G^L` when
+    /// `g < *N`, and the integer `{G^L° − 2 | G^R° + 2}` itself otherwise
+    /// (Winning Ways ch. 8; Lessons in Play ch. 9; CGSuite). Hot options go
+    /// through the same construction.
+    ///
+    /// Cost: the calculus is memoised per subgame (one construction each;
+    /// in the eccentric case also a walk of that subgame's subgames and two
+    /// comparisons with the far star); each call walks
+    /// the subgames once (O(|subgames|)) to find the far star and whether
+    /// `g` is all-small, and a game that is not all-small costs one Norton
+    /// product, one difference and two comparisons with `ε` (whose far star
+    /// has `N` options of each side).
     pub fn atomic_weight(&mut self, g: GameId) -> Option<GameId> {
         self.op().atomic_weight(g)
     }
 
-    /// A nimber `*2^k` larger than every nimber in `g`'s subgames (the "far star").
-    fn far_star(&mut self, g: GameId) -> u64 {
+    /// Walks the subgames of `g` once: the far-star size `N`, the least power
+    /// of two ≥ 2 that exceeds every nimber among them (CGSuite's choice for
+    /// `ε`; any `*N` past those nimbers compares alike with `g`), and
+    /// whether `g` is all-small (no subgame is a nonzero number; a canonical
+    /// game with one side empty is a number, so this is Left moving iff
+    /// Right can, everywhere). Inline values are not expanded: `n·↑ + *m`
+    /// has nimbers up to `m` or `m ^ 1` (same `N`), `x + …` with `x ≠ 0`
+    /// none beyond 0. O(|subgames|).
+    fn far_star_and_all_small(&mut self, g: GameId) -> (u64, bool) {
         let mut seen = std::collections::HashSet::new();
         let mut stack = vec![g];
-        let mut max = 1u64;
+        let mut max = 0u64;
+        let mut all_small = true;
         while let Some(x) = stack.pop() {
             if !seen.insert(x) {
                 continue;
             }
             if let Some(v) = self.as_nus(x) {
-                max = max.max(v.nimber);
+                if v.number.is_zero() {
+                    max = max.max(v.nimber);
+                } else {
+                    all_small = false;
+                }
                 continue;
             }
             let (l, r) = self.options(x);
             stack.extend(l);
             stack.extend(r);
         }
-        (max + 1).next_power_of_two().max(2) << 1
+        let n = max
+            .saturating_add(1)
+            .checked_next_power_of_two()
+            .unwrap_or(u64::MAX);
+        (n.max(2), all_small)
     }
 }
 
@@ -62,80 +104,144 @@ impl GameStore {
 /// [`GameStore`] methods and [`WatchedStore`](super::WatchedStore) run them.
 impl Op<'_, '_> {
     pub(crate) fn atomic_weight(&mut self, g: GameId) -> Option<GameId> {
-        if let Some(v) = self.as_nus(g) {
-            let ups = v.number.is_zero().then_some(v.ups)?;
-            return Some(self.integer(ups));
-        }
-        if let Some(&a) = self.derived.atomic.get(&g) {
-            return a;
-        }
-        let a = self.atomic_weight_walk(g);
-        if !self.halted() {
-            self.derived.atomic.insert(g, a);
-        }
-        a
-    }
-
-    fn atomic_weight_walk(&mut self, g: GameId) -> Option<GameId> {
         if !self.is_infinitesimal(g) {
             return None;
         }
+        let w = self.calculus_weight(g);
+        let (far, all_small) = self.far_star_and_all_small(g);
+        if all_small || self.halted() {
+            return Some(w);
+        }
+        // CGSuite's test that `g` is atomic with weight `w`:
+        // −ε ≤ g − w·↑ ≤ ε with ε = ↑* + (*N : −1).
+        let w_up = self.norton_up(w, &mut FxHashMap::default());
+        let d = self.sub(g, w_up);
+        let eps = self.atomic_tolerance(far);
+        let neg_eps = self.neg(eps);
+        (self.le(d, eps) && self.le(neg_eps, d)).then_some(w)
+    }
+
+    /// The value of the atomic weight calculus at `g` (any game), memoised
+    /// in the store (the `atomic` table holds it for every game walked,
+    /// atomic or not); see [`GameStore::atomic_weight`].
+    fn calculus_weight(&mut self, g: GameId) -> GameId {
+        if let Some(v) = self.as_nus(g) {
+            let ups = v.ups;
+            return self.integer(ups);
+        }
+        if let Some(&Some(w)) = self.derived.atomic.get(&g) {
+            return w;
+        }
+        let w = self.calculus_walk(g);
+        if !self.halted() {
+            self.derived.atomic.insert(g, Some(w));
+        }
+        w
+    }
+
+    fn calculus_walk(&mut self, g: GameId) -> GameId {
         let (l, r) = self.options(g);
         let two = self.integer(2);
-        let mut al = Vec::new();
-        for gl in &l {
-            let w = self.atomic_weight(*gl)?;
+        let mut al = Vec::with_capacity(l.len());
+        for gl in l {
+            let w = self.calculus_weight(gl);
             al.push(self.sub(w, two));
         }
-        let mut ar = Vec::new();
-        for gr in &r {
-            let w = self.atomic_weight(*gr)?;
+        let mut ar = Vec::with_capacity(r.len());
+        for gr in r {
+            let w = self.calculus_weight(gr);
             ar.push(self.add(w, two));
         }
         let g0 = self.game(&al, &ar);
-        let is_integer = self.as_number(g0).is_some_and(Dyadic::is_integer);
-        if !is_integer {
-            return Some(g0);
+        if !self.as_number(g0).is_some_and(Dyadic::is_integer) {
+            return g0;
         }
-        let far = self.far_star(g);
+        // The eccentric case: compare g with a far star.
+        let (far, _) = self.far_star_and_all_small(g);
         let fs = self.nimber(far);
-        if fs != g && self.le(fs, g) {
-            // Largest n with n ⧏ every G^R° + 2 (n not >= any of them).
-            let mut n = self.as_number(g0).and_then(Dyadic::to_i64).unwrap_or(0);
-            loop {
-                let ng = self.integer(n + 1);
-                if ar.iter().any(|&x| self.le(x, ng)) {
-                    break;
+        let below = self.le(g, fs);
+        let above = self.le(fs, g);
+        if above && !below {
+            // The largest n with n ⧏ every A = G^R° + 2, i.e. A ≰ n. For an
+            // integer n, A ≤ n iff LS(A) < n, or LS(A) = n and the direct
+            // comparison says so; so per A it is floor(LS(A)), less one when
+            // A ≤ that integer, and the answer is the least of these (0 with
+            // no Right option, as CGSuite; a canonical game that is not a
+            // number has options on both sides).
+            let mut best: Option<Dyadic> = None;
+            for &a in &ar {
+                let mut n = self.stops_ref(a).0.floor();
+                let ng = self.dyadic(n.clone());
+                if self.le(a, ng) {
+                    n = n.sub(&Dyadic::integer(1));
                 }
-                n += 1;
+                best = Some(best.map_or(n.clone(), |b| b.min(n)));
             }
-            while {
-                let ng = self.integer(n);
-                ar.iter().any(|&x| self.le(x, ng))
-            } {
-                n -= 1;
-            }
-            Some(self.integer(n))
-        } else if g != fs && self.le(g, fs) {
-            let mut n = self.as_number(g0).and_then(Dyadic::to_i64).unwrap_or(0);
-            loop {
-                let ng = self.integer(n - 1);
-                if al.iter().any(|&x| self.le(ng, x)) {
-                    break;
+            self.dyadic(best.unwrap_or_default())
+        } else if below && !above {
+            // The least n with n ⧐ every A = G^L° − 2 (n ≰ A): per A,
+            // ceil(RS(A)), plus one when that integer is ≤ A; the largest.
+            let mut best: Option<Dyadic> = None;
+            for &a in &al {
+                let mut n = self.stops_ref(a).1.ceil();
+                let ng = self.dyadic(n.clone());
+                if self.le(ng, a) {
+                    n = n.add(&Dyadic::integer(1));
                 }
-                n -= 1;
+                best = Some(best.map_or(n.clone(), |b| b.max(n)));
             }
-            while {
-                let ng = self.integer(n);
-                al.iter().any(|&x| self.le(ng, x))
-            } {
-                n += 1;
-            }
-            Some(self.integer(n))
+            self.dyadic(best.unwrap_or_default())
         } else {
-            // Confused with (or equal to) the far star.
-            Some(GameId::ZERO)
+            // Confused with the far star: the integer G° itself (CGSuite). For
+            // all-small games this is always 0 (a weight ≥ 1 puts g above the
+            // far star, ≤ −1 below it); with hot subgames it need not be, and
+            // answering 0 there gives candidates CGSuite's check refuses.
+            g0
         }
+    }
+
+    /// The Norton product `w·↑`: `n·↑` for an integer `n`, otherwise
+    /// `{w^L·↑ + ⇑* | w^R·↑ + ⇓*}` (Winning Ways ch. 8; ⇑* is ↑ plus its
+    /// largest incentive ↑*). Memoised in `memo` for one call.
+    fn norton_up(&mut self, w: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
+        if let Some(n) = self
+            .as_number(w)
+            .filter(|x| x.is_integer())
+            .and_then(Dyadic::to_i64)
+        {
+            return self.up_multiple(n);
+        }
+        if let Some(&p) = memo.get(&w) {
+            return p;
+        }
+        let double_up_star = self.nus(Nus::new(Dyadic::ZERO, 2, 1));
+        let (l, r) = self.options(w);
+        let mut nl = Vec::with_capacity(l.len());
+        for x in l {
+            let p = self.norton_up(x, memo);
+            nl.push(self.add(p, double_up_star));
+        }
+        let mut nr = Vec::with_capacity(r.len());
+        for x in r {
+            let p = self.norton_up(x, memo);
+            nr.push(self.sub(p, double_up_star));
+        }
+        let p = self.game(&nl, &nr);
+        memo.insert(w, p);
+        p
+    }
+
+    /// `↑* + (*n : −1)`, the ordinal sum `*n : −1` being
+    /// `{0, *, …, *(n−1) | 0, *, …, *(n−1), *n}`: the bound CGSuite's
+    /// atomicity check puts on `g − W·↑`. One construction with `2n + 1`
+    /// options.
+    fn atomic_tolerance(&mut self, n: u64) -> GameId {
+        let stars: Vec<GameId> = (0..n).map(|k| self.nimber(k)).collect();
+        let mut right = stars.clone();
+        right.push(self.nimber(n));
+        let kite = self.game(&stars, &right);
+        let up_star = self.nus(Nus::new(Dyadic::ZERO, 1, 1));
+        self.add(up_star, kite)
     }
 
     pub(crate) fn reduced(&mut self, g: GameId) -> GameId {
