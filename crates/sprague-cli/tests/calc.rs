@@ -30,6 +30,14 @@ fn calc_json_reports_the_published_values() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["value"], "^^");
     assert_eq!(v["atomic_weight"], "2");
+    // Tiny(1) has a hot subgame; CGSuite still gives it atomic weight 0, and
+    // {^^||0|-1} none (its candidate 1/2 fails the atomicity check).
+    let (_, out, _) = sprague(&["calc", "Tiny(1)", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["atomic_weight"], "0");
+    let (_, out, _) = sprague(&["calc", "{^^||0|-1}", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["atomic_weight"], serde_json::Value::Null);
     let (_, out, _) = sprague(&["calc", "{0,*|0,*}"]);
     assert!(out.starts_with("value:         *2\n"), "{out}");
 }

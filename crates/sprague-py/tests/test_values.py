@@ -79,6 +79,10 @@ def test_game_temperature_theory():
     assert svg.startswith("<svg") and 'id="mast"' in svg
     assert Game("^").atomic_weight == 1
     assert Game("3").atomic_weight is None
+    # Infinitesimals with hot subgames, as CGSuite answers: Tiny(1) weighs 0;
+    # {^^||0|-1} is not atomic (its calculus candidate 1/2 fails the check).
+    assert Game("Tiny(1)").atomic_weight == 0
+    assert Game("{^^||0|-1}").atomic_weight is None
 
 
 def test_game_bad_input():

@@ -117,6 +117,20 @@ fn the_calculus_worked_by_hand() {
     // {0|↑,*}: {−2 | 1 + 2, 0 + 2} = {−2 | 2} = 0, above the far star:
     // the largest n ⧏ 2 and ⧏ 3 is 1.
     assert_eq!(aw(&mut s, "{0|*,^}").as_deref(), Some("1"));
+    // The weights the cgt crate (0.11, the same calculus) checks in its own
+    // tests: {⇑|↓} = {0 | 1} = 1/2, {⇑|⇓} = *, {↑↑↑|↓↓↓} = {1|−1},
+    // {⇑|*} = 1, {⇑,{↑|*}|*} = 1, {*|⇓} = −1, *3 = 0.
+    for (text, w) in [
+        ("{^^|v}", "1/2"),
+        ("{^^|vv}", "*"),
+        ("{^^^|vvv}", "+-1"),
+        ("{^^|*}", "1"),
+        ("{^^,{^|*}|*}", "1"),
+        ("{*|vv}", "-1"),
+        ("*3", "0"),
+    ] {
+        assert_eq!(aw(&mut s, text).as_deref(), Some(w), "aw({text})");
+    }
 }
 
 #[test]
