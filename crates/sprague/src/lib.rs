@@ -185,6 +185,7 @@ pub mod monitor;
 pub mod nimber;
 pub mod notation;
 mod outcome;
+mod prefetch;
 pub mod partizan;
 pub mod play;
 pub mod registry;

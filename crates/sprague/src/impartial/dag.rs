@@ -1,12 +1,22 @@
 //! Grundy values of every vertex of an explicit directed acyclic graph.
 
 use crate::monitor::{Failure, Stopped};
+use crate::prefetch::prefetch;
 use crate::{
     graph::DiGraph,
     monitor::{Monitor, Ticker},
     nimber::MexSet,
 };
 use core::fmt;
+
+/// How many places ahead in a vertex order the passes over it prefetch a
+/// vertex's successor offsets, its successor list, and the entries its
+/// successors index (values or in-degrees).
+const AHEAD_OFFSETS: usize = 24;
+/// See [`AHEAD_OFFSETS`].
+const AHEAD_LIST: usize = 12;
+/// See [`AHEAD_OFFSETS`].
+const AHEAD_VALUES: usize = 4;
 
 /// The graph has a cycle through `vertex`, so it has no Grundy function; the
 /// loopy solver (generalised Sprague–Grundy values) handles such graphs.
@@ -166,24 +176,28 @@ fn grundy_dag_ticked<const COUNT: bool>(
         // then) keeps the random reads of successor values in cache.
         const BIG: u8 = u8::MAX;
         let mut small = vec![0u8; n];
-        // Reads of the vertices a few places ahead in the order, whose
-        // results only feed `sink`: their cache misses (the successor
-        // offsets, then the successor lists) start early and overlap with
-        // the work on the current vertex.
-        let mut sink = 0u32;
-        let ahead = |i: usize, sink: &mut u32| {
-            if let Some(&u) = i.checked_sub(16).and_then(|j| order.get(j)) {
-                *sink = sink.wrapping_add(offsets[u as usize]);
+        // Prefetches for the vertices a few places ahead in the order: their
+        // successor offsets, then their successor lists, then their
+        // successors' values, so the cache misses of later vertices overlap
+        // with the work on the current one.
+        let ahead = |i: usize, small: &[u8]| {
+            if let Some(&u) = i.checked_sub(AHEAD_OFFSETS).and_then(|j| order.get(j)) {
+                prefetch(offsets, u as usize);
             }
-            if let Some(&u) = i.checked_sub(8).and_then(|j| order.get(j)) {
-                *sink = sink.wrapping_add(targets.get(offsets[u as usize] as usize).copied().unwrap_or(0));
+            if let Some(&u) = i.checked_sub(AHEAD_LIST).and_then(|j| order.get(j)) {
+                prefetch(targets, offsets[u as usize] as usize);
+            }
+            if let Some(&u) = i.checked_sub(AHEAD_VALUES).and_then(|j| order.get(j)) {
+                for &w in &targets[offsets[u as usize] as usize..offsets[u as usize + 1] as usize] {
+                    prefetch(small, w as usize);
+                }
             }
         };
         let mut i = n;
         for block in order.rchunks(BLOCK) {
             for &v in block.iter().rev() {
                 i -= 1;
-                ahead(i, &mut sink);
+                ahead(i, &small);
                 let succ = &targets[offsets[v as usize] as usize..offsets[v as usize + 1] as usize];
                 let m = if succ.len() < 64 {
                     let mut bits = 0u64;
@@ -213,7 +227,6 @@ fn grundy_dag_ticked<const COUNT: bool>(
             }
             ticker.tick_n(block.len() as u64)?;
         }
-        std::hint::black_box(sink);
         ticker.flush()?;
         return Ok(grundy);
     }
@@ -338,9 +351,24 @@ fn grundy_dag_ticked<const COUNT: bool>(
 /// vertex) by Kahn's method, or `None` when the graph has a cycle. O(n + m).
 fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Vec<u32>> {
     let n = offsets.len() - 1;
-    let mut indeg = vec![0u32; n];
+    // In-degrees in a byte each (n bytes stay in the second-level cache where
+    // n words would not), saturated at SATURATED; the vertices whose count
+    // reached it keep their exact count in `wide`, counted in a second pass
+    // that runs only when some vertex has that many predecessors.
+    const SATURATED: u8 = u8::MAX;
+    let mut indeg = vec![0u8; n];
     for &w in targets {
-        indeg[w as usize] += 1;
+        let d = &mut indeg[w as usize];
+        *d = d.saturating_add(1);
+    }
+    let mut wide: Vec<u32> = Vec::new();
+    if indeg.contains(&SATURATED) {
+        wide = vec![0u32; n];
+        for &w in targets {
+            if indeg[w as usize] == SATURATED {
+                wide[w as usize] += 1;
+            }
+        }
     }
     // One slot more than the vertices: the queue is appended to without a
     // branch (each target is written at the end, which advances only when
@@ -352,31 +380,42 @@ fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Vec<u32>> {
         len += usize::from(d == 0);
     }
     let mut head = 0usize;
-    // Reads of the vertices queued a few places ahead, whose results only
-    // feed `sink`, start their cache misses early (see `grundy_dag`). The
-    // queue is appended to under a branch: its length then depends on no
-    // load, and the in-degree reads of successive edges overlap.
-    let mut sink = 0u32;
+    // Prefetches for the vertices queued a few places ahead (see
+    // `grundy_dag`): offsets, successor lists, then the in-degree counters
+    // those lists will decrement. The queue is appended to under a branch:
+    // its length then depends on no load, and the in-degree reads of
+    // successive edges overlap.
     while head < len {
         let v = order[head] as usize;
-        if head + 16 < len {
-            sink = sink.wrapping_add(offsets[order[head + 16] as usize]);
+        if head + AHEAD_OFFSETS < len {
+            prefetch(offsets, order[head + AHEAD_OFFSETS] as usize);
         }
-        if head + 8 < len {
-            let u = order[head + 8] as usize;
-            sink = sink.wrapping_add(targets.get(offsets[u] as usize).copied().unwrap_or(0));
+        if head + AHEAD_LIST < len {
+            prefetch(targets, offsets[order[head + AHEAD_LIST] as usize] as usize);
+        }
+        if head + AHEAD_VALUES < len {
+            let u = order[head + AHEAD_VALUES] as usize;
+            for &w in &targets[offsets[u] as usize..offsets[u + 1] as usize] {
+                prefetch(&indeg, w as usize);
+            }
         }
         head += 1;
         for &w in &targets[offsets[v] as usize..offsets[v + 1] as usize] {
             let d = &mut indeg[w as usize];
-            *d -= 1;
-            if *d == 0 {
+            let last = if *d == SATURATED {
+                let e = &mut wide[w as usize];
+                *e -= 1;
+                *e == 0
+            } else {
+                *d -= 1;
+                *d == 0
+            };
+            if last {
                 order[len] = w;
                 len += 1;
             }
         }
     }
-    std::hint::black_box(sink);
     if len < n {
         return None;
     }

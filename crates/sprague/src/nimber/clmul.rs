@@ -17,7 +17,8 @@
 //! first-level cache).
 //!
 //! The instruction is used only where the processor reports it at run time;
-//! this module is the crate's one use of `unsafe`, to call it.
+//! this module calls it with `unsafe` (the crate's other use is the cache
+//! prefetch hint in `src/prefetch.rs`).
 
 #![allow(unsafe_code)]
 
