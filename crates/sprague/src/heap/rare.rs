@@ -386,6 +386,10 @@ pub(crate) fn rare_values_u32(
     let mut rare: Vec<usize> = Vec::new();
     let mut next_rebuild = g.len().max(32);
     let mut needed: Vec<usize> = Vec::new();
+    // For each split removal i, how many rare heaps lie below n − i: n grows
+    // by one a step, so the count only moves forward (recounted when the
+    // rare list is rebuilt), where a binary search a heap would cost log R.
+    let mut below_len: Vec<usize> = vec![0; spec.split2.len()];
     // A power of two above every value so far: nim-sums of two values are below it.
     let mut width = (g.iter().copied().max().unwrap_or(0) as usize + 1).next_power_of_two();
     for n in g.len()..count {
@@ -395,6 +399,10 @@ pub(crate) fn rare_values_u32(
         if n >= next_rebuild {
             split = choose_split(&g, flippable);
             rare = (1..n).filter(|&a| split.is_rare(a, g[a])).collect();
+            for (len, &i) in below_len.iter_mut().zip(&spec.split2) {
+                let m = n.saturating_sub(i);
+                *len = rare.partition_point(|&a| a < m);
+            }
             next_rebuild = if n < 1 << 16 {
                 2 * n
             } else {
@@ -413,12 +421,15 @@ pub(crate) fn rare_values_u32(
         // 1. Non-splitting moves and every split with a rare part.
         seen.clear();
         nonsplit_options(spec, &g, n, &mut seen);
-        for &i in &spec.split2 {
+        for (len, &i) in below_len.iter_mut().zip(&spec.split2) {
             if n < i + 2 {
                 continue;
             }
             let m = n - i;
-            let below = &rare[..rare.partition_point(|&a| a < m)];
+            while rare.get(*len).is_some_and(|&a| a < m) {
+                *len += 1;
+            }
+            let below = &rare[..*len];
             if spec.unequal {
                 for &a in below {
                     if 2 * a != m {
