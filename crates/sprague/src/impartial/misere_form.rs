@@ -100,6 +100,57 @@ impl Genus {
     }
 }
 
+impl Genus {
+    /// The genus of `G + N` for a restive `G` of this genus
+    /// ([`MisereStore::is_restive`]) and the Nim position `N` with the given
+    /// heaps, by Conway's rule (On Numbers and Games, ch. 12, "Tame games,
+    /// and restive and restless games"): with `n` the Nim-sum of the heaps,
+    /// when every heap is 0, 1, `g₀` or `g₀ ⊕ 1` (`g₀ = γ₀`, the misère
+    /// Grundy value of `G`), `G` acts as the heap `*g₀` and the genus is this
+    /// one with `n` Nim-added to every entry; otherwise `G` acts as `*g`
+    /// (`g` its normal Grundy value) and the genus is that of a Nim position
+    /// of value `m = g ⊕ n` with a heap of 2 or more, `m^{m, m⊕2}`. So
+    /// `G + N` is a misère P-position exactly when the result's `γ₀` is 0.
+    ///
+    /// The rule is for Nim company only: next to a tame game that is not a
+    /// Nim position, a restive game is not decided by the two genera (see
+    /// [`MisereStore::is_restive`]). `None` when this is not the genus of a
+    /// restive game (`g > 1` or `γ₀ < 2`); for a game that has such a genus
+    /// without being restive (an option is not tame), the rule need not
+    /// hold. O(heaps + terms).
+    ///
+    /// ```
+    /// use sprague::impartial::MisereStore;
+    /// let mut s = MisereStore::new();
+    /// let g = s.parse("*[2#,0]").unwrap(); // {{*2}, 0}: restive, 1^20
+    /// let genus = s.genus(g).unwrap();
+    /// // Next to *2 + *3 (heaps g₀ and g₀ ⊕ 1) it acts as *2: 1 ⊕ … entries.
+    /// assert_eq!(genus.restive_plus_nim(&[2, 3]).unwrap().to_string(), "0^31");
+    /// // Next to *5 it acts as *1: a Nim position of value 4.
+    /// assert_eq!(genus.restive_plus_nim(&[5]).unwrap().to_string(), "4^46");
+    /// ```
+    #[must_use]
+    pub fn restive_plus_nim(&self, heaps: &[u64]) -> Option<Genus> {
+        let g0 = self.term(0);
+        if self.grundy > 1 || g0 < 2 {
+            return None;
+        }
+        let n = heaps.iter().fold(0, |acc, &h| acc ^ h);
+        if heaps.iter().all(|&h| h <= 1 || h == g0 || h == g0 ^ 1) {
+            Some(Genus {
+                grundy: self.grundy ^ n,
+                sequence: self.sequence.iter().map(|&x| x ^ n).collect(),
+            })
+        } else {
+            let m = self.grundy ^ n;
+            Some(Genus {
+                grundy: m,
+                sequence: vec![m, m ^ 2],
+            })
+        }
+    }
+}
+
 impl fmt::Display for Genus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let digits: Vec<String> = self.sequence.iter().map(u64::to_string).collect();
@@ -548,8 +599,10 @@ impl MisereStore {
     /// and `G⁻` have the same outcome next to every Nim position of up to
     /// three heaps, but not next to every tame game: `{{*2}, 0} + *2` is a
     /// P-position, while `{{*2}, 0} + H` is not for a tame `H` of the same
-    /// genus `2^20` as `*2`. The published rules for adding restive games to
-    /// tame ones (Winning Ways, ch. 13) are not implemented here.
+    /// genus `2^20` as `*2`. Next to Nim positions, Conway's rule gives the
+    /// genus of the sum ([`Genus::restive_plus_nim`]); the Winning Ways
+    /// (ch. 13) treatment of restive games next to other tame games, and of
+    /// half-tame games, is not implemented here.
     ///
     /// Complexity: as [`is_tame`](Self::is_tame) on the options.
     ///
