@@ -20,6 +20,7 @@ fn main() {
     };
     let mut search = DomineeringSearch::new(1 << log2).with_small_cells(small);
     for left in [true, false] {
+        let stats_before = search.stats();
         let start = Instant::now();
         let before = search.nodes();
         match search.winning_move(&board, left) {
@@ -39,5 +40,13 @@ fn main() {
                 std::process::exit(1);
             }
         }
+        let s = search.stats();
+        println!(
+            "  settled by the bounds {}, by the table {}, by canonical forms {}; expanded {}",
+            s.by_bounds - stats_before.by_bounds,
+            s.by_table - stats_before.by_table,
+            s.by_canonical_forms - stats_before.by_canonical_forms,
+            s.expanded - stats_before.expanded
+        );
     }
 }
