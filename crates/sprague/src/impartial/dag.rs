@@ -11,7 +11,7 @@ use core::fmt;
 
 /// How many places ahead in a vertex order the passes over it prefetch a
 /// vertex's successor offsets, its successor list, and the entries its
-/// successors index (values or in-degrees).
+/// successors index (in-degrees, or values).
 const AHEAD_OFFSETS: usize = 24;
 /// See [`AHEAD_OFFSETS`].
 const AHEAD_LIST: usize = 12;
@@ -48,7 +48,10 @@ impl Failure for GraphCycle {
 pub type GrundyDagError = Stopped<GraphCycle>;
 
 /// The Grundy value of every vertex (a token on the vertex moves along an edge;
-/// who cannot move loses). O(n + m) time, O(n) extra memory, no recursion.
+/// who cannot move loses). O(n + m) time, no recursion; O(n) extra memory
+/// when the ids are in topological order (either way), else O(n + m): Kahn's
+/// pass copies the successor lists in its order, so the valuing pass reads
+/// them back as one stream instead of fetching each list at random.
 ///
 /// If every edge goes from a higher to a lower id, or every edge from a lower to
 /// a higher id, the id order is already topological and values are computed in
@@ -170,35 +173,29 @@ fn grundy_dag_ticked<const COUNT: bool>(
     // where a depth-first search waits at each descent for the next vertex's
     // successor list. A graph with a cycle leaves vertices out of the order;
     // the depth-first search below then names a vertex on a cycle.
-    if let Some(order) = topological_order(offsets, targets) {
+    if let Some(Kahn { order, ends, edges }) = topological_order(offsets, targets) {
         // Values in the reverse order, a block of vertices per tick; a byte
         // array of values (capped at BIG, the exact value read from `grundy`
-        // then) keeps the random reads of successor values in cache.
+        // then) keeps the random reads of successor values in cache. The
+        // successor lists are read from the copy Kahn's pass wrote in its
+        // order, so this pass reads them backwards in one stream.
         const BIG: u8 = u8::MAX;
         let mut small = vec![0u8; n];
-        // Prefetches for the vertices a few places ahead in the order: their
-        // successor offsets, then their successor lists, then their
-        // successors' values, so the cache misses of later vertices overlap
-        // with the work on the current one.
-        let ahead = |i: usize, small: &[u8]| {
-            if let Some(&u) = i.checked_sub(AHEAD_OFFSETS).and_then(|j| order.get(j)) {
-                prefetch(offsets, u as usize);
-            }
-            if let Some(&u) = i.checked_sub(AHEAD_LIST).and_then(|j| order.get(j)) {
-                prefetch(targets, offsets[u as usize] as usize);
-            }
-            if let Some(&u) = i.checked_sub(AHEAD_VALUES).and_then(|j| order.get(j)) {
-                for &w in &targets[offsets[u as usize] as usize..offsets[u as usize + 1] as usize] {
-                    prefetch(small, w as usize);
-                }
-            }
+        let list = |k: usize| {
+            let start = if k == 0 { 0 } else { ends[k - 1] as usize };
+            &edges[start..ends[k] as usize]
         };
         let mut i = n;
         for block in order.rchunks(BLOCK) {
             for &v in block.iter().rev() {
                 i -= 1;
-                ahead(i, &small);
-                let succ = &targets[offsets[v as usize] as usize..offsets[v as usize + 1] as usize];
+                // The successors' values of a vertex a few places ahead.
+                if let Some(k) = i.checked_sub(AHEAD_VALUES) {
+                    for &w in list(k) {
+                        prefetch(&small, w as usize);
+                    }
+                }
+                let succ = list(i);
                 let m = if succ.len() < 64 {
                     let mut bits = 0u64;
                     for &w in succ {
@@ -349,7 +346,7 @@ fn grundy_dag_ticked<const COUNT: bool>(
 
 /// A topological order of the graph (every edge from an earlier to a later
 /// vertex) by Kahn's method, or `None` when the graph has a cycle. O(n + m).
-fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Vec<u32>> {
+fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Kahn> {
     let n = offsets.len() - 1;
     // In-degrees in a byte each (n bytes stay in the second-level cache where
     // n words would not), saturated at SATURATED; the vertices whose count
@@ -380,6 +377,8 @@ fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Vec<u32>> {
         len += usize::from(d == 0);
     }
     let mut head = 0usize;
+    let mut edges: Vec<u32> = Vec::with_capacity(targets.len());
+    let mut ends: Vec<u32> = Vec::with_capacity(n);
     // Prefetches for the vertices queued a few places ahead (see
     // `grundy_dag`): offsets, successor lists, then the in-degree counters
     // those lists will decrement. The queue is appended to under a branch:
@@ -400,7 +399,10 @@ fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Vec<u32>> {
             }
         }
         head += 1;
-        for &w in &targets[offsets[v] as usize..offsets[v + 1] as usize] {
+        let succ = &targets[offsets[v] as usize..offsets[v + 1] as usize];
+        edges.extend_from_slice(succ);
+        ends.push(edges.len() as u32);
+        for &w in succ {
             let d = &mut indeg[w as usize];
             let last = if *d == SATURATED {
                 let e = &mut wide[w as usize];
@@ -420,7 +422,16 @@ fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Vec<u32>> {
         return None;
     }
     order.truncate(n);
-    Some(order)
+    Some(Kahn { order, ends, edges })
+}
+
+/// A topological order and the successor lists copied in that order:
+/// `order[k]`'s successors are `edges[ends[k - 1]..ends[k]]` (from 0 for
+/// `k = 0`).
+struct Kahn {
+    order: Vec<u32>,
+    ends: Vec<u32>,
+    edges: Vec<u32>,
 }
 
 /// The mex of the option values `segment` of one vertex: a 64-bit mask when
