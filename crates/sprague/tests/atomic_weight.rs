@@ -117,6 +117,13 @@ fn the_calculus_worked_by_hand() {
     // {0|↑,*}: {−2 | 1 + 2, 0 + 2} = {−2 | 2} = 0, above the far star:
     // the largest n ⧏ 2 and ⧏ 3 is 1.
     assert_eq!(aw(&mut s, "{0|*,^}").as_deref(), Some("1"));
+    // On Numbers and Games, ch. 16, after Theorem 98: {0|↑,↑*} gives
+    // {0 − 2 | 1 + 2}, which permits the integers 0, 1 and 2; it exceeds the
+    // remote stars, so its weight is the largest, 2. {⇑|↓} gives {0 | 1} =
+    // 1/2, and {⇑|⇓} gives {0|0} = *.
+    assert_eq!(aw(&mut s, "{0|^,^*}").as_deref(), Some("2"));
+    assert_eq!(aw(&mut s, "{^^|v}").as_deref(), Some("1/2"));
+    assert_eq!(aw(&mut s, "{^^|vv}").as_deref(), Some("*"));
     // The weights the cgt crate (0.11, the same calculus) checks in its own
     // tests: {⇑|↓} = {0 | 1} = 1/2, {⇑|⇓} = *, {↑↑↑|↓↓↓} = {1|−1},
     // {⇑|*} = 1, {⇑,{↑|*}|*} = 1, {*|⇓} = −1, *3 = 0.
@@ -224,9 +231,10 @@ proptest! {
 
     /// All-small games are atomic, and the weight is additive and odd:
     /// aw(G + H) = aw(G) + aw(H), aw(−G) = −aw(G) (the atomic weight
-    /// relation is a congruence; Winning Ways ch. 8; Siegel, Combinatorial
-    /// Game Theory). The weight fits the ±ε relation and its neighbours ±1
-    /// do not; a weight of 2 or more wins for Left (the two-ahead rule).
+    /// relation is a congruence; Winning Ways ch. 8; On Numbers and Games,
+    /// Theorem 98). The weight fits the ±ε relation and its neighbours ±1
+    /// do not, and it places G against the remote stars and 0 as Theorem 98
+    /// says.
     #[test]
     fn all_small_weights_are_additive_and_fit(picks in proptest::collection::vec(any::<u8>(), 40)) {
         let mut s = GameStore::new();
@@ -243,8 +251,22 @@ proptest! {
             prop_assert!(weight_fits(&mut s, g, w), "aw({}) = {}", s.display(g), s.display(w));
             let (up, down) = (s.add(w, one), s.sub(w, one));
             prop_assert!(!weight_fits(&mut s, g, up) && !weight_fits(&mut s, g, down));
+            // On Numbers and Games, Theorem 98: aw ≥ 1 iff G exceeds the
+            // remote stars, aw ≤ −1 iff they exceed G; aw ≥ 2 makes G
+            // positive, aw ≤ −2 negative.
+            let n = far_star(&mut s, g);
+            let remote = s.nimber(n);
+            let above = s.le(remote, g) && !s.le(g, remote);
+            let below = s.le(g, remote) && !s.le(remote, g);
+            let minus_one = s.integer(-1);
+            prop_assert_eq!(s.le(one, w), above, "aw({}) = {}", s.display(g), s.display(w));
+            prop_assert_eq!(s.le(w, minus_one), below, "aw({}) = {}", s.display(g), s.display(w));
             if s.le(two, w) {
                 prop_assert!(!s.le(g, GameId::ZERO) && s.le(GameId::ZERO, g), "{} > 0", s.display(g));
+            }
+            let minus_two = s.integer(-2);
+            if s.le(w, minus_two) {
+                prop_assert!(s.le(g, GameId::ZERO) && !s.le(GameId::ZERO, g), "{} < 0", s.display(g));
             }
         }
         for &g in games.iter().rev().take(3) {

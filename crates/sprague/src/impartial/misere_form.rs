@@ -20,7 +20,8 @@
 //! ([`MisereStore::is_tame`]); the *mate* `G⁻` ([`MisereStore::mate`]), with
 //! `G + G⁻` always a P-position; and the games just outside the tame ones,
 //! *restive* ([`MisereStore::is_restive`], with its genus from `G⁺` and `G⁻`
-//! alone, [`Genus::restive`]) and *restless* ([`MisereStore::is_restless`]).
+//! alone, [`Genus::restive`], and next to Nim positions,
+//! [`Genus::restive_plus_nim`]) and *restless* ([`MisereStore::is_restless`]).
 
 use crate::budget::BudgetExceeded;
 use crate::nimber::mex_in_place;

