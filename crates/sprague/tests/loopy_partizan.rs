@@ -2,6 +2,9 @@
 //! Siegel's *Combinatorial Game Theory* (ch. VI) and CGSuite's documentation,
 //! and property tests against the short-game engine and brute force.
 
+mod loopy_graphs;
+
+use loopy_graphs::random_graph;
 use proptest::prelude::*;
 use sprague::notation::parse_loopy;
 use sprague::partizan::loopy::{LoopyGame, LoopyOutcome, Side, Winner};
@@ -72,22 +75,6 @@ fn outcomes_by_iteration(g: &LoopyGame) -> Vec<LoopyOutcome> {
             }
         })
         .collect()
-}
-
-/// A random loopy graph of 1..=5 positions from `picks`.
-fn random_graph(picks: &[u8]) -> LoopyGame {
-    let mut it = picks.iter().copied().cycle();
-    let mut next = || usize::from(it.next().unwrap_or(0));
-    let n = 1 + next() % 5;
-    let mut left = Vec::new();
-    let mut right = Vec::new();
-    for _ in 0..n {
-        let nl = next() % 3;
-        let nr = next() % 3;
-        left.push((0..nl).map(|_| next() % n).collect());
-        right.push((0..nr).map(|_| next() % n).collect());
-    }
-    LoopyGame::new(left, right, 0).unwrap()
 }
 
 /// A random stopper of 1..=5 positions: one player's moves go to the same

@@ -4,6 +4,9 @@
 //! dropping every cycle move of one player, and property tests of every side
 //! found against the definition (`≥` both ways on that side).
 
+mod loopy_graphs;
+
+use loopy_graphs::random_graph;
 use proptest::prelude::*;
 use sprague::GameStore;
 use sprague::notation::parse_loopy;
@@ -98,23 +101,6 @@ fn sides_that_keep_some_cycle_moves() {
         let off = side(&g.neg(), Side::Offside).unwrap_or_else(|| panic!("-({text}): no offside"));
         assert!(off.is_isomorphic(&want.neg(), BUDGET).unwrap(), "-({text})");
     }
-}
-
-/// A random loopy graph of 1..=5 positions from `picks` (up to two options
-/// per player and position).
-fn random_graph(picks: &[u8]) -> LoopyGame {
-    let mut it = picks.iter().copied().cycle();
-    let mut next = || usize::from(it.next().unwrap_or(0));
-    let n = 1 + next() % 5;
-    let mut left = Vec::new();
-    let mut right = Vec::new();
-    for _ in 0..n {
-        let nl = next() % 3;
-        let nr = next() % 3;
-        left.push((0..nl).map(|_| next() % n).collect());
-        right.push((0..nr).map(|_| next() % n).collect());
-    }
-    LoopyGame::new(left, right, 0).unwrap()
 }
 
 /// Checks both sides of `g`; returns how many were found (0, 1 or 2).

@@ -1,0 +1,22 @@
+//! Random loopy partizan graphs for the property tests of the loopy test
+//! binaries (`loopy_partizan.rs`, `loopy_sides.rs`).
+
+use sprague::partizan::loopy::LoopyGame;
+
+/// A random loopy graph of 1..=5 positions from `picks` (up to two options
+/// per player and position, to any position, itself included), rooted at
+/// position 0.
+pub fn random_graph(picks: &[u8]) -> LoopyGame {
+    let mut it = picks.iter().copied().cycle();
+    let mut next = || usize::from(it.next().unwrap_or(0));
+    let n = 1 + next() % 5;
+    let mut left = Vec::new();
+    let mut right = Vec::new();
+    for _ in 0..n {
+        let nl = next() % 3;
+        let nr = next() % 3;
+        left.push((0..nl).map(|_| next() % n).collect());
+        right.push((0..nr).map(|_| next() % n).collect());
+    }
+    LoopyGame::new(left, right, 0).unwrap()
+}
