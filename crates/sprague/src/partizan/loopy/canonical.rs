@@ -79,48 +79,16 @@ impl LoopyGame {
             let mut changed = false;
             for v in 0..n as u32 {
                 // Left options reversible through a Right option ≤ v.
-                let mut new_left = Vec::new();
-                for &x in &left[v as usize] {
-                    match right[x as usize].iter().find(|&&z| geq(v, z)) {
-                        Some(&z) => {
-                            new_left.extend_from_slice(&left[z as usize]);
-                            changed = true;
-                        }
-                        None => new_left.push(x),
-                    }
-                }
-                new_left.sort_unstable();
-                new_left.dedup();
-                let kept: Vec<u32> = new_left
-                    .iter()
-                    .copied()
-                    .filter(|&x| !new_left.iter().any(|&y| y != x && beats(y, x)))
-                    .collect();
-                changed |= kept.len() != new_left.len();
+                let (new_left, bypassed) =
+                    bypass_reversible(&left[v as usize], &right, &left, |z| geq(v, z), false);
+                let kept = undominated(&new_left, beats);
+                changed |= bypassed || kept.len() != new_left.len();
                 left[v as usize] = kept;
                 // Right options reversible through a Left option ≥ v.
-                let mut new_right = Vec::new();
-                for &x in &right[v as usize] {
-                    match left[x as usize].iter().find(|&&z| geq(z, v)) {
-                        Some(&z) => {
-                            new_right.extend_from_slice(&right[z as usize]);
-                            changed = true;
-                        }
-                        None => new_right.push(x),
-                    }
-                }
-                new_right.sort_unstable();
-                new_right.dedup();
-                let kept: Vec<u32> = new_right
-                    .iter()
-                    .copied()
-                    .filter(|&x| {
-                        !new_right
-                            .iter()
-                            .any(|&y| y != x && geq(x, y) && (!geq(y, x) || y < x))
-                    })
-                    .collect();
-                changed |= kept.len() != new_right.len();
+                let (new_right, bypassed) =
+                    bypass_reversible(&right[v as usize], &left, &right, |z| geq(z, v), false);
+                let kept = undominated(&new_right, |y, x| geq(x, y) && (!geq(y, x) || y < x));
+                changed |= bypassed || kept.len() != new_right.len();
                 right[v as usize] = kept;
             }
             if !changed {
@@ -203,4 +171,47 @@ impl LoopyGame {
         }
         Ok(true)
     }
+}
+
+/// The options `opts` of one position with each reversible option bypassed:
+/// an option `x` with a reply `z` in `through[x]` for which `reverses(z)`
+/// holds (the first such reply) is replaced by the options `replace[z]`
+/// (less `x` itself when `drop_self`); sorted, without repeats. The flag says
+/// whether any option was bypassed. O(Σ |through[x]| + |replace[z]|) tests,
+/// plus the sort.
+pub(super) fn bypass_reversible(
+    opts: &[u32],
+    through: &[Vec<u32>],
+    replace: &[Vec<u32>],
+    reverses: impl Fn(u32) -> bool,
+    drop_self: bool,
+) -> (Vec<u32>, bool) {
+    let mut out = Vec::new();
+    let mut bypassed = false;
+    for &x in opts {
+        match through[x as usize].iter().find(|&&z| reverses(z)) {
+            Some(&z) => {
+                out.extend(
+                    replace[z as usize]
+                        .iter()
+                        .copied()
+                        .filter(|&y| !drop_self || y != x),
+                );
+                bypassed = true;
+            }
+            None => out.push(x),
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    (out, bypassed)
+}
+
+/// The options of `opts` that no other option beats (`beats(y, x)`: `y`
+/// makes `x` redundant), in their order. O(|opts|²) tests.
+pub(super) fn undominated(opts: &[u32], beats: impl Fn(u32, u32) -> bool) -> Vec<u32> {
+    opts.iter()
+        .copied()
+        .filter(|&x| !opts.iter().any(|&y| y != x && beats(y, x)))
+        .collect()
 }

@@ -8,6 +8,7 @@
 //! candidate: [`LoopyGame::side`] checks it exactly before returning it.
 
 use super::arena::{Arena, RIGHT};
+use super::canonical::{bypass_reversible, undominated};
 use super::compare::check_budget;
 use super::stopper::components;
 use super::{LoopyError, LoopyGame};
@@ -99,29 +100,14 @@ pub(super) fn simplified_onside(g: &LoopyGame, max_states: usize) -> Result<Loop
     for _ in 0..max_passes {
         let mut changed = false;
         for v in 0..n {
-            let mut new_right = Vec::new();
-            for &x in &right[v] {
-                match left[x as usize].iter().find(|&&z| geq(z, v as u32)) {
-                    Some(&z) => {
-                        new_right.extend(right[z as usize].iter().copied().filter(|&y| y != x));
-                        changed = true;
-                    }
-                    None => new_right.push(x),
-                }
-            }
-            new_right.sort_unstable();
-            new_right.dedup();
-            let kept: Vec<u32> = new_right
-                .iter()
-                .copied()
-                .filter(|&x| !new_right.iter().any(|&y| y != x && beats_for_right(y, x)))
-                .collect();
-            changed |= kept != right[v];
+            let (new_right, bypassed) =
+                bypass_reversible(&right[v], &left, &right, |z| geq(z, v as u32), true);
+            let kept = undominated(&new_right, beats_for_right);
+            changed |= bypassed || kept != right[v];
             right[v] = kept;
-            let before = left[v].len();
-            let opts = left[v].clone();
-            left[v].retain(|&x| !opts.iter().any(|&y| y != x && beats(y, x)));
-            changed |= left[v].len() != before;
+            let kept = undominated(&left[v], beats);
+            changed |= kept.len() != left[v].len();
+            left[v] = kept;
         }
         if !changed {
             break;
