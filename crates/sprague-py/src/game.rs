@@ -182,7 +182,8 @@ impl Game {
         to_fraction(py, &t)
     }
 
-    /// The atomic weight of an infinitesimal (all-small) game, else `None`.
+    /// The atomic weight of an atomic game (every all-small game, and other
+    /// infinitesimals the atomic weight calculus answers, as CGSuite does), else `None`.
     #[getter]
     fn atomic_weight(&self) -> PyResult<Option<Game>> {
         Ok(store()?.atomic_weight(self.id).map(|id| Game { id }))

@@ -331,7 +331,7 @@ impl Env {
                     return Err(ReplError::at(
                         start + 1,
                         format!(
-                            "`{shown}` has no atomic weight (it is not infinitesimal, or a subgame is not)"
+                            "`{shown}` has no atomic weight (it is not atomic: not infinitesimal, or too far from every multiple of ↑ by its weight)"
                         ),
                     ));
                 }
