@@ -1,5 +1,6 @@
 //! Who wins Domineering on a W × H board (default 8 × 8), by the outcome
-//! search, with the positions searched and the time taken.
+//! search, with the positions searched, how they were settled (bounds,
+//! table, canonical forms, or searched move by move) and the time taken.
 //!
 //! `cargo run --release -p sprague --example domineering_outcome -- 8 8 [SMALL_CELLS] [LOG2_TABLE]`
 

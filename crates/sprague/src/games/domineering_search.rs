@@ -1034,12 +1034,12 @@ mod tests {
     }
 
     /// 8 × 8 is a first-player win (Breuker, Uiterwijk and van den Herik,
-    /// 2000). About 35 million positions and a minute of CPU in a release
-    /// build (`cargo test --release -p sprague --lib eight_by_eight -- --ignored`),
+    /// 2000). About 35 million positions, 65 to 95 s in a release build on
+    /// a shared machine (`cargo test --release -p sprague --lib eight_by_eight -- --ignored`),
     /// so not in the default run. The Right-first answer comes from the
     /// table: on a square board it is the Left-first question transposed.
     #[test]
-    #[ignore = "about a minute in a release build"]
+    #[ignore = "one to two minutes in a release build"]
     fn eight_by_eight_is_a_first_player_win() {
         let mut s = DomineeringSearch::new(1 << 25);
         let b = DomineeringBoard::rectangle(8, 8).unwrap();
