@@ -491,12 +491,12 @@ pub struct DomineeringSearch<'m> {
     /// given, vertically; 1 is the other) and each top cell of their own
     /// grid, the credit of the moves there that won.
     history: Box<[[u64; 128]; 2]>,
-    stats: SearchStats,
+    stats: DomineeringSearchStats,
 }
 
 /// How the positions a [`DomineeringSearch`] visited were settled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
+pub struct DomineeringSearchStats {
     /// Positions decided by the bounds on the players' moves, without a move.
     pub by_bounds: u64,
     /// Positions answered by the transposition table.
@@ -536,7 +536,7 @@ impl<'m> DomineeringSearch<'m> {
             small: PartizanSolver::with_max_states(&Domineering, usize::MAX),
             small_states: (max_states / 4).max(1 << 10),
             history: Box::new([[0; 128]; 2]),
-            stats: SearchStats::default(),
+            stats: DomineeringSearchStats::default(),
         }
     }
 
@@ -575,7 +575,7 @@ impl<'m> DomineeringSearch<'m> {
 
     /// How the positions searched so far were settled.
     #[must_use]
-    pub const fn stats(&self) -> SearchStats {
+    pub const fn stats(&self) -> DomineeringSearchStats {
         self.stats
     }
 

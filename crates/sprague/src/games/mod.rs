@@ -15,7 +15,9 @@ pub use bash::Bash;
 pub use clobber::{Clobber, ClobberBoard};
 pub use cutcake::{Cake, Cutcake};
 pub use domineering::{Domineering, DomineeringBoard};
-pub use domineering_search::{DEFAULT_SMALL_CELLS, DomineeringSearch, MAX_SEARCH_SIDE};
+pub use domineering_search::{
+    DEFAULT_SMALL_CELLS, DomineeringSearch, DomineeringSearchStats, MAX_SEARCH_SIDE,
+};
 pub use hackenbush::{Hackenbush, HackenbushColour, HackenbushEdge, HackenbushGraph, stalk_value};
 pub use nim::Nim;
 pub use take_ab::TakeAB;
