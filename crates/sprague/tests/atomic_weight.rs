@@ -8,6 +8,9 @@
 //! star `*N`. It is written here again from the public API (Norton product,
 //! ordinal sum) so that it checks the library rather than repeats it.
 
+mod game_pool;
+
+use game_pool::grow_pool;
 use proptest::prelude::*;
 use sprague::partizan::Nus;
 use sprague::{Dyadic, GameId, GameStore};
@@ -202,22 +205,7 @@ fn not_atomic_is_only_the_candidate_failing() {
 /// from the seeds and the games before (all-small when the seeds are).
 fn random_games(s: &mut GameStore, seeds: &[&str], picks: &[u8]) -> Vec<GameId> {
     let mut pool: Vec<GameId> = seeds.iter().map(|t| s.parse(t).unwrap()).collect();
-    let mut it = picks.iter().copied().cycle();
-    let mut made = Vec::new();
-    for _ in 0..6 {
-        let nl = 1 + usize::from(it.next().unwrap_or(0) % 2);
-        let nr = 1 + usize::from(it.next().unwrap_or(0) % 2);
-        let l: Vec<GameId> = (0..nl)
-            .map(|_| pool[usize::from(it.next().unwrap_or(0)) % pool.len()])
-            .collect();
-        let r: Vec<GameId> = (0..nr)
-            .map(|_| pool[usize::from(it.next().unwrap_or(0)) % pool.len()])
-            .collect();
-        let g = s.game(&l, &r);
-        pool.push(g);
-        made.push(g);
-    }
-    made
+    grow_pool(s, &mut pool, picks, 6)
 }
 
 const ALL_SMALL: [&str; 8] = ["0", "*", "^", "v", "^*", "*2", "v*", "{0|^*}"];

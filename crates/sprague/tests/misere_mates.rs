@@ -187,17 +187,7 @@ fn restive_and_restless_examples() {
 fn small_games_against_the_definitions() {
     let mut s = MisereStore::with_max_games(4_000_000);
     let games = sample(&mut s, 1500);
-    // Nim positions of up to three heaps of at most 5.
-    let mut nims: Vec<(Vec<u64>, MisereGame)> = Vec::new();
-    for a in 0..6u64 {
-        for b in a..6 {
-            for c in b..6 {
-                let (x, y, z) = (s.nim(a).unwrap(), s.nim(b).unwrap(), s.nim(c).unwrap());
-                let t = s.sum(x, y).unwrap();
-                nims.push((vec![a, b, c], s.sum(t, z).unwrap()));
-            }
-        }
-    }
+    let nims = nim_positions(&mut s);
     let mut restive_count = 0;
     let mut restless_count = 0;
     // (G⁺, G⁻, Nim position) -> outcomes of restive G plus it.
@@ -288,16 +278,7 @@ fn restive_plus_nim_follows_conways_rule() {
     let mut s = MisereStore::with_max_games(4_000_000);
     let games = sample(&mut s, 400);
     let two = s.nim(2).unwrap();
-    let mut nims: Vec<(Vec<u64>, MisereGame)> = Vec::new();
-    for a in 0..6u64 {
-        for b in a..6 {
-            for c in b..6 {
-                let (x, y, z) = (s.nim(a).unwrap(), s.nim(b).unwrap(), s.nim(c).unwrap());
-                let t = s.sum(x, y).unwrap();
-                nims.push((vec![a, b, c], s.sum(t, z).unwrap()));
-            }
-        }
-    }
+    let nims = nim_positions(&mut s);
     let mut checked = 0;
     let mut as_g0 = 0;
     let mut memo = HashMap::new();
@@ -415,4 +396,20 @@ fn games_born_by_day_five() {
     // Same source: 4171780 games by day 5.
     let mut s = MisereStore::with_max_games(10_000_000);
     assert_eq!(born_by(&mut s, 5).len(), 4_171_780);
+}
+
+/// The Nim positions of up to three heaps of at most 5 (heaps sorted), each
+/// with its misère form.
+fn nim_positions(s: &mut MisereStore) -> Vec<(Vec<u64>, MisereGame)> {
+    let mut nims = Vec::new();
+    for a in 0..6u64 {
+        for b in a..6 {
+            for c in b..6 {
+                let (x, y, z) = (s.nim(a).unwrap(), s.nim(b).unwrap(), s.nim(c).unwrap());
+                let t = s.sum(x, y).unwrap();
+                nims.push((vec![a, b, c], s.sum(t, z).unwrap()));
+            }
+        }
+    }
+    nims
 }

@@ -1,6 +1,9 @@
 //! Stops, thermographs, cooling, heating, atomic weights and reduced canonical
 //! forms: published values and properties on random games.
 
+mod game_pool;
+
+use game_pool::grow_pool;
 use proptest::prelude::*;
 use sprague::{Dyadic, GameId, GameStore};
 use std::collections::HashMap;
@@ -138,19 +141,7 @@ fn birthdays_and_incentives() {
 fn random_game(s: &mut GameStore, picks: &[u8]) -> Vec<GameId> {
     let base = ["0", "1", "-1", "1/2", "*", "^", "v*", "2", "-1/4", "*2"];
     let mut pool: Vec<GameId> = base.iter().map(|t| s.parse(t).unwrap()).collect();
-    let mut it = picks.iter().copied().cycle();
-    for _ in 0..8 {
-        let nl = 1 + usize::from(it.next().unwrap_or(0) % 2);
-        let nr = 1 + usize::from(it.next().unwrap_or(0) % 2);
-        let l: Vec<GameId> = (0..nl)
-            .map(|_| pool[usize::from(it.next().unwrap_or(0)) % pool.len()])
-            .collect();
-        let r: Vec<GameId> = (0..nr)
-            .map(|_| pool[usize::from(it.next().unwrap_or(0)) % pool.len()])
-            .collect();
-        let g = s.game(&l, &r);
-        pool.push(g);
-    }
+    grow_pool(s, &mut pool, picks, 8);
     pool
 }
 
