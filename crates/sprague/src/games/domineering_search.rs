@@ -1014,6 +1014,18 @@ mod tests {
 
     #[test]
     fn small_rectangles_match_known_outcomes() {
+        // The table itself: transposing a board swaps the players.
+        let at = |w: usize, h: usize| SMALL_OUTCOMES[h - 1].as_bytes()[w - 1];
+        for h in 1..=6 {
+            for w in 1..=6 {
+                let swapped = match at(h, w) {
+                    b'L' => b'R',
+                    b'R' => b'L',
+                    x => x,
+                };
+                assert_eq!(at(w, h), swapped, "{w}×{h} against {h}×{w}");
+            }
+        }
         let mut s = DomineeringSearch::new(1 << 16);
         for h in 1..=6 {
             for w in 1..=6 {
