@@ -9,9 +9,9 @@ use crate::{
 };
 use core::fmt;
 
-/// How many places ahead in a vertex order the passes over it prefetch a
-/// vertex's successor offsets, its successor list, and the entries its
-/// successors index (in-degrees, or values).
+/// How many places ahead in Kahn's queue its pass prefetches a vertex's
+/// successor offsets and its successor list; and how many places ahead both
+/// passes prefetch the entries its successors index (in-degrees, or values).
 const AHEAD_OFFSETS: usize = 24;
 /// See [`AHEAD_OFFSETS`].
 const AHEAD_LIST: usize = 12;
@@ -181,10 +181,7 @@ fn grundy_dag_ticked<const COUNT: bool>(
         // order, so this pass reads them backwards in one stream.
         const BIG: u8 = u8::MAX;
         let mut small = vec![0u8; n];
-        let list = |k: usize| {
-            let start = if k == 0 { 0 } else { ends[k - 1] as usize };
-            &edges[start..ends[k] as usize]
-        };
+        let list = |k: usize| &edges[ends[k] as usize..ends[k + 1] as usize];
         let mut i = n;
         for block in order.rchunks(BLOCK) {
             for &v in block.iter().rev() {
@@ -378,7 +375,8 @@ fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Kahn> {
     }
     let mut head = 0usize;
     let mut edges: Vec<u32> = Vec::with_capacity(targets.len());
-    let mut ends: Vec<u32> = Vec::with_capacity(n);
+    let mut ends: Vec<u32> = Vec::with_capacity(n + 1);
+    ends.push(0);
     // Prefetches for the vertices queued a few places ahead (see
     // `grundy_dag`): offsets, successor lists, then the in-degree counters
     // those lists will decrement. The queue is appended to under a branch:
@@ -426,8 +424,7 @@ fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Kahn> {
 }
 
 /// A topological order and the successor lists copied in that order:
-/// `order[k]`'s successors are `edges[ends[k - 1]..ends[k]]` (from 0 for
-/// `k = 0`).
+/// `order[k]`'s successors are `edges[ends[k]..ends[k + 1]]`.
 struct Kahn {
     order: Vec<u32>,
     ends: Vec<u32>,
