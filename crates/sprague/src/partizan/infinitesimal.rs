@@ -7,6 +7,11 @@ use super::nus::Nus;
 use super::store::{GameId, GameStore, Op};
 use rustc_hash::FxHashMap;
 
+/// The largest far star `*N` for which [`GameStore::atomic_weight`] builds
+/// the tolerance `ε = ↑* + (*N : −1)` of its atomicity check (`2N + 1`
+/// options); games past it that are not all-small get no weight.
+pub const MAX_TOLERANCE_STAR: u64 = 1 << 12;
+
 impl GameStore {
     /// Whether `g` is infinitesimal: both stops are 0. O(1).
     #[must_use]
@@ -43,6 +48,10 @@ impl GameStore {
     ///   David Wolfe). `{^^||0|-1}` fails it, `Tiny(1)` passes with weight 0.
     ///   `None` here says the candidate failed, not that no `W` fits: the
     ///   calculus can offer a sum of two atomic games a wrong candidate.
+    ///   `ε` has `N` options a side, so such a game with a nimber of
+    ///   [`MAX_TOLERANCE_STAR`] or more among its subgames also gets `None`
+    ///   rather than a construction of that size (the parsers admit nimbers
+    ///   up to `*256` next to other games).
     ///
     /// The calculus is defined on every game: `x + n·↑ + *m` weighs `n` (so a
     /// number weighs 0), and otherwise `G° = {G^L° − 2 | G^R° + 2}` unless
@@ -119,6 +128,9 @@ impl Op<'_, '_> {
         if all_small || self.halted() {
             return Some(w);
         }
+        if far > MAX_TOLERANCE_STAR {
+            return None;
+        }
         // CGSuite's test that `g` is atomic with weight `w`:
         // −ε ≤ g − w·↑ ≤ ε with ε = ↑* + (*N : −1).
         let w_up = self.norton_up(w, &mut FxHashMap::default());
@@ -136,12 +148,12 @@ impl Op<'_, '_> {
             let ups = v.ups;
             return self.integer(ups);
         }
-        if let Some(&Some(w)) = self.derived.atomic.get(&g) {
+        if let Some(&w) = self.derived.atomic.get(&g) {
             return w;
         }
         let w = self.calculus_walk(g);
         if !self.halted() {
-            self.derived.atomic.insert(g, Some(w));
+            self.derived.atomic.insert(g, w);
         }
         w
     }

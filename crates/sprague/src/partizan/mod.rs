@@ -27,6 +27,7 @@ mod watched;
 
 pub use display::format_nus;
 pub use dyadic::Dyadic;
+pub use infinitesimal::MAX_TOLERANCE_STAR;
 pub use nus::Nus;
 pub use rules::{PartizanRules, Player, moves_of, outcome_by_minimax, wins_moving_first};
 pub use solver::{PartizanSolver, value_by_definition};

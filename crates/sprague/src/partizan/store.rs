@@ -103,7 +103,7 @@ pub(super) struct Derived {
     /// Reduced canonical forms (`infinitesimal`).
     pub(super) reduced: FxHashMap<GameId, GameId>,
     /// Atomic weights (`infinitesimal`).
-    pub(super) atomic: FxHashMap<GameId, Option<GameId>>,
+    pub(super) atomic: FxHashMap<GameId, GameId>,
 }
 
 /// The interned store of canonical short partizan games.
