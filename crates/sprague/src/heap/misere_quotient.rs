@@ -646,8 +646,7 @@ struct Futures<'q> {
     words: usize,
     vecs: Vec<Box<[u64]>>,
     ids: rustc_hash::FxHashMap<Box<[u64]>, u32>,
-    of_memo: rustc_hash::FxHashMap<(u32, u32), u32>,
-    shift_memo: rustc_hash::FxHashMap<(u32, u32), u32>,
+    memo: rustc_hash::FxHashMap<(u32, u32), u32>,
 }
 
 impl<'q> Futures<'q> {
@@ -658,8 +657,7 @@ impl<'q> Futures<'q> {
             words: (lanes * q.n).div_ceil(64),
             vecs: Vec::new(),
             ids: rustc_hash::FxHashMap::default(),
-            of_memo: rustc_hash::FxHashMap::default(),
-            shift_memo: rustc_hash::FxHashMap::default(),
+            memo: rustc_hash::FxHashMap::default(),
         }
     }
 
@@ -687,29 +685,18 @@ impl<'q> Futures<'q> {
         self.intern(v)
     }
 
-    /// The future `z ↦ T[f·z]` of the rest `f` next to the table `t`.
-    fn of(&mut self, t: u32, f: u32) -> u32 {
-        if f == 0 {
-            return t;
-        }
-        if let Some(&id) = self.of_memo.get(&(t, f)) {
-            return id;
-        }
-        let id = self.mapped(t, |q, z| q.mul(f, z));
-        self.of_memo.insert((t, f), id);
-        id
-    }
-
-    /// The future after adding a heap of element `x` to the rest.
-    fn shift(&mut self, v: u32, x: u32) -> u32 {
+    /// The future `z ↦ T[f·z]` of the rest `f` next to the table `t`; also
+    /// the future `z ↦ v[x·z]` of a future `v` after adding a heap of
+    /// element `x` (the same map: a table is its own future at the identity).
+    fn after(&mut self, v: u32, x: u32) -> u32 {
         if x == 0 {
             return v;
         }
-        if let Some(&id) = self.shift_memo.get(&(v, x)) {
+        if let Some(&id) = self.memo.get(&(v, x)) {
             return id;
         }
         let id = self.mapped(v, |q, z| q.mul(x, z));
-        self.shift_memo.insert((v, x), id);
+        self.memo.insert((v, x), id);
         id
     }
 
@@ -830,11 +817,11 @@ fn verify_by_elements(
             next[0] = q.mul(g, x);
             for (i, &v) in s[1..].iter().enumerate() {
                 next[i + 1] = if i == k {
-                    fut.of(tables[k], g)
+                    fut.after(tables[k], g)
                 } else if v == u32::MAX {
                     u32::MAX
                 } else {
-                    fut.shift(v, x)
+                    fut.after(v, x)
                 };
             }
             if !seen.contains(&next[..]) {
@@ -995,11 +982,11 @@ fn explore(
                             }
                         }
                     };
-                    (t, fut.of(t, g))
+                    (t, fut.after(t, g))
                 } else if v == u32::MAX {
                     (u32::MAX, u32::MAX)
                 } else {
-                    (t, fut.shift(v, x))
+                    (t, fut.after(v, x))
                 };
             }
             let id = match index.get(&next[..]) {
