@@ -31,7 +31,9 @@ fn far_star(s: &mut GameStore, g: GameId) -> u64 {
             continue;
         }
         if let Some(n) = s.as_nimber(x) {
+            // The subgames of *n are the smaller nimbers.
             max = max.max(n);
+            continue;
         }
         let (l, r) = s.options(x);
         stack.extend(l);
@@ -306,4 +308,29 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn a_far_star_above_the_cap_gives_no_weight() {
+    // {0 || {*n|0} | −1} = {0 || ↓*(n+1) | −1}: infinitesimal, and −1 makes it
+    // not all-small, so its weight is checked against ε = ↑* + (*N : −1)
+    // with N the power of two above the largest nimber among its subgames.
+    // For n = 2 (N = 4) the check runs and the calculus's −1 fits (a far
+    // star at the cap, N = 4096, takes minutes in a debug build); for
+    // n = 5000, N = 8192 is above
+    // MAX_TOLERANCE_STAR, no ε is built, and there is no weight. Nimbers are
+    // built from their value (the parsers refuse *5000 next to other games).
+    let mut s = GameStore::new();
+    let (zero, minus_one) = (s.integer(0), s.integer(-1));
+    let mut weight_with = |n: u64| {
+        let star = s.nimber(n);
+        let down_star = s.game(&[star], &[zero]);
+        let right = s.game(&[down_star], &[minus_one]);
+        let g = s.game(&[zero], &[right]);
+        (far_star(&mut s, g), s.atomic_weight(g).map(|w| s.display(w)))
+    };
+    assert_eq!(weight_with(2), (4, Some("-1".to_string())));
+    let (far, weight) = weight_with(5000);
+    assert!(far > sprague::partizan::MAX_TOLERANCE_STAR, "{far}");
+    assert_eq!(weight, None);
 }
