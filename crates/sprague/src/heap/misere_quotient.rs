@@ -732,6 +732,63 @@ impl<'q> Futures<'q> {
     }
 }
 
+/// The heaps under the candidate `q`, by kind: heaps with the same element
+/// and the same elements of options behave alike in every sum.
+struct HeapKinds {
+    /// The distinct elements of the heaps with moves.
+    elements: Vec<u32>,
+    /// Per kind: the index of its element in `elements`, and per rest `y`
+    /// whether a heap of it has a move to a sum predicted P next to `y`.
+    kinds: Vec<(usize, Vec<bool>)>,
+    /// One heap of each kind.
+    kind_heap: Vec<u64>,
+    /// The kind of each heap (`None`: a heap without moves, the empty game).
+    kind_of: Vec<Option<u32>>,
+}
+
+/// The kinds of the heaps `1 ..` under `q`. O(heaps · (options + |Q| · option elements)).
+fn heap_kinds(q: &Monoid, heaps: &[u32], option_parts: &[Vec<Vec<u64>>]) -> HeapKinds {
+    let image = |o: &[u64]| o.iter().fold(0u32, |acc, &p| q.mul(acc, heaps[p as usize]));
+    let mut hk = HeapKinds {
+        elements: Vec::new(),
+        kinds: Vec::new(),
+        kind_heap: Vec::new(),
+        kind_of: vec![None],
+    };
+    let mut option_sets: Vec<Vec<u32>> = Vec::new();
+    for (h, &x) in heaps.iter().enumerate().skip(1) {
+        let mut t: Vec<u32> = option_parts[h].iter().map(|o| image(o)).collect();
+        if t.is_empty() {
+            hk.kind_of.push(None);
+            continue;
+        }
+        t.sort_unstable();
+        t.dedup();
+        let found = (0..hk.kinds.len()).find(|&k| hk.elements[hk.kinds[k].0] == x && option_sets[k] == t);
+        let k = match found {
+            Some(k) => k,
+            None => {
+                let e = match hk.elements.iter().position(|&e| e == x) {
+                    Some(e) => e,
+                    None => {
+                        hk.elements.push(x);
+                        hk.elements.len() - 1
+                    }
+                };
+                let wins = (0..q.n as u32)
+                    .map(|y| t.iter().any(|&o| q.p[q.mul(y, o) as usize]))
+                    .collect();
+                hk.kinds.push((e, wins));
+                hk.kind_heap.push(h as u64);
+                option_sets.push(t);
+                hk.kinds.len() - 1
+            }
+        };
+        hk.kind_of.push(Some(k as u32));
+    }
+    hk
+}
+
 /// Verifies the candidate `q` for every sum of the heaps so far, by states
 /// that record only the element of a sum and, per element `e` of a heap in
 /// it, the element of the sum without one heap of element `e` (two heaps of
@@ -755,33 +812,16 @@ fn verify_by_elements(
     limits: &QuotientLimits<'_>,
     ticker: &mut Ticker<'_>,
 ) -> Result<Option<usize>, QuotientError> {
-    let n = q.n;
-    let image = |o: &[u64]| o.iter().fold(0u32, |acc, &p| q.mul(acc, heaps[p as usize]));
     // Per element of a heap with moves: every heap of it wins next to a
     // rest of element y (`all`), and some heap of it does (`any`).
-    let mut elements: Vec<u32> = Vec::new();
-    let mut all: Vec<Vec<bool>> = Vec::new();
-    let mut any: Vec<Vec<bool>> = Vec::new();
-    for (h, &x) in heaps.iter().enumerate().skip(1) {
-        let t: Vec<u32> = option_parts[h].iter().map(|o| image(o)).collect();
-        if t.is_empty() {
-            continue; // a heap without moves is the empty game
-        }
-        let wins: Vec<bool> = (0..n as u32)
-            .map(|y| t.iter().any(|&o| q.p[q.mul(y, o) as usize]))
-            .collect();
-        match elements.iter().position(|&e| e == x) {
-            Some(i) => {
-                for y in 0..n {
-                    all[i][y] &= wins[y];
-                    any[i][y] |= wins[y];
-                }
-            }
-            None => {
-                elements.push(x);
-                all.push(wins.clone());
-                any.push(wins);
-            }
+    let hk = heap_kinds(q, heaps, option_parts);
+    let elements = &hk.elements;
+    let mut all = vec![vec![true; q.n]; elements.len()];
+    let mut any = vec![vec![false; q.n]; elements.len()];
+    for (e, wins) in &hk.kinds {
+        for (y, &w) in wins.iter().enumerate() {
+            all[*e][y] &= w;
+            any[*e][y] |= w;
         }
     }
     // Per element, its two tables side by side (lane 0 `all`, lane 1 `any`).
@@ -797,12 +837,15 @@ fn verify_by_elements(
     let start: Vec<u32> = std::iter::once(0)
         .chain(std::iter::repeat_n(u32::MAX, elements.len()))
         .collect();
+    // The states found, side by side in the order found (breadth first).
     let mut seen: rustc_hash::FxHashSet<Box<[u32]>> = rustc_hash::FxHashSet::default();
     seen.insert(start.clone().into_boxed_slice());
-    let mut queue: std::collections::VecDeque<Box<[u32]>> = std::collections::VecDeque::new();
-    queue.push_back(start.into_boxed_slice());
+    let mut queue: Vec<u32> = start;
     let mut next = vec![0u32; width];
-    while let Some(s) = queue.pop_front() {
+    let mut at = 0;
+    while at < queue.len() {
+        let s = queue[at..at + width].to_vec();
+        at += width;
         let g = s[0];
         let mut present = s[1..].iter().filter(|&&v| v != u32::MAX).peekable();
         let right = if q.p[g as usize] {
@@ -830,9 +873,8 @@ fn verify_by_elements(
                         max_states: limits.max_states,
                     }));
                 }
-                let b: Box<[u32]> = next.clone().into_boxed_slice();
-                seen.insert(b.clone());
-                queue.push_back(b);
+                seen.insert(next.clone().into_boxed_slice());
+                queue.extend_from_slice(&next);
                 ticker.tick()?;
             }
         }
@@ -896,44 +938,15 @@ fn explore(
     limits: &QuotientLimits<'_>,
     ticker: &mut Ticker<'_>,
 ) -> Result<Explored, QuotientError> {
-    let n = q.n;
-    let image = |o: &[u64]| o.iter().fold(0u32, |acc, &p| q.mul(acc, heaps[p as usize]));
-    // A kind: its element's index, its options' elements, and the table of
-    // the rests y it wins next to.
-    let mut kinds: Vec<(usize, Vec<u32>, u32)> = Vec::new();
-    let mut kind_heap: Vec<u64> = Vec::new();
-    let mut kind_of: Vec<Option<u32>> = vec![None];
-    let mut elements: Vec<u32> = Vec::new();
+    let HeapKinds {
+        elements,
+        kinds,
+        kind_heap,
+        kind_of,
+    } = heap_kinds(q, heaps, option_parts);
+    // Per kind: its element's index and its table, interned.
     let mut fut = Futures::new(q, 1);
-    for (h, &x) in heaps.iter().enumerate().skip(1) {
-        let mut t: Vec<u32> = option_parts[h].iter().map(|o| image(o)).collect();
-        if t.is_empty() {
-            kind_of.push(None); // a heap without moves is the empty game
-            continue;
-        }
-        t.sort_unstable();
-        t.dedup();
-        let k = match kinds.iter().position(|k| elements[k.0] == x && k.1 == t) {
-            Some(k) => k,
-            None => {
-                let e = match elements.iter().position(|&e| e == x) {
-                    Some(e) => e,
-                    None => {
-                        elements.push(x);
-                        elements.len() - 1
-                    }
-                };
-                let win: Vec<bool> = (0..n as u32)
-                    .map(|y| t.iter().any(|&o| q.p[q.mul(y, o) as usize]))
-                    .collect();
-                let table = fut.table(&win);
-                kinds.push((e, t, table));
-                kind_heap.push(h as u64);
-                kinds.len() - 1
-            }
-        };
-        kind_of.push(Some(k as u32));
-    }
+    let kinds: Vec<(usize, u32)> = kinds.iter().map(|(e, wins)| (*e, fut.table(wins))).collect();
     // A state: the element of the sum, then per element the union of the
     // tables of its kinds present and the future of the rest without one
     // heap of it under that union (`u32::MAX` twice: no such heap).
@@ -963,7 +976,7 @@ fn explore(
         let p_move = (0..elements.len()).any(|e| s[2 + 2 * e] != u32::MAX && fut.now(s[2 + 2 * e], 0));
         ex.predicted.push(q.p[g as usize]);
         ex.derived.push(!empty && !p_move);
-        for (k, &(e, _, table)) in kinds.iter().enumerate() {
+        for (k, &(e, table)) in kinds.iter().enumerate() {
             let x = elements[e];
             next[0] = q.mul(g, x);
             for i in 0..elements.len() {
