@@ -11,6 +11,7 @@ mod grundy_game_file;
 mod heaps;
 mod lasker;
 mod misere_quotient;
+mod misere_recalibration;
 mod misere_values;
 mod period;
 mod rare;
