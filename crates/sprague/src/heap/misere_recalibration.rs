@@ -391,11 +391,15 @@ fn recalibrate(
 /// Most heaps freed at once.
 const MAX_FREED: usize = 4;
 
+/// Most sets of heaps tried for one wrong sum.
+const MAX_ATTEMPTS: usize = 48;
+
 /// A better candidate than `q` after its check failed at the sum `failed`:
 /// from a smallest wrong sum below it, the first recalibration (freeing
-/// one heap of that sum, then two, …, largest heaps first) that predicts it
-/// right. `None` when none does, or the search for the wrong sum passes its
-/// budget.
+/// one heap of that sum, then two, … up to [`MAX_FREED`], largest heaps
+/// first, at most [`MAX_ATTEMPTS`] sets) that predicts it right (past the
+/// budget of [`Truth`], the failing sum itself with the opposite of its
+/// prediction). `None` when none does.
 pub(super) fn recalibrated(
     truth: &mut Truth<'_>,
     failed: Vec<u64>,
@@ -420,13 +424,18 @@ pub(super) fn recalibrated(
         }
     }
     let k = distinct.len().min(16);
-    let max_size = max_order.saturating_mul(256).min(1 << 22);
+    let max_size = max_order.saturating_mul(64).min(1 << 22);
+    let mut attempts = 0;
     for size in 1..=k.min(MAX_FREED) {
         // Subsets of `size` heaps, in lexicographic order of positions
         // (largest heaps first).
         let mut pick: Vec<usize> = (0..size).collect();
         loop {
             let freed: Vec<(u64, u32)> = pick.iter().map(|&i| distinct[i]).collect();
+            attempts += 1;
+            if attempts > MAX_ATTEMPTS {
+                return Ok(None);
+            }
             if let Some((m, hs)) = recalibrate(q, heaps, option_parts, &freed, max_size, max_order, ticker)?
                 && m.p[element(&m, &hs, &sum) as usize] == p
             {
