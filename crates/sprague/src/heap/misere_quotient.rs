@@ -404,7 +404,9 @@ impl MisereQuotient {
         &self.relations
     }
 
-    /// How many times the first candidate was refined before it verified.
+    /// How many times a candidate that failed its check was corrected
+    /// (recalibrated, or refined by the states per kind of heap), over all
+    /// heaps, before the last one verified.
     #[must_use]
     pub const fn refinements(&self) -> usize {
         self.refinements

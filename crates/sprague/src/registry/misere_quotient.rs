@@ -140,7 +140,10 @@ fn report(name: &str, q: &MisereQuotient, sum: Option<(&str, &[u64])>) -> Report
         q.verified_states()
     ));
     if q.refinements() > 0 {
-        text.push_str(&format!(", after {} refinements", q.refinements()));
+        text.push_str(&format!(
+            ", after {} corrections of the candidate",
+            q.refinements()
+        ));
     }
     text.push_str(")\n");
     if let Some((t, h)) = sum {
