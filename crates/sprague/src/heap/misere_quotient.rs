@@ -587,55 +587,21 @@ fn extend(
             Some(x) => j * n + q.mul(y, x) as usize,
         }
     };
-    let mut class: Vec<u32> = (0..size).map(|e| u32::from(rows[e / n][e % n])).collect();
-    let mut count = 1 + usize::from(class.contains(&0) && class.contains(&1));
-    loop {
-        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
-        let mut next = vec![0u32; size];
-        for (e, slot) in next.iter_mut().enumerate() {
-            let mut sig = Vec::with_capacity(gens.len() + 2);
-            sig.push(class[e]);
-            sig.push(class[step(e, None)]);
-            for &g in &gens {
-                sig.push(class[step(e, Some(g))]);
-            }
-            let fresh = ids.len() as u32;
-            *slot = *ids.entry(sig).or_insert(fresh);
-        }
-        ticker.tick_n(size as u64)?;
-        let new_count = ids.len();
-        class = next;
-        if new_count == count {
-            break;
-        }
-        count = new_count;
-        if count > limits.max_order {
-            return Err(QuotientError::TooLarge {
-                heap: h,
-                max_order: limits.max_order,
-            });
-        }
-    }
-    // Renumber so that the identity (0, 1) is 0.
-    let mut renumber: Vec<u32> = vec![u32::MAX; count];
-    let mut reps_of: Vec<usize> = Vec::with_capacity(count);
-    for (e, &c) in class.iter().enumerate() {
-        let c = c as usize;
-        if renumber[c] == u32::MAX {
-            renumber[c] = reps_of.len() as u32;
-            reps_of.push(e);
-        }
-    }
-    for c in &mut class {
-        *c = renumber[*c as usize];
-    }
+    let initial: Vec<bool> = (0..size).map(|e| rows[e / n][e % n]).collect();
+    let too_large = QuotientError::TooLarge {
+        heap: h,
+        max_order: limits.max_order,
+    };
+    // The identity (0, 1) is element 0 (classes are numbered by first member).
+    let (class, reps_of) = classes(
+        &initial,
+        gens.len() + 1,
+        |e, i| step(e, i.checked_sub(1).map(|i| gens[i])),
+        limits.max_order,
+        ticker,
+    )?
+    .ok_or(too_large)?;
     let m = reps_of.len();
-    if m > limits.max_order {
-        return Err(QuotientError::TooLarge {
-            heap: h,
-            max_order: limits.max_order,
-        });
-    }
     let mut mul = vec![0u32; m * m];
     for a in 0..m {
         let (ja, ya) = (reps_of[a] / n, (reps_of[a] % n) as u32);
@@ -664,6 +630,7 @@ struct Futures<'q> {
     vecs: Vec<Box<[u64]>>,
     ids: rustc_hash::FxHashMap<Box<[u64]>, u32>,
     memo: rustc_hash::FxHashMap<(u32, u32), u32>,
+    unions: rustc_hash::FxHashMap<(u32, u32), u32>,
 }
 
 impl<'q> Futures<'q> {
@@ -675,6 +642,7 @@ impl<'q> Futures<'q> {
             vecs: Vec::new(),
             ids: rustc_hash::FxHashMap::default(),
             memo: rustc_hash::FxHashMap::default(),
+            unions: rustc_hash::FxHashMap::default(),
         }
     }
 
@@ -738,14 +706,20 @@ impl<'q> Futures<'q> {
         Self::bit(&self.vecs[v as usize], lane * self.q.n)
     }
 
-    /// The union of two tables, bit by bit.
+    /// The union of two futures, bit by bit (memoised).
     fn union(&mut self, a: u32, b: u32) -> u32 {
+        let key = (a.min(b), a.max(b));
+        if let Some(&id) = self.unions.get(&key) {
+            return id;
+        }
         let v: Box<[u64]> = self.vecs[a as usize]
             .iter()
             .zip(self.vecs[b as usize].iter())
             .map(|(x, y)| x | y)
             .collect();
-        self.intern(v)
+        let id = self.intern(v);
+        self.unions.insert(key, id);
+        id
     }
 }
 
@@ -862,7 +836,6 @@ fn verify_by_elements(
         .collect();
     // A state: the element of the sum and its future (`u32::MAX`: the
     // empty sum).
-    let mut unions: rustc_hash::FxHashMap<(u32, u32), u32> = rustc_hash::FxHashMap::default();
     // The smallest heap of each element, the length of an edge.
     let smallest: Vec<u64> = (0..elements.len())
         .map(|e| {
@@ -909,15 +882,7 @@ fn verify_by_elements(
                 new
             } else {
                 let old = fut.after(f, x);
-                let key = (old.min(new), old.max(new));
-                match unions.get(&key) {
-                    Some(&u) => u,
-                    None => {
-                        let u = fut.union(old, new);
-                        unions.insert(key, u);
-                        u
-                    }
-                }
+                fut.union(old, new)
             };
             let key = (q.mul(g, x), next);
             let to = match index.get(&key) {
@@ -1078,7 +1043,6 @@ fn explore(
     // A state: the element of the sum, then per element the union of the
     // tables of its kinds present and the future of the rest without one
     // heap of it under that union (`u32::MAX` twice: no such heap).
-    let mut unions: rustc_hash::FxHashMap<(u32, u32), u32> = rustc_hash::FxHashMap::default();
     let width = 1 + 2 * elements.len();
     let start: Vec<u32> = std::iter::once(0)
         .chain(std::iter::repeat_n(u32::MAX, 2 * elements.len()))
@@ -1110,19 +1074,7 @@ fn explore(
             for i in 0..elements.len() {
                 let (t, v) = (s[1 + 2 * i], s[2 + 2 * i]);
                 (next[1 + 2 * i], next[2 + 2 * i]) = if i == e {
-                    let t = if t == u32::MAX {
-                        table
-                    } else {
-                        let key = (t.min(table), t.max(table));
-                        match unions.get(&key) {
-                            Some(&u) => u,
-                            None => {
-                                let u = fut.union(t, table);
-                                unions.insert(key, u);
-                                u
-                            }
-                        }
-                    };
+                    let t = if t == u32::MAX { table } else { fut.union(t, table) };
                     (t, fut.after(t, g))
                 } else if v == u32::MAX {
                     (u32::MAX, u32::MAX)
@@ -1159,47 +1111,15 @@ fn refine(
     limits: &QuotientLimits<'_>,
     ticker: &mut Ticker<'_>,
 ) -> Result<(Monoid, Vec<u32>), QuotientError> {
-    let size = ex.derived.len();
     let kinds = ex.kind_heap.len();
-    let mut class: Vec<u32> = ex.derived.iter().map(|&d| u32::from(d)).collect();
-    let mut count = 1 + usize::from(class.contains(&0) && class.contains(&1));
-    loop {
-        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
-        let mut next = vec![0u32; size];
-        for (s, slot) in next.iter_mut().enumerate() {
-            let mut sig = Vec::with_capacity(kinds + 1);
-            sig.push(class[s]);
-            sig.extend((0..kinds).map(|k| class[ex.step(s, k)]));
-            let fresh = ids.len() as u32;
-            *slot = *ids.entry(sig).or_insert(fresh);
-        }
-        ticker.tick_n(size as u64)?;
-        class = next;
-        if ids.len() == count {
-            break;
-        }
-        count = ids.len();
-    }
-    // Number the classes in the order of their first state (the empty sum first).
-    let mut renumber = vec![u32::MAX; count];
-    let mut rep: Vec<usize> = Vec::new();
-    for (s, &c) in class.iter().enumerate() {
-        let c = c as usize;
-        if renumber[c] == u32::MAX {
-            renumber[c] = rep.len() as u32;
-            rep.push(s);
-        }
-    }
-    for c in &mut class {
-        *c = renumber[*c as usize];
-    }
-    let m = rep.len();
-    if m > limits.max_order {
-        return Err(QuotientError::TooLarge {
+    // Classes numbered in the order of their first state (the empty sum first).
+    let (class, rep) = classes(&ex.derived, kinds, |s, k| ex.step(s, k), limits.max_order, ticker)?.ok_or(
+        QuotientError::TooLarge {
             heap: (ex.kind_of.len() - 1) as u64,
             max_order: limits.max_order,
-        });
-    }
+        },
+    )?;
+    let m = rep.len();
     // The word (kinds added from the empty sum) of each class's first state.
     let words: Vec<Vec<u32>> = rep
         .iter()
@@ -1229,6 +1149,58 @@ fn refine(
         .map(|k| k.map_or(0, |k| class[ex.step(0, k as usize)]))
         .collect();
     Ok((Monoid { n: m, mul, p }, heaps))
+}
+
+/// The class of each element, and the first element of each class.
+pub(super) type Classes = (Vec<u32>, Vec<usize>);
+
+/// Moore's partition refinement: the classes of the elements `0 ..
+/// initial.len()` of an automaton with `arity` successors `succ(e, i)` per
+/// element, from the split by `initial`, until every class's elements have
+/// successors in the same classes. The class of each element, classes
+/// numbered by their first element, and that first element of each; `None`
+/// past `max_classes` classes. O(elements · arity) per round, at most one
+/// round per class.
+pub(super) fn classes(
+    initial: &[bool],
+    arity: usize,
+    succ: impl Fn(usize, usize) -> usize,
+    max_classes: usize,
+    ticker: &mut Ticker<'_>,
+) -> Result<Option<Classes>, Interrupted> {
+    let size = initial.len();
+    let mut class: Vec<u32> = initial.iter().map(|&b| u32::from(b)).collect();
+    let mut count = 1 + usize::from(initial.contains(&false) && initial.contains(&true));
+    loop {
+        let mut ids: rustc_hash::FxHashMap<Vec<u32>, u32> = rustc_hash::FxHashMap::default();
+        let mut next = vec![0u32; size];
+        for (e, slot) in next.iter_mut().enumerate() {
+            let mut sig = Vec::with_capacity(arity + 1);
+            sig.push(class[e]);
+            sig.extend((0..arity).map(|i| class[succ(e, i)]));
+            let fresh = ids.len() as u32;
+            *slot = *ids.entry(sig).or_insert(fresh);
+        }
+        ticker.tick_n(size as u64)?;
+        class = next;
+        if ids.len() == count {
+            break;
+        }
+        count = ids.len();
+        if count > max_classes {
+            return Ok(None);
+        }
+    }
+    let mut renumber = vec![u32::MAX; count];
+    let mut first: Vec<usize> = Vec::with_capacity(count);
+    for (e, c) in class.iter_mut().enumerate() {
+        if renumber[*c as usize] == u32::MAX {
+            renumber[*c as usize] = first.len() as u32;
+            first.push(e);
+        }
+        *c = renumber[*c as usize];
+    }
+    Ok(Some((class, first)))
 }
 
 /// Most recalibrations and refinements at one heap before the candidates are
@@ -1492,6 +1464,30 @@ mod tests {
         }
     }
 
+    /// The library's monoid of a computed quotient.
+    fn monoid_of(q: &MisereQuotient) -> Monoid {
+        Monoid {
+            n: q.order,
+            mul: q.mul.clone(),
+            p: q.p.clone(),
+        }
+    }
+
+    /// The game of an octal code, its quotient to `max_heap`, that quotient
+    /// as the library's monoid, and the options of every heap.
+    fn fixture(code: &str, max_heap: u64) -> (TakeBreak, MisereQuotient, Monoid, Vec<Vec<Vec<u64>>>) {
+        let game = TakeBreak::parse(code).unwrap();
+        let q = quotient(code, max_heap);
+        let monoid = monoid_of(&q);
+        let mut option_parts: Vec<Vec<Vec<u64>>> = vec![Vec::new()];
+        for h in 1..=max_heap {
+            let mut parts = Vec::new();
+            game.heap_options(h, &mut |o| parts.push(o.to_vec()));
+            option_parts.push(parts);
+        }
+        (game, q, monoid, option_parts)
+    }
+
     #[test]
     fn the_check_by_elements_agrees_with_the_check_by_kinds_on_wrong_candidates() {
         // Wrong candidates made from right quotients: one heap given the
@@ -1507,19 +1503,7 @@ mod tests {
             ("0.034", 11),
             ("0.77", 8),
         ] {
-            let game = TakeBreak::parse(code).unwrap();
-            let q = quotient(code, max_heap);
-            let monoid = Monoid {
-                n: q.order,
-                mul: q.mul.clone(),
-                p: q.p.clone(),
-            };
-            let mut option_parts: Vec<Vec<Vec<u64>>> = vec![Vec::new()];
-            for h in 1..=max_heap {
-                let mut parts = Vec::new();
-                game.heap_options(h, &mut |o| parts.push(o.to_vec()));
-                option_parts.push(parts);
-            }
+            let (_, q, monoid, option_parts) = fixture(code, max_heap);
             let mut candidates: Vec<(Monoid, Vec<u32>)> = Vec::new();
             for i in 1..q.heaps.len() {
                 for j in 1..q.heaps.len() {
@@ -1589,28 +1573,9 @@ mod tests {
         use crate::heap::misere_recalibration::{Truth, minimal_failure};
         let mut failures = 0;
         for (code, max_heap) in [("0.07", 12), ("0.137", 9), ("0.034", 11), ("0.77", 8)] {
-            let game = TakeBreak::parse(code).unwrap();
-            let q = quotient(code, max_heap);
+            let (game, q, monoid, option_parts) = fixture(code, max_heap);
             let below = quotient(code, max_heap - 1);
-            let proven = (
-                Monoid {
-                    n: below.order,
-                    mul: below.mul.clone(),
-                    p: below.p.clone(),
-                },
-                below.heaps.clone(),
-            );
-            let monoid = Monoid {
-                n: q.order,
-                mul: q.mul.clone(),
-                p: q.p.clone(),
-            };
-            let mut option_parts: Vec<Vec<Vec<u64>>> = vec![Vec::new()];
-            for h in 1..=max_heap {
-                let mut parts = Vec::new();
-                game.heap_options(h, &mut |o| parts.push(o.to_vec()));
-                option_parts.push(parts);
-            }
+            let proven = (monoid_of(&below), below.heaps.clone());
             let rules = Heaps::new(game);
             let mut solver = MisereSolver::new(&rules).search_only();
             let mut candidates: Vec<(Monoid, Vec<u32>)> = Vec::new();

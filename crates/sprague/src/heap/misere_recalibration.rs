@@ -12,7 +12,7 @@
 //! of the heaps below the new one read off the proven quotient of those heaps,
 //! so a failing sum costs the search over the sums that contain the new heap.
 
-use super::misere_quotient::Monoid;
+use super::misere_quotient::{Monoid, classes};
 use crate::monitor::{Interrupted, Ticker};
 use core::cmp::Reverse;
 use rustc_hash::FxHashMap;
@@ -333,43 +333,22 @@ fn recalibrate(
     for (i, &y) in order.iter().enumerate() {
         index[y] = i;
     }
-    let m = order.len();
     let step: Vec<Vec<u32>> = order
         .iter()
         .map(|&y| edges.iter().map(|&(_, x)| index[mul(y, x)] as u32).collect())
         .collect();
-    let mut class: Vec<u32> = order.iter().map(|&y| u32::from(p_of[y] == 2)).collect();
-    let mut count = 0;
-    loop {
-        let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
-        let mut next = vec![0u32; m];
-        for (s, slot) in next.iter_mut().enumerate() {
-            let mut sig = Vec::with_capacity(edges.len() + 1);
-            sig.push(class[s]);
-            sig.extend(step[s].iter().map(|&t| class[t as usize]));
-            let fresh = ids.len() as u32;
-            *slot = *ids.entry(sig).or_insert(fresh);
-        }
-        ticker.tick_n(m as u64)?;
-        class = next;
-        if ids.len() == count {
-            break;
-        }
-        count = ids.len();
-        if count > max_order {
-            return Ok(None);
-        }
-    }
-    // Classes numbered by first element (the identity first).
-    let mut renumber = vec![u32::MAX; count];
-    let mut reps: Vec<usize> = Vec::new();
-    for (s, c) in class.iter_mut().enumerate() {
-        if renumber[*c as usize] == u32::MAX {
-            renumber[*c as usize] = reps.len() as u32;
-            reps.push(s);
-        }
-        *c = renumber[*c as usize];
-    }
+    let initial: Vec<bool> = order.iter().map(|&y| p_of[y] == 2).collect();
+    let Some((class, reps)) = classes(
+        &initial,
+        edges.len(),
+        |s, i| step[s][i] as usize,
+        max_order,
+        ticker,
+    )?
+    else {
+        return Ok(None);
+    };
+    let count = reps.len();
     let mut table = vec![0u32; count * count];
     for a in 0..count {
         for b in 0..count {
