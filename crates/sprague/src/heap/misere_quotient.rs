@@ -199,6 +199,12 @@ impl Monoid {
     pub(super) fn mul(&self, a: u32, b: u32) -> u32 {
         self.mul[a as usize * self.n + b as usize]
     }
+
+    /// The element of a sum of heaps (or of an option's parts), given the
+    /// element of each heap.
+    pub(super) fn element(&self, heaps: &[u32], sum: &[u64]) -> u32 {
+        sum.iter().fold(0, |acc, &h| self.mul(acc, heaps[h as usize]))
+    }
 }
 
 /// Sort key of a sum: fewer tokens first, then more heaps. Every option of a
@@ -265,10 +271,7 @@ impl MisereQuotient {
                 heaps.push(0);
                 continue;
             }
-            let image = |q: &Monoid, heaps: &[u32], o: &[u64]| {
-                o.iter().fold(0u32, |acc, &p| q.mul(acc, heaps[p as usize]))
-            };
-            let mut t: Vec<u32> = h_opts.iter().map(|o| image(&q, &heaps, o)).collect();
+            let mut t: Vec<u32> = h_opts.iter().map(|o| q.element(&heaps, o)).collect();
             t.sort_unstable();
             t.dedup();
             // The proven quotient of the heaps below h: the definition values
@@ -516,7 +519,6 @@ fn extend(
         // Every element is a product of heaps; anything else is a bug.
         return Err(QuotientError::Unverified { sum: vec![h] });
     }
-    let image = |o: &[u64]| o.iter().fold(0u32, |acc, &p| q.mul(acc, heaps[p as usize]));
     // The classes of the options of each representative.
     let mut moves: Vec<Vec<u32>> = vec![Vec::new(); n];
     for &y in &order {
@@ -532,7 +534,7 @@ fn extend(
                 .filter(|&(k, _)| k != i)
                 .fold(0u32, |acc, (_, &p)| q.mul(acc, heaps[p as usize]));
             for o in &option_parts[hi as usize] {
-                out.push(q.mul(rest, image(o)));
+                out.push(q.mul(rest, q.element(heaps, o)));
             }
         }
         out.sort_unstable();
@@ -739,7 +741,6 @@ struct HeapKinds {
 
 /// The kinds of the heaps `1 ..` under `q`. O(heaps · (options + |Q| · option elements)).
 fn heap_kinds(q: &Monoid, heaps: &[u32], option_parts: &[Vec<Vec<u64>>]) -> HeapKinds {
-    let image = |o: &[u64]| o.iter().fold(0u32, |acc, &p| q.mul(acc, heaps[p as usize]));
     let mut hk = HeapKinds {
         elements: Vec::new(),
         kinds: Vec::new(),
@@ -748,7 +749,7 @@ fn heap_kinds(q: &Monoid, heaps: &[u32], option_parts: &[Vec<Vec<u64>>]) -> Heap
     };
     let mut option_sets: Vec<Vec<u32>> = Vec::new();
     for (h, &x) in heaps.iter().enumerate().skip(1) {
-        let mut t: Vec<u32> = option_parts[h].iter().map(|o| image(o)).collect();
+        let mut t: Vec<u32> = option_parts[h].iter().map(|o| q.element(heaps, o)).collect();
         if t.is_empty() {
             hk.kind_of.push(None);
             continue;

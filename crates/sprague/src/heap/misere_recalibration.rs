@@ -43,11 +43,6 @@ fn options(option_parts: &[Vec<Vec<u64>>], sum: &[u64]) -> Vec<Vec<u64>> {
     out
 }
 
-/// The element of `sum` under a candidate.
-fn element(q: &Monoid, heaps: &[u32], sum: &[u64]) -> u32 {
-    sum.iter().fold(0, |acc, &h| q.mul(acc, heaps[h as usize]))
-}
-
 /// Misère outcomes of sums of the heaps `1 ..= n` by the definition, with
 /// the sums of heaps below `n` read off their proven quotient and the sums of
 /// fewer than `right_below` tokens off the candidate (its check found them
@@ -94,10 +89,10 @@ impl<'a> Truth<'a> {
     fn is_p(&mut self, sum: &[u64]) -> Option<bool> {
         if sum.first().is_none_or(|&h| h < self.n) {
             let (q, heaps) = self.proven;
-            return Some(q.p[element(q, heaps, sum) as usize]);
+            return Some(q.p[q.element(heaps, sum) as usize]);
         }
         if sum.iter().sum::<u64>() < self.right_below {
-            return Some(self.q.p[element(self.q, self.heaps, sum) as usize]);
+            return Some(self.q.p[self.q.element(self.heaps, sum) as usize]);
         }
         if let Some(&p) = self.memo.get(sum) {
             return Some(p);
@@ -127,7 +122,7 @@ pub(super) fn minimal_failure(truth: &mut Truth<'_>, start: Vec<u64>) -> Option<
     loop {
         let mut wrong = None;
         for o in options(truth.option_parts, &sum) {
-            if truth.is_p(&o)? != q.p[element(q, heaps, &o) as usize] {
+            if truth.is_p(&o)? != q.p[q.element(heaps, &o) as usize] {
                 wrong = Some(o);
                 break;
             }
@@ -136,7 +131,7 @@ pub(super) fn minimal_failure(truth: &mut Truth<'_>, start: Vec<u64>) -> Option<
             Some(o) => sum = o,
             None => {
                 let p = truth.is_p(&sum)?;
-                return (p != q.p[element(q, heaps, &sum) as usize]).then_some((sum, p));
+                return (p != q.p[q.element(heaps, &sum) as usize]).then_some((sum, p));
             }
         }
     }
@@ -171,10 +166,12 @@ fn recalibrate(
     let mut b_of = vec![u32::MAX; q.n];
     let mut b_elems = vec![0u32];
     b_of[0] = 0;
-    let gens: Vec<u32> = (1..heaps.len())
+    let mut gens: Vec<u32> = (1..heaps.len())
         .filter(|&h| moves(h) && !is_freed(h))
         .map(|h| heaps[h])
         .collect();
+    gens.sort_unstable();
+    gens.dedup();
     let mut at = 0;
     while at < b_elems.len() {
         let y = b_elems[at];
@@ -390,7 +387,7 @@ pub(super) fn recalibrated(
     // outcome its options' predictions give (the opposite of its own).
     let fallback = normalize(truth.option_parts, failed.clone());
     let (sum, p) = minimal_failure(truth, failed).unwrap_or_else(|| {
-        let p = !q.p[element(q, heaps, &fallback) as usize];
+        let p = !q.p[q.element(heaps, &fallback) as usize];
         (fallback, p)
     });
     let option_parts = truth.option_parts;
@@ -416,7 +413,7 @@ pub(super) fn recalibrated(
                 return Ok(None);
             }
             if let Some((m, hs)) = recalibrate(q, heaps, option_parts, &freed, max_size, max_order, ticker)?
-                && m.p[element(&m, &hs, &sum) as usize] == p
+                && m.p[m.element(&hs, &sum) as usize] == p
             {
                 return Ok(Some((m, hs)));
             }
