@@ -1,6 +1,7 @@
 //! Domineering: Left places vertical dominoes, Right horizontal ones (Winning Ways, ch. 2).
 
 use super::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
+use super::byteboard;
 use crate::{
     notation::{Notation, ParseError},
     partizan::PartizanRules,
@@ -117,25 +118,11 @@ impl PartizanRules for Domineering {
 
     fn decompose(&self, p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bool {
         let (w, h) = (p.width(), p.height());
-        let g = Geometry::new(w, h);
-        let empty = p.empty;
-        if empty != 0 && g.spans(empty) && g.region_of(empty, empty) == empty {
-            return false;
+        if byteboard::fits(w, h) {
+            decompose_packed(p, out)
+        } else {
+            decompose_row_major(p, out)
         }
-        let mut rest = empty;
-        while rest != 0 {
-            let region = g.region_of(empty, rest);
-            rest &= !region;
-            if region & (region - 1) == 0 {
-                continue; // a lone cell: value 0
-            }
-            let (r0, c0, rows, cols) = g.bounding_box(region);
-            let cropped = bitgrid::crop(region, w, r0, c0, rows, cols);
-            if let Some(b) = DomineeringBoard::from_mask(cols, rows, cropped) {
-                out.push(b);
-            }
-        }
-        true
     }
 
     /// A region where only one player can move is an integer: moves only
@@ -179,35 +166,126 @@ impl PartizanRules for Domineering {
     }
 
     fn canonical_key(&self, p: &DomineeringBoard) -> (DomineeringBoard, bool) {
-        // Keys compare (width, height, cells): when the board is narrower than
-        // tall only the mirrors can win, when wider only the transposes.
-        let (w, h) = (p.width(), p.height());
-        let mut best = (usize::MAX, 0, 0u128, false);
-        if w <= h {
-            for m in bitgrid::mirrors(p.empty, w, h) {
-                if (w, h, m) < (best.0, best.1, best.2) {
-                    best = (w, h, m, false);
-                }
-            }
+        if byteboard::fits(p.width(), p.height()) {
+            canonical_key_packed(p)
+        } else {
+            canonical_key_row_major(p)
         }
-        if h <= w {
-            let t = bitgrid::transpose(p.empty, w, h);
-            for m in bitgrid::mirrors(t, h, w) {
-                if (h, w, m) < (best.0, best.1, best.2) {
-                    best = (h, w, m, true);
-                }
-            }
-        }
-        let (bw, bh, m, flipped) = best;
-        (
-            DomineeringBoard {
-                width: bw as u8,
-                height: bh as u8,
-                empty: m,
-            },
-            flipped,
-        )
     }
+}
+
+/// [`Domineering::decompose`] on any board: regions by [`Geometry`], on
+/// row-major masks.
+fn decompose_row_major(p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bool {
+    let (w, h) = (p.width(), p.height());
+    let g = Geometry::new(w, h);
+    let empty = p.empty;
+    if empty != 0 && g.spans(empty) && g.region_of(empty, empty) == empty {
+        return false;
+    }
+    let mut rest = empty;
+    while rest != 0 {
+        let region = g.region_of(empty, rest);
+        rest &= !region;
+        if region & (region - 1) == 0 {
+            continue; // a lone cell: value 0
+        }
+        let (r0, c0, rows, cols) = g.bounding_box(region);
+        let cropped = bitgrid::crop(region, w, r0, c0, rows, cols);
+        if let Some(b) = DomineeringBoard::from_mask(cols, rows, cropped) {
+            out.push(b);
+        }
+    }
+    true
+}
+
+/// [`decompose_row_major`] for boards of at most 8 × 8, in the packed
+/// layout of [`byteboard`] (the solver's hot path: every option of every
+/// position is decomposed).
+fn decompose_packed(p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bool {
+    let (w, h) = (p.width(), p.height());
+    let empty = byteboard::pack(p.empty as u64, w, h);
+    if empty != 0 && byteboard::spans(empty, w, h) && byteboard::region(empty, empty) == empty {
+        return false;
+    }
+    let mut rest = empty;
+    while rest != 0 {
+        let region = byteboard::region(empty, rest);
+        rest &= !region;
+        if region & (region - 1) == 0 {
+            continue; // a lone cell: value 0
+        }
+        let (r0, c0, rows, cols) = byteboard::bounding_box(region);
+        let cropped = byteboard::unpack(byteboard::crop(region, r0, c0), cols, rows);
+        if let Some(b) = DomineeringBoard::from_mask(cols, rows, u128::from(cropped)) {
+            out.push(b);
+        }
+    }
+    true
+}
+
+/// [`Domineering::canonical_key`] on any board. Keys compare (width,
+/// height, cells): when the board is narrower than tall only the mirrors can
+/// win, when wider only the transposes.
+fn canonical_key_row_major(p: &DomineeringBoard) -> (DomineeringBoard, bool) {
+    let (w, h) = (p.width(), p.height());
+    let mut best = (usize::MAX, 0, 0u128, false);
+    if w <= h {
+        for m in bitgrid::mirrors(p.empty, w, h) {
+            if (w, h, m) < (best.0, best.1, best.2) {
+                best = (w, h, m, false);
+            }
+        }
+    }
+    if h <= w {
+        let t = bitgrid::transpose(p.empty, w, h);
+        for m in bitgrid::mirrors(t, h, w) {
+            if (h, w, m) < (best.0, best.1, best.2) {
+                best = (h, w, m, true);
+            }
+        }
+    }
+    let (bw, bh, m, flipped) = best;
+    (
+        DomineeringBoard {
+            width: bw as u8,
+            height: bh as u8,
+            empty: m,
+        },
+        flipped,
+    )
+}
+
+/// [`canonical_key_row_major`] for boards of at most 8 × 8: the images are
+/// taken and compared in the packed layout, whose order on boards of one
+/// shape is the row-major order, and only the least is unpacked.
+fn canonical_key_packed(p: &DomineeringBoard) -> (DomineeringBoard, bool) {
+    let (w, h) = (p.width(), p.height());
+    let packed = byteboard::pack(p.empty as u64, w, h);
+    let mut best = (usize::MAX, 0, u64::MAX, false);
+    if w <= h {
+        for m in byteboard::mirrors(packed, w, h) {
+            if (w, h, m) < (best.0, best.1, best.2) {
+                best = (w, h, m, false);
+            }
+        }
+    }
+    if h <= w {
+        for m in byteboard::mirrors(byteboard::transpose(packed), h, w) {
+            if (h, w, m) < (best.0, best.1, best.2) {
+                best = (h, w, m, true);
+            }
+        }
+    }
+    let (bw, bh, m, flipped) = best;
+    (
+        DomineeringBoard {
+            width: bw as u8,
+            height: bh as u8,
+            empty: u128::from(byteboard::unpack(m, bw, bh)),
+        },
+        flipped,
+    )
 }
 
 impl Notation<DomineeringBoard> for Domineering {
@@ -252,6 +330,35 @@ mod tests {
 
     fn board(s: &str) -> DomineeringBoard {
         Domineering.parse_position(s).unwrap()
+    }
+
+    /// The packed paths of boards up to 8 × 8 give the same components and
+    /// keys as the row-major paths, on random boards of every such shape.
+    #[test]
+    fn packed_and_row_major_paths_agree() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for w in 1..=8usize {
+            for h in 1..=8usize {
+                for _ in 0..300 {
+                    let (a, b) = (next(), next());
+                    let m = if b % 3 == 0 { a & next() } else { a | (b & next()) };
+                    let p = DomineeringBoard::from_mask(w, h, u128::from(m)).unwrap();
+                    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                    let split = decompose_packed(&p, &mut fast);
+                    assert_eq!(split, decompose_row_major(&p, &mut slow), "{w}x{h} {m:b}");
+                    assert_eq!(fast, slow, "{w}x{h} {m:b}");
+                    for c in fast.iter().chain([&p]) {
+                        assert_eq!(canonical_key_packed(c), canonical_key_row_major(c), "{w}x{h} {m:b}");
+                    }
+                }
+            }
+        }
     }
 
     /// Moves by a direct reading of the rules on a character grid.

@@ -2,6 +2,7 @@
 
 mod bash;
 mod bitgrid;
+mod byteboard;
 mod clobber;
 mod cutcake;
 mod domineering;
