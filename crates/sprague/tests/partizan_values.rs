@@ -217,3 +217,35 @@ fn published_values() {
     assert_eq!(s.display(pm), "+-1");
     assert_eq!(s.compare(pm, GameId::ZERO), None::<Ordering>);
 }
+
+/// Dominated options go whatever the size of their stops: stops that fit
+/// the fixed-point keys of the construction (exponents up to 64) and stops
+/// that do not (finer numbers, numerators past 64 bits) give the same
+/// canonical forms.
+#[test]
+fn dominated_options_go_at_every_scale_of_stops() {
+    use sprague::partizan::Nus;
+    let mut s = GameStore::new();
+    let big = Dyadic::integer(i64::MAX).add(&Dyadic::integer(i64::MAX));
+    for e in [1u32, 3, 63, 64, 65, 70, 200] {
+        for base in [Dyadic::ZERO, big.clone()] {
+            let fine = |k: u32| base.add(&Dyadic::new(1, k));
+            // x* for the two numbers x = base + 2^-e > base + 2^-(e+1).
+            let a = s.nus(Nus::new(fine(e), 0, 1));
+            let b = s.nus(Nus::new(fine(e + 1), 0, 1));
+            // Hot games: Left moves to a or b, Right to base - 1 (and the
+            // mirror image).
+            let lo = s.dyadic(base.sub(&Dyadic::ONE));
+            let hi = s.dyadic(base.add(&Dyadic::integer(2)));
+            let g = s.game(&[b, a], &[lo]);
+            assert_eq!(s.options(g), (vec![a], vec![lo]), "2^-{e}: Left keeps the larger");
+            let h = s.game(&[hi], &[a, b]);
+            assert_eq!(
+                s.options(h),
+                (vec![hi], vec![b]),
+                "2^-{e}: Right keeps the smaller"
+            );
+            assert_eq!(s.compare(a, b), Some(Ordering::Greater));
+        }
+    }
+}

@@ -194,7 +194,11 @@ mod tests {
             }
             let g = Geometry::new(w, h);
             let r = g.region_of(u128::from(m), u128::from(seed));
-            assert_eq!(u128::from(unpack(region(p, pack(seed, w, h)), w, h)), r, "{w}x{h} {m:b}");
+            assert_eq!(
+                u128::from(unpack(region(p, pack(seed, w, h)), w, h)),
+                r,
+                "{w}x{h} {m:b}"
+            );
             let bb = g.bounding_box(u128::from(m));
             assert_eq!(bounding_box(p), bb, "{w}x{h} {m:b}");
             assert_eq!(spans(p, w, h), g.spans(u128::from(m)));

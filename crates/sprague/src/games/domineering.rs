@@ -354,7 +354,11 @@ mod tests {
                     assert_eq!(split, decompose_row_major(&p, &mut slow), "{w}x{h} {m:b}");
                     assert_eq!(fast, slow, "{w}x{h} {m:b}");
                     for c in fast.iter().chain([&p]) {
-                        assert_eq!(canonical_key_packed(c), canonical_key_row_major(c), "{w}x{h} {m:b}");
+                        assert_eq!(
+                            canonical_key_packed(c),
+                            canonical_key_row_major(c),
+                            "{w}x{h} {m:b}"
+                        );
                     }
                 }
             }

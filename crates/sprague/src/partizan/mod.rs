@@ -16,6 +16,7 @@ mod infinitesimal;
 pub mod loopy;
 mod nus;
 mod ops;
+mod pair_memo;
 mod rules;
 mod solver;
 mod store;

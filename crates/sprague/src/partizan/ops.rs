@@ -135,7 +135,7 @@ impl Op<'_, '_> {
         }
         self.tick();
         let key = pair(a, b);
-        if let Some(&r) = self.add_memo.get(&key) {
+        if let Some(r) = self.add_memo.get(key) {
             return r;
         }
         let mut l = Vec::new();

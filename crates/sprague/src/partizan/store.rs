@@ -23,6 +23,7 @@
 
 use super::dyadic::Dyadic;
 use super::nus::Nus;
+use super::pair_memo::PairMemo;
 use super::thermograph::Thermograph;
 use crate::monitor::{Interrupted, Monitor};
 use core::ops::{Deref, DerefMut};
@@ -35,6 +36,13 @@ use rustc_hash::FxHashMap;
 /// Ids from different stores must not be mixed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct GameId(u32);
+
+/// The default id is 0's.
+impl Default for GameId {
+    fn default() -> Self {
+        GameId::ZERO
+    }
+}
 
 impl GameId {
     /// The id of 0 in every store.
@@ -154,10 +162,12 @@ pub struct GameStore {
     raw_memo: FxHashMap<Box<[GameId]>, GameId>,
     /// Scratch key of `raw_memo`.
     raw_key: Vec<GameId>,
+    /// Scratch stops (fixed-point keys) of the options `remove_dominated` compares.
+    stop_keys: Vec<(i128, i128)>,
     inline: FxHashMap<Nus, GameId>,
-    le_memo: FxHashMap<u64, bool>,
+    le_memo: PairMemo<bool>,
     /// Sums on ordered id pairs (`ops`).
-    pub(super) add_memo: FxHashMap<u64, GameId>,
+    pub(super) add_memo: PairMemo<GameId>,
     /// Memo tables of the upper layers.
     pub(super) derived: Derived,
 }
@@ -307,27 +317,30 @@ impl<'s, 'm> Op<'s, 'm> {
         if a == b {
             return true;
         }
+        // Stops decide many pairs at once: a <= b needs L(a) <= L(b) and
+        // R(a) <= R(b); and L(a) < R(b) forces a < b. (Inline values have
+        // both stops equal to their number part, so the stops decide them
+        // whenever the number parts differ.)
+        let (la, ra) = self.stops_ref(a);
+        let (lb, rb) = self.stops_ref(b);
+        match by_stops(la, ra, lb, rb) {
+            Some(r) => r,
+            None => self.le_past_stops(a, b),
+        }
+    }
+
+    /// `a <= b` for distinct `a`, `b` whose stops do not decide it: O(1)
+    /// for two inline values, else the memo or the recursive definition.
+    fn le_past_stops(&mut self, a: GameId, b: GameId) -> bool {
         if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
             return x.le(y);
-        }
-        // Stops decide many pairs at once: a <= b needs L(a) <= L(b) and
-        // R(a) <= R(b); and L(a) < R(b) forces a < b.
-        {
-            let (la, ra) = self.stops_ref(a);
-            let (lb, rb) = self.stops_ref(b);
-            if la > lb || ra > rb {
-                return false;
-            }
-            if la < rb {
-                return true;
-            }
         }
         if self.halted {
             return false;
         }
         self.tick();
         let key = pair(a, b);
-        if let Some(&r) = self.le_memo.get(&key) {
+        if let Some(r) = self.le_memo.get(key) {
             return r;
         }
         let r = self.le_walk(a, b);
@@ -547,6 +560,20 @@ impl<'s, 'm> Op<'s, 'm> {
         if n < 2 {
             return;
         }
+        // The stops of every option, read once as fixed-point keys: they
+        // decide most pairs without reading the store again (n reads
+        // instead of n²). Stops too fine or too large for the keys leave
+        // every pair to `le`.
+        let mut keys = core::mem::take(&mut self.stop_keys);
+        keys.clear();
+        for &g in v.iter() {
+            let (l, r) = self.stops_ref(g);
+            match (l.fixed_point(), r.fixed_point()) {
+                (Some(l), Some(r)) => keys.push((l, r)),
+                _ => break,
+            }
+        }
+        let exact = keys.len() == n;
         // The survivors as a bit set: one word on the stack for up to 64
         // options (no allocation), a vector beyond.
         let mut one = [0u64; 1];
@@ -566,10 +593,16 @@ impl<'s, 'm> Op<'s, 'm> {
                 if i == j || !kept(keep, j) {
                     continue;
                 }
-                let dominated = if left {
-                    self.le(v[i], v[j])
+                // Left drops v[i] <= v[j], Right drops v[i] >= v[j].
+                let (a, b) = if left { (i, j) } else { (j, i) };
+                let dominated = if exact {
+                    let ((la, ra), (lb, rb)) = (keys[a], keys[b]);
+                    match by_stops(&la, &ra, &lb, &rb) {
+                        Some(r) => r,
+                        None => self.le_past_stops(v[a], v[b]),
+                    }
                 } else {
-                    self.le(v[j], v[i])
+                    self.le(v[a], v[b])
                 };
                 if dominated {
                     keep[i / 64] &= !(1 << (i % 64));
@@ -577,12 +610,29 @@ impl<'s, 'm> Op<'s, 'm> {
                 }
             }
         }
+        self.stop_keys = keys;
         let mut k = 0;
         v.retain(|_| {
             let r = kept(keep, k);
             k += 1;
             r
         });
+    }
+}
+
+/// `a <= b` when the stops of `a` (`la`, `ra`) and of `b` (`lb`, `rb`)
+/// decide it, `None` when they do not. Stops are monotone, so `a <= b`
+/// needs `L(a) <= L(b)` and `R(a) <= R(b)`; and `R(b - a) >= R(b) - L(a)`,
+/// so `L(a) < R(b)` makes the right stop of `b - a` positive, which forces
+/// `a < b`. Stops come as [`Dyadic`]s or as their fixed-point keys.
+#[inline]
+fn by_stops<T: PartialOrd>(la: &T, ra: &T, lb: &T, rb: &T) -> Option<bool> {
+    if la > lb || ra > rb {
+        Some(false)
+    } else if la < rb {
+        Some(true)
+    } else {
+        None
     }
 }
 
@@ -599,9 +649,10 @@ impl GameStore {
             pass: (Vec::new(), Vec::new()),
             raw_memo: FxHashMap::default(),
             raw_key: Vec::new(),
+            stop_keys: Vec::new(),
             inline: FxHashMap::default(),
-            le_memo: FxHashMap::default(),
-            add_memo: FxHashMap::default(),
+            le_memo: PairMemo::default(),
+            add_memo: PairMemo::default(),
             derived: Derived::default(),
         };
         let z = s.nus(Nus::ZERO);

@@ -1,0 +1,140 @@
+//! A memo keyed on pairs of ids: the `≤` and `+` tables of the store.
+
+/// Results keyed on a `u64` (an id pair, see `store::pair`), by open
+/// addressing with linear probing in one array of (key, value) slots.
+///
+/// A look-up reads one slot, usually one cache line, where a general hash
+/// map reads a control byte and then the slot in another line: these tables
+/// grow to millions of entries, far past the caches, and every comparison
+/// and sum of the store asks them first. Keys are stored plus one, so the
+/// zero slot means empty (no id pair is `u64::MAX`: ids stay below
+/// `u32::MAX - 1`). At most half the slots are used; the array doubles when
+/// that is reached. O(1) expected per operation.
+#[derive(Debug)]
+pub(super) struct PairMemo<V> {
+    slots: Vec<(u64, V)>,
+    len: usize,
+    /// `64 - log2(slots.len())`: the top bits of the hashed key index a slot.
+    shift: u32,
+}
+
+impl<V: Copy + Default> Default for PairMemo<V> {
+    fn default() -> Self {
+        PairMemo {
+            slots: Vec::new(),
+            len: 0,
+            shift: 64,
+        }
+    }
+}
+
+/// Fibonacci hashing: multiplying by 2^64 / φ spreads consecutive ids over
+/// the top bits.
+const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl<V: Copy + Default> PairMemo<V> {
+    #[inline]
+    fn home(&self, stored: u64) -> usize {
+        (stored.wrapping_mul(SPREAD) >> self.shift) as usize
+    }
+
+    /// The value stored for `key`, if any.
+    #[inline]
+    pub(super) fn get(&self, key: u64) -> Option<V> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let stored = key.wrapping_add(1);
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(stored);
+        loop {
+            let (k, v) = self.slots[i];
+            if k == stored {
+                return Some(v);
+            }
+            if k == 0 {
+                return None;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Stores `value` for `key` (replacing an earlier value).
+    pub(super) fn insert(&mut self, key: u64, value: V) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let stored = key.wrapping_add(1);
+        if self.place(stored, value) {
+            self.len += 1;
+        }
+    }
+
+    /// Writes the slot of `stored`; whether it was new.
+    fn place(&mut self, stored: u64, value: V) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(stored);
+        loop {
+            let k = self.slots[i].0;
+            if k == stored || k == 0 {
+                self.slots[i] = (stored, value);
+                return k == 0;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = (2 * self.slots.len()).max(1024);
+        let old = core::mem::replace(&mut self.slots, vec![(0, V::default()); size]);
+        self.shift = 64 - size.trailing_zeros();
+        for (k, v) in old {
+            if k != 0 {
+                self.place(k, v);
+            }
+        }
+    }
+
+    /// Number of entries.
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The table answers as a plain map does through growth, replacement
+    /// and absent keys, including the keys at the ends of the range.
+    #[test]
+    fn behaves_as_a_map() {
+        let mut memo = PairMemo::<u32>::default();
+        let mut map = HashMap::new();
+        assert_eq!(memo.get(7), None);
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for step in 0..200_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Few distinct high words, so that probes collide and wrap.
+            let key = match step % 5 {
+                0 => 0,
+                1 => u64::MAX - 1,
+                _ => (x % 64) << 32 | (x >> 40),
+            };
+            if step % 3 == 0 {
+                assert_eq!(memo.get(key), map.get(&key).copied(), "{key}");
+            } else {
+                memo.insert(key, step);
+                map.insert(key, step);
+            }
+        }
+        assert_eq!(memo.len(), map.len());
+        for (k, v) in map {
+            assert_eq!(memo.get(k), Some(v));
+        }
+    }
+}
