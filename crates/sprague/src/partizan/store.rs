@@ -23,7 +23,7 @@
 
 use super::dyadic::Dyadic;
 use super::nus::Nus;
-use super::pair_memo::PairMemo;
+use super::pair_memo::{PairFlags, PairMemo};
 use super::thermograph::Thermograph;
 use crate::monitor::{Interrupted, Monitor};
 use core::ops::{Deref, DerefMut};
@@ -82,7 +82,7 @@ struct Node {
 const NONE: u32 = u32::MAX;
 
 /// Separates Left's options from Right's in a key of `raw_memo` (no game has
-/// this id: the store holds fewer than `u32::MAX - 1` forms).
+/// this id: the store holds fewer than 2^31 forms).
 const SEPARATOR: GameId = GameId(u32::MAX);
 
 fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
@@ -165,7 +165,7 @@ pub struct GameStore {
     /// Scratch stops (fixed-point keys) of the options `remove_dominated` compares.
     stop_keys: Vec<(i128, i128)>,
     inline: FxHashMap<Nus, GameId>,
-    le_memo: PairMemo<bool>,
+    le_memo: PairFlags,
     /// Sums on ordered id pairs (`ops`).
     pub(super) add_memo: PairMemo<GameId>,
     /// Memo tables of the upper layers.
@@ -651,7 +651,7 @@ impl GameStore {
             raw_key: Vec::new(),
             stop_keys: Vec::new(),
             inline: FxHashMap::default(),
-            le_memo: PairMemo::default(),
+            le_memo: PairFlags::default(),
             add_memo: PairMemo::default(),
             derived: Derived::default(),
         };
@@ -819,11 +819,10 @@ impl GameStore {
     }
 
     fn push(&mut self, node: Node) -> GameId {
-        let id = GameId(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX - 1));
-        assert!(
-            id.0 < u32::MAX - 1,
-            "game store full: more than 2^32 - 2 canonical forms"
-        );
+        // Fewer than 2^31 forms: the `≤` memo packs an id pair and its
+        // answer into one word (2^31 forms would take hundreds of GB).
+        let id = GameId(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
+        assert!(id.0 < 1 << 31, "game store full: more than 2^31 canonical forms");
         self.nodes.push(node);
         id
     }
