@@ -81,10 +81,8 @@ struct Node {
 
 const NONE: u32 = u32::MAX;
 
-/// Separates Left's options from Right's in a key of `raw_memo` (no game has
-/// this id: the store holds fewer than 2^31 forms).
-const SEPARATOR: GameId = GameId(u32::MAX);
-
+/// The hash of a pair of option lists (the general forms' index and the
+/// option-list memo).
 fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
     use core::hash::Hasher;
     let mut h = rustc_hash::FxHasher::default();
@@ -97,6 +95,86 @@ fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
         h.write_u32(x.0);
     }
     h.finish()
+}
+
+/// The canonical forms of option lists already built: `{L | R}` for lists
+/// `L`, `R` sorted and without repeats, keyed on [`options_hash`]. Lists
+/// with the same hash are chained; the lists themselves sit end to end in
+/// one arena, so an entry costs no allocation of its own. O(|L| + |R|) per
+/// look-up or insertion.
+#[derive(Debug, Default)]
+struct RawMemo {
+    /// Hash → the newest entry with that hash.
+    heads: FxHashMap<u64, u32>,
+    entries: Vec<RawEntry>,
+    arena: Vec<GameId>,
+}
+
+#[derive(Debug)]
+struct RawEntry {
+    /// `arena[start..start + nl]` are the Left options, the next `nr` the Right ones.
+    start: usize,
+    nl: u32,
+    nr: u32,
+    id: GameId,
+    /// The previous entry with the same hash (`NONE`).
+    next: u32,
+}
+
+impl RawMemo {
+    fn get(&self, h: u64, l: &[GameId], r: &[GameId]) -> Option<GameId> {
+        let mut e = self.heads.get(&h).copied().unwrap_or(NONE);
+        while e != NONE {
+            let entry = &self.entries[e as usize];
+            let mid = entry.start + entry.nl as usize;
+            let end = mid + entry.nr as usize;
+            if self.arena[entry.start..mid] == *l && self.arena[mid..end] == *r {
+                return Some(entry.id);
+            }
+            e = entry.next;
+        }
+        None
+    }
+
+    /// Writes the sorted lists `l`, `r` (not present) into the arena, for
+    /// [`commit`](Self::commit) or [`discard`](Self::discard).
+    fn stage(&mut self, l: &[GameId], r: &[GameId]) -> StagedKey {
+        let start = self.arena.len();
+        self.arena.extend_from_slice(l);
+        self.arena.extend_from_slice(r);
+        StagedKey {
+            start,
+            nl: l.len() as u32,
+            nr: r.len() as u32,
+        }
+    }
+
+    /// Stores `id` for the staged lists of hash `h`.
+    fn commit(&mut self, h: u64, key: StagedKey, id: GameId) {
+        let Ok(index) = u32::try_from(self.entries.len()) else {
+            return self.discard(key); // a full memo only stops remembering
+        };
+        let next = self.heads.insert(h, index).unwrap_or(NONE);
+        self.entries.push(RawEntry {
+            start: key.start,
+            nl: key.nl,
+            nr: key.nr,
+            id,
+            next,
+        });
+    }
+
+    /// Forgets the staged lists.
+    fn discard(&mut self, key: StagedKey) {
+        self.arena.truncate(key.start);
+    }
+}
+
+/// Lists written into a [`RawMemo`]'s arena, not yet stored.
+struct StagedKey {
+    start: usize,
+    nl: u32,
+    nr: u32,
 }
 
 /// Memo tables of the operations of the upper layers, keyed by id (their
@@ -156,12 +234,8 @@ pub struct GameStore {
     scratch: (Vec<GameId>, Vec<GameId>),
     /// Scratch option lists reused by `canonicalize` for each pass.
     pass: (Vec<GameId>, Vec<GameId>),
-    /// Canonical forms of the option lists seen by
-    /// `Op::game_memoised`: the sorted, deduplicated lists
-    /// written `L ++ [SEPARATOR] ++ R` → the id of `{L | R}`.
-    raw_memo: FxHashMap<Box<[GameId]>, GameId>,
-    /// Scratch key of `raw_memo`.
-    raw_key: Vec<GameId>,
+    /// Canonical forms of the option lists seen by `Op::game_memoised`.
+    raw_memo: RawMemo,
     /// Scratch stops (fixed-point keys) of the options `remove_dominated` compares.
     stop_keys: Vec<(i128, i128)>,
     inline: FxHashMap<Nus, GameId>,
@@ -441,22 +515,22 @@ impl<'s, 'm> Op<'s, 'm> {
         r.extend_from_slice(right);
         r.sort_unstable();
         r.dedup();
-        let mut key = core::mem::take(&mut self.raw_key);
-        key.clear();
-        key.extend_from_slice(&l);
-        key.push(SEPARATOR);
-        key.extend_from_slice(&r);
-        let id = match self.raw_memo.get(key.as_slice()) {
-            Some(&id) => id,
+        let h = options_hash(&l, &r);
+        let id = match self.raw_memo.get(h, &l, &r) {
+            Some(id) => id,
             None => {
+                // `game_in` reduces l and r in place: the key is written
+                // first, and kept only if the construction was not stopped.
+                let key = self.raw_memo.stage(&l, &r);
                 let id = self.game_in(&mut l, &mut r);
-                if !self.halted {
-                    self.raw_memo.insert(key.as_slice().into(), id);
+                if self.halted {
+                    self.raw_memo.discard(key);
+                } else {
+                    self.raw_memo.commit(h, key, id);
                 }
                 id
             }
         };
-        self.raw_key = key;
         self.scratch = (l, r);
         id
     }
@@ -647,8 +721,7 @@ impl GameStore {
             general: FxHashMap::default(),
             scratch: (Vec::new(), Vec::new()),
             pass: (Vec::new(), Vec::new()),
-            raw_memo: FxHashMap::default(),
-            raw_key: Vec::new(),
+            raw_memo: RawMemo::default(),
             stop_keys: Vec::new(),
             inline: FxHashMap::default(),
             le_memo: PairFlags::default(),
