@@ -384,6 +384,8 @@ pub(crate) fn rare_values_u32(
     let i0 = spec.split2[0];
     let mut split = Split::default();
     let mut rare: Vec<usize> = Vec::new();
+    // The value of each rare heap, in the order of `rare`.
+    let mut rare_values: Vec<u32> = Vec::new();
     let mut next_rebuild = g.len().max(32);
     let mut needed: Vec<usize> = Vec::new();
     // For each split removal i, how many rare heaps lie below n − i: n grows
@@ -399,6 +401,7 @@ pub(crate) fn rare_values_u32(
         if n >= next_rebuild {
             split = choose_split(&g, flippable);
             rare = (1..n).filter(|&a| split.is_rare(a, g[a])).collect();
+            rare_values = rare.iter().map(|&a| g[a]).collect();
             for (len, &i) in below_len.iter_mut().zip(&spec.split2) {
                 let m = n.saturating_sub(i);
                 *len = rare.partition_point(|&a| a < m);
@@ -437,10 +440,14 @@ pub(crate) fn rare_values_u32(
                     }
                 }
             } else {
+                // The tightest loop of the engine: the rare parts' values
+                // come from their own array in the same order, with no
+                // second look-up through g.
                 let (slots, now) = seen.raw(width);
                 let top = slots.len() - 1;
-                for &a in below {
-                    slots[(g[a] ^ g[m - a]) as usize & top] = now;
+                let values: &[u32] = &g;
+                for (&a, &ga) in below.iter().zip(&rare_values) {
+                    slots[(ga ^ values[m - a]) as usize & top] = now;
                 }
             }
         }
@@ -470,6 +477,7 @@ pub(crate) fn rare_values_u32(
         g.push(v);
         if n >= 1 && split.is_rare(n, v) {
             rare.push(n);
+            rare_values.push(v);
         }
     }
     g
