@@ -389,6 +389,11 @@ fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Kahn> {
         }
         if head + AHEAD_LIST < len {
             prefetch(targets, offsets[order[head + AHEAD_LIST] as usize] as usize);
+        } else if head + 2 < len {
+            // A short queue (long chains of single dependencies): the list
+            // of its newest vertex, whose offsets were fetched when it
+            // joined the queue.
+            prefetch(targets, offsets[order[len - 1] as usize] as usize);
         }
         if head + AHEAD_VALUES < len {
             let u = order[head + AHEAD_VALUES] as usize;
@@ -413,6 +418,9 @@ fn topological_order(offsets: &[u32], targets: &[u32]) -> Option<Kahn> {
             if last {
                 order[len] = w;
                 len += 1;
+                // When the queue is short, the look-ahead prefetches above
+                // find nothing to fetch: start w's offsets loading now.
+                prefetch(offsets, w as usize);
             }
         }
     }
