@@ -248,23 +248,12 @@ fn decompose_packed(p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bo
 /// win, when wider only the transposes.
 fn canonical_key_row_major(p: &DomineeringBoard) -> (DomineeringBoard, bool) {
     let (w, h) = (p.width(), p.height());
-    let mut best = (usize::MAX, 0, 0u128, false);
-    if w <= h {
-        for m in bitgrid::mirrors(p.empty(), w, h) {
-            if (w, h, m) < (best.0, best.1, best.2) {
-                best = (w, h, m, false);
-            }
-        }
-    }
-    if h <= w {
-        let t = bitgrid::transpose(p.empty(), w, h);
-        for m in bitgrid::mirrors(t, h, w) {
-            if (h, w, m) < (best.0, best.1, best.2) {
-                best = (h, w, m, true);
-            }
-        }
-    }
-    let (bw, bh, m, flipped) = best;
+    let (bw, bh, m, flipped) = least_image(
+        w,
+        h,
+        || bitgrid::mirrors(p.empty(), w, h),
+        || bitgrid::mirrors(bitgrid::transpose(p.empty(), w, h), h, w),
+    );
     (
         DomineeringBoard {
             width: bw as u8,
@@ -281,22 +270,12 @@ fn canonical_key_row_major(p: &DomineeringBoard) -> (DomineeringBoard, bool) {
 fn canonical_key_packed(p: &DomineeringBoard) -> (DomineeringBoard, bool) {
     let (w, h) = (p.width(), p.height());
     let packed = byteboard::pack(p.empty() as u64, w, h);
-    let mut best = (usize::MAX, 0, u64::MAX, false);
-    if w <= h {
-        for m in byteboard::mirrors(packed, w, h) {
-            if (w, h, m) < (best.0, best.1, best.2) {
-                best = (w, h, m, false);
-            }
-        }
-    }
-    if h <= w {
-        for m in byteboard::mirrors(byteboard::transpose(packed), h, w) {
-            if (h, w, m) < (best.0, best.1, best.2) {
-                best = (h, w, m, true);
-            }
-        }
-    }
-    let (bw, bh, m, flipped) = best;
+    let (bw, bh, m, flipped) = least_image(
+        w,
+        h,
+        || byteboard::mirrors(packed, w, h),
+        || byteboard::mirrors(byteboard::transpose(packed), h, w),
+    );
     (
         DomineeringBoard {
             width: bw as u8,
@@ -305,6 +284,35 @@ fn canonical_key_packed(p: &DomineeringBoard) -> (DomineeringBoard, bool) {
         },
         flipped,
     )
+}
+
+/// The least (width, height, cells) among a `w × h` board's images under
+/// the mirrors (`upright`) and under the transposes (`transposed`, which
+/// exchange the players: flagged `true`). When the board is narrower than
+/// tall only the mirrors can win, when wider only the transposes, so only
+/// those are taken. O(1) images.
+fn least_image<M: Ord + Copy + Default>(
+    w: usize,
+    h: usize,
+    upright: impl FnOnce() -> [M; 4],
+    transposed: impl FnOnce() -> [M; 4],
+) -> (usize, usize, M, bool) {
+    let mut best: Option<(usize, usize, M, bool)> = None;
+    let mut offer = |dims: (usize, usize), images: [M; 4], flipped: bool| {
+        for m in images {
+            if best.is_none_or(|(bw, bh, bm, _)| (dims.0, dims.1, m) < (bw, bh, bm)) {
+                best = Some((dims.0, dims.1, m, flipped));
+            }
+        }
+    };
+    if w <= h {
+        offer((w, h), upright(), false);
+    }
+    if h <= w {
+        offer((h, w), transposed(), true);
+    }
+    // Every board is one of the two shapes; the default is never used.
+    best.unwrap_or((w, h, M::default(), false))
 }
 
 impl Notation<DomineeringBoard> for Domineering {

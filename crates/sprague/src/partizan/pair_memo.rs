@@ -201,11 +201,45 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    /// The table answers as a plain map does through growth, replacement
-    /// and absent keys, including the keys at the ends of the range.
-    #[test]
-    fn behaves_as_a_map() {
-        let mut memo = PairMemo::<u32>::default();
+    /// The two tables, seen alike by the test.
+    trait Table<V> {
+        fn get(&self, key: u64) -> Option<V>;
+        fn insert(&mut self, key: u64, value: V);
+        fn len(&self) -> usize;
+    }
+
+    impl Table<u32> for PairMemo<u32> {
+        fn get(&self, key: u64) -> Option<u32> {
+            PairMemo::get(self, key)
+        }
+        fn insert(&mut self, key: u64, value: u32) {
+            PairMemo::insert(self, key, value);
+        }
+        fn len(&self) -> usize {
+            PairMemo::len(self)
+        }
+    }
+
+    impl Table<bool> for PairFlags {
+        fn get(&self, key: u64) -> Option<bool> {
+            PairFlags::get(self, key)
+        }
+        fn insert(&mut self, key: u64, value: bool) {
+            PairFlags::insert(self, key, value);
+        }
+        fn len(&self) -> usize {
+            PairFlags::len(self)
+        }
+    }
+
+    /// `memo` answers as a plain map does through growth, replacement and
+    /// absent keys: keys with few distinct high words (so that probes collide
+    /// and wrap), 0, and `largest`.
+    fn behaves_as_a_map<V: Copy + PartialEq + core::fmt::Debug>(
+        mut memo: impl Table<V>,
+        largest: u64,
+        value: impl Fn(u32, u64) -> V,
+    ) {
         let mut map = HashMap::new();
         assert_eq!(memo.get(7), None);
         let mut x = 0x2545_F491_4F6C_DD1Du64;
@@ -213,17 +247,16 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            // Few distinct high words, so that probes collide and wrap.
             let key = match step % 5 {
                 0 => 0,
-                1 => u64::MAX - 1,
+                1 => largest,
                 _ => (x % 64) << 32 | (x >> 40),
             };
             if step % 3 == 0 {
                 assert_eq!(memo.get(key), map.get(&key).copied(), "{key}");
             } else {
-                memo.insert(key, step);
-                map.insert(key, step);
+                memo.insert(key, value(step, x));
+                map.insert(key, value(step, x));
             }
         }
         assert_eq!(memo.len(), map.len());
@@ -232,34 +265,16 @@ mod tests {
         }
     }
 
-    /// The one-word table answers as a plain map does, up to the largest
-    /// pair it takes (first id 2^31 - 1, second 2^32 - 2).
     #[test]
-    fn flags_behave_as_a_map() {
-        let mut memo = PairFlags::default();
-        let mut map = HashMap::new();
-        assert_eq!(memo.get(7), None);
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for step in 0..200_000u32 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let key = match step % 5 {
-                0 => 0,
-                1 => ((1u64 << 31) - 1) << 32 | (u64::from(u32::MAX) - 1),
-                _ => (x % 64) << 32 | (x >> 40),
-            };
-            if step % 3 == 0 {
-                assert_eq!(memo.get(key), map.get(&key).copied(), "{key}");
-            } else {
-                let answer = x & 1 == 1;
-                memo.insert(key, answer);
-                map.insert(key, answer);
-            }
-        }
-        assert_eq!(memo.len(), map.len());
-        for (k, v) in map {
-            assert_eq!(memo.get(k), Some(v));
-        }
+    fn pair_memo_behaves_as_a_map() {
+        behaves_as_a_map(PairMemo::<u32>::default(), u64::MAX - 1, |step, _| step);
+    }
+
+    /// Up to the largest pair the one-word table takes (first id 2^31 - 1,
+    /// second 2^32 - 2).
+    #[test]
+    fn pair_flags_behave_as_a_map() {
+        let largest = ((1u64 << 31) - 1) << 32 | (u64::from(u32::MAX) - 1);
+        behaves_as_a_map(PairFlags::default(), largest, |_, x| x & 1 == 1);
     }
 }
