@@ -149,30 +149,35 @@ pub(crate) const fn transpose(p: u64) -> u64 {
     x
 }
 
+/// Calls `f(width, height, cells, seed)` on 200 random boards of every
+/// shape up to 8 × 8 (row-major cells, dense and sparse, and a seed holding
+/// the lowest cell and some others), for tests of the grid paths.
+#[cfg(test)]
+pub(crate) fn random_boards(mut f: impl FnMut(usize, usize, u64, u64)) {
+    use crate::games::bitgrid::low_bits;
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for w in 1..=8usize {
+        for h in 1..=8usize {
+            for _ in 0..200 {
+                let (a, b, c) = (next(), next(), next());
+                let m = (if b % 2 == 0 { a | c } else { a & c }) & low_bits(w * h) as u64;
+                let seed = (m & !next()) | (m & m.wrapping_neg());
+                f(w, h, m, seed);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::bitgrid::{self, Geometry, low_bits};
-
-    fn random_boards(mut f: impl FnMut(usize, usize, u64, u64)) {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for w in 1..=8usize {
-            for h in 1..=8usize {
-                for _ in 0..200 {
-                    let (a, b, c) = (next(), next(), next());
-                    let m = (if b % 2 == 0 { a | c } else { a & c }) & low_bits(w * h) as u64;
-                    let seed = (m & !next()) | (m & m.wrapping_neg());
-                    f(w, h, m, seed);
-                }
-            }
-        }
-    }
 
     /// Every packed operation agrees with the row-major one of `bitgrid`
     /// on random dense and sparse boards of every shape up to 8 × 8.

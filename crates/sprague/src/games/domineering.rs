@@ -363,33 +363,20 @@ mod tests {
     /// keys as the row-major paths, on random boards of every such shape.
     #[test]
     fn packed_and_row_major_paths_agree() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for w in 1..=8usize {
-            for h in 1..=8usize {
-                for _ in 0..300 {
-                    let (a, b) = (next(), next());
-                    let m = if b % 3 == 0 { a & next() } else { a | (b & next()) };
-                    let p = DomineeringBoard::from_mask(w, h, u128::from(m)).unwrap();
-                    let (mut fast, mut slow) = (Vec::new(), Vec::new());
-                    let split = decompose_packed(&p, &mut fast);
-                    assert_eq!(split, decompose_row_major(&p, &mut slow), "{w}x{h} {m:b}");
-                    assert_eq!(fast, slow, "{w}x{h} {m:b}");
-                    for c in fast.iter().chain([&p]) {
-                        assert_eq!(
-                            canonical_key_packed(c),
-                            canonical_key_row_major(c),
-                            "{w}x{h} {m:b}"
-                        );
-                    }
-                }
+        super::byteboard::random_boards(|w, h, m, _| {
+            let p = DomineeringBoard::from_mask(w, h, u128::from(m)).unwrap();
+            let (mut fast, mut slow) = (Vec::new(), Vec::new());
+            let split = decompose_packed(&p, &mut fast);
+            assert_eq!(split, decompose_row_major(&p, &mut slow), "{w}x{h} {m:b}");
+            assert_eq!(fast, slow, "{w}x{h} {m:b}");
+            for c in fast.iter().chain([&p]) {
+                assert_eq!(
+                    canonical_key_packed(c),
+                    canonical_key_row_major(c),
+                    "{w}x{h} {m:b}"
+                );
             }
-        }
+        });
     }
 
     /// Moves by a direct reading of the rules on a character grid.
