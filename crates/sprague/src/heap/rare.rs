@@ -292,9 +292,12 @@ const SCAN_SEGMENTS: usize = 16;
 /// Inserts the values `G(a) ⊕ G(m − a)` of the splits with smaller part `a` in
 /// `1 ..= half` into `seen` until every value of `needed` is in it (dropping the
 /// found ones from `needed`); `true` when all were found. After a probe of the
-/// 4 splits nearest the middle and the ends, the splits are taken in blocks of 16, in turn from 16 segments spread over `1 ..= half`: parts of
-/// every size early on find the missing values sooner than one sweep, and each
-/// block is a branch-free pass over two contiguous slices. O(half) at worst.
+/// 4 splits nearest the middle and the ends, and of the block of splits
+/// `hint` where the previous scan ended (updated here), the splits are taken
+/// in blocks of 16, in turn from 16 segments spread over `1 ..= half`: parts
+/// of every size early on find the missing values sooner than one sweep, and
+/// each block is a branch-free pass over two contiguous slices. O(half) at
+/// worst.
 fn scan_splits(
     g: &[u32],
     m: usize,
@@ -302,6 +305,7 @@ fn scan_splits(
     width: usize,
     seen: &mut MexSet,
     needed: &mut Vec<usize>,
+    hint: &mut usize,
 ) -> bool {
     // A short probe first (games whose missing values sit next to the middle
     // or the ends, such as 4.07): the 4 splits nearest each.
@@ -319,6 +323,24 @@ fn scan_splits(
         }
     }
     let blocks = half.div_ceil(SCAN_BLOCK);
+    // The block where the previous heap's scan ended first: the missing
+    // values of neighbouring heaps tend to come from splits of similar size.
+    let scan_block = |b: usize, seen: &mut MexSet, needed: &mut Vec<usize>| {
+        let first = 1 + b * SCAN_BLOCK;
+        let last = (first + SCAN_BLOCK - 1).min(half);
+        let left = &g[first..=last];
+        let right = &g[m - last..=m - first];
+        let (slots, now) = seen.raw(width);
+        let top = slots.len() - 1;
+        for (&x, &y) in left.iter().zip(right.iter().rev()) {
+            slots[(x ^ y) as usize & top] = now;
+        }
+        needed.retain(|&v| slots.get(v) != Some(&now));
+        needed.is_empty()
+    };
+    if *hint < blocks && scan_block(*hint, seen, needed) {
+        return true;
+    }
     let segments = SCAN_SEGMENTS.min(blocks.max(1));
     let seg_len = blocks.div_ceil(segments).max(1);
     for k in 0..seg_len {
@@ -327,17 +349,8 @@ fn scan_splits(
             if b >= blocks {
                 continue;
             }
-            let first = 1 + b * SCAN_BLOCK;
-            let last = (first + SCAN_BLOCK - 1).min(half);
-            let left = &g[first..=last];
-            let right = &g[m - last..=m - first];
-            let (slots, now) = seen.raw(width);
-            let top = slots.len() - 1;
-            for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                slots[(x ^ y) as usize & top] = now;
-            }
-            needed.retain(|&v| slots.get(v) != Some(&now));
-            if needed.is_empty() {
+            if scan_block(b, seen, needed) {
+                *hint = b;
                 return true;
             }
         }
@@ -388,6 +401,8 @@ pub(crate) fn rare_values_u32(
     let mut rare_values: Vec<u32> = Vec::new();
     let mut next_rebuild = g.len().max(32);
     let mut needed: Vec<usize> = Vec::new();
+    // The split block where the last scan found its values (`scan_splits`).
+    let mut hint = 0usize;
     // For each split removal i, how many rare heaps lie below n − i: n grows
     // by one a step, so the count only moves forward (recounted when the
     // rare list is rebuilt), where a binary search a heap would cost log R.
@@ -467,7 +482,7 @@ pub(crate) fn rare_values_u32(
                 let m = n - i;
                 // Smaller parts 1 ..= half (the equal split excluded when unequal).
                 let half = if spec.unequal { (m - 1) / 2 } else { m / 2 };
-                if scan_splits(&g, m, half, width, &mut seen, &mut needed) {
+                if scan_splits(&g, m, half, width, &mut seen, &mut needed, &mut hint) {
                     break;
                 }
             }
