@@ -634,6 +634,19 @@ impl<'s, 'm> Op<'s, 'm> {
         if n < 2 {
             return;
         }
+        if n == 2 {
+            // The common case, without the scratch keys and the bit set: the
+            // same comparisons as the loop below. Left drops an option that
+            // is at most the other, Right one that is at least the other;
+            // the ids are distinct, so at most one of the two goes.
+            let (lo, hi) = if left { (v[0], v[1]) } else { (v[1], v[0]) };
+            if self.le(lo, hi) {
+                v.remove(0);
+            } else if self.le(hi, lo) {
+                v.truncate(1);
+            }
+            return;
+        }
         // The stops of every option, read once as fixed-point keys: they
         // decide most pairs without reading the store again (n reads
         // instead of n²). Stops too fine or too large for the keys leave
