@@ -283,16 +283,54 @@ impl Dyadic {
                     }
                 }
                 // No integer strictly between: the smallest denominator wins.
-                let mut k = 1u32;
-                loop {
-                    let scaled = l.scale_up(k);
-                    let c = scaled.floor().add(&Dyadic::ONE).halve(k);
-                    if &c < h {
-                        return Some(c);
-                    }
-                    k += 1;
+                if let Some(c) = Self::simplest_fraction_small(l, h) {
+                    return Some(c);
                 }
+                Some(Self::simplest_fraction_big(l, h))
             }
+        }
+    }
+
+    /// The candidates of [`simplest_between`](Self::simplest_between) with
+    /// no integer between `l < h`: `(⌊l · 2^k⌋ + 1) / 2^k` for k = 1, 2, …,
+    /// the first below `h`. On small operands (numerators in an `i64`,
+    /// denominators up to 2^62) in `i128` arithmetic; `None` when the
+    /// operands or a candidate do not fit, for
+    /// [`simplest_fraction_big`](Self::simplest_fraction_big). A candidate
+    /// with denominator 2^(e + 1) always lies between two numbers of
+    /// denominators up to 2^e, so the loop ends by k = 63. O(k).
+    fn simplest_fraction_small(l: &Dyadic, h: &Dyadic) -> Option<Dyadic> {
+        let (Repr::Small { num, exp }, Repr::Small { exp: he, .. }) = (&l.0, &h.0) else {
+            return None;
+        };
+        if *exp > 62 || *he > 62 {
+            return None;
+        }
+        for k in 1..=63u32 {
+            let floor = if k >= *exp {
+                i128::from(*num) << (k - exp)
+            } else {
+                i128::from(*num) >> (exp - k)
+            };
+            let c = Dyadic::new(i64::try_from(floor + 1).ok()?, k);
+            if &c < h {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// [`simplest_fraction_small`](Self::simplest_fraction_small) through big
+    /// integers, for any operands. O(k) big-integer steps.
+    fn simplest_fraction_big(l: &Dyadic, h: &Dyadic) -> Dyadic {
+        let mut k = 1u32;
+        loop {
+            let scaled = l.scale_up(k);
+            let c = scaled.floor().add(&Dyadic::ONE).halve(k);
+            if &c < h {
+                return c;
+            }
+            k += 1;
         }
     }
 
@@ -467,6 +505,44 @@ mod tests {
             "-3"
         );
         assert!(Dyadic::simplest_between(Some(&d("1")), Some(&d("1"))).is_none());
+    }
+
+    /// The small path of the fraction search gives the big path's answer on
+    /// random pairs of every scale (including exponents past its limit and
+    /// numerators near the ends of `i64`, where it hands over).
+    #[test]
+    fn small_fraction_search_matches_the_big_one() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            let exps = [next() % 8, next() % 70];
+            let pick = |r: u64, e: u64| {
+                let num = match r % 4 {
+                    0 => (r >> 8) as i64,
+                    1 => (r >> 40) as i64 - (1 << 23),
+                    2 => i64::MAX - (r >> 60) as i64,
+                    _ => (r >> 50) as i64 - 512,
+                };
+                Dyadic::new(num, e as u32)
+            };
+            let a = pick(next(), exps[(next() % 2) as usize]);
+            let b = pick(next(), exps[(next() % 2) as usize]);
+            let (l, h) = if a < b { (a, b) } else { (b, a) };
+            if l == h {
+                continue;
+            }
+            if let Some(c) = Dyadic::simplest_fraction_small(&l, &h) {
+                assert_eq!(c, Dyadic::simplest_fraction_big(&l, &h), "{l} {h}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]
