@@ -190,6 +190,8 @@ pub mod play;
 mod prefetch;
 pub mod registry;
 pub mod surreal;
+#[cfg(test)]
+mod test_rng;
 pub mod union_find;
 
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES, MemoryExceeded};

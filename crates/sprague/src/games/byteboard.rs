@@ -155,13 +155,8 @@ pub(crate) const fn transpose(p: u64) -> u64 {
 #[cfg(test)]
 pub(crate) fn random_boards(mut f: impl FnMut(usize, usize, u64, u64)) {
     use crate::games::bitgrid::low_bits;
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = crate::test_rng::XorShift::new(0x2545_F491_4F6C_DD1D);
+    let mut next = || rng.next_u64();
     for w in 1..=8usize {
         for h in 1..=8usize {
             for _ in 0..200 {

@@ -512,13 +512,8 @@ mod tests {
     /// numerators near the ends of `i64`, where it hands over).
     #[test]
     fn small_fraction_search_matches_the_big_one() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::test_rng::XorShift::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.next_u64();
         let mut checked = 0;
         for _ in 0..20_000 {
             let exps = [next() % 8, next() % 70];

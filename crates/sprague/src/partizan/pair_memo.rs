@@ -242,11 +242,9 @@ mod tests {
     ) {
         let mut map = HashMap::new();
         assert_eq!(memo.get(7), None);
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::test_rng::XorShift::new(0x2545_F491_4F6C_DD1D);
         for step in 0..200_000u32 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let key = match step % 5 {
                 0 => 0,
                 1 => largest,
