@@ -1,26 +1,113 @@
 //! Memos keyed on pairs of ids: the `≤` and `+` tables of the store.
 
-/// Results keyed on a `u64` (an id pair, see `store::pair`), by open
-/// addressing with linear probing in one array of (key, value) slots.
+use super::store::GameId;
+
+/// Results keyed on a `u64` (an id pair `a << 32 | b`, see `store::pair`),
+/// by open addressing with linear probing in one array of slots, each
+/// holding its key and value together ([`Slot`]).
 ///
 /// A look-up reads one slot, usually one cache line, where a general hash
 /// map reads a control byte and then the slot in another line: these tables
 /// grow to millions of entries, far past the caches, and every comparison
-/// and sum of the store asks them first. Keys are stored plus one, so the
-/// zero slot means empty (no id pair is `u64::MAX`: ids stay below
-/// 2^31). At most half the slots are used; the array doubles when
-/// that is reached. O(1) expected per operation.
+/// and sum of the store asks them first. At most half the slots are used;
+/// the array doubles when that is reached. O(1) expected per operation.
 #[derive(Debug)]
-pub(super) struct PairMemo<V> {
-    slots: Vec<(u64, V)>,
+pub(super) struct PairTable<S> {
+    slots: Vec<S>,
     len: usize,
     /// `64 - log2(slots.len())`: the top bits of the hashed key index a slot.
     shift: u32,
 }
 
-impl<V: Copy + Default> Default for PairMemo<V> {
+/// The `+` memo: pairs to the id of their sum.
+pub(super) type PairMemo = PairTable<IdSlot>;
+/// The `≤` memo: pairs to the answer, in one word a slot.
+pub(super) type PairFlags = PairTable<FlagSlot>;
+
+/// How a [`PairTable`] lays a key and its value out in a slot.
+pub(super) trait Slot: Copy {
+    /// What the table returns for a key.
+    type Value: Copy;
+    /// The slot of no key.
+    const EMPTY: Self;
+    /// The slot holding `value` for `key`.
+    fn new(key: u64, value: Self::Value) -> Self;
+    /// Whether this is [`EMPTY`](Self::EMPTY).
+    fn is_empty(self) -> bool;
+    /// The key of a slot that is not empty.
+    fn key(self) -> u64;
+    /// The value of a slot that is not empty.
+    fn value(self) -> Self::Value;
+}
+
+/// A key and a game id. The key is stored plus one, so a zero stored key
+/// means empty (no id pair is `u64::MAX`: ids stay below 2^31).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct IdSlot {
+    stored: u64,
+    id: GameId,
+}
+
+impl Slot for IdSlot {
+    type Value = GameId;
+    const EMPTY: Self = IdSlot {
+        stored: 0,
+        id: GameId::ZERO,
+    };
+    #[inline]
+    fn new(key: u64, id: GameId) -> Self {
+        IdSlot {
+            stored: key.wrapping_add(1),
+            id,
+        }
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.stored == 0
+    }
+    #[inline]
+    fn key(self) -> u64 {
+        self.stored.wrapping_sub(1)
+    }
+    #[inline]
+    fn value(self) -> GameId {
+        self.id
+    }
+}
+
+/// A key whose first id is below 2^31 (the store holds fewer than 2^31
+/// forms) and a yes-or-no answer in one word: the key shifted left once,
+/// the answer in the low bit, and `u64::MAX` for an empty slot (its key
+/// would need a second id of 2^32 − 1, which is no id). Eight slots to a
+/// cache line, so the table spends half the memory of [`IdSlot`]s.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct FlagSlot(u64);
+
+impl Slot for FlagSlot {
+    type Value = bool;
+    const EMPTY: Self = FlagSlot(u64::MAX);
+    #[inline]
+    fn new(key: u64, answer: bool) -> Self {
+        debug_assert!(key >> 63 == 0);
+        FlagSlot((key << 1) | u64::from(answer))
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0 == u64::MAX
+    }
+    #[inline]
+    fn key(self) -> u64 {
+        self.0 >> 1
+    }
+    #[inline]
+    fn value(self) -> bool {
+        self.0 & 1 == 1
+    }
+}
+
+impl<S: Slot> Default for PairTable<S> {
     fn default() -> Self {
-        PairMemo {
+        PairTable {
             slots: Vec::new(),
             len: 0,
             shift: 64,
@@ -32,147 +119,52 @@ impl<V: Copy + Default> Default for PairMemo<V> {
 /// the top bits.
 const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
 
-impl<V: Copy + Default> PairMemo<V> {
+impl<S: Slot> PairTable<S> {
     #[inline]
-    fn home(&self, stored: u64) -> usize {
-        (stored.wrapping_mul(SPREAD) >> self.shift) as usize
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_add(1).wrapping_mul(SPREAD) >> self.shift) as usize
     }
 
     /// The value stored for `key`, if any.
     #[inline]
-    pub(super) fn get(&self, key: u64) -> Option<V> {
+    pub(super) fn get(&self, key: u64) -> Option<S::Value> {
         if self.slots.is_empty() {
             return None;
         }
-        let stored = key.wrapping_add(1);
         let mask = self.slots.len() - 1;
-        let mut i = self.home(stored);
+        let mut i = self.home(key);
         loop {
-            let (k, v) = self.slots[i];
-            if k == stored {
-                return Some(v);
-            }
-            if k == 0 {
+            let s = self.slots[i];
+            if s.is_empty() {
                 return None;
+            }
+            if s.key() == key {
+                return Some(s.value());
             }
             i = (i + 1) & mask;
         }
     }
 
     /// Stores `value` for `key` (replacing an earlier value).
-    pub(super) fn insert(&mut self, key: u64, value: V) {
+    pub(super) fn insert(&mut self, key: u64, value: S::Value) {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
-        let stored = key.wrapping_add(1);
-        if self.place(stored, value) {
+        if self.place(S::new(key, value)) {
             self.len += 1;
         }
     }
 
-    /// Writes the slot of `stored`; whether it was new.
-    fn place(&mut self, stored: u64, value: V) -> bool {
+    /// Writes `slot` where its key belongs; whether the key was new.
+    fn place(&mut self, slot: S) -> bool {
         let mask = self.slots.len() - 1;
-        let mut i = self.home(stored);
-        loop {
-            let k = self.slots[i].0;
-            if k == stored || k == 0 {
-                self.slots[i] = (stored, value);
-                return k == 0;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    fn grow(&mut self) {
-        let size = (2 * self.slots.len()).max(1024);
-        let old = core::mem::replace(&mut self.slots, vec![(0, V::default()); size]);
-        self.shift = 64 - size.trailing_zeros();
-        for (k, v) in old {
-            if k != 0 {
-                self.place(k, v);
-            }
-        }
-    }
-
-    /// Number of entries.
-    #[cfg(test)]
-    pub(super) fn len(&self) -> usize {
-        self.len
-    }
-}
-
-/// Yes-or-no answers keyed on an id pair `a << 32 | b` with `a < 2^31` (the
-/// store holds fewer than 2^31 forms), as [`PairMemo`] does but in slots of
-/// one word: the pair shifted left once, the answer in the low bit, and
-/// `u64::MAX` for an empty slot (the pair would need `b = 2^32 - 1`, which
-/// is no id). Eight slots to a cache line, so the table spends half the
-/// memory and misses the caches less often. O(1) expected per operation.
-#[derive(Debug)]
-pub(super) struct PairFlags {
-    slots: Vec<u64>,
-    len: usize,
-    shift: u32,
-}
-
-const EMPTY: u64 = u64::MAX;
-
-impl Default for PairFlags {
-    fn default() -> Self {
-        PairFlags {
-            slots: Vec::new(),
-            len: 0,
-            shift: 64,
-        }
-    }
-}
-
-impl PairFlags {
-    #[inline]
-    fn home(&self, key: u64) -> usize {
-        (key.wrapping_add(1).wrapping_mul(SPREAD) >> self.shift) as usize
-    }
-
-    /// The answer stored for `key`, if any.
-    #[inline]
-    pub(super) fn get(&self, key: u64) -> Option<bool> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        debug_assert!(key >> 63 == 0);
-        let mask = self.slots.len() - 1;
+        let key = slot.key();
         let mut i = self.home(key);
         loop {
             let s = self.slots[i];
-            if s == EMPTY {
-                return None;
-            }
-            if s >> 1 == key {
-                return Some(s & 1 == 1);
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Stores `answer` for `key` (replacing an earlier answer).
-    pub(super) fn insert(&mut self, key: u64, answer: bool) {
-        debug_assert!(key >> 63 == 0);
-        if 2 * (self.len + 1) > self.slots.len() {
-            self.grow();
-        }
-        if self.place((key << 1) | u64::from(answer)) {
-            self.len += 1;
-        }
-    }
-
-    fn place(&mut self, slot: u64) -> bool {
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(slot >> 1);
-        loop {
-            let s = self.slots[i];
-            if s == EMPTY || s >> 1 == slot >> 1 {
+            if s.is_empty() || s.key() == key {
                 self.slots[i] = slot;
-                return s == EMPTY;
+                return s.is_empty();
             }
             i = (i + 1) & mask;
         }
@@ -180,10 +172,10 @@ impl PairFlags {
 
     fn grow(&mut self) {
         let size = (2 * self.slots.len()).max(1024);
-        let old = core::mem::replace(&mut self.slots, vec![EMPTY; size]);
+        let old = core::mem::replace(&mut self.slots, vec![S::EMPTY; size]);
         self.shift = 64 - size.trailing_zeros();
         for s in old {
-            if s != EMPTY {
+            if !s.is_empty() {
                 self.place(s);
             }
         }
@@ -201,45 +193,14 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    /// The two tables, seen alike by the test.
-    trait Table<V> {
-        fn get(&self, key: u64) -> Option<V>;
-        fn insert(&mut self, key: u64, value: V);
-        fn len(&self) -> usize;
-    }
-
-    impl Table<u32> for PairMemo<u32> {
-        fn get(&self, key: u64) -> Option<u32> {
-            PairMemo::get(self, key)
-        }
-        fn insert(&mut self, key: u64, value: u32) {
-            PairMemo::insert(self, key, value);
-        }
-        fn len(&self) -> usize {
-            PairMemo::len(self)
-        }
-    }
-
-    impl Table<bool> for PairFlags {
-        fn get(&self, key: u64) -> Option<bool> {
-            PairFlags::get(self, key)
-        }
-        fn insert(&mut self, key: u64, value: bool) {
-            PairFlags::insert(self, key, value);
-        }
-        fn len(&self) -> usize {
-            PairFlags::len(self)
-        }
-    }
-
     /// `memo` answers as a plain map does through growth, replacement and
     /// absent keys: keys with few distinct high words (so that probes collide
     /// and wrap), 0, and `largest`.
-    fn behaves_as_a_map<V: Copy + PartialEq + core::fmt::Debug>(
-        mut memo: impl Table<V>,
-        largest: u64,
-        value: impl Fn(u32, u64) -> V,
-    ) {
+    fn behaves_as_a_map<S: Slot>(largest: u64, value: impl Fn(u32, u64) -> S::Value)
+    where
+        S::Value: PartialEq + core::fmt::Debug,
+    {
+        let mut memo = PairTable::<S>::default();
         let mut map = HashMap::new();
         assert_eq!(memo.get(7), None);
         let mut rng = crate::test_rng::XorShift::new(0x2545_F491_4F6C_DD1D);
@@ -263,9 +224,13 @@ mod tests {
         }
     }
 
+    /// Up to the largest key (the pair of two ids `u32::MAX - 1`).
     #[test]
     fn pair_memo_behaves_as_a_map() {
-        behaves_as_a_map(PairMemo::<u32>::default(), u64::MAX - 1, |step, _| step);
+        let mut store = crate::partizan::GameStore::new();
+        let ids: Vec<GameId> = (0..50).map(|k| store.integer(k)).collect();
+        let largest = u64::from(u32::MAX - 1) << 32 | u64::from(u32::MAX - 1);
+        behaves_as_a_map::<IdSlot>(largest, |step, _| ids[step as usize % ids.len()]);
     }
 
     /// Up to the largest pair the one-word table takes (first id 2^31 - 1,
@@ -273,6 +238,6 @@ mod tests {
     #[test]
     fn pair_flags_behave_as_a_map() {
         let largest = ((1u64 << 31) - 1) << 32 | (u64::from(u32::MAX) - 1);
-        behaves_as_a_map(PairFlags::default(), largest, |_, x| x & 1 == 1);
+        behaves_as_a_map::<FlagSlot>(largest, |_, x| x & 1 == 1);
     }
 }

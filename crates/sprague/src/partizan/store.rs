@@ -37,13 +37,6 @@ use rustc_hash::FxHashMap;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct GameId(u32);
 
-/// The default id is 0's.
-impl Default for GameId {
-    fn default() -> Self {
-        GameId::ZERO
-    }
-}
-
 impl GameId {
     /// The id of 0 in every store.
     pub const ZERO: GameId = GameId(0);
@@ -241,7 +234,7 @@ pub struct GameStore {
     inline: FxHashMap<Nus, GameId>,
     le_memo: PairFlags,
     /// Sums on ordered id pairs (`ops`).
-    pub(super) add_memo: PairMemo<GameId>,
+    pub(super) add_memo: PairMemo,
     /// Memo tables of the upper layers.
     pub(super) derived: Derived,
 }
