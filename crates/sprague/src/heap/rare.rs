@@ -45,7 +45,7 @@ pub(crate) struct Spec {
 }
 
 /// Inserts the non-splitting option values of heap `n`.
-#[inline]
+#[inline(always)]
 fn nonsplit_options(spec: &Spec, g: &[u32], n: usize, seen: &mut MexSet) {
     for &(i, nothing, one) in &spec.nonsplit {
         if i == n && nothing {
@@ -107,12 +107,58 @@ pub(crate) fn plain_values_u32(
 
 #[inline]
 fn class(v: u32, mask: u32) -> u32 {
-    (v & mask).count_ones() & 1
+    // Masks have at most `HIST_BITS` bits: one table look-up, where a
+    // population count without the instruction costs a dozen.
+    u32::from(PARITY[(v & mask) as usize & (HIST_WIDTH - 1)])
+}
+
+/// Bits of the values a split's mask may cover.
+const HIST_BITS: u32 = 10;
+/// Values `0 .. HIST_WIDTH` are told apart by a split's mask.
+const HIST_WIDTH: usize = 1 << HIST_BITS;
+
+/// `PARITY[x]` is the parity of the number of bits set in `x`.
+static PARITY: [u8; HIST_WIDTH] = {
+    let mut t = [0u8; HIST_WIDTH];
+    let mut x = 1;
+    while x < HIST_WIDTH {
+        t[x] = t[x >> 1] ^ (x as u8 & 1);
+        x += 1;
+    }
+    t
+};
+
+/// Heaps `1 ..` counted by (parity of the heap, value mod [`HIST_WIDTH`]),
+/// kept up to date as values are found, so that choosing a split reads
+/// counts instead of the whole table.
+struct Histogram {
+    counts: Vec<i64>,
+    /// The largest value counted.
+    max: u32,
+}
+
+impl Histogram {
+    fn new(g: &[u32]) -> Histogram {
+        let mut h = Histogram {
+            counts: vec![0; 2 * HIST_WIDTH],
+            max: 0,
+        };
+        for (a, &v) in g.iter().enumerate().skip(1) {
+            h.add(a, v);
+        }
+        h
+    }
+
+    #[inline]
+    fn add(&mut self, a: usize, v: u32) {
+        self.counts[(a & 1) * HIST_WIDTH + (v as usize & (HIST_WIDTH - 1))] += 1;
+        self.max = self.max.max(v);
+    }
 }
 
 /// How heaps are split into rare and common: heap `a` is rare when
 /// `class(G(a), mask) == flip[a mod 2]`.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Split {
     mask: u32,
     flip: [u32; 2],
@@ -125,21 +171,20 @@ impl Split {
     }
 }
 
-/// The split (a mask over the bits of the largest value, at most 10 bits, and
-/// the class flip allowed for one parity of heaps) that leaves the fewest heaps
-/// `1 .. len` rare; mask 0 when no split makes rare heaps fewer than half.
-fn choose_split(g: &[u32], flippable: Option<usize>) -> Split {
-    let maxv = g.iter().copied().max().unwrap_or(0);
-    let bits = (32 - maxv.leading_zeros()).min(10);
+/// The split (a mask over the bits of the largest value, at most
+/// [`HIST_BITS`] bits, and the class flip allowed for one parity of heaps)
+/// that leaves the fewest heaps rare among those counted in `counts`; mask 0
+/// when no split makes rare heaps fewer than half. O(W log W) for the `W`
+/// values the masks tell apart, whatever the number of heaps.
+fn choose_split(counts: &Histogram, flippable: Option<usize>) -> Split {
+    let bits = (32 - counts.max.leading_zeros()).min(HIST_BITS);
     let width = 1usize << bits;
-    // Histogram by (parity of the heap, value).
+    // By (parity of the heap, value): values below `width` only, or every
+    // value mod `HIST_WIDTH` when `width` is that.
     let mut hist = vec![0i64; 2 * width];
-    for (a, &v) in g.iter().enumerate().skip(1) {
-        hist[(a & 1) * width + (v as usize & (width - 1))] += 1;
+    for p in 0..2 {
+        hist[p * width..(p + 1) * width].copy_from_slice(&counts.counts[p * HIST_WIDTH..][..width]);
     }
-    // The Walsh–Hadamard transform of each parity's histogram: at `mask` it
-    // is (heaps of class 0) − (heaps of class 1), so every mask's class counts
-    // come from one O(width · log width) pass instead of a pass per mask.
     let mut sizes = [0i64; 2];
     for p in 0..2 {
         let h = &mut hist[p * width..(p + 1) * width];
@@ -155,7 +200,7 @@ fn choose_split(g: &[u32], flippable: Option<usize>) -> Split {
             len *= 2;
         }
     }
-    let total = g.len().saturating_sub(1);
+    let total = (sizes[0] + sizes[1]) as usize;
     let mut best = (total / 2, Split::default());
     let flips: &[u32] = if flippable.is_some() { &[0, 1] } else { &[0] };
     for mask in 1u32..(width as u32) {
@@ -284,6 +329,19 @@ fn three_heap_values(
     g
 }
 
+/// Marks in `slots` (a power of two long) with `now` the nim-sums of the
+/// splits pairing `left[i]` with `right[len − 1 − i]`: the values of the
+/// smaller parts `a` and of the larger parts `m − a`, as two contiguous
+/// slices of the table. Branch-free apart from the loop.
+#[inline]
+fn mark_splits(slots: &mut [u32], now: u32, left: &[u32], right: &[u32]) {
+    let top = slots.len() - 1;
+    let slots = &mut slots[..=top];
+    for (&x, &y) in left.iter().zip(right.iter().rev()) {
+        slots[(x ^ y) as usize & top] = now;
+    }
+}
+
 /// Smaller parts scanned in one block by [`scan_splits`].
 const SCAN_BLOCK: usize = 16;
 /// Segments of the range of the smaller part visited in turn by [`scan_splits`].
@@ -310,13 +368,11 @@ fn scan_splits(
     // A short probe first (games whose missing values sit next to the middle
     // or the ends, such as 4.07): the 4 splits nearest each.
     {
+        let q = half.min(4);
         let (slots, now) = seen.raw(width);
-        let top = slots.len() - 1;
-        for j in 0..half.min(4) {
-            for a in [half - j, 1 + j] {
-                slots[(g[a] ^ g[m - a]) as usize & top] = now;
-            }
-        }
+        // Smaller parts 1 ..= q and half − q + 1 ..= half.
+        mark_splits(slots, now, &g[1..=q], &g[m - q..m]);
+        mark_splits(slots, now, &g[half + 1 - q..=half], &g[m - half..m - half + q]);
         needed.retain(|&v| slots.get(v) != Some(&now));
         if needed.is_empty() {
             return true;
@@ -328,13 +384,8 @@ fn scan_splits(
     let scan_block = |b: usize, seen: &mut MexSet, needed: &mut Vec<usize>| {
         let first = 1 + b * SCAN_BLOCK;
         let last = (first + SCAN_BLOCK - 1).min(half);
-        let left = &g[first..=last];
-        let right = &g[m - last..=m - first];
         let (slots, now) = seen.raw(width);
-        let top = slots.len() - 1;
-        for (&x, &y) in left.iter().zip(right.iter().rev()) {
-            slots[(x ^ y) as usize & top] = now;
-        }
+        mark_splits(slots, now, &g[first..=last], &g[m - last..=m - first]);
         needed.retain(|&v| slots.get(v) != Some(&now));
         needed.is_empty()
     };
@@ -400,6 +451,7 @@ pub(crate) fn rare_values_u32(
     // The value of each rare heap, in the order of `rare`.
     let mut rare_values: Vec<u32> = Vec::new();
     let mut next_rebuild = g.len().max(32);
+    let mut counts = Histogram::new(&g);
     let mut needed: Vec<usize> = Vec::new();
     // The split block where the last scan found its values (`scan_splits`).
     let mut hint = 0usize;
@@ -414,12 +466,17 @@ pub(crate) fn rare_values_u32(
             break;
         }
         if n >= next_rebuild {
-            split = choose_split(&g, flippable);
-            rare = (1..n).filter(|&a| split.is_rare(a, g[a])).collect();
-            rare_values = rare.iter().map(|&a| g[a]).collect();
-            for (len, &i) in below_len.iter_mut().zip(&spec.split2) {
-                let m = n.saturating_sub(i);
-                *len = rare.partition_point(|&a| a < m);
+            let chosen = choose_split(&counts, flippable);
+            // With the split unchanged the rare list, kept up to date below,
+            // is already the one a rebuild would make.
+            if chosen != split || chosen.mask == 0 {
+                split = chosen;
+                rare = (1..n).filter(|&a| split.is_rare(a, g[a])).collect();
+                rare_values = rare.iter().map(|&a| g[a]).collect();
+                for (len, &i) in below_len.iter_mut().zip(&spec.split2) {
+                    let m = n.saturating_sub(i);
+                    *len = rare.partition_point(|&a| a < m);
+                }
             }
             next_rebuild = if n < 1 << 16 {
                 2 * n
@@ -430,6 +487,7 @@ pub(crate) fn rare_values_u32(
         if split.mask == 0 {
             let v = plain_at(spec, &g, n, &mut seen);
             g.push(v);
+            counts.add(n, v);
             continue;
         }
         let mask = split.mask;
@@ -460,6 +518,7 @@ pub(crate) fn rare_values_u32(
                 // second look-up through g.
                 let (slots, now) = seen.raw(width);
                 let top = slots.len() - 1;
+                let slots = &mut slots[..=top];
                 let values: &[u32] = &g;
                 for (&a, &ga) in below.iter().zip(&rare_values) {
                     slots[(ga ^ values[m - a]) as usize & top] = now;
@@ -490,10 +549,79 @@ pub(crate) fn rare_values_u32(
         let v = needed.iter().copied().find(|&r| !seen.contains(r)).unwrap_or(c) as u32;
         width = width.max((v as usize + 1).next_power_of_two());
         g.push(v);
+        counts.add(n, v);
         if n >= 1 && split.is_rare(n, v) {
             rare.push(n);
             rare_values.push(v);
         }
     }
     g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::XorShift;
+
+    /// The rare heaps of `g` under `split`, counted by the definition.
+    fn rare_count(g: &[u32], split: Split) -> usize {
+        (1..g.len()).filter(|&a| split.is_rare(a, g[a])).count()
+    }
+
+    /// The parity table is the population count's parity.
+    #[test]
+    fn parity_table_is_the_popcount_parity() {
+        for (x, &p) in PARITY.iter().enumerate() {
+            assert_eq!(u32::from(p), x.count_ones() & 1, "{x}");
+        }
+    }
+
+    /// The split chosen from the running histogram leaves as few rare heaps
+    /// as the best of every mask and flip tried one by one, on random tables
+    /// of small and of wide values, with and without a flippable parity.
+    #[test]
+    fn chosen_split_is_the_best_by_exhaustion() {
+        let mut rng = XorShift::new(0x05EE_D0F5_1175);
+        for case in 0..120 {
+            let bits = 1 + (case % 12) as u32;
+            let len = 2 + (rng.next_u64() % 300) as usize;
+            // Skewed values, so that some masks leave few rare heaps.
+            let common = (rng.next_u64() as u32) & ((1 << bits) - 1);
+            let g: Vec<u32> = (0..len)
+                .map(|_| {
+                    let r = rng.next_u64();
+                    if r.is_multiple_of(4) {
+                        (r >> 8) as u32 & ((1 << bits) - 1)
+                    } else {
+                        common ^ ((r >> 8) as u32 & 1)
+                    }
+                })
+                .collect();
+            let mut counts = Histogram::new(&[0]);
+            for (a, &v) in g.iter().enumerate().skip(1) {
+                counts.add(a, v);
+            }
+            for flippable in [None, Some(0), Some(1)] {
+                let split = choose_split(&counts, flippable);
+                let width_bits = (32 - g.iter().copied().max().unwrap_or(0).leading_zeros()).min(HIST_BITS);
+                let mut best = (len - 1) / 2;
+                for mask in 1..(1u32 << width_bits) {
+                    for f in 0..2u32 {
+                        let mut flip = [0u32; 2];
+                        match flippable {
+                            Some(p) => flip[p] = f,
+                            None if f == 1 => continue,
+                            None => {}
+                        }
+                        best = best.min(rare_count(&g, Split { mask, flip }));
+                    }
+                }
+                if split.mask == 0 {
+                    assert_eq!(best, (len - 1) / 2, "case {case}");
+                } else {
+                    assert_eq!(rare_count(&g, split), best, "case {case}");
+                }
+            }
+        }
+    }
 }
