@@ -116,7 +116,8 @@ fn birthdays_and_incentives() {
     }
     // Closed forms for inline values agree with the walk over options.
     for text in [
-        "^", "^*", "^*2", "vv*3", "^^^", "1/2v*", "-3^^*", "*5", "2*2", "^4*6",
+        "^", "^*", "^*2", "vv*3", "^^^", "1/2v*", "-3^^*", "*5", "2*2", "^4*6", "3", "-4", "11/8", "-7/16",
+        "5/2", "-37/32",
     ] {
         let g = s.parse(text).unwrap();
         let (l, r) = s.options(g);

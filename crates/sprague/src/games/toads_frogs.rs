@@ -85,18 +85,6 @@ impl ToadsFrogsStrip {
             frogs: (self.frogs >> start) & m,
         }
     }
-
-    /// The strip read right to left with toads and frogs exchanged: the
-    /// conjugate game (Left and Right exchanged).
-    fn conjugate(&self) -> ToadsFrogsStrip {
-        let n = self.len();
-        let rev = |m: u64| if n == 0 { 0 } else { m.reverse_bits() >> (64 - n) };
-        ToadsFrogsStrip {
-            len: self.len,
-            toads: rev(self.frogs),
-            frogs: rev(self.toads),
-        }
-    }
 }
 
 const fn mask(n: usize) -> u64 {
@@ -118,6 +106,73 @@ fn slides(mine: u64, theirs: u64, empty: u64, forward: impl Fn(u64, u32) -> u64,
         } else if forward(bit, 1) & theirs != 0 && forward(bit, 2) & empty != 0 {
             f((mine & !bit) | forward(bit, 2));
         }
+    }
+}
+
+/// Squares starting a dead `TTFF` block: no piece of the block can ever move,
+/// so the strip splits there.
+#[inline]
+const fn dead_blocks(p: &ToadsFrogsStrip) -> u64 {
+    let (t, f) = (p.toads, p.frogs);
+    t & (t >> 1) & (f >> 2) & (f >> 3)
+}
+
+/// Whether an end of the strip holds pieces that can never move: a frog or
+/// `TFF` at the left end, a toad or `TTF` at the right end.
+#[inline]
+const fn dead_end(p: &ToadsFrogsStrip) -> bool {
+    let (t, f, n) = (p.toads, p.frogs, p.len as u32);
+    if n == 0 {
+        return false;
+    }
+    // Put the last three squares at bits 2 (last), 1 and 0.
+    let (tl, fl) = if n >= 3 {
+        ((t >> (n - 3)) & 7, (f >> (n - 3)) & 7)
+    } else {
+        ((t << (3 - n)) & 7, (f << (3 - n)) & 7)
+    };
+    f & 1 != 0 || (t & 1 != 0 && f & 6 == 6) || tl & 4 != 0 || (n >= 3 && tl == 3 && fl & 4 != 0)
+}
+
+/// Splits `p` at its dead `TTFF` blocks (`blocks`, as from [`dead_blocks`])
+/// and trims the dead ends of each piece; pieces without a piece left are
+/// dropped.
+fn split_strip(p: &ToadsFrogsStrip, blocks: u64, out: &mut Vec<ToadsFrogsStrip>) {
+    let n = p.len();
+    let (t, f) = (p.toads, p.frogs);
+    let bit = |m: u64, i: usize| (m >> i) & 1 != 0;
+    let mut start = 0;
+    let mut cuts = blocks;
+    loop {
+        let end = if cuts == 0 {
+            n
+        } else {
+            cuts.trailing_zeros() as usize
+        };
+        let (mut a, mut b) = (start, end);
+        loop {
+            if a < b && bit(f, a) {
+                a += 1;
+            } else if a + 3 <= b && bit(t, a) && bit(f, a + 1) && bit(f, a + 2) {
+                a += 3;
+            } else if a < b && bit(t, b - 1) {
+                b -= 1;
+            } else if a + 3 <= b && bit(t, b - 3) && bit(t, b - 2) && bit(f, b - 1) {
+                b -= 3;
+            } else {
+                break;
+            }
+        }
+        let piece = p.slice(a, b);
+        if piece.toads | piece.frogs != 0 {
+            out.push(piece);
+        }
+        if cuts == 0 {
+            break;
+        }
+        // Blocks may overlap (`TTFFFF` has one); skip those inside this one.
+        start = end + 4;
+        cuts &= !mask(start);
     }
 }
 
@@ -158,62 +213,16 @@ impl PartizanRules for ToadsAndFrogs {
         });
     }
 
+    #[inline]
     fn decompose(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) -> bool {
-        let n = p.len();
-        let (t, f) = (p.toads, p.frogs);
-        // Squares starting a dead `TTFF` block.
-        let blocks = t & (t >> 1) & (f >> 2) & (f >> 3);
-        let dead_left = f & 1 != 0 || (t & 1 != 0 && f & 6 == 6);
-        let top = |k: usize| if n >= k { 1u64 << (n - k) } else { 0 };
-        let dead_right = n > 0
-            && (t & top(1) != 0 || (n >= 3 && t & (top(3) | top(2)) == top(3) | top(2) && f & top(1) != 0));
-        if blocks == 0 && !dead_left && !dead_right {
+        let blocks = dead_blocks(p);
+        if blocks == 0 && !dead_end(p) {
             return false;
         }
-        let mut start = 0;
-        let mut cuts = blocks;
-        loop {
-            let end = if cuts == 0 {
-                n
-            } else {
-                cuts.trailing_zeros() as usize
-            };
-            let (mut a, mut b) = (start, end);
-            loop {
-                if a < b && p.cell(a) == 'F' {
-                    a += 1;
-                } else if a + 3 <= b && p.cell(a) == 'T' && p.cell(a + 1) == 'F' && p.cell(a + 2) == 'F' {
-                    a += 3;
-                } else if a < b && p.cell(b - 1) == 'T' {
-                    b -= 1;
-                } else if a + 3 <= b && p.cell(b - 3) == 'T' && p.cell(b - 2) == 'T' && p.cell(b - 1) == 'F' {
-                    b -= 3;
-                } else {
-                    break;
-                }
-            }
-            let piece = p.slice(a, b);
-            if piece.toads | piece.frogs != 0 {
-                out.push(piece);
-            }
-            if cuts == 0 {
-                break;
-            }
-            // Blocks may overlap (`TTFFFF` has one); skip those inside this one.
-            start = end + 4;
-            cuts &= !mask(start);
-        }
+        split_strip(p, blocks, out);
         true
     }
 
-    /// When no toad stands left of a frog, no piece can ever jump or block a
-    /// piece of the other side, so the strip is a sum of two move counters:
-    /// every toad slides into each empty square to its right exactly once
-    /// (the rightmost toad with an empty square to its right has one next to
-    /// it, since no frog is to its right), and each move spends exactly one
-    /// (the empty square passes from the toad's right to its left). So the
-    /// value is the integer (empty squares right of each toad, summed) −
-    /// (empty squares left of each frog, summed). O(pieces).
     fn number_value(&self, p: &ToadsFrogsStrip) -> Option<crate::partizan::Dyadic> {
         let (t, f) = (p.toads, p.frogs);
         if t != 0 && f != 0 && (63 - f.leading_zeros()) > t.trailing_zeros() {
@@ -236,8 +245,23 @@ impl PartizanRules for ToadsAndFrogs {
         Some(crate::partizan::Dyadic::integer(value))
     }
 
+    #[inline]
     fn canonical_key(&self, p: &ToadsFrogsStrip) -> (ToadsFrogsStrip, bool) {
-        let c = p.conjugate();
+        // The conjugate's toads are the reversed frogs: comparing them with
+        // the toads first decides most strips with one reversal.
+        let n = p.len();
+        if n == 0 {
+            return (*p, false);
+        }
+        let toads = p.frogs.reverse_bits() >> (64 - n);
+        if toads > p.toads {
+            return (*p, false);
+        }
+        let c = ToadsFrogsStrip {
+            len: p.len,
+            toads,
+            frogs: p.toads.reverse_bits() >> (64 - n),
+        };
         if c < *p { (c, true) } else { (*p, false) }
     }
 }
@@ -414,6 +438,29 @@ mod tests {
                 x => x,
             };
             assert_eq!(k, if flipped { swapped } else { o }, "{s}");
+        }
+    }
+
+    /// The key is the lesser (in the strip order) of the strip and its
+    /// conjugate, written out square by square, and a strip and its
+    /// conjugate share it.
+    #[test]
+    fn keys_are_the_lesser_of_strip_and_conjugate() {
+        for seed in 0..2000 {
+            let s = random_strip(seed, 1 + (seed % 64) as usize);
+            let conjugate: String = s
+                .chars()
+                .rev()
+                .map(|c| match c {
+                    'T' => 'F',
+                    'F' => 'T',
+                    x => x,
+                })
+                .collect();
+            let (p, c) = (strip(&s), strip(&conjugate));
+            let expected = if c < p { (c, true) } else { (p, false) };
+            assert_eq!(ToadsAndFrogs.canonical_key(&p), expected, "{s}");
+            assert_eq!(ToadsAndFrogs.canonical_key(&c).0, expected.0, "{s}");
         }
     }
 

@@ -146,6 +146,34 @@ impl Dyadic {
         }
     }
 
+    /// The birthday of this number: `|n|` for an integer `n`, else
+    /// `|integer part toward 0| + k + 1` for the denominator `2^k` (`1/2` →
+    /// 2, `3/4` → 3, `-5/4` → 4). `None` when it does not fit a `u64`. O(1)
+    /// for numerators that fit an `i64`.
+    #[must_use]
+    pub fn birthday(&self) -> Option<u64> {
+        let k = u64::from(self.exponent());
+        let n = match &self.0 {
+            Repr::Small { num, exp } => {
+                let m = num.unsigned_abs();
+                if *exp >= 64 { 0 } else { m >> exp }
+            }
+            Repr::Big(_) => {
+                let int_part = if self.signum() >= 0 {
+                    self.floor()
+                } else {
+                    self.ceil()
+                };
+                int_part.to_i64()?.unsigned_abs()
+            }
+        };
+        if k == 0 {
+            Some(n)
+        } else {
+            n.checked_add(k)?.checked_add(1)
+        }
+    }
+
     /// The value as an `i64` when it is an integer that fits.
     #[must_use]
     pub fn to_i64(&self) -> Option<i64> {

@@ -2,7 +2,6 @@
 //! outcome, birthday and incentives, built on the construction of canonical
 //! forms in `store`.
 
-use super::dyadic::Dyadic;
 use super::nus::Nus;
 use super::store::{GameId, GameStore, Op, pair};
 use crate::outcome::Outcome;
@@ -12,11 +11,13 @@ impl GameStore {
     /// The negative `-G = {-G^R | -G^L}`. O(1) for inline values; otherwise
     /// linear in the number of new forms, cached per id.
     pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Some(n) = self.cached_neg(g) {
+            return n;
+        }
         if let Some(v) = self.as_nus(g) {
             let v = v.neg();
-            return self.nus(v);
-        }
-        if let Some(n) = self.cached_neg(g) {
+            let n = self.nus(v);
+            self.cache_neg(g, n);
             return n;
         }
         let o = self.opts(g);
@@ -207,25 +208,12 @@ impl Op<'_, '_> {
     }
 }
 
-/// The birthday of the number `m/2^k`: `|n|` for an integer `n`, else
-/// `|integer part toward 0| + k + 1` (`1/2` → 2, `3/4` → 3, `-5/4` → 4).
-fn number_birthday(x: &Dyadic) -> Option<u64> {
-    let k = u64::from(x.exponent());
-    let int_part = if x.signum() >= 0 { x.floor() } else { x.ceil() };
-    let n = int_part.to_i64()?.unsigned_abs();
-    if k == 0 {
-        Some(n)
-    } else {
-        n.checked_add(k)?.checked_add(1)
-    }
-}
-
 /// The birthday of `x + n·↑ + *m` from its canonical options (see the store):
 /// `b(x + *m) = b(x) + m`; for `n ≥ 1`, `x + ↑ + *m` has birthday
 /// `b(x) + 1 + max([m = 1], m ⊕ 1)` and each further ↑ adds one (with the
 /// nimber toggled by 1 at each step down the chain of right options).
 fn nus_birthday(v: &Nus) -> Option<u64> {
-    let bx = number_birthday(&v.number)?;
+    let bx = v.number.birthday()?;
     let n = v.ups.unsigned_abs();
     if n == 0 {
         return bx.checked_add(v.nimber);
