@@ -525,14 +525,20 @@ pub(crate) fn rare_values_u32(
                 }
             }
         }
-        // 2. The smallest value of the enumerated class not reached.
-        let mut c = 0usize;
-        while class(c as u32, mask) != e || seen.contains(c) {
-            c += 1;
-        }
-        // 3. Values of the other class below c still to be found.
+        // 2. The smallest value c of the enumerated class not reached, and
+        // 3. the values of the other class below c still to be found (in
+        // one pass: below c, every value not reached is of the other class).
         needed.clear();
-        needed.extend((0..c).filter(|&v| class(v as u32, mask) == k && !seen.contains(v)));
+        let mut c = 0usize;
+        {
+            let (slots, now) = seen.raw(width);
+            while slots.get(c) == Some(&now) || class(c as u32, mask) != e {
+                if slots.get(c) != Some(&now) {
+                    needed.push(c);
+                }
+                c += 1;
+            }
+        }
         if !needed.is_empty() {
             for &i in &spec.split2 {
                 if n < i + 2 {
