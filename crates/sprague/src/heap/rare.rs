@@ -520,7 +520,17 @@ pub(crate) fn rare_values_u32(
                 let top = slots.len() - 1;
                 let slots = &mut slots[..=top];
                 let values: &[u32] = &g;
-                for (&a, &ga) in below.iter().zip(&rare_values) {
+                // Four at a time: one loop test for four marks.
+                let (parts, part_values) =
+                    (below.chunks_exact(4), rare_values[..below.len()].chunks_exact(4));
+                let (rest, rest_values) = (parts.remainder(), part_values.remainder());
+                for (a, ga) in parts.zip(part_values) {
+                    slots[(ga[0] ^ values[m - a[0]]) as usize & top] = now;
+                    slots[(ga[1] ^ values[m - a[1]]) as usize & top] = now;
+                    slots[(ga[2] ^ values[m - a[2]]) as usize & top] = now;
+                    slots[(ga[3] ^ values[m - a[3]]) as usize & top] = now;
+                }
+                for (&a, &ga) in rest.iter().zip(rest_values) {
                     slots[(ga ^ values[m - a]) as usize & top] = now;
                 }
             }
