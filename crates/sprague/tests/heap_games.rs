@@ -177,6 +177,14 @@ fn rare_value_method_agrees_on_long_tables() {
         let g = TakeBreak::parse(code).unwrap();
         assert_eq!(g.values_rare(1500), g.values_plain(1500), "{code}");
     }
+    // Values that pass 64 (0.37 and 0.6 reach 91, 0.444 reaches 178, 0.666
+    // reaches 64 within 3000 heaps): the engine leaves its one-word path for
+    // the general one on the way.
+    for code in ["0.37", "0.6", "0.444", "0.666"] {
+        let g = TakeBreak::parse(code).unwrap();
+        assert_eq!(g.values_rare(3000), g.values_plain(3000), "{code}");
+        assert!(g.values_plain(3000).iter().any(|&v| v >= 64), "{code}");
+    }
     let g = TakeBreak::grundy_game();
     assert_eq!(g.values_rare(1500), g.values_plain(1500));
     // Three-heap moves: the pair-sum bitset engine against the plain loop.

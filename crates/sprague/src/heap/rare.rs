@@ -395,32 +395,59 @@ fn scan_splits(
     needed: &mut Vec<usize>,
     hint: &mut usize,
 ) -> bool {
-    // A short probe first (games whose missing values sit next to the middle
-    // or the ends, such as 4.07): the 4 splits nearest each.
-    {
-        let q = half.min(4);
+    scan_order(half, hint, |first, last, check| {
         let (slots, now) = seen.raw(width);
-        // Smaller parts 1 ..= q and half − q + 1 ..= half.
-        mark_splits(slots, now, &g[1..=q], &g[m - q..m]);
-        mark_splits(slots, now, &g[half + 1 - q..=half], &g[m - half..m - half + q]);
-        needed.retain(|&v| slots.get(v) != Some(&now));
-        if needed.is_empty() {
+        mark_splits(slots, now, &g[first..=last], &g[m - last..=m - first]);
+        if check {
+            needed.retain(|&v| slots.get(v) != Some(&now));
+        }
+        check && needed.is_empty()
+    })
+}
+
+/// [`scan_splits`] for values below 64: the values still needed are the bits
+/// of `needed`, and each range of splits is ORed into one word, with no
+/// stores. `true` when every needed value was found.
+fn scan_splits_bits(g: &[u32], m: usize, half: usize, needed: &mut u64, hint: &mut usize) -> bool {
+    scan_order(half, hint, |first, last, _| {
+        let mut reached = 0u64;
+        for (&x, &y) in g[first..=last].iter().zip(g[m - last..=m - first].iter().rev()) {
+            reached |= 1u64 << ((x ^ y) & 63);
+        }
+        *needed &= !reached;
+        *needed == 0
+    })
+}
+
+/// The order in which the scans visit the smaller parts `1 ..= half`: the 4
+/// nearest each end of the range first, then the block of
+/// [`SCAN_BLOCK`] parts `hint` (where the previous scan ended; updated
+/// here), then blocks in turn from [`SCAN_SEGMENTS`] segments spread over the
+/// range. `visit(first, last, check)` takes the parts `first ..= last` and,
+/// when `check` is set, says whether the scan is done (the probe's first
+/// range is not checked alone); `true` when it was.
+fn scan_order(half: usize, hint: &mut usize, mut visit: impl FnMut(usize, usize, bool) -> bool) -> bool {
+    // A short probe first (games whose missing values sit next to the middle
+    // or the ends, such as 4.07).
+    let q = half.min(4);
+    if q > 0 {
+        visit(1, q, false);
+        if visit(half + 1 - q, half, true) {
             return true;
         }
     }
     let blocks = half.div_ceil(SCAN_BLOCK);
+    let block = |b: usize| {
+        let first = 1 + b * SCAN_BLOCK;
+        (first, (first + SCAN_BLOCK - 1).min(half))
+    };
     // The block where the previous heap's scan ended first: the missing
     // values of neighbouring heaps tend to come from splits of similar size.
-    let scan_block = |b: usize, seen: &mut MexSet, needed: &mut Vec<usize>| {
-        let first = 1 + b * SCAN_BLOCK;
-        let last = (first + SCAN_BLOCK - 1).min(half);
-        let (slots, now) = seen.raw(width);
-        mark_splits(slots, now, &g[first..=last], &g[m - last..=m - first]);
-        needed.retain(|&v| slots.get(v) != Some(&now));
-        needed.is_empty()
-    };
-    if *hint < blocks && scan_block(*hint, seen, needed) {
-        return true;
+    if *hint < blocks {
+        let (first, last) = block(*hint);
+        if visit(first, last, true) {
+            return true;
+        }
     }
     let segments = SCAN_SEGMENTS.min(blocks.max(1));
     let seg_len = blocks.div_ceil(segments).max(1);
@@ -430,13 +457,84 @@ fn scan_splits(
             if b >= blocks {
                 continue;
             }
-            if scan_block(b, seen, needed) {
+            let (first, last) = block(b);
+            if visit(first, last, true) {
                 *hint = b;
                 return true;
             }
         }
     }
     false
+}
+
+/// The value of heap `n` by the rare-value method when every value so far is
+/// below 64: the option values reached are the bits of one word, so marking
+/// a split is a shift and an OR, and steps 2 and 3 (the least unreached value
+/// `c` of the enumerated class `e`, the unreached values of the other class
+/// below it) are a few operations on words (`class_words[c]`: the values
+/// below 64 of class `c`). `None` when every value of class
+/// `e` below 64 is reached (the value may then be 64 or more): the caller
+/// takes the general path. Advances `below_len` as that path does.
+#[allow(clippy::too_many_arguments)]
+fn value_by_bits(
+    spec: &Spec,
+    g: &[u32],
+    n: usize,
+    rare: &[usize],
+    rare_values: &[u32],
+    below_len: &mut [usize],
+    class_words: [u64; 2],
+    e: u32,
+    hint: &mut usize,
+) -> Option<u32> {
+    let bit = |v: u32| 1u64 << (v & 63);
+    // 1. Non-splitting moves and every split with a rare part.
+    let mut reached = 0u64;
+    for &(i, nothing, one) in &spec.nonsplit {
+        if i == n && nothing {
+            reached |= 1;
+        }
+        if i < n && one && i > 0 {
+            reached |= bit(g[n - i]);
+        }
+    }
+    for (len, &i) in below_len.iter_mut().zip(&spec.split2) {
+        if n < i + 2 {
+            continue;
+        }
+        let m = n - i;
+        while rare.get(*len).is_some_and(|&a| a < m) {
+            *len += 1;
+        }
+        let values = &g[..m];
+        for (&a, &ga) in rare[..*len].iter().zip(rare_values) {
+            if !(spec.unequal && 2 * a == m) {
+                reached |= bit(ga ^ values[m - a]);
+            }
+        }
+    }
+    // 2. and 3., on the words of each class's values below 64.
+    let (class_e, class_other) = (class_words[e as usize], class_words[e as usize ^ 1]);
+    let unreached = !reached & class_e;
+    if unreached == 0 {
+        return None;
+    }
+    let c = unreached.trailing_zeros();
+    let mut needed = !reached & class_other & ((1u64 << c) - 1);
+    if needed != 0 {
+        for &i in &spec.split2 {
+            if n < i + 2 {
+                continue;
+            }
+            let m = n - i;
+            // Smaller parts 1 ..= half (the equal split excluded when unequal).
+            let half = if spec.unequal { (m - 1) / 2 } else { m / 2 };
+            if scan_splits_bits(g, m, half, &mut needed, hint) {
+                break;
+            }
+        }
+    }
+    Some(if needed == 0 { c } else { needed.trailing_zeros() })
 }
 
 /// Extends `g` (a correct prefix) to `count` values by the rare-value method;
@@ -485,6 +583,8 @@ pub(crate) fn rare_values_u32(
     let mut needed: Vec<usize> = Vec::new();
     // The split block where the last scan found its values (`scan_splits`).
     let mut hint = 0usize;
+    // The values below 64 of each class of the split (`value_by_bits`).
+    let mut class_words = [0u64; 2];
     // For each split removal i, how many rare heaps lie below n − i: n grows
     // by one a step, so the count only moves forward (recounted when the
     // rare list is rebuilt), where a binary search a heap would cost log R.
@@ -508,6 +608,11 @@ pub(crate) fn rare_values_u32(
                     *len = rare.partition_point(|&a| a < m);
                 }
             }
+            class_words = [0, 1].map(|c| {
+                (0..64u32)
+                    .filter(|&v| class(v, split.mask) == c)
+                    .fold(0, |w, v| w | 1 << v)
+            });
             next_rebuild = if n < 1 << 16 {
                 2 * n
             } else {
@@ -526,6 +631,28 @@ pub(crate) fn rare_values_u32(
         // The class reached by common–common pairs, and the one enumerated.
         let k = (split.flip[0] ^ split.flip[1]) & ((n.wrapping_sub(i0) & 1) as u32);
         let e = k ^ 1;
+        if width <= 64
+            && let Some(v) = value_by_bits(
+                spec,
+                &g,
+                n,
+                &rare,
+                &rare_values,
+                &mut below_len,
+                class_words,
+                e,
+                &mut hint,
+            )
+        {
+            g.push(v);
+            counts.add(n, v);
+            if split.is_rare(n, v) {
+                rare.push(n);
+                rare_values.push(v);
+            }
+            width = width.max((v as usize + 1).next_power_of_two());
+            continue;
+        }
         // 1. Non-splitting moves and every split with a rare part.
         seen.clear();
         nonsplit_options(spec, &g, n, &mut seen);
