@@ -89,10 +89,33 @@ fn plain_at(spec: &Spec, g: &[u32], n: usize, seen: &mut MexSet) -> u32 {
 
 /// The value of heap `n` from every option, as [`plain_at`] finds it for
 /// games without three-heap moves, with the splits of each removal marked
-/// from two contiguous slices of the table ([`mark_splits`]); every value
-/// of `g` is below `width`, a power of two. For the rare-value engine when
-/// no split of the values leaves few rare heaps. O(n).
+/// from two contiguous slices of the table ([`mark_splits`]), or ORed into
+/// one word while `width` is at most 64 ([`splits_as_bits`]); every value of
+/// `g` is below `width`, a power of two. For the rare-value engine when no
+/// split of the values leaves few rare heaps. O(n).
 fn every_split_at(spec: &Spec, g: &[u32], n: usize, width: usize, seen: &mut MexSet) -> u32 {
+    if width <= 64 {
+        // The option values as the bits of one word (nim-sums of values
+        // below 64 are below 64): the mex is its trailing ones.
+        let mut reached = 0u64;
+        for &(i, nothing, one) in &spec.nonsplit {
+            if i == n && nothing {
+                reached |= 1;
+            }
+            if i < n && one && i > 0 {
+                reached |= 1u64 << (g[n - i] & 63);
+            }
+        }
+        for &i in &spec.split2 {
+            if n < i + 2 {
+                continue;
+            }
+            let m = n - i;
+            let half = if spec.unequal { (m - 1) / 2 } else { m / 2 };
+            reached |= splits_as_bits(&g[1..=half], &g[m - half..m]);
+        }
+        return reached.trailing_ones();
+    }
     seen.clear();
     nonsplit_options(spec, g, n, seen);
     for &i in &spec.split2 {
@@ -410,13 +433,31 @@ fn scan_splits(
 /// stores. `true` when every needed value was found.
 fn scan_splits_bits(g: &[u32], m: usize, half: usize, needed: &mut u64, hint: &mut usize) -> bool {
     scan_order(half, hint, |first, last, _| {
-        let mut reached = 0u64;
-        for (&x, &y) in g[first..=last].iter().zip(g[m - last..=m - first].iter().rev()) {
-            reached |= 1u64 << ((x ^ y) & 63);
-        }
-        *needed &= !reached;
+        *needed &= !splits_as_bits(&g[first..=last], &g[m - last..=m - first]);
         *needed == 0
     })
+}
+
+/// The nim-sums (below 64) of the splits pairing `left[i]` with
+/// `right[len − 1 − i]`, as the bits of one word. Four words are ORed in turn,
+/// so that four splits are in flight instead of a chain of one.
+#[inline]
+fn splits_as_bits(left: &[u32], right: &[u32]) -> u64 {
+    let bit = |x: u32, y: u32| 1u64 << ((x ^ y) & 63);
+    let mut words = [0u64; 4];
+    let (lefts, rights) = (left.chunks_exact(4), right.rchunks_exact(4));
+    let (left_rest, right_rest) = (lefts.remainder(), rights.remainder());
+    for (l, r) in lefts.zip(rights) {
+        words[0] |= bit(l[0], r[3]);
+        words[1] |= bit(l[1], r[2]);
+        words[2] |= bit(l[2], r[1]);
+        words[3] |= bit(l[3], r[0]);
+    }
+    let mut rest = 0;
+    for (&x, &y) in left_rest.iter().zip(right_rest.iter().rev()) {
+        rest |= bit(x, y);
+    }
+    words[0] | words[1] | words[2] | words[3] | rest
 }
 
 /// The order in which the scans visit the smaller parts `1 ..= half`: the 4
