@@ -395,20 +395,19 @@ fn mark_splits(slots: &mut [u32], now: u32, left: &[u32], right: &[u32]) {
     }
 }
 
-/// Smaller parts scanned in one block by [`scan_splits`].
+/// Smaller parts scanned in one block by [`scan_order`].
 const SCAN_BLOCK: usize = 16;
-/// Segments of the range of the smaller part visited in turn by [`scan_splits`].
+/// Segments of the range of the smaller part visited in turn by [`scan_order`].
 const SCAN_SEGMENTS: usize = 16;
 
 /// Inserts the values `G(a) ⊕ G(m − a)` of the splits with smaller part `a` in
 /// `1 ..= half` into `seen` until every value of `needed` is in it (dropping the
-/// found ones from `needed`); `true` when all were found. After a probe of the
-/// 4 splits nearest the middle and the ends, and of the block of splits
-/// `hint` where the previous scan ended (updated here), the splits are taken
-/// in blocks of 16, in turn from 16 segments spread over `1 ..= half`: parts
-/// of every size early on find the missing values sooner than one sweep, and
-/// each block is a branch-free pass over two contiguous slices. O(half) at
-/// worst.
+/// found ones from `needed`); `true` when all were found. The splits are
+/// taken in [`scan_order`] (a probe of the 4 splits nearest the middle and
+/// the ends, the block `hint` where the previous scan ended, then blocks of
+/// 16 in turn from 16 segments spread over `1 ..= half`): parts of every size
+/// early on find the missing values sooner than one sweep, and each block is
+/// a branch-free pass over two contiguous slices. O(half) at worst.
 fn scan_splits(
     g: &[u32],
     m: usize,
