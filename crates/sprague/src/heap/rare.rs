@@ -512,9 +512,9 @@ fn scan_order(half: usize, hint: &mut usize, mut visit: impl FnMut(usize, usize,
 /// a split is a shift and an OR, and steps 2 and 3 (the least unreached value
 /// `c` of the enumerated class `e`, the unreached values of the other class
 /// below it) are a few operations on words (`class_words[c]`: the values
-/// below 64 of class `c`). `None` when every value of class
-/// `e` below 64 is reached (the value may then be 64 or more): the caller
-/// takes the general path. Advances `below_len` as that path does.
+/// below 64 of class `c`). `None` when every value of class `e` below 64 is
+/// reached (the value may then be 64 or more): the caller takes the general
+/// path. Advances `below_len` as that path does.
 #[allow(clippy::too_many_arguments)]
 fn value_by_bits(
     spec: &Spec,
