@@ -57,6 +57,31 @@ fn nonsplit_options(spec: &Spec, g: &[u32], n: usize, seen: &mut MexSet) {
     }
 }
 
+/// [`nonsplit_options`] as the bits of one word, for values below 64.
+#[inline(always)]
+fn nonsplit_bits(spec: &Spec, g: &[u32], n: usize) -> u64 {
+    let mut reached = 0u64;
+    for &(i, nothing, one) in &spec.nonsplit {
+        if i == n && nothing {
+            reached |= 1;
+        }
+        if i < n && one && i > 0 {
+            reached |= 1u64 << (g[n - i] & 63);
+        }
+    }
+    reached
+}
+
+/// For each removal after which heap `n` may split into two heaps, the rest
+/// `m` and the largest smaller part `half` (the equal split excluded when
+/// splits must be unequal), in the order of `spec.split2`.
+fn split_ranges(spec: &Spec, n: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+    spec.split2.iter().filter(move |&&i| n >= i + 2).map(move |&i| {
+        let m = n - i;
+        (m, if spec.unequal { (m - 1) / 2 } else { m / 2 })
+    })
+}
+
 /// The plain value of heap `n`: a mex over every option.
 fn plain_at(spec: &Spec, g: &[u32], n: usize, seen: &mut MexSet) -> u32 {
     seen.clear();
@@ -97,34 +122,15 @@ fn every_split_at(spec: &Spec, g: &[u32], n: usize, width: usize, seen: &mut Mex
     if width <= 64 {
         // The option values as the bits of one word (nim-sums of values
         // below 64 are below 64): the mex is its trailing ones.
-        let mut reached = 0u64;
-        for &(i, nothing, one) in &spec.nonsplit {
-            if i == n && nothing {
-                reached |= 1;
-            }
-            if i < n && one && i > 0 {
-                reached |= 1u64 << (g[n - i] & 63);
-            }
-        }
-        for &i in &spec.split2 {
-            if n < i + 2 {
-                continue;
-            }
-            let m = n - i;
-            let half = if spec.unequal { (m - 1) / 2 } else { m / 2 };
+        let mut reached = nonsplit_bits(spec, g, n);
+        for (m, half) in split_ranges(spec, n) {
             reached |= splits_as_bits(&g[1..=half], &g[m - half..m]);
         }
         return reached.trailing_ones();
     }
     seen.clear();
     nonsplit_options(spec, g, n, seen);
-    for &i in &spec.split2 {
-        if n < i + 2 {
-            continue;
-        }
-        let m = n - i;
-        // Smaller parts 1 ..= half (the equal split excluded when unequal).
-        let half = if spec.unequal { (m - 1) / 2 } else { m / 2 };
+    for (m, half) in split_ranges(spec, n) {
         let (slots, now) = seen.raw(width);
         mark_splits(slots, now, &g[1..=half], &g[m - half..m]);
     }
@@ -529,15 +535,7 @@ fn value_by_bits(
 ) -> Option<u32> {
     let bit = |v: u32| 1u64 << (v & 63);
     // 1. Non-splitting moves and every split with a rare part.
-    let mut reached = 0u64;
-    for &(i, nothing, one) in &spec.nonsplit {
-        if i == n && nothing {
-            reached |= 1;
-        }
-        if i < n && one && i > 0 {
-            reached |= bit(g[n - i]);
-        }
-    }
+    let mut reached = nonsplit_bits(spec, g, n);
     for (len, &i) in below_len.iter_mut().zip(&spec.split2) {
         if n < i + 2 {
             continue;
@@ -562,13 +560,7 @@ fn value_by_bits(
     let c = unreached.trailing_zeros();
     let mut needed = !reached & class_other & ((1u64 << c) - 1);
     if needed != 0 {
-        for &i in &spec.split2 {
-            if n < i + 2 {
-                continue;
-            }
-            let m = n - i;
-            // Smaller parts 1 ..= half (the equal split excluded when unequal).
-            let half = if spec.unequal { (m - 1) / 2 } else { m / 2 };
+        for (m, half) in split_ranges(spec, n) {
             if scan_splits_bits(g, m, half, &mut needed, hint) {
                 break;
             }
@@ -749,13 +741,7 @@ pub(crate) fn rare_values_u32(
             }
         }
         if !needed.is_empty() {
-            for &i in &spec.split2 {
-                if n < i + 2 {
-                    continue;
-                }
-                let m = n - i;
-                // Smaller parts 1 ..= half (the equal split excluded when unequal).
-                let half = if spec.unequal { (m - 1) / 2 } else { m / 2 };
+            for (m, half) in split_ranges(spec, n) {
                 if scan_splits(&g, m, half, width, &mut seen, &mut needed, &mut hint) {
                     break;
                 }
