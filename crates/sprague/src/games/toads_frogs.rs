@@ -135,7 +135,7 @@ const fn dead_end(p: &ToadsFrogsStrip) -> bool {
 }
 
 /// Splits `p` at its dead `TTFF` blocks (`blocks`, as from [`dead_blocks`])
-/// and trims the dead ends of each piece; pieces without a piece left are
+/// and trims the dead ends of each part; parts left with no toad or frog are
 /// dropped.
 fn split_strip(p: &ToadsFrogsStrip, blocks: u64, out: &mut Vec<ToadsFrogsStrip>) {
     let n = p.len();

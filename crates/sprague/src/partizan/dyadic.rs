@@ -150,6 +150,13 @@ impl Dyadic {
     /// `|integer part toward 0| + k + 1` for the denominator `2^k` (`1/2` →
     /// 2, `3/4` → 3, `-5/4` → 4). `None` when it does not fit a `u64`. O(1)
     /// for numerators that fit an `i64`.
+    ///
+    /// ```
+    /// use sprague::Dyadic;
+    /// assert_eq!(Dyadic::new(3, 2).birthday(), Some(3)); // 3/4 = {1/2 | 1}
+    /// assert_eq!(Dyadic::new(-5, 2).birthday(), Some(4)); // -5/4
+    /// assert_eq!(Dyadic::integer(-7).birthday(), Some(7));
+    /// ```
     #[must_use]
     pub fn birthday(&self) -> Option<u64> {
         let k = u64::from(self.exponent());
