@@ -233,8 +233,8 @@ const RARE_SHARE_LIMIT: usize = 4;
 /// [`HIST_BITS`] bits, and the class flip allowed for one parity of heaps)
 /// that leaves the fewest heaps rare among those counted in `counts`; mask 0
 /// when no split makes rare heaps fewer than the share `RARE_SHARE_LIMIT`
-/// allows. O(W log W) for the `W`
-/// values the masks tell apart, whatever the number of heaps.
+/// allows. O(W log W) for the `W` values the masks tell apart, whatever the
+/// number of heaps.
 fn choose_split(counts: &Histogram, flippable: Option<usize>) -> Split {
     let bits = (32 - counts.max.leading_zeros()).min(HIST_BITS);
     let width = 1usize << bits;
