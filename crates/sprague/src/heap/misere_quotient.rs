@@ -620,8 +620,9 @@ fn extend(
 }
 
 /// Interned "futures" of a rest: for a table `T` of the rests a heap wins
-/// next to (`lanes` tables of `n` bits side by side) and a rest `f`, the
-/// vector `z ↦ T[f·z]` over every element `z`. Two rests with the same
+/// next to (`lanes` tables of `n` bits, stored element by element with the
+/// `lanes` bits of each element together) and a rest `f`, the vector
+/// `z ↦ T[f·z]` over every element `z`. Two rests with the same
 /// future behave alike next to that heap whatever is added later, so the
 /// verification and the exploration store futures instead of rests, and
 /// far fewer states stay apart.
@@ -636,7 +637,10 @@ struct Futures<'q> {
 }
 
 impl<'q> Futures<'q> {
+    /// Futures of `lanes` tables (1 or 2: a divisor of 64, so that the
+    /// lanes of one element never straddle two words).
     fn new(q: &'q Monoid, lanes: usize) -> Self {
+        debug_assert!(64 % lanes == 0);
         Futures {
             q,
             lanes,
@@ -662,12 +666,15 @@ impl<'q> Futures<'q> {
         id
     }
 
-    /// The id of a table given as `lanes · n` bits (a table is its own
-    /// future at the identity).
+    /// The id of a table given as `lanes · n` bits, lane by lane (a table is
+    /// its own future at the identity). Stored element by element: bit
+    /// `z · lanes + lane` is bit `lane · n + z` of `bits`.
     fn table(&mut self, bits: &[bool]) -> u32 {
+        let n = self.q.n;
         let mut v = vec![0u64; self.words].into_boxed_slice();
         for (i, _) in bits.iter().enumerate().filter(|(_, b)| **b) {
-            v[i / 64] |= 1 << (i % 64);
+            let j = (i % n) * self.lanes + i / n;
+            v[j / 64] |= 1 << (j % 64);
         }
         self.intern(v)
     }
@@ -687,37 +694,37 @@ impl<'q> Futures<'q> {
         id
     }
 
-    /// The future `z ↦ v[x·z]`: bit `lane·n + z` of the result is bit
-    /// `lane·n + x·z` of `v`. A branch-free gather along the row of `x` in
-    /// the multiplication table, each output word built in a register.
-    /// O(lanes · n).
+    /// The future `z ↦ v[x·z]`: the lanes of element `z` in the result are
+    /// those of element `x·z` in `v`. A branch-free gather along the row of
+    /// `x` in the multiplication table, the lanes of one element moved
+    /// together (`lanes` divides 64) and each output word built in a
+    /// register. O(n).
     fn mapped(&mut self, v: u32, x: u32) -> u32 {
         let n = self.q.n;
+        let lanes = self.lanes;
+        let lane_mask = (1u64 << lanes) - 1;
         let row = &self.q.mul[x as usize * n..(x as usize + 1) * n];
         let src = &self.vecs[v as usize];
         let mut out = vec![0u64; self.words].into_boxed_slice();
-        let (mut i, mut acc) = (0usize, 0u64);
-        for lane in 0..self.lanes {
-            let base = lane * n;
-            for &to in row {
-                let j = base + to as usize;
-                acc |= (src[j / 64] >> (j % 64) & 1) << (i % 64);
-                i += 1;
-                if i % 64 == 0 {
-                    out[i / 64 - 1] = acc;
-                    acc = 0;
-                }
+        let mut acc = 0u64;
+        for (z, &to) in row.iter().enumerate() {
+            let j = to as usize * lanes;
+            let i = z * lanes;
+            acc |= (src[j / 64] >> (j % 64) & lane_mask) << (i % 64);
+            if (i + lanes) % 64 == 0 {
+                out[i / 64] = acc;
+                acc = 0;
             }
         }
-        if i % 64 != 0 {
-            out[i / 64] = acc;
+        if (n * lanes) % 64 != 0 {
+            out[n * lanes / 64] = acc;
         }
         self.intern(out)
     }
 
     /// Bit `lane` of the future at the identity (the rest itself).
     fn now(&self, v: u32, lane: usize) -> bool {
-        Self::bit(&self.vecs[v as usize], lane * self.q.n)
+        Self::bit(&self.vecs[v as usize], lane)
     }
 
     /// The union of two futures, bit by bit (memoised).
