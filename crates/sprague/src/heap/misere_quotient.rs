@@ -626,14 +626,30 @@ fn extend(
 /// future behave alike next to that heap whatever is added later, so the
 /// verification and the exploration store futures instead of rests, and
 /// far fewer states stay apart.
+///
+/// Every future is a union of tables shifted by elements,
+/// `z ↦ ⋁ᵢ Tᵢ[yᵢ·z]`, and each interned future keeps one such list of
+/// `(table, y)` pairs. Since the monoid is commutative, adding a heap of
+/// element `x` shifts every pair to `(table, x·y)`, so a future after a heap
+/// is an OR of the shifted tables `Tᵢ[x·yᵢ·_]`, each gathered once
+/// ([`Futures::shifted`]), instead of a gather over the whole future.
 struct Futures<'q> {
     q: &'q Monoid,
     lanes: usize,
     words: usize,
     vecs: Vec<Box<[u64]>>,
-    ids: rustc_hash::FxHashMap<Box<[u64]>, u32>,
+    /// Per future: one list of `(table, y)` whose shifted tables OR to it.
+    reps: Vec<Vec<(u32, u32)>>,
+    /// The last future interned with each hash, and per future the one
+    /// before it with the same hash (`u32::MAX`: none).
+    ids: rustc_hash::FxHashMap<u64, u32>,
+    same_hash: Vec<u32>,
+    /// The vector being built, before it is interned.
+    scratch: Vec<u64>,
     memo: rustc_hash::FxHashMap<(u32, u32), u32>,
     unions: rustc_hash::FxHashMap<(u32, u32), u32>,
+    /// The vector of table `t` shifted by `y`, by `(t, y)`.
+    shifts: rustc_hash::FxHashMap<(u32, u32), Box<[u64]>>,
 }
 
 impl<'q> Futures<'q> {
@@ -646,9 +662,13 @@ impl<'q> Futures<'q> {
             lanes,
             words: (lanes * q.n).div_ceil(64),
             vecs: Vec::new(),
+            reps: Vec::new(),
             ids: rustc_hash::FxHashMap::default(),
+            same_hash: Vec::new(),
+            scratch: Vec::new(),
             memo: rustc_hash::FxHashMap::default(),
             unions: rustc_hash::FxHashMap::default(),
+            shifts: rustc_hash::FxHashMap::default(),
         }
     }
 
@@ -656,13 +676,26 @@ impl<'q> Futures<'q> {
         v[i / 64] >> (i % 64) & 1 == 1
     }
 
-    fn intern(&mut self, v: Box<[u64]>) -> u32 {
-        if let Some(&id) = self.ids.get(&v) {
-            return id;
+    /// The id of the future `v`, given a list of shifted tables that OR to
+    /// it (kept if `v` is new). The vector is copied only if it is new.
+    fn intern(&mut self, v: &[u64], rep: Vec<(u32, u32)>) -> u32 {
+        use core::hash::{BuildHasher, Hash, Hasher};
+        let mut hasher = rustc_hash::FxBuildHasher.build_hasher();
+        v.hash(&mut hasher);
+        let h = hasher.finish();
+        let head = self.ids.get(&h).copied().unwrap_or(u32::MAX);
+        let mut at = head;
+        while at != u32::MAX {
+            if *self.vecs[at as usize] == *v {
+                return at;
+            }
+            at = self.same_hash[at as usize];
         }
         let id = self.vecs.len() as u32;
-        self.vecs.push(v.clone());
-        self.ids.insert(v, id);
+        self.vecs.push(v.into());
+        self.reps.push(rep);
+        self.same_hash.push(head);
+        self.ids.insert(h, id);
         id
     }
 
@@ -676,12 +709,15 @@ impl<'q> Futures<'q> {
             let j = (i % n) * self.lanes + i / n;
             v[j / 64] |= 1 << (j % 64);
         }
-        self.intern(v)
+        let id = self.vecs.len() as u32;
+        self.intern(&v, vec![(id, 0)])
     }
 
     /// The future `z ↦ T[f·z]` of the rest `f` next to the table `t`; also
     /// the future `z ↦ v[x·z]` of a future `v` after adding a heap of
     /// element `x` (the same map: a table is its own future at the identity).
+    /// O(pairs · n / 64) word operations, plus O(n) per shifted table not
+    /// gathered before.
     fn after(&mut self, v: u32, x: u32) -> u32 {
         if x == 0 {
             return v;
@@ -689,37 +725,33 @@ impl<'q> Futures<'q> {
         if let Some(&id) = self.memo.get(&(v, x)) {
             return id;
         }
-        let id = self.mapped(v, x);
+        let mut rep: Vec<(u32, u32)> = self.reps[v as usize]
+            .iter()
+            .map(|&(t, y)| (t, self.q.mul(x, y)))
+            .collect();
+        rep.sort_unstable();
+        rep.dedup();
+        let mut out = core::mem::take(&mut self.scratch);
+        out.clear();
+        out.resize(self.words, 0);
+        for &(t, y) in &rep {
+            let shifted = self.shifted(t, y);
+            for (o, s) in out.iter_mut().zip(shifted) {
+                *o |= s;
+            }
+        }
+        let id = self.intern(&out, rep);
+        self.scratch = out;
         self.memo.insert((v, x), id);
         id
     }
 
-    /// The future `z ↦ v[x·z]`: the lanes of element `z` in the result are
-    /// those of element `x·z` in `v`. A branch-free gather along the row of
-    /// `x` in the multiplication table, the lanes of one element moved
-    /// together (`lanes` divides 64) and each output word built in a
-    /// register. O(n).
-    fn mapped(&mut self, v: u32, x: u32) -> u32 {
-        let n = self.q.n;
-        let lanes = self.lanes;
-        let lane_mask = (1u64 << lanes) - 1;
-        let row = &self.q.mul[x as usize * n..(x as usize + 1) * n];
-        let src = &self.vecs[v as usize];
-        let mut out = vec![0u64; self.words].into_boxed_slice();
-        let mut acc = 0u64;
-        for (z, &to) in row.iter().enumerate() {
-            let j = to as usize * lanes;
-            let i = z * lanes;
-            acc |= (src[j / 64] >> (j % 64) & lane_mask) << (i % 64);
-            if (i + lanes) % 64 == 0 {
-                out[i / 64] = acc;
-                acc = 0;
-            }
-        }
-        if (n * lanes) % 64 != 0 {
-            out[n * lanes / 64] = acc;
-        }
-        self.intern(out)
+    /// Table `t` shifted by `y`, `z ↦ T[y·z]`, gathered once per `(t, y)`.
+    fn shifted(&mut self, t: u32, y: u32) -> &[u64] {
+        let (q, lanes, words, vecs) = (self.q, self.lanes, self.words, &self.vecs);
+        self.shifts
+            .entry((t, y))
+            .or_insert_with(|| gather(q, lanes, words, &vecs[t as usize], y))
     }
 
     /// Bit `lane` of the future at the identity (the rest itself).
@@ -733,15 +765,52 @@ impl<'q> Futures<'q> {
         if let Some(&id) = self.unions.get(&key) {
             return id;
         }
-        let v: Box<[u64]> = self.vecs[a as usize]
+        let mut v = core::mem::take(&mut self.scratch);
+        v.clear();
+        v.extend(
+            self.vecs[a as usize]
+                .iter()
+                .zip(self.vecs[b as usize].iter())
+                .map(|(x, y)| x | y),
+        );
+        let mut rep: Vec<(u32, u32)> = self.reps[a as usize]
             .iter()
-            .zip(self.vecs[b as usize].iter())
-            .map(|(x, y)| x | y)
+            .chain(&self.reps[b as usize])
+            .copied()
             .collect();
-        let id = self.intern(v);
+        rep.sort_unstable();
+        rep.dedup();
+        let id = self.intern(&v, rep);
+        self.scratch = v;
         self.unions.insert(key, id);
         id
     }
+}
+
+/// The vector `z ↦ v[x·z]` of `n · lanes` bits: the lanes of element `z` in
+/// the result are those of element `x·z` in `v`. A branch-free gather along
+/// the row of `x` in the multiplication table, the lanes of one element
+/// moved together (`lanes` divides 64) and each output word built in a
+/// register. O(n).
+fn gather(q: &Monoid, lanes: usize, words: usize, src: &[u64], x: u32) -> Box<[u64]> {
+    let n = q.n;
+    let lane_mask = (1u64 << lanes) - 1;
+    let row = &q.mul[x as usize * n..(x as usize + 1) * n];
+    let mut out = vec![0u64; words].into_boxed_slice();
+    let mut acc = 0u64;
+    for (z, &to) in row.iter().enumerate() {
+        let j = to as usize * lanes;
+        let i = z * lanes;
+        acc |= (src[j / 64] >> (j % 64) & lane_mask) << (i % 64);
+        if (i + lanes) % 64 == 0 {
+            out[i / 64] = acc;
+            acc = 0;
+        }
+    }
+    if (n * lanes) % 64 != 0 {
+        out[n * lanes / 64] = acc;
+    }
+    out
 }
 
 /// The heaps under the candidate `q`, by kind: heaps with the same element
