@@ -679,10 +679,8 @@ impl<'q> Futures<'q> {
     /// The id of the future `v`, given a list of shifted tables that OR to
     /// it (kept if `v` is new). The vector is copied only if it is new.
     fn intern(&mut self, v: &[u64], rep: Vec<(u32, u32)>) -> u32 {
-        use core::hash::{BuildHasher, Hash, Hasher};
-        let mut hasher = rustc_hash::FxBuildHasher.build_hasher();
-        v.hash(&mut hasher);
-        let h = hasher.finish();
+        use core::hash::BuildHasher;
+        let h = rustc_hash::FxBuildHasher.hash_one(v);
         let head = self.ids.get(&h).copied().unwrap_or(u32::MAX);
         let mut at = head;
         while at != u32::MAX {
@@ -802,12 +800,12 @@ fn gather(q: &Monoid, lanes: usize, words: usize, src: &[u64], x: u32) -> Box<[u
         let j = to as usize * lanes;
         let i = z * lanes;
         acc |= (src[j / 64] >> (j % 64) & lane_mask) << (i % 64);
-        if (i + lanes) % 64 == 0 {
+        if (i + lanes).is_multiple_of(64) {
             out[i / 64] = acc;
             acc = 0;
         }
     }
-    if (n * lanes) % 64 != 0 {
+    if !(n * lanes).is_multiple_of(64) {
         out[n * lanes / 64] = acc;
     }
     out
