@@ -1134,8 +1134,13 @@ fn explore(
     let start: Vec<u32> = std::iter::once(0)
         .chain(std::iter::repeat_n(u32::MAX, 2 * elements.len()))
         .collect();
-    let mut index: rustc_hash::FxHashMap<Box<[u32]>, u32> = rustc_hash::FxHashMap::default();
-    index.insert(start.clone().into_boxed_slice(), 0);
+    // The states are stored once, in `states`; the index maps a hash to
+    // the last state with it, and `same_hash` chains the earlier ones.
+    use core::hash::BuildHasher;
+    let hash = |s: &[u32]| rustc_hash::FxBuildHasher.hash_one(s);
+    let mut index: rustc_hash::FxHashMap<u64, u32> = rustc_hash::FxHashMap::default();
+    index.insert(hash(&start), 0);
+    let mut same_hash: Vec<u32> = vec![u32::MAX];
     let mut states: Vec<u32> = start;
     let mut ex = Explored {
         kinds: kinds.len(),
@@ -1169,21 +1174,30 @@ fn explore(
                     (t, fut.after(v, x))
                 };
             }
-            let id = match index.get(&next[..]) {
-                Some(&id) => id,
-                None => {
+            let h = hash(&next);
+            let head = index.get(&h).copied().unwrap_or(u32::MAX);
+            let mut found = head;
+            while found != u32::MAX
+                && states[found as usize * width..(found as usize + 1) * width] != next[..]
+            {
+                found = same_hash[found as usize];
+            }
+            let id = match found {
+                u32::MAX => {
                     let id = states.len() / width;
                     if id >= limits.max_states {
                         return Err(QuotientError::Budget(BudgetExceeded {
                             max_states: limits.max_states,
                         }));
                     }
-                    index.insert(next.clone().into_boxed_slice(), id as u32);
+                    index.insert(h, id as u32);
+                    same_hash.push(head);
                     states.extend_from_slice(&next);
                     ex.parent.push((at as u32, k as u32));
                     ticker.tick()?;
                     id as u32
                 }
+                id => id,
             };
             ex.next.push(id);
         }
