@@ -1756,6 +1756,66 @@ mod tests {
         ));
     }
 
+    /// Futures against their definition: a future is `lanes` bit vectors
+    /// over the elements, `after(v, x)` is `z ↦ v[x·z]` lane by lane and
+    /// `union` the OR. Random tables, heaps and unions on the quotient of
+    /// Dawson's Kayles to heap 12, in one lane and in two; every id must
+    /// hold exactly the model's bits, and equal vectors must share an id.
+    #[test]
+    fn futures_follow_their_definition() {
+        let m = monoid_of(&quotient("0.07", 12));
+        let n = m.n;
+        let mut rng = crate::test_rng::XorShift::new(7);
+        let mut below = move |k: u64| rng.next_u64() % k;
+        for lanes in [1usize, 2] {
+            let mut fut = Futures::new(&m, lanes);
+            // The model: per id, lane-major bits.
+            let mut model: Vec<Vec<bool>> = Vec::new();
+            let record = |fut: &Futures<'_>, id: u32, bits: Vec<bool>, model: &mut Vec<Vec<bool>>| {
+                let id = id as usize;
+                for lane in 0..lanes {
+                    for z in 0..n {
+                        let got = Futures::bit(&fut.vecs[id], z * lanes + lane);
+                        assert_eq!(got, bits[lane * n + z], "id {id} lane {lane} element {z}");
+                    }
+                }
+                if id < model.len() {
+                    assert_eq!(model[id], bits, "one id for two vectors");
+                } else {
+                    assert_eq!(id, model.len());
+                    model.push(bits);
+                }
+            };
+            for _ in 0..4 {
+                let bits: Vec<bool> = (0..lanes * n).map(|_| below(3) == 0).collect();
+                let id = fut.table(&bits);
+                record(&fut, id, bits, &mut model);
+            }
+            for _ in 0..400 {
+                let v = below(model.len() as u64) as u32;
+                let id;
+                let bits: Vec<bool>;
+                if below(3) == 0 {
+                    let w = below(model.len() as u64) as u32;
+                    bits = model[v as usize]
+                        .iter()
+                        .zip(&model[w as usize])
+                        .map(|(a, b)| a | b)
+                        .collect();
+                    id = fut.union(v, w);
+                } else {
+                    let x = below(n as u64) as u32;
+                    bits = (0..lanes * n)
+                        .map(|i| model[v as usize][(i / n) * n + m.mul(x, (i % n) as u32) as usize])
+                        .collect();
+                    id = fut.after(v, x);
+                }
+                record(&fut, id, bits, &mut model);
+            }
+            assert!(model.len() > 20, "the walk made few futures: {}", model.len());
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
 
