@@ -206,6 +206,10 @@ enum Command {
         /// Stop the verification after this many states.
         #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
         max_states: usize,
+        /// Stop once the quotient (or a candidate for it) passes this many elements; its
+        /// multiplication table takes 4·N² bytes.
+        #[arg(long, value_name = "N", default_value_t = sprague::heap::DEFAULT_MAX_ORDER)]
+        max_order: usize,
     },
     /// Grundy value of every vertex of a directed acyclic graph file.
     ///
@@ -422,7 +426,8 @@ fn run(cli: Cli) -> CliResult<()> {
             sum,
             json,
             max_states,
-        } => cmd::misere_quotient::run(&ruleset, heaps, sum.as_deref(), max_states, json),
+            max_order,
+        } => cmd::misere_quotient::run(&ruleset, heaps, sum.as_deref(), max_states, max_order, json),
         Command::GrundyGraph { file, json } => cmd::grundy_graph::run(&file, json),
         Command::Completions { shell } => cmd::shell::completions(shell, &mut Cli::command()),
         Command::Man => cmd::shell::man(Cli::command()),

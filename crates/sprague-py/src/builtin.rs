@@ -167,11 +167,16 @@ pub fn misere_quotient(
     heaps: u64,
     sum: Option<&str>,
     max_states: Option<usize>,
+    max_order: Option<usize>,
 ) -> PyResult<Value> {
     let rules = ruleset(py, spec)?;
     let watch = Watch::new();
+    let mut opts = options(&watch, true, max_states);
+    if let Some(m) = max_order {
+        opts = opts.max_order(m);
+    }
     let report = rules
-        .misere_quotient(heaps, sum, &options(&watch, true, max_states))
+        .misere_quotient(heaps, sum, &opts)
         .map_err(|e| watch.error(py, e))?;
     Ok(Value::new(report))
 }

@@ -133,15 +133,16 @@ fn table(
 /// `generators`, `relations`, `heap_elements`; with `sum` (heaps such as
 /// `"3 4 5"`), also that sum's misère outcome read from the quotient.
 #[pyfunction]
-#[pyo3(signature = (ruleset, heaps, sum = None, max_states = None))]
+#[pyo3(signature = (ruleset, heaps, sum = None, max_states = None, max_order = None))]
 fn misere_quotient(
     py: Python<'_>,
     ruleset: &str,
     heaps: u64,
     sum: Option<&str>,
     max_states: Option<usize>,
+    max_order: Option<usize>,
 ) -> PyResult<report::Value> {
-    builtin::misere_quotient(py, ruleset, heaps, sum, max_states)
+    builtin::misere_quotient(py, ruleset, heaps, sum, max_states, max_order)
 }
 
 /// The canonical form of a position of a partizan game written in Python.

@@ -32,6 +32,17 @@ def test_misere_nim():
     assert sprague.value("nim", "1 1", misere=True).misere
 
 
+def test_misere_quotient_of_nim_heaps_one_and_two():
+    # Plambeck and Siegel 2008: heaps 1 and 2 of misère Nim give the quotient
+    # T2 = <a, b | a^2 = 1, b^3 = b> of order 6 with P-portion {a, b^2}.
+    q = sprague.misere_quotient("subtraction:1,2", 2, sum="2 2")
+    assert q.data["order"] == 6
+    assert sorted(q.data["p_portion"]) == ["a", "b^2"]
+    assert q.data["sum"]["outcome"] == "P"
+    with pytest.raises(ValueError, match="passed 4 elements"):
+        sprague.misere_quotient("octal:0.07", 30, max_order=4)
+
+
 def test_values_batch_agrees_with_single_calls():
     positions = [[a, b, c] for a in range(4) for b in range(4) for c in range(4)]
     batch = sprague.values("nim", positions)

@@ -8,7 +8,14 @@ use crate::ruleset::QueryOptions;
 
 /// Runs `misere-quotient`: one report from [`sprague::Ruleset::misere_quotient`],
 /// as text or JSON. Ctrl-C stops the computation.
-pub fn run(ruleset: &str, heaps: u64, sum: Option<&str>, max_states: usize, json: bool) -> CliResult<()> {
+pub fn run(
+    ruleset: &str,
+    heaps: u64,
+    sum: Option<&str>,
+    max_states: usize,
+    max_order: usize,
+    json: bool,
+) -> CliResult<()> {
     let rules = sprague::build(ruleset)?;
     progress::interrupt();
     let _polling = Polling::start();
@@ -16,6 +23,6 @@ pub fn run(ruleset: &str, heaps: u64, sum: Option<&str>, max_states: usize, json
         misere: true,
         max_states,
     };
-    let report = rules.misere_quotient(heaps, sum, &options.to_core())?;
+    let report = rules.misere_quotient(heaps, sum, &options.to_core().max_order(max_order))?;
     super::emit(&report, json, true)
 }

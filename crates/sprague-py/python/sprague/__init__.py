@@ -59,6 +59,7 @@ __all__ = [
     "games",
     "grundy_graph",
     "mex",
+    "misere_quotient",
     "omega",
     "ordinal_nim_add",
     "ordinal_nim_mul",
@@ -127,6 +128,27 @@ def table(
     ``Table.period`` is ``Period(preperiod, period, saltus, proven)`` or None.
     """
     return _sprague.table(ruleset, count, misere, max_states)
+
+
+def misere_quotient(
+    ruleset: str,
+    heaps: int,
+    sum: Optional[str] = None,
+    max_states: Optional[int] = None,
+    max_order: Optional[int] = None,
+) -> Value:
+    """The misère quotient (Plambeck and Siegel) of the sums of heaps
+    ``1 ..= heaps`` of a built-in heap ruleset (``"octal:0.07"``,
+    ``"subtraction:1,2"``, …), verified for every sum of those heaps.
+
+    ``.data`` holds ``order``, ``p_portion``, ``generators``, ``relations``,
+    ``heap_elements`` and ``elements``; with ``sum`` (heaps such as
+    ``"3 4 5"``), also that sum's misère outcome read from the quotient.
+    ``max_order`` bounds the order of the quotient and of its candidates
+    (4096 by default; the multiplication table takes ``4 * max_order**2``
+    bytes).
+    """
+    return _sprague.misere_quotient(ruleset, heaps, sum, max_states, max_order)
 
 
 def canonical(game: Any, position: Hashable, max_states: Optional[int] = None) -> Game:

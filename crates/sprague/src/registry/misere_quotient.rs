@@ -3,7 +3,7 @@
 //! misère outcome of one sum read from it.
 
 use super::{Data, Error, Options, Report, Result};
-use crate::heap::{DEFAULT_MAX_ORDER, HeapGame, MisereQuotient, QuotientError, QuotientLimits};
+use crate::heap::{HeapGame, MisereQuotient, QuotientError, QuotientLimits};
 use crate::monitor::SearchError;
 
 /// Largest heap bound accepted by `misere-quotient`.
@@ -51,8 +51,20 @@ pub fn misere_quotient_report<G: HeapGame + ?Sized>(
             Some((text, heaps))
         }
     };
+    if options.max_order == 0 {
+        return Err(Error::input(
+            "--max-order 0: a misère quotient has at least one element (the empty sum)",
+        ));
+    }
+    // The multiplication table of a quotient of the largest order allowed.
+    let order = options.max_order as u64;
+    options.check_memory(
+        order.saturating_mul(order),
+        4,
+        "the multiplication table of a quotient of --max-order elements",
+    )?;
     let limits = QuotientLimits {
-        max_order: DEFAULT_MAX_ORDER,
+        max_order: options.max_order,
         max_states: options.max_states,
         monitor: Some(options.monitor),
     };

@@ -15,6 +15,9 @@ pub struct Options<'m> {
     pub max_states: usize,
     /// The monitor searches report to and poll.
     pub monitor: &'m Monitor,
+    /// Largest order of a misère quotient before its computation stops (see
+    /// [`crate::heap::DEFAULT_MAX_ORDER`]).
+    pub max_order: usize,
 }
 
 impl<'m> Options<'m> {
@@ -25,6 +28,7 @@ impl<'m> Options<'m> {
             misere: false,
             max_states: crate::budget::DEFAULT_MAX_STATES,
             monitor,
+            max_order: crate::heap::DEFAULT_MAX_ORDER,
         }
     }
 
@@ -39,6 +43,14 @@ impl<'m> Options<'m> {
     #[must_use]
     pub const fn max_states(mut self, max_states: usize) -> Self {
         self.max_states = max_states;
+        self
+    }
+
+    /// The same options with a bound of `max_order` elements on misère
+    /// quotients.
+    #[must_use]
+    pub const fn max_order(mut self, max_order: usize) -> Self {
+        self.max_order = max_order;
         self
     }
 
