@@ -80,38 +80,27 @@ fn bad_input_is_refused() {
         &["5 states"],
     );
     // The bound on the order the error names is a flag that exists.
-    common::run_refused(
-        &[
-            "misere-quotient",
-            "octal:0.07",
-            "--heaps",
-            "12",
-            "--max-order",
-            "5",
-        ],
+    refused_under_order(
+        "octal:0.07",
+        "12",
+        "5",
         &["passed 5 elements", "heap 4", "--max-order"],
     );
-    common::run_refused(
-        &[
-            "misere-quotient",
-            "octal:0.07",
-            "--heaps",
-            "3",
-            "--max-order",
-            "0",
-        ],
-        &["--max-order 0"],
-    );
-    common::run_refused(
-        &[
-            "misere-quotient",
-            "octal:0.07",
-            "--heaps",
-            "3",
-            "--max-order",
-            "10000000",
-        ],
+    refused_under_order("octal:0.07", "3", "0", &["--max-order 0"]);
+    refused_under_order(
+        "octal:0.07",
+        "3",
+        "10000000",
         &["multiplication table", "--max-memory"],
+    );
+}
+
+/// `misere-quotient RULESET --heaps HEAPS --max-order ORDER` exits 2 with a
+/// message holding each of `expected`.
+fn refused_under_order(ruleset: &str, heaps: &str, order: &str, expected: &[&str]) {
+    common::run_refused(
+        &["misere-quotient", ruleset, "--heaps", heaps, "--max-order", order],
+        expected,
     );
 }
 
@@ -119,17 +108,7 @@ fn bad_input_is_refused() {
 fn the_bound_on_the_order_is_the_one_given() {
     // T2, the quotient of misère Nim heaps 1 and 2, has order 6 (Plambeck
     // and Siegel 2008): refused under a bound of 5, found under 6.
-    common::run_refused(
-        &[
-            "misere-quotient",
-            "subtraction:1,2",
-            "--heaps",
-            "2",
-            "--max-order",
-            "5",
-        ],
-        &["passed 5 elements"],
-    );
+    refused_under_order("subtraction:1,2", "2", "5", &["passed 5 elements"]);
     let v = json(&[
         "misere-quotient",
         "subtraction:1,2",
