@@ -619,6 +619,58 @@ fn extend(
     Ok((Monoid { n: m, mul, p }, old_map, new_gen))
 }
 
+/// Rows of `width` items stored end to end in one vector, each row once:
+/// the id of a row is its position. An index maps the hash of a row to the
+/// last row with that hash, and each row links to the one before it with
+/// the same hash, so no row is stored twice. O(width) per [`Rows::intern`]
+/// besides the hash table.
+struct Rows<T> {
+    width: usize,
+    items: Vec<T>,
+    index: rustc_hash::FxHashMap<u64, u32>,
+    same_hash: Vec<u32>,
+}
+
+impl<T: Copy + Eq + core::hash::Hash> Rows<T> {
+    fn new(width: usize) -> Self {
+        Rows {
+            width,
+            items: Vec::new(),
+            index: rustc_hash::FxHashMap::default(),
+            same_hash: Vec::new(),
+        }
+    }
+
+    /// Number of rows.
+    fn len(&self) -> usize {
+        self.same_hash.len()
+    }
+
+    /// Row `id`.
+    fn get(&self, id: u32) -> &[T] {
+        &self.items[id as usize * self.width..(id as usize + 1) * self.width]
+    }
+
+    /// The id of `row` (of `width` items), and whether it is new.
+    fn intern(&mut self, row: &[T]) -> (u32, bool) {
+        use core::hash::BuildHasher;
+        let h = rustc_hash::FxBuildHasher.hash_one(row);
+        let head = self.index.get(&h).copied().unwrap_or(u32::MAX);
+        let mut at = head;
+        while at != u32::MAX {
+            if self.get(at) == row {
+                return (at, false);
+            }
+            at = self.same_hash[at as usize];
+        }
+        let id = self.len() as u32;
+        self.items.extend_from_slice(row);
+        self.same_hash.push(head);
+        self.index.insert(h, id);
+        (id, true)
+    }
+}
+
 /// Interned "futures" of a rest: for a table `T` of the rests a heap wins
 /// next to (`lanes` tables of `n` bits, stored element by element with the
 /// `lanes` bits of each element together) and a rest `f`, the vector
@@ -637,13 +689,10 @@ struct Futures<'q> {
     q: &'q Monoid,
     lanes: usize,
     words: usize,
-    vecs: Vec<Box<[u64]>>,
+    /// The futures, `words` words each, by id.
+    vecs: Rows<u64>,
     /// Per future: one list of `(table, y)` whose shifted tables OR to it.
     reps: Vec<Vec<(u32, u32)>>,
-    /// The last future interned with each hash, and per future the one
-    /// before it with the same hash (`u32::MAX`: none).
-    ids: rustc_hash::FxHashMap<u64, u32>,
-    same_hash: Vec<u32>,
     /// The vector being built, before it is interned.
     scratch: Vec<u64>,
     memo: rustc_hash::FxHashMap<(u32, u32), u32>,
@@ -657,14 +706,13 @@ impl<'q> Futures<'q> {
     /// lanes of one element never straddle two words).
     fn new(q: &'q Monoid, lanes: usize) -> Self {
         debug_assert!(64 % lanes == 0);
+        let words = (lanes * q.n).div_ceil(64);
         Futures {
             q,
             lanes,
-            words: (lanes * q.n).div_ceil(64),
-            vecs: Vec::new(),
+            words,
+            vecs: Rows::new(words),
             reps: Vec::new(),
-            ids: rustc_hash::FxHashMap::default(),
-            same_hash: Vec::new(),
             scratch: Vec::new(),
             memo: rustc_hash::FxHashMap::default(),
             unions: rustc_hash::FxHashMap::default(),
@@ -677,23 +725,12 @@ impl<'q> Futures<'q> {
     }
 
     /// The id of the future `v`, given a list of shifted tables that OR to
-    /// it (kept if `v` is new). The vector is copied only if it is new.
+    /// it (kept if `v` is new).
     fn intern(&mut self, v: &[u64], rep: Vec<(u32, u32)>) -> u32 {
-        use core::hash::BuildHasher;
-        let h = rustc_hash::FxBuildHasher.hash_one(v);
-        let head = self.ids.get(&h).copied().unwrap_or(u32::MAX);
-        let mut at = head;
-        while at != u32::MAX {
-            if *self.vecs[at as usize] == *v {
-                return at;
-            }
-            at = self.same_hash[at as usize];
+        let (id, new) = self.vecs.intern(v);
+        if new {
+            self.reps.push(rep);
         }
-        let id = self.vecs.len() as u32;
-        self.vecs.push(v.into());
-        self.reps.push(rep);
-        self.same_hash.push(head);
-        self.ids.insert(h, id);
         id
     }
 
@@ -702,7 +739,7 @@ impl<'q> Futures<'q> {
     /// `z · lanes + lane` is bit `lane · n + z` of `bits`.
     fn table(&mut self, bits: &[bool]) -> u32 {
         let n = self.q.n;
-        let mut v = vec![0u64; self.words].into_boxed_slice();
+        let mut v = vec![0u64; self.words];
         for (i, _) in bits.iter().enumerate().filter(|(_, b)| **b) {
             let j = (i % n) * self.lanes + i / n;
             v[j / 64] |= 1 << (j % 64);
@@ -749,12 +786,12 @@ impl<'q> Futures<'q> {
         let (q, lanes, words, vecs) = (self.q, self.lanes, self.words, &self.vecs);
         self.shifts
             .entry((t, y))
-            .or_insert_with(|| gather(q, lanes, words, &vecs[t as usize], y))
+            .or_insert_with(|| gather(q, lanes, words, vecs.get(t), y))
     }
 
     /// Bit `lane` of the future at the identity (the rest itself).
     fn now(&self, v: u32, lane: usize) -> bool {
-        Self::bit(&self.vecs[v as usize], lane)
+        Self::bit(self.vecs.get(v), lane)
     }
 
     /// The union of two futures, bit by bit (memoised).
@@ -765,12 +802,7 @@ impl<'q> Futures<'q> {
         }
         let mut v = core::mem::take(&mut self.scratch);
         v.clear();
-        v.extend(
-            self.vecs[a as usize]
-                .iter()
-                .zip(self.vecs[b as usize].iter())
-                .map(|(x, y)| x | y),
-        );
+        v.extend(self.vecs.get(a).iter().zip(self.vecs.get(b)).map(|(x, y)| x | y));
         let mut rep: Vec<(u32, u32)> = self.reps[a as usize]
             .iter()
             .chain(&self.reps[b as usize])
@@ -1134,14 +1166,8 @@ fn explore(
     let start: Vec<u32> = std::iter::once(0)
         .chain(std::iter::repeat_n(u32::MAX, 2 * elements.len()))
         .collect();
-    // The states are stored once, in `states`; the index maps a hash to
-    // the last state with it, and `same_hash` chains the earlier ones.
-    use core::hash::BuildHasher;
-    let hash = |s: &[u32]| rustc_hash::FxBuildHasher.hash_one(s);
-    let mut index: rustc_hash::FxHashMap<u64, u32> = rustc_hash::FxHashMap::default();
-    index.insert(hash(&start), 0);
-    let mut same_hash: Vec<u32> = vec![u32::MAX];
-    let mut states: Vec<u32> = start;
+    let mut states = Rows::new(width);
+    states.intern(&start);
     let mut ex = Explored {
         kinds: kinds.len(),
         next: Vec::new(),
@@ -1153,8 +1179,8 @@ fn explore(
     };
     let mut next = vec![0u32; width];
     let mut at = 0;
-    while at * width < states.len() {
-        let s = states[at * width..(at + 1) * width].to_vec();
+    while at < states.len() {
+        let s = states.get(at as u32).to_vec();
         let g = s[0];
         let empty = s[1..].iter().all(|&v| v == u32::MAX);
         let p_move = (0..elements.len()).any(|e| s[2 + 2 * e] != u32::MAX && fut.now(s[2 + 2 * e], 0));
@@ -1174,31 +1200,16 @@ fn explore(
                     (t, fut.after(v, x))
                 };
             }
-            let h = hash(&next);
-            let head = index.get(&h).copied().unwrap_or(u32::MAX);
-            let mut found = head;
-            while found != u32::MAX
-                && states[found as usize * width..(found as usize + 1) * width] != next[..]
-            {
-                found = same_hash[found as usize];
-            }
-            let id = match found {
-                u32::MAX => {
-                    let id = states.len() / width;
-                    if id >= limits.max_states {
-                        return Err(QuotientError::Budget(BudgetExceeded {
-                            max_states: limits.max_states,
-                        }));
-                    }
-                    index.insert(h, id as u32);
-                    same_hash.push(head);
-                    states.extend_from_slice(&next);
-                    ex.parent.push((at as u32, k as u32));
-                    ticker.tick()?;
-                    id as u32
+            let (id, new) = states.intern(&next);
+            if new {
+                if id as usize >= limits.max_states {
+                    return Err(QuotientError::Budget(BudgetExceeded {
+                        max_states: limits.max_states,
+                    }));
                 }
-                id => id,
-            };
+                ex.parent.push((at as u32, k as u32));
+                ticker.tick()?;
+            }
             ex.next.push(id);
         }
         at += 1;
@@ -1775,7 +1786,7 @@ mod tests {
                 let id = id as usize;
                 for lane in 0..lanes {
                     for z in 0..n {
-                        let got = Futures::bit(&fut.vecs[id], z * lanes + lane);
+                        let got = Futures::bit(fut.vecs.get(id as u32), z * lanes + lane);
                         assert_eq!(got, bits[lane * n + z], "id {id} lane {lane} element {z}");
                     }
                 }
