@@ -724,11 +724,14 @@ impl<'q> Futures<'q> {
         v[i / 64] >> (i % 64) & 1 == 1
     }
 
-    /// The id of the future `v`, given a list of shifted tables that OR to
-    /// it (kept if `v` is new).
-    fn intern(&mut self, v: &[u64], rep: Vec<(u32, u32)>) -> u32 {
+    /// The id of the future `v`; `rep` lists shifted tables that OR to it,
+    /// called (and kept) only if `v` is new.
+    fn intern(&mut self, v: &[u64], rep: impl FnOnce(&Self) -> Vec<(u32, u32)>) -> u32 {
         let (id, new) = self.vecs.intern(v);
         if new {
+            let mut rep = rep(self);
+            rep.sort_unstable();
+            rep.dedup();
             self.reps.push(rep);
         }
         id
@@ -745,7 +748,7 @@ impl<'q> Futures<'q> {
             v[j / 64] |= 1 << (j % 64);
         }
         let id = self.vecs.len() as u32;
-        self.intern(&v, vec![(id, 0)])
+        self.intern(&v, |_| vec![(id, 0)])
     }
 
     /// The future `z ↦ T[f·z]` of the rest `f` next to the table `t`; also
@@ -760,22 +763,22 @@ impl<'q> Futures<'q> {
         if let Some(&id) = self.memo.get(&(v, x)) {
             return id;
         }
-        let mut rep: Vec<(u32, u32)> = self.reps[v as usize]
-            .iter()
-            .map(|&(t, y)| (t, self.q.mul(x, y)))
-            .collect();
-        rep.sort_unstable();
-        rep.dedup();
         let mut out = core::mem::take(&mut self.scratch);
         out.clear();
         out.resize(self.words, 0);
-        for &(t, y) in &rep {
-            let shifted = self.shifted(t, y);
+        for i in 0..self.reps[v as usize].len() {
+            let (t, y) = self.reps[v as usize][i];
+            let shifted = self.shifted(t, self.q.mul(x, y));
             for (o, s) in out.iter_mut().zip(shifted) {
                 *o |= s;
             }
         }
-        let id = self.intern(&out, rep);
+        let id = self.intern(&out, |f| {
+            f.reps[v as usize]
+                .iter()
+                .map(|&(t, y)| (t, f.q.mul(x, y)))
+                .collect()
+        });
         self.scratch = out;
         self.memo.insert((v, x), id);
         id
@@ -803,14 +806,13 @@ impl<'q> Futures<'q> {
         let mut v = core::mem::take(&mut self.scratch);
         v.clear();
         v.extend(self.vecs.get(a).iter().zip(self.vecs.get(b)).map(|(x, y)| x | y));
-        let mut rep: Vec<(u32, u32)> = self.reps[a as usize]
-            .iter()
-            .chain(&self.reps[b as usize])
-            .copied()
-            .collect();
-        rep.sort_unstable();
-        rep.dedup();
-        let id = self.intern(&v, rep);
+        let id = self.intern(&v, |f| {
+            f.reps[a as usize]
+                .iter()
+                .chain(&f.reps[b as usize])
+                .copied()
+                .collect()
+        });
         self.scratch = v;
         self.unions.insert(key, id);
         id
