@@ -6,7 +6,7 @@
 
 mod loopy_graphs;
 
-use loopy_graphs::random_graph;
+use loopy_graphs::{random_graph, random_graph_of};
 use proptest::prelude::*;
 use sprague::GameStore;
 use sprague::notation::parse_loopy;
@@ -142,37 +142,42 @@ proptest! {
     }
 }
 
-/// A fixed run over 3000 random graphs (an xorshift generator), so the count
-/// of sides found is reproducible: printed with `--nocapture`.
+/// Fixed runs over 3000 random graphs each (an xorshift generator), of up
+/// to 5 and up to 9 positions, so the count of sides found is reproducible
+/// (printed with `--nocapture`). Every side of these non-stoppers is found:
+/// before sidling closed its loops, 2 of 3060 and 3 of 3102 were missed (see
+/// `sides_found_by_closing_the_loop`).
 #[test]
 fn census_of_random_graphs() {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let (mut games, mut loopy, mut found) = (0, 0, 0);
-    for _ in 0..3000 {
-        let picks: Vec<u8> = (0..40)
-            .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                (state >> 32) as u8
-            })
-            .collect();
-        let g = random_graph(&picks);
-        games += 1;
-        let sides = check_sides(&g).unwrap_or_else(|e| panic!("{e}"));
-        if !g.is_stopper() {
-            loopy += 2;
-            found += sides;
-            if sides < 2 {
-                println!("sides missing: {}", g.display(&mut GameStore::new()));
+    for (max_positions, seed) in [(5, 0x2545_f491_4f6c_dd1du64), (9, 0x9e37_79b9_7f4a_7c15)] {
+        let mut state = seed;
+        let (mut games, mut loopy, mut found) = (0, 0, 0);
+        let mut missing = Vec::new();
+        for _ in 0..3000 {
+            let picks: Vec<u8> = (0..8 * max_positions)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state >> 32) as u8
+                })
+                .collect();
+            let g = random_graph_of(&picks, max_positions);
+            games += 1;
+            let sides = check_sides(&g).unwrap_or_else(|e| panic!("{e}"));
+            if !g.is_stopper() {
+                loopy += 2;
+                found += sides;
+                if sides < 2 {
+                    missing.push(g.display(&mut GameStore::new()));
+                }
             }
         }
+        println!(
+            "{games} random games of up to {max_positions} positions: {found} of the {loopy} sides of non-stoppers found"
+        );
+        assert!(found == loopy, "sides missing: {missing:?}");
     }
-    println!("{games} random games: {found} of the {loopy} sides of non-stoppers found");
-    // Every side of these non-stoppers is found but a handful (see the report
-    // of `side`: the search stops at its budget, or the game is not
-    // stopper-sided).
-    assert!(found * 100 >= loopy * 99, "{found} of {loopy}");
 }
 
 /// Sums with the games above: the fast candidate drops too much here as
@@ -203,15 +208,27 @@ fn sides_of_sums_that_keep_some_cycle_moves() {
     }
 }
 
-/// A game of four positions whose onside is not found: it lies strictly
-/// between under and 0 on the onside (and below `{*|0}`), and neither the
-/// candidates nor sidling (which does not settle) reach a stopper equal to
-/// it; whether it is stopper-sided is open here. Its offside is found.
+/// Games whose approximations by sidling go down toward a side forever
+/// without reaching it: the side is found by closing the loop (the newest
+/// approximation with its copies of an earlier one sent back to its own
+/// start). The four-position game's approximations from `on` are `{*|0}`,
+/// `{*|{*|0}}`, …, toward `{* | pass}`; the other game's offside was missed
+/// before the loop closing as well. Both equal a stopper on both sides.
 #[test]
-fn an_onside_not_found() {
+fn sides_found_by_closing_the_loop() {
     let mut s = GameStore::new();
+    for (text, both) in [
+        ("a{{0,0|{a|}}|pass,0}", "{*|pass}"),
+        (
+            "a{pass,b{{|a,c{b,d{b,pass|}|a}}|d{b,pass|}}|b{{|a,c{b,d{b,pass|}|a}}|d{b,pass|}},\
+             c{b{{|a,c}|d{b,pass|}},d{b{{|a,c}|d},pass|}|a}}",
+            "{pass,1|1}",
+        ),
+    ] {
+        assert_sides(&mut s, text, both, both);
+    }
+    // The first lies strictly between under and `{*|0}` on the onside.
     let g = parse(&mut s, "a{{0,0|{a|}}|pass,0}");
-    assert_eq!(side(&g, Side::Onside), None);
     for (below, above) in [("under", "0"), ("under", "{*|0}")] {
         let (lo, hi) = (parse(&mut s, below), parse(&mut s, above));
         assert!(
@@ -221,7 +238,4 @@ fn an_onside_not_found() {
             hi.ge_side(&g, Side::Onside, BUDGET).unwrap() && !g.ge_side(&hi, Side::Onside, BUDGET).unwrap()
         );
     }
-    let off = side(&g, Side::Offside).unwrap_or_else(|| panic!("no offside"));
-    assert!(is_side_of(&off, &g, Side::Offside));
-    assert!(off.is_isomorphic(&parse(&mut s, "{*|pass}"), BUDGET).unwrap());
 }

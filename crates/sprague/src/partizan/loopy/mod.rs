@@ -24,7 +24,8 @@
 //!   in simplest form: a stopper is its own sides; for other games
 //!   candidates (the game without cycle moves of the player infinite play
 //!   hurts, the game simplified on that side, then sidling from `on` or
-//!   `off`, Winning Ways ch. 11) are each checked exactly, and none comes
+//!   `off`, Winning Ways ch. 11, with its loops closed where the
+//!   approximations never settle) are each checked exactly, and none comes
 //!   back when no stopper equals the game on that side or the search
 //!   passes its budget.
 //!

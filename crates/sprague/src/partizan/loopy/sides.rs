@@ -35,14 +35,19 @@ impl LoopyGame {
     ///    `{ its Left options' approximations | its Right options'
     ///    approximations }` in simplest form; the approximations only go
     ///    down, and once a round changes no position's value, the start's
-    ///    approximation is the candidate.
+    ///    approximation is the candidate. They may also come closer and
+    ///    closer to a side without reaching it (from `on`, `{0 | x}` goes
+    ///    1, 1/2, 1/4, … toward over, `{* | x}` goes `{*|0}`, `{*|{*|0}}`,
+    ///    … toward `{* | pass}`), so after every round the candidates with
+    ///    the loop closed are tried too: the new approximations with their
+    ///    copies of the approximations of one of the last three rounds sent
+    ///    back to the new ones (over is `{0 | 1/2}` with 1/2 sent back to
+    ///    the start).
     ///
     /// Steps 3 and 4 each stop when their states (stopper tests,
-    /// simplifications and comparisons, `2mn` states for graphs of `m` and
-    /// `n` positions) pass `max_states`, and step 4 after `4n + 16` rounds
-    /// for a game of `n` positions: approximations may come closer and
-    /// closer to a side without reaching it (from `on`, `{0 | x}` goes
-    /// 1, 1/2, 1/4, … toward over), which is why steps 1 to 3 come first.
+    /// simplifications, comparisons and isomorphism tests, `2mn` states for
+    /// graphs of `m` and `n` positions) pass `max_states`, and step 4 after
+    /// `4n + 16` rounds for a game of `n` positions.
     ///
     /// `Ok(None)`: no candidate was confirmed. Either the side is not a
     /// stopper (the game is not stopper-sided, like Bach's carousel of
@@ -89,10 +94,9 @@ impl LoopyGame {
             return Ok(found);
         }
         let rounds = 4 * g.position_count() + 16;
-        match sidle_onside(&g, &mut Meter::new(max_states), rounds)? {
-            Some(s) => self.checked_side(back(s), side, max_states),
-            None => Ok(None),
-        }
+        sidle_onside(&g, &mut Meter::new(max_states), rounds, |c| {
+            self.checked_side(back(c), side, max_states)
+        })
     }
 
     /// `candidate` in simplest form if it is a stopper equal to the game on
