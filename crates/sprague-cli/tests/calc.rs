@@ -225,3 +225,29 @@ fn nimber_accepts_ordinals() {
     let (_, out, _) = sprague(&["nimber", "mul", "2", "2"]);
     assert_eq!(out, "3\n");
 }
+
+#[test]
+fn calc_reports_restive_games_and_mates_in_misere_play() {
+    // {{*2}, 0}: restive (its options tame, G⁺ = 1, G⁻ = 2), genus 1^20; a
+    // game plus its mate is a misère P-position (Winning Ways ch. 13).
+    let (code, out, _) = sprague(&["calc", "*[2#,0]", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["genus"], "1^20");
+    assert_eq!(
+        (v["tame"].as_bool(), v["restive"].as_bool()),
+        (Some(false), Some(true))
+    );
+    assert_eq!(v["restless"], false);
+    let mate = v["mate"].as_str().unwrap_or_default().to_string();
+    let (_, out, _) = sprague(&["calc", &format!("*[2#,0] + {mate}")]);
+    assert!(
+        out.contains("outcome:       P (the previous player wins, misère play)"),
+        "{out}"
+    );
+    // *2 + *2 is its own mate; misère Nim positions are tame.
+    let (_, out, _) = sprague(&["calc", "*[2] + *[2]"]);
+    for line in ["tame:          yes", "restive:       no", "mate:          *[3,2]"] {
+        assert!(out.contains(line), "{out}");
+    }
+}

@@ -145,6 +145,30 @@ fn misere_quotient(
     builtin::misere_quotient(py, ruleset, heaps, sum, max_states, max_order)
 }
 
+/// The report of a loopy partizan game written as `sprague calc` writes it
+/// (`{0|pass}`, `a{0|{a|*}}`, `on + off`): `value`, `outcome`, `left_first`,
+/// `right_first`, `stopper`, `onside`, `offside`, `compared_with_zero`,
+/// `positions`.
+#[pyfunction]
+#[pyo3(signature = (expr, max_states = None))]
+fn loopy_game(py: Python<'_>, expr: &str, max_states: Option<usize>) -> PyResult<report::Value> {
+    sprague::registry::loopy_game_report(expr, max_states.unwrap_or(DEFAULT_MAX_STATES))
+        .map(report::Value::new)
+        .map_err(|e| errors::engine_error(py, e))
+}
+
+/// The report of a sum of impartial games in misère play written in `*[…]`
+/// notation (`*[2#,0] + *[3]`): `value` (misère canonical form), `outcome`,
+/// `misere_grundy`, `grundy`, `genus`, `tame`, `restive`, `restless`,
+/// `mate`, `birthday`.
+#[pyfunction]
+#[pyo3(signature = (expr, max_states = None))]
+fn misere_game(py: Python<'_>, expr: &str, max_states: Option<usize>) -> PyResult<report::Value> {
+    sprague::registry::misere_game_report(expr, max_states)
+        .map(report::Value::new)
+        .map_err(|e| errors::engine_error(py, e))
+}
+
 /// The canonical form of a position of a partizan game written in Python.
 #[pyfunction]
 #[pyo3(signature = (game, position, max_states = None))]
@@ -185,6 +209,8 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(value, m)?)?;
     m.add_function(wrap_pyfunction!(values, m)?)?;
     m.add_function(wrap_pyfunction!(misere_quotient, m)?)?;
+    m.add_function(wrap_pyfunction!(loopy_game, m)?)?;
+    m.add_function(wrap_pyfunction!(misere_game, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;

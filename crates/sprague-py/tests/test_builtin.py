@@ -43,6 +43,33 @@ def test_misere_quotient_of_nim_heaps_one_and_two():
         sprague.misere_quotient("octal:0.07", 30, max_order=4)
 
 
+def test_misere_games_in_star_bracket_notation():
+    # Conway, On Numbers and Games ch. 12: *1 + *1 = 0 in misère play, while
+    # {*2} is not 0; the mate of 0 is *1.
+    assert sprague.misere_game("*[1] + *[1]").data["value"] == "*[0]"
+    assert sprague.misere_game("*[2#]").data["value"] == "*[2#]"
+    assert sprague.misere_game("*[0]").data["mate"] == "*[1]"
+    g = sprague.misere_game("*[2#,0]")
+    assert (g.data["genus"], g.data["tame"], g.data["restive"]) == ("1^20", False, True)
+    # Misère Nim: *2 + *2 is a P-position, *1 + *1 an N-position.
+    assert sprague.misere_game("*[2] + *[2]").outcome == "P"
+    assert sprague.misere_game("*[1] + *[1]").outcome == "N"
+    with pytest.raises(ValueError, match="column"):
+        sprague.misere_game("*[2#,")
+
+
+def test_loopy_games_and_their_sides():
+    # Winning Ways ch. 11: on + off = dud, tis = 1 & 0; over = {0 | pass} > 0.
+    assert sprague.loopy_game("on + off").data["value"] == "dud"
+    tis = sprague.loopy_game("tis")
+    assert (tis.data["onside"], tis.data["offside"]) == ("1", "0")
+    over = sprague.loopy_game("{0|pass}")
+    assert over.data["stopper"] and over.data["compared_with_zero"] == ">"
+    assert sprague.loopy_game("dud").data["outcome"] == "D"
+    with pytest.raises(ValueError, match="column"):
+        sprague.loopy_game("a{0|")
+
+
 def test_values_batch_agrees_with_single_calls():
     positions = [[a, b, c] for a in range(4) for b in range(4) for c in range(4)]
     batch = sprague.values("nim", positions)

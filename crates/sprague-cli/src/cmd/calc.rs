@@ -177,57 +177,15 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
 }
 
 /// `calc '*[…] + …'`: a sum of impartial games in misère play, by its
-/// misère canonical form ([`sprague::impartial::MisereStore`]).
+/// misère canonical form ([`sprague::registry::misere_game_report`]).
 fn misere(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
     if opts.thermograph.is_some() || opts.cool.is_some() || opts.heat.is_some() {
         return Err(CliError::input(format!(
             "expression `{expr}`: misère games (`*[…]`) have no thermograph, cooling or heating"
         )));
     }
-    let mut s = sprague::impartial::MisereStore::with_max_games(
-        opts.max_states
-            .unwrap_or(sprague::impartial::DEFAULT_MAX_MISERE_GAMES)
-            .min(sprague::impartial::DEFAULT_MAX_MISERE_GAMES * 16),
-    );
-    let g = s
-        .parse_sum(expr)
-        .map_err(|e| CliError::input(format!("expression `{expr}`: {e}")))?;
-    let genus = s.genus(g)?;
-    let tame = s.is_tame(g)?;
-    let value = s.display(g);
-    let outcome = s.outcome(g);
-    let mut out = std::io::stdout().lock();
-    if opts.json {
-        let report = json!({
-            "expression": expr,
-            "play": "misere",
-            "value": value,
-            "outcome": outcome.as_str(),
-            "misere_grundy": s.misere_grundy(g),
-            "grundy": s.grundy(g),
-            "genus": genus.to_string(),
-            "tame": tame,
-            "birthday": s.birthday(g),
-        });
-        serde_json::to_writer(&mut out, &report)?;
-        out.write_all(b"\n")?;
-    } else {
-        let mut text = String::new();
-        text.push_str(&format!("value:         {value} (misère canonical form)\n"));
-        text.push_str(&format!(
-            "outcome:       {} ({}, misère play)\n",
-            outcome,
-            outcome_words(outcome)
-        ));
-        text.push_str(&format!("misère grundy: {}\n", s.misere_grundy(g)));
-        text.push_str(&format!("normal grundy: {}\n", s.grundy(g)));
-        text.push_str(&format!("genus:         {genus}\n"));
-        text.push_str(&format!("tame:          {}\n", if tame { "yes" } else { "no" }));
-        text.push_str(&format!("birthday:      {}\n", s.birthday(g)));
-        out.write_all(text.as_bytes())?;
-    }
-    out.flush()?;
-    Ok(())
+    let report = sprague::registry::misere_game_report(expr, opts.max_states)?;
+    crate::cmd::emit(&report, opts.json, true)
 }
 
 pub(crate) fn outcome_words(o: sprague::Outcome) -> &'static str {

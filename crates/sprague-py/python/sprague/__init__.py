@@ -58,7 +58,9 @@ __all__ = [
     "doc",
     "games",
     "grundy_graph",
+    "loopy_game",
     "mex",
+    "misere_game",
     "misere_quotient",
     "omega",
     "ordinal_nim_add",
@@ -149,6 +151,31 @@ def misere_quotient(
     bytes).
     """
     return _sprague.misere_quotient(ruleset, heaps, sum, max_states, max_order)
+
+
+def loopy_game(expr: str, max_states: Optional[int] = None) -> Value:
+    """A loopy partizan game written as ``sprague calc`` writes it
+    (``"{0|pass}"``, ``"a{0|{a|*}}"``, ``"on + off"``, ``"a = {0|b}; b = {a|*}; a"``).
+
+    ``.data`` holds ``value`` (the simplest form of a stopper, else
+    ``onside & offside``, or ``dud``), ``outcome`` and ``left_first`` /
+    ``right_first`` (``L``, ``R`` or ``D`` for a draw), ``stopper``,
+    ``onside`` and ``offside`` (``None`` when not found),
+    ``compared_with_zero`` (``>``, ``<``, ``=`` or ``||``) and ``positions``.
+    """
+    return _sprague.loopy_game(expr, max_states)
+
+
+def misere_game(expr: str, max_states: Optional[int] = None) -> Value:
+    """A sum of impartial games in misère play, written in ``*[…]`` notation
+    (``"*[2#,0] + *[3]"``: ``*[2#,0]`` has the options ``{*2}`` and ``0``).
+
+    ``.data`` holds ``value`` (the misère canonical form), ``outcome``,
+    ``misere_grundy``, ``grundy`` (normal play), ``genus``, ``tame``,
+    ``restive``, ``restless``, ``mate`` and ``birthday``; ``max_states``
+    bounds the number of forms kept.
+    """
+    return _sprague.misere_game(expr, max_states)
 
 
 def canonical(game: Any, position: Hashable, max_states: Optional[int] = None) -> Game:

@@ -1,0 +1,96 @@
+//! The report of a loopy partizan game written as text (`{0|pass}`,
+//! `a{0|{a|*}}`, `on + off`): its value, outcome with either player first,
+//! whether it is a stopper, its onside and offside, and its sign.
+
+use super::{Data, Error, Report, Result};
+use crate::GameStore;
+use crate::notation::{LoopyParseError, parse_loopy};
+use crate::partizan::loopy::{LoopyError, LoopyGame};
+
+impl From<LoopyError> for Error {
+    fn from(e: LoopyError) -> Self {
+        match e {
+            LoopyError::Budget(b) => b.into(),
+            LoopyError::NotStopper => Error::input(e.to_string()),
+        }
+    }
+}
+
+/// The report of the loopy game written `expr`:
+///
+/// - `value`: the simplest form of a stopper; for another game `dud` when its
+///   sides are on and off, `onside & offside` when both are found, and else
+///   the game graph as written;
+/// - `outcome` (`L`, `R`, `N`, `P` or with `D` for a draw), `left_first`
+///   and `right_first` (`L`, `R` or `D`);
+/// - `stopper`, `onside` and `offside` (`null` when not found, see
+///   [`LoopyGame::side`]), `compared_with_zero` (`>`, `<`, `=` or `||`) and
+///   `positions` (of the graph as written).
+///
+/// Every comparison and side search stops at `max_states` states.
+///
+/// # Errors
+/// [`Error::Input`] for text that is not a loopy game (with its column),
+/// [`Error::Search`] past the budget.
+///
+/// ```
+/// use sprague::registry::loopy_game_report;
+/// let r = loopy_game_report("on + off", 1_000_000).unwrap();
+/// assert_eq!(r.data.get("value").and_then(|v| v.as_text()), Some("dud"));
+/// assert!(r.text().contains("onside:        on\n"));
+/// ```
+pub fn loopy_game_report(expr: &str, max_states: usize) -> Result<Report> {
+    let mut store = GameStore::new();
+    let g = parse_loopy(&mut store, expr, max_states).map_err(|e| match e {
+        LoopyParseError::Budget(b) => Error::from(b),
+        LoopyParseError::Parse(p) => Error::input(format!("expression `{expr}`: {p}")),
+    })?;
+    let outcome = g.outcome();
+    let stopper = g.is_stopper();
+    let onside = g.onside(max_states)?;
+    let offside = g.offside(max_states)?;
+    let show = |s: &mut GameStore, x: &Option<LoopyGame>| x.as_ref().map(|x| x.display(s));
+    let (on_text, off_text) = (show(&mut store, &onside), show(&mut store, &offside));
+    let value = if stopper {
+        on_text.clone().unwrap_or_default()
+    } else {
+        match (&onside, &offside, &on_text, &off_text) {
+            (Some(s), Some(t), _, _) if *s == LoopyGame::on() && *t == LoopyGame::off() => "dud".to_string(),
+            (_, _, Some(s), Some(t)) => format!("{s} & {t}"),
+            _ => g.display(&mut store),
+        }
+    };
+    let sign = match g.compare(&LoopyGame::zero(), max_states)? {
+        Some(core::cmp::Ordering::Greater) => ">",
+        Some(core::cmp::Ordering::Less) => "<",
+        Some(core::cmp::Ordering::Equal) => "=",
+        None => "||",
+    };
+    let data = Data::map()
+        .with("expression", expr)
+        .with("loopy", true)
+        .with("value", value.as_str())
+        .with("positions", g.position_count())
+        .with("stopper", stopper)
+        .with("outcome", outcome.code())
+        .with("left_first", outcome.left_first.letter().to_string())
+        .with("right_first", outcome.right_first.letter().to_string())
+        .with("onside", on_text.clone())
+        .with("offside", off_text.clone())
+        .with("compared_with_zero", sign);
+    let none = "not found (the game may not be stopper-sided)";
+    let stopper_text = if stopper {
+        "yes"
+    } else {
+        "no (an infinite alternating run of play exists)"
+    };
+    let text = format!(
+        "value:         {value}\noutcome:       {outcome}\nstopper:       {stopper_text}\n\
+         onside:        {}\noffside:       {}\ncompared to 0: G {sign} 0\n\
+         positions:     {} in the game graph as written\n",
+        on_text.as_deref().unwrap_or(none),
+        off_text.as_deref().unwrap_or(none),
+        g.position_count()
+    );
+    Ok(Report::new(data, text))
+}
