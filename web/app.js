@@ -371,9 +371,17 @@ async function calculate() {
   clearError();
   saveState();
   const r = await call("calc", { expr: $("calc-expr").value });
-  // Numbers beyond the dyadics (omega+1, 1/3) have no stops or thermograph.
+  // Numbers beyond the dyadics (omega+1, 1/3) have no stops or thermograph;
+  // misère and loopy games show the lines of the engine's own report.
+  const reportRows = (text) =>
+    text
+      .split("\n")
+      .filter((line) => line.includes(":"))
+      .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]);
   const rows =
-    r.kind === "surreal"
+    r.kind === "misere" || r.kind === "loopy"
+      ? reportRows(r.text)
+      : r.kind === "surreal"
       ? [
           ["value", r.value],
           ["outcome", r.outcome],

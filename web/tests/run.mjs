@@ -219,6 +219,21 @@ async function main() {
       await page.close();
     });
 
+    await check("calc: *[2#,0] is restive, on + off is dud", async () => {
+      const page = await open(browser, base, "#tab=calc&calc-expr=" + encodeURIComponent("*[2#,0]"));
+      await page.waitForFunction(() => document.getElementById("calc-out").textContent !== "", { timeout: 30000 });
+      let fields = await text(page, "#calc-out");
+      // Genus 1^20, restive (Winning Ways ch. 13), from the engine's report.
+      assert(fields.includes("genus1^20") && fields.includes("restiveyes"), fields);
+      await page.$eval("#calc-expr", (e) => (e.value = "on + off"));
+      await page.click("#calc-form button");
+      await page.waitForFunction(() => document.getElementById("calc-out").textContent.includes("dud"), { timeout: 30000 });
+      fields = await text(page, "#calc-out");
+      assert(fields.includes("onsideon") && fields.includes("offsideoff"), fields);
+      assert((await text(page, "#thermograph")) === "", "no thermograph for a loopy game");
+      await page.close();
+    });
+
     await check("table: Kayles has period 12 from n = 71", async () => {
       const page = await open(browser, base, "#tab=table&table-rules=kayles&table-count=200");
       await page.waitForFunction(() => document.getElementById("table-period").textContent !== "", { timeout: 30000 });

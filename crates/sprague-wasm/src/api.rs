@@ -197,7 +197,11 @@ pub fn table_json(t: &Table) -> Value {
 /// [`sprague::surreal::claim`]) is answered as the command line's `calc`
 /// answers it: `kind` `"surreal"`, `value`, `outcome`, `sign`, `ordinal`
 /// (Cantor normal form or null) and `short_game` (canonical form or null).
-/// Games are `kind` `"game"`.
+/// A sum of misère games in `*[…]` notation is `kind` `"misere"`, a loopy
+/// game (`{0|pass}`, `on + off`) `kind` `"loopy"`: the core's report
+/// ([`sprague::registry::misere_game_report`],
+/// [`sprague::registry::loopy_game_report`]), its fields with the names of
+/// `sprague calc --json` and its `text`. Games are `kind` `"game"`.
 ///
 /// # Errors
 /// An expression that does not parse (with its column); the work budget
@@ -205,6 +209,18 @@ pub fn table_json(t: &Table) -> Value {
 pub fn calc(expr: &str, max_work: u32) -> Answer {
     if claim(expr) == Claim::Surreal {
         return calc_surreal(expr);
+    }
+    if expr.trim_start().starts_with("*[") {
+        let budget = (max_work > 0).then_some(max_work as usize);
+        return calc_report("misere", sprague::registry::misere_game_report(expr, budget));
+    }
+    if sprague::notation::is_loopy_expression(expr) {
+        let budget = if max_work > 0 {
+            max_work as usize
+        } else {
+            sprague::DEFAULT_MAX_STATES
+        };
+        return calc_report("loopy", sprague::registry::loopy_game_report(expr, budget));
     }
     let monitor = options(false, 0).monitor;
     if max_work > 0 {
@@ -241,6 +257,18 @@ pub fn calc(expr: &str, max_work: u32) -> Answer {
         "thermograph": svg,
     })
     .to_string())
+}
+
+/// [`calc`]'s answer from a core report: `kind`, the report's fields and
+/// its `text`.
+fn calc_report(kind: &str, report: sprague::registry::Result<sprague::Report>) -> Answer {
+    let report = report.map_err(|e| e.to_string())?;
+    let mut answer = data_json(&report.data);
+    if let Value::Object(fields) = &mut answer {
+        fields.insert("kind".to_string(), json!(kind));
+        fields.insert("text".to_string(), json!(report.text()));
+    }
+    Ok(answer.to_string())
 }
 
 /// [`calc`] on a number beyond the dyadics: the core's report, with the
@@ -634,6 +662,32 @@ mod tests {
         assert!(c["thermograph"].as_str().unwrap().starts_with("<svg"));
         let e = calc("{3|", 0).unwrap_err();
         assert!(e.contains("{3|"), "{e}");
+    }
+
+    #[test]
+    fn calc_answers_misere_and_loopy_games_from_the_core_reports() {
+        // {{*2}, 0} is restive with genus 1^20; on + off = dud (Winning Ways
+        // chs. 13 and 11).
+        let c = parse(calc("*[2#,0]", 0));
+        assert_eq!(
+            (c["kind"].as_str(), c["genus"].as_str()),
+            (Some("misere"), Some("1^20"))
+        );
+        assert_eq!(c["restive"], true);
+        assert!(c["text"].as_str().unwrap().contains("mate:"));
+        let c = parse(calc("on + off", 0));
+        assert_eq!(
+            (c["kind"].as_str(), c["value"].as_str()),
+            (Some("loopy"), Some("dud"))
+        );
+        assert_eq!(
+            (c["onside"].as_str(), c["offside"].as_str()),
+            (Some("on"), Some("off"))
+        );
+        let e = calc("*[2#,", 0).unwrap_err();
+        assert!(e.contains("column 6"), "{e}");
+        let e = calc("a{0|", 0).unwrap_err();
+        assert!(e.contains("column"), "{e}");
     }
 
     #[test]
