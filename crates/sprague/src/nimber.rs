@@ -160,6 +160,32 @@ fn nim_mul_fast(a: u64, b: u64) -> u64 {
     }
 }
 
+/// Nim products of many pairs: `out` is cleared, then holds `a[i] ⊗ b[i]`
+/// for every `i` below both lengths (extra elements of the longer slice are
+/// ignored). O(1) a product.
+///
+/// On x86-64 processors with AVX-512 (VBMI), GFNI and `vpclmulqdq`
+/// (detected at run time), eight products at a time: the changes of basis
+/// of [`Nimber::nim_mul`] as `gf2p8affineqb` on 8 × 8 bit blocks, with no
+/// table read, and the carry-less products and reductions eight wide.
+/// Elsewhere, [`Nimber::nim_mul`] one pair at a time.
+///
+/// ```
+/// use sprague::nimber::nim_mul_batch;
+/// let mut out = Vec::new();
+/// nim_mul_batch(&[2, 3, 16], &[2, 3, 16, 99], &mut out);
+/// assert_eq!(out, [3, 2, 24]); // 2⊗2 = 3, 3⊗3 = 2, 16⊗16 = 24
+/// ```
+pub fn nim_mul_batch(a: &[u64], b: &[u64], out: &mut Vec<u64>) {
+    match clmul::Basis::get() {
+        Some(basis) => basis.mul_batch(a, b, out),
+        None => {
+            out.clear();
+            out.extend(a.iter().zip(b).map(|(&x, &y)| nim_mul_tables(x, y)));
+        }
+    }
+}
+
 /// The nim product by the logarithm tables of GF(2^16).
 fn nim_mul_tables(a: u64, b: u64) -> u64 {
     mul64(tables(), a, b)
@@ -552,6 +578,22 @@ mod tests {
     }
 
     proptest! {
+        /// The batch (eight at a time where the processor allows, the rest
+        /// one by one) against the definition, for every length up to 40 and
+        /// slices of different lengths.
+        #[test]
+        fn batch_equals_plain(
+            a in proptest::collection::vec(any::<u64>(), 0..40),
+            b in proptest::collection::vec(any::<u64>(), 0..40),
+        ) {
+            let mut out = vec![7; 3];
+            nim_mul_batch(&a, &b, &mut out);
+            prop_assert_eq!(out.len(), a.len().min(b.len()));
+            for (i, (&x, &y)) in a.iter().zip(&b).enumerate() {
+                prop_assert_eq!(out[i], nim_mul_plain(x, y));
+            }
+        }
+
         #[test]
         fn fast_equals_plain(a: u64, b: u64) {
             prop_assert_eq!((Nimber(a) * Nimber(b)).0, nim_mul_plain(a, b));

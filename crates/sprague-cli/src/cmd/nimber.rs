@@ -103,21 +103,30 @@ fn batch_mul_strict(input: &[u8]) -> Option<Vec<u8>> {
         return None;
     }
     strict_line_end(input, &mut pos)?;
-    let mut out = Vec::with_capacity(t as usize * 21);
+    let (mut a, mut b) = (Vec::with_capacity(t as usize), Vec::with_capacity(t as usize));
     for _ in 0..t {
-        let a = strict_u64(input, &mut pos)?;
+        a.push(strict_u64(input, &mut pos)?);
         if input.get(pos) != Some(&b' ') {
             return None;
         }
         pos += 1;
-        let b = strict_u64(input, &mut pos)?;
+        b.push(strict_u64(input, &mut pos)?);
         if pos < input.len() {
             strict_line_end(input, &mut pos)?;
         }
-        push_u64(&mut out, (Nimber(a) * Nimber(b)).get());
+    }
+    if !input[pos..].iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    // All products at once: eight at a time where the processor allows.
+    let mut products = Vec::new();
+    sprague::nimber::nim_mul_batch(&a, &b, &mut products);
+    let mut out = Vec::with_capacity(t as usize * 21);
+    for p in products {
+        push_u64(&mut out, p);
         out.push(b'\n');
     }
-    input[pos..].iter().all(u8::is_ascii_whitespace).then_some(out)
+    Some(out)
 }
 
 /// A decimal number of 1 to 20 digits at `pos` that fits a u64; `pos` moves
