@@ -53,8 +53,9 @@ pub(super) struct Wide {
 }
 
 impl Wide {
-    /// The blocks of `basis`, or `None` when the processor lacks one of the
-    /// instructions.
+    /// The blocks of `basis` (the process's one, [`Basis::get`]: they are
+    /// kept for all later calls), or `None` when the processor lacks one of
+    /// the instructions.
     pub(super) fn get(basis: &Basis) -> Option<&'static Wide> {
         static WIDE: OnceLock<Option<Wide>> = OnceLock::new();
         WIDE.get_or_init(|| {
