@@ -51,6 +51,18 @@ impl Outcome {
         }
     }
 
+    /// Who wins, as the calculator's reports say it: "Left wins", "Right
+    /// wins", "the next player wins" (`N`), "the previous player wins" (`P`).
+    #[must_use]
+    pub const fn calc_words(self) -> &'static str {
+        match self {
+            Outcome::L => "Left wins",
+            Outcome::R => "Right wins",
+            Outcome::N => "the next player wins",
+            Outcome::P => "the previous player wins",
+        }
+    }
+
     /// The one-letter name: `"L"`, `"R"`, `"N"` or `"P"`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {

@@ -189,12 +189,7 @@ fn misere(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
 }
 
 pub(crate) fn outcome_words(o: sprague::Outcome) -> &'static str {
-    match o {
-        sprague::Outcome::L => "Left wins",
-        sprague::Outcome::R => "Right wins",
-        sprague::Outcome::N => "the next player wins",
-        sprague::Outcome::P => "the previous player wins",
-    }
+    o.calc_words()
 }
 
 /// The wall as `[[t, x, slope], …]`: each piece's start and its slope.

@@ -81,7 +81,7 @@ impl Basis {
         out.clear();
         out.reserve(n);
         #[cfg(target_arch = "x86_64")]
-        if let Some(wide) = wide::Wide::get(self) {
+        if let Some(wide) = wide::Wide::get() {
             wide.mul_blocks(self, a, b, out);
         }
         let done = out.len();

@@ -61,12 +61,7 @@ pub fn misere_game_report(expr: &str, max_games: Option<usize>) -> Result<Report
         .with("mate", mate.as_str())
         .with("birthday", birthday);
     let yes = |b: bool| if b { "yes" } else { "no" };
-    let words = match outcome {
-        crate::Outcome::P => "the previous player wins",
-        crate::Outcome::N => "the next player wins",
-        crate::Outcome::L => "Left wins",
-        crate::Outcome::R => "Right wins",
-    };
+    let words = outcome.calc_words();
     let text = format!(
         "value:         {value} (misère canonical form)\noutcome:       {outcome} ({words}, misère play)\n\
          misère grundy: {misere}\nnormal grundy: {grundy}\ngenus:         {genus}\n\

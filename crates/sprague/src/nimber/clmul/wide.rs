@@ -53,13 +53,13 @@ pub(super) struct Wide {
 }
 
 impl Wide {
-    /// The blocks of `basis` (the process's one, [`Basis::get`]: they are
-    /// kept for all later calls), or `None` when the processor lacks one of
-    /// the instructions.
-    pub(super) fn get(basis: &Basis) -> Option<&'static Wide> {
+    /// The blocks of the process's basis ([`Basis::get`]), built on first
+    /// use, or `None` when the processor lacks one of the instructions.
+    pub(super) fn get() -> Option<&'static Wide> {
         static WIDE: OnceLock<Option<Wide>> = OnceLock::new();
         WIDE.get_or_init(|| {
-            available().then(|| Wide {
+            let basis = Basis::get().filter(|_| available())?;
+            Some(Wide {
                 to_poly: blocks(|x| basis.poly(x)),
                 to_nim: blocks(|x| basis.nim(x)),
             })
@@ -207,7 +207,7 @@ mod tests {
     #[test]
     fn eight_at_once_equal_the_plain_product() {
         let Some(basis) = Basis::get() else { return };
-        let Some(wide) = Wide::get(basis) else { return };
+        let Some(wide) = Wide::get() else { return };
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = || {
             x ^= x << 13;
