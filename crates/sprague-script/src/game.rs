@@ -315,3 +315,5 @@ impl Notation<Pos> for ScriptGame {
         }
     }
 }
+
+impl sprague::Definition<Pos> for ScriptGame {}

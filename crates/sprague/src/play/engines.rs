@@ -4,6 +4,7 @@
 
 use super::graph_text::parse_in;
 use super::{Engine, Kind, Verdict, board};
+use crate::definition::Definition;
 use crate::registry::{Error, Options, Result};
 use crate::{
     impartial::{GrundySolver, ImpartialRules, MisereSolver},
@@ -101,6 +102,21 @@ where
             word: None,
             label_fn: None,
         }
+    }
+
+    /// The engine with the knowledge of the ruleset's [`Definition`]: its
+    /// drawing, its short move forms and its explanations in hints.
+    #[must_use]
+    pub fn defined(mut self) -> Self
+    where
+        R: Definition<<R as ImpartialRules>::Position>,
+    {
+        let rules = self.rules;
+        self.board_fn = Some(Box::new(move |p| rules.draw(p)));
+        self.short_fn = Some(Box::new(move |from, line| rules.read_move(from, line)));
+        self.help = rules.move_help();
+        self.why_fn = Some(Box::new(move |p| rules.explain(p)));
+        self
     }
 
     /// Draws positions with `draw` (returning `None` prints the notation).
@@ -226,8 +242,8 @@ where
     }
 
     fn board(&self, p: &R::Position) -> Option<String> {
-        if let Some(f) = &self.board_fn {
-            return f(p);
+        if let Some(drawn) = self.board_fn.as_ref().and_then(|f| f(p)) {
+            return Some(drawn);
         }
         let text = self.format(p);
         if self.heaps {
@@ -369,6 +385,12 @@ pub struct PartizanEngine<'r, R: PartizanRules> {
     name: String,
     rules: &'r R,
     solver: PartizanSolver<'r, R>,
+    /// A drawing of positions, from the ruleset's definition.
+    board_fn: Option<BoardFn<'r, R::Position>>,
+    /// Short move forms, from the ruleset's definition.
+    short_fn: Option<ShortFn<'r, R::Position>>,
+    /// Words on the short move forms.
+    help: Option<String>,
 }
 
 impl<'r, R> PartizanEngine<'r, R>
@@ -382,7 +404,24 @@ where
             name,
             rules,
             solver: PartizanSolver::with_max_states(rules, max_states).with_monitor(monitor),
+            board_fn: None,
+            short_fn: None,
+            help: None,
         }
+    }
+
+    /// The engine with the knowledge of the ruleset's [`Definition`]: its
+    /// drawing and its short move forms.
+    #[must_use]
+    pub fn defined(mut self) -> Self
+    where
+        R: Definition<<R as PartizanRules>::Position>,
+    {
+        let rules = self.rules;
+        self.board_fn = Some(Box::new(move |p| rules.draw(p)));
+        self.short_fn = Some(Box::new(move |from, line| rules.read_move(from, line)));
+        self.help = rules.move_help();
+        self
     }
 
     fn value_text(&mut self, p: &R::Position) -> Result<String> {
@@ -404,6 +443,9 @@ where
     }
 
     fn move_help(&self) -> Option<String> {
+        if self.help.is_some() {
+            return self.help.clone();
+        }
         match self.name.as_str() {
             "domineering" => Some("by its cells, `b1-b2` (column letter, row number)".to_string()),
             "clobber" => Some("by the stone's cell and the cell it clobbers, `a1-b1`".to_string()),
@@ -436,7 +478,14 @@ where
     }
 
     fn board(&self, p: &R::Position) -> Option<String> {
+        if let Some(drawn) = self.board_fn.as_ref().and_then(|f| f(p)) {
+            return Some(drawn);
+        }
         board::draw(&self.name, &self.format(p))
+    }
+
+    fn short_move(&mut self, from: &R::Position, line: &str) -> Option<Result<R::Position, String>> {
+        self.short_fn.as_ref().and_then(|f| f(from, line))
     }
 
     fn verdict(&mut self, p: &R::Position, mover: Player) -> Result<Verdict> {
