@@ -132,7 +132,7 @@ impl<'a> ScriptHeaps<'a> {
         };
         if let Some(m) = self.heap_of(q) {
             add(m)?;
-        } else if let (Pos::Sum(items), false) = (q, self.game.script.hooks.components) {
+        } else if let (Pos::Sum(items), false) = (q, self.game.script.has_components()) {
             for c in items.iter() {
                 add(self.heap_of(c).ok_or_else(not_heaps)?)?;
             }

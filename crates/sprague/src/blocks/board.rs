@@ -96,11 +96,12 @@ pub enum Neighbourhood {
 }
 
 impl Board {
-    /// The empty `width × height` board, or `None` if it has no cells or
-    /// more than [`MAX_BOARD_CELLS`].
+    /// The empty `width × height` board, or `None` if it has more than
+    /// [`MAX_BOARD_CELLS`] cells. A board with no cells (a side of 0) is
+    /// the board of a family's first member: no move is possible on it.
     #[must_use]
     pub fn new(width: usize, height: usize) -> Option<Board> {
-        if width == 0 || height == 0 || width.checked_mul(height)? > MAX_BOARD_CELLS {
+        if width.checked_mul(height)? > MAX_BOARD_CELLS {
             return None;
         }
         Some(Board {
@@ -574,6 +575,34 @@ impl Board {
         true
     }
 
+    /// The independent parts of the board, as [`regions`](Self::regions)
+    /// makes them, each replaced by its key under `symmetry` (its least
+    /// image; impartial games only, where every image has the same value):
+    /// the components an impartial solver memoises. Returns `false`, adding
+    /// nothing, when the board is one region that is its own key.
+    pub fn parts(
+        &self,
+        connect: CellSet,
+        nbhd: Neighbourhood,
+        min_cells: usize,
+        symmetry: super::Symmetry,
+        out: &mut Vec<Board>,
+    ) -> bool {
+        let start = out.len();
+        if !self.regions(connect, nbhd, min_cells, out) {
+            let (key, _) = symmetry.canonical(self);
+            if key == *self {
+                return false;
+            }
+            out.push(key);
+            return true;
+        }
+        for part in &mut out[start..] {
+            *part = symmetry.canonical(part).0;
+        }
+        true
+    }
+
     /// The board mirrored left to right.
     #[must_use]
     pub fn mirror_left_right(&self) -> Board {
@@ -647,6 +676,66 @@ impl Board {
             };
         }
         self.map_cells(h, w, |r, c| (c, r))
+    }
+
+    /// The least of the board's images under the elements of `used` (bit
+    /// `e` for element `e` of [`Symmetry`](super::Symmetry): the eight
+    /// symmetries of the rectangle, then the same after the colour swap),
+    /// and that element's index. Boards of at most 8 × 8 cells compare their
+    /// images packed one row per byte (the order of the packed planes is
+    /// the row-major one) and unpack only the least. O(1) for them.
+    #[must_use]
+    pub fn least_image(&self, used: u16) -> (Board, usize) {
+        let (w, h) = (self.width(), self.height());
+        if !crate::games::byteboard::fits(w, h) {
+            let plain = self.images();
+            let mut best = (*self, 0);
+            for (e, image) in plain.iter().enumerate() {
+                if used >> e & 1 != 0 && *image < best.0 {
+                    best = (*image, e);
+                }
+            }
+            if used >> 8 != 0 {
+                for (e, image) in plain.iter().enumerate() {
+                    let swapped = image.swapped();
+                    if used >> (8 + e) & 1 != 0 && swapped < best.0 {
+                        best = (swapped, 8 + e);
+                    }
+                }
+            }
+            return best;
+        }
+        use crate::games::byteboard::{mirrors, pack, transpose, unpack};
+        let (a, b) = self.planes();
+        let (pa, pb) = (pack(a as u64, w, h), pack(b as u64, w, h));
+        // Each candidate: (width, height, low plane, high plane), packed.
+        let mut best = ((self.width, self.height, pa, pb), 0usize);
+        let mut consider = |key: (u8, u8, u64, u64), e: usize| {
+            if used >> e & 1 != 0 && key < best.0 {
+                best = (key, e);
+            }
+        };
+        let (ma, mb) = (mirrors(pa, w, h), mirrors(pb, w, h));
+        for k in 0..4 {
+            consider((self.width, self.height, ma[k], mb[k]), k);
+            consider((self.width, self.height, mb[k], ma[k]), 8 + k);
+        }
+        if used & 0xf0f0 != 0 {
+            let (ta, tb) = (mirrors(transpose(pa), h, w), mirrors(transpose(pb), h, w));
+            for k in 0..4 {
+                consider((self.height, self.width, ta[k], tb[k]), 4 + k);
+                consider((self.height, self.width, tb[k], ta[k]), 12 + k);
+            }
+        }
+        let ((bw, bh, la, lb), e) = best;
+        let (bw, bh) = (usize::from(bw), usize::from(bh));
+        let image = Board {
+            width: bw as u8,
+            height: bh as u8,
+            low: split(u128::from(unpack(la, bw, bh))),
+            high: split(u128::from(unpack(lb, bw, bh))),
+        };
+        (image, e)
     }
 
     /// The eight images of the board under the symmetries of the rectangle,
@@ -901,6 +990,31 @@ mod tests {
         assert!(b.regions(CellSet::IN_PLAY, Neighbourhood::Orthogonal, 1, &mut parts));
         let shown: Vec<String> = parts.iter().map(show).collect();
         assert_eq!(shown, ["x.|..", "o|."]);
+    }
+
+    #[test]
+    fn least_images_are_the_least_of_the_images() {
+        let mut rng = XorShift::new(23);
+        for _ in 0..2000 {
+            let (w, h) = shapes(&mut rng);
+            let b = random(&mut rng, w, h);
+            let used = (rng.next_u64() as u16) | 1;
+            let images = b.images();
+            let all: Vec<(Board, usize)> = (0..16)
+                .filter(|e| used >> e & 1 != 0)
+                .map(|e| {
+                    if e < 8 {
+                        (images[e], e)
+                    } else {
+                        (images[e - 8].swapped(), e)
+                    }
+                })
+                .collect();
+            let want = all.iter().map(|x| x.0).min().unwrap();
+            let (got, e) = b.least_image(used);
+            assert_eq!(got, want, "{} used {used:#x}", show(&b));
+            assert!(all.contains(&(got, e)), "element {e} gives the image");
+        }
     }
 
     #[test]

@@ -87,9 +87,13 @@ impl Board {
         Ok(board)
     }
 
-    /// The board in the row notation of `cells`. O(cells).
+    /// The board in the row notation of `cells`; a board with no cells as
+    /// its size, `0x2`. O(cells).
     #[must_use]
     pub fn show(&self, cells: &Cells) -> String {
+        if self.size() == 0 {
+            return format!("{}x{}", self.width(), self.height());
+        }
         let mut out = String::with_capacity(self.size() + self.height());
         for r in 0..self.height() {
             if r > 0 {
@@ -217,7 +221,7 @@ fn parse_size(text: &str) -> Result<Option<Board>, ParseError> {
     Board::new(width, height).map(Some).ok_or_else(|| {
         ParseError::new(
             format!(
-                "a board has 1 to {MAX_BOARD_CELLS} cells, `{t}` has {}",
+                "a board has at most {MAX_BOARD_CELLS} cells, `{t}` has {}",
                 width.saturating_mul(height)
             ),
             start,
@@ -266,7 +270,7 @@ mod tests {
         assert!(Board::parse("", &KONANE).is_err());
         assert!(Board::parse("|", &KONANE).is_err());
         assert!(Board::parse("12x12", &KONANE).is_err());
-        assert!(Board::parse("0x3", &KONANE).is_err());
+        assert_eq!(Board::parse("0x3", &KONANE).unwrap().show(&KONANE), "0x3");
         assert!(Board::parse("99999999999999999999x2", &KONANE).is_err());
         let long = ".".repeat(129);
         assert!(Board::parse(&long, &KONANE).is_err());

@@ -13,7 +13,7 @@ pub const MAX_GRAPH_VERTICES: usize = 128;
 
 /// An undirected simple graph of at most 128 vertices, as the bitset of each
 /// vertex's neighbours.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Adjacency {
     neighbours: Vec<u128>,
     edges: Vec<(u8, u8)>,
@@ -120,6 +120,25 @@ impl PartialEq for GraphBoard {
 }
 
 impl Eq for GraphBoard {}
+
+impl PartialOrd for GraphBoard {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// By the planes, then by the graph (positions of one search share it).
+impl Ord for GraphBoard {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        (self.low, self.high).cmp(&(other.low, other.high)).then_with(|| {
+            if Arc::ptr_eq(&self.graph, &other.graph) {
+                core::cmp::Ordering::Equal
+            } else {
+                self.graph.cmp(&other.graph)
+            }
+        })
+    }
+}
 
 impl Hash for GraphBoard {
     fn hash<H: Hasher>(&self, state: &mut H) {

@@ -119,32 +119,11 @@ impl Symmetry {
         if used == 1 {
             return (*board, false);
         }
-        let mut best = (*board, false);
-        let plain = used & 0xff;
-        let swapped = used >> 8;
-        let consider = |images: &[Board; 8], elements: u16, base: u16, best: &mut (Board, bool)| {
-            for (k, image) in images.iter().enumerate() {
-                if elements >> k & 1 == 0 {
-                    continue;
-                }
-                let negated = self.negate >> (base + k as u16) & 1 != 0;
-                if *image < best.0 || (*image == best.0 && !negated && best.1) {
-                    *best = (*image, negated);
-                }
-            }
-        };
-        let images = if plain & 0xf0 == 0 && swapped & 0xf0 == 0 {
-            let m = board.mirrors();
-            [m[0], m[1], m[2], m[3], m[0], m[0], m[0], m[0]]
-        } else {
-            board.images()
-        };
-        consider(&images, plain, 0, &mut best);
-        if swapped != 0 {
-            let images = images.map(|b| b.swapped());
-            consider(&images, swapped, 8, &mut best);
-        }
-        best
+        let (image, e) = board.least_image(used);
+        // When a kept and a negating element both reach the least image, the
+        // board equals its own negative (its value is 0) and either answer
+        // is right.
+        (image, self.negate >> e & 1 != 0)
     }
 
     /// Reads a symmetry from words: a base, `none`, `left-right`, `mirrors`

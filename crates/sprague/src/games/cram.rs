@@ -68,7 +68,7 @@ impl ImpartialRules for Cram {
     }
 
     fn decompose(&self, b: &Board, out: &mut Vec<Board>) -> bool {
-        b.regions(CellSet::EMPTY, Neighbourhood::Orthogonal, 2, out)
+        b.parts(CellSet::EMPTY, Neighbourhood::Orthogonal, 2, Symmetry::ALL, out)
     }
 
     fn normalize(&self, b: &Board) -> Option<Board> {
