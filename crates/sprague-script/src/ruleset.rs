@@ -290,10 +290,14 @@ impl Ruleset for ScriptRuleset {
         if self.is_loopy() {
             self.explore(position, options)?;
             if self.loopy.space.scored() {
-                return Err(Error::input(format!(
-                    "{}: play of a game played for a score is not supported; `sprague solve --rules` gives its minimax value and best moves",
-                    self.script.file
-                )));
+                // Played for a score: the engine takes the moves of the
+                // minimax value.
+                let s = self.explore(position, options)?;
+                let scores = self.loopy.space.minimax(options.monitor);
+                let scores = self.checked(scores)?;
+                let engine =
+                    sprague::play::SpaceEngine::scored(self.script.file.clone(), &self.loopy.space, scores);
+                return Ok(sprague::play::erase(engine, s));
             }
             let r = self.loopy.play(position, options);
             return self.checked(r);

@@ -187,9 +187,22 @@ impl<'s, 'a> Session<'s, 'a> {
     /// Shows the final board and who won, at `ply` where the mover has no move.
     fn game_over(&mut self, ply: &Ply) -> CliResult<()> {
         show_board(&*self.engine, ply.pos, self.io)?;
-        let text = match self.engine.verdict(ply.pos, ply.mover)? {
-            Verdict::Draw => "Game over: a draw.".to_string(),
-            v => self.result(ply.mover, v.is_win()),
+        let verdict = self.engine.verdict(ply.pos, ply.mover)?;
+        let text = match (verdict.mover_wins(), verdict.margin()) {
+            (None, None) => "Game over: a draw.".to_string(),
+            (None, Some(_)) => "Game over: a tie, neither player ahead.".to_string(),
+            (Some(wins), Some(margin)) => {
+                let winner = if wins { ply.mover } else { ply.mover.opponent() };
+                if winner == self.user {
+                    format!("Game over: you win by {margin}. Well played!")
+                } else {
+                    format!(
+                        "Game over: {} wins by {margin}.",
+                        who(self.kind, winner, self.user)
+                    )
+                }
+            }
+            (Some(wins), None) => self.result(ply.mover, wins),
         };
         say(self.io, &text)
     }
@@ -431,6 +444,9 @@ impl<'s, 'a> Session<'s, 'a> {
         let thrown = match (before, after) {
             (Verdict::Win(_), Verdict::Win(_) | Verdict::Draw) => Some("that threw away the win"),
             (Verdict::Draw, Verdict::Win(_)) => Some("that turned a draw into a loss"),
+            (Verdict::Score(_), Verdict::Score(_)) if after.rank_for_mover() < before.flip_rank() => {
+                Some("that cost you points")
+            }
             _ => None,
         };
         // The better moves, unless Ctrl-C stops the search for them.
@@ -497,6 +513,7 @@ fn blunder_note(what: &str, before: Verdict, good: &[String]) -> String {
     };
     let best = match before {
         Verdict::Draw => "drawing",
+        Verdict::Score(_) => "best",
         _ => "winning",
     };
     let listed: Vec<String> = good.iter().take(3).map(|g| format!("`{g}`")).collect();

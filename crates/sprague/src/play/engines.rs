@@ -587,18 +587,69 @@ pub trait SpaceNotation: StateSpace {
     fn mover(&self, s: u64) -> String;
 }
 
+/// The solution a [`SpaceEngine`] plays by.
+enum Solution {
+    /// Win, lose or draw with remoteness for every state.
+    Table(StateTable),
+    /// The minimax score of every state for the player to move there.
+    Scores(Vec<i64>),
+}
+
 /// A perfect player of a solved state space: wins as fast as possible, loses
-/// as slowly as possible, and keeps draws.
+/// as slowly as possible, and keeps draws; in a game played for a score,
+/// takes the moves that give it the best score.
 pub struct SpaceEngine<'s, S> {
     name: String,
     space: &'s S,
-    table: StateTable,
+    solution: Solution,
 }
 
 impl<'s, S: SpaceNotation> SpaceEngine<'s, S> {
     /// A player of `space`, whose solved table is `table`.
     pub fn new(name: String, space: &'s S, table: StateTable) -> Self {
-        SpaceEngine { name, space, table }
+        SpaceEngine {
+            name,
+            space,
+            solution: Solution::Table(table),
+        }
+    }
+
+    /// A player of `space` played for a score: `scores[s]` is the minimax
+    /// score of state `s` for the player to move there (each player
+    /// maximising their own, the opponent's being its negative).
+    pub fn scored(name: String, space: &'s S, scores: Vec<i64>) -> Self {
+        SpaceEngine {
+            name,
+            space,
+            solution: Solution::Scores(scores),
+        }
+    }
+
+    /// The best moves from `s`: the best ranked options (see
+    /// [`best_state_moves`]), or those whose score is the state's.
+    fn best_moves(&self, s: u64) -> Result<Vec<u64>> {
+        match &self.solution {
+            Solution::Table(table) => best_state_moves(self.space, table, s),
+            Solution::Scores(scores) => {
+                let score = |t: u64| {
+                    usize::try_from(t)
+                        .ok()
+                        .and_then(|t| scores.get(t))
+                        .copied()
+                        .ok_or_else(|| Error::internal(format!("state {t} has no score")))
+                };
+                let mut options = Vec::new();
+                self.space.moves(s, &mut options);
+                let here = score(s)?;
+                let mut best = Vec::new();
+                for to in options {
+                    if score(to)?.checked_neg() == Some(here) {
+                        best.push(to);
+                    }
+                }
+                Ok(best)
+            }
+        }
     }
 }
 
@@ -639,22 +690,35 @@ impl<S: SpaceNotation> Engine for SpaceEngine<'_, S> {
     }
 
     fn verdict(&mut self, p: &u64, _mover: Player) -> Result<Verdict> {
-        solved_at(&self.table, *p).map(Verdict::from)
+        match &self.solution {
+            Solution::Table(table) => solved_at(table, *p).map(Verdict::from),
+            Solution::Scores(scores) => usize::try_from(*p)
+                .ok()
+                .and_then(|s| scores.get(s))
+                .map(|&v| Verdict::Score(v))
+                .ok_or_else(|| Error::internal(format!("state {p} has no score"))),
+        }
     }
 
     fn hint(&mut self, p: &u64, mover: Player) -> Result<Vec<String>> {
         let now = self.verdict(p, mover)?;
         let me = self.space.mover(*p);
+        let how = if matches!(now, Verdict::Score(_)) {
+            "each player maximising their own score"
+        } else {
+            "the winner hurries, the loser delays; remoteness counts plies, moves count the winner's turns"
+        };
         let mut lines = vec![format!(
-            "{me} to move: {} with perfect play (the winner hurries, the loser delays; remoteness counts plies, moves count the winner's turns).",
+            "{me} to move: {} with perfect play ({how}).",
             now.words()
         )];
         let mut shown = Vec::new();
-        for to in best_state_moves(self.space, &self.table, *p)? {
+        for to in self.best_moves(*p)? {
             let mine = match self.verdict(&to, mover.opponent())? {
                 Verdict::Win(r) => Verdict::Lose(r.map(|r| r + 1)),
                 Verdict::Lose(r) => Verdict::Win(r.map(|r| r + 1)),
                 Verdict::Draw => Verdict::Draw,
+                Verdict::Score(v) => Verdict::Score(v.saturating_neg()),
             };
             shown.push((
                 self.format(&to),

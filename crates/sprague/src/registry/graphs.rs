@@ -521,6 +521,12 @@ impl Ruleset for UnrootedLeafRemovalRuleset {
         report.data.insert("first_player_wins", outcome == Outcome::N);
         Ok(report)
     }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        let (g, _) = parse_tree(position, options.max_memory())?;
+        let (engine, start) = crate::play::UnrootedLeafEngine::new(g.n, g.edges, options)?;
+        Ok(erase(engine, start))
+    }
 }
 
 #[derive(Default)]
