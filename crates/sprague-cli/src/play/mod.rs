@@ -176,7 +176,7 @@ impl<'s, 'a> Session<'s, 'a> {
         let options = self.engine.options(ply.pos, ply.mover)?;
         if options.is_empty() {
             self.game_over(ply)?;
-            Ok(Flow::End)
+            self.after_game()
         } else if ply.mover != self.user {
             self.engine_turn(ply, &options)
         } else {
@@ -192,6 +192,45 @@ impl<'s, 'a> Session<'s, 'a> {
             v => self.result(ply.mover, v.is_win()),
         };
         say(self.io, &text)
+    }
+
+    /// After the end of the game: `undo` takes back the user's last move (to
+    /// review the loss or try again), `quit` or the end of input ends the
+    /// session. A game in which the user never moved just ends.
+    fn after_game(&mut self) -> CliResult<Flow> {
+        if self.last_user_turn().is_none() {
+            return Ok(Flow::End);
+        }
+        say(self.io, "(`undo` takes back your last move; `quit` ends)")?;
+        loop {
+            write!(self.io.output, "game over> ")?;
+            self.io.output.flush()?;
+            let mut line = String::new();
+            if self.io.input.read_line(&mut line)? == 0 {
+                writeln!(self.io.output)?;
+                return Ok(Flow::End);
+            }
+            LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let line = line.trim();
+            if self.io.echo {
+                writeln!(self.io.output, "{line}")?;
+            }
+            match line {
+                "undo" | "u" => {
+                    self.undo()?;
+                    return Ok(Flow::Next);
+                }
+                "quit" | "q" | "exit" => {
+                    writeln!(self.io.output, "Bye.")?;
+                    return Ok(Flow::End);
+                }
+                "" => {}
+                _ => say(
+                    self.io,
+                    "the game is over: `undo` takes back your last move, `quit` ends",
+                )?,
+            }
+        }
     }
 
     /// "Game over: … wins (… cannot move)." when `mover` cannot move.
@@ -378,10 +417,10 @@ impl<'s, 'a> Session<'s, 'a> {
             "swap" | "s" => {
                 self.user = self.user.opponent();
                 let note = match self.kind {
-                    Kind::Partizan => format!(" you now play {}", side_name(self.user)),
+                    Kind::Partizan => format!("; you now play {}", side_name(self.user)),
                     _ => String::new(),
                 };
-                writeln!(self.io.output, "swapped: sprague moves now;{note}")?;
+                writeln!(self.io.output, "swapped: sprague moves now{note}.")?;
             }
             _ => return Ok(None),
         }
@@ -584,7 +623,11 @@ fn pick_option(
             // A move named as in its description, whole or by its last word
             // (`b2` for "X at b2", `Rh1-h8`, `b1-b2` for "vertical domino b1-b2"
             // or "x on b1 clobbers b2 (b1-b2)").
+            // A cell typed by the numbers its board shows (`2,3`, `(2,3)`,
+            // `r2c3`, `row 2 column 3`) names the move described "… row 2,
+            // column 3" (Chomp's bites).
             let wanted = line.to_lowercase();
+            let cell = cell_words(&wanted);
             let named: Vec<usize> = (0..options.len())
                 .filter(|&i| {
                     let d = engine.describe(from, options[i]).to_lowercase();
@@ -592,7 +635,9 @@ fn pick_option(
                         .rsplit(' ')
                         .next()
                         .map(|w| w.trim_matches(|c| c == '(' || c == ')'));
-                    d == wanted || last == Some(wanted.as_str())
+                    d == wanted
+                        || last == Some(wanted.as_str())
+                        || cell.as_ref().is_some_and(|c| d.contains(c.as_str()))
                 })
                 .collect();
             match named[..] {
@@ -600,6 +645,36 @@ fn pick_option(
                 _ => Err(format!("not a move: {e} (`help` lists the commands)")),
             }
         }
+    }
+}
+
+/// "row R, column C" for a cell typed as `R,C`, `(R,C)`, `rRcC` or `row R
+/// column C` (lower case), the words a board game's moves are described with.
+fn cell_words(typed: &str) -> Option<String> {
+    let cleaned: String = typed
+        .replace("row", " ")
+        .replace("column", " ")
+        .chars()
+        .map(|c| if c.is_ascii_digit() { c } else { ' ' })
+        .collect();
+    let shape_ok = {
+        let t = typed.trim();
+        let r_c = t.strip_prefix('r').and_then(|x| x.split_once('c'));
+        r_c.is_some_and(|(a, b)| {
+            !a.is_empty() && !b.is_empty() && (a.to_owned() + b).bytes().all(|c| c.is_ascii_digit())
+        }) || t.starts_with("row")
+            || t.trim_start_matches('(')
+                .trim_end_matches(')')
+                .split_once(',')
+                .is_some_and(|(a, b)| {
+                    let (a, b) = (a.trim(), b.trim());
+                    !a.is_empty() && !b.is_empty() && (a.to_owned() + b).bytes().all(|c| c.is_ascii_digit())
+                })
+    };
+    let numbers: Vec<&str> = cleaned.split_whitespace().collect();
+    match numbers[..] {
+        [r, c] if shape_ok => Some(format!("row {r}, column {c}")),
+        _ => None,
     }
 }
 
