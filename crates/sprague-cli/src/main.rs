@@ -102,8 +102,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Canonical form, outcome, stops, mean and temperature of a partizan game
-    /// written as in CGSuite, e.g. `{3||2*|1*}`, `^^ + *3`, `+-1 + Tiny(2)`.
+    /// Values of games written as in CGSuite: canonical form, outcome, stops,
+    /// mean and temperature of a partizan game (`{3||2*|1*}`, `^^ + *3`,
+    /// `+-1 + Tiny(2)`).
+    ///
+    /// Also: impartial games in misère play, as misère forms (`*[2] + *[2]`,
+    /// `*[2,1]`; or `--misere` with nimbers, `*2 + *2`); loopy games (`pass`,
+    /// `on`, `over`, labels `a{0|a}`, equations `a = {0|b}; b = {a|*}; a`);
+    /// rationals, ordinals and surreal numbers (`1/3`, `omega+1`,
+    /// `(omega^omega)/(omega+1)`).
     Calc {
         /// The expression (quote it: braces and bars are shell characters).
         #[arg(allow_hyphen_values = true)]
@@ -123,6 +130,10 @@ enum Command {
         /// Stop after this many sums, comparisons and constructions of general games.
         #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
         max_states: usize,
+        /// Misère play of an impartial game: a sum of nimbers (`*2 + *2`) is
+        /// read as misère forms (`*[2] + *[2]`).
+        #[arg(long)]
+        misere: bool,
     },
     /// Interactive session: game expressions with names (`a := {1|*}`, `a + ^`),
     /// `temperature(a)`, comparisons, and the `value`/`table` verbs.
@@ -426,6 +437,7 @@ fn run(cli: Cli) -> CliResult<()> {
             cool,
             heat,
             max_states,
+            misere,
         } => cmd::calc::run(
             &expr,
             &cmd::calc::CalcOptions {
@@ -434,6 +446,7 @@ fn run(cli: Cli) -> CliResult<()> {
                 cool: cool.as_deref(),
                 heat: heat.as_deref(),
                 max_states: Some(max_states),
+                misere,
             },
         ),
         Command::Nimber { op, json } => match op {

@@ -4,9 +4,24 @@ use crate::error::{CliError, CliResult};
 use std::io::Write;
 
 /// Writes the completion script for `shell` to stdout.
+/// The ruleset names complete wherever a `RULESET` is read (bash, zsh and
+/// the others from the argument's possible values; fish, whose generated
+/// script completes only options, from a line added here).
 pub fn completions(shell: clap_complete::Shell, command: &mut clap::Command) -> CliResult<()> {
     let mut out = std::io::stdout().lock();
     clap_complete::generate(shell, command, "sprague", &mut out);
+    if shell == clap_complete::Shell::Fish {
+        let verbs = ["value", "play", "table", "count", "games", "misere-quotient"];
+        for entry in sprague::registry::catalog() {
+            writeln!(
+                out,
+                "complete -c sprague -n \"__fish_seen_subcommand_from {}\" -f -a \"{}\" -d '{}'",
+                verbs.join(" "),
+                entry.name,
+                entry.summary.replace('\\', "\\\\").replace('\'', "\\'")
+            )?;
+        }
+    }
     out.flush()?;
     Ok(())
 }

@@ -58,6 +58,38 @@ pub struct Io<'a> {
     /// Echo each line read after its prompt (when the input is not a terminal),
     /// so that a transcript reads like a game.
     pub echo: bool,
+    /// At a terminal: a line editor that shows the prompt and reads a line
+    /// (`None` at the end of input), in place of `input`.
+    pub editor: Option<&'a mut dyn FnMut(&str) -> CliResult<Option<String>>>,
+}
+
+impl Io<'_> {
+    /// Shows `prompt` and reads one line (trimmed); `None` at the end of input.
+    ///
+    /// # Errors
+    /// Reading or writing fails; Ctrl-C in the line editor.
+    fn read_typed(&mut self, prompt: &str) -> CliResult<Option<String>> {
+        if let Some(editor) = self.editor.as_mut() {
+            let line = editor(prompt)?;
+            if line.is_some() {
+                LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            return Ok(line.map(|l| l.trim().to_string()));
+        }
+        write!(self.output, "{prompt}")?;
+        self.output.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            writeln!(self.output)?;
+            return Ok(None);
+        }
+        LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let line = line.trim().to_string();
+        if self.echo {
+            writeln!(self.output, "{line}")?;
+        }
+        Ok(Some(line))
+    }
 }
 
 /// One entry of the history: a position and who is to move in it.
@@ -203,19 +235,10 @@ impl<'s, 'a> Session<'s, 'a> {
         }
         say(self.io, "(`undo` takes back your last move; `quit` ends)")?;
         loop {
-            write!(self.io.output, "game over> ")?;
-            self.io.output.flush()?;
-            let mut line = String::new();
-            if self.io.input.read_line(&mut line)? == 0 {
-                writeln!(self.io.output)?;
+            let Some(line) = self.io.read_typed("game over> ")? else {
                 return Ok(Flow::End);
-            }
-            LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let line = line.trim();
-            if self.io.echo {
-                writeln!(self.io.output, "{line}")?;
-            }
-            match line {
+            };
+            match line.as_str() {
                 "undo" | "u" => {
                     self.undo()?;
                     return Ok(Flow::Next);
@@ -353,27 +376,15 @@ impl<'s, 'a> Session<'s, 'a> {
 
     /// Prompts for and reads one line (trimmed); `None` at the end of input.
     fn prompt(&mut self, ply: &Ply) -> CliResult<Option<String>> {
-        write!(
-            self.io.output,
+        let prompt = format!(
             "your move{}> ",
             side_suffix(self.kind, ply.mover, &*self.engine, ply.pos)
-        )?;
-        self.io.output.flush()?;
-        let mut line = String::new();
-        let read = self.io.input.read_line(&mut line)?;
-        if read > 0 {
-            LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-        if read == 0 {
-            writeln!(self.io.output)?;
+        );
+        let line = self.io.read_typed(&prompt)?;
+        if line.is_none() {
             writeln!(self.io.output, "(end of input: game abandoned)")?;
-            return Ok(None);
         }
-        let line = line.trim().to_string();
-        if self.io.echo {
-            writeln!(self.io.output, "{line}")?;
-        }
-        Ok(Some(line))
+        Ok(line)
     }
 
     /// Runs `line` when it is a command (`None` when it is not, so a move).
@@ -794,6 +805,7 @@ mod tests {
             input: &mut input,
             output: &mut output,
             echo: true,
+            editor: None,
         };
         run_session(&mut *erase(engine, start), settings, &mut io).unwrap();
         String::from_utf8(output).unwrap()
