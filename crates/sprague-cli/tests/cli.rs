@@ -527,3 +527,23 @@ fn geography_grid_says_where_to_place_the_token() {
         "{text}"
     );
 }
+
+/// `--all` lists every winning move of a multiples position (it listed 50 of
+/// 1356); the text without it shows the first 20 and counts the rest.
+#[test]
+fn all_lists_every_winning_move_of_multiples() {
+    let args = ["value", "multiples", "1000000000: 1 2 3 5 8 13 21 34 55 89"];
+    let all = ok(&[&args[..], &["--all"]].concat(), b"");
+    let v = json(&ok(&[&args[..], &["--json"]].concat(), b""));
+    let total = v["winning_moves_total"].as_u64().unwrap();
+    assert_eq!(total, 1356);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1356);
+    assert_eq!(
+        all.lines().filter(|l| l.starts_with("  x=")).count(),
+        1356,
+        "{all}"
+    );
+    let short = ok(&args, b"");
+    assert_eq!(short.lines().filter(|l| l.starts_with("  x=")).count(), 20);
+    assert!(short.contains("… and 1336 more"), "{short}");
+}

@@ -152,7 +152,14 @@ fn domineering_outcome_by_search() {
         &["value", "domineering-outcome", "12x12"],
         &["12x12", "from 1 to 11"],
     );
-    bad(&["value", "domineering-outcome", "..|."], &["..|."]);
+    // Rows of different lengths are a board of that shape (missing cells
+    // blocked), as in `domineering`; an unknown cell is refused.
+    let v = json(&["value", "domineering-outcome", "..|.", "--json"]);
+    assert_eq!(
+        v["position"],
+        json(&["value", "domineering-outcome", "..|.#", "--json"])["position"]
+    );
+    bad(&["value", "domineering-outcome", "..|.x"], &["..|.x", "column 5"]);
 }
 
 /// Boards as a newcomer writes them: `WxH` for the empty rectangle (as
