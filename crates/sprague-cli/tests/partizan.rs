@@ -159,7 +159,7 @@ fn domineering_outcome_by_search() {
         v["position"],
         json(&["value", "domineering-outcome", "..|.#", "--json"])["position"]
     );
-    bad(&["value", "domineering-outcome", "..|.x"], &["..|.x", "column 5"]);
+    bad(&["value", "domineering-outcome", "..|.o"], &["..|.o", "column 5"]);
 }
 
 /// Boards as a newcomer writes them: `WxH` for the empty rectangle (as
