@@ -288,7 +288,7 @@ fn table_of_a_memory_game() {
 
 // The frictions a newcomer met, one test each (the first ten minutes).
 
-/// 1. A heap written `10^18` is the number 10^18, as contest statements
+/// Friction 1: A heap written `10^18` is the number 10^18, as contest statements
 /// write it (it used to be read as 18 heaps of 10); repetition is `N*K`.
 #[test]
 fn powers_are_numbers_and_repetition_is_a_star() {
@@ -312,7 +312,7 @@ fn powers_are_numbers_and_repetition_is_a_star() {
     assert_eq!(v["position"], "5*9");
 }
 
-/// 3. `table RULESET N` counts like `--count N`, as the REPL always took it.
+/// Friction 3: `table RULESET N` counts like `--count N`, as the REPL always took it.
 #[test]
 fn table_takes_the_count_as_a_word() {
     let by_word = ok(&["table", "kayles", "30"], b"");
@@ -331,7 +331,7 @@ fn table_takes_the_count_as_a_word() {
     bad(&["table", "kayles", "lots"], b"", &["`lots`", "whole number"]);
 }
 
-/// 4. `calc --misere` reads a sum of nimbers in misère play, and `calc
+/// Friction 4: `calc --misere` reads a sum of nimbers in misère play, and `calc
 /// --help` names every kind of game it takes.
 #[test]
 fn calc_takes_misere_nimbers_and_says_what_it_takes() {
@@ -360,7 +360,7 @@ fn calc_takes_misere_nimbers_and_says_what_it_takes() {
     }
 }
 
-/// 7. `grundy-graph` takes `--one-based` (as `count-dag-wins` does) and the
+/// Friction 7: `grundy-graph` takes `--one-based` (as `count-dag-wins` does) and the
 /// edge lists every graph ruleset takes; `solve --grundy --sum` lists the
 /// winning moves of the sum.
 #[test]
@@ -418,7 +418,7 @@ fn grundy_graph_reads_contest_files_and_edge_lists() {
     }
 }
 
-/// 8. A sum of heaps shows each heap's value, and a take-and-break move
+/// Friction 8: A sum of heaps shows each heap's value, and a take-and-break move
 /// names the heap it splits instead of restating the position.
 #[test]
 fn heap_values_and_take_and_break_moves_in_words() {
@@ -438,7 +438,7 @@ fn heap_values_and_take_and_break_moves_in_words() {
     assert!(!ok(&["value", "nim", "3", "4", "5"], b"").contains("heaps:"));
 }
 
-/// 9. In `play`: the game goes on after it is over so that `undo` can review
+/// Friction 9: In `play`: the game goes on after it is over so that `undo` can review
 /// the loss, `swap` says a whole sentence, and a Chomp bite is typed as the
 /// cell its board shows.
 #[test]
@@ -467,7 +467,7 @@ fn play_reviews_a_lost_game_swaps_cleanly_and_takes_cells() {
     }
 }
 
-/// 10. `sprague man VERB` prints the page sprague(1) refers to, with the
+/// Friction 10: `sprague man VERB` prints the page sprague(1) refers to, with the
 /// verb's options; `--dir` writes every page; the completions complete
 /// ruleset names; counts of one are singular.
 #[test]
@@ -508,7 +508,7 @@ fn man_pages_per_verb_completions_and_singulars() {
     assert!(text.contains("remoteness 1 ply\n"), "{text}");
 }
 
-/// 10. Geography on a board says what W means: the player who moves the
+/// Friction 10: Geography on a board says what W means: the player who moves the
 /// token off a W cell wins, so the first player places it elsewhere.
 #[test]
 fn geography_grid_says_where_to_place_the_token() {

@@ -60,8 +60,12 @@ pub struct Io<'a> {
     pub echo: bool,
     /// At a terminal: a line editor that shows the prompt and reads a line
     /// (`None` at the end of input), in place of `input`.
-    pub editor: Option<&'a mut dyn FnMut(&str) -> CliResult<Option<String>>>,
+    pub editor: Option<&'a mut LineEditor<'a>>,
 }
+
+/// A line editor: shows the prompt, returns the line typed (`None` at the end
+/// of input).
+pub type LineEditor<'a> = dyn FnMut(&str) -> CliResult<Option<String>> + 'a;
 
 impl Io<'_> {
     /// Shows `prompt` and reads one line (trimmed); `None` at the end of input.
