@@ -100,6 +100,8 @@ pub fn run(echo: bool) -> CliResult<()> {
     // For the whole session, Ctrl-C asks the running line to stop instead of
     // ending the process (twice in one line still ends it).
     progress::interrupt();
+    // A game played in the session ends at game over: the next line is the session's.
+    crate::play::REVIEW_AFTER_GAME.store(false, std::sync::atomic::Ordering::Relaxed);
     let _polling = Polling::start();
     let mut session = Session::new();
     let failed = if interactive {

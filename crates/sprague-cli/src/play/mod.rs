@@ -20,6 +20,11 @@ use std::io::{BufRead, Write};
 /// script that runs `play` counts the lines the game consumed.
 static LINES_READ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
+/// Whether a finished game waits at a `game over> ` prompt for `undo` (the
+/// command line) or ends at once (a game played inside the REPL, whose next
+/// line belongs to the session).
+pub static REVIEW_AFTER_GAME: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
 /// How many lines of moves games have read so far (see [`LINES_READ`]).
 pub fn lines_read() -> usize {
     LINES_READ.load(std::sync::atomic::Ordering::Relaxed)
@@ -234,7 +239,7 @@ impl<'s, 'a> Session<'s, 'a> {
     /// review the loss or try again), `quit` or the end of input ends the
     /// session. A game in which the user never moved just ends.
     fn after_game(&mut self) -> CliResult<Flow> {
-        if self.last_user_turn().is_none() {
+        if self.last_user_turn().is_none() || !REVIEW_AFTER_GAME.load(std::sync::atomic::Ordering::Relaxed) {
             return Ok(Flow::End);
         }
         say(self.io, "(`undo` takes back your last move; `quit` ends)")?;
