@@ -316,8 +316,40 @@ fn least_image<M: Ord + Copy + Default>(
 }
 
 impl Notation<DomineeringBoard> for Domineering {
+    /// Rows of `.` (empty) and `#` (blocked) joined by `|`; a shorter row is
+    /// padded with `#` on the right, so an L-shaped board is written as its
+    /// rows (`...|.`). `WxH` is the empty board W wide and H tall (`3x3`).
     fn parse_position(&self, text: &str) -> Result<DomineeringBoard, ParseError> {
-        let (w, h, cells) = bitgrid::parse_board(text, ".#")?;
+        let rectangle = text.trim().split_once(['x', 'X', '×']).and_then(|(w, h)| {
+            let side = |t: &str| {
+                t.trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| (1..=bitgrid::MAX_CELLS).contains(&n))
+            };
+            Some((side(w)?, side(h)?))
+        });
+        let padded = match rectangle {
+            Some((w, h)) if w * h <= bitgrid::MAX_CELLS => vec![".".repeat(w); h].join("|"),
+            Some(_) => return Err(ParseError::new("board too large", 1, text.trim())),
+            None => {
+                // Unknown cells are named at their column in the text as written.
+                if let Some((i, c)) = text.chars().enumerate().find(|(_, c)| !".#|".contains(*c)) {
+                    return Err(ParseError::new(
+                        "unknown cell; expected one of `.`, `#` or `|` between rows",
+                        i + 1,
+                        c.to_string(),
+                    ));
+                }
+                let rows: Vec<&str> = text.split('|').collect();
+                let widest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+                rows.iter()
+                    .map(|r| format!("{r}{}", "#".repeat(widest - r.chars().count())))
+                    .collect::<Vec<_>>()
+                    .join("|")
+            }
+        };
+        let (w, h, cells) = bitgrid::parse_board(&padded, ".#")?;
         let mut empty = 0u128;
         for (i, &c) in cells.iter().enumerate() {
             if c == '.' {
