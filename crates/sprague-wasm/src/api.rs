@@ -616,6 +616,7 @@ fn flip_words(v: Verdict) -> String {
         Verdict::Win(_) => "a loss".to_string(),
         Verdict::Lose(_) => "a win".to_string(),
         Verdict::Draw => "a draw".to_string(),
+        Verdict::Score(s) => format!("a score of {}", s.saturating_neg()),
     }
 }
 
