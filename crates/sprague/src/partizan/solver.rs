@@ -6,7 +6,7 @@ use super::{GameId, GameStore};
 use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
-use rustc_hash::FxHashMap;
+use super::position_memo::PositionMemo;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
 ///
@@ -43,7 +43,7 @@ use rustc_hash::FxHashMap;
 pub struct PartizanSolver<'r, R: PartizanRules> {
     rules: &'r R,
     store: GameStore,
-    memo: FxHashMap<R::Position, GameId>,
+    memo: PositionMemo<R::Position>,
     limits: SearchLimits<'r>,
     /// Scratch buffers reused across expansions.
     options: Vec<R::Position>,
@@ -64,6 +64,8 @@ pub struct PartizanSolver<'r, R: PartizanRules> {
 struct Frame<P> {
     /// The representative whose value this frame computes.
     key: P,
+    /// The memo's hash of `key`.
+    hash: u64,
     /// Number of Left options (options `0..n_left` are Left's, the rest Right's).
     n_left: u32,
     /// Number of options.
@@ -80,6 +82,8 @@ struct Part<P> {
     key: P,
     /// The option it belongs to (an option's parts are consecutive).
     option: u32,
+    /// The memo's hash of `key`.
+    hash: u64,
     /// Whether `key` is the conjugate of the component (value negated).
     conjugate: bool,
     /// The component's value, once known.
@@ -105,7 +109,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         PartizanSolver {
             rules,
             store,
-            memo: FxHashMap::default(),
+            memo: PositionMemo::new(),
             limits: SearchLimits::new(max_states),
             options: Vec::new(),
             split: Vec::new(),
@@ -225,7 +229,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
 
     /// Pushes the frame of `key`: its options, each split into components
     /// mapped to their representatives, as parts.
-    fn expand(&mut self, key: R::Position) {
+    fn expand(&mut self, key: R::Position, hash: u64) {
         let mut options = core::mem::take(&mut self.options);
         options.clear();
         self.rules.left_moves(&key, &mut options);
@@ -238,18 +242,24 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             if self.rules.decompose(option, &mut self.split) {
                 for c in &self.split {
                     let (k, conjugate) = self.rules.canonical_key(c);
+                    let hash = PositionMemo::hash(&k);
+                    self.memo.prefetch(hash);
                     self.parts.push(Part {
                         key: k,
                         option: option_index,
+                        hash,
                         conjugate,
                         value: GameId::ZERO,
                     });
                 }
             } else {
                 let (k, conjugate) = self.rules.canonical_key(option);
+                let hash = PositionMemo::hash(&k);
+                self.memo.prefetch(hash);
                 self.parts.push(Part {
                     key: k,
                     option: option_index,
+                    hash,
                     conjugate,
                     value: GameId::ZERO,
                 });
@@ -257,6 +267,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         }
         self.frames.push(Frame {
             key,
+            hash,
             n_left: n_left as u32,
             n_options: options.len() as u32,
             start,
@@ -267,7 +278,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
 
     /// Value of one component representative, by iterative depth-first search.
     fn component(&mut self, root: R::Position) -> Result<GameId, SearchError> {
-        if let Some(&v) = self.memo.get(&root) {
+        if let Some(v) = self.memo.get(&root, PositionMemo::hash(&root)) {
             return Ok(v);
         }
         if let Some(x) = self.rules.number_value(&root) {
@@ -283,7 +294,8 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
 
     fn search(&mut self, root: R::Position) -> Result<GameId, SearchError> {
         let base = self.frames.len();
-        self.expand(root);
+        let hash = PositionMemo::hash(&root);
+        self.expand(root, hash);
         // Option parts held by the frames on the path count towards the
         // budget, or a long chain of positions with many options each would
         // hold memory far beyond it.
@@ -295,8 +307,8 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             while let Some(part) = self.parts.get(cursor) {
                 // A value by rule is not stored: it costs no state. One memo
                 // look-up per part.
-                let known = match self.memo.get(&part.key) {
-                    Some(&v) => Some(v),
+                let known = match self.memo.get(&part.key, part.hash) {
+                    Some(v) => Some(v),
                     None => self.rules.number_value(&part.key).map(|x| self.store.dyadic(x)),
                 };
                 match known {
@@ -314,7 +326,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             self.frames[top].cursor = cursor;
             if missing {
                 let next = self.parts[cursor].key.clone();
-                self.expand(next);
+                self.expand(next, self.parts[cursor].hash);
                 self.limits
                     .reached(self.frames.len() + self.memo.len() + self.parts.len())?;
                 continue;
@@ -325,7 +337,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 return Ok(value); // unreachable: the top frame was just finished
             };
             self.parts.truncate(frame.start);
-            self.memo.insert(frame.key, value);
+            self.memo.insert(frame.key, frame.hash, value);
             self.limits.ticker.tick()?;
             if self.frames.len() == base {
                 return Ok(value);

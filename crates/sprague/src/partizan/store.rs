@@ -46,6 +46,12 @@ impl GameId {
     pub const fn index(self) -> u32 {
         self.0
     }
+
+    /// The id at `index` (for the tests of the tables keyed or valued by ids).
+    #[cfg(test)]
+    pub(super) const fn from_index(index: u32) -> GameId {
+        GameId(index)
+    }
 }
 
 const NO_NEG: u32 = u32::MAX;
@@ -139,14 +145,16 @@ fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
 }
 
 /// The canonical forms of option lists already built: `{L | R}` for lists
-/// `L`, `R` sorted and without repeats, keyed on [`options_hash`]. Lists
-/// with the same hash are chained; the lists themselves sit end to end in
-/// one arena, so an entry costs no allocation of its own. O(|L| + |R|) per
-/// look-up or insertion.
+/// `L`, `R` sorted and without repeats, keyed on [`options_hash`]. An index
+/// of one word a slot (open addressing, at most half full) holds the high
+/// half of an entry's hash (never 0) and its place among the entries plus
+/// one (0: empty); the entries, in the order they were stored, point into
+/// one arena where the lists sit end to end, so an entry costs no
+/// allocation of its own, and the lists stored last, which the solvers meet
+/// most, are near each other. O(|L| + |R|) per look-up or insertion.
 #[derive(Debug, Default)]
 struct RawMemo {
-    /// Hash → the newest entry with that hash.
-    heads: FxHashMap<u64, u32>,
+    slots: Vec<u64>,
     entries: Vec<RawEntry>,
     arena: Vec<GameId>,
 }
@@ -158,23 +166,42 @@ struct RawEntry {
     nl: u32,
     nr: u32,
     id: GameId,
-    /// The previous entry with the same hash (`NONE`).
-    next: u32,
 }
 
 impl RawMemo {
+    /// The stored form of a hash: its high half, never 0.
+    const fn tag(h: u64) -> u64 {
+        (h | (1 << 32)) >> 32 << 32
+    }
+
+    /// The slot where the search for hash `h` starts: its top bits.
+    fn home(&self, h: u64) -> usize {
+        let bits = self.slots.len().trailing_zeros();
+        h.checked_shr(64 - bits).unwrap_or(0) as usize
+    }
+
     fn get(&self, h: u64, l: &[GameId], r: &[GameId]) -> Option<GameId> {
-        let mut e = self.heads.get(&h).copied().unwrap_or(NONE);
-        while e != NONE {
-            let entry = &self.entries[e as usize];
-            let mid = entry.start + entry.nl as usize;
-            let end = mid + entry.nr as usize;
-            if self.arena[entry.start..mid] == *l && self.arena[mid..end] == *r {
-                return Some(entry.id);
-            }
-            e = entry.next;
+        if self.entries.is_empty() {
+            return None;
         }
-        None
+        let tag = Self::tag(h);
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(h);
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return None;
+            }
+            if s & !0xffff_ffff == tag {
+                let entry = &self.entries[(s & 0xffff_ffff) as usize - 1];
+                let mid = entry.start + entry.nl as usize;
+                let end = mid + entry.nr as usize;
+                if self.arena[entry.start..mid] == *l && self.arena[mid..end] == *r {
+                    return Some(entry.id);
+                }
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     /// Writes the sorted lists `l`, `r` (not present) into the arena, for
@@ -192,17 +219,40 @@ impl RawMemo {
 
     /// Stores `id` for the staged lists of hash `h`.
     fn commit(&mut self, h: u64, key: StagedKey, id: GameId) {
-        let Ok(index) = u32::try_from(self.entries.len()) else {
+        if self.entries.len() >= u32::MAX as usize {
             return self.discard(key); // a full memo only stops remembering
-        };
-        let next = self.heads.insert(h, index).unwrap_or(NONE);
+        }
+        if 2 * (self.entries.len() + 1) > self.slots.len() {
+            self.grow();
+        }
         self.entries.push(RawEntry {
             start: key.start,
             nl: key.nl,
             nr: key.nr,
             id,
-            next,
         });
+        self.place(Self::tag(h) | self.entries.len() as u64);
+    }
+
+    /// Puts a slot word in the first free slot from its home (the top bits
+    /// of the hash half it holds).
+    fn place(&mut self, slot: u64) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(slot);
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = slot;
+    }
+
+    /// Doubles the index (at least 64 slots), moving each slot by its hash half.
+    #[cold]
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(64);
+        let old = core::mem::replace(&mut self.slots, vec![0; size]);
+        for s in old.into_iter().filter(|&s| s != 0) {
+            self.place(s);
+        }
     }
 
     /// Forgets the staged lists.
