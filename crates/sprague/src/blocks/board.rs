@@ -644,6 +644,9 @@ impl Board {
     #[must_use]
     pub fn mirrors(&self) -> [Board; 4] {
         let (w, h) = (self.width(), self.height());
+        if w == 0 || h == 0 {
+            return [*self; 4];
+        }
         if crate::games::byteboard::fits(w, h) {
             use crate::games::byteboard::{mirrors, pack, unpack};
             let (a, b) = self.planes();
@@ -664,6 +667,9 @@ impl Board {
     #[must_use]
     pub fn transposed(&self) -> Board {
         let (w, h) = (self.width(), self.height());
+        if w == 0 || h == 0 {
+            return Board::new(h, w).unwrap_or(*self);
+        }
         if crate::games::byteboard::fits(w, h) {
             use crate::games::byteboard::{pack, transpose, unpack};
             let (a, b) = self.planes();
@@ -687,6 +693,10 @@ impl Board {
     #[must_use]
     pub fn least_image(&self, used: u16) -> (Board, usize) {
         let (w, h) = (self.width(), self.height());
+        if w == 0 || h == 0 {
+            // No cells: every image is the board itself.
+            return (*self, 0);
+        }
         if !crate::games::byteboard::fits(w, h) {
             let plain = self.images();
             let mut best = (*self, 0);
@@ -752,7 +762,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::blocks::Cells;
+    use crate::blocks::{Cells, Symmetry};
     use crate::test_rng::XorShift;
 
     const KONANE: Cells = Cells::new('.', Some('x'), Some('o'), Some('#'));
@@ -1014,6 +1024,17 @@ mod tests {
             let (got, e) = b.least_image(used);
             assert_eq!(got, want, "{} used {used:#x}", show(&b));
             assert!(all.contains(&(got, e)), "element {e} gives the image");
+        }
+    }
+
+    #[test]
+    fn boards_without_cells_are_their_own_images() {
+        for (w, h) in [(0, 0), (0, 2), (3, 0), (0, 9), (12, 0)] {
+            let b = Board::new(w, h).unwrap();
+            assert_eq!(b.least_image(0xffff), (b, 0));
+            assert_eq!(b.mirrors(), [b; 4]);
+            assert_eq!((b.transposed().width(), b.transposed().height()), (h, w));
+            assert_eq!(Symmetry::ALL.canonical(&b), (b, false));
         }
     }
 
