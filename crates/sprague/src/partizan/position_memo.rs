@@ -145,10 +145,10 @@ mod tests {
             let key = (rng.next_u64() % 30_000, n % 7);
             let h = PositionMemo::hash(&key);
             assert_eq!(memo.get(&key, h), plain.get(&key).copied(), "{key:?}");
-            if !plain.contains_key(&key) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = plain.entry(key) {
                 let v = GameId::from_index(n);
                 memo.insert(key, h, v);
-                plain.insert(key, v);
+                slot.insert(v);
             }
         }
         assert_eq!(memo.len(), plain.len());
