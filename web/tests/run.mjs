@@ -6,7 +6,7 @@
 // (the files as they are in the tree). Screenshots go to web/tests/out/.
 //
 //   node run.mjs            every check; exit code 1 when one fails
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -292,6 +292,49 @@ async function main() {
         await page.screenshot({ path: join(out, `${name}.png`) });
         await page.close();
       }
+    });
+
+    await check("one game of every listed ruleset, to its end", async () => {
+      // The rulesets and their example positions as `sprague games --json`
+      // lists them; the few whose example is too long a game are played on
+      // the small positions the terminal test plays.
+      if (!process.env.SPRAGUE_BIN) {
+        console.log("     SPRAGUE_BIN is not set: skipped");
+        return;
+      }
+      const listing = JSON.parse(execFileSync(process.env.SPRAGUE_BIN, ["games", "--json"], { encoding: "utf8" }));
+      const small = new Map(readFileSync(join(web, "../crates/sprague-cli/tests/play_every_positions.txt"), "utf8")
+        .split("\n").filter((l) => l && !l.startsWith("#"))
+        .map((l) => [l.slice(0, l.indexOf(" ")), l.slice(l.indexOf(" ") + 1)]));
+      const page = await open(browser, base);
+      let played = 0;
+      for (const g of listing.games) {
+        const example = g.examples.map((e) => e.split(/\s+/)).find((w) => w[0] === "sprague" && w[1] === "value"
+          && (w[2] === g.name || w[2].split(":")[0] === g.name));
+        assert(example, `${g.name}: a value example`);
+        const spec = example[2];
+        const position = small.get(g.name) ?? example.slice(3).filter((w) => !w.startsWith("--")).join(" ");
+        await page.goto(`${base}#tab=play&play-rules=${encodeURIComponent(spec)}&play-position=${encodeURIComponent(position)}&play-first=1&play-side=L`, { waitUntil: "load" });
+        await page.reload({ waitUntil: "load" });
+        await ready(page);
+        let moves = 0;
+        for (;;) {
+          await settled(page);
+          const turn = await page.$eval("#play-status", (e) => e.dataset.turn);
+          if (turn === "over") break;
+          const before = await page.$$eval("#play-history li", (l) => l.length);
+          const first = await page.$("#play-options button");
+          assert(first, `${g.name} ${position}: no move offered: ${await text(page, "#play-status")}`);
+          await first.click();
+          await page.waitForFunction((n) => document.querySelectorAll("#play-history li").length > n, { timeout: 60000 }, before);
+          moves++;
+          assert(moves < 300, `${g.name} ${position}: no game over after 300 moves`);
+        }
+        played++;
+      }
+      console.log(`     ${played} rulesets played to game over`);
+      assert(page.errors.length === 0, page.errors.join("; "));
+      await page.close();
     });
 
     await check("speed: Domineering 5×5 in the browser", async () => {

@@ -551,8 +551,13 @@ mod tests {
         for s in ["..|..", "#.#|...", ".", "....|....|....|...."] {
             assert_eq!(Domineering.format_position(&board(s)), s);
         }
-        let e = Domineering.parse_position("...|..").unwrap_err();
-        assert_eq!(e.column, 5);
+        // A shorter row is padded with blocked cells on the right.
+        assert_eq!(
+            Domineering.parse_position("...|..").unwrap(),
+            board("...|..#")
+        );
+        let e = Domineering.parse_position("...|..x").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (7, "x"));
         let e = Domineering.parse_position("..|.x").unwrap_err();
         assert_eq!((e.column, e.token.as_str()), (5, "x"));
     }

@@ -260,7 +260,7 @@ mod tests {
             DomineeringOutcome.value("5x5", &opts).unwrap().outcome(),
             Some("P")
         );
-        for bad in ["12x12", "0x3", "3xa", "..|.", "x3"] {
+        for bad in ["12x12", "0x3", "3xa", "..|.o", "x3"] {
             assert!(
                 matches!(
                     DomineeringOutcome.value(bad, &opts),
