@@ -313,8 +313,12 @@ async function main() {
           && (w[2] === g.name || w[2].split(":")[0] === g.name));
         assert(example, `${g.name}: a value example`);
         const spec = example[2];
-        const position = small.get(g.name) ?? example.slice(3).filter((w) => !w.startsWith("--")).join(" ");
-        await page.goto(`${base}#tab=play&play-rules=${encodeURIComponent(spec)}&play-position=${encodeURIComponent(position)}&play-first=1&play-side=L`, { waitUntil: "load" });
+        const words = small.has(g.name) ? small.get(g.name).split(" ") : example.slice(3);
+        // `--first engine`: sprague moves first (it takes the winning side of
+        // a loopy game, which the user's first moves could drag on for ever).
+        const first = words.join(" ").includes("--first engine") ? 0 : 1;
+        const position = words.filter((w, i) => !w.startsWith("--") && words[i - 1] !== "--first").join(" ");
+        await page.goto(`${base}#tab=play&play-rules=${encodeURIComponent(spec)}&play-position=${encodeURIComponent(position)}&play-first=${first}&play-side=L`, { waitUntil: "load" });
         await page.reload({ waitUntil: "load" });
         await ready(page);
         let moves = 0;

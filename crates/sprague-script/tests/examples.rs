@@ -369,13 +369,26 @@ fn a_scored_game_must_end_and_score_every_end() {
     );
     let e = err(&mixed, "0");
     assert!(e.contains("win/lose/draw outcome"), "{e}");
-    // Scored games are not played interactively (yet): a clear refusal.
-    let e = example("coins.rhai")
-        .play("1 2", &Options::new(&monitor))
-        .err()
-        .unwrap()
-        .to_string();
-    assert!(e.contains("played for a score"), "{e}");
+    // Scored games are played: from coins 1 2 the mover takes the 2 and the
+    // opponent the 1, a lead of 1; after taking the 1 the opponent leads by 1.
+    let coins = example("coins.rhai");
+    let options = Options::new(&monitor);
+    let mut engine = coins.play("1 2", &options).expect("a scored game plays");
+    let start = engine.start();
+    let mover = sprague::Player::Left;
+    assert_eq!(
+        engine.verdict(start, mover).expect("a verdict"),
+        sprague::play::Verdict::Score(1)
+    );
+    let after: Vec<_> = engine
+        .options(start, mover)
+        .expect("options")
+        .into_iter()
+        .map(|o| engine.verdict(o, mover.opponent()).expect("a verdict"))
+        .collect();
+    assert_eq!(after.len(), 2, "{after:?}");
+    assert!(after.contains(&sprague::play::Verdict::Score(-1)), "{after:?}");
+    assert!(after.contains(&sprague::play::Verdict::Score(1)), "{after:?}");
 }
 
 #[test]

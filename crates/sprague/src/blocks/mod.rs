@@ -10,14 +10,16 @@
 //! ```
 //! use sprague::blocks::{Board, Cell, CellSet, Cells, Neighbourhood, Shape, Symmetry};
 //!
-//! // Cram on a 2×3 board: either player places a domino either way.
+//! // Cram on a board 3 wide and 2 tall: either player places a domino
+//! // either way.
 //! let cram = Cells::EMPTY_AND_BLOCKED;
-//! let b = Board::parse("2x3", &cram).unwrap();
+//! let b = Board::parse("3x2", &cram).unwrap();
 //! let mut options = Vec::new();
 //! b.place(&Shape::DOMINO_VERTICAL, Cell::Blocked, &mut options);
 //! b.place(&Shape::DOMINO_HORIZONTAL, Cell::Blocked, &mut options);
 //! assert_eq!(options.len(), 7);
-//! // After a vertical domino on the left, the right column is a region of its own.
+//! // After a vertical domino in the left column, the two other columns are
+//! // one region, cropped to its 2×2 box.
 //! let mut parts = Vec::new();
 //! assert!(options[0].regions(CellSet::EMPTY, Neighbourhood::Orthogonal, 2, &mut parts));
 //! assert_eq!(parts.len(), 1);

@@ -33,8 +33,9 @@ const CELLS: Cells = Cells::EMPTY_AND_BLOCKED;
 /// use sprague::{GrundySolver, Nimber, Notation, games::Cram};
 /// let cram = Cram::default();
 /// let mut solver = GrundySolver::new(&cram);
-/// // The 3×3 board: the first player wins by taking the centre column's middle.
-/// let g = solver.grundy(&cram.parse_position("3x3").unwrap()).unwrap();
+/// // One side even, one odd: the first player wins (the central domino,
+/// // then the mirror strategy).
+/// let g = solver.grundy(&cram.parse_position("3x2").unwrap()).unwrap();
 /// assert_ne!(g, Nimber(0));
 /// // Even × even boards are second-player wins.
 /// assert_eq!(solver.grundy(&cram.parse_position("4x2").unwrap()).unwrap(), Nimber(0));

@@ -407,7 +407,7 @@ impl<R: ImpartialRules> HeapGame for FamilyHeaps<'_, R> {
 /// }
 /// let monitor = Monitor::new();
 /// let options = Options::new(&monitor);
-/// let HeapFamily::Table(t) = heap_family_table(&Rows, 120, &options, &mut |_| true, &|p| format!("{p:?}")).unwrap()
+/// let HeapFamily::Table(t) = heap_family_table(&Rows, 200, &options, &mut |_| true, &|p| format!("{p:?}")).unwrap()
 /// else { panic!("rows are heaps") };
 /// // Dawson's Kayles is octal 0.07: period 34 from heap 53, proven.
 /// let p = t.period.unwrap();
