@@ -453,19 +453,10 @@ impl Script {
         compiled.run(name, p, &env)
     }
 
+    /// The compiled hooks (for tests).
     #[cfg(test)]
     pub(crate) fn compiled_for_tests(&self) -> Option<&crate::compiled::Compiled> {
         self.compiled.as_ref()
-    }
-
-    #[cfg(test)]
-    pub(crate) fn engine_for_tests(&self) -> &Engine {
-        &self.engine
-    }
-
-    #[cfg(test)]
-    pub(crate) fn sink_for_tests(&self) -> &Arc<Mutex<Vec<Pos>>> {
-        &self.sink
     }
 
     /// Calls hook `name` on position `p` (compiled when it can be), for its

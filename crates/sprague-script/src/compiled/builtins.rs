@@ -9,7 +9,7 @@
 //! when the types are not those it handles (the bridge then makes the call).
 
 use super::ops::plain_eq;
-use super::value::{Array, Map};
+use super::value::Array;
 use super::{Ctx, Flow, R, Value, from_dynamic};
 use crate::pos::Pos;
 use rhai::{AST, CallFnOptions, Dynamic, Engine, Scope};
@@ -399,14 +399,4 @@ pub(crate) enum Style {
     Function,
     /// `x.p` (a property getter).
     Property,
-}
-
-/// A map of `entries` in any order (a map literal): `None` when a key
-/// repeats.
-pub(crate) fn map_of(mut entries: Vec<(rhai::ImmutableString, Value)>) -> Option<Value> {
-    entries.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
-    if entries.windows(2).any(|w| w[0].0.as_str() == w[1].0.as_str()) {
-        return None;
-    }
-    Some(Value::Map(Arc::new(Map::from_sorted(entries))))
 }

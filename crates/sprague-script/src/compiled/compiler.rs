@@ -39,11 +39,13 @@ pub(crate) fn compile(engine: &Engine, ast: &AST) -> Vec<Function> {
         .collect();
     let table: Vec<(ImmutableString, usize)> =
         defs.iter().map(|d| (d.name.clone(), d.params.len())).collect();
+    let mut names = Vec::new();
     defs.iter()
         .map(|d| {
             let mut fc = FnCompiler {
                 engine,
                 table: &table,
+                names: &mut names,
                 vars: Vec::new(),
                 slots: 0,
                 complete: !d.typed,
@@ -112,6 +114,8 @@ struct FnCompiler<'a> {
     engine: &'a Engine,
     /// Every script function: name and number of parameters.
     table: &'a [(ImmutableString, usize)],
+    /// One copy of each map key and property name (see `Map::get_shared`).
+    names: &'a mut Vec<ImmutableString>,
     vars: Vec<Var>,
     slots: usize,
     complete: bool,
@@ -121,6 +125,27 @@ struct FnCompiler<'a> {
 /// A node with no operations of its own to count.
 fn node(pre: u64, f: impl Fn(&mut Ctx<'_>) -> R<Value> + Send + Sync + 'static) -> Node {
     Node { pre, f: Box::new(f) }
+}
+
+/// An operand of an operator.
+enum Operand {
+    /// A local variable.
+    Slot(usize),
+    /// An integer literal.
+    Int(i64),
+    /// Any other expression.
+    Eval(Eval),
+}
+
+impl Operand {
+    #[inline]
+    fn eval(&self, c: &mut Ctx<'_>) -> R<Value> {
+        match self {
+            Operand::Slot(slot) => Ok(c.local(*slot).clone()),
+            Operand::Int(n) => Ok(Value::Int(*n)),
+            Operand::Eval(f) => f(c),
+        }
+    }
 }
 
 /// How the root of a chain is reached.
@@ -152,6 +177,16 @@ impl FnCompiler<'_> {
     fn unsupported(&mut self, pre: u64) -> Node {
         self.complete = false;
         node(pre, |_| Err(Flow::Bail))
+    }
+
+    /// The shared copy of `name`.
+    fn intern(&mut self, name: &str) -> ImmutableString {
+        if let Some(n) = self.names.iter().find(|n| n.as_str() == name) {
+            return n.clone();
+        }
+        let n = ImmutableString::from(name);
+        self.names.push(n.clone());
+        n
     }
 
     fn declare(&mut self, name: ImmutableString, constant: bool) -> usize {
@@ -477,7 +512,10 @@ impl FnCompiler<'_> {
                     Ok(v)
                 })
             }
-            Expr::Map(x, ..) => self.map_literal(&x.0, x.1.keys().map(|k| ImmutableString::from(k.as_str()))),
+            Expr::Map(x, ..) => {
+                let keys: Vec<ImmutableString> = x.1.keys().map(|k| self.intern(k.as_str())).collect();
+                self.map_literal(&x.0, keys.into_iter())
+            }
             Expr::Stmt(b) => {
                 let body = self.block(b.statements());
                 node(1, move |c| run_block(c, &body))
@@ -555,6 +593,19 @@ impl FnCompiler<'_> {
             return self.constant(e);
         }
         self.expr(e)
+    }
+
+    /// An operand of an operator: a local variable or an integer literal
+    /// read in place, anything else evaluated (the operations counted are
+    /// those of [`FnCompiler::arg`]).
+    fn operand(&mut self, e: &Expr) -> (u64, Operand) {
+        let n = self.arg(e);
+        let direct = match e {
+            Expr::Variable(x, ..) if x.2.is_empty() => self.lookup(&x.1).map(|(slot, _)| Operand::Slot(slot)),
+            Expr::IntegerConstant(v, ..) => Some(Operand::Int(*v)),
+            _ => None,
+        };
+        (n.pre, direct.unwrap_or(Operand::Eval(n.f)))
     }
 
     /// `#{k: v, …}`: the values in the order written, into a map with the
@@ -682,12 +733,10 @@ impl FnCompiler<'_> {
                 let Some(op) = BinOp::of(op) else {
                     return self.unsupported(base);
                 };
-                let (a, b) = (self.arg(a), self.arg(b));
-                let pre = base + a.pre + b.pre;
-                let (fa, fb) = (a.f, b.f);
-                node(pre, move |c| {
-                    let x = fa(c)?;
-                    let y = fb(c)?;
+                let ((pa, fa), (pb, fb)) = (self.operand(a), self.operand(b));
+                node(base + pa + pb, move |c| {
+                    let x = fa.eval(c)?;
+                    let y = fb.eval(c)?;
                     if let (Value::Int(x), Value::Int(y)) = (&x, &y) {
                         return ops::int_op(op, *x, *y).ok_or(Flow::Bail);
                     }
@@ -821,7 +870,7 @@ impl FnCompiler<'_> {
         for (link, dot) in links {
             let step = match (link, dot) {
                 (Expr::Property(p, ..), true) => {
-                    let name = p.2.clone();
+                    let name = self.intern(&p.2);
                     let bridge = Bridge::new(self.engine, &name, 1, Style::Property);
                     Step::Prop(name, bridge)
                 }
@@ -893,7 +942,7 @@ impl FnCompiler<'_> {
             let (slot, name) = (*slot, name.clone());
             return node(pre, move |c| {
                 if let Value::Map(m) = c.local(slot) {
-                    return Ok(m.get(&name).cloned().unwrap_or(Value::Unit));
+                    return Ok(m.get_shared(&name).cloned().unwrap_or(Value::Unit));
                 }
                 chain_walk(c, &root, &steps, Vec::new())
             });

@@ -2,7 +2,6 @@
 //! every position reachable from a few starts must answer the same options,
 //! or fail with the same message; and whole searches must report the same.
 
-use crate::pos::Pos;
 use crate::ruleset::ScriptRuleset;
 use crate::script::{Limits, Script};
 use proptest::prelude::*;
@@ -88,6 +87,11 @@ fn same_answers(source: &str, limits: Limits, starts: &[&str], limit: usize) -> 
 
 #[test]
 fn plain_board_scripts_are_compiled_and_answer_as_rhai_does() {
+    let (a, _) = both(DOMINEERING_PLAIN, Limits::default());
+    let c = a.compiled_for_tests().expect("compiled");
+    assert_eq!(c.hooks(), ["left", "right"]);
+    let parse = c.function("parse", 1).expect("fn parse is compiled");
+    assert!(c.complete(parse), "fn parse compiles in full");
     let n = same_answers(
         DOMINEERING_PLAIN,
         Limits::default(),

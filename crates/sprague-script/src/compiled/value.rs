@@ -121,10 +121,6 @@ impl Array {
         self.items.len()
     }
 
-    pub(crate) const fn sizes(&self) -> Sizes {
-        self.sizes
-    }
-
     pub(crate) fn push(&mut self, v: Value) {
         self.sizes.add(Sizes::in_array(&v));
         self.items.push(v);
@@ -161,13 +157,6 @@ impl Array {
     pub(crate) fn extend_from(&mut self, other: &Array) {
         self.items.extend(other.items.iter().cloned());
         self.sizes.add(other.sizes);
-    }
-
-    /// Replaces element `i` (in bounds).
-    pub(crate) fn set(&mut self, i: usize, v: Value) {
-        self.sizes.sub(Sizes::in_array(&self.items[i]));
-        self.sizes.add(Sizes::in_array(&v));
-        self.items[i] = v;
     }
 
     /// Runs `f` on element `i` (in bounds), keeping the sizes up to date.
@@ -217,10 +206,6 @@ impl Map {
         self.entries.len()
     }
 
-    pub(crate) const fn sizes(&self) -> Sizes {
-        self.sizes
-    }
-
     fn find(&self, key: &str) -> Result<usize, usize> {
         if self.entries.len() <= 8 {
             for (i, (k, _)) in self.entries.iter().enumerate() {
@@ -235,23 +220,21 @@ impl Map {
         self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key))
     }
 
-    pub(crate) fn get(&self, key: &str) -> Option<&Value> {
-        self.find(key).ok().map(|i| &self.entries[i].1)
-    }
-
-    /// Sets `key` to `v` (adding the entry when missing).
-    pub(crate) fn set(&mut self, key: &ImmutableString, v: Value) {
-        match self.find(key) {
-            Ok(i) => {
-                self.sizes.sub(Sizes::in_map(&self.entries[i].1));
-                self.sizes.add(Sizes::in_map(&v));
-                self.entries[i].1 = v;
-            }
-            Err(i) => {
-                self.sizes.add(Sizes::in_map(&v));
-                self.entries.insert(i, (key.clone(), v));
+    /// The value of `key`, found first by the identity of the key's text
+    /// (the compiler shares one copy of each name among the maps it builds
+    /// and the properties it reads), else by comparing texts.
+    #[inline]
+    pub(crate) fn get_shared(&self, key: &ImmutableString) -> Option<&Value> {
+        for (k, v) in &self.entries {
+            if k.ptr_eq(key) {
+                return Some(v);
             }
         }
+        self.get(key)
+    }
+
+    pub(crate) fn get(&self, key: &str) -> Option<&Value> {
+        self.find(key).ok().map(|i| &self.entries[i].1)
     }
 
     /// Runs `f` on the value of `key`, added as `()` when missing (rhai's
@@ -292,20 +275,6 @@ impl Value {
     /// An array value.
     pub(crate) fn array(items: Vec<Value>) -> Value {
         Value::Array(Arc::new(Array::from_vec(items)))
-    }
-
-    /// The rhai type name (what `type_of` says).
-    pub(crate) fn type_name(&self) -> &'static str {
-        match self {
-            Value::Unit => "()",
-            Value::Bool(_) => "bool",
-            Value::Int(_) => "i64",
-            Value::Char(_) => "char",
-            Value::Str(_) => "string",
-            Value::Array(_) => "array",
-            Value::Map(_) => "map",
-            Value::Other(_) => "other",
-        }
     }
 
     /// The value of position `p`. O(size of p).
