@@ -707,10 +707,10 @@ impl FnCompiler<'_> {
                 Err(Flow::Bail)
             };
             // The variable passed first gets what the call left in it.
-            if let (Some((slot, false)), Some(v)) = (args.first, values.into_iter().next()) {
-                if result.is_ok() {
-                    *c.local_mut(slot) = v;
-                }
+            if let (Some((slot, false)), Some(v)) = (args.first, values.into_iter().next())
+                && result.is_ok()
+            {
+                *c.local_mut(slot) = v;
             }
             result
         })
@@ -1017,11 +1017,14 @@ fn turn(
     }
 }
 
+/// The compiled bounds of a range.
+type Bounds = Box<dyn Fn(&mut Ctx<'_>) -> R<(i64, i64)> + Send + Sync>;
+
 /// Where a `for` loop takes its values from.
 enum Source {
     Range {
         pre: u64,
-        bounds: Box<dyn Fn(&mut Ctx<'_>) -> R<(i64, i64)> + Send + Sync>,
+        bounds: Bounds,
         inclusive: bool,
     },
     Value {

@@ -14,9 +14,10 @@ use sprague::blocks::{Board, GraphBoard};
 use std::sync::Arc;
 
 /// A value of a compiled script function.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) enum Value {
     /// `()`.
+    #[default]
     Unit,
     /// `true` or `false`.
     Bool(bool),
@@ -32,12 +33,6 @@ pub(crate) enum Value {
     Map(Arc<Map>),
     /// Any other rhai value, passed through untouched.
     Other(Box<Dynamic>),
-}
-
-impl Default for Value {
-    fn default() -> Self {
-        Value::Unit
-    }
 }
 
 /// Data sizes as rhai measures them (`calc_data_sizes`): elements of arrays,
