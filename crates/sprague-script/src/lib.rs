@@ -54,6 +54,7 @@
 //! [rhai]: https://rhai.rs
 
 mod blocks;
+mod compiled;
 mod game;
 mod pos;
 mod ruleset;

@@ -44,7 +44,14 @@ impl ScriptRuleset {
     /// A syntax error (`file:line:column`), a hook with the wrong number of
     /// parameters, no move function, or an error at the top level.
     pub fn from_source(file: &str, source: &str, limits: Limits) -> Result<Self> {
-        let script = Script::compile(file, source, limits).map_err(Error::Input)?;
+        Self::from_source_with(file, source, limits, true)
+    }
+
+    /// [`ScriptRuleset::from_source`], with the hooks compiled (`compiled`)
+    /// or every call made by rhai's evaluator (to check one against the
+    /// other).
+    pub(crate) fn from_source_with(file: &str, source: &str, limits: Limits, compiled: bool) -> Result<Self> {
+        let script = Script::compile_with(file, source, limits, compiled).map_err(Error::Input)?;
         let game = ScriptGame::new(script.clone());
         Ok(ScriptRuleset {
             impartial: Impartial {

@@ -99,6 +99,9 @@ pub struct Script {
     /// How boards and graphs split into parts (`fn regions()`), applied
     /// natively in place of a `fn components`.
     pub(crate) regions: Option<crate::blocks::Regions>,
+    /// The hooks compiled to closures (see `compiled/`); the others, and
+    /// the calls these give up, run in rhai.
+    compiled: Option<crate::compiled::Compiled>,
 }
 
 impl core::fmt::Debug for Script {
@@ -121,6 +124,17 @@ impl Script {
     /// wrong number of parameters, or a file that defines neither `moves`
     /// nor `left` and `right`.
     pub fn compile(file: &str, source: &str, limits: Limits) -> Result<Arc<Script>, LoadError> {
+        Self::compile_with(file, source, limits, true)
+    }
+
+    /// [`Script::compile`], with the hooks compiled to closures (`compiled`)
+    /// or all calls made by rhai's own evaluator.
+    pub(crate) fn compile_with(
+        file: &str,
+        source: &str,
+        limits: Limits,
+        compiled: bool,
+    ) -> Result<Arc<Script>, LoadError> {
         let mut engine = Engine::new();
         engine
             .set_max_operations(limits.max_ops)
@@ -272,8 +286,25 @@ impl Script {
         engine
             .run_ast(&ast)
             .map_err(|e| runtime_message(file, "the top level", None, &e))?;
+        let compiled = compiled.then(|| {
+            crate::compiled::Compiled::new(
+                &engine,
+                &ast,
+                crate::compiled::Limits {
+                    max_ops: limits.max_ops,
+                    sizes: crate::compiled::SizeLimits {
+                        array: limits.max_array,
+                        map: limits.max_array,
+                        string: limits.max_string,
+                    },
+                    // rhai counts about two call levels a script call.
+                    max_depth: (limits.max_call_depth / 2).saturating_sub(1),
+                },
+            )
+        });
         let mut script = Script {
             file: file.to_string(),
+            compiled,
             engine,
             ast,
             hooks,
@@ -356,6 +387,30 @@ impl Script {
     /// # Errors
     /// As [`Script::call`], or an answer that is not an array of positions.
     pub(crate) fn positions(&self, name: &str, p: &Pos, out: &mut Vec<Pos>) -> Result<(), ScriptFailure> {
+        if let Some(answer) = self.run_compiled(name, p) {
+            // An answer that is not an array of positions is left to the
+            // rhai call below, for its message.
+            match answer.value {
+                crate::compiled::Value::Unit => {
+                    out.extend(answer.options);
+                    return Ok(());
+                }
+                crate::compiled::Value::Array(items) => {
+                    let start = out.len();
+                    out.extend(answer.options);
+                    out.reserve(items.len());
+                    if items
+                        .items()
+                        .iter()
+                        .all(|v| v.to_pos(0).map(|q| out.push(q)).is_some())
+                    {
+                        return Ok(());
+                    }
+                    out.truncate(start);
+                }
+                _ => {}
+            }
+        }
         self.sink.lock().unwrap_or_else(PoisonError::into_inner).clear();
         let answer = self.call(name, (p.to_dynamic(),), Some(p))?;
         out.append(&mut self.sink.lock().unwrap_or_else(PoisonError::into_inner));
@@ -382,6 +437,40 @@ impl Script {
             out.push(q);
         }
         Ok(())
+    }
+
+    /// The answer of hook `name` on `p` by its compiled form, when it is
+    /// compiled and the call did not bail.
+    fn run_compiled(&self, name: &str, p: &Pos) -> Option<crate::compiled::Answer> {
+        let compiled = self.compiled.as_ref()?;
+        if !compiled.has(name) {
+            return None;
+        }
+        let env = crate::compiled::Env {
+            engine: &self.engine,
+            sink: &self.sink,
+        };
+        compiled.run(name, p, &env)
+    }
+
+    /// The compiled hooks (for tests).
+    #[cfg(test)]
+    pub(crate) fn compiled_for_tests(&self) -> Option<&crate::compiled::Compiled> {
+        self.compiled.as_ref()
+    }
+
+    /// Calls hook `name` on position `p` (compiled when it can be), for its
+    /// value: what [`Script::call`] answers.
+    ///
+    /// # Errors
+    /// As [`Script::call`].
+    pub(crate) fn call_hook(&self, name: &str, p: &Pos) -> Result<Dynamic, ScriptFailure> {
+        if let Some(answer) = self.run_compiled(name, p)
+            && answer.options.is_empty()
+        {
+            return Ok(answer.value.to_dynamic());
+        }
+        self.call(name, (p.to_dynamic(),), Some(p))
     }
 
     /// Reads a position typed by the user: `fn parse(text)` when the script

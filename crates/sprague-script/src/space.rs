@@ -69,7 +69,7 @@ impl ScriptSpace {
         if !script.hooks.terminal {
             return Ok(Terminal::No);
         }
-        let v = script.call("terminal", (p.to_dynamic(),), Some(p))?;
+        let v = script.call_hook("terminal", p)?;
         if v.is_unit() {
             return Ok(Terminal::No);
         }
