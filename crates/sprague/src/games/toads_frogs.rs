@@ -443,6 +443,34 @@ mod tests {
         }
     }
 
+    /// The strip's canonical form by definition (no decomposition) is the
+    /// sum of its parts' on random strips, crowded ones included (blocks
+    /// such as `TTFF` and dead ends are frequent there), and a part does not
+    /// split again.
+    #[test]
+    fn decomposition_keeps_values() {
+        use crate::partizan::{GameId, GameStore, value_by_definition};
+        use proptest::prelude::*;
+        let store = std::cell::RefCell::new(GameStore::new());
+        let cells = prop::collection::vec(prop::sample::select(vec!['T', 'F', '.', 'T', 'F']), 1..=8);
+        proptest!(ProptestConfig::with_cases(400), |(cells in cells)| {
+            let s: String = cells.into_iter().collect();
+            let p = strip(&s);
+            let store = &mut *store.borrow_mut();
+            let whole = value_by_definition(&ToadsAndFrogs, store, &p);
+            let mut parts = Vec::new();
+            if ToadsAndFrogs.decompose(&p, &mut parts) {
+                let mut sum = GameId::ZERO;
+                for q in &parts {
+                    prop_assert!(!ToadsAndFrogs.decompose(q, &mut Vec::new()), "{}", s);
+                    let v = value_by_definition(&ToadsAndFrogs, store, q);
+                    sum = store.add(sum, v);
+                }
+                prop_assert_eq!(sum, whole, "{}", s);
+            }
+        });
+    }
+
     /// The key is the lesser (in the strip order) of the strip and its
     /// conjugate, written out square by square, and a strip and its
     /// conjugate share it.
