@@ -102,7 +102,7 @@ impl Source {
                     max_positions,
                     ..sprague_script::Limits::default()
                 };
-                Ok(Some(sprague_script::ScriptRuleset::load(path, limits)?))
+                Ok(Some(load_script(path, limits)?))
             }
         }
     }
@@ -133,6 +133,29 @@ impl Source {
     }
 }
 
+/// Reads (within [`sprague_cli::input::read::MAX_SCRIPT`] bytes and the
+/// memory budget) and compiles the rules file at `path`.
+///
+/// # Errors
+/// A file that cannot be read or is too large, and the load errors of
+/// `sprague_script::ScriptRuleset::from_source`.
+pub fn load_script(path: &str, limits: sprague_script::Limits) -> CliResult<sprague_script::ScriptRuleset> {
+    let source = script_text(path)?;
+    let rules = sprague_script::ScriptRuleset::from_source(path, &source, limits)?;
+    // Ctrl-C and the memory budget stop a script's long calls too.
+    rules.watch(crate::progress::monitor());
+    Ok(rules)
+}
+
+/// The text of the rules file at `path`, read within
+/// [`sprague_cli::input::read::MAX_SCRIPT`] bytes and the memory budget.
+///
+/// # Errors
+/// A file that cannot be read, is too large or is not UTF-8.
+pub fn script_text(path: &str) -> CliResult<String> {
+    sprague_cli::input::read::read_text(path, "the rules file", Some(sprague_cli::input::read::MAX_SCRIPT))
+}
+
 /// The ruleset of `source` and the position text of `words` for it.
 ///
 /// # Errors
@@ -155,9 +178,8 @@ pub fn open(
     if graph && text.trim() == "-" {
         return match reading {
             Reading::Value => {
-                let mut text = String::new();
-                std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-                    .map_err(|e| CliError::input(format!("cannot read the position from stdin: {e}")))?;
+                // Within the memory budget: `/dev/zero` is refused, not read to exhaustion.
+                let text = sprague_cli::input::read::read_text("-", "the position", None)?;
                 Ok((rules, text))
             }
             Reading::Play => Err(CliError::input(

@@ -58,10 +58,14 @@ pub fn run(path: &str, count: usize) -> CliResult<()> {
     bar.finish();
     drop(polling);
     let (heap, max) = table.records().last().copied().unwrap_or((0, 0));
-    println!(
+    // A closed pipe ends quietly; a full disk is one error line.
+    let mut stdout = std::io::stdout().lock();
+    writeln!(
+        stdout,
         "{path}: G(0..{}) of Grundy's game; largest value {max}, first at heap {heap}; {} rare heaps",
         table.len(),
         table.rare_heaps().len()
-    );
+    )?;
+    stdout.flush()?;
     Ok(())
 }

@@ -19,7 +19,8 @@ use crate::error::{CliError, CliResult, INTERRUPTED};
 use crate::progress::{self, Polling};
 use session::{Reply, Session};
 use sprague::Interrupted;
-use std::io::{BufRead, IsTerminal, Write};
+use sprague_cli::input::read;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 /// A line that could not be evaluated: the message and, for text that does not
@@ -54,22 +55,36 @@ impl ReplError {
     }
 
     /// The error as printed: the message, then the line with a caret under
-    /// the column. `line_no` is given when reading a script.
+    /// the column. `line_no` is given when reading a script. Control
+    /// characters of the line and the message are written as escapes
+    /// (`\u{1b}`), the caret still under the character it names.
     pub fn render(&self, line: &str, line_no: Option<usize>) -> String {
+        use crate::error::one_line;
         let place = match (line_no, self.column) {
             (Some(l), Some(c)) => format!("line {l}, column {c}: "),
             (Some(l), None) => format!("line {l}: "),
             (None, Some(c)) => format!("column {c}: "),
             (None, None) => String::new(),
         };
-        let mut out = format!("error: {place}{}", self.message);
+        let mut out = format!("error: {place}{}", one_line(&self.message));
         if let Some(c) = self.column {
-            let shown: String = line.chars().map(|ch| if ch == '\t' { ' ' } else { ch }).collect();
-            out.push_str(&format!(
-                "\n  {}\n  {}^",
-                shown.trim_end(),
-                " ".repeat(c.saturating_sub(1))
-            ));
+            let mut shown = String::new();
+            let mut caret = 0;
+            for (i, ch) in line.trim_end().chars().enumerate() {
+                let piece = if ch == '\t' {
+                    " ".to_string()
+                } else {
+                    one_line(&ch.to_string())
+                };
+                if i + 1 < c {
+                    caret += piece.chars().count();
+                }
+                shown.push_str(&piece);
+            }
+            if c > line.trim_end().chars().count() + 1 {
+                caret += c - 1 - line.trim_end().chars().count();
+            }
+            out.push_str(&format!("\n  {shown}\n  {}^", " ".repeat(caret)));
         }
         out
     }
@@ -123,13 +138,14 @@ fn step(session: &mut Session, line: &str, line_no: Option<usize>, failed: &mut 
         Ok(Reply::Nothing) => return Ok(true),
         Ok(Reply::Text(t)) => {
             let mut out = std::io::stdout().lock();
-            writeln!(out, "{t}")?;
+            // A reply may name what was typed (`help TOPIC`): escaped.
+            writeln!(out, "{}", crate::error::escape_controls(&t))?;
             out.flush()?;
             return Ok(true);
         }
         Ok(Reply::Interrupted(message)) => {
             std::io::stdout().flush()?;
-            eprintln!("{message}");
+            note(&crate::error::one_line(&message));
             return Ok(true);
         }
         Ok(Reply::Verb(words)) => match run_verb(&words) {
@@ -137,7 +153,7 @@ fn step(session: &mut Session, line: &str, line_no: Option<usize>, failed: &mut 
             Err(VerbError::Interrupted(message)) => {
                 // Not a failure of the line: report it and carry on.
                 std::io::stdout().flush()?;
-                eprintln!("{message}");
+                note(&crate::error::one_line(&message));
                 return Ok(true);
             }
             Err(VerbError::Failed(e)) => e,
@@ -146,8 +162,14 @@ fn step(session: &mut Session, line: &str, line_no: Option<usize>, failed: &mut 
     };
     *failed += 1;
     std::io::stdout().flush()?;
-    eprintln!("{}", err.render(line, line_no));
+    note(&err.render(line, line_no));
     Ok(true)
+}
+
+/// Writes `text` and a line end to stderr; a closed or full stderr is not a
+/// reason to stop the session.
+fn note(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
 }
 
 /// How a verb run from the session ended without success.
@@ -201,21 +223,44 @@ fn run_verb(words: &[String]) -> Result<(), VerbError> {
 fn script_loop(session: &mut Session) -> CliResult<usize> {
     let mut failed = 0;
     let stdin = std::io::stdin();
-    let mut line = String::new();
+    let mut line = Vec::new();
     let mut line_no = 0;
+    let limit = read::line_limit();
     loop {
         // Standard input is locked for one line at a time: `play` reads its
         // moves from the lines that follow it, and they count as lines of
-        // the script.
-        line.clear();
-        if stdin.lock().read_line(&mut line)? == 0 {
-            break;
+        // the script. A line past the limit (`/dev/zero`) ends the script.
+        match read::read_line_within(&mut stdin.lock(), &mut line, limit) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                return Err(CliError::input(format!(
+                    "stdin: line {} is {e}: stopped reading the script there",
+                    line_no + 1
+                )));
+            }
+            Err(e) => return Err(CliError::input(format!("cannot read the script from stdin: {e}"))),
         }
         line_no += 1;
-        let text = line.strip_suffix('\n').unwrap_or(&line);
-        let text = text.strip_suffix('\r').unwrap_or(text);
+        let bytes = line.strip_suffix(b"\r").unwrap_or(&line);
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                // A line that is not text fails alone; the script goes on.
+                let at = e.valid_up_to();
+                let column = String::from_utf8_lossy(&bytes[..at]).chars().count() + 1;
+                failed += 1;
+                std::io::stdout().flush()?;
+                note(&format!(
+                    "error: line {line_no}, column {column}: not UTF-8 text (byte {} of the line)",
+                    at + 1
+                ));
+                continue;
+            }
+        };
+        let text = text.to_string();
         let before = crate::play::lines_read();
-        if !step(session, text, Some(line_no), &mut failed)? {
+        if !step(session, &text, Some(line_no), &mut failed)? {
             break;
         }
         line_no += crate::play::lines_read() - before;
@@ -240,7 +285,10 @@ fn interactive_loop(session: &mut Session) -> CliResult<usize> {
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
-    println!("sprague repl: `help` lists what you can type; Ctrl-D or `quit` ends.");
+    writeln!(
+        std::io::stdout(),
+        "sprague repl: `help` lists what you can type; Ctrl-D or `quit` ends."
+    )?;
     let mut failed = 0;
     loop {
         match editor.readline("sprague> ") {

@@ -50,7 +50,10 @@ pub fn run(port: u16) -> CliResult<()> {
     let listener = TcpListener::bind(("127.0.0.1", port))
         .map_err(|e| CliError::input(format!("--port {port}: cannot listen on 127.0.0.1:{port}: {e}")))?;
     let addr = listener.local_addr()?;
-    println!("sprague playground at http://{addr}/ (Ctrl-C stops the server)");
+    writeln!(
+        std::io::stdout(),
+        "sprague playground at http://{addr}/ (Ctrl-C stops the server)"
+    )?;
     std::io::stdout().flush()?;
     // A connection that fails is the browser's business; keep serving.
     for stream in listener.incoming().flatten() {

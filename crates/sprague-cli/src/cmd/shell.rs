@@ -3,10 +3,14 @@
 use crate::error::CliResult;
 use std::io::Write;
 
-/// Writes the completion script for `shell` to stdout.
+/// Writes the completion script for `shell` to stdout. The script is made
+/// in memory first (the generator panics on a failed write): a closed pipe
+/// then ends quietly and a full disk is one error line.
 pub fn completions(shell: clap_complete::Shell, command: &mut clap::Command) -> CliResult<()> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, command, "sprague", &mut script);
     let mut out = std::io::stdout().lock();
-    clap_complete::generate(shell, command, "sprague", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(())
 }

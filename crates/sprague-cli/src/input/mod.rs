@@ -2,4 +2,5 @@
 
 pub mod binary;
 pub mod graph;
+pub mod read;
 pub mod state_graph;

@@ -14,6 +14,7 @@ use crate::error::{CliResult, INTERRUPTED};
 use crate::progress::{Polling, Progress};
 use sprague::Player;
 use sprague::play::{Kind, PlayEngine, PosId, Verdict};
+use sprague_cli::input::read;
 use std::io::{BufRead, Write};
 
 /// Lines of moves read by games played in this process, so that a REPL
@@ -320,16 +321,26 @@ impl<'s, 'a> Session<'s, 'a> {
             side_suffix(self.kind, ply.mover, &*self.engine, ply.pos)
         )?;
         self.io.output.flush()?;
-        let mut line = String::new();
-        let read = self.io.input.read_line(&mut line)?;
-        if read > 0 {
+        let mut bytes = Vec::new();
+        // One line of at most `read::line_limit()` bytes: an endless stream
+        // without line ends (`/dev/zero`) ends the session with one error.
+        let read = read::read_line_within(self.io.input, &mut bytes, read::line_limit()).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::InvalidData {
+                crate::error::CliError::input(format!("stdin: a move line is {e}: stopped reading there"))
+            } else {
+                crate::error::CliError::input(format!("cannot read the moves from stdin: {e}"))
+            }
+        })?;
+        if read {
             LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
-        if read == 0 {
+        if !read {
             writeln!(self.io.output)?;
             writeln!(self.io.output, "(end of input: game abandoned)")?;
             return Ok(None);
         }
+        // A line that is not UTF-8 is answered like any unreadable move.
+        let line = String::from_utf8_lossy(&bytes).into_owned();
         let line = line.trim().to_string();
         if self.io.echo {
             writeln!(self.io.output, "{line}")?;

@@ -520,8 +520,8 @@ impl Session {
                 "`load` takes one rules file, e.g. load \"examples/rules/kayles.rhai\"".to_string(),
             ));
         };
-        let rules = sprague_script::ScriptRuleset::load(path, sprague_script::Limits::default())
-            .map_err(|e| ReplError::plain(e.to_string()))?;
+        let rules = crate::ruleset::load_script(path, sprague_script::Limits::default())
+            .map_err(|e| ReplError::plain(e.message))?;
         let kind = if rules.is_partizan() {
             "partizan"
         } else if rules.is_loopy() {
