@@ -16,6 +16,10 @@ const STEP: usize = 1 << 20;
 /// Prints one line: heaps held, largest value and where it first occurs, rare heaps.
 pub fn run(path: &str, count: usize) -> CliResult<()> {
     let io = |e: std::io::Error| CliError::input(format!("{path}: {e}"));
+    // Written in place: only a regular file (or none), checked before it is
+    // opened, so that a FIFO or a device is never opened (which would block,
+    // or write into it).
+    sprague_table::check_in_place(path, "FILE").map_err(|e| CliError::input(e.to_string()))?;
     progress::interrupt();
     let polling = Polling::start();
     let mut file = OpenOptions::new()
