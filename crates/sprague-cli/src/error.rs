@@ -99,7 +99,19 @@ impl From<std::io::Error> for CliError {
                 message: "output closed".to_string(),
             };
         }
-        CliError::internal(format!("i/o error: {e}"))
+        CliError::internal(format!("{IO_ERROR}{e}"))
+    }
+}
+
+/// How the message of an output failure ([`From<std::io::Error>`]) starts.
+const IO_ERROR: &str = "i/o error: ";
+
+impl CliError {
+    /// Whether this is a failure of the output itself (a closed pipe, a full
+    /// disk) rather than of the computation: a REPL ends its session on one.
+    #[must_use]
+    pub fn output_failed(&self) -> bool {
+        self.code == QUIET || (self.code == 1 && self.message.starts_with(IO_ERROR))
     }
 }
 

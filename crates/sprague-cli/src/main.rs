@@ -323,6 +323,9 @@ fn run(cli: Cli) -> CliResult<()> {
     if let Some(bytes) = cli.max_memory {
         progress::monitor().set_max_memory(bytes);
     }
+    // Ctrl-C always ends with one line and exit code 130: at once, or by a
+    // clean stop where the computation polls the monitor.
+    progress::interrupt();
     match cli.command {
         Command::Value {
             ruleset,

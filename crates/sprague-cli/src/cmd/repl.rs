@@ -157,6 +157,9 @@ fn step(session: &mut Session, line: &str, line_no: Option<usize>, failed: &mut 
                 return Ok(true);
             }
             Err(VerbError::Failed(e)) => e,
+            // The output went away (a closed pipe): the session ends as the
+            // verb would have, quietly.
+            Err(VerbError::Output(e)) => return Err(e),
         },
         Err(e) => e,
     };
@@ -178,6 +181,8 @@ enum VerbError {
     Interrupted(String),
     /// It failed: a session error.
     Failed(ReplError),
+    /// Its output failed (a closed pipe, a full disk): the session ends.
+    Output(CliError),
 }
 
 impl From<ReplError> for VerbError {
@@ -202,6 +207,8 @@ fn run_verb(words: &[String]) -> Result<(), VerbError> {
         Ok(cli) => crate::run(cli).map_err(|e| {
             if e.code == INTERRUPTED {
                 VerbError::Interrupted(e.message)
+            } else if e.output_failed() {
+                VerbError::Output(e)
             } else {
                 VerbError::Failed(ReplError::plain(e.message))
             }

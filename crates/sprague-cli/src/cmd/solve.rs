@@ -126,6 +126,16 @@ const TABLE_LIMIT: usize = 1000;
 /// level it belongs to is done.
 pub fn run(a: &SolveArgs) -> CliResult<()> {
     progress::interrupt();
+    // The files to be written are checked before any work: only a missing
+    // path or a regular file is replaced (never a device, a FIFO, a
+    // directory, a symbolic link or a file with other hard links).
+    let table_error = |e: sprague_table::TableError| CliError::input(e.to_string());
+    if let Some(out) = &a.out {
+        sprague_table::check_replaceable(out, "--out").map_err(table_error)?;
+    }
+    if let Some(checkpoint) = &a.checkpoint {
+        sprague_table::check_replaceable(checkpoint, "--checkpoint").map_err(table_error)?;
+    }
     if let Some(path) = &a.rules {
         return rules_run(path, a);
     }

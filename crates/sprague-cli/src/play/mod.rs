@@ -89,6 +89,8 @@ struct Session<'s, 'a> {
     history: Vec<Ply>,
     /// The history length when the board was last drawn: redraw only after a change.
     drawn_at: usize,
+    /// Lines of moves read so far.
+    lines: usize,
 }
 
 /// Plays a game from `start` against the user until it ends or input ends.
@@ -148,6 +150,7 @@ impl<'s, 'a> Session<'s, 'a> {
             user,
             history,
             drawn_at: 0,
+            lines: 0,
         }
     }
 
@@ -326,12 +329,16 @@ impl<'s, 'a> Session<'s, 'a> {
         // without line ends (`/dev/zero`) ends the session with one error.
         let read = read::read_line_within(self.io.input, &mut bytes, read::line_limit()).map_err(|e| {
             if e.kind() == std::io::ErrorKind::InvalidData {
-                crate::error::CliError::input(format!("stdin: a move line is {e}: stopped reading there"))
+                crate::error::CliError::input(format!(
+                    "stdin: line {} of the moves is {e}: stopped reading there",
+                    self.lines + 1
+                ))
             } else {
                 crate::error::CliError::input(format!("cannot read the moves from stdin: {e}"))
             }
         })?;
         if read {
+            self.lines += 1;
             LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         if !read {
