@@ -133,28 +133,7 @@ impl Source {
     }
 }
 
-/// Reads (within [`sprague_cli::input::read::MAX_SCRIPT`] bytes and the
-/// memory budget) and compiles the rules file at `path`.
-///
-/// # Errors
-/// A file that cannot be read or is too large, and the load errors of
-/// `sprague_script::ScriptRuleset::from_source`.
-pub fn load_script(path: &str, limits: sprague_script::Limits) -> CliResult<sprague_script::ScriptRuleset> {
-    let source = script_text(path)?;
-    let rules = sprague_script::ScriptRuleset::from_source(path, &source, limits)?;
-    // Ctrl-C and the memory budget stop a script's long calls too.
-    rules.watch(crate::progress::monitor());
-    Ok(rules)
-}
-
-/// The text of the rules file at `path`, read within
-/// [`sprague_cli::input::read::MAX_SCRIPT`] bytes and the memory budget.
-///
-/// # Errors
-/// A file that cannot be read, is too large or is not UTF-8.
-pub fn script_text(path: &str) -> CliResult<String> {
-    sprague_cli::input::read::read_text(path, "the rules file", Some(sprague_cli::input::read::MAX_SCRIPT))
-}
+pub use sprague_cli::input::script::{load as load_script, text as script_text};
 
 /// The ruleset of `source` and the position text of `words` for it.
 ///

@@ -213,12 +213,4 @@ fn wall_json(w: &Trajectory) -> Value {
     )
 }
 
-/// `x at t=-1, then breakpoints (t, x)…`.
-pub(crate) fn wall_text(w: &Trajectory) -> String {
-    let first = w.value_at(&Dyadic::integer(-1));
-    let mut s = format!("{first} at t=-1");
-    for (t, x) in w.breakpoints() {
-        s.push_str(&format!(", {x} at t={t}"));
-    }
-    s
-}
+pub(crate) use sprague_cli::repl::wall_text;

@@ -12,93 +12,14 @@
 //! prompt, Ctrl-C clears the line and Ctrl-D ends the session.
 
 mod complete;
-mod expr;
-mod session;
 
 use crate::error::{CliError, CliResult, INTERRUPTED};
 use crate::progress::{self, Polling};
 use session::{Reply, Session};
-use sprague::Interrupted;
 use sprague_cli::input::read;
+use sprague_cli::repl::{ReplError, expr, session};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-
-/// A line that could not be evaluated: the message and, for text that does not
-/// parse, the 1-based column in the line; or Ctrl-C stopped its arithmetic.
-#[derive(Debug)]
-pub struct ReplError {
-    /// What is wrong.
-    pub message: String,
-    /// Where, when the problem is in the line's text.
-    pub column: Option<usize>,
-    /// Whether Ctrl-C stopped the line's game arithmetic (then nothing else is wrong).
-    pub interrupted: bool,
-}
-
-impl ReplError {
-    /// An error at `column` (1-based) of the line.
-    pub fn at(column: usize, message: String) -> ReplError {
-        ReplError {
-            message,
-            column: Some(column),
-            interrupted: false,
-        }
-    }
-
-    /// An error about the line as a whole.
-    pub fn plain(message: String) -> ReplError {
-        ReplError {
-            message,
-            column: None,
-            interrupted: false,
-        }
-    }
-
-    /// The error as printed: the message, then the line with a caret under
-    /// the column. `line_no` is given when reading a script. Control
-    /// characters of the line and the message are written as escapes
-    /// (`\u{1b}`), the caret still under the character it names.
-    pub fn render(&self, line: &str, line_no: Option<usize>) -> String {
-        use crate::error::one_line;
-        let place = match (line_no, self.column) {
-            (Some(l), Some(c)) => format!("line {l}, column {c}: "),
-            (Some(l), None) => format!("line {l}: "),
-            (None, Some(c)) => format!("column {c}: "),
-            (None, None) => String::new(),
-        };
-        let mut out = format!("error: {place}{}", one_line(&self.message));
-        if let Some(c) = self.column {
-            let mut shown = String::new();
-            let mut caret = 0;
-            for (i, ch) in line.trim_end().chars().enumerate() {
-                let piece = if ch == '\t' {
-                    " ".to_string()
-                } else {
-                    one_line(&ch.to_string())
-                };
-                if i + 1 < c {
-                    caret += piece.chars().count();
-                }
-                shown.push_str(&piece);
-            }
-            if c > line.trim_end().chars().count() + 1 {
-                caret += c - 1 - line.trim_end().chars().count();
-            }
-            out.push_str(&format!("\n  {shown}\n  {}^", " ".repeat(caret)));
-        }
-        out
-    }
-}
-
-impl From<Interrupted> for ReplError {
-    fn from(stop: Interrupted) -> ReplError {
-        ReplError {
-            message: stop.to_string(),
-            column: None,
-            interrupted: true,
-        }
-    }
-}
 
 /// Runs the session until `quit`, `exit` or the end of input. Reading a
 /// script, the exit code is 2 if any line failed (every line is still run).

@@ -131,7 +131,7 @@ impl Env {
     /// The store watched by the process's monitor: Ctrl-C stops its long
     /// sums and comparisons (see `Session::line`).
     pub fn watched(&mut self) -> WatchedStore<'_, 'static> {
-        self.store.with_monitor(crate::progress::monitor())
+        self.store.with_monitor(crate::monitor())
     }
 
     /// Evaluates the game expression `chars[from..to]` of a line (columns in
