@@ -32,9 +32,10 @@ pub const MAX_HOSTS: u64 = 1 << 20;
 /// Reads in progress that may block; see [`Blocked`].
 static BLOCKED: AtomicUsize = AtomicUsize::new(0);
 
-/// While alive, a read that may block on a pipe or a terminal is under way:
-/// a Ctrl-C then ends the process at once (exit code 130), since the
-/// computation that would poll the stop flag is waiting for the read.
+/// While alive, a read that may block on a pipe or a terminal is under way
+/// (or a computation that cannot poll the monitor, such as the comparisons
+/// of loopy games): a Ctrl-C then ends the process at once (exit code 130),
+/// since nothing would look at the stop flag.
 pub struct Blocked(());
 
 impl Blocked {
