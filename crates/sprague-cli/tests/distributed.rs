@@ -187,7 +187,7 @@ fn bad_hosts_files_and_indices_are_refused() {
     let kqk = ["solve", "--demo", "kqk"];
     common::run_refused(
         &of_two(&kqk, "0", m),
-        &["hosts file", "sprague-no-such-hosts-file.txt", "cannot be read"],
+        &["hosts file", "sprague-no-such-hosts-file.txt", "cannot read"],
     );
     let bad = temp("bad-hosts.txt", "127.0.0.1:4000\n  localhost-no-port\n");
     common::run_refused(

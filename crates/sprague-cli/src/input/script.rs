@@ -10,7 +10,7 @@ use crate::error::CliResult;
 /// # Errors
 /// A file that cannot be read, is too large or is not UTF-8.
 pub fn text(path: &str) -> CliResult<String> {
-    read::read_text(path, "the rules file", Some(read::MAX_SCRIPT))
+    read::read_text(path, "rules file", Some(read::MAX_SCRIPT))
 }
 
 /// Reads ([`text`]) and compiles the rules file at `path`; Ctrl-C and the
