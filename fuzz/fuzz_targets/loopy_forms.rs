@@ -1,6 +1,6 @@
 //! Loopy games (`sprague calc` with `pass`, `on`, labels and equations):
 //! parse and make the whole report under a small state and memory budget.
-//! Checks: no panic or hang; errors are one line; a stopper's printed
+//! Checks: no panic or hang; errors name a column within the text; a stopper's printed
 //! simplest form reads back as a game equal to it.
 #![no_main]
 
@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
         Ok(report) => {
             let _ = report.to_string();
         }
-        Err(e) => one_line(&e.to_string()),
+        Err(e) => check_error(&e.to_string(), text),
     }
     let mut store = GameStore::new();
     let Ok(g) = parse_loopy(&mut store, text, BUDGET) else { return };
@@ -36,7 +36,16 @@ fuzz_target!(|data: &[u8]| {
     }
 });
 
-fn one_line(message: &str) {
+/// An error names what is wrong, and a column it names lies in the text
+/// or just past its end (the command prints it on one line, escaped).
+fn check_error(message: &str, text: &str) {
     assert!(!message.is_empty());
-    assert!(!message.contains('\n'), "not one line: {message:?}");
+    let printed = sprague_cli::error::one_line(message);
+    assert!(!printed.contains('\n'));
+    if let Some(at) = message.rfind("column ") {
+        let digits: String = message[at + 7..].chars().take_while(char::is_ascii_digit).collect();
+        if let Ok(c) = digits.parse::<usize>() {
+            assert!(c >= 1 && c <= text.chars().count() + 1, "column {c} of {text:?}: {message}");
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! make the whole report under a small budget of forms, watched by a
 //! monitor with a work and memory budget (Nim heaps up to 65,536 and deep
 //! nesting are accepted by the parser: the budgets must stop them).
-//! Checks: no panic or hang; errors are one line; the printed canonical
+//! Checks: no panic or hang; errors name a column within the text; the printed canonical
 //! form reads back as the same form, with the same outcome and values.
 #![no_main]
 
@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
         Ok(report) => {
             let _ = report.to_string();
         }
-        Err(e) => one_line(&e.to_string()),
+        Err(e) => check_error(&e.to_string(), text),
     }
     let mut s = MisereStore::with_max_games(20_000).with_monitor(monitor);
     monitor.reset();
@@ -35,7 +35,16 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(s.misere_grundy(g), s.misere_grundy(again));
 });
 
-fn one_line(message: &str) {
+/// An error names what is wrong, and a column it names lies in the text
+/// or just past its end (the command prints it on one line, escaped).
+fn check_error(message: &str, text: &str) {
     assert!(!message.is_empty());
-    assert!(!message.contains('\n'), "not one line: {message:?}");
+    let printed = sprague_cli::error::one_line(message);
+    assert!(!printed.contains('\n'));
+    if let Some(at) = message.rfind("column ") {
+        let digits: String = message[at + 7..].chars().take_while(char::is_ascii_digit).collect();
+        if let Ok(c) = digits.parse::<usize>() {
+            assert!(c >= 1 && c <= text.chars().count() + 1, "column {c} of {text:?}: {message}");
+        }
+    }
 }
