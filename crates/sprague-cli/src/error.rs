@@ -224,6 +224,22 @@ pub fn clap_one_line(e: &clap::Error) -> String {
     out
 }
 
+/// Result alias for command-line code.
+pub type CliResult<T> = Result<T, CliError>;
+
+impl From<sprague::Error> for CliError {
+    fn from(e: sprague::Error) -> Self {
+        match e {
+            sprague::Error::Search(s) => s.into(),
+            sprague::Error::Memory(m) => m.into(),
+            sprague::Error::Internal(m) => CliError::internal(m),
+            e @ (sprague::Error::Input(_) | sprague::Error::Position { .. }) => {
+                CliError::input(e.to_string())
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -240,21 +256,5 @@ mod tests {
         let mut out = Escaping::new(Vec::new());
         out.write_all(b"x\x1b[2Jy\n\xff\n").unwrap();
         assert_eq!(String::from_utf8(out.inner).unwrap(), "x\\u{1b}[2Jy\n\\xff\n");
-    }
-}
-
-/// Result alias for command-line code.
-pub type CliResult<T> = Result<T, CliError>;
-
-impl From<sprague::Error> for CliError {
-    fn from(e: sprague::Error) -> Self {
-        match e {
-            sprague::Error::Search(s) => s.into(),
-            sprague::Error::Memory(m) => m.into(),
-            sprague::Error::Internal(m) => CliError::internal(m),
-            e @ (sprague::Error::Input(_) | sprague::Error::Position { .. }) => {
-                CliError::input(e.to_string())
-            }
-        }
     }
 }

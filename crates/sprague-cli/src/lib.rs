@@ -7,6 +7,7 @@
 pub mod error;
 pub mod input;
 pub mod repl;
+pub mod words;
 
 /// The one monitor of the process: the running computation's progress, the
 /// stop flag Ctrl-C raises, and the memory budget (`--max-memory`).

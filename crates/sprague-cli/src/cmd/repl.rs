@@ -21,19 +21,29 @@ use sprague_cli::repl::{ReplError, expr, session};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
+/// The first line of an interactive session.
+const BANNER: &str = "sprague repl: `help` lists what you can type; Ctrl-D or `quit` ends.";
+
+/// The prompt of an interactive session.
+const PROMPT: &str = "sprague> ";
+
 /// Runs the session until `quit`, `exit` or the end of input. Reading a
-/// script, the exit code is 2 if any line failed (every line is still run).
-pub fn run() -> CliResult<()> {
+/// script, the exit code is 2 if any line failed (every line is still run);
+/// with `echo` the script is printed as a terminal session shows it (banner,
+/// prompts and lines, errors without line numbers, none of them failing).
+pub fn run(echo: bool) -> CliResult<()> {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     // For the whole session, Ctrl-C asks the running line to stop instead of
     // ending the process (twice in one line still ends it).
     progress::interrupt();
+    // A game played in the session ends at game over: the next line is the session's.
+    crate::play::REVIEW_AFTER_GAME.store(false, std::sync::atomic::Ordering::Relaxed);
     let _polling = Polling::start();
     let mut session = Session::new();
     let failed = if interactive {
         interactive_loop(&mut session)?
     } else {
-        script_loop(&mut session)?
+        script_loop(&mut session, echo)?
     };
     if failed > 0 {
         return Err(CliError::input(format!(
@@ -148,19 +158,32 @@ fn run_verb(words: &[String]) -> Result<(), VerbError> {
     }
 }
 
-fn script_loop(session: &mut Session) -> CliResult<usize> {
+fn script_loop(session: &mut Session, echo: bool) -> CliResult<usize> {
     let mut failed = 0;
     let stdin = std::io::stdin();
     let mut line = Vec::new();
     let mut line_no = 0;
     let limit = read::line_limit();
+    if echo {
+        println!("{BANNER}");
+    }
     loop {
+        if echo {
+            let mut out = std::io::stdout().lock();
+            write!(out, "{PROMPT}")?;
+            out.flush()?;
+        }
         // Standard input is locked for one line at a time: `play` reads its
         // moves from the lines that follow it, and they count as lines of
         // the script. A line past the limit (`/dev/zero`) ends the script.
         match read::read_line_within(&mut stdin.lock(), &mut line, limit) {
             Ok(true) => {}
-            Ok(false) => break,
+            Ok(false) => {
+                if echo {
+                    println!();
+                }
+                break;
+            }
             Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
                 return Err(CliError::input(format!(
                     "stdin: line {} is {e}: stopped reading the script there",
@@ -171,16 +194,31 @@ fn script_loop(session: &mut Session) -> CliResult<usize> {
         }
         line_no += 1;
         let bytes = line.strip_suffix(b"\r").unwrap_or(&line);
+        if echo {
+            // The line as typed, escaped like everything else the session prints.
+            let mut out = std::io::stdout().lock();
+            writeln!(
+                out,
+                "{}",
+                crate::error::escape_controls(&String::from_utf8_lossy(bytes))
+            )?;
+            out.flush()?;
+        }
         let text = match std::str::from_utf8(bytes) {
             Ok(text) => text,
             Err(e) => {
                 // A line that is not text fails alone; the script goes on.
                 let at = e.valid_up_to();
                 let column = String::from_utf8_lossy(&bytes[..at]).chars().count() + 1;
-                failed += 1;
+                let place = if echo {
+                    format!("column {column}")
+                } else {
+                    failed += 1;
+                    format!("line {line_no}, column {column}")
+                };
                 std::io::stdout().flush()?;
                 note(&format!(
-                    "error: line {line_no}, column {column}: not UTF-8 text (byte {} of the line)",
+                    "error: {place}: not UTF-8 text (byte {} of the line)",
                     at + 1
                 ));
                 continue;
@@ -188,7 +226,12 @@ fn script_loop(session: &mut Session) -> CliResult<usize> {
         };
         let text = text.to_string();
         let before = crate::play::lines_read();
-        if !step(session, &text, Some(line_no), &mut failed)? {
+        let (place, count) = if echo {
+            (None, &mut 0)
+        } else {
+            (Some(line_no), &mut failed)
+        };
+        if !step(session, &text, place, count)? {
             break;
         }
         line_no += crate::play::lines_read() - before;
@@ -213,13 +256,10 @@ fn interactive_loop(session: &mut Session) -> CliResult<usize> {
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
-    writeln!(
-        std::io::stdout(),
-        "sprague repl: `help` lists what you can type; Ctrl-D or `quit` ends."
-    )?;
+    writeln!(std::io::stdout(), "{BANNER}")?;
     let mut failed = 0;
     loop {
-        match editor.readline("sprague> ") {
+        match editor.readline(PROMPT) {
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());

@@ -118,6 +118,12 @@ pub struct Env {
 /// The deepest nesting of function calls accepted (evaluation recurses).
 pub const MAX_CALL_DEPTH: usize = 200;
 
+impl Default for Env {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Env {
     /// An empty session.
     pub fn new() -> Env {

@@ -40,6 +40,12 @@ pub struct Session {
     rules: Option<String>,
 }
 
+impl Default for Session {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Session {
     /// A fresh session.
     pub fn new() -> Session {

@@ -376,7 +376,7 @@ impl MisereStore {
             });
         }
         if let Some(m) = self.monitor
-            && self.work % crate::monitor::Ticker::BATCH as usize == 0
+            && self.work.is_multiple_of(crate::monitor::Ticker::BATCH as usize)
         {
             m.add(u64::from(crate::monitor::Ticker::BATCH));
             if let Err(i) = m.check() {

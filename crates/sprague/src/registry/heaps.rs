@@ -47,6 +47,8 @@ fn boxed<G: HeapGame + Clone + 'static>(name: String, game: G) -> Box<dyn Rulese
 /// Largest heap of the splitting games whose moves may leave that many heaps.
 const SPLIT_MAX: u64 = 1_000_000;
 
+impl crate::definition::Definition<Vec<Rectangle>> for RectangleCutting {}
+
 /// Rectangle cutting with a bound on the side lengths.
 struct Rectangles(Impartial<RectangleCutting>);
 
