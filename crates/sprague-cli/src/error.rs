@@ -99,7 +99,19 @@ impl From<std::io::Error> for CliError {
                 message: "output closed".to_string(),
             };
         }
-        CliError::internal(format!("i/o error: {e}"))
+        CliError::internal(format!("{IO_ERROR}{e}"))
+    }
+}
+
+/// How the message of an output failure ([`From<std::io::Error>`]) starts.
+const IO_ERROR: &str = "i/o error: ";
+
+impl CliError {
+    /// Whether this is a failure of the output itself (a closed pipe, a full
+    /// disk) rather than of the computation: a REPL ends its session on one.
+    #[must_use]
+    pub fn output_failed(&self) -> bool {
+        self.code == QUIET || (self.code == 1 && self.message.starts_with(IO_ERROR))
     }
 }
 
@@ -130,6 +142,59 @@ pub fn one_line(message: &str) -> String {
         }
     }
     out
+}
+
+/// `text` safe to print on a terminal: every control character but the line
+/// break and the tab written as an escape (`\u{1b}`), so that text from the
+/// input (a position echoed, a name in a message, a script's `show`) cannot
+/// drive the terminal. Lines stay lines. O(length).
+#[must_use]
+pub fn escape_controls(text: &str) -> String {
+    if !text.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' | '\t' => out.push(c),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A writer that passes text on with [`escape_controls`] applied: for
+/// transcripts that echo what the user typed (`sprague play`). Bytes that
+/// are not UTF-8 are written as `\x..` escapes.
+pub struct Escaping<W> {
+    inner: W,
+}
+
+impl<W: std::io::Write> Escaping<W> {
+    /// Escapes what is written to `inner`.
+    pub fn new(inner: W) -> Self {
+        Escaping { inner }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Escaping<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut out = String::with_capacity(buf.len());
+        for chunk in buf.utf8_chunks() {
+            out.push_str(&escape_controls(chunk.valid()));
+            for b in chunk.invalid() {
+                out.push_str(&format!("\\x{b:02x}"));
+            }
+        }
+        self.inner.write_all(out.as_bytes())?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// A command-line usage error of clap as one line, keeping its detail: what
@@ -172,5 +237,24 @@ impl From<sprague::Error> for CliError {
                 CliError::input(e.to_string())
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn control_characters_are_escaped_but_lines_stay() {
+        assert_eq!(one_line("a\nb\u{1b}[31m"), "a\\nb\\u{1b}[31m");
+        assert_eq!(
+            escape_controls("a\nb\tc\u{1b}[31m\0\u{9b}"),
+            "a\nb\tc\\u{1b}[31m\\u{0}\\u{9b}"
+        );
+        assert_eq!(escape_controls("plain ↑ text"), "plain ↑ text");
+        let mut out = Escaping::new(Vec::new());
+        out.write_all(b"x\x1b[2Jy\n\xff\n").unwrap();
+        assert_eq!(String::from_utf8(out.inner).unwrap(), "x\\u{1b}[2Jy\n\\xff\n");
     }
 }

@@ -1,10 +1,12 @@
 //! The parts of the `sprague` command that are pure functions of their input:
-//! its error type and the readers of graph files. They form a library so the
+//! its error type, the readers of its inputs, and the REPL's evaluation of a
+//! line. They form a library so the
 //! fuzz targets in `fuzz/` (outside the workspace) and tests reach the same
 //! code the binary runs.
 
 pub mod error;
 pub mod input;
+pub mod repl;
 pub mod words;
 
 /// The one monitor of the process: the running computation's progress, the

@@ -48,8 +48,9 @@ enum Command {
         /// A rules file (rhai script) defining the game instead of a built-in ruleset (see docs/rules.md).
         #[arg(long, value_name = "FILE")]
         rules: Option<String>,
-        /// Most operations one call of the rules script may run.
-        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS)]
+        /// Most operations one call of the rules script may run (at least 1;
+        /// growing an array counts its length).
+        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS, value_parser = clap::value_parser!(u64).range(1..))]
         max_ops: u64,
         /// Misère play: the player who makes the last move loses.
         #[arg(long)]
@@ -76,8 +77,9 @@ enum Command {
         /// A rules file (rhai script) defining the game instead of a built-in ruleset (see docs/rules.md).
         #[arg(long, value_name = "FILE")]
         rules: Option<String>,
-        /// Most operations one call of the rules script may run.
-        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS)]
+        /// Most operations one call of the rules script may run (at least 1;
+        /// growing an array counts its length).
+        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS, value_parser = clap::value_parser!(u64).range(1..))]
         max_ops: u64,
         /// Who moves first.
         #[arg(long, value_enum, default_value_t = cmd::play::First::You)]
@@ -167,8 +169,9 @@ enum Command {
         /// A rules file (rhai script) defining the game instead of a built-in ruleset (see docs/rules.md).
         #[arg(long, value_name = "FILE")]
         rules: Option<String>,
-        /// Most operations one call of the rules script may run.
-        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS)]
+        /// Most operations one call of the rules script may run (at least 1;
+        /// growing an array counts its length).
+        #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS, value_parser = clap::value_parser!(u64).range(1..))]
         max_ops: u64,
         /// How many values: G(0) to G(N-1).
         #[arg(long, value_name = "N")]
@@ -356,6 +359,9 @@ fn run(cli: Cli) -> CliResult<()> {
     if let Some(bytes) = cli.max_memory {
         progress::monitor().set_max_memory(bytes);
     }
+    // Ctrl-C always ends with one line and exit code 130: at once, or by a
+    // clean stop where the computation polls the monitor.
+    progress::interrupt();
     match cli.command {
         Command::Value {
             ruleset,

@@ -42,17 +42,37 @@ pub fn format_of(path: &str, flag: &str) -> CliResult<Format> {
     }
 }
 
-/// Writes `svg` to `path`, as SVG text or rasterised to PNG by extension.
+/// Checks before any work that `path` may be written by `flag`: its
+/// extension, and that it is missing or a regular file
+/// ([`sprague_table::check_replaceable`]).
 ///
 /// # Errors
-/// A bad extension (exit 2), a file that cannot be written (exit 2), or an
-/// SVG that does not render (exit 1: the drawing code is at fault).
+/// A bad extension, or a path that is a device, a FIFO, a directory, a
+/// symbolic link or a file with other hard links (exit 2).
+pub fn check(path: &str, flag: &str) -> CliResult<()> {
+    format_of(path, flag)?;
+    sprague_table::check_replaceable(path, flag).map_err(|e| CliError::input(e.to_string()))
+}
+
+/// Writes `svg` to `path`, as SVG text or rasterised to PNG by extension,
+/// through a temporary file renamed into place; only a missing path or a
+/// regular file is replaced ([`check`]).
+///
+/// # Errors
+/// A bad extension or path (exit 2), a file that cannot be written (exit
+/// 2), or an SVG that does not render (exit 1: the drawing code is at fault).
 pub fn write(path: &str, svg: &str, flag: &str) -> CliResult<()> {
+    check(path, flag)?;
     let bytes = match format_of(path, flag)? {
         Format::Svg => svg.as_bytes().to_vec(),
         Format::Png => png(svg)?,
     };
-    std::fs::write(path, bytes).map_err(|e| CliError::input(format!("cannot write `{path}`: {e}")))
+    sprague_table::replace_file(path, flag, |w| std::io::Write::write_all(w, &bytes)).map_err(|e| match e {
+        sprague_table::TableError::Io { message, .. } => {
+            CliError::input(format!("{flag}: cannot write `{path}`: {message}"))
+        }
+        other => CliError::input(other.to_string()),
+    })
 }
 
 /// Rasterises an SVG document to PNG bytes at [`PNG_SCALE`] pixels per unit.

@@ -10,13 +10,15 @@
 //!
 //! [`interrupt`] installs the Ctrl-C handler: while a computation polls the
 //! monitor (see [`Polling`]) the first Ctrl-C asks it to stop and keep what it
-//! has; otherwise, or on a second Ctrl-C, the process ends at once with exit
-//! code 130.
+//! has; otherwise, on a second Ctrl-C, or while a read that may block is
+//! under way ([`read::Blocked`]), the process ends at once with exit code 130
+//! and the one line `sprague: interrupted`.
 
 use crate::error::CliError;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sprague::Monitor;
-use std::io::{IsTerminal, Read};
+use sprague_cli::input::read;
+use std::io::{IsTerminal, Read, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -33,8 +35,10 @@ static POLLED: AtomicUsize = AtomicUsize::new(0);
 /// Installs the Ctrl-C handler (once per process; later calls do nothing).
 pub fn interrupt() {
     let _ = ctrlc::set_handler(|| {
-        if POLLED.load(Ordering::SeqCst) == 0 || monitor().stop_requested() {
-            eprintln!("\nsprague: interrupted");
+        if POLLED.load(Ordering::SeqCst) == 0 || read::blocked() || monitor().stop_requested() {
+            // On a terminal the line starts after the `^C` it echoed.
+            let lead = if std::io::stderr().is_terminal() { "\n" } else { "" };
+            let _ = writeln!(std::io::stderr(), "{lead}sprague: interrupted");
             std::process::exit(130);
         }
         monitor().stop();
@@ -129,7 +133,7 @@ impl Progress {
     ) -> Self {
         let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden());
         set_style(&bar, unit, len.is_some());
-        bar.set_message(message.to_string());
+        bar.set_message(sprague_cli::error::one_line(message));
         let shown = Arc::new(Mutex::new(false));
         if visible {
             let (bar, shown) = (bar.clone(), Arc::clone(&shown));
@@ -172,7 +176,7 @@ impl Progress {
         }
         self.bar.set_position(0);
         self.bar.reset_eta();
-        self.bar.set_message(message.to_string());
+        self.bar.set_message(sprague_cli::error::one_line(message));
     }
 
     /// Turns the bar into one that follows the [`monitor`] (as
@@ -257,9 +261,9 @@ fn follow(bar: &ProgressBar, shown: &Mutex<bool>, monitor: &Monitor, message: &s
             }
             bar.reset_eta();
             if phase.is_empty() {
-                bar.set_message(message.to_string());
+                bar.set_message(sprague_cli::error::one_line(message));
             } else {
-                bar.set_message(format!("{message}: {phase}"));
+                bar.set_message(sprague_cli::error::one_line(&format!("{message}: {phase}")));
             }
             last = Some(now);
         }
@@ -315,57 +319,44 @@ impl<R: Read> Read for Counted<'_, R> {
 }
 
 /// Opens a file (or stdin for `-`) for streaming, with a byte-count bar that
-/// follows the reading (1 MiB buffer). Reading is not a polled section, as
-/// for [`read_input`].
+/// follows the reading (1 MiB buffer); the readers that take it stop at
+/// their own limits ([`sprague_cli::input::read`]). Reading is not a polled
+/// section, as for [`read_input`].
 ///
 /// # Errors
-/// The file cannot be opened.
+/// The file cannot be opened, or is a directory.
 pub fn open_input<'b>(path: &str, bar: &'b Progress) -> Result<Box<dyn std::io::BufRead + 'b>, CliError> {
-    let inner: Box<dyn Read> = if path == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        let f =
-            std::fs::File::open(path).map_err(|e| CliError::input(format!("cannot read `{path}`: {e}")))?;
-        let len = f.metadata().map(|m| m.len()).ok();
+    let inner = read::open(path, "the file")?;
+    if path != "-" {
+        let len = std::fs::metadata(path)
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .map(|m| m.len());
         bar.phase(&format!("reading {path}"), len, Unit::Bytes);
-        Box::new(f)
-    };
+    }
     Ok(Box::new(std::io::BufReader::with_capacity(
         1 << 20,
         Counted { inner, bar },
     )))
 }
 
-/// Reads a file (or stdin for `-`) with a byte-count bar. Reading is not a
-/// polled section: a read may block on a pipe, so Ctrl-C ends the process at once.
+/// Reads a file (or stdin for `-`) with a byte-count bar, within the memory
+/// budget ([`read::read_to_limit`]). Reading is not a polled section: a read
+/// may block on a pipe, so Ctrl-C ends the process at once.
 ///
 /// # Errors
-/// The file cannot be read.
+/// The file cannot be read, or is larger than the memory budget.
 pub fn read_input(path: &str, bar: &Progress) -> Result<Vec<u8>, CliError> {
-    let mut reader: Box<dyn Read> = if path == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        let f =
-            std::fs::File::open(path).map_err(|e| CliError::input(format!("cannot read `{path}`: {e}")))?;
-        let len = f.metadata().map(|m| m.len()).ok();
+    let inner = read::open(path, "the file")?;
+    if path != "-" {
+        let len = std::fs::metadata(path)
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .map(|m| m.len());
         bar.phase(&format!("reading {path}"), len, Unit::Bytes);
-        Box::new(f)
-    };
-    let name = if path == "-" { "stdin" } else { path };
-    let mut buf = Vec::new();
-    let mut chunk = vec![0u8; 1 << 20];
-    loop {
-        match reader.read(&mut chunk) {
-            Ok(0) => break,
-            Ok(k) => {
-                buf.extend_from_slice(&chunk[..k]);
-                bar.inc(k as u64);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(CliError::input(format!("cannot read `{name}`: {e}"))),
-        }
     }
-    Ok(buf)
+    let mut counted = Counted { inner, bar };
+    read::read_to_limit(&mut counted, read::display_name(path), "the file", None)
 }
 
 #[cfg(test)]

@@ -102,7 +102,7 @@ impl Source {
                     max_positions,
                     ..sprague_script::Limits::default()
                 };
-                Ok(Some(sprague_script::ScriptRuleset::load(path, limits)?))
+                Ok(Some(load_script(path, limits)?))
             }
         }
     }
@@ -133,6 +133,8 @@ impl Source {
     }
 }
 
+pub use sprague_cli::input::script::{load as load_script, text as script_text};
+
 /// The ruleset of `source` and the position text of `words` for it.
 ///
 /// # Errors
@@ -155,9 +157,8 @@ pub fn open(
     if graph && text.trim() == "-" {
         return match reading {
             Reading::Value => {
-                let mut text = String::new();
-                std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-                    .map_err(|e| CliError::input(format!("cannot read the position from stdin: {e}")))?;
+                // Within the memory budget: `/dev/zero` is refused, not read to exhaustion.
+                let text = sprague_cli::input::read::read_text("-", "the position", None)?;
                 Ok((rules, text))
             }
             Reading::Play => Err(CliError::input(

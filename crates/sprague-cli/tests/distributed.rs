@@ -187,7 +187,7 @@ fn bad_hosts_files_and_indices_are_refused() {
     let kqk = ["solve", "--demo", "kqk"];
     common::run_refused(
         &of_two(&kqk, "0", m),
-        &["hosts file", "sprague-no-such-hosts-file.txt", "cannot be read"],
+        &["hosts file", "sprague-no-such-hosts-file.txt", "cannot read"],
     );
     let bad = temp("bad-hosts.txt", "127.0.0.1:4000\n  localhost-no-port\n");
     common::run_refused(
@@ -331,4 +331,70 @@ fn scripted_games_solve_distributed_like_the_one_thread_solve() {
         &["solve", "--rules", r, "0", "--misere", "--workers", "2"],
         &["--misere is not supported"],
     );
+}
+
+/// Two processes given graph files of the same size (n and m) but other
+/// edges used to pass the handshake, and process 0 printed a wrong answer
+/// (`1 L 2` where the answer is `W 1`): the handshake compares the graphs'
+/// digests, so both refuse with one line.
+#[test]
+fn graph_files_of_the_same_size_but_other_edges_are_refused() {
+    // 0 → 1 → 2: vertex 1 wins in 1 (it moves to the terminal 2).
+    let a = temp("same-size-a.txt", "3 2\n0 1\n1 2\n");
+    // 0 → 1, 0 → 2: vertex 1 is terminal.
+    let b = temp("same-size-b.txt", "3 2\n0 1\n0 2\n");
+    let h = hosts("hosts-same-size.txt", 2);
+    let h = h.to_str().unwrap();
+    let args = |file: &PathBuf| -> Vec<String> {
+        [
+            "solve",
+            file.to_str().unwrap(),
+            "--workers",
+            "1",
+            "--connect-timeout",
+            "20",
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let (a_args, b_args) = (args(&a), args(&b));
+    let a_args: Vec<&str> = a_args.iter().map(String::as_str).collect();
+    let b_args: Vec<&str> = b_args.iter().map(String::as_str).collect();
+    let p1 = spawn(&of_two(&b_args, "1", h), &[]);
+    let p0 = spawn(&of_two(&a_args, "0", h), &[]);
+    let e0 = one_line_refusal(&wait(p0, Duration::from_secs(60), "process 0"));
+    let e1 = one_line_refusal(&wait(p1, Duration::from_secs(60), "process 1"));
+    for e in [&e0, &e1] {
+        assert!(e.contains("solves a different space"), "{e}");
+    }
+    // The same file on both: the right answer, as the one-process solve gives.
+    let same = two_by_two(&["solve", a.to_str().unwrap(), "--connect-timeout", "20"], h);
+    assert_eq!(same, common::run_ok(&["solve", a.to_str().unwrap()], b""));
+    assert!(same.contains("\n1 W 1\n"), "{same}");
+}
+
+/// A connect timeout past a week (2^64 - 1 seconds overflowed the deadline:
+/// a panic with an empty stderr) is refused with one line.
+#[test]
+fn a_huge_connect_timeout_is_refused() {
+    let h = hosts("hosts-timeout.txt", 2);
+    for secs in ["18446744073709551615", "9223372036854775807"] {
+        let args = [
+            "solve",
+            "--demo",
+            "tic-tac-toe",
+            "--workers",
+            "1",
+            "--processes",
+            "2",
+            "--process",
+            "0",
+            "--hosts",
+            h.to_str().unwrap(),
+            "--connect-timeout",
+            secs,
+        ];
+        let e = one_line_refusal(&wait(spawn(&args, &[]), Duration::from_secs(30), "the solve"));
+        assert!(e.contains("--connect-timeout") && e.contains("a week"), "{e}");
+    }
 }

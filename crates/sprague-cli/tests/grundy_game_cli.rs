@@ -20,8 +20,11 @@ fn writes_resumes_and_matches_a_fresh_run() {
     let out = run_ok(&["grundy-game", pa, "--count", "3000"], b"");
     // `--count N` is G(0) to G(N-1), as `table` prints it.
     assert!(out.contains("G(0..2999) of Grundy's game"), "{out}");
-    assert_eq!(std::fs::metadata(&a).expect("written").len(), 16 + 3000);
-    // Cut the file mid-way (a killed run) and resume to more heaps.
+    // The header, then one block: its length and checksum (12 bytes) and a
+    // byte a value.
+    assert_eq!(std::fs::metadata(&a).expect("written").len(), 16 + 12 + 3000);
+    // Cut the file mid-way (a killed run: the block is cut short, so it is
+    // dropped) and resume to more heaps.
     let bytes = std::fs::read(&a).expect("read");
     std::fs::write(&a, &bytes[..1234]).expect("cut");
     run_ok(&["grundy-game", pa, "--count", "5000"], b"");
@@ -46,7 +49,10 @@ fn damaged_or_foreign_files_are_refused() {
     let last = bytes.len() - 3;
     bytes[last] ^= 2;
     std::fs::write(&a, &bytes).expect("write");
-    run_refused(&["grundy-game", pa, "--count", "600"], &["heap 497", "damaged"]);
+    run_refused(
+        &["grundy-game", pa, "--count", "600"],
+        &["heaps from 0", "checksum", "damaged"],
+    );
     std::fs::write(&a, b"#!/bin/sh\necho not a table\n").expect("write");
     run_refused(&["grundy-game", pa, "--count", "600"], &["not a table file"]);
 }

@@ -345,3 +345,127 @@ fn ctrl_c_stops_calc() {
     };
     assert_eq!(status.code(), Some(130));
 }
+
+// Issue 39.
+
+/// Misère Kayles on 30,000 heaps of 1 built every winning move through the
+/// quotient as a whole position (O(n²): an abort at 6 GB): now the moves
+/// are found heap by heap. Misère Kayles on heaps of 1 plays as misère Nim
+/// on heaps of 1: an even number of them is a first-player win (take one).
+#[test]
+fn misere_kayles_on_thirty_thousand_heaps() {
+    let heaps = vec!["1"; 30_000].join(" ");
+    let r = run(
+        &["--max-memory", "500M", "value", "kayles", "--misere", &heaps],
+        1024,
+        60,
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("outcome: N"), "{}", r.out);
+    assert!(r.out.contains("heap 1: 1 → nothing"), "{}", r.out);
+    // An odd number: the second player wins.
+    let odd = vec!["1"; 30_001].join(" ");
+    let r = run(
+        &[
+            "--max-memory",
+            "500M",
+            "value",
+            "kayles",
+            "--misere",
+            &odd,
+            "--json",
+        ],
+        1024,
+        60,
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.out).expect("JSON");
+    assert_eq!(v["outcome"], "P", "{}", r.err);
+    // And a batch line of 10^5 heaps.
+    let line = format!("{}\n", vec!["1"; 100_000].join(" "));
+    let r = run_limited(
+        &["--max-memory", "500M", "value", "kayles", "--misere", "--batch"],
+        &line,
+        1024,
+        60,
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        r.out.contains("\tN\t"),
+        "{}",
+        &r.out[r.out.len().saturating_sub(80)..]
+    );
+}
+
+/// A script's terminal score of -2^63 was reported as -2^63 + 1: it is
+/// refused, naming the value, and -2^63 + 1 itself is kept exactly.
+#[test]
+fn a_terminal_score_of_minus_two_to_the_63_is_refused() {
+    let dir = std::env::temp_dir().join(format!("sprague-hostile-score-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let script = |name: &str, score: &str| {
+        let path = dir.join(name);
+        std::fs::write(
+            &path,
+            format!("fn moves(p) {{ if p == 0 {{ [1] }} else {{ [] }} }}\nfn terminal(p) {{ if p == 1 {{ {score} }} }}\n"),
+        )
+        .expect("script");
+        path.to_string_lossy().to_string()
+    };
+    let low = script("low.rhai", "-9223372036854775807 - 1");
+    let r = run(&["solve", "--rules", &low, "0"], 1024, 30);
+    assert_error(&r, "-9223372036854775808, out of range");
+    let ok = script("ok.rhai", "-9223372036854775807");
+    let r = run(&["solve", "--rules", &ok, "0", "--json"], 1024, 30);
+    assert_eq!(r.code, 0, "{}", r.err);
+    // Position 0 moves to 1, which ends with -(2^63 - 1) for its mover: 0 scores 2^63 - 1.
+    assert!(r.out.contains("9223372036854775807"), "{}", r.out);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--max-ops 0` meant "no limit" silently: refused.
+#[test]
+fn max_ops_zero_is_refused() {
+    let kayles = format!("{}/../../examples/rules/kayles.rhai", env!("CARGO_MANIFEST_DIR"));
+    let r = run(&["value", "--rules", &kayles, "3", "--max-ops", "0"], 1024, 30);
+    assert_error(&r, "--max-ops");
+}
+
+/// A loopy calculation of 3,000 equations reached 2.7 GB under
+/// `--max-memory 100M`: its comparisons are refused before they are built.
+#[test]
+fn a_large_loopy_calculation_stays_within_the_budget() {
+    let eqs: Vec<String> = (0..3000)
+        .map(|i| format!("a{i} = {{a{}|a{}}}", (i + 1) % 3000, (i * 7 + 3) % 3000))
+        .collect();
+    let expr = format!("{}; a0", eqs.join("; "));
+    let r = run(&["--max-memory", "100M", "calc", &expr], 1024, 60);
+    assert_error(&r, "past the memory budget of 100.0 MiB");
+}
+
+/// A script pushing array elements one at a time: each push counts the
+/// array's length against --max-ops, so the default limit stops it within
+/// a second, where 10^5 pushes used to take 8.5 s.
+#[test]
+fn array_growth_counts_against_the_operation_limit() {
+    let dir = std::env::temp_dir().join(format!("sprague-hostile-push-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("push.rhai");
+    std::fs::write(
+        &path,
+        "fn moves(p) { let a = []; for i in 0..100000000 { a.push(i); } [] }\n",
+    )
+    .expect("script");
+    let started = Instant::now();
+    let r = run(
+        &["value", "--rules", path.to_str().expect("utf-8"), "1"],
+        1024,
+        30,
+    );
+    assert_error(&r, "ran out of operations");
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -591,3 +591,177 @@ fn ctrl_c_before_the_first_judgement_ends_the_game() {
         "sprague: interrupted before sprague could judge 20 20 20 20 20 20: game ended"
     );
 }
+
+/// Runs `sprague args` with `stdin`, sends SIGINT after 2 seconds, and
+/// returns the exit code, stdout and the trimmed stderr once it ends (it
+/// must end within 20 s of the signal).
+fn ctrl_c_after_two_seconds(args: &[&str], stdin: &[u8]) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(args)
+        .env("SPRAGUE_HISTORY", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sprague binary runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let bytes = stdin.to_vec();
+    // The input stays open (a script still being typed): only the signal ends the run.
+    let keep = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+        std::thread::sleep(Duration::from_secs(30));
+    });
+    std::thread::sleep(Duration::from_secs(2));
+    sigint(&child);
+    let end = Instant::now() + Duration::from_secs(20);
+    while child.try_wait().expect("wait").is_none() {
+        if Instant::now() > end {
+            let _ = child.kill();
+            panic!("`sprague {}` did not end within 20 s of Ctrl-C", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(keep);
+    let out = child.wait_with_output().expect("sprague ends");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).trim().to_string(),
+    )
+}
+
+/// Each of these ran past 30 s with Ctrl-C ignored (issue 39): Ctrl-C now
+/// ends it after 2 s with exit code 130 and one line.
+#[test]
+fn ctrl_c_ends_every_long_computation_with_one_line() {
+    let dir = std::env::temp_dir().join(format!("sprague-interrupt-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    // A script pushing 10^8 array elements (under a limit that lets it),
+    // and one building a sum of ever more parts.
+    let push = dir.join("push.rhai");
+    std::fs::write(
+        &push,
+        "fn moves(p) { let a = []; for i in 0..100000000 { a.push(i); } [] }\n",
+    )
+    .expect("script");
+    let sum = dir.join("sum.rhai");
+    std::fs::write(
+        &sum,
+        "fn moves(p) { let s = sum([0]); for i in 0..100000000 { s = sum([s, i]); } [] }\n",
+    )
+    .expect("script");
+    // Loopy equations: 3,000 names, each game with two options.
+    let loopy: Vec<String> = (0..3000)
+        .map(|i| format!("a{i} = {{a{}|a{}}}", (i + 1) % 3000, (i * 7 + 3) % 3000))
+        .collect();
+    let loopy = format!("{}; a0", loopy.join("; "));
+    let (push, sum) = (
+        push.to_string_lossy().to_string(),
+        sum.to_string_lossy().to_string(),
+    );
+    let huge_ops = "1000000000000000";
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["value", "multiples", "1000000000000: 1 2 3"],
+        vec!["calc", "*[16]"],
+        vec!["calc", &loopy],
+        vec!["value", "--rules", &push, "1", "--max-ops", huge_ops],
+        vec!["value", "--rules", &sum, "1", "--max-ops", huge_ops],
+    ];
+    for args in cases {
+        let (code, out, err) = ctrl_c_after_two_seconds(&args, b"");
+        let shown = args.join(" ").chars().take(60).collect::<String>();
+        assert_eq!(code, Some(130), "{shown}: {err}");
+        assert!(out.is_empty(), "{shown}: {out}");
+        assert_eq!(err.lines().count(), 1, "{shown}: {err}");
+        assert!(err.starts_with("sprague: interrupted"), "{shown}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// In the REPL, the same computations stop and the session goes on.
+#[test]
+fn ctrl_c_in_the_repl_stops_misere_forms_and_big_subtraction_sets() {
+    let set: Vec<String> = (1..=140_000).map(|s| s.to_string()).collect();
+    let set = set.join(",");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .arg("repl")
+        .env("SPRAGUE_HISTORY", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sprague repl");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = lines(child.stdout.take().expect("stdout"));
+    let stderr = lines(child.stderr.take().expect("stderr"));
+    let mut send = |line: &str| {
+        writeln!(stdin, "{line}").expect("the REPL reads");
+        stdin.flush().expect("the REPL reads");
+    };
+    for (k, line) in [
+        "calc '*[16]'".to_string(),
+        format!("value subtraction:{set} 18446744073709551615"),
+        format!("table subtraction:{set} 1000000"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        send(line);
+        let got = interrupt_search(&child, &stderr, "interrupted");
+        assert!(!got.is_empty());
+        send(&format!("{k} + 1000"));
+        let want = (k + 1000).to_string();
+        expect_line(&stdout, |l| l == want, PATIENCE, "the answer after Ctrl-C");
+    }
+    send("quit");
+    drop(stdin);
+    let status = child.wait().expect("the REPL ends");
+    assert_eq!(status.code(), Some(0));
+}
+
+/// `grundy-game` on a FIFO hung, Ctrl-C ignored: now refused at once.
+#[test]
+fn grundy_game_on_a_fifo_is_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("sprague-interrupt-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let pipe = dir.join("pipe");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&pipe)
+            .status()
+            .expect("mkfifo")
+            .success()
+    );
+    common::run_refused(
+        &["grundy-game", pipe.to_str().expect("utf-8"), "--count", "10"],
+        &["FIFO"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A read that blocks (a FIFO with no writer as a graph file, a pipe with
+/// nothing yet) ends at once on Ctrl-C with one line.
+#[test]
+fn ctrl_c_while_reading_ends_at_once() {
+    let dir = std::env::temp_dir().join(format!("sprague-interrupt-read-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let pipe = dir.join("pipe");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&pipe)
+            .status()
+            .expect("mkfifo")
+            .success()
+    );
+    let p = pipe.to_str().expect("utf-8");
+    for args in [
+        vec!["grundy-graph", p],
+        vec!["solve", p],
+        vec!["value", "nim", "--batch"],
+    ] {
+        let (code, _, err) = ctrl_c_after_two_seconds(&args, b"");
+        assert_eq!(code, Some(130), "{args:?}: {err}");
+        assert_eq!(err, "sprague: interrupted", "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -57,6 +57,57 @@ fn serves_the_page_and_the_engine() {
     child.wait().unwrap();
 }
 
+/// Starts `sprague serve` on a free port: the child and its address.
+fn start() -> (std::process::Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (child, addr)
+}
+
+/// Each idle connection stalled every user for 5 s (connections were
+/// served one at a time): with five idle connections open, a request is
+/// answered at once, and the idle ones are closed after the request time.
+#[test]
+fn idle_connections_do_not_stall_others() {
+    let (mut child, addr) = start();
+    let idle: Vec<TcpStream> = (0..5).map(|_| TcpStream::connect(&addr).unwrap()).collect();
+    // A slow client too: a byte now and then never makes a request.
+    let mut slow = TcpStream::connect(&addr).unwrap();
+    slow.write_all(b"G").unwrap();
+    let started = std::time::Instant::now();
+    let (status, _, _) = get(&addr, "/");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    // The idle and slow connections are closed by the server (read gives
+    // the end of the stream) within the request time and a margin.
+    for mut s in idle.into_iter().chain([slow]) {
+        s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+            .unwrap();
+        let mut buf = Vec::new();
+        assert!(s.read_to_end(&mut buf).is_ok(), "closed by the server");
+        assert!(buf.is_empty());
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
 #[test]
 fn a_port_in_use_is_refused_in_one_line() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 pub const MAX_WORKERS: usize = 256;
 /// The most processes a solve spans.
 pub const MAX_PROCESSES: usize = 1024;
+/// The longest wait for the other processes to connect: a week.
+pub const MAX_CONNECT_TIMEOUT: Duration = Duration::from_secs(7 * 24 * 3600);
+/// The largest hosts file read: 1 MiB (one line per process).
+pub const MAX_HOSTS_BYTES: u64 = 1 << 20;
 
 /// The shape of a distributed solve: `workers` threads in each of
 /// `processes` processes; this one is number `process` (from 0) and the
@@ -92,6 +96,13 @@ impl Cluster {
                 self.processes - 1
             )));
         }
+        if self.connect_timeout > MAX_CONNECT_TIMEOUT {
+            return Err(DistError::Config(format!(
+                "--connect-timeout {}: the wait for the other processes must be at most {} seconds (a week)",
+                self.connect_timeout.as_secs(),
+                MAX_CONNECT_TIMEOUT.as_secs()
+            )));
+        }
         if self.processes > 1 && self.hosts.len() != self.processes {
             return Err(DistError::Config(format!(
                 "the hosts list has {} address{} but --processes is {}: give one HOST:PORT per process",
@@ -151,15 +162,31 @@ pub fn parse_hosts(text: &str, path: &str) -> Result<Vec<String>, DistError> {
     Ok(hosts)
 }
 
-/// Reads and parses a hosts file ([`parse_hosts`]).
+/// Reads and parses a hosts file ([`parse_hosts`]) of at most
+/// [`MAX_HOSTS_BYTES`] (a device or pipe without end, such as `/dev/zero`,
+/// is refused there).
 ///
 /// # Errors
-/// [`DistError::Hosts`] when the file cannot be read or does not parse.
+/// [`DistError::Hosts`] when the file cannot be read, is a directory or too
+/// large, or does not parse.
 pub fn read_hosts(path: &str) -> Result<Vec<String>, DistError> {
-    let bytes = std::fs::read(path).map_err(|e| DistError::Hosts {
+    let hosts_error = |message: String| DistError::Hosts {
         path: path.to_string(),
-        message: format!("cannot be read: {e}"),
-    })?;
+        message,
+    };
+    if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+        return Err(hosts_error("cannot be read: it is a directory".to_string()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| hosts_error(format!("cannot be read: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_HOSTS_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| hosts_error(format!("cannot be read: {e}")))?;
+    if bytes.len() as u64 > MAX_HOSTS_BYTES {
+        return Err(hosts_error(format!(
+            "is larger than {MAX_HOSTS_BYTES} bytes, more than a hosts file holds (one HOST:PORT per process)"
+        )));
+    }
     let text = String::from_utf8(bytes).map_err(|e| DistError::Hosts {
         path: path.to_string(),
         message: format!("is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
@@ -176,7 +203,10 @@ const MAGIC: u64 = 0x7370_7261_6775_6531; // "spragu" "e1"
 /// connect timeout.
 pub(crate) fn connect(cluster: &Cluster, fingerprint: u64) -> Result<Vec<Option<TcpStream>>, DistError> {
     let me = cluster.process;
-    let deadline = Instant::now() + cluster.connect_timeout;
+    // `Cluster::check` keeps the timeout within a week, so this cannot overflow.
+    let deadline = Instant::now()
+        .checked_add(cluster.connect_timeout)
+        .ok_or_else(|| DistError::Config("--connect-timeout is too long".to_string()))?;
     let secs = cluster.connect_timeout.as_secs_f64();
     let resolve = |i: usize| -> Result<SocketAddr, DistError> {
         let host = &cluster.hosts[i];

@@ -74,6 +74,8 @@ pub struct DistSolver {
     pause_at: Option<u32>,
     min_listed: usize,
     batch: usize,
+    /// A digest of the input solved, compared in the handshake.
+    input: u64,
 }
 
 impl DistSolver {
@@ -89,6 +91,7 @@ impl DistSolver {
             pause_at: None,
             min_listed: MIN_LISTED,
             batch: BATCH,
+            input: 0,
         }
     }
 
@@ -133,6 +136,17 @@ impl DistSolver {
     #[must_use]
     pub fn misere(mut self, misere: bool) -> Self {
         self.misere = misere;
+        self
+    }
+
+    /// Mixes `digest`, a fingerprint of the input being solved (the
+    /// contents of a graph file, say: see [`GraphSpace::fingerprint`](crate::GraphSpace::fingerprint)),
+    /// into the handshake between processes, so that processes given inputs
+    /// of the same size but different contents refuse to solve together
+    /// instead of mixing their shares into a wrong table.
+    #[must_use]
+    pub fn input_fingerprint(mut self, digest: u64) -> Self {
+        self.input = digest;
         self
     }
 
@@ -183,7 +197,7 @@ impl DistSolver {
                 .map(GenericBuilder::Process)
                 .collect()
         } else {
-            let fingerprint = fingerprint(name, n, self.misere);
+            let fingerprint = fingerprint(name, n, self.misere, self.input);
             let sockets = connect(&self.cluster, fingerprint)?;
             let (builders, guard) = initialize_networking_from_sockets::<_, Process>(
                 sockets,
@@ -297,10 +311,15 @@ fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
     }
 }
 
-/// FNV-1a of the game's name, size and play convention.
-fn fingerprint(name: &str, n: u64, misere: bool) -> u64 {
+/// FNV-1a of the game's name, size, play convention and input digest.
+fn fingerprint(name: &str, n: u64, misere: bool, input: u64) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in name.bytes().chain(n.to_le_bytes()).chain([u8::from(misere)]) {
+    for b in name
+        .bytes()
+        .chain(n.to_le_bytes())
+        .chain([u8::from(misere)])
+        .chain(input.to_le_bytes())
+    {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }

@@ -64,6 +64,6 @@ pub mod table;
 
 pub use game::ScriptGame;
 pub use pos::{NotAPosition, Pos};
-pub use ruleset::ScriptRuleset;
+pub use ruleset::{MAX_SOURCE_BYTES, ScriptRuleset};
 pub use script::{DEFAULT_CELLS, DEFAULT_MAX_OPS, DEFAULT_MAX_POSITIONS, Limits, Script};
 pub use space::ScriptSpace;

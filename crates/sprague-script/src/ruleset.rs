@@ -37,6 +37,9 @@ pub struct ScriptRuleset {
     loopy: SpaceRules<ScriptSpace>,
 }
 
+/// The largest rules file [`ScriptRuleset::load`] reads: 16 MiB.
+pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
 impl ScriptRuleset {
     /// Compiles the script `source`, named `file` in messages and reports.
     ///
@@ -70,14 +73,43 @@ impl ScriptRuleset {
         })
     }
 
-    /// Reads and compiles the rules file at `path`.
+    /// Reads and compiles the rules file at `path`, which may hold at most
+    /// [`MAX_SOURCE_BYTES`] (a device or pipe that never ends, such as
+    /// `/dev/zero`, is refused there).
     ///
     /// # Errors
-    /// A file that cannot be read, and everything [`ScriptRuleset::from_source`] refuses.
+    /// A file that cannot be read, a directory, a file past the size limit
+    /// or not UTF-8, and everything [`ScriptRuleset::from_source`] refuses.
     pub fn load(path: &str, limits: Limits) -> Result<Self> {
-        let source = std::fs::read_to_string(path)
-            .map_err(|e| Error::input(format!("cannot read rules file `{path}`: {e}")))?;
+        use std::io::Read;
+        let cannot =
+            |e: &dyn core::fmt::Display| Error::input(format!("cannot read rules file `{path}`: {e}"));
+        if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+            return Err(cannot(&"it is a directory"));
+        }
+        let file = std::fs::File::open(path).map_err(|e| cannot(&e))?;
+        let mut bytes = Vec::new();
+        file.take(MAX_SOURCE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| cannot(&e))?;
+        if bytes.len() as u64 > MAX_SOURCE_BYTES {
+            return Err(Error::input(format!(
+                "rules file `{path}` is larger than {MAX_SOURCE_BYTES} bytes, the most a rules script may hold"
+            )));
+        }
+        let source = String::from_utf8(bytes).map_err(|e| {
+            Error::input(format!(
+                "rules file `{path}` is not UTF-8 text (byte {})",
+                e.utf8_error().valid_up_to() + 1
+            ))
+        })?;
         Self::from_source(path, &source, limits)
+    }
+
+    /// Obeys `monitor`: a script call stops when it asks for a stop (Ctrl-C)
+    /// or the memory budget is passed (see [`Script::watch`]).
+    pub fn watch(&self, monitor: &'static sprague::Monitor) {
+        self.script.watch(monitor);
     }
 
     /// Whether the script is a partizan game (`fn left` and `fn right`).
@@ -220,9 +252,15 @@ impl ScriptRuleset {
         self.checked(p)
     }
 
-    /// `result`, unless a script call failed meanwhile: then that failure.
+    /// `result`, unless a script call failed meanwhile: then that failure
+    /// (a call the monitor stopped is an interruption, not the script's fault).
     fn checked<T>(&self, result: Result<T>) -> Result<T> {
+        let stopped = self.script.take_stopped();
         match self.script.take_failure() {
+            Some(_) if stopped => Err(sprague::Interrupted {
+                done: self.script.monitor_done(),
+            }
+            .into()),
             Some(f) => Err(Error::input(f)),
             None => result,
         }

@@ -5,8 +5,10 @@
 
 use crate::pos::{Pos, SumValue};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope};
+use sprague::Monitor;
 use sprague::blocks::{Cells, Symmetry};
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 
 /// The cell characters of boards and graphs when a script has no
 /// `fn cells()`: `.` empty, `x` Left, `o` Right, `#` blocked.
@@ -15,7 +17,10 @@ pub const DEFAULT_CELLS: Cells = Cells::new('.', Some('x'), Some('o'), Some('#')
 /// Sandbox limits of a script.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Most operations one call of a script function may run (`--max-ops`).
+    /// Most operations one call of a script function may run (`--max-ops`),
+    /// at least 1. Growing an array by `push`, `append` or `insert` counts
+    /// the array's length too (the sandbox measures the whole array after
+    /// each change), as do the positions `sum` and `move_to_splits` build.
     pub max_ops: u64,
     /// Longest string a script may build, in bytes.
     pub max_string: usize,
@@ -46,6 +51,65 @@ impl Default for Limits {
             max_call_depth: 64,
             max_positions: DEFAULT_MAX_POSITIONS,
         }
+    }
+}
+
+/// The operation count of the current call and the monitor whose stop
+/// requests it obeys: the engine's progress callback reads both.
+#[derive(Debug, Default)]
+struct Meter {
+    /// Work charged by native functions during the current call, beyond the
+    /// engine's own count of operations.
+    charged: AtomicU64,
+    /// The operation limit ([`Limits::max_ops`]).
+    max_ops: u64,
+    /// The monitor polled every [`POLL_OPS`] operations.
+    monitor: OnceLock<&'static Monitor>,
+    /// Whether the monitor stopped a call (Ctrl-C or the memory budget).
+    stopped: AtomicBool,
+}
+
+/// Operations between two looks at the monitor.
+const POLL_OPS: u64 = 1 << 12;
+
+/// The termination token of a call past [`Limits::max_ops`].
+const OUT_OF_OPS: &str = "out of operations";
+
+/// The termination token of a call stopped by the monitor.
+const STOPPED: &str = "stopped";
+
+impl Meter {
+    /// The engine's progress callback after `ops` operations of the call:
+    /// stops it past the limit (its operations plus the work charged), and
+    /// when the monitor asks for a stop.
+    fn progress(&self, ops: u64) -> Option<Dynamic> {
+        if ops.saturating_add(self.charged.load(Ordering::Relaxed)) > self.max_ops {
+            return Some(Dynamic::from(OUT_OF_OPS));
+        }
+        if ops.is_multiple_of(POLL_OPS)
+            && let Some(m) = self.monitor.get()
+            && m.check().is_err()
+        {
+            self.stopped.store(true, Ordering::Relaxed);
+            return Some(Dynamic::from(STOPPED));
+        }
+        None
+    }
+
+    /// Charges `units` of work to the current call; an error past the limit.
+    fn charge(&self, units: usize) -> Result<(), Box<EvalAltResult>> {
+        let units = units as u64;
+        let total = self
+            .charged
+            .fetch_add(units, Ordering::Relaxed)
+            .saturating_add(units);
+        if total > self.max_ops {
+            return Err(Box::new(EvalAltResult::ErrorTerminated(
+                Dynamic::from(OUT_OF_OPS),
+                Position::NONE,
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -91,6 +155,8 @@ pub struct Script {
     failure: Mutex<Option<String>>,
     /// The options given by `move_to(q)` during the current call.
     sink: Arc<Mutex<Vec<Pos>>>,
+    /// The operation count and the monitor of the current call.
+    meter: Arc<Meter>,
     /// The cell characters of boards and graphs (`fn cells()`).
     pub(crate) cells: Arc<RwLock<Cells>>,
     /// The symmetries of board positions (`fn symmetry()`), applied natively
@@ -113,6 +179,21 @@ impl core::fmt::Debug for Script {
     }
 }
 
+/// Writes a script's `print` or `debug` text as one line on stderr, control
+/// characters written as escapes (`\u{1b}`).
+fn note(text: &str) {
+    use std::io::Write;
+    let mut line = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            line.push_str(&c.escape_default().to_string());
+        } else {
+            line.push(c);
+        }
+    }
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// Why a script cannot be loaded: one line naming file, line and column.
 pub type LoadError = String;
 
@@ -124,6 +205,11 @@ impl Script {
     /// wrong number of parameters, or a file that defines neither `moves`
     /// nor `left` and `right`.
     pub fn compile(file: &str, source: &str, limits: Limits) -> Result<Arc<Script>, LoadError> {
+        if limits.max_ops == 0 {
+            return Err(format!(
+                "{file}: the operation limit must be at least 1 (--max-ops 0 would allow no operation; give a large number for long calls)"
+            ));
+        }
         Self::compile_with(file, source, limits, true)
     }
 
@@ -135,9 +221,16 @@ impl Script {
         limits: Limits,
         compiled: bool,
     ) -> Result<Arc<Script>, LoadError> {
+        let meter = Arc::new(Meter {
+            max_ops: limits.max_ops,
+            ..Meter::default()
+        });
         let mut engine = Engine::new();
+        // The operation limit is the meter's: the engine's own count plus
+        // the work charged by native functions (see `Limits::max_ops`).
+        let m = Arc::clone(&meter);
+        engine.on_progress(move |ops| m.progress(ops));
         engine
-            .set_max_operations(limits.max_ops)
             .set_max_string_size(limits.max_string)
             .set_max_array_size(limits.max_array)
             .set_max_map_size(limits.max_array)
@@ -146,9 +239,10 @@ impl Script {
             .set_max_variables(1 << 12)
             .set_max_functions(1 << 12);
         // Script output goes to stderr, so that it never mixes with results
-        // (JSON on stdout).
-        engine.on_print(|s| eprintln!("{s}"));
-        engine.on_debug(|s, _, pos| eprintln!("debug {pos}: {s}"));
+        // (JSON on stdout), with control characters escaped (a script cannot
+        // drive the terminal); a closed or full stderr is ignored.
+        engine.on_print(note);
+        engine.on_debug(|s, _, pos| note(&format!("debug {pos}: {s}")));
         // `move_to(q)` adds option q of the position being asked about: the
         // fast alternative to returning a growing array, which rhai's size
         // limits re-measure on every push (O(length) each).
@@ -189,6 +283,7 @@ impl Script {
         // when m < 0. At most `max_array` options a call.
         let into = sink.clone();
         let max_array = limits.max_array;
+        let meter_splits = Arc::clone(&meter);
         engine.register_fn(
             "move_to_splits",
             move |m: rhai::INT| -> Result<(), Box<EvalAltResult>> {
@@ -196,6 +291,7 @@ impl Script {
                     return Ok(());
                 }
                 let count = usize::try_from(m / 2 + 1).unwrap_or(usize::MAX);
+                meter_splits.charge(count.min(max_array + 1))?;
                 if count > max_array {
                     return Err(format!(
                         "move_to_splits({m}): {count} options, more than the limit of {max_array} a call"
@@ -222,9 +318,17 @@ impl Script {
         // `sum(array)`: the sum of the positions in the array; `parts(s)` the
         // array of its parts.
         engine.register_type_with_name::<SumValue>("sum");
+        let m = Arc::clone(&meter);
         engine.register_fn(
             "sum",
-            |items: rhai::Array| -> Result<Dynamic, Box<EvalAltResult>> {
+            move |items: rhai::Array| -> Result<Dynamic, Box<EvalAltResult>> {
+                // A sum of sums is flattened: its cost is the parts it holds.
+                let parts_in = |d: &Dynamic| {
+                    d.clone()
+                        .try_cast::<SumValue>()
+                        .map_or(1, |s| s.0.parts().map_or(1, <[Pos]>::len))
+                };
+                m.charge(items.iter().map(parts_in).sum())?;
                 let mut parts = Vec::with_capacity(items.len());
                 for (i, item) in items.iter().enumerate() {
                     parts.push(part(item, i, "sum")?);
@@ -236,6 +340,48 @@ impl Script {
             s.0.parts()
                 .map_or_else(Vec::new, |p| p.iter().map(Pos::to_dynamic).collect())
         });
+        // Array growth counts against the operation limit: after each change
+        // the sandbox measures the whole array, so a loop of `push` costs the
+        // square of its length. These replace the standard functions of the
+        // same names (same behaviour) and charge the array's length.
+        let m = Arc::clone(&meter);
+        engine.register_fn(
+            "push",
+            move |array: &mut rhai::Array, item: Dynamic| -> Result<(), Box<EvalAltResult>> {
+                m.charge(array.len() + 1)?;
+                array.push(item);
+                Ok(())
+            },
+        );
+        let m = Arc::clone(&meter);
+        engine.register_fn(
+            "append",
+            move |array: &mut rhai::Array, more: rhai::Array| -> Result<(), Box<EvalAltResult>> {
+                m.charge(array.len() + more.len())?;
+                array.extend(more);
+                Ok(())
+            },
+        );
+        let m = Arc::clone(&meter);
+        engine.register_fn(
+            "insert",
+            move |array: &mut rhai::Array,
+                  index: rhai::INT,
+                  item: Dynamic|
+                  -> Result<(), Box<EvalAltResult>> {
+                m.charge(array.len() + 1)?;
+                // A negative index counts from the end; past either end, the
+                // item goes to that end.
+                let len = array.len();
+                let at = if index < 0 {
+                    len.saturating_sub(usize::try_from(index.unsigned_abs()).unwrap_or(usize::MAX))
+                } else {
+                    usize::try_from(index).unwrap_or(usize::MAX).min(len)
+                };
+                array.insert(at, item);
+                Ok(())
+            },
+        );
         let ast = engine
             .compile(source)
             .map_err(|e| format!("{}: syntax error: {}", at(file, e.position()), e.err_type()))?;
@@ -311,6 +457,7 @@ impl Script {
             max_positions: limits.max_positions,
             failure: Mutex::new(None),
             sink,
+            meter,
             cells,
             symmetry: None,
             regions: None,
@@ -357,6 +504,25 @@ impl Script {
         Ok(Arc::new(script))
     }
 
+    /// Obeys `monitor` from now on: a call stops when the monitor asks for a
+    /// stop (Ctrl-C) or the memory budget is passed, looked at every few
+    /// thousand operations, so that a script that computes for long inside
+    /// one call is stopped too. Set once; later calls do nothing.
+    pub fn watch(&self, monitor: &'static Monitor) {
+        let _ = self.meter.monitor.set(monitor);
+    }
+
+    /// The work the watched monitor counted (0 without one).
+    pub(crate) fn monitor_done(&self) -> u64 {
+        self.meter.monitor.get().map_or(0, |m| m.done())
+    }
+
+    /// Whether the monitor stopped a call since the last look (then the
+    /// request's failure is that stop, not the script's fault); clears it.
+    pub(crate) fn take_stopped(&self) -> bool {
+        self.meter.stopped.swap(false, Ordering::Relaxed)
+    }
+
     /// Whether the game is solved as a loopy game (win, lose or draw).
     #[must_use]
     pub fn is_loopy(&self) -> bool {
@@ -376,6 +542,8 @@ impl Script {
     ) -> Result<Dynamic, ScriptFailure> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(false);
         let mut scope = Scope::new();
+        // Each call has its own operation count.
+        self.meter.charged.store(0, Ordering::Relaxed);
         self.engine
             .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, name, args)
             .map_err(|e| ScriptFailure(runtime_message(&self.file, &format!("fn {name}"), on, &e)))
@@ -596,6 +764,10 @@ fn runtime_message(file: &str, place: &str, on: Option<&Pos>, e: &EvalAltResult)
         EvalAltResult::ErrorTooManyOperations(..) => {
             "the script ran out of operations (an endless loop? raise the limit with --max-ops N)".to_string()
         }
+        EvalAltResult::ErrorTerminated(token, _) if token.clone().into_string().is_ok_and(|t| t == OUT_OF_OPS) => {
+            "the script ran out of operations (an endless loop, or an array grown one item at a time? raise the limit with --max-ops N)".to_string()
+        }
+        EvalAltResult::ErrorTerminated(..) => "stopped (Ctrl-C or the memory budget)".to_string(),
         EvalAltResult::ErrorDataTooLarge(..) => {
             format!("{what}: the script built a value larger than the sandbox allows")
         }

@@ -74,8 +74,18 @@ impl ScriptSpace {
             return Ok(Terminal::No);
         }
         if let Ok(score) = v.as_int() {
-            // Kept within ±i64::MAX, so that the minimax solver may negate it.
-            return Ok(Terminal::Score(score.max(-i64::MAX)));
+            // Scores lie within ±i64::MAX, so that the minimax solver may
+            // negate them: -2^63 is refused, never changed into another score.
+            if score == i64::MIN {
+                return Err(ScriptFailure(format!(
+                    "{}: fn terminal({}) returned {score}, out of range: a score lies between -{} and {}",
+                    script.file,
+                    shorten(p),
+                    i64::MAX,
+                    i64::MAX
+                )));
+            }
+            return Ok(Terminal::Score(score));
         }
         let text = v.clone().into_string().unwrap_or_default();
         match text.as_str() {

@@ -103,7 +103,7 @@ impl Checkpoint {
         let n = codes.len() as u64;
         let io = |e: std::io::Error| TableError::io(path, &e);
         let head = header_bytes(VERSION, ruleset, n, block_states);
-        let (file, bytes) = open_checked(path, &head, ruleset, n, block_states)?;
+        let (file, bytes) = open_checked(path, &head, ruleset, n, block_states, RECORD)?;
         let blocks = n.div_ceil(u64::from(block_states));
         let mut at = head.len();
         let mut done = 0u64;
@@ -153,6 +153,8 @@ impl Checkpoint {
         block_states: u32,
     ) -> Result<(Self, Vec<Record>), TableError> {
         let io = |e: std::io::Error| TableError::io(path, &e);
+        // A regular file only (never a FIFO or a device), checked before opening.
+        crate::check_replaceable(path, "--checkpoint")?;
         let file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
         let len = file.metadata().map_err(io)?.len();
         let mut r = std::io::BufReader::with_capacity(1 << 20, file);
@@ -248,19 +250,48 @@ fn create_new(path: &str, head: &[u8]) -> Result<File, TableError> {
     Ok(file)
 }
 
+/// The most bytes a checkpoint of `n` states in blocks of `block_states`
+/// can hold: its header, a level, and per block a record head of `record`
+/// bytes and a zstd frame no larger than zstd's bound on the block's codes
+/// (2 bytes each). A longer file is not a checkpoint of this solve, and is
+/// refused before it is read. O(1).
+fn max_checkpoint_bytes(head: usize, n: u64, block_states: u32, record: usize) -> u64 {
+    let bs = u64::from(block_states.max(1));
+    let blocks = n.div_ceil(bs);
+    let raw = 2 * bs;
+    let frame = raw + raw / 128 + 1024;
+    (head as u64 + 8).saturating_add(blocks.saturating_mul(record as u64 + frame))
+}
+
 /// Opens the checkpoint `path` for reading and writing and reads it whole,
-/// checking that it starts with the header `head` of this solve.
+/// checking that it starts with the header `head` of this solve. Only a
+/// regular file is opened (never a FIFO or a device, checked before
+/// opening), and only one no longer than a checkpoint of this solve can be
+/// ([`max_checkpoint_bytes`], checked before reading).
 fn open_checked(
     path: &str,
     head: &[u8],
     ruleset: &str,
     n: u64,
     block_states: u32,
+    record: usize,
 ) -> Result<(File, Vec<u8>), TableError> {
     let io = |e: std::io::Error| TableError::io(path, &e);
+    crate::check_replaceable(path, "--checkpoint")?;
     let mut file = OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    let most = max_checkpoint_bytes(head.len(), n, block_states, record);
+    if len > most {
+        return Err(TableError::damaged(
+            path,
+            None,
+            format!(
+                "{len} bytes, more than a checkpoint of {n} states in blocks of {block_states} can hold ({most}): not this solve's checkpoint"
+            ),
+        ));
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    (&mut file).take(most).read_to_end(&mut bytes).map_err(io)?;
     if bytes.len() < 8 || &bytes[..8] != MAGIC {
         return Err(TableError::damaged(
             path,
@@ -312,7 +343,7 @@ impl Snapshots {
         block_states: u32,
     ) -> Result<(Self, Option<Snapshot>), TableError> {
         let head = header_bytes(SNAPSHOT_VERSION, ruleset, n, block_states);
-        let (_, bytes) = open_checked(path, &head, ruleset, n, block_states)?;
+        let (_, bytes) = open_checked(path, &head, ruleset, n, block_states, RECORD_SNAPSHOT)?;
         let me = Snapshots {
             path: path.to_string(),
             head,
@@ -370,26 +401,18 @@ impl Snapshots {
     /// Replaces the snapshot by `cells` at the end of level `level`: written
     /// to `FILE.tmp`, synced, renamed over the file. O(cells).
     pub(crate) fn write(&self, level: u32, cells: &[u16]) -> Result<(), TableError> {
-        let tmp = format!("{}.tmp", self.path);
-        let io_tmp = |e: std::io::Error| TableError::io(&tmp, &e);
-        let file = File::create(&tmp).map_err(io_tmp)?;
-        let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
-        out.write_all(&self.head).map_err(io_tmp)?;
-        out.write_all(&level.to_le_bytes()).map_err(io_tmp)?;
-        out.write_all(&crc32fast::hash(&level.to_le_bytes()).to_le_bytes())
-            .map_err(io_tmp)?;
-        for (b, chunk) in cells.chunks(self.block_states.max(1) as usize).enumerate() {
-            let frame = compress(chunk).map_err(io_tmp)?;
-            out.write_all(&(frame.len() as u32).to_le_bytes())
-                .map_err(io_tmp)?;
-            out.write_all(&record_crc(b as u64, &frame).to_le_bytes())
-                .map_err(io_tmp)?;
-            out.write_all(&frame).map_err(io_tmp)?;
-        }
-        let file = out.into_inner().map_err(|e| io_tmp(e.into_error()))?;
-        file.sync_data().map_err(io_tmp)?;
-        drop(file);
-        std::fs::rename(&tmp, &self.path).map_err(|e| TableError::io(&self.path, &e))?;
+        crate::target::replace_file(&self.path, "--checkpoint", |out| {
+            out.write_all(&self.head)?;
+            out.write_all(&level.to_le_bytes())?;
+            out.write_all(&crc32fast::hash(&level.to_le_bytes()).to_le_bytes())?;
+            for (b, chunk) in cells.chunks(self.block_states.max(1) as usize).enumerate() {
+                let frame = compress(chunk)?;
+                out.write_all(&(frame.len() as u32).to_le_bytes())?;
+                out.write_all(&record_crc(b as u64, &frame).to_le_bytes())?;
+                out.write_all(&frame)?;
+            }
+            Ok(())
+        })?;
         // The rename itself is durable once the folder is synced.
         if let Some(dir) = std::path::Path::new(&self.path).parent() {
             let dir = if dir.as_os_str().is_empty() {

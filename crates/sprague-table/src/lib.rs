@@ -20,6 +20,7 @@ mod mmap;
 mod query;
 mod read;
 mod solve;
+mod target;
 mod tiered;
 mod write;
 
@@ -29,5 +30,6 @@ pub use graph::{GRAPH_RULESET, GraphFile, graph_ruleset, is_graph_ruleset};
 pub use query::{External, Probe, Verified, is_external_ruleset, probe, probe_with, verify, verify_with};
 pub use read::TableFile;
 pub use solve::{SolveOptions, Solved, Summary, solve, summarize};
+pub use target::{check_in_place, check_replaceable, replace_file};
 pub use tiered::{TieredSolved, has_tiers, solve_tiered_to_file};
 pub use write::write_table;

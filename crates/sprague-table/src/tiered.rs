@@ -147,6 +147,8 @@ pub fn solve_tiered_to_file(
     opts: &SolveOptions<'_>,
 ) -> Result<TieredSolved, TableError> {
     let (name, space) = tiered_space(ruleset)?;
+    // Refused before the solve, not after it.
+    crate::check_replaceable(out, "--out")?;
     let peak = tiered_peak_states(&space);
     if peak > opts.max_states as u64 {
         return Err(TableError::Input(format!(
@@ -366,18 +368,22 @@ fn assemble(
             e
         })
         .collect();
-    let tmp = format!("{out}.tmp");
-    let io = |e: std::io::Error| TableError::io(&tmp, &e);
-    let file = std::fs::File::create(&tmp).map_err(io)?;
-    let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
-    w.write_all(&head).map_err(io)?;
-    w.write_all(&index_bytes(&entries)).map_err(io)?;
     let mut ck = std::fs::File::open(ck_path).map_err(|e| TableError::io(ck_path, &e))?;
-    for r in sorted {
-        let frame = read_frame(ck_path, &mut ck, r)?;
-        w.write_all(&frame).map_err(io)?;
-    }
-    let file = w.into_inner().map_err(|e| io(e.into_error()))?;
-    file.sync_all().map_err(io)?;
-    std::fs::rename(&tmp, out).map_err(|e| TableError::io(out, &e))
+    // A damaged frame of the checkpoint is its own error, not the output's.
+    let mut damage = None;
+    crate::target::replace_file(out, "--out", |w| {
+        w.write_all(&head)?;
+        w.write_all(&index_bytes(&entries))?;
+        for r in sorted {
+            match read_frame(ck_path, &mut ck, r) {
+                Ok(frame) => w.write_all(&frame)?,
+                Err(e) => {
+                    damage = Some(e);
+                    return Err(std::io::Error::other("the checkpoint could not be read"));
+                }
+            }
+        }
+        Ok(())
+    })
+    .map_err(|e| damage.take().unwrap_or(e))
 }

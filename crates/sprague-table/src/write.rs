@@ -7,12 +7,17 @@ use std::io::Write;
 /// Writes `codes` (one per index, see [`crate::code`]) of ruleset `ruleset`
 /// as a table file at `path`, in blocks of `block_states` indices. The file
 /// is written under a temporary name beside `path` and renamed into place, so
-/// `path` is never a half-written table. O(N) time; the compressed blocks are
-/// held in memory until written.
+/// `path` is never a half-written table; only a missing path or a regular
+/// file is replaced ([`crate::check_replaceable`], checked before the work
+/// and again before the rename). O(N) time; the compressed blocks are held
+/// in memory until written.
 ///
 /// # Errors
+/// [`TableError::Input`] for a path that is not a regular file (a device, a
+/// FIFO, a directory, a symbolic link, a file with other hard links);
 /// [`TableError::Io`] when the file cannot be written.
 pub fn write_table(path: &str, ruleset: &str, codes: &[u16], block_states: u32) -> Result<(), TableError> {
+    crate::check_replaceable(path, "--out")?;
     let header = Header {
         ruleset: ruleset.to_string(),
         state_count: codes.len() as u64,
@@ -39,16 +44,12 @@ pub fn write_table(path: &str, ruleset: &str, codes: &[u16], block_states: u32) 
             e
         })
         .collect();
-    let tmp = format!("{path}.tmp");
-    let io = |e: std::io::Error| TableError::io(&tmp, &e);
-    let file = std::fs::File::create(&tmp).map_err(io)?;
-    let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
-    out.write_all(&head).map_err(io)?;
-    out.write_all(&index_bytes(&entries)).map_err(io)?;
-    for f in &frames {
-        out.write_all(f).map_err(io)?;
-    }
-    let file = out.into_inner().map_err(|e| io(e.into_error()))?;
-    file.sync_all().map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| TableError::io(path, &e))
+    crate::target::replace_file(path, "--out", |out| {
+        out.write_all(&head)?;
+        out.write_all(&index_bytes(&entries))?;
+        for f in &frames {
+            out.write_all(f)?;
+        }
+        Ok(())
+    })
 }

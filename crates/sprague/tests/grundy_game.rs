@@ -128,26 +128,60 @@ fn records_are_first_occurrences_of_new_maxima() {
 }
 
 fn file_of(t: &GrundyGameTable) -> Vec<u8> {
+    file_in_blocks(t, t.len().max(1))
+}
+
+/// The file of `t` written `step` values at a time (one block each).
+fn file_in_blocks(t: &GrundyGameTable, step: usize) -> Vec<u8> {
     let mut f = Vec::new();
     write_grundy_header(&mut f).expect("in memory");
-    write_grundy_values(&mut f, t, 0, t.len()).expect("in memory");
+    let mut done = 0;
+    while done < t.len() {
+        let to = t.len().min(done + step);
+        write_grundy_values(&mut f, t, done, to).expect("in memory");
+        done = to;
+    }
     f
 }
+
+/// Bytes of a block's head: length and checksum.
+const HEAD: usize = 12;
 
 #[test]
 fn file_round_trip_and_damage() {
     let t = table(1500);
     let f = file_of(&t);
-    assert_eq!(f.len(), 16 + 1500);
+    assert_eq!(f.len(), 16 + HEAD + 1500);
     let back = read_grundy_table(&mut Cursor::new(&f), 2000).expect("valid");
     assert_eq!(values(&back.table), values(&t));
     assert_eq!(back.valid_bytes, f.len() as u64);
-    // A wrong value among the last ones checked is found.
-    let mut bad = f.clone();
-    let last = bad.len() - 5;
-    bad[last] ^= 1;
-    let e = read_grundy_table(&mut Cursor::new(&bad), 0).expect_err("damaged");
-    assert!(e.to_string().contains("heap 1495"), "{e}");
+    // A value changed anywhere, not only among the last ones recomputed,
+    // fails its block's checksum: a byte in the middle of a file of three
+    // blocks names the middle block.
+    let f = file_in_blocks(&t, 500);
+    for (at, heap) in [
+        (16 + HEAD + 250, 0),
+        (16 + 2 * HEAD + 500 + 250, 500),
+        (f.len() - 5, 1000),
+    ] {
+        let mut bad = f.clone();
+        bad[at] ^= 1;
+        let e = read_grundy_table(&mut Cursor::new(&bad), 0).expect_err("damaged");
+        assert!(
+            e.to_string().contains(&format!("heaps from {heap} ")) && e.to_string().contains("checksum"),
+            "{e}"
+        );
+    }
+    // Blocks swapped: each fails (its checksum covers its first heap).
+    let mut swapped = f[..16].to_vec();
+    let block = HEAD + 500;
+    swapped.extend_from_slice(&f[16 + block..16 + 2 * block]);
+    swapped.extend_from_slice(&f[16..16 + block]);
+    assert!(read_grundy_table(&mut Cursor::new(&swapped), 0).is_err());
+    // A file of the first version (no checksums) is refused.
+    let e = read_grundy_table(&mut Cursor::new(b"sprague grundy1\n\x00\x00\x01".to_vec()), 0)
+        .expect_err("old version");
+    assert!(e.to_string().contains("older version"), "{e}");
     // Not a table.
     let e =
         read_grundy_table(&mut Cursor::new(b"hello world, not a table".to_vec()), 0).expect_err("no header");
@@ -172,7 +206,7 @@ fn wide_values_use_the_escape_and_the_nibbles() {
     let mut f = Vec::new();
     write_grundy_header(&mut f).expect("in memory");
     write_grundy_values(&mut f, &t, 0, t.len()).expect("in memory");
-    assert_eq!(f.len(), 16 + 1 + 3 + 3 + 1);
+    assert_eq!(f.len(), 16 + HEAD + 1 + 3 + 3 + 1);
 }
 
 proptest! {
@@ -189,15 +223,28 @@ proptest! {
         prop_assert_eq!(t.rare_heaps(), full.rare_heaps());
     }
 
-    /// A file cut at any byte (a killed writer) reads back as a prefix of whole values.
+    /// A file cut at any byte (a killed writer) reads back as the prefix of
+    /// its whole blocks.
     #[test]
-    fn cut_file_reads_back_as_a_prefix(n in 0usize..1200, cut in 0usize..1300) {
+    fn cut_file_reads_back_as_a_prefix(n in 0usize..1200, step in 1usize..400, cut in 0usize..1400) {
         let t = table(n);
-        let f = file_of(&t);
+        let f = file_in_blocks(&t, step);
         let cut = cut.min(f.len()).max(16);
         let back = read_grundy_table(&mut Cursor::new(&f[..cut]), 0).expect("a prefix is valid");
-        prop_assert_eq!(back.table.len(), cut - 16);
-        prop_assert_eq!(&values(&back.table)[..], &values(&t)[..cut - 16]);
+        // Whole blocks within the cut: each takes HEAD bytes and its values (all below 255 here).
+        let mut whole = 0;
+        let mut at = 16;
+        while whole < n {
+            let len = step.min(n - whole);
+            if at + HEAD + len > cut {
+                break;
+            }
+            at += HEAD + len;
+            whole += len;
+        }
+        prop_assert_eq!(back.table.len(), whole);
+        prop_assert_eq!(back.valid_bytes, at as u64);
+        prop_assert_eq!(&values(&back.table)[..], &values(&t)[..whole]);
         prop_assert!(RESUME_CHECK > 0);
     }
 }

@@ -86,6 +86,10 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
         return crate::cmd::calc_loopy::run(expr, opts);
     }
     let (json, thermograph) = (opts.json, opts.thermograph);
+    // The picture's path is checked before any work.
+    if let Some(path) = thermograph {
+        crate::picture::check(path, "--thermograph")?;
+    }
     // Ctrl-C and the memory budget stop the long sums and comparisons.
     crate::progress::interrupt();
     let _polling = crate::progress::Polling::start();
@@ -237,8 +241,15 @@ fn misere(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
             "expression `{expr}`: misère games (`*[…]`) have no thermograph, cooling or heating"
         )));
     }
-    let report = sprague::registry::misere_game_report(expr, opts.max_states)?;
-    crate::cmd::emit(&report, opts.json, true)
+    // Ctrl-C and the memory budget stop the simplifications (`*[16]` takes
+    // millions of them).
+    crate::progress::interrupt();
+    let report = {
+        let _polling = crate::progress::Polling::start();
+        let _bar = crate::progress::Progress::monitored("simplifying misère forms", "simplifications");
+        sprague::registry::misere_game_report_with(expr, opts.max_states, crate::progress::monitor())
+    };
+    crate::cmd::emit(&report?, opts.json, true)
 }
 
 pub(crate) fn outcome_words(o: sprague::Outcome) -> &'static str {
@@ -255,12 +266,4 @@ fn wall_json(w: &Trajectory) -> Value {
     )
 }
 
-/// `x at t=-1, then breakpoints (t, x)…`.
-pub(crate) fn wall_text(w: &Trajectory) -> String {
-    let first = w.value_at(&Dyadic::integer(-1));
-    let mut s = format!("{first} at t=-1");
-    for (t, x) in w.breakpoints() {
-        s.push_str(&format!(", {x} at t={t}"));
-    }
-    s
-}
+pub(crate) use sprague_cli::repl::wall_text;

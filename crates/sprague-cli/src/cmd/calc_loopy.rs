@@ -20,6 +20,9 @@ pub fn run(expr: &str, opts: &CalcOptions<'_>) -> CliResult<()> {
         }
     }
     let budget = opts.max_states.unwrap_or(sprague::DEFAULT_MAX_STATES);
-    let report = sprague::registry::loopy_game_report(expr, budget)?;
+    // The comparisons are refused up front past the memory budget; Ctrl-C
+    // ends the process at once (they do not poll the monitor).
+    let report =
+        sprague::registry::loopy_game_report_within(expr, budget, crate::progress::monitor().max_memory())?;
     crate::cmd::emit(&report, opts.json, true)
 }

@@ -42,7 +42,14 @@ impl DistArgs {
         let process = self.process.unwrap_or(0);
         let hosts = match &self.hosts {
             Some(path) if processes > 1 || process > 0 => {
-                sprague_dist::read_hosts(path).map_err(dist_error)?
+                // Read within a small limit: `/dev/zero` is refused, not read
+                // to exhaustion.
+                let text = sprague_cli::input::read::read_text(
+                    path,
+                    "the hosts file",
+                    Some(sprague_cli::input::read::MAX_HOSTS),
+                )?;
+                sprague_dist::parse_hosts(&text, path).map_err(dist_error)?
             }
             _ => Vec::new(),
         };
@@ -73,10 +80,13 @@ fn dist_error(e: DistError) -> CliError {
 
 /// Solves `space` over the cluster the flags describe: the table on
 /// process 0; on the others an error that ends the process quietly (exit
-/// 0) once their share is done.
+/// 0) once their share is done. `name` and `input` (a digest of the input
+/// read: a graph file's edges, a board) go into the handshake, so that
+/// processes given different inputs refuse to solve together.
 pub fn solve<S>(
     space: S,
     name: &str,
+    input: u64,
     args: &DistArgs,
     misere: bool,
     max_states: usize,
@@ -87,11 +97,20 @@ where
     let cluster = args.cluster()?;
     // The network threads of timely end a lost connection with a panic; the
     // solver turns it into an error, which is reported as one line.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(note_lost_peer));
+    // Other threads' panics (bugs) still reach the usual hook: the quiet
+    // hook never hides them.
+    let hook: std::sync::Arc<dyn Fn(&std::panic::PanicHookInfo<'_>) + Send + Sync> =
+        std::sync::Arc::from(std::panic::take_hook());
+    let usual = std::sync::Arc::clone(&hook);
+    std::panic::set_hook(Box::new(move |info| {
+        if !note_lost_peer(info) {
+            usual(info);
+        }
+    }));
     let result = DistSolver::new(cluster)
         .misere(misere)
         .max_states(max_states)
+        .input_fingerprint(input)
         .with_monitor(crate::progress::monitor())
         // Fault tests make a process hang mid-solve, then kill it.
         .pause_at_round(
@@ -102,7 +121,7 @@ where
         .solve(Arc::new(space), name);
     match result {
         Ok(Some(table)) => {
-            std::panic::set_hook(hook);
+            std::panic::set_hook(Box::new(move |info| hook(info)));
             Ok(table)
         }
         // The hook stays quiet: network threads may still be ending.
@@ -131,6 +150,13 @@ where
     }
 }
 
+/// FNV-1a of `bytes`: the digest of an input read whole (a board picture).
+pub fn digest(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
 /// The first process whose connection broke (its index in the hosts list)
 /// and why, from the panic of its network thread.
 static LOST_PEER: std::sync::Mutex<Option<(usize, String)>> = std::sync::Mutex::new(None);
@@ -139,8 +165,15 @@ static LOST_PEER: std::sync::Mutex<Option<(usize, String)>> = std::sync::Mutex::
 /// (named `timely:recv-P` and `timely:send-P` for the connection to process
 /// P) end a broken connection with a panic, whose peer and cause are kept for
 /// the one-line error.
-fn note_lost_peer(info: &std::panic::PanicHookInfo<'_>) {
+///
+/// Returns whether the panic was one of timely's threads' (network or
+/// worker threads, whose failures the solver reports as one line), and so
+/// kept quiet.
+fn note_lost_peer(info: &std::panic::PanicHookInfo<'_>) -> bool {
     let thread = std::thread::current();
+    if !thread.name().is_some_and(|n| n.starts_with("timely:")) {
+        return false;
+    }
     let Some(peer) = thread
         .name()
         .and_then(|n| {
@@ -149,7 +182,7 @@ fn note_lost_peer(info: &std::panic::PanicHookInfo<'_>) {
         })
         .and_then(|p| p.parse::<usize>().ok())
     else {
-        return;
+        return true;
     };
     let payload = info.payload();
     let text = payload
@@ -164,6 +197,7 @@ fn note_lost_peer(info: &std::panic::PanicHookInfo<'_>) {
     if let Ok(mut slot) = LOST_PEER.lock() {
         slot.get_or_insert((peer, why));
     }
+    true
 }
 
 /// `solve FILE --workers N`: the graph file's win/lose/draw table, solved
@@ -177,7 +211,10 @@ pub fn graph(
         outcomes: g.outcomes.clone(),
     };
     let n = space.state_count();
-    let table = solve(space, "graph file", &a.dist, a.misere, usize::MAX)?;
+    // Two processes given graph files of the same size but other edges or
+    // outcomes must not solve together: the graph's digest is compared.
+    let input = space.fingerprint();
+    let table = solve(space, "graph file", input, &a.dist, a.misere, usize::MAX)?;
     Ok(sprague::loopy::WldTable::from_values((0..n).map(|s| {
         table.get(s).unwrap_or(sprague::loopy::SolvedValue::DRAW)
     })))

@@ -39,7 +39,7 @@ fn report(space: Endgame, name: &str, title: &str, a: &SolveArgs) -> CliResult<(
         sprague::loopy::solve_kpk_by_pawn_rank(a.threads)
             .map_err(|e| crate::error::CliError::input(e.to_string()))?
     } else {
-        super::solve::space_solve(&space, a)?
+        super::solve::space_solve(&space, a, 0)?
     };
     let secs = t0.elapsed().as_secs_f64();
     let sides = endgame_summary(&space, &table);

@@ -16,6 +16,10 @@ const STEP: usize = 1 << 20;
 /// Prints one line: heaps held, largest value and where it first occurs, rare heaps.
 pub fn run(path: &str, count: usize) -> CliResult<()> {
     let io = |e: std::io::Error| CliError::input(format!("{path}: {e}"));
+    // Written in place: only a regular file (or none), checked before it is
+    // opened, so that a FIFO or a device is never opened (which would block,
+    // or write into it).
+    sprague_table::check_in_place(path, "FILE").map_err(|e| CliError::input(e.to_string()))?;
     progress::interrupt();
     let polling = Polling::start();
     let mut file = OpenOptions::new()
@@ -61,10 +65,14 @@ pub fn run(path: &str, count: usize) -> CliResult<()> {
     bar.finish();
     drop(polling);
     let (heap, max) = table.records().last().copied().unwrap_or((0, 0));
-    println!(
+    // A closed pipe ends quietly; a full disk is one error line.
+    let mut stdout = std::io::stdout().lock();
+    writeln!(
+        stdout,
         "{path}: G(0..{}) of Grundy's game; largest value {max}, first at heap {heap}; {}",
         table.len().saturating_sub(1),
         sprague_cli::words::count(table.rare_heaps().len() as u64, "rare heap", "rare heaps")
-    );
+    )?;
+    stdout.flush()?;
     Ok(())
 }

@@ -73,10 +73,14 @@ pub fn run(path: &str, one_based: bool, json: bool) -> CliResult<()> {
     let mut reader = progress::open_input(path, &bar)?;
     let edge_list = looks_like_edge_list(reader.fill_buf()?);
     let edges = if edge_list || one_based {
-        // Edge lists and contest files are small enough to hold whole.
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut reader, &mut bytes)
-            .map_err(|e| CliError::input(format!("cannot read `{path}`: {e}")))?;
+        // Edge lists and contest files are small enough to hold whole
+        // (within the memory budget: `/dev/zero` stops at it).
+        let bytes = sprague_cli::input::read::read_to_limit(
+            &mut reader,
+            sprague_cli::input::read::display_name(path),
+            "the graph file",
+            None,
+        )?;
         if edge_list {
             edges_of_list(&bytes, path, one_based)?
         } else {

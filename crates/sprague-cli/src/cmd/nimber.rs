@@ -3,7 +3,7 @@
 
 use crate::error::{CliError, CliResult};
 use sprague::Nimber;
-use std::io::{Read, Write};
+use std::io::Write;
 
 /// Parses a decimal u64 command-line operand.
 pub fn operand(text: &str, which: &str) -> CliResult<Nimber> {
@@ -57,11 +57,8 @@ pub fn unary_or_binary(op: &str, a: &str, b: Option<&str>, json: bool) -> CliRes
 /// Reads `T` then `T` lines `A B` from stdin and prints `A ⊗ B` per line.
 /// With `json`, one object `{"products": [...]}`.
 pub fn batch_mul(json: bool) -> CliResult<()> {
-    let mut input = Vec::new();
-    std::io::stdin()
-        .lock()
-        .read_to_end(&mut input)
-        .map_err(|e| CliError::input(format!("cannot read stdin: {e}")))?;
+    // Within the memory budget: `/dev/zero` is refused, not read to exhaustion.
+    let input = sprague_cli::input::read::read_all("-", "the input", None)?;
     let out = batch_mul_bytes(&input)?;
     let mut stdout = std::io::stdout().lock();
     if json {
@@ -99,7 +96,7 @@ pub fn batch_mul_bytes(input: &[u8]) -> CliResult<Vec<u8>> {
 fn batch_mul_strict(input: &[u8]) -> Option<Vec<u8>> {
     let mut pos = 0;
     let t = strict_u64(input, &mut pos)?;
-    if !(1..=10_000_000).contains(&t) {
+    if !(1..=10_000_000).contains(&t) || check_count(t).is_err() {
         return None;
     }
     strict_line_end(input, &mut pos)?;
@@ -159,6 +156,21 @@ fn strict_u64(input: &[u8], pos: &mut usize) -> Option<u64> {
     }
     *pos = i;
     Some(v)
+}
+
+/// Bytes a batch holds per product: both operands and the product (8 bytes
+/// each) and its line of output (at most 21 bytes).
+const BYTES_PER_PRODUCT: u64 = 8 + 8 + 8 + 21;
+
+/// Checks that a batch of `t` products fits the memory budget, before
+/// anything of that size is allocated.
+fn check_count(t: u64) -> Result<(), sprague::MemoryExceeded> {
+    sprague::budget::check_memory(
+        t,
+        BYTES_PER_PRODUCT,
+        "the batch's products",
+        sprague_cli::monitor().max_memory(),
+    )
 }
 
 /// `\n` or `\r\n` at `pos`; `pos` moves past it.
@@ -226,6 +238,11 @@ fn batch_mul_general(input: &[u8]) -> CliResult<Vec<u8>> {
             )));
         }
     };
+    check_count(t).map_err(|e| {
+        CliError::input(format!(
+            "line {t_line}: T = {t}: {e}; raise it with --max-memory SIZE"
+        ))
+    })?;
     let mut out = Vec::with_capacity(t as usize * 21);
     let mut done = 0u64;
     let mut buf = [0u8; 20];

@@ -61,12 +61,15 @@ pub fn run(ruleset: &ruleset::Source, position: &[String], settings: &Settings) 
         }
     };
     let mut input = stdin.lock();
-    let mut output = std::io::stdout().lock();
+    // What the user typed is echoed and named in messages: escaped, as is
+    // everything else the session prints (a script's `show` included).
+    let mut output = crate::error::Escaping::new(std::io::stdout().lock());
     let mut io = Io {
         input: &mut input,
         output: &mut output,
         echo,
         editor: if use_editor { Some(&mut read_line) } else { None },
+        lines: 0,
     };
     crate::play::run_session(&mut *engine, settings, &mut io)
 }

@@ -12,78 +12,14 @@
 //! prompt, Ctrl-C clears the line and Ctrl-D ends the session.
 
 mod complete;
-mod expr;
-mod session;
 
 use crate::error::{CliError, CliResult, INTERRUPTED};
 use crate::progress::{self, Polling};
 use session::{Reply, Session};
-use sprague::Interrupted;
-use std::io::{BufRead, IsTerminal, Write};
+use sprague_cli::input::read;
+use sprague_cli::repl::{ReplError, expr, session};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-
-/// A line that could not be evaluated: the message and, for text that does not
-/// parse, the 1-based column in the line; or Ctrl-C stopped its arithmetic.
-#[derive(Debug)]
-pub struct ReplError {
-    /// What is wrong.
-    pub message: String,
-    /// Where, when the problem is in the line's text.
-    pub column: Option<usize>,
-    /// Whether Ctrl-C stopped the line's game arithmetic (then nothing else is wrong).
-    pub interrupted: bool,
-}
-
-impl ReplError {
-    /// An error at `column` (1-based) of the line.
-    pub fn at(column: usize, message: String) -> ReplError {
-        ReplError {
-            message,
-            column: Some(column),
-            interrupted: false,
-        }
-    }
-
-    /// An error about the line as a whole.
-    pub fn plain(message: String) -> ReplError {
-        ReplError {
-            message,
-            column: None,
-            interrupted: false,
-        }
-    }
-
-    /// The error as printed: the message, then the line with a caret under
-    /// the column. `line_no` is given when reading a script.
-    pub fn render(&self, line: &str, line_no: Option<usize>) -> String {
-        let place = match (line_no, self.column) {
-            (Some(l), Some(c)) => format!("line {l}, column {c}: "),
-            (Some(l), None) => format!("line {l}: "),
-            (None, Some(c)) => format!("column {c}: "),
-            (None, None) => String::new(),
-        };
-        let mut out = format!("error: {place}{}", self.message);
-        if let Some(c) = self.column {
-            let shown: String = line.chars().map(|ch| if ch == '\t' { ' ' } else { ch }).collect();
-            out.push_str(&format!(
-                "\n  {}\n  {}^",
-                shown.trim_end(),
-                " ".repeat(c.saturating_sub(1))
-            ));
-        }
-        out
-    }
-}
-
-impl From<Interrupted> for ReplError {
-    fn from(stop: Interrupted) -> ReplError {
-        ReplError {
-            message: stop.to_string(),
-            column: None,
-            interrupted: true,
-        }
-    }
-}
 
 /// The first line of an interactive session.
 const BANNER: &str = "sprague repl: `help` lists what you can type; Ctrl-D or `quit` ends.";
@@ -133,13 +69,14 @@ fn step(session: &mut Session, line: &str, line_no: Option<usize>, failed: &mut 
         Ok(Reply::Nothing) => return Ok(true),
         Ok(Reply::Text(t)) => {
             let mut out = std::io::stdout().lock();
-            writeln!(out, "{t}")?;
+            // A reply may name what was typed (`help TOPIC`): escaped.
+            writeln!(out, "{}", crate::error::escape_controls(&t))?;
             out.flush()?;
             return Ok(true);
         }
         Ok(Reply::Interrupted(message)) => {
             std::io::stdout().flush()?;
-            eprintln!("{message}");
+            note(&crate::error::one_line(&message));
             return Ok(true);
         }
         Ok(Reply::Verb(words)) => match run_verb(&words) {
@@ -147,17 +84,26 @@ fn step(session: &mut Session, line: &str, line_no: Option<usize>, failed: &mut 
             Err(VerbError::Interrupted(message)) => {
                 // Not a failure of the line: report it and carry on.
                 std::io::stdout().flush()?;
-                eprintln!("{message}");
+                note(&crate::error::one_line(&message));
                 return Ok(true);
             }
             Err(VerbError::Failed(e)) => e,
+            // The output went away (a closed pipe): the session ends as the
+            // verb would have, quietly.
+            Err(VerbError::Output(e)) => return Err(e),
         },
         Err(e) => e,
     };
     *failed += 1;
     std::io::stdout().flush()?;
-    eprintln!("{}", err.render(line, line_no));
+    note(&err.render(line, line_no));
     Ok(true)
+}
+
+/// Writes `text` and a line end to stderr; a closed or full stderr is not a
+/// reason to stop the session.
+fn note(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
 }
 
 /// How a verb run from the session ended without success.
@@ -166,6 +112,8 @@ enum VerbError {
     Interrupted(String),
     /// It failed: a session error.
     Failed(ReplError),
+    /// Its output failed (a closed pipe, a full disk): the session ends.
+    Output(CliError),
 }
 
 impl From<ReplError> for VerbError {
@@ -190,6 +138,8 @@ fn run_verb(words: &[String]) -> Result<(), VerbError> {
         Ok(cli) => crate::run(cli).map_err(|e| {
             if e.code == INTERRUPTED {
                 VerbError::Interrupted(e.message)
+            } else if e.output_failed() {
+                VerbError::Output(e)
             } else {
                 VerbError::Failed(ReplError::plain(e.message))
             }
@@ -211,8 +161,9 @@ fn run_verb(words: &[String]) -> Result<(), VerbError> {
 fn script_loop(session: &mut Session, echo: bool) -> CliResult<usize> {
     let mut failed = 0;
     let stdin = std::io::stdin();
-    let mut line = String::new();
+    let mut line = Vec::new();
     let mut line_no = 0;
+    let limit = read::line_limit();
     if echo {
         println!("{BANNER}");
     }
@@ -224,29 +175,63 @@ fn script_loop(session: &mut Session, echo: bool) -> CliResult<usize> {
         }
         // Standard input is locked for one line at a time: `play` reads its
         // moves from the lines that follow it, and they count as lines of
-        // the script.
-        line.clear();
-        if stdin.lock().read_line(&mut line)? == 0 {
-            if echo {
-                println!();
+        // the script. A line past the limit (`/dev/zero`) ends the script.
+        match read::read_line_within(&mut stdin.lock(), &mut line, limit) {
+            Ok(true) => {}
+            Ok(false) => {
+                if echo {
+                    println!();
+                }
+                break;
             }
-            break;
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                return Err(CliError::input(format!(
+                    "stdin: line {} is {e}: stopped reading the script there",
+                    line_no + 1
+                )));
+            }
+            Err(e) => return Err(CliError::input(format!("cannot read the script from stdin: {e}"))),
         }
         line_no += 1;
-        let text = line.strip_suffix('\n').unwrap_or(&line);
-        let text = text.strip_suffix('\r').unwrap_or(text);
+        let bytes = line.strip_suffix(b"\r").unwrap_or(&line);
         if echo {
+            // The line as typed, escaped like everything else the session prints.
             let mut out = std::io::stdout().lock();
-            writeln!(out, "{text}")?;
+            writeln!(
+                out,
+                "{}",
+                crate::error::escape_controls(&String::from_utf8_lossy(bytes))
+            )?;
             out.flush()?;
         }
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                // A line that is not text fails alone; the script goes on.
+                let at = e.valid_up_to();
+                let column = String::from_utf8_lossy(&bytes[..at]).chars().count() + 1;
+                let place = if echo {
+                    format!("column {column}")
+                } else {
+                    failed += 1;
+                    format!("line {line_no}, column {column}")
+                };
+                std::io::stdout().flush()?;
+                note(&format!(
+                    "error: {place}: not UTF-8 text (byte {} of the line)",
+                    at + 1
+                ));
+                continue;
+            }
+        };
+        let text = text.to_string();
         let before = crate::play::lines_read();
         let (place, count) = if echo {
             (None, &mut 0)
         } else {
             (Some(line_no), &mut failed)
         };
-        if !step(session, text, place, count)? {
+        if !step(session, &text, place, count)? {
             break;
         }
         line_no += crate::play::lines_read() - before;
@@ -271,7 +256,7 @@ fn interactive_loop(session: &mut Session) -> CliResult<usize> {
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
-    println!("{BANNER}");
+    writeln!(std::io::stdout(), "{BANNER}")?;
     let mut failed = 0;
     loop {
         match editor.readline(PROMPT) {

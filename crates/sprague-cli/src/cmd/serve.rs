@@ -2,12 +2,29 @@
 //! built into this binary (the page in `web/` and the engine compiled to
 //! WebAssembly in `web/dist/`, rebuilt by `web/build.sh`), so installing the
 //! command is all it takes. A plain HTTP/1.1 server on the loopback
-//! interface, one connection at a time: the page is a few static files.
+//! interface: the page is a few static files. Each connection has its own
+//! thread (at most [`MAX_CONNECTIONS`] at once), and a request must arrive
+//! whole within [`REQUEST_TIME`] and [`MAX_REQUEST`] bytes: an idle or slow
+//! connection is closed, never holding up the others.
 
 use crate::error::{CliError, CliResult};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Connections served at once; more wait in the listener's queue.
+pub const MAX_CONNECTIONS: usize = 64;
+
+/// The time a request has to arrive whole (the request line and headers).
+pub const REQUEST_TIME: Duration = Duration::from_secs(5);
+
+/// The largest request read (the request line and headers).
+pub const MAX_REQUEST: usize = 16 << 10;
+
+/// The time an answer has to be taken by the client.
+const WRITE_TIME: Duration = Duration::from_secs(30);
 
 /// One file of the page: its path in the URL, media type and bytes.
 struct Asset {
@@ -50,27 +67,74 @@ pub fn run(port: u16) -> CliResult<()> {
     let listener = TcpListener::bind(("127.0.0.1", port))
         .map_err(|e| CliError::input(format!("--port {port}: cannot listen on 127.0.0.1:{port}: {e}")))?;
     let addr = listener.local_addr()?;
-    println!("sprague playground at http://{addr}/ (Ctrl-C stops the server)");
+    writeln!(
+        std::io::stdout(),
+        "sprague playground at http://{addr}/ (Ctrl-C stops the server)"
+    )?;
     std::io::stdout().flush()?;
+    let busy = Arc::new(AtomicUsize::new(0));
     // A connection that fails is the browser's business; keep serving.
     for stream in listener.incoming().flatten() {
-        let _ = answer(stream);
+        // At most MAX_CONNECTIONS threads: wait for one to end (each ends
+        // within REQUEST_TIME + WRITE_TIME).
+        while busy.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        busy.fetch_add(1, Ordering::SeqCst);
+        let done = Arc::clone(&busy);
+        let spawned = std::thread::Builder::new()
+            .name("sprague:serve".to_string())
+            .spawn(move || {
+                let _ = answer(stream);
+                done.fetch_sub(1, Ordering::SeqCst);
+            });
+        if spawned.is_err() {
+            busy.fetch_sub(1, Ordering::SeqCst);
+        }
     }
     Ok(())
 }
 
-/// Reads one request from `stream` and answers it; the connection is closed
-/// after the answer.
-fn answer(mut stream: TcpStream) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(5)))?;
-    let mut reader = BufReader::new(stream.try_clone()?);
-    let mut request = String::new();
-    reader.read_line(&mut request)?;
-    // The headers are read and ignored.
-    let mut line = String::new();
-    while reader.read_line(&mut line)? > 2 {
-        line.clear();
+/// Reads the request line and headers of `stream`: at most [`MAX_REQUEST`]
+/// bytes within [`REQUEST_TIME`] in all (a client that sends a byte now and
+/// then is cut off too). `None` for a request that does not arrive whole.
+fn read_request(stream: &mut TcpStream) -> std::io::Result<Option<String>> {
+    let deadline = Instant::now() + REQUEST_TIME;
+    let mut request = Vec::with_capacity(1024);
+    let mut chunk = [0u8; 2048];
+    while !request.windows(4).any(|w| w == b"\r\n\r\n") && !request.windows(2).any(|w| w == b"\n\n") {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() || request.len() >= MAX_REQUEST {
+            return Ok(None);
+        }
+        stream.set_read_timeout(Some(left))?;
+        match stream.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(k) => request.extend_from_slice(&chunk[..k]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return Ok(None);
+            }
+            Err(e) => return Err(e),
+        }
     }
+    Ok(Some(String::from_utf8_lossy(&request).into_owned()))
+}
+
+/// Reads one request from `stream` and answers it; the connection is closed
+/// after the answer (or at once, for a request that does not arrive whole
+/// in time).
+fn answer(mut stream: TcpStream) -> std::io::Result<()> {
+    stream.set_write_timeout(Some(WRITE_TIME))?;
+    let Some(request) = read_request(&mut stream)? else {
+        return Ok(());
+    };
+    let request = request.lines().next().unwrap_or("");
     let mut words = request.split_whitespace();
     let (method, path) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
     let (status, media_type, body): (&str, &str, &[u8]) = match (method, asset(path)) {

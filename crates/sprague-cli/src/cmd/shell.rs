@@ -3,13 +3,17 @@
 use crate::error::{CliError, CliResult};
 use std::io::Write;
 
-/// Writes the completion script for `shell` to stdout.
+/// Writes the completion script for `shell` to stdout. The script is made
+/// in memory first (the generator panics on a failed write): a closed pipe
+/// then ends quietly and a full disk is one error line.
 /// The ruleset names complete wherever a `RULESET` is read (bash, zsh and
 /// the others from the argument's possible values; fish, whose generated
 /// script completes only options, from a line added here).
 pub fn completions(shell: clap_complete::Shell, command: &mut clap::Command) -> CliResult<()> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, command, "sprague", &mut script);
     let mut out = std::io::stdout().lock();
-    clap_complete::generate(shell, command, "sprague", &mut out);
+    out.write_all(&script)?;
     if shell == clap_complete::Shell::Fish {
         let verbs = ["value", "play", "table", "count", "games", "misere-quotient"];
         for entry in sprague::registry::catalog() {

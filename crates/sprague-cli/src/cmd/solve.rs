@@ -58,8 +58,9 @@ pub struct SolveArgs {
     /// as win/lose/draw with remoteness over every position reachable from it.
     #[arg(long, value_name = "RULES")]
     pub rules: Option<String>,
-    /// Most operations one call of the rules script may run.
-    #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS)]
+    /// Most operations one call of the rules script may run (at least 1;
+    /// growing an array counts its length).
+    #[arg(long, value_name = "N", default_value_t = sprague_script::DEFAULT_MAX_OPS, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_ops: u64,
     /// State budget for --demo solves (tree nodes for exhaustive --prefs searches).
     #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
@@ -125,6 +126,16 @@ const TABLE_LIMIT: usize = 1000;
 /// level it belongs to is done.
 pub fn run(a: &SolveArgs) -> CliResult<()> {
     progress::interrupt();
+    // The files to be written are checked before any work: only a missing
+    // path or a regular file is replaced (never a device, a FIFO, a
+    // directory, a symbolic link or a file with other hard links).
+    let table_error = |e: sprague_table::TableError| CliError::input(e.to_string());
+    if let Some(out) = &a.out {
+        sprague_table::check_replaceable(out, "--out").map_err(table_error)?;
+    }
+    if let Some(checkpoint) = &a.checkpoint {
+        sprague_table::check_replaceable(checkpoint, "--checkpoint").map_err(table_error)?;
+    }
     if let Some(path) = &a.rules {
         return rules_run(path, a);
     }
@@ -614,14 +625,19 @@ fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs, bar: &Progress) -> CliResul
     }
 }
 
+/// Solves `space`; `input` is a digest of what the space was read from (a
+/// board picture), 0 for the built-in spaces, compared between the
+/// processes of a distributed solve.
 pub(super) fn space_solve<S: StateSpace + Clone + Send + Sync + 'static>(
     space: &S,
     a: &SolveArgs,
+    input: u64,
 ) -> CliResult<sprague::loopy::StateTable> {
     if a.dist.active() {
         return super::dist::solve(
             space.clone(),
             std::any::type_name::<S>(),
+            input,
             &a.dist,
             false,
             a.max_states,
@@ -655,7 +671,7 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
     let t0 = std::time::Instant::now();
     match name {
         "tic-tac-toe" => {
-            let t = space_solve(&TicTacToe, a)?;
+            let t = space_solve(&TicTacToe, a, 0)?;
             let start = t.get(0).unwrap_or(SolvedValue::DRAW);
             let (count, [w, l, d]) = sprague::loopy::reachable_counts(&TicTacToe, &t, 0, a.max_states)?;
             let stats = space_stats(&TicTacToe, &t, Some(0), a.max_states)?;
@@ -674,7 +690,7 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
             Ok((json, text))
         }
         "krk" => {
-            let t = space_solve(&Krk, a)?;
+            let t = space_solve(&Krk, a, 0)?;
             let secs = t0.elapsed().as_secs_f64();
             let counts = sprague::loopy::krk_depth_counts(&t);
             let longest = counts.len().saturating_sub(1);
@@ -715,7 +731,7 @@ fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
             let bytes = read_input(path)?;
             let pic = String::from_utf8_lossy(&bytes);
             let b = RiverPawn::parse(&pic).map_err(|e| CliError::input(format!("{path}: {e}")))?;
-            let t = space_solve(&b, a)?;
+            let t = space_solve(&b, a, super::dist::digest(&bytes))?;
             let s = t.get(b.start()).unwrap_or(SolvedValue::DRAW);
             let (winner, steps) = match (s.wld, s.remoteness) {
                 (Wld::Win, r) => ("Red", r),
@@ -866,9 +882,12 @@ fn rules_run(path: &str, a: &SolveArgs) -> CliResult<()> {
         // The processes must solve the same script from the same start:
         // both go into the name the handshake compares (the name its table
         // carries).
-        let text = std::fs::read(path).unwrap_or_default();
+        let text = crate::ruleset::script_text(path)?.into_bytes();
         let name = super::table_file::script_ruleset(&text, start);
-        let table = super::dist::solve(graph, &name, &a.dist, false, a.max_states);
+        // The explored graph's digest too: the same script may explore
+        // differently under other limits.
+        let input = graph.fingerprint();
+        let table = super::dist::solve(graph, &name, input, &a.dist, false, a.max_states);
         bar.finish();
         let table = table?;
         let written = match &a.out {
@@ -894,7 +913,7 @@ fn rules_run(path: &str, a: &SolveArgs) -> CliResult<()> {
         });
         bar.finish();
         let table = solved?;
-        let text = std::fs::read(path).map_err(|e| CliError::input(format!("--rules {path}: {e}")))?;
+        let text = crate::ruleset::script_text(path)?.into_bytes();
         let name = super::table_file::script_ruleset(&text, start);
         let written = script_table(&name, &table, a, out)?;
         script

@@ -78,7 +78,7 @@ pub fn run(
     }
     if let Some(path) = plot {
         // Check the file name before the work, not after.
-        crate::picture::format_of(path, "--plot")?;
+        crate::picture::check(path, "--plot")?;
     }
     // The first Ctrl-C asks the computation to stop and print what it has
     // (searches inside a value stop through the monitor); a second one ends

@@ -177,7 +177,7 @@ fn with_given<T>(
             "--rules {path}: the table {table} is not a rules script's (its ruleset is {ruleset})"
         )));
     };
-    let text = std::fs::read(path).map_err(|e| CliError::input(format!("--rules {path}: {e}")))?;
+    let text = crate::ruleset::script_text(path)?.into_bytes();
     let source = crate::ruleset::Source::of(
         None,
         Some(path.to_string()),

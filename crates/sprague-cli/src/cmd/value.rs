@@ -3,7 +3,8 @@
 use crate::error::{CliError, CliResult, INTERRUPTED};
 use crate::progress::{self, Polling, Progress};
 use crate::ruleset::{self, QueryOptions, Reading};
-use std::io::{BufRead, Write};
+use sprague_cli::input::read;
+use std::io::Write;
 
 /// Runs `value`: the position may be one quoted argument or several words.
 /// On a terminal, a search that runs for more than a moment shows a bar with
@@ -41,14 +42,28 @@ pub fn batch(ruleset: &ruleset::Source, options: &QueryOptions, json: bool) -> C
     let rules = ruleset.build()?;
     progress::interrupt();
     let _polling = Polling::start();
-    let stdin = std::io::stdin().lock();
+    let stdin = std::io::BufReader::with_capacity(1 << 16, std::io::stdin().lock());
+    // Each line at most `read::MAX_LINE` bytes: `/dev/zero` is refused at line 1.
+    let mut lines = read::LineReader::new(stdin, "stdin");
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut failed = 0usize;
     let mut first_failed = 0usize;
-    for (index, line) in stdin.split(b'\n').enumerate() {
-        let line_no = index + 1;
-        let line = line.map_err(|e| CliError::input(format!("cannot read stdin: {e}")))?;
-        let line = line.strip_suffix(b"\r").unwrap_or(&line);
+    let mut line_no = 0usize;
+    loop {
+        // Before a read that may wait (a pipe with nothing more yet), the
+        // answers so far are written out: they are not lost to a Ctrl-C.
+        if lines.get_ref().buffer().is_empty() {
+            out.flush()?;
+        }
+        let line = match lines.next_line() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(e) => {
+                out.flush()?;
+                return Err(e);
+            }
+        };
+        line_no += 1;
         let answer = match std::str::from_utf8(line) {
             Err(e) => Err(CliError::input(format!(
                 "not UTF-8 text (byte {})",

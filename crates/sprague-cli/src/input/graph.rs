@@ -23,16 +23,10 @@ impl EdgeList {
     }
 }
 
-/// Reads `path` (`-` for stdin) whole.
+/// Reads `path` (`-` for stdin) whole, within the memory budget (see
+/// [`super::read::read_all`]).
 pub fn read_input(path: &str) -> CliResult<Vec<u8>> {
-    if path == "-" {
-        let mut buf = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf)
-            .map_err(|e| CliError::input(format!("cannot read stdin: {e}")))?;
-        Ok(buf)
-    } else {
-        std::fs::read(path).map_err(|e| CliError::input(format!("cannot read `{path}`: {e}")))
-    }
+    super::read::read_all(path, "the file", None)
 }
 
 /// Parses a graph file held in memory, in any of its formats (see
@@ -78,14 +72,9 @@ pub fn sniff(reader: &mut dyn BufRead, path: &str) -> CliResult<Format> {
     })
 }
 
-/// Reads the rest of `reader` (JSON is read whole).
-fn read_rest(reader: &mut dyn BufRead, path: &str) -> CliResult<Vec<u8>> {
-    let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes).map_err(|e| {
-        let name = if path == "-" { "stdin" } else { path };
-        CliError::input(format!("cannot read `{name}`: {e}"))
-    })?;
-    Ok(bytes)
+/// Reads the rest of `reader` (JSON is read whole), within the memory budget.
+pub fn read_rest(reader: &mut dyn BufRead, path: &str) -> CliResult<Vec<u8>> {
+    super::read::read_to_limit(reader, super::read::display_name(path), "the graph file", None)
 }
 
 /// Reads a graph file in any format from `reader`, streaming text and binary
@@ -124,32 +113,24 @@ pub fn empty(path: &str) -> CliError {
 }
 
 /// Reads the lines of `reader` one at a time into a reused buffer, calling
-/// `each(line number from 1, line without its newline)`.
+/// `each(line number from 1, line without its newline)`. A line longer than
+/// [`super::read::line_limit`] (a file without line ends, such as
+/// `/dev/zero`) stops the reading with one error line.
 ///
 /// # Errors
-/// The reader's (as an input error naming the file) and `each`'s.
+/// The reader's (as an input error naming the file), a line too long, and `each`'s.
 pub fn for_each_line(
     reader: &mut dyn BufRead,
     path: &str,
     mut each: impl FnMut(usize, &[u8]) -> CliResult<()>,
 ) -> CliResult<()> {
-    let mut line = Vec::new();
-    let mut line_no = 0;
-    loop {
-        line.clear();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) => return Ok(()),
-            Ok(_) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => {
-                let name = if path == "-" { "stdin" } else { path };
-                return Err(CliError::input(format!("cannot read `{name}`: {e}")));
-            }
-        }
-        line_no += 1;
-        let raw = line.strip_suffix(b"\n").unwrap_or(&line);
-        each(line_no, raw)?;
+    let mut lines = super::read::LineReader::new(reader, super::read::display_name(path));
+    let mut number = 0;
+    while let Some(line) = lines.next_line()? {
+        number += 1;
+        each(number, line)?;
     }
+    Ok(())
 }
 
 /// Checks that a graph of `n` vertices and `m` edges fits in memory before

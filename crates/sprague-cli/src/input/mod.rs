@@ -2,4 +2,6 @@
 
 pub mod binary;
 pub mod graph;
+pub mod read;
+pub mod script;
 pub mod state_graph;

@@ -57,11 +57,7 @@ pub fn read_state_graph(reader: &mut dyn BufRead, path: &str) -> CliResult<State
             .finish(path)
         }
         Format::Json => {
-            let mut bytes = Vec::new();
-            reader.read_to_end(&mut bytes).map_err(|e| {
-                let name = if path == "-" { "stdin" } else { path };
-                CliError::input(format!("cannot read `{name}`: {e}"))
-            })?;
+            let bytes = crate::input::graph::read_rest(reader, path)?;
             parse_json(&bytes, path)
         }
         Format::Text => parse_text(reader, path),

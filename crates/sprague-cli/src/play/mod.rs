@@ -14,6 +14,7 @@ use crate::error::{CliResult, INTERRUPTED};
 use crate::progress::{Polling, Progress};
 use sprague::Player;
 use sprague::play::{Kind, PlayEngine, PosId, Verdict};
+use sprague_cli::input::read;
 use std::io::{BufRead, Write};
 
 /// Lines of moves read by games played in this process, so that a REPL
@@ -66,6 +67,8 @@ pub struct Io<'a> {
     /// At a terminal: a line editor that shows the prompt and reads a line
     /// (`None` at the end of input), in place of `input`.
     pub editor: Option<&'a mut LineEditor<'a>>,
+    /// Lines read so far (an unreadable line is named by its number).
+    pub lines: usize,
 }
 
 /// A line editor: shows the prompt, returns the line typed (`None` at the end
@@ -81,19 +84,34 @@ impl Io<'_> {
         if let Some(editor) = self.editor.as_mut() {
             let line = editor(prompt)?;
             if line.is_some() {
+                self.lines += 1;
                 LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
             return Ok(line.map(|l| l.trim().to_string()));
         }
         write!(self.output, "{prompt}")?;
         self.output.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
+        let mut bytes = Vec::new();
+        // One line of at most `read::line_limit()` bytes: an endless stream
+        // without line ends (`/dev/zero`) ends the session with one error.
+        let read = read::read_line_within(self.input, &mut bytes, read::line_limit()).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::InvalidData {
+                crate::error::CliError::input(format!(
+                    "stdin: line {} of the moves is {e}: stopped reading there",
+                    self.lines + 1
+                ))
+            } else {
+                crate::error::CliError::input(format!("cannot read the moves from stdin: {e}"))
+            }
+        })?;
+        if !read {
             writeln!(self.output)?;
             return Ok(None);
         }
+        self.lines += 1;
         LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let line = line.trim().to_string();
+        // A line that is not UTF-8 is answered like any unreadable move.
+        let line = String::from_utf8_lossy(&bytes).trim().to_string();
         if self.echo {
             writeln!(self.output, "{line}")?;
         }
@@ -832,6 +850,7 @@ mod tests {
             output: &mut output,
             echo: true,
             editor: None,
+            lines: 0,
         };
         run_session(&mut *erase(engine, start), settings, &mut io).unwrap();
         String::from_utf8(output).unwrap()

@@ -80,6 +80,28 @@ impl MultiplesFlip {
     /// The game on coins `1..=n`, with its value table. O(n^{3/4}).
     #[must_use]
     pub fn new(n: u64) -> MultiplesFlip {
+        match Self::with_monitor(n, None) {
+            Ok(game) => game,
+            // Without a monitor nothing stops the table.
+            Err(_) => MultiplesFlip {
+                n: 0,
+                s: 0,
+                small: vec![0],
+                large: vec![0],
+            },
+        }
+    }
+
+    /// [`new`](Self::new), reporting the table's entries to `monitor` and
+    /// stopping when it asks (Ctrl-C, the memory budget): the table of
+    /// N = 10^12 takes about 10^9 steps.
+    ///
+    /// # Errors
+    /// [`Interrupted`](crate::Interrupted) when the monitor asks for a stop.
+    pub fn with_monitor(
+        n: u64,
+        monitor: Option<&crate::Monitor>,
+    ) -> Result<MultiplesFlip, crate::Interrupted> {
         let s = n.isqrt();
         let mut game = MultiplesFlip {
             n,
@@ -87,16 +109,21 @@ impl MultiplesFlip {
             small: vec![0; s as usize + 1],
             large: vec![0; s as usize + 1],
         };
+        let mut ticker = crate::monitor::Ticker::new(monitor);
         let mut scratch = MexSet::new();
         for q in 1..=s {
             let v = game.compute(q, &mut scratch);
             game.small[q as usize] = v;
+            // Each entry costs O(√q) steps.
+            ticker.tick_n(q.isqrt() + 1)?;
         }
         for d in (1..=s).rev() {
             let v = game.compute(n / d, &mut scratch);
             game.large[d as usize] = v;
+            ticker.tick_n((n / d).isqrt() + 1)?;
         }
-        game
+        ticker.flush()?;
+        Ok(game)
     }
 
     /// The number of coins.

@@ -170,7 +170,10 @@ impl Notation<Vec<u64>> for PickNim {
         let Some((_, h)) = self.picked(from) else {
             return String::new();
         };
-        let left: u64 = h - (from.iter().sum::<u64>() - to.iter().sum::<u64>());
+        // The tokens taken, as the difference of the totals: wrapping sums
+        // give it exactly (it is below 2^64) even when a total is not.
+        let total = |p: &Vec<u64>| p.iter().fold(0u64, |a, &x| a.wrapping_add(x));
+        let left: u64 = h.wrapping_sub(total(from).wrapping_sub(total(to)));
         if left == 0 {
             format!("take the whole {which} heap ({h})")
         } else {
@@ -183,6 +186,20 @@ impl Notation<Vec<u64>> for PickNim {
 mod tests {
     use super::*;
     use crate::impartial::GrundySolver;
+
+    /// Found by the hostile sweep: heaps whose total passes 2^64 overflowed
+    /// the description of a move (a panic in debug builds).
+    #[test]
+    fn moves_of_huge_heaps_are_described() {
+        let rules = PickNim(PickHeap::Smallest);
+        let m = u64::MAX;
+        let from = vec![m, m, m];
+        let to = vec![1, m, m];
+        assert_eq!(
+            rules.describe_move(&from, &to),
+            format!("take {} from the smallest heap ({m} → 1)", m - 1)
+        );
+    }
 
     /// Found by the `position` fuzz target: the end of the game (`0`)
     /// printed as an empty text, which does not read back.

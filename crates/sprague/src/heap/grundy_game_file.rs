@@ -1,19 +1,39 @@
 //! The table file of Grundy's game: values streamed as they are computed, read
 //! back to resume an interrupted computation.
 //!
-//! Layout: the 16 bytes [`GRUNDY_TABLE_MAGIC`], then `G(0), G(1), …` in order,
-//! each as one byte when below 255 and otherwise as the byte 255 followed by the
-//! value in two bytes, little-endian. The file only ever grows by whole values,
-//! so a file cut anywhere (a killed process) holds a correct prefix, at most one
-//! value cut short; [`read_grundy_table`] drops that partial value and checks the
-//! last values it read against a recomputation.
+//! Layout: the 16 bytes [`GRUNDY_TABLE_MAGIC`], then blocks of at most
+//! [`GRUNDY_BLOCK_VALUES`] values, each written whole: a 4-byte length `L`
+//! and an 8-byte checksum (little-endian), then `L` bytes holding the values
+//! `G(from), G(from + 1), …` of the block, each as one byte when below 255
+//! and otherwise as the byte 255 followed by the value in two bytes,
+//! little-endian. The checksum is FNV-1a (64 bits) of `from` (8 bytes,
+//! little-endian) followed by the `L` bytes, so a block that is changed,
+//! moved or repeated fails it. [`read_grundy_table`] checks every block: a
+//! block cut short at the end of the file (a killed writer) is dropped and
+//! computed again; a whole block that fails its checksum is an error naming
+//! its first heap. The last values read are also checked against a
+//! recomputation.
 
 use super::grundy_game::{GRUNDY_GAME_MAX_VALUE, GrundyGameError, GrundyGameTable};
 use core::fmt;
 use std::io::{self, BufRead, Read, Write};
 
-/// The first 16 bytes of a table file of Grundy's game.
-pub const GRUNDY_TABLE_MAGIC: &[u8; 16] = b"sprague grundy1\n";
+/// The first 16 bytes of a table file of Grundy's game (version 2: values
+/// in checksummed blocks).
+pub const GRUNDY_TABLE_MAGIC: &[u8; 16] = b"sprague grundy2\n";
+
+/// The header of the first version, whose values carry no checksums: such
+/// a file is refused (it cannot be checked without computing it again).
+const GRUNDY_TABLE_MAGIC_V1: &[u8; 16] = b"sprague grundy1\n";
+
+/// The most values in one block of a table file.
+pub const GRUNDY_BLOCK_VALUES: usize = 1 << 20;
+
+/// Bytes of a block's head: its length and checksum.
+const BLOCK_HEAD: usize = 12;
+
+/// The most bytes a block's values take (three bytes a value at most).
+const MAX_BLOCK_BYTES: usize = 3 * GRUNDY_BLOCK_VALUES;
 
 /// How many values at the end of a resumed file are recomputed and compared.
 pub const RESUME_CHECK: usize = 64;
@@ -23,6 +43,17 @@ pub const RESUME_CHECK: usize = 64;
 pub enum GrundyFileError {
     /// The file does not start with [`GRUNDY_TABLE_MAGIC`].
     NotATable,
+    /// The file was written by the first version, without checksums.
+    OldVersion,
+    /// A block before the last fails its checksum, or is malformed.
+    Damaged {
+        /// The first heap of the block.
+        heap: usize,
+        /// The byte offset of the block in the file.
+        offset: u64,
+        /// What is wrong.
+        what: &'static str,
+    },
     /// A stored value at this heap is above 4095.
     BadValue {
         /// The heap.
@@ -52,6 +83,13 @@ impl fmt::Display for GrundyFileError {
                 f,
                 "not a table file of Grundy's game (it does not start with {:?})",
                 String::from_utf8_lossy(GRUNDY_TABLE_MAGIC)
+            ),
+            GrundyFileError::OldVersion => f.write_str(
+                "a table file of an older version (`sprague grundy1`), whose values carry no checksums: move it away and compute the table again",
+            ),
+            GrundyFileError::Damaged { heap, offset, what } => write!(
+                f,
+                "the block of heaps from {heap} (at byte {offset}) {what}: the file is damaged"
             ),
             GrundyFileError::BadValue { heap, value } => write!(
                 f,
@@ -93,8 +131,20 @@ pub fn write_grundy_header(w: &mut dyn Write) -> io::Result<()> {
     w.write_all(GRUNDY_TABLE_MAGIC)
 }
 
-/// Writes the values of heaps `from .. to` of `table` in the file encoding.
-/// O(to − from).
+/// FNV-1a (64 bits) of a block: its first heap, then its bytes.
+fn block_checksum(from: usize, bytes: &[u8]) -> u64 {
+    (from as u64)
+        .to_le_bytes()
+        .iter()
+        .chain(bytes)
+        .fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+}
+
+/// Writes the values of heaps `from .. to` of `table` as blocks of the file
+/// (at most [`GRUNDY_BLOCK_VALUES`] values each, each with its length and
+/// checksum; see the module's notes). O(to − from).
 ///
 /// # Errors
 /// Any error of `w`.
@@ -107,21 +157,29 @@ pub fn write_grundy_values(
     from: usize,
     to: usize,
 ) -> io::Result<()> {
+    let to = to.min(table.len());
     let mut buf = Vec::with_capacity(1 << 16);
-    for n in from..to.min(table.len()) {
-        let v = table.value(n).unwrap_or(0);
-        if v < 255 {
-            buf.push(v as u8);
-        } else {
-            buf.push(255);
-            buf.extend_from_slice(&v.to_le_bytes());
+    let mut start = from;
+    while start < to {
+        let end = to.min(start + GRUNDY_BLOCK_VALUES);
+        buf.clear();
+        for n in start..end {
+            let v = table.value(n).unwrap_or(0);
+            if v < 255 {
+                buf.push(v as u8);
+            } else {
+                buf.push(255);
+                buf.extend_from_slice(&v.to_le_bytes());
+            }
         }
-        if buf.len() >= (1 << 16) - 3 {
-            w.write_all(&buf)?;
-            buf.clear();
-        }
+        let mut head = [0u8; BLOCK_HEAD];
+        head[..4].copy_from_slice(&(buf.len() as u32).to_le_bytes());
+        head[4..].copy_from_slice(&block_checksum(start, &buf).to_le_bytes());
+        w.write_all(&head)?;
+        w.write_all(&buf)?;
+        start = end;
     }
-    w.write_all(&buf)
+    Ok(())
 }
 
 /// A table read back from a file.
@@ -134,16 +192,35 @@ pub struct ResumedTable {
     pub valid_bytes: u64,
 }
 
+/// Reads `buf.len()` bytes from `r` or fewer at the end of the input;
+/// returns how many were read.
+fn read_up_to(r: &mut dyn BufRead, buf: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match r.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(k) => got += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
+}
+
 /// Reads a table file, reserving room for `reserve` values in all.
 ///
-/// The last [`RESUME_CHECK`] values read are recomputed from the ones before
-/// them and compared; a value cut short at the end of the file is dropped. An
-/// empty input is an empty table (a file about to be started). Cost: O(values
-/// in the file) to read, plus the computation of the last values.
+/// Every block's checksum is checked (see the module's notes): a block cut
+/// short at the end is dropped; a whole block failing its checksum is an
+/// error. The last [`RESUME_CHECK`] values read are then
+/// recomputed from the ones before them and compared. An empty input is an
+/// empty table (a file about to be started). Cost: O(values in the file)
+/// to read and check, plus the computation of the last values; one block
+/// in memory at a time.
 ///
 /// # Errors
-/// A file that is not a table of Grundy's game, a value out of range, a value
-/// that disagrees with the recomputation, or a read error.
+/// A file that is not a table of Grundy's game (or of its first version),
+/// a damaged block, a value out of range, a value that disagrees with the
+/// recomputation, or a read error.
 pub fn read_grundy_table(r: &mut dyn BufRead, reserve: usize) -> Result<ResumedTable, GrundyFileError> {
     let mut table = GrundyGameTable::new();
     let mut header = Vec::with_capacity(16);
@@ -155,44 +232,67 @@ pub fn read_grundy_table(r: &mut dyn BufRead, reserve: usize) -> Result<ResumedT
             valid_bytes: 0,
         });
     }
+    if header.as_slice() == GRUNDY_TABLE_MAGIC_V1 {
+        return Err(GrundyFileError::OldVersion);
+    }
     if header.as_slice() != GRUNDY_TABLE_MAGIC {
         return Err(GrundyFileError::NotATable);
     }
+    table.reserve_to(reserve)?;
     let mut valid = 16u64;
-    let mut pending: Vec<u8> = Vec::new();
-    let mut reserved = false;
+    let mut bytes = Vec::new();
     loop {
-        let chunk = r.fill_buf()?;
-        if chunk.is_empty() {
+        let mut head = [0u8; BLOCK_HEAD];
+        let got = read_up_to(r, &mut head)?;
+        if got < BLOCK_HEAD {
             break;
         }
-        let len = chunk.len();
-        if !reserved {
-            // The first read tells nothing of the file size; reserve what was asked.
-            table.reserve_to(reserve)?;
-            reserved = true;
+        let len = u32::from_le_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let mut sum = [0u8; 8];
+        sum.copy_from_slice(&head[4..]);
+        let sum = u64::from_le_bytes(sum);
+        let from = table.len();
+        let damaged = |what| GrundyFileError::Damaged {
+            heap: from,
+            offset: valid,
+            what,
+        };
+        if len > MAX_BLOCK_BYTES {
+            // Checked before anything of that size is allocated.
+            return Err(damaged("is longer than a block may be"));
         }
-        for &byte in chunk {
-            if pending.is_empty() && byte < 255 {
-                table.push_known(u16::from(byte))?;
-                valid += 1;
-                continue;
-            }
-            pending.push(byte);
-            if pending.len() == 3 {
-                let v = u16::from_le_bytes([pending[1], pending[2]]);
-                if v > GRUNDY_GAME_MAX_VALUE {
-                    return Err(GrundyFileError::BadValue {
-                        heap: table.len(),
-                        value: v,
-                    });
-                }
-                table.push_known(v)?;
-                valid += 3;
-                pending.clear();
-            }
+        bytes.resize(len, 0);
+        if read_up_to(r, &mut bytes)? < len {
+            break;
         }
-        r.consume(len);
+        if block_checksum(from, &bytes) != sum {
+            return Err(damaged("fails its checksum"));
+        }
+        let mut at = 0;
+        let mut count = 0usize;
+        while at < len {
+            let v = if bytes[at] < 255 {
+                at += 1;
+                u16::from(bytes[at - 1])
+            } else if at + 3 <= len {
+                at += 3;
+                u16::from_le_bytes([bytes[at - 2], bytes[at - 1]])
+            } else {
+                return Err(damaged("ends inside a value"));
+            };
+            if v > GRUNDY_GAME_MAX_VALUE {
+                return Err(GrundyFileError::BadValue {
+                    heap: table.len(),
+                    value: v,
+                });
+            }
+            table.push_known(v)?;
+            count += 1;
+        }
+        if count > GRUNDY_BLOCK_VALUES {
+            return Err(damaged("holds more values than a block may"));
+        }
+        valid += (BLOCK_HEAD + len) as u64;
     }
     let n = table.len();
     let start = n.saturating_sub(RESUME_CHECK);

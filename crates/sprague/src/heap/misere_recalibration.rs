@@ -91,7 +91,8 @@ impl<'a> Truth<'a> {
             let (q, heaps) = self.proven;
             return Some(q.p[q.element(heaps, sum) as usize]);
         }
-        if sum.iter().sum::<u64>() < self.right_below {
+        // Saturating: a total past 2^64 is past the bound, never wrapped below it.
+        if sum.iter().fold(0u64, |a, &h| a.saturating_add(h)) < self.right_below {
             return Some(self.q.p[self.q.element(self.heaps, sum) as usize]);
         }
         if let Some(&p) = self.memo.get(sum) {

@@ -30,8 +30,8 @@ pub use grundy_game::{
     GRUNDY_GAME_MAX_VALUE, GrundyGameError, GrundyGameTable, grundy_game_plain, grundy_game_rare,
 };
 pub use grundy_game_file::{
-    GRUNDY_TABLE_MAGIC, GrundyFileError, RESUME_CHECK, ResumedTable, read_grundy_table, write_grundy_header,
-    write_grundy_values,
+    GRUNDY_BLOCK_VALUES, GRUNDY_TABLE_MAGIC, GrundyFileError, RESUME_CHECK, ResumedTable, read_grundy_table,
+    write_grundy_header, write_grundy_values,
 };
 pub(crate) use heaps::heap_rules;
 pub use heaps::{ENUMERATION_LIMIT, HeapMove, HeapSum, Heaps};

@@ -50,16 +50,34 @@ impl Subtraction {
             return None;
         }
         let mut g: Vec<u16> = Vec::with_capacity(count);
-        self.extend_direct(&mut g, count);
+        self.extend_direct(&mut g, count, &mut |_| true);
         Some(g)
     }
 
-    fn extend_direct(&self, g: &mut Vec<u16>, count: usize) {
+    /// Extends `g` to `count` values; stops early (returning `false`) when
+    /// `progress`, called with the values done about every 2^20 steps of
+    /// work, returns `false`.
+    fn extend_direct(&self, g: &mut Vec<u16>, count: usize, progress: &mut dyn FnMut(usize) -> bool) -> bool {
         let small: Vec<usize> = self.set.iter().filter_map(|&s| usize::try_from(s).ok()).collect();
+        // Values between two calls of `progress`: about 2^20 set elements scanned.
+        let step = ((1usize << 20) / small.len().max(1)).max(1);
+        let mut from = g.len();
+        while from < count {
+            let upto = count.min(from.saturating_add(step));
+            self.extend_direct_to(g, &small, upto);
+            from = upto;
+            if from < count && !progress(from) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn extend_direct_to(&self, g: &mut Vec<u16>, small: &[usize], count: usize) {
         if small.len() < 64 {
             for n in g.len()..count {
                 let mut seen = 0u64;
-                for &s in &small {
+                for &s in small {
                     if s > n {
                         break;
                     }
@@ -71,7 +89,7 @@ impl Subtraction {
             let mut seen = MexSet::new();
             for n in g.len()..count {
                 seen.clear();
-                for &s in &small {
+                for &s in small {
                     if s > n {
                         break;
                     }
@@ -93,6 +111,16 @@ impl Subtraction {
     /// ```
     #[must_use]
     pub fn values_periodic(&self, count: usize) -> Option<Vec<u16>> {
+        self.values_periodic_with(count, &mut |_| true)
+    }
+
+    /// [`values_periodic`](Self::values_periodic), stopping with fewer
+    /// values when `progress` (called with the values done) returns `false`.
+    fn values_periodic_with(
+        &self,
+        count: usize,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> Option<Vec<u16>> {
         if self.set.len() >= 1 << 16 {
             return None;
         }
@@ -101,8 +129,7 @@ impl Subtraction {
         let mut target = 64usize;
         loop {
             let upto = target.min(count);
-            self.extend_direct(&mut g, upto);
-            if upto == count {
+            if !self.extend_direct(&mut g, upto, progress) || upto == count {
                 return Some(g);
             }
             if let Some(p) = find_period(&g, rule).filter(|p| p.proven && p.saltus == 0) {
@@ -130,8 +157,7 @@ impl HeapGame for Subtraction {
     }
 
     fn grundy_values(&self, count: usize, progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
-        let _ = progress;
-        match self.values_periodic(count) {
+        match self.values_periodic_with(count, progress) {
             Some(g) => g.into_iter().map(u64::from).collect(),
             None => super::plain_values(self, count, progress),
         }

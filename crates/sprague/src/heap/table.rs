@@ -44,13 +44,36 @@ impl GrundyTable {
         Self::from_values(game, game.grundy_values(count, &mut |_| true))
     }
 
+    /// [`compute`](Self::compute), stopping early (fewer values) when
+    /// `progress`, called with the values done, returns `false`.
+    fn compute_with<G: HeapGame + ?Sized>(
+        game: &G,
+        count: usize,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> Self {
+        Self::from_values(game, game.grundy_values(count, progress))
+    }
+
     /// Computes ever longer prefixes (from 256 values, doubling) until a period
     /// is proven or `max_count` values are done.
     #[must_use]
     pub fn until_proven<G: HeapGame + ?Sized>(game: &G, max_count: usize) -> Self {
+        Self::until_proven_with(game, max_count, &mut |_| true)
+    }
+
+    /// [`until_proven`](Self::until_proven), stopping (with the table so far)
+    /// when `progress` returns `false`.
+    fn until_proven_with<G: HeapGame + ?Sized>(
+        game: &G,
+        max_count: usize,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> Self {
         let mut count = 256.min(max_count);
         loop {
-            let t = Self::compute(game, count);
+            let t = Self::compute_with(game, count, progress);
+            if t.values.len() < count {
+                return t;
+            }
             if t.period.is_some_and(|p| p.proven) || count >= max_count || game.period_rule().is_none() {
                 return t;
             }
@@ -107,6 +130,19 @@ impl GrundyTable {
     /// ```
     #[must_use]
     pub fn covering<G: HeapGame + ?Sized>(game: &G, largest: u64) -> Self {
+        Self::covering_with(game, largest, &mut |_| true)
+    }
+
+    /// [`covering`](Self::covering), whose work stops when `progress`
+    /// (called with the values done, as the tables are computed) returns
+    /// `false`: the table so far is returned, which may value fewer heaps.
+    /// A caller stopped by its monitor reports the stop.
+    #[must_use]
+    pub fn covering_with<G: HeapGame + ?Sized>(
+        game: &G,
+        largest: u64,
+        progress: &mut dyn FnMut(usize) -> bool,
+    ) -> Self {
         let rule = game.period_rule();
         if game.heap_value(largest).is_some() {
             return Self::empty();
@@ -117,7 +153,7 @@ impl GrundyTable {
             None => 0,
         };
         let mut table = if first > 0 {
-            Self::until_proven(game, first)
+            Self::until_proven_with(game, first, progress)
         } else {
             Self::empty()
         };
@@ -125,10 +161,10 @@ impl GrundyTable {
             && largest < Self::on_demand_limit(game)
             && let Ok(count) = usize::try_from(largest + 1)
         {
-            table = Self::compute(game, count);
+            table = Self::compute_with(game, count, progress);
         }
         if table.value(largest).is_none() && rule.is_some_and(|r| r.max_parts <= 2) {
-            table = Self::until_proven(game, Self::PROOF_LIMIT);
+            table = Self::until_proven_with(game, Self::PROOF_LIMIT, progress);
         }
         table
     }
@@ -185,7 +221,13 @@ impl GrundyTable {
                 })
             && let Ok(need) = usize::try_from(need)
         {
-            let more = game.grundy_values(need, &mut |_| true);
+            // The proof's values report the listing's count, not their own.
+            let done = values.len();
+            let more = game.grundy_values(need, &mut |_| progress(done));
+            if more.len() < need {
+                values.truncate(count);
+                return GrundyTable { values, period };
+            }
             if let Some(q) = find_period(&more, rule)
                 && q.proven
                 && q.period == p.period

@@ -200,6 +200,11 @@ pub struct MisereStore {
     /// Option sets simplified so far (a guard against the rare games whose
     /// simplification tries many subsets of options).
     work: usize,
+    /// The monitor whose stop requests (Ctrl-C, the memory budget) end the
+    /// work, looked at every [`Ticker::BATCH`](crate::monitor::Ticker::BATCH) simplifications.
+    monitor: Option<&'static crate::Monitor>,
+    /// The stop that ended the work, if the monitor asked for one.
+    stopped: Option<crate::Interrupted>,
 }
 
 impl Default for MisereStore {
@@ -255,9 +260,28 @@ impl MisereStore {
             mates: FxHashMap::default(),
             max_games: max_games.max(1),
             work: 0,
+            monitor: None,
+            stopped: None,
         };
         s.intern(Vec::new());
         s
+    }
+
+    /// This store watched by `monitor`: its simplifications are counted on
+    /// it, and when it asks for a stop (Ctrl-C, the memory budget) the work
+    /// ends as at the budget ([`BudgetExceeded`]), after which
+    /// [`stopped`](Self::stopped) tells that it was a stop. (Misère forms
+    /// such as `*[16]` take many simplifications.)
+    #[must_use]
+    pub fn with_monitor(mut self, monitor: &'static crate::Monitor) -> Self {
+        self.monitor = Some(monitor);
+        self
+    }
+
+    /// The stop request that ended the last computation, if one did (see
+    /// [`with_monitor`](Self::with_monitor)); cleared by reading.
+    pub fn stopped(&mut self) -> Option<crate::Interrupted> {
+        self.stopped.take()
     }
 
     /// The game `0` (no options).
@@ -350,6 +374,17 @@ impl MisereStore {
             return Err(BudgetExceeded {
                 max_states: self.max_games,
             });
+        }
+        if let Some(m) = self.monitor
+            && self.work.is_multiple_of(crate::monitor::Ticker::BATCH as usize)
+        {
+            m.add(u64::from(crate::monitor::Ticker::BATCH));
+            if let Err(i) = m.check() {
+                self.stopped = Some(i);
+                return Err(BudgetExceeded {
+                    max_states: self.max_games,
+                });
+            }
         }
         let win = opts.is_empty() || opts.iter().any(|&o| !self.next_win[o as usize]);
         let mut result = None;

@@ -241,6 +241,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
     /// the pieces each move leaves. Evaluated with an explicit stack.
     fn form_of(&mut self, id: u32) -> Option<MisereGame> {
         let mut stack = vec![id];
+        let mut steps = 0u32;
         while let Some(&top) = stack.last() {
             let k = top as usize;
             if self.form[k].is_some() {
@@ -252,22 +253,37 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
                 // and the search itself reports the budget.
                 self.use_forms = false;
             }
+            // The forms of many large kinds (every heap up to 10^4) take
+            // long and list many options: a stop request (Ctrl-C, the
+            // memory budget) ends them too, and the search reports it at
+            // its next look at the monitor.
+            steps = steps.wrapping_add(1);
+            if steps.is_multiple_of(64)
+                && let Some(monitor) = self.limits.ticker.monitor()
+                && monitor.check().is_err()
+            {
+                self.use_forms = false;
+            }
             if !self.use_forms {
                 self.form[k] = Some(None);
                 stack.pop();
                 continue;
             }
             self.ensure_options(top);
-            let opts = self.options[k].clone().unwrap_or_default();
-            if let Some(part) = opts
+            // The first part whose form is unknown, found without copying
+            // the option list (a kind is visited once per such part).
+            let (options, form) = (&self.options, &self.form);
+            let unknown = options[k]
                 .iter()
                 .flatten()
+                .flatten()
                 .map(|&(p, _)| p)
-                .find(|&p| self.form[p as usize].is_none())
-            {
+                .find(|&p| form[p as usize].is_none());
+            if let Some(part) = unknown {
                 stack.push(part);
                 continue;
             }
+            let opts = self.options[k].take().unwrap_or_default();
             stack.pop();
             self.rank[k] = opts
                 .iter()
@@ -300,6 +316,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
                 }
                 option_forms.push(acc);
             }
+            self.options[k] = Some(opts);
             let f = if known {
                 self.forms.game(&option_forms).ok()
             } else {

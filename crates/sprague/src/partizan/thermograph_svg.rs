@@ -84,12 +84,15 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
             tick_label(k, step)
         );
     }
-    // Whole temperatures: a tick on the axis, a light line across, and the
-    // number in the left margin.
-    let mut t = -1i64;
-    while t as f64 <= t_top {
-        let y = py(t as f64);
-        if t != 0 {
+    // Temperatures: a tick on the axis, a light line across, and the number
+    // in the left margin; at every whole temperature up to 12, beyond at
+    // most about ten steps (1, 2 or 5 times a power of ten), so that a game
+    // as hot as 2^30 draws ten ticks, not one per degree.
+    let (t_step, t_ticks) = temperature_ticks(t_bottom, t_top);
+    for k in t_ticks {
+        let t = tick_label(k, t_step);
+        let y = py(k as f64 * t_step);
+        if k != 0 {
             let _ = write!(
                 s,
                 r##"<line x1="{MARGIN}" y1="{y:.2}" x2="{:.2}" y2="{y:.2}" stroke="#e5e7eb"/>"##,
@@ -103,7 +106,6 @@ pub fn thermograph_svg(th: &Thermograph, title: &str) -> String {
             MARGIN - 6.0,
             y + 4.0
         );
-        t += 1;
     }
     let _ = writeln!(
         s,
@@ -195,9 +197,23 @@ fn value_ticks(lo: f64, hi: f64) -> (f64, Vec<i64>) {
             [1.0, 2.0, 5.0][mult] * scale
         };
     }
-    let first = (lo / step).ceil() as i64;
-    let last = (hi / step).floor() as i64;
-    (step, (first..=last).collect())
+    let first = (lo / step).ceil();
+    let last = (hi / step).floor();
+    // A range beyond the floats (values past 10^308) gets no ticks.
+    if !(first.is_finite() && last.is_finite()) || last - first > 100.0 {
+        return (step, Vec::new());
+    }
+    (step, (first as i64..=last as i64).collect())
+}
+
+/// Ticks on the temperature axis from `lo` (-1) to `hi`: every whole
+/// temperature while there are at most 13 of them, else the ticks of
+/// [`value_ticks`] (a whole step, at most about ten ticks).
+fn temperature_ticks(lo: f64, hi: f64) -> (f64, Vec<i64>) {
+    if hi - lo <= 12.0 {
+        return (1.0, (lo.ceil() as i64..=hi.floor() as i64).collect());
+    }
+    value_ticks(lo, hi)
 }
 
 /// The label of tick `k × step`: an integer, or a fraction in halves or quarters.
@@ -243,6 +259,11 @@ mod tests {
         assert_eq!(value_ticks(0.0, 9.0), (1.0, (0..=9).collect()));
         assert_eq!(value_ticks(-30.0, 30.0).0, 10.0);
         assert_eq!(value_ticks(0.0, 1e6).0, 100_000.0);
+        // Temperatures: every degree up to 12, then about ten ticks.
+        assert_eq!(temperature_ticks(-1.0, 4.5), (1.0, (-1..=4).collect()));
+        let (step, ticks) = temperature_ticks(-1.0, 1_073_741_825.0);
+        assert!(ticks.len() <= 11 && step >= 1e8, "{step} {ticks:?}");
+        assert!(value_ticks(-f64::MAX, f64::MAX).1.len() <= 101);
         for (lo, hi) in [(-0.3, 1.3), (1.7, 4.9), (-120.0, 3.0), (0.0, 0.5)] {
             let (step, ticks) = value_ticks(lo, hi);
             assert!(ticks.len() <= 11, "{lo}..{hi}: {ticks:?}");

@@ -112,6 +112,19 @@ pub const QUOTIENT_MAX_ORDER: usize = 2048;
 const QUOTIENT_MAX_STATES: usize = 2_000_000;
 
 impl<G: HeapGame + Clone> HeapRuleset<G> {
+    /// [`GrundyTable::covering`] of `largest`, stopping when the monitor of
+    /// `options` asks (Ctrl-C, the memory budget): a table of a big game
+    /// (a subtraction set of 10^5 numbers) takes long to prove.
+    ///
+    /// # Errors
+    /// [`Error::Search`] with the interruption.
+    fn covering(&self, largest: u64, options: &Options<'_>) -> Result<GrundyTable> {
+        let monitor = options.monitor;
+        let table = GrundyTable::covering_with(&self.game, largest, &mut |_| monitor.check().is_ok());
+        monitor.check()?;
+        Ok(table)
+    }
+
     /// The misère report of `heaps` from the misère quotient of the heaps
     /// `1 ..= largest` ([`MisereQuotient`](crate::heap::MisereQuotient)),
     /// when it is found within [`QUOTIENT_MAX_ORDER`] elements and its
@@ -141,28 +154,73 @@ impl<G: HeapGame + Clone> HeapRuleset<G> {
         let Some(outcome) = q.outcome(heaps) else {
             return Ok(None);
         };
-        let mut winning = Vec::new();
+        // The winning moves, one heap at a time: the product of the other
+        // heaps (prefix times suffix) times the product of what the move
+        // leaves. O(heaps + options of each distinct heap size), never a
+        // whole position per move (30,000 heaps would take gigabytes).
+        let mut winning: Vec<crate::heap::HeapMove> = Vec::new();
         if outcome == Outcome::N {
-            let mut moves = Vec::new();
-            crate::impartial::ImpartialRules::moves(rules, &heaps.to_vec(), &mut moves);
+            let Some(elements) = heaps
+                .iter()
+                .map(|&h| q.heap_element(h))
+                .collect::<Option<Vec<usize>>>()
+            else {
+                return Ok(None);
+            };
+            let mut suffix = vec![0usize; elements.len() + 1];
+            for i in (0..elements.len()).rev() {
+                suffix[i] = q.multiply(elements[i], suffix[i + 1]);
+            }
+            let mut prefix = 0usize;
             let mut seen = std::collections::HashSet::new();
-            for m in moves {
-                let mut key: Vec<u64> = m.iter().copied().filter(|&h| h > 0).collect();
-                key.sort_unstable();
-                if seen.insert(key.clone()) && q.outcome(&key) == Some(Outcome::P) {
-                    winning.push(m);
+            let mut ticker = crate::monitor::Ticker::new(Some(options.monitor));
+            for (i, &h) in heaps.iter().enumerate() {
+                let rest = q.multiply(prefix, suffix[i + 1]);
+                prefix = q.multiply(prefix, elements[i]);
+                ticker.tick()?;
+                if !seen.insert(h) {
+                    continue;
+                }
+                let mut failed = false;
+                self.game.heap_options(h, &mut |parts| {
+                    let Some(e) = q.element_of(parts) else {
+                        failed = true;
+                        return;
+                    };
+                    if q.is_p(q.multiply(rest, e)) {
+                        winning.push(crate::heap::HeapMove {
+                            heap: i,
+                            parts: parts.to_vec(),
+                        });
+                    }
+                });
+                if failed {
+                    return Ok(None);
                 }
             }
+            ticker.flush()?;
         }
-        let moves: Vec<(String, String)> = winning
-            .iter()
-            .map(|to| {
+        let full = heaps.len() <= FULL_POSITIONS_UP_TO;
+        options.check_memory(
+            winning.len() as u64,
+            if full { 64 * heaps.len() as u64 } else { 64 },
+            "the listing of winning moves",
+        )?;
+        let mut moves: Vec<(String, String)> = Vec::with_capacity(winning.len());
+        for (k, m) in winning.iter().enumerate() {
+            if k % 1024 == 1023 {
+                options.monitor.check()?;
+            }
+            moves.push(if full {
+                let to = m.apply(heaps);
                 (
-                    rules.format_position(to),
-                    rules.describe_move(&heaps.to_vec(), to),
+                    rules.format_position(&to),
+                    rules.describe_move(&heaps.to_vec(), &to),
                 )
-            })
-            .collect();
+            } else {
+                (String::new(), describe_compact(heaps, m))
+            });
+        }
         let canonical = rules.format_position(&heaps.to_vec());
         let mut report = impartial_report(&self.name, &canonical, true, outcome, None, &moves);
         report.data.insert("misere_rule", "quotient");
@@ -185,7 +243,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
         const MOVES_SHOWN_HEAPS: usize = 20;
         let heaps = self.parse(position)?;
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        let rules = Heaps::with_table(self.game.clone(), GrundyTable::covering(&self.game, largest));
+        let rules = Heaps::with_table(self.game.clone(), self.covering(largest, options)?);
         let canonical = rules.format_position(&heaps);
         let describe = |to: &Vec<u64>| (rules.format_position(to), rules.describe_move(&heaps, to));
         if options.misere {
@@ -315,7 +373,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
     /// the closed form heap by heap.
     fn count(&self, low: u64, high: u64, options: &Options<'_>) -> Result<Report> {
         check_count(&self.name, low, high, options)?;
-        let table = GrundyTable::covering(&self.game, high);
+        let table = self.covering(high, options)?;
         let mut listing = Table {
             values: table.values().to_vec(),
             period: table.period(),
@@ -355,9 +413,13 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
         // the first session's table serves later ones (heaps it does not
         // value are searched).
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        let rules = self
-            .play_rules
-            .get_or_init(|| Heaps::with_table(self.game.clone(), GrundyTable::covering(&self.game, largest)));
+        if self.play_rules.get().is_none() {
+            let table = self.covering(largest, options)?;
+            let _ = self.play_rules.set(Heaps::with_table(self.game.clone(), table));
+        }
+        let Some(rules) = self.play_rules.get() else {
+            return Err(Error::internal("the play rules were not kept"));
+        };
         let engine = ImpartialEngine::new(self.name.clone(), rules, true, options);
         Ok(erase(engine, heaps))
     }

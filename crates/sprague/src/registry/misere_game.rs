@@ -31,11 +31,40 @@ pub const MAX_MISERE_GAMES: usize = DEFAULT_MAX_MISERE_GAMES * 16;
 /// assert!(r.text().contains("restive:       yes\n"));
 /// ```
 pub fn misere_game_report(expr: &str, max_games: Option<usize>) -> Result<Report> {
-    let mut s = MisereStore::with_max_games(
-        max_games
-            .unwrap_or(DEFAULT_MAX_MISERE_GAMES)
-            .min(MAX_MISERE_GAMES),
-    );
+    report(MisereStore::with_max_games(budget(max_games)), expr)
+}
+
+/// [`misere_game_report`] watched by `monitor`: Ctrl-C and the memory
+/// budget stop the work ([`Error::Search`] with the interruption).
+///
+/// # Errors
+/// As [`misere_game_report`], and the interruption.
+pub fn misere_game_report_with(
+    expr: &str,
+    max_games: Option<usize>,
+    monitor: &'static crate::Monitor,
+) -> Result<Report> {
+    let mut s = MisereStore::with_max_games(budget(max_games)).with_monitor(monitor);
+    let r = report_of(&mut s, expr);
+    match s.stopped() {
+        Some(i) => Err(i.into()),
+        None => r,
+    }
+}
+
+/// The store's budget of forms: `max_games` or the default, at most
+/// [`MAX_MISERE_GAMES`].
+fn budget(max_games: Option<usize>) -> usize {
+    max_games
+        .unwrap_or(DEFAULT_MAX_MISERE_GAMES)
+        .min(MAX_MISERE_GAMES)
+}
+
+fn report(mut s: MisereStore, expr: &str) -> Result<Report> {
+    report_of(&mut s, expr)
+}
+
+fn report_of(s: &mut MisereStore, expr: &str) -> Result<Report> {
     let g = s
         .parse_sum(expr)
         .map_err(|e| Error::input(format!("expression `{expr}`: {e}")))?;

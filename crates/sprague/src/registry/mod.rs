@@ -37,8 +37,8 @@ pub use heap_family::{CodeWatch, HeapFamily, heap_family_table, heap_game_table}
 pub use heap_rules::HeapRuleset;
 pub use impartial_rules::{Impartial, impartial_report};
 pub use loopy::{SpaceRules, connect_four_tiers, state_space};
-pub use loopy_game::loopy_game_report;
-pub use misere_game::{MAX_MISERE_GAMES, misere_game_report};
+pub use loopy_game::{LOOPY_BYTES_PER_STATE, loopy_game_report, loopy_game_report_within};
+pub use misere_game::{MAX_MISERE_GAMES, misere_game_report, misere_game_report_with};
 pub use misere_quotient::{MAX_QUOTIENT_HEAPS, misere_quotient_report};
 pub use partizan::{Partizan, partizan_report};
 pub use report::{Data, MOVES_SHOWN, Report, Table};

@@ -45,7 +45,7 @@ impl Ruleset for MultiplesBoard {
                 "position `{position}`: N must be at most 10^12 (the value table takes O(N^3/4) time)"
             )));
         }
-        let game = MultiplesFlip::new(n);
+        let game = MultiplesFlip::with_monitor(n, Some(options.monitor))?;
         let canonical = game.format_position(&heads);
         if options.misere && n > MULTIPLES_MISERE_LIMIT {
             return Err(Error::input(format!(

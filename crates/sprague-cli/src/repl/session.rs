@@ -40,6 +40,12 @@ pub struct Session {
     rules: Option<String>,
 }
 
+impl Default for Session {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Session {
     /// A fresh session.
     pub fn new() -> Session {
@@ -59,7 +65,7 @@ impl Session {
         match self.evaluate(line) {
             Err(e) if e.interrupted => Ok(Reply::Interrupted(format!(
                 "interrupted after {} sums and comparisons",
-                crate::progress::monitor().done()
+                crate::monitor().done()
             ))),
             reply => reply,
         }
@@ -254,14 +260,14 @@ impl Session {
             }
             "outcome" => {
                 let o: Outcome = self.env.watched().outcome(g)?;
-                format!("{o} ({})", crate::cmd::calc::outcome_words(o))
+                format!("{o} ({})", o.calc_words())
             }
             "thermograph" => {
                 let th = s.thermograph(g);
                 format!(
                     "left wall:  {}\nright wall: {}\nmast:       {} from t={}",
-                    crate::cmd::calc::wall_text(&th.left),
-                    crate::cmd::calc::wall_text(&th.right),
+                    super::wall_text(&th.left),
+                    super::wall_text(&th.right),
                     th.mean,
                     th.temperature
                 )
@@ -520,8 +526,8 @@ impl Session {
                 "`load` takes one rules file, e.g. load \"examples/rules/kayles.rhai\"".to_string(),
             ));
         };
-        let rules = sprague_script::ScriptRuleset::load(path, sprague_script::Limits::default())
-            .map_err(|e| ReplError::plain(e.to_string()))?;
+        let rules = crate::input::script::load(path, sprague_script::Limits::default())
+            .map_err(|e| ReplError::plain(e.message))?;
         let kind = if rules.is_partizan() {
             "partizan"
         } else if rules.is_loopy() {

@@ -118,6 +118,12 @@ pub struct Env {
 /// The deepest nesting of function calls accepted (evaluation recurses).
 pub const MAX_CALL_DEPTH: usize = 200;
 
+impl Default for Env {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Env {
     /// An empty session.
     pub fn new() -> Env {
@@ -131,7 +137,7 @@ impl Env {
     /// The store watched by the process's monitor: Ctrl-C stops its long
     /// sums and comparisons (see `Session::line`).
     pub fn watched(&mut self) -> WatchedStore<'_, 'static> {
-        self.store.with_monitor(crate::progress::monitor())
+        self.store.with_monitor(crate::monitor())
     }
 
     /// Evaluates the game expression `chars[from..to]` of a line (columns in
@@ -139,6 +145,10 @@ impl Env {
     pub fn game(&mut self, chars: &[char], from: usize, to: usize) -> Result<GameId, ReplError> {
         let mut text = String::new();
         let mut cols: Vec<usize> = Vec::new();
+        // The spans of `text` (in characters) that stand for a name or a
+        // call typed in the line, with what was typed: a parse error inside
+        // one names the name, not the canonical form put in its place.
+        let mut typed: Vec<(usize, usize, String)> = Vec::new();
         let mut i = from;
         while i < to {
             let c = chars[i];
@@ -187,17 +197,24 @@ impl Env {
                 ));
             };
             let shown = self.store.display(g);
+            let span_start = cols.len();
             text.push('(');
             text.push_str(&shown);
             text.push(')');
             cols.extend(std::iter::repeat_n(start + 1, shown.chars().count() + 2));
+            typed.push((span_start, cols.len(), chars[start..i].iter().collect()));
         }
         self.watched().parse(&text)?.map_err(|e| {
-            let column = cols.get(e.column.saturating_sub(1)).copied().unwrap_or(to + 1);
-            let message = if e.token.is_empty() {
+            let at = e.column.saturating_sub(1);
+            let column = cols.get(at).copied().unwrap_or(to + 1);
+            let token = typed
+                .iter()
+                .find(|(a, b, _)| (*a..*b).contains(&at))
+                .map_or(e.token, |(_, _, w)| w.clone());
+            let message = if token.is_empty() {
                 e.message
             } else {
-                format!("{} (found `{}`)", e.message, e.token)
+                format!("{} (found `{token}`)", e.message)
             };
             ReplError::at(column, message)
         })
@@ -418,5 +435,12 @@ mod tests {
         // The error is past the substituted name: still in line columns.
         let e = eval(&mut env, "a + 1/3").unwrap_err();
         assert_eq!(e.column, Some(5));
+        // An error at a name names the name typed, not its value's `(`.
+        for (line, col) in [("a a", 3), ("2a", 2), ("1 + a a", 7)] {
+            let e = eval(&mut env, line).unwrap_err();
+            assert_eq!(e.column, Some(col), "{line}: {e:?}");
+            assert!(e.message.contains("(found `a`)"), "{line}: {e:?}");
+            assert!(!e.message.contains("`(`"), "{line}: {e:?}");
+        }
     }
 }

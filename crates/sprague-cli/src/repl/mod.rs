@@ -1,0 +1,99 @@
+//! The REPL's evaluation of one line (`sprague repl`): game expressions
+//! with names, assignments, queries and comparisons over one
+//! [`GameStore`](sprague::GameStore), and the verbs a line may run. The
+//! session loop, the line editor and the verbs themselves live in the
+//! command; this part is a library so that the fuzz targets in `fuzz/` run
+//! the very code the command runs.
+
+pub mod expr;
+pub mod session;
+
+use sprague::Interrupted;
+
+/// A line that could not be evaluated: the message and, for text that does not
+/// parse, the 1-based column in the line; or Ctrl-C stopped its arithmetic.
+#[derive(Debug)]
+pub struct ReplError {
+    /// What is wrong.
+    pub message: String,
+    /// Where, when the problem is in the line's text.
+    pub column: Option<usize>,
+    /// Whether Ctrl-C stopped the line's game arithmetic (then nothing else is wrong).
+    pub interrupted: bool,
+}
+
+impl ReplError {
+    /// An error at `column` (1-based) of the line.
+    pub fn at(column: usize, message: String) -> ReplError {
+        ReplError {
+            message,
+            column: Some(column),
+            interrupted: false,
+        }
+    }
+
+    /// An error about the line as a whole.
+    pub fn plain(message: String) -> ReplError {
+        ReplError {
+            message,
+            column: None,
+            interrupted: false,
+        }
+    }
+
+    /// The error as printed: the message, then the line with a caret under
+    /// the column. `line_no` is given when reading a script. Control
+    /// characters of the line and the message are written as escapes
+    /// (`\u{1b}`), the caret still under the character it names.
+    pub fn render(&self, line: &str, line_no: Option<usize>) -> String {
+        use crate::error::one_line;
+        let place = match (line_no, self.column) {
+            (Some(l), Some(c)) => format!("line {l}, column {c}: "),
+            (Some(l), None) => format!("line {l}: "),
+            (None, Some(c)) => format!("column {c}: "),
+            (None, None) => String::new(),
+        };
+        let mut out = format!("error: {place}{}", one_line(&self.message));
+        if let Some(c) = self.column {
+            let mut shown = String::new();
+            let mut caret = 0;
+            for (i, ch) in line.trim_end().chars().enumerate() {
+                let piece = if ch == '\t' {
+                    " ".to_string()
+                } else {
+                    one_line(&ch.to_string())
+                };
+                if i + 1 < c {
+                    caret += piece.chars().count();
+                }
+                shown.push_str(&piece);
+            }
+            if c > line.trim_end().chars().count() + 1 {
+                caret += c - 1 - line.trim_end().chars().count();
+            }
+            out.push_str(&format!("\n  {shown}\n  {}^", " ".repeat(caret)));
+        }
+        out
+    }
+}
+
+impl From<Interrupted> for ReplError {
+    fn from(stop: Interrupted) -> ReplError {
+        ReplError {
+            message: stop.to_string(),
+            column: None,
+            interrupted: true,
+        }
+    }
+}
+
+/// `x at t=-1, then breakpoints (t, x)…`: a wall of a thermograph as text.
+#[must_use]
+pub fn wall_text(w: &sprague::partizan::Trajectory) -> String {
+    let first = w.value_at(&sprague::Dyadic::integer(-1));
+    let mut s = format!("{first} at t=-1");
+    for (t, x) in w.breakpoints() {
+        s.push_str(&format!(", {x} at t={t}"));
+    }
+    s
+}

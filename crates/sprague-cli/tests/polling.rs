@@ -1,0 +1,218 @@
+//! A lint for loops that do not poll the monitor, run on the whole
+//! catalog: every ruleset's examples are made hostile (their numbers made
+//! huge, their positions repeated), and each `value` and `table` run still
+//! going after 2 s gets Ctrl-C. A loop that polls stops cleanly, with the
+//! work done (`interrupted after N …`); a loop that does not can only be
+//! ended at once by the handler (a bare `sprague: interrupted`), and would
+//! also pass the memory budget unseen: such a run fails this test, naming
+//! the command. Every run must also stay within `--max-memory` (checked by
+//! the peak resident memory) and end in one of the promised ways.
+#![cfg(target_os = "linux")]
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The memory budget of every run, and the margin allowed for the binary.
+const BUDGET_MIB: u64 = 300;
+const MARGIN_MIB: u64 = 64;
+
+/// How a run ended.
+enum End {
+    /// Before the signal: exit code and stderr.
+    Done(i32, String),
+    /// After Ctrl-C: exit code and stderr.
+    Stopped(i32, String),
+}
+
+/// Runs `sprague --max-memory 300M args`, Ctrl-C after 2 s; the end and the
+/// peak resident memory in MiB.
+fn run(args: &[&str]) -> (End, u64) {
+    let mut child = Command::new("prlimit")
+        .arg(format!("--as={}", 4u64 << 30))
+        .arg(env!("CARGO_BIN_EXE_sprague"))
+        .arg(format!("--max-memory={BUDGET_MIB}M"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("prlimit runs");
+    let pid = child.id();
+    let start = Instant::now();
+    let mut signalled = false;
+    let mut peak = 0u64;
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        peak = peak.max(resident_mib(pid));
+        if !signalled && start.elapsed() > Duration::from_secs(2) {
+            let _ = Command::new("kill").args(["-INT", &pid.to_string()]).status();
+            signalled = true;
+        }
+        if start.elapsed() > Duration::from_secs(40) {
+            let _ = child.kill();
+            panic!("`sprague {}` did not end within 38 s of Ctrl-C", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    let _ = std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err);
+    let code = status.code().unwrap_or(-1);
+    let end = if signalled {
+        End::Stopped(code, err)
+    } else {
+        End::Done(code, err)
+    };
+    (end, peak)
+}
+
+/// The resident memory of process `pid` in MiB (0 once it is gone).
+fn resident_mib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .map_or(0, |kib| kib >> 10)
+}
+
+/// The catalog's `value` and `table` examples: (verb, ruleset, position
+/// words, flags).
+fn examples() -> Vec<(String, String, String, Vec<String>)> {
+    let out = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["games", "--json"])
+        .output()
+        .expect("games runs");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let mut all = Vec::new();
+    for g in v["games"].as_array().expect("games") {
+        let examples = g["examples"].as_array().cloned().unwrap_or_default();
+        for e in examples.iter().filter_map(|e| e.as_str()) {
+            let words: Vec<&str> = e.split_whitespace().skip(1).collect();
+            let Some((&verb, rest)) = words.split_first() else {
+                continue;
+            };
+            if verb != "value" && verb != "table" {
+                continue;
+            }
+            let Some((&spec, rest)) = rest.split_first() else {
+                continue;
+            };
+            let flags: Vec<String> = rest
+                .iter()
+                .filter(|w| *w == &"--misere")
+                .map(ToString::to_string)
+                .collect();
+            let position: Vec<&str> = rest
+                .iter()
+                .take_while(|w| !w.starts_with("--"))
+                .copied()
+                .collect();
+            all.push((verb.to_string(), spec.to_string(), position.join(" "), flags));
+        }
+    }
+    all
+}
+
+/// Every number of `text` replaced by `f(number)`.
+fn renumber(text: &str, f: impl Fn(&str) -> String) -> String {
+    let mut out = String::new();
+    let mut digits = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            out.push_str(&f(&digits));
+            digits.clear();
+        }
+        out.push(c);
+    }
+    out.pop();
+    out
+}
+
+#[test]
+fn every_long_run_of_the_catalog_polls_the_monitor() {
+    let mut unpolled = Vec::new();
+    let mut broken = Vec::new();
+    let mut runs = 0;
+    let mut stopped = 0;
+    for (verb, spec, position, flags) in examples() {
+        let mut variants: Vec<Vec<String>> = Vec::new();
+        if verb == "value" {
+            let bigger = renumber(&position, |d| format!("{}7", d.trim_start_matches('0')));
+            let huge = renumber(&position, |_| "9223372036854775807".to_string());
+            let many = vec![position.clone(); 300].join(" ");
+            for p in [bigger, huge, many] {
+                if p != position {
+                    let mut a = vec!["value".to_string(), spec.clone(), p];
+                    a.extend(flags.iter().cloned());
+                    variants.push(a);
+                }
+            }
+        } else {
+            variants.push(vec![
+                "table".into(),
+                spec.clone(),
+                "--count".into(),
+                "100000000".into(),
+            ]);
+            let huge_spec = renumber(&spec, |_| "1000003".to_string());
+            if huge_spec != spec {
+                variants.push(vec![
+                    "table".into(),
+                    huge_spec,
+                    "--count".into(),
+                    "1000000".into(),
+                ]);
+            }
+        }
+        for args in variants {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let shown: String = args.join(" ").chars().take(80).collect();
+            runs += 1;
+            let (end, peak) = run(&args);
+            if peak > BUDGET_MIB + MARGIN_MIB {
+                broken.push(format!(
+                    "{shown}: {peak} MiB, past the budget of {BUDGET_MIB} MiB"
+                ));
+            }
+            match end {
+                End::Done(code, err) => {
+                    let lines = err.lines().count();
+                    if !(code == 0 || code == 2 && lines == 1) {
+                        broken.push(format!("{shown}: exit {code}: {err}"));
+                    }
+                }
+                End::Stopped(code, err) => {
+                    stopped += 1;
+                    let err = err.trim();
+                    if code != 130 && code != 0 && code != 2 || err.lines().count() > 1 {
+                        broken.push(format!("{shown}: exit {code} after Ctrl-C: {err}"));
+                    } else if err == "sprague: interrupted" {
+                        unpolled.push(shown);
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{runs} runs, {stopped} still going after 2 s and stopped by Ctrl-C");
+    assert!(runs > 100, "{runs} runs: the catalog's examples were not found");
+    assert!(
+        broken.is_empty(),
+        "{} runs broke a promise:\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
+    assert!(
+        unpolled.is_empty(),
+        "{} runs went on past 2 s in a loop that does not poll the monitor (Ctrl-C could only end the process):\n{}",
+        unpolled.len(),
+        unpolled.join("\n")
+    );
+}
