@@ -276,7 +276,7 @@ pub(crate) mod tests {
         let mut edges = Vec::new();
         for u in 0..n {
             for v in u + 1..n {
-                if rng.next_u64() % sparse == 0 {
+                if rng.next_u64().is_multiple_of(sparse) {
                     edges.push(format!("{u}-{v}"));
                 }
             }
