@@ -99,7 +99,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example: "value konane xoxo|ox..|xo.o",
     example2: "value konane .ox.|o..x|.... --json",
     rules: "Konane (Hawaiian checkers): a board of Left's stones `x` (black), Right's stones `o` (white) and empty cells `.`. A move takes one of your stones orthogonally over an adjacent stone of the other colour into the empty cell just beyond, capturing the stone jumped; the same stone may continue jumping in the same direction, stopping where it likes. Whoever cannot move loses. Left is black (`x`) as in CGSuite.",
-    known: "Analysed with combinatorial game theory by M. D. Ernst, Playing Konane Mathematically (UMAP Journal 16, 1995), and in Lessons in Play (Albert, Nowakowski, Wolfe, 2007): small positions take many values, e.g. `xo.` is 1 (Left's one jump), `.ox.` is * and `.ox.|o..x|....` is ±1. sprague splits a board into the connected parts of its cells, drops parts with stones of one colour (no jump is possible) and keys each part by the least of its images under the symmetries and the colour swap.",
+    known: "Analysed with combinatorial game theory by M. D. Ernst, Playing Konane Mathematically (UMAP Journal 16, 1995), and in Lessons in Play (Albert, Nowakowski, Wolfe, 2007): small positions take many values. Worked out from the rules: `xo.` is 1 (Left's one jump), `.ox.` is * and `.ox.|o..x|....` is ±1. sprague splits a board into the connected parts of its cells, drops parts with stones of one colour (no jump is possible) and keys each part by the least of its images under the symmetries and the colour swap.",
     build: |name, params| without_params(name, params, |name| Partizan { name, rules: Konane }),
 }];
 
@@ -133,9 +133,9 @@ mod tests {
     }
 
     #[test]
-    fn published_values() {
-        // Small positions of Ernst (1995) and cgt 0.11's tests: a lone jump
-        // is 1, facing stones with room on both sides *, and the 3×4
+    fn small_values_worked_out_by_hand() {
+        // Small positions worked out by hand from the rules (the same values
+        // as cgt 0.11's tests): a lone jump is 1, facing stones with room on both sides *, and the 3×4
         // position below ±1. A double jump is one move: `xo.o.` is {0|} = 1.
         for (p, v) in [("xo.", "1"), ("..ox", "1"), (".ox.", "*"), (".ox.|o..x|....", "{1|-1}"), ("xo.o.", "1")] {
             assert!(is(&Konane, p, v), "{p}");
