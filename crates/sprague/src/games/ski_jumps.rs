@@ -23,6 +23,8 @@ pub struct Slope {
 /// opponent's skier on the square directly below to the empty square
 /// below that, and the skier jumped becomes a slipper. The key is the least
 /// of a slope and its mirror image with colours swapped (value negated).
+/// Rows meet only through jumps, so a slope splits between rows that no
+/// jumper can ever cross.
 /// When no jumper has an opponent in the row below and no row has a Left
 /// skier west of a Right skier, nobody will ever jump or block, and the value
 /// is the integer Σ(squares to the east edge of Left's skiers) −
@@ -36,6 +38,12 @@ pub struct Slope {
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SkiJumps;
+
+/// `n` rows of width `w` of the mask `m`, from bit `at` on.
+fn rows_of(m: u128, at: usize, n: usize, w: usize) -> u128 {
+    let keep = if n * w >= 128 { u128::MAX } else { (1u128 << (n * w)) - 1 };
+    m.checked_shr(at as u32).unwrap_or(0) & keep
+}
 
 fn moves(p: &Slope, me: Cell, dc: i32, out: &mut Vec<Slope>) {
     let b = &p.skiers;
@@ -72,6 +80,41 @@ impl PartizanRules for SkiJumps {
         moves(p, Cell::Right, -1, out);
     }
 
+    fn decompose(&self, p: &Slope, out: &mut Vec<Slope>) -> bool {
+        // Rows meet only through jumps: close over the rows a jumper may
+        // ever reach and the rows it may jump over.
+        let (b, w, h) = (&p.skiers, p.skiers.width(), p.skiers.height());
+        let row = |m: u128, r: usize| rows_of(m, r * w, 1, w) != 0;
+        let mut occ = [Cell::Left, Cell::Right].map(|c| (0..h).map(|r| row(b.mask(c), r)).collect::<Vec<_>>());
+        let mut jmp = [Cell::Left, Cell::Right].map(|c| (0..h).map(|r| row(b.mask(c) & p.jumpers, r)).collect::<Vec<_>>());
+        let mut joined = vec![false; h]; // row r is one game with row r + 1
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (me, r) in (0..2).flat_map(|me| (0..h.saturating_sub(2)).map(move |r| (me, r))) {
+                if jmp[me][r] && occ[1 - me][r + 1] && !(joined[r] && joined[r + 1] && jmp[me][r + 2]) {
+                    (joined[r], joined[r + 1], jmp[me][r + 2], occ[me][r + 2], changed) = (true, true, true, true, true);
+                }
+            }
+        }
+        if joined[..h - 1].iter().all(|&j| j) {
+            return false;
+        }
+        let mut a = 0;
+        for r in 0..h {
+            if r + 1 == h || !joined[r] {
+                let keep = rows_of(u128::MAX, 0, r + 1 - a, w);
+                let m = |x: u128| rows_of(x, a * w, r + 1 - a, w);
+                if m(b.mask(Cell::Empty)) != keep {
+                    let skiers = Board::from_masks(w, r + 1 - a, m(b.mask(Cell::Left)), m(b.mask(Cell::Right)), 0);
+                    out.extend(skiers.map(|skiers| Slope { skiers, jumpers: m(p.jumpers) }));
+                }
+                a = r + 1;
+            }
+        }
+        true
+    }
+
     fn canonical_key(&self, p: &Slope) -> (Slope, bool) {
         let flip = |m: u128| Board::from_masks(p.skiers.width(), p.skiers.height(), m, 0, 0).map_or(0, |b| b.mirror_left_right().mask(Cell::Left));
         let image = Slope { skiers: p.skiers.mirror_left_right().swapped(), jumpers: flip(p.jumpers) };
@@ -81,7 +124,7 @@ impl PartizanRules for SkiJumps {
     fn number_value(&self, p: &Slope) -> Option<Dyadic> {
         let (b, w) = (&p.skiers, p.skiers.width());
         let (left, right) = (b.mask(Cell::Left), b.mask(Cell::Right));
-        let row = |m: u128, r: usize| (m >> (r * w)) & ((1u128 << w) - 1);
+        let row = |m: u128, r: usize| rows_of(m, r * w, 1, w);
         let mut total = 0i64;
         for r in 0..b.height() {
             let (l, rt) = (row(left, r), row(right, r));
@@ -213,6 +256,16 @@ mod tests {
             let k = solver.value(&key).unwrap();
             let expected = if negated { solver.store_mut().neg(g) } else { g };
             prop_assert_eq!(k, expected);
+            let mut parts = Vec::new();
+            if SkiJumps.decompose(&p, &mut parts) {
+                let mut sum = GameId::ZERO;
+                for part in &parts {
+                    prop_assert!(!SkiJumps.decompose(part, &mut Vec::new()));
+                    let v = plain(&SkiJumps, solver.store_mut(), &mut Default::default(), part);
+                    sum = solver.store_mut().add(sum, v);
+                }
+                prop_assert_eq!(sum, g);
+            }
             if let Some(x) = SkiJumps.number_value(&p) {
                 let d = solver.store_mut().dyadic(x);
                 prop_assert_eq!(d, plain(&SkiJumps, solver.store_mut(), &mut Default::default(), &p));
