@@ -1,12 +1,12 @@
 //! The memoised, iterative solver computing canonical forms of positions of
 //! any [`PartizanRules`].
 
+use super::position_memo::PositionMemo;
 use super::rules::PartizanRules;
 use super::{GameId, GameStore};
 use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
-use super::position_memo::PositionMemo;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
 ///
