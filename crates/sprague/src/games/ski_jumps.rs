@@ -87,7 +87,7 @@ impl PartizanRules for SkiJumps {
         let row = |m: u128, r: usize| rows_of(m, r * w, 1, w) != 0;
         let mut occ = [Cell::Left, Cell::Right].map(|c| (0..h).map(|r| row(b.mask(c), r)).collect::<Vec<_>>());
         let mut jmp = [Cell::Left, Cell::Right].map(|c| (0..h).map(|r| row(b.mask(c) & p.jumpers, r)).collect::<Vec<_>>());
-        let mut joined = vec![false; h]; // row r is one game with row r + 1
+        let mut joined = vec![false; h]; // row r is one game with row r + 1 (never the last)
         let mut changed = true;
         while changed {
             changed = false;
@@ -101,8 +101,8 @@ impl PartizanRules for SkiJumps {
             return false;
         }
         let mut a = 0;
-        for r in 0..h {
-            if r + 1 == h || !joined[r] {
+        for (r, &j) in joined.iter().enumerate() {
+            if !j {
                 let keep = rows_of(u128::MAX, 0, r + 1 - a, w);
                 let m = |x: u128| rows_of(x, a * w, r + 1 - a, w);
                 if m(b.mask(Cell::Empty)) != keep {

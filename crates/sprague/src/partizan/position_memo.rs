@@ -145,11 +145,11 @@ mod tests {
             let key = (rng.next_u64() % 30_000, n % 7);
             let h = PositionMemo::hash(&key);
             assert_eq!(memo.get(&key, h), plain.get(&key).copied(), "{key:?}");
-            if !plain.contains_key(&key) {
+            plain.entry(key).or_insert_with(|| {
                 let v = GameId::from_index(n);
                 memo.insert(key, h, v);
-                plain.insert(key, v);
-            }
+                v
+            });
         }
         assert_eq!(memo.len(), plain.len());
         for (k, v) in &plain {
