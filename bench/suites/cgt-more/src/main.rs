@@ -23,8 +23,8 @@ use std::time::Instant;
 /// The speed cases: (name, game, position), each taking cgt 0.11 1–10 s.
 const CASES: [(&str, &str, &str); 3] = [
     ("td", "toppling-dominoes", "xoxxooxoxxxooxoxooox"),
-    ("ski", "ski-jumps", "L....R.|.R..L..|...L..R|R.....L"),
-    ("fission", "fission", ".....|.x.x.|.....|..x..|.....|....."),
+    ("ski", "ski-jumps", "L....R.|.R..L..|...L..R|R.....L|..L.R.."),
+    ("fission", "fission", ".....|.x.x.|.....|.x.x.|.....|....."),
 ];
 
 /// User CPU seconds and peak resident memory (MiB) of this process so far.
