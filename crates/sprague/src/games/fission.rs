@@ -96,7 +96,7 @@ impl Definition<Board> for Fission {
     }
 
     fn move_help(&self) -> Option<String> {
-        Some("a move is the stone that splits, e.g. `b2`".to_string())
+        Some("as the stone that splits, e.g. `b2`".to_string())
     }
 }
 
@@ -107,7 +107,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     summary: "a stone splits in two: Left's onto the empty cells north and south of it, Right's east and west",
     notation: "rows joined by `|`, `x` a stone, `.` empty, `#` not on the board, e.g. `....|..x.|....`",
     example: "value fission ....|..x.|....|....",
-    example2: "value fission .x.|...|.x. --json",
+    example2: "value fission .....|.x.x.|..... --json",
     rules: "Fission: stones on a board. Left takes away a stone whose north and south neighbours are both empty and puts a stone on each of them; Right does the same with the east and west neighbours. Whoever cannot move loses. Left splits vertically, as in CGSuite and cgt (and as Left places vertical dominoes in Domineering).",
     known: "A stone alone in a column of three cells is 1 (Left's one move) and in a row of three −1; a board and its transpose are negatives of each other, so a square board symmetric under the transpose is 0. sprague splits a board into its regions of cells in play that hold a stone and can still hold a split, keyed by the least image under the mirrors (same value) and transposes (negated).",
     build: |name, params| without_params(name, params, |name| Partizan { name, rules: Fission }),

@@ -197,7 +197,7 @@ impl Definition<Slope> for SkiJumps {
     }
 
     fn move_help(&self) -> Option<String> {
-        Some("a move is `a1-c1` (a slide or a jump, from and to) or `a1-off` (off the slope)".to_string())
+        Some("as `a1-c1` (a slide or a jump, from and to) or `a1-off` (off the slope)".to_string())
     }
 }
 

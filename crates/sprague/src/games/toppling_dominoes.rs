@@ -143,7 +143,7 @@ impl Definition<Board> for TopplingDominoes {
     }
 
     fn move_help(&self) -> Option<String> {
-        Some("a move is a domino and where it falls: `c1<` topples c1 west (it falls with every domino west of it in its line), `c1>` east".to_string())
+        Some("as a domino and where it falls: `c1<` topples c1 west (it falls with every domino west of it in its line), `c1>` east".to_string())
     }
 }
 
