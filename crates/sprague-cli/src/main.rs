@@ -113,7 +113,8 @@ enum Command {
         /// Draw the thermograph into this file: SVG, or PNG when FILE ends in `.png`.
         #[arg(long, value_name = "FILE.svg|FILE.png")]
         thermograph: Option<String>,
-        /// Also print the game cooled by this temperature (a dyadic number ≥ 0).
+        /// Also print the game cooled by this temperature: a dyadic number above -1, as in CGSuite
+        /// (negative ones heat a little: `1/4` cooled by -1/4 is `1/4*`).
         #[arg(long, value_name = "T", allow_hyphen_values = true)]
         cool: Option<String>,
         /// Also print the game heated by this game (an expression).
