@@ -179,6 +179,10 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Without a closed form or a proven period (Grundy's game), heaps are
+        /// tabulated up to R: at most this many values.
+        #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
+        max_states: usize,
     },
     /// Grundy's game G(0..N-1) streamed to a table file (1 byte a value; see
     /// docs), resumed from the file when it already holds values.
@@ -382,15 +386,8 @@ fn run(cli: Cli) -> CliResult<()> {
             range,
             misere,
             json,
-        } => cmd::count::run(
-            &ruleset,
-            &range,
-            &QueryOptions {
-                misere,
-                max_states: sprague::DEFAULT_MAX_STATES,
-            },
-            json,
-        ),
+            max_states,
+        } => cmd::count::run(&ruleset, &range, &QueryOptions { misere, max_states }, json),
         Command::Calc {
             expr,
             json,

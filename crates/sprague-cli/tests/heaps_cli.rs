@@ -174,7 +174,12 @@ fn rectangles_of_any_sides() {
     // The printed position reads back; equal rectangles cancel in pairs.
     let v = json(&["value", "rectangles", "1x999999937^1000000000", "7x9", "--json"]);
     assert_eq!(v["grundy"], 3); // 7x9: Ω(7) ⊕ Ω(9) = 1 ⊕ 2
-    let v = json(&["value", "rectangles", "18446744073709551615x18446744073709551557", "--json"]);
+    let v = json(&[
+        "value",
+        "rectangles",
+        "18446744073709551615x18446744073709551557",
+        "--json",
+    ]);
     assert_eq!(v["grundy"], 6); // Ω(2^64 − 1) = 7, the prime 2^64 − 59: 7 ⊕ 1
 }
 
@@ -232,9 +237,21 @@ fn bad_input_is_one_line_and_exit_2() {
     bad_input(&["table", "octal:0.07", "--count", "x"]);
     bad_input(&["value", "hex:0.g", "3"]);
     bad_input(&["value", "octal:0.07", "18446744073709551615", "--misere"]);
-    // Grundy's game has no proven period: a huge heap is refused, not searched.
+    // Grundy's game has no proven period: a heap is valued from a table of
+    // every heap up to it, so a huge one is refused by the memory budget and
+    // a large one by the state budget (one state a value), before any work.
     let e = bad_input(&["value", "grundy", "18446744073709551615"]);
-    assert!(e.contains("no proven period"), "{e}");
+    assert!(
+        e.contains("no closed form or proven period") && e.contains("--max-memory"),
+        "{e}"
+    );
+    let e = bad_input(&["value", "grundy", "100000", "--max-states", "50000"]);
+    assert!(
+        e.contains("more than the state budget of 50000") && e.contains("--max-states"),
+        "{e}"
+    );
+    let e = bad_input(&["count", "grundy", "--range", "0,100000", "--max-states", "50000"]);
+    assert!(e.contains("more than the state budget of 50000"), "{e}");
 }
 
 #[cfg(unix)]

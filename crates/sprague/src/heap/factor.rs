@@ -145,7 +145,9 @@ pub(crate) fn factorize(mut n: u64) -> Vec<(u64, u32)> {
     if n == 0 {
         return Vec::new();
     }
-    for p in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61] {
+    for p in [
+        2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61,
+    ] {
         while n.is_multiple_of(p) {
             primes.push(p);
             n /= p;
@@ -236,7 +238,15 @@ mod tests {
         // prime base up to 23 (OEIS A014233); 561 and 41041 are Carmichael
         // numbers; the product of the two largest primes below 2^32.
         let big = 4_294_967_291u64 * 4_294_967_279;
-        for c in [0u64, 1, 561, 41_041, 3_215_031_751, 3_825_123_056_546_413_051, big] {
+        for c in [
+            0u64,
+            1,
+            561,
+            41_041,
+            3_215_031_751,
+            3_825_123_056_546_413_051,
+            big,
+        ] {
             assert!(!is_prime(c), "{c}");
         }
         assert_eq!(factorize(3_215_031_751), vec![(151, 1), (751, 1), (28_351, 1)]);
@@ -249,7 +259,15 @@ mod tests {
         // 2^64 − 1 = 3·5·17·257·641·65537·6700417.
         assert_eq!(
             factorize(u64::MAX),
-            vec![(3, 1), (5, 1), (17, 1), (257, 1), (641, 1), (65_537, 1), (6_700_417, 1)]
+            vec![
+                (3, 1),
+                (5, 1),
+                (17, 1),
+                (257, 1),
+                (641, 1),
+                (65_537, 1),
+                (6_700_417, 1)
+            ]
         );
         assert_eq!(big_omega(1), 0);
         assert_eq!(big_omega(720_720), 10); // 2^4·3^2·5·7·11·13

@@ -40,7 +40,8 @@ pub use misere_values::{misere_grundy_values, misere_grundy_values_with};
 pub(crate) use period::extend_periodic;
 pub use period::{PERIODICITY_THEOREM, Period, PeriodRule, find_period};
 pub use rectangles::{
-    Rectangle, RectangleCut, RectangleCutting, RectangleSum, format_rectangle_counts, parse_rectangle_counts, parse_rectangles,
+    Rectangle, RectangleCut, RectangleCutting, RectangleSum, format_rectangle_counts, parse_rectangle_counts,
+    parse_rectangles,
 };
 pub use sequence_subtraction::{SequenceSubtraction, SubtractionSequence};
 pub use subtraction::{RangeSubtraction, Subtraction};

@@ -397,7 +397,11 @@ pub fn parse_rectangle_counts(text: &str) -> Result<Vec<(Rectangle, u64)>, Parse
             None => (token, 1),
         };
         let Some(x) = shape.find(['x', 'X', '×']) else {
-            return Err(ParseError::new("expected a rectangle AxB, e.g. 3x4", start, token));
+            return Err(ParseError::new(
+                "expected a rectangle AxB, e.g. 3x4",
+                start,
+                token,
+            ));
         };
         let sep = shape[x..].chars().next().map_or(1, char::len_utf8);
         let a = parse_u64_token(&shape[..x], start, "a side length")?;
@@ -539,7 +543,9 @@ mod tests {
     fn check_sum(sum: &[(Rectangle, u64)]) -> Result<(), TestCaseError> {
         let g = by_definition();
         let val = |(a, b): Rectangle| g[a as usize][b as usize];
-        let total = sum.iter().fold(0, |x, &(r, k)| if k % 2 == 1 { x ^ val(r) } else { x });
+        let total = sum
+            .iter()
+            .fold(0, |x, &(r, k)| if k % 2 == 1 { x ^ val(r) } else { x });
         let solved = RectangleCutting.solve_sum(sum).unwrap();
         prop_assert_eq!(solved.grundy, Nimber(total));
         let mut want = Vec::new();
@@ -549,7 +555,11 @@ mod tests {
                 continue;
             }
             let rest = total ^ val((a, b));
-            let sides: Vec<(u64, bool)> = if a == b { vec![(a, true)] } else { vec![(a, true), (b, false)] };
+            let sides: Vec<(u64, bool)> = if a == b {
+                vec![(a, true)]
+            } else {
+                vec![(a, true), (b, false)]
+            };
             for (side, first) in sides {
                 for d in 2..=side {
                     if side % d != 0 {
@@ -641,8 +651,14 @@ mod tests {
     #[test]
     fn the_largest_sides() {
         // 2^64 − 1 = 3·5·17·257·641·65537·6700417 (Ω = 7) and 2^63 (odd part 1).
-        assert_eq!(RectangleCutting.rectangle_value((u64::MAX, u64::MAX)), Some(Nimber(0)));
-        assert_eq!(RectangleCutting.rectangle_value((u64::MAX, 1 << 63)), Some(Nimber(8)));
+        assert_eq!(
+            RectangleCutting.rectangle_value((u64::MAX, u64::MAX)),
+            Some(Nimber(0))
+        );
+        assert_eq!(
+            RectangleCutting.rectangle_value((u64::MAX, 1 << 63)),
+            Some(Nimber(8))
+        );
         let sum = RectangleCutting.solve_sum(&[((u64::MAX, 1 << 63), 1)]).unwrap();
         // Cuts to 0: the 63 even cuts of the side 2^63; no odd cut (a side is even).
         assert_eq!(sum.winning_cuts.len(), 63);
@@ -655,10 +671,19 @@ mod tests {
             parse_rectangle_counts("2×3 4X5^9").unwrap(),
             vec![((2, 3), 1), ((4, 5), 9)]
         );
-        for (text, column) in [("3x4 1x7^0", 9), ("3x4 1x7^", 9), ("3x4 1xz", 7), ("q", 1), ("3x4 0x2", 5)] {
+        for (text, column) in [
+            ("3x4 1x7^0", 9),
+            ("3x4 1x7^", 9),
+            ("3x4 1xz", 7),
+            ("q", 1),
+            ("3x4 0x2", 5),
+        ] {
             assert_eq!(parse_rectangle_counts(text).unwrap_err().column, column, "{text}");
         }
         assert!(parse_rectangles("1x2^10000001").is_err());
-        assert_eq!(format_rectangle_counts(&[((1, 2), 3), ((1, 2), 5), ((3, 3), 0)]), "1x2^8");
+        assert_eq!(
+            format_rectangle_counts(&[((1, 2), 3), ((1, 2), 5), ((3, 3), 0)]),
+            "1x2^8"
+        );
     }
 }

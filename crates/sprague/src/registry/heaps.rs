@@ -5,7 +5,8 @@ use super::heap_rules::PLAY_MAX_HEAP;
 use super::{Entry, Error, Family, HeapRuleset, Impartial, Options, Report, Result, Ruleset, without_params};
 use crate::heap::{
     AllBut, EqualSplit, HeapGame, Lasker, RangeSubtraction, Rectangle, RectangleCutting, SequenceSubtraction,
-    Subtraction, SubtractionSequence, TakeBreak, format_rectangle_counts, parse_rectangle_counts, parse_rectangles,
+    Subtraction, SubtractionSequence, TakeBreak, format_rectangle_counts, parse_rectangle_counts,
+    parse_rectangles,
 };
 use crate::notation::Notation;
 use crate::play::PlayEngine;
@@ -74,11 +75,9 @@ impl Rectangles {
     /// `AxB^K`, never piece by piece.
     fn normal(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let counted = parse_rectangle_counts(position).map_err(|e| Error::position(position, e))?;
-        let sum = self
-            .0
-            .rules
-            .solve_sum(&counted)
-            .ok_or_else(|| Error::input(format!("position `{position}`: a side length must be at least 1")))?;
+        let sum = self.0.rules.solve_sum(&counted).ok_or_else(|| {
+            Error::input(format!("position `{position}`: a side length must be at least 1"))
+        })?;
         let full = counted.len() <= RECTANGLE_POSITIONS_UP_TO;
         options.check_memory(
             sum.winning_cuts.len() as u64,
@@ -125,7 +124,9 @@ impl Ruleset for Rectangles {
         Self::parse(
             position,
             SPLIT_MAX,
-            &format!("has a side above {SPLIT_MAX}: misère play is searched cut by cut, so sides are limited to {SPLIT_MAX} there"),
+            &format!(
+                "has a side above {SPLIT_MAX}: misère play is searched cut by cut, so sides are limited to {SPLIT_MAX} there"
+            ),
         )?;
         let rules = &self.0.rules;
         let p = rules
@@ -531,6 +532,59 @@ mod tests {
         let e = value("subtraction:1,3,4", "100000", true).unwrap_err();
         assert!(e.to_string().contains("misère play is searched"), "{e}");
         assert!(nim.play("5000", &Options::new(&monitor)).is_err());
+    }
+
+    #[test]
+    fn grundy_heaps_beyond_the_on_demand_tables() {
+        use crate::heap::{HeapGame, TakeBreak};
+        // Heap 70000 of Grundy's game has no period to use: it is valued
+        // from G(0..=70000), just past the tables made on demand, by the sparse-space engine, moves included.
+        let g = TakeBreak::grundy_game().grundy_values(70_001, &mut |_| true);
+        let r = value("grundy", "70000", false).unwrap();
+        assert_eq!(r.grundy(), Some(g[70_000]));
+        let want: Vec<String> = (1..35_000u64)
+            .filter(|&a| g[a as usize] == g[70_000 - a as usize])
+            .map(|a| format!("{a} {}", 70_000 - a))
+            .collect();
+        assert_eq!(moves(&r), want);
+        // The same through `count`: P-positions among the heaps 0..=70000.
+        let monitor = Monitor::default();
+        let c = build("grundy")
+            .unwrap()
+            .count(0, 70_000, &Options::new(&monitor))
+            .unwrap();
+        let zeros = g.iter().filter(|&&v| v == 0).count() as i128;
+        assert_eq!(
+            c.data.get("p_positions").and_then(Data::as_int),
+            Some(zeros),
+            "{}",
+            c.text()
+        );
+        // The budgets hold: one state a value, 16 bytes a value, and a stop.
+        let monitor = Monitor::default();
+        let rules = build("grundy").unwrap();
+        let e = rules
+            .value("70000", &Options::new(&monitor).max_states(60_000))
+            .unwrap_err();
+        assert!(
+            e.to_string().contains("more than the state budget of 60000"),
+            "{e}"
+        );
+        monitor.set_max_memory(1 << 19);
+        let e = rules.value("70000", &Options::new(&monitor)).unwrap_err();
+        assert!(matches!(e, Error::Memory(_)), "{e}");
+        let monitor = Monitor::default();
+        monitor.stop();
+        let e = rules.value("70000", &Options::new(&monitor)).unwrap_err();
+        assert!(
+            matches!(e, Error::Search(crate::SearchError::Interrupted(_))),
+            "{e}"
+        );
+        // The table verb takes the same engine: equal values.
+        let t = rules
+            .table(70_001, &Options::new(&Monitor::default()), &mut |_| true)
+            .unwrap();
+        assert_eq!(t.values, g);
     }
 
     #[test]
