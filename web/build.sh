@@ -28,12 +28,14 @@ fi
 # that the same sources give the same bytes on every machine.
 registry="${CARGO_HOME:-$HOME/.cargo}/registry/src"
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=$registry=/registry"
-export CARGO_PROFILE_RELEASE_DEBUG=false
-export CARGO_PROFILE_RELEASE_LTO=true
-export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
-export CARGO_PROFILE_RELEASE_PANIC=abort
-cargo build --release --locked --target wasm32-unknown-unknown -p sprague-wasm
+# The engine is built with the fully optimised profile (every package at
+# opt-level 3), with whole-program LTO on top, as a published binary would be.
+export CARGO_PROFILE_OPTIMIZED_DEBUG=false
+export CARGO_PROFILE_OPTIMIZED_LTO=true
+export CARGO_PROFILE_OPTIMIZED_CODEGEN_UNITS=1
+export CARGO_PROFILE_OPTIMIZED_PANIC=abort
+cargo build --profile optimized --locked --target wasm32-unknown-unknown -p sprague-wasm
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
-  target/wasm32-unknown-unknown/release/sprague_wasm.wasm
+  target/wasm32-unknown-unknown/optimized/sprague_wasm.wasm
 ls -l "$out"

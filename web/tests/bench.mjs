@@ -3,7 +3,7 @@
 // by node, beside the native binary when SPRAGUE_BIN is set. One query per
 // run (no memo carries over):
 //
-//   SPRAGUE_BIN=../../target/release/sprague node bench.mjs domineering '.....|.....|.....|.....|.....'
+//   SPRAGUE_BIN=../../target/optimized/sprague node bench.mjs domineering '.....|.....|.....|.....|.....'
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";

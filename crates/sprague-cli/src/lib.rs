@@ -5,6 +5,7 @@
 
 pub mod error;
 pub mod input;
+pub mod words;
 
 /// The one monitor of the process: the running computation's progress, the
 /// stop flag Ctrl-C raises, and the memory budget (`--max-memory`).

@@ -34,7 +34,7 @@ enum Command {
     /// in its place and the batch goes on; the exit code is then 2.
     Value {
         /// Ruleset name with parameters, e.g. `nim`, `bash:3` (see `sprague games`).
-        #[arg(required_unless_present = "rules")]
+        #[arg(value_parser = ruleset::RulesetName, hide_possible_values = true, required_unless_present = "rules")]
         ruleset: Option<String>,
         /// The position in the ruleset's notation: one quoted argument or several words.
         #[arg(required_unless_present_any = ["batch", "rules"], num_args = 1..)]
@@ -68,7 +68,7 @@ enum Command {
     /// by line, so a script of moves plays a game (end of input quits).
     Play {
         /// Ruleset name with parameters, e.g. `nim`, `domineering`, `tic-tac-toe`.
-        #[arg(required_unless_present = "rules")]
+        #[arg(value_parser = ruleset::RulesetName, hide_possible_values = true, required_unless_present = "rules")]
         ruleset: Option<String>,
         /// The starting position in the ruleset's notation.
         #[arg(num_args = 0..)]
@@ -96,13 +96,21 @@ enum Command {
     /// about it, and examples.
     Games {
         /// A ruleset to describe, e.g. `kayles` (parameters after `:` are ignored).
+        #[arg(value_parser = ruleset::RulesetName, hide_possible_values = true)]
         ruleset: Option<String>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
     },
-    /// Canonical form, outcome, stops, mean and temperature of a partizan game
-    /// written as in CGSuite, e.g. `{3||2*|1*}`, `^^ + *3`, `+-1 + Tiny(2)`.
+    /// Values of games written as in CGSuite: canonical form, outcome, stops,
+    /// mean and temperature of a partizan game (`{3||2*|1*}`, `^^ + *3`,
+    /// `+-1 + Tiny(2)`).
+    ///
+    /// Also: impartial games in misère play, as misère forms (`*[2] + *[2]`,
+    /// `*[2,1]`; or `--misere` with nimbers, `*2 + *2`); loopy games (`pass`,
+    /// `on`, `over`, labels `a{0|a}`, equations `a = {0|b}; b = {a|*}; a`);
+    /// rationals, ordinals and surreal numbers (`1/3`, `omega+1`,
+    /// `(omega^omega)/(omega+1)`).
     Calc {
         /// The expression (quote it: braces and bars are shell characters).
         #[arg(allow_hyphen_values = true)]
@@ -123,13 +131,23 @@ enum Command {
         /// Stop after this many sums, comparisons and constructions of general games.
         #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
         max_states: usize,
+        /// Misère play of an impartial game: a sum of nimbers (`*2 + *2`) is
+        /// read as misère forms (`*[2] + *[2]`).
+        #[arg(long)]
+        misere: bool,
     },
     /// Interactive session: game expressions with names (`a := {1|*}`, `a + ^`),
     /// `temperature(a)`, comparisons, and the `value`/`table` verbs.
     ///
     /// Reads a script from stdin when it is not a terminal (results only;
     /// exit code 2 if a line failed). `help` inside lists everything.
-    Repl,
+    Repl {
+        /// Reading a script, print the session as a terminal shows it: the
+        /// banner, each line after the `sprague> ` prompt, errors without line
+        /// numbers (and they do not fail the session). Makes transcripts.
+        #[arg(long)]
+        echo: bool,
+    },
     /// Arithmetic in the field of 64-bit nimbers (decimal in and out).
     Nimber {
         #[command(subcommand)]
@@ -138,11 +156,15 @@ enum Command {
         #[arg(long, global = true)]
         json: bool,
     },
-    /// Grundy values of single heaps G(0..N-1) of a one-heap ruleset, with its period.
+    /// Grundy values of single heaps G(0..N-1) of a one-heap ruleset, with its
+    /// period: `sprague table kayles 100` (or `--count 100`).
     Table {
         /// Ruleset name with parameters, e.g. `octal:0.07`, `subtraction:1,3,4`.
-        #[arg(required_unless_present = "rules", conflicts_with = "rules")]
+        #[arg(value_parser = ruleset::RulesetName, hide_possible_values = true, required_unless_present = "rules")]
         ruleset: Option<String>,
+        /// How many values: G(0) to G(N-1) (the same as `--count N`).
+        #[arg(value_name = "N", conflicts_with = "count")]
+        n: Option<String>,
         /// A rules file (rhai script) defining the game instead of a built-in ruleset (see docs/rules.md).
         #[arg(long, value_name = "FILE")]
         rules: Option<String>,
@@ -151,7 +173,7 @@ enum Command {
         max_ops: u64,
         /// How many values: G(0) to G(N-1).
         #[arg(long, value_name = "N")]
-        count: usize,
+        count: Option<usize>,
         /// Misère Grundy values (terminal positions have value 1).
         #[arg(long)]
         misere: bool,
@@ -169,6 +191,7 @@ enum Command {
     /// how many have each Grundy value, from a closed form or a proven period.
     Count {
         /// Ruleset name with parameters, e.g. `kayles`, `bash:3`, `memory2c:2`.
+        #[arg(value_parser = ruleset::RulesetName, hide_possible_values = true)]
         ruleset: String,
         /// The heaps counted: `L,R` (both included).
         #[arg(long, value_name = "L,R", allow_hyphen_values = true)]
@@ -198,6 +221,7 @@ enum Command {
     /// element of each heap, verified for every sum (see docs/misere-quotients.md).
     MisereQuotient {
         /// Heap ruleset with parameters, e.g. `octal:0.75`, `hex:0.f`, `subtraction:1,2`.
+        #[arg(value_parser = ruleset::RulesetName, hide_possible_values = true)]
         ruleset: String,
         /// The largest heap size N.
         #[arg(long, value_name = "N")]
@@ -221,8 +245,12 @@ enum Command {
     /// Text: first line `n m`, then m lines `u v` (0-based; `#` starts a comment).
     /// JSON: {"n": 3, "edges": [[0, 1], [1, 2]]}. FILE `-` reads stdin.
     GrundyGraph {
-        /// The graph file, or `-` for stdin.
+        /// The graph file, or `-` for stdin. An edge list such as `0-1 1-2`
+        /// (the graph rulesets' notation) is read too.
         file: String,
+        /// Ids run from 1 to N (contest input files).
+        #[arg(long)]
+        one_based: bool,
         /// Print `{"grundy": [...]}` instead of text.
         #[arg(long)]
         json: bool,
@@ -232,8 +260,16 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff), e.g. `sprague man > sprague.1`.
-    Man,
+    /// Print a manual page (roff): `sprague man > sprague.1`, or one verb's
+    /// page with its options, `sprague man value > sprague-value.1`; `--dir
+    /// DIR` writes every page.
+    Man {
+        /// The verb whose page to print, e.g. `value` (the page sprague-value(1)).
+        verb: Option<String>,
+        /// Write every page (sprague.1, sprague-value.1, …) into this directory.
+        #[arg(long, value_name = "DIR", conflicts_with = "verb")]
+        dir: Option<String>,
+    },
     /// Win/lose/draw and remoteness of every vertex of a game graph (cycles allowed).
     ///
     /// FILE uses the `grundy-graph` formats, plus lines `outcome V W|L|D` and
@@ -367,6 +403,7 @@ fn run(cli: Cli) -> CliResult<()> {
         Command::Games { ruleset, json } => cmd::games::run(ruleset.as_deref(), json),
         Command::Table {
             ruleset,
+            n,
             rules,
             max_ops,
             count,
@@ -374,13 +411,16 @@ fn run(cli: Cli) -> CliResult<()> {
             json,
             max_states,
             plot,
-        } => cmd::table::run(
-            &ruleset::Source::of(ruleset, rules, max_ops, max_states),
-            count,
-            &QueryOptions { misere, max_states },
-            json,
-            plot.as_deref(),
-        ),
+        } => {
+            let (ruleset, count) = cmd::table::count_of(ruleset, n, rules.is_some(), count)?;
+            cmd::table::run(
+                &ruleset::Source::of(ruleset, rules, max_ops, max_states),
+                count,
+                &QueryOptions { misere, max_states },
+                json,
+                plot.as_deref(),
+            )
+        }
         Command::Count {
             ruleset,
             range,
@@ -395,6 +435,7 @@ fn run(cli: Cli) -> CliResult<()> {
             cool,
             heat,
             max_states,
+            misere,
         } => cmd::calc::run(
             &expr,
             &cmd::calc::CalcOptions {
@@ -403,6 +444,7 @@ fn run(cli: Cli) -> CliResult<()> {
                 cool: cool.as_deref(),
                 heat: heat.as_deref(),
                 max_states: Some(max_states),
+                misere,
             },
         ),
         Command::Nimber { op, json } => match op {
@@ -416,7 +458,7 @@ fn run(cli: Cli) -> CliResult<()> {
             NimberOp::Sqrt { a } => cmd::nimber::unary_or_binary("sqrt", &a, None, json),
             NimberOp::Pow { a, k } => cmd::nimber::unary_or_binary("pow", &a, Some(&k), json),
         },
-        Command::Repl => cmd::repl::run(),
+        Command::Repl { echo } => cmd::repl::run(echo),
         Command::GrundyGame { file, count } => cmd::grundy_game::run(&file, count),
         Command::MisereQuotient {
             ruleset,
@@ -426,9 +468,13 @@ fn run(cli: Cli) -> CliResult<()> {
             max_states,
             max_order,
         } => cmd::misere_quotient::run(&ruleset, heaps, sum.as_deref(), max_states, max_order, json),
-        Command::GrundyGraph { file, json } => cmd::grundy_graph::run(&file, json),
+        Command::GrundyGraph {
+            file,
+            one_based,
+            json,
+        } => cmd::grundy_graph::run(&file, one_based, json),
         Command::Completions { shell } => cmd::shell::completions(shell, &mut Cli::command()),
-        Command::Man => cmd::shell::man(Cli::command()),
+        Command::Man { verb, dir } => cmd::shell::man(Cli::command(), verb.as_deref(), dir.as_deref()),
         Command::Solve(args) => cmd::solve::run(&args),
         Command::Probe(args) => cmd::table_file::probe(&args),
         Command::Verify(args) => cmd::table_file::verify(&args),

@@ -285,3 +285,265 @@ fn table_of_a_memory_game() {
         &["misère"],
     );
 }
+
+// The frictions a newcomer met, one test each (the first ten minutes).
+
+/// Friction 1: A heap written `10^18` is the number 10^18, as contest statements
+/// write it (it used to be read as 18 heaps of 10); repetition is `N*K`.
+#[test]
+fn powers_are_numbers_and_repetition_is_a_star() {
+    let v = json(&ok(&["value", "nim", "10^18", "--json"], b""));
+    assert_eq!(v["position"], "1000000000000000000");
+    assert_eq!(v["grundy"], 1_000_000_000_000_000_000u64);
+    let v = json(&ok(&["value", "nim", "2^63", "2^63", "--json"], b""));
+    assert_eq!(
+        (v["outcome"].as_str(), v["grundy"].as_u64()),
+        (Some("P"), Some(0))
+    );
+    bad(&["value", "nim", "2^64"], b"", &["column 1", "below 2^64"]);
+    bad(&["value", "nim", "3 10^x"], b"", &["column 6", "exponent"]);
+    // K heaps of N: `N*K`, which is also how long runs print.
+    let v = json(&ok(&["value", "nim", "3*4 1", "--json"], b""));
+    assert_eq!(
+        (v["position"].as_str(), v["grundy"].as_u64()),
+        (Some("3 3 3 3 1"), Some(1))
+    );
+    let v = json(&ok(&["value", "nim", "5*9", "--json"], b""));
+    assert_eq!(v["position"], "5*9");
+}
+
+/// Friction 3: `table RULESET N` counts like `--count N`, as the REPL always took it.
+#[test]
+fn table_takes_the_count_as_a_word() {
+    let by_word = ok(&["table", "kayles", "30"], b"");
+    assert_eq!(by_word, ok(&["table", "kayles", "--count", "30"], b""));
+    assert!(
+        by_word.starts_with("kayles: Grundy values G(0..29)\n"),
+        "{by_word}"
+    );
+    let script = ok(
+        &["table", "--rules", "../../examples/rules/kayles.rhai", "30"],
+        b"",
+    );
+    assert!(script.contains("G(0..29)"), "{script}");
+    bad(&["table", "kayles"], b"", &["table RULESET N", "--count"]);
+    bad(&["table", "kayles", "30", "--count", "30"], b"", &["--count"]);
+    bad(&["table", "kayles", "lots"], b"", &["`lots`", "whole number"]);
+}
+
+/// Friction 4: `calc --misere` reads a sum of nimbers in misère play, and `calc
+/// --help` names every kind of game it takes.
+#[test]
+fn calc_takes_misere_nimbers_and_says_what_it_takes() {
+    assert_eq!(
+        ok(&["calc", "*2 + *2", "--misere"], b""),
+        ok(&["calc", "*[2] + *[2]"], b"")
+    );
+    let v = json(&ok(&["calc", "* + *", "--misere", "--json"], b""));
+    assert_eq!(v["outcome"], "N", "{v}");
+    bad(
+        &["calc", "{1|0}", "--misere"],
+        b"",
+        &["not an impartial game", "*[2,1]"],
+    );
+    let help = ok(&["calc", "--help"], b"");
+    for word in [
+        "misère",
+        "*[2] + *[2]",
+        "--misere",
+        "loopy",
+        "pass",
+        "omega",
+        "1/3",
+    ] {
+        assert!(help.contains(word), "`{word}` is not in calc --help:\n{help}");
+    }
+}
+
+/// Friction 7: `grundy-graph` takes `--one-based` (as `count-dag-wins` does) and the
+/// edge lists every graph ruleset takes; `solve --grundy --sum` lists the
+/// winning moves of the sum.
+#[test]
+fn grundy_graph_reads_contest_files_and_edge_lists() {
+    let one = ok(&["grundy-graph", "--one-based", "-"], b"3 3\n1 2\n1 3\n2 3\n");
+    let zero = ok(&["grundy-graph", "-"], b"3 3\n0 1\n0 2\n1 2\n");
+    assert_eq!(one, zero);
+    assert!(zero.ends_with("0 2\n1 1\n2 0\n"), "{zero}");
+    assert_eq!(ok(&["grundy-graph", "-"], b"0-1 0-2 1-2\n"), zero);
+    assert_eq!(
+        ok(&["grundy-graph", "--one-based", "-"], b"# a path\n1-2, 1-3 2-3\n"),
+        zero
+    );
+    bad(
+        &["grundy-graph", "--one-based", "-"],
+        b"3 1\n0 1\n",
+        &["out of range", "from 1"],
+    );
+    bad(
+        &["grundy-graph", "--one-based", "-"],
+        b"0-1\n",
+        &["vertex 0", "--one-based"],
+    );
+    // A loop at 0 and an edge 0 -> 1: ∞(0) + 0 is a win, by moving the
+    // first token to 1 (0 + 0 loses for the next player).
+    let text = ok(&["solve", "-", "--grundy", "--sum", "0,1"], b"2 2\n0 0\n0 1\n");
+    assert!(text.contains("outcome: W"), "{text}");
+    assert!(
+        text.contains("winning moves (1):\n  1,1   token 1: vertex 0 → 1\n"),
+        "{text}"
+    );
+    let v = json(&ok(
+        &["solve", "-", "--grundy", "--sum", "0,1", "--json"],
+        b"2 2\n0 0\n0 1\n",
+    ));
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([{"token": 1, "from": 0, "to": 1}])
+    );
+    // Every winning move checked against the definition: the sum after it
+    // loses for the player to move, on a small graph with every pair of tokens.
+    let graph = b"4 5\n0 1\n1 2\n2 0\n2 3\n3 3\n";
+    for a in 0..4 {
+        for b in 0..4 {
+            let sum = format!("{a},{b}");
+            let v = json(&ok(&["solve", "-", "--grundy", "--sum", &sum, "--json"], graph));
+            for m in v["winning_moves"].as_array().unwrap() {
+                let mut after = [a, b];
+                after[m["token"].as_u64().unwrap() as usize - 1] = m["to"].as_u64().unwrap();
+                let next = format!("{},{}", after[0], after[1]);
+                let w = json(&ok(&["solve", "-", "--grundy", "--sum", &next, "--json"], graph));
+                assert_eq!(w["outcome"], "L", "{sum} -> {next}");
+            }
+        }
+    }
+}
+
+/// Friction 8: A sum of heaps shows each heap's value, and a take-and-break move
+/// names the heap it splits instead of restating the position.
+#[test]
+fn heap_values_and_take_and_break_moves_in_words() {
+    let text = ok(&["value", "kayles", "10", "7"], b"");
+    assert!(
+        text.contains("\nheaps:   G(10) = 2, G(7) = 2 (the grundy value is their nim-sum)\n"),
+        "{text}"
+    );
+    let v = json(&ok(&["value", "kayles", "10", "7", "--json"], b""));
+    assert_eq!(v["heap_values"], serde_json::json!([2, 2]));
+    let text = ok(&["value", "kayles", "10", "6"], b"");
+    assert!(
+        text.contains("heap 1: 10 → 1 + 7 (take 2, split in two)"),
+        "{text}"
+    );
+    // Nim's values are the heaps themselves: no such line.
+    assert!(!ok(&["value", "nim", "3", "4", "5"], b"").contains("heaps:"));
+}
+
+/// Friction 9: In `play`: the game goes on after it is over so that `undo` can review
+/// the loss, `swap` says a whole sentence, and a Chomp bite is typed as the
+/// cell its board shows.
+#[test]
+fn play_reviews_a_lost_game_swaps_cleanly_and_takes_cells() {
+    // 2 1 is lost for the player to move: sprague wins, then `undo` goes
+    // back to the position before the user's move.
+    let t = ok(&["play", "chomp", "2 1"], b"2\nundo\nquit\n");
+    assert!(t.contains("Game over: sprague wins"), "{t}");
+    assert!(t.contains("game over> undo\nundone: back to 2 1\n"), "{t}");
+    assert!(t.ends_with("your move> quit\nBye.\n"), "{t}");
+    let t = ok(&["play", "chomp", "2 1"], b"2\nlook\n");
+    assert!(t.contains("game over> look\nthe game is over: `undo`"), "{t}");
+    let t = ok(&["play", "nim", "3 4 5"], b"swap\nquit\n");
+    assert!(t.contains("\nswapped: sprague moves now.\n"), "{t}");
+    let t = ok(&["play", "domineering", "..|.."], b"swap\nquit\n");
+    assert!(
+        t.contains("\nswapped: sprague moves now; you now play Right"),
+        "{t}"
+    );
+    for cell in ["2,3", "(2,3)", "r2c3", "row 2 column 3"] {
+        let t = ok(&["play", "chomp", "4 4 4"], format!("{cell}\nquit\n"));
+        assert!(
+            t.contains("you: bite at row 2, column 3  →  4 2 2"),
+            "{cell}: {t}"
+        );
+    }
+}
+
+/// Friction 10: `sprague man VERB` prints the page sprague(1) refers to, with the
+/// verb's options; `--dir` writes every page; the completions complete
+/// ruleset names; counts of one are singular.
+#[test]
+fn man_pages_per_verb_completions_and_singulars() {
+    let main = ok(&["man"], b"");
+    assert!(main.contains("sprague\\-value(1)"), "{main}");
+    let page = ok(&["man", "value"], b"");
+    assert!(page.contains(".TH sprague-value 1"), "{page}");
+    for option in ["\\-\\-misere", "\\-\\-batch", "\\-\\-max\\-states"] {
+        assert!(page.contains(option), "{option} not in sprague-value(1)");
+    }
+    bad(&["man", "valeu"], b"", &["no verb `valeu`", "value"]);
+    let dir = std::env::temp_dir().join(format!("sprague-man-{}", std::process::id()));
+    let listed = ok(&["man", "--dir", dir.to_str().unwrap()], b"");
+    for page in [
+        "sprague.1",
+        "sprague-value.1",
+        "sprague-table.1",
+        "sprague-nimber-mul.1",
+    ] {
+        assert!(dir.join(page).is_file(), "{page} not written: {listed}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    for shell in ["bash", "zsh", "fish"] {
+        let script = ok(&["completions", shell], b"");
+        for name in ["kayles", "domineering", "tic-tac-toe", "green-hackenbush"] {
+            assert!(script.contains(name), "{shell} completions lack `{name}`");
+        }
+    }
+    // Ruleset names are offered, not required: parameters still parse.
+    assert!(ok(&["value", "bash:3", "5"], b"").contains("outcome:"));
+    let text = ok(&["grundy-graph", "-"], b"2 1\n0 1\n");
+    assert!(
+        text.starts_with("# 2 vertices, 1 edge; 1 P-position (value 0)"),
+        "{text}"
+    );
+    let text = ok(&["solve", "-"], b"2 1\n0 1\n");
+    assert!(text.contains("remoteness 1 ply\n"), "{text}");
+}
+
+/// Friction 10: Geography on a board says what W means: the player who moves the
+/// token off a W cell wins, so the first player places it elsewhere.
+#[test]
+fn geography_grid_says_where_to_place_the_token() {
+    let text = ok(&["value", "geography-grid", "..#./..../#..."], b"");
+    assert!(
+        text.contains("from which the player to move the token wins"),
+        "{text}"
+    );
+    assert!(
+        text.contains("place the token on one of the 6 open cells that are not W"),
+        "{text}"
+    );
+    let text = ok(&["value", "geography-grid", ".."], b"");
+    assert!(
+        text.contains("every open cell is W: whoever places the token loses"),
+        "{text}"
+    );
+}
+
+/// `--all` lists every winning move of a multiples position (it listed 50 of
+/// 1356); the text without it shows the first 20 and counts the rest.
+#[test]
+fn all_lists_every_winning_move_of_multiples() {
+    let args = ["value", "multiples", "1000000000: 1 2 3 5 8 13 21 34 55 89"];
+    let all = ok(&[&args[..], &["--all"]].concat(), b"");
+    let v = json(&ok(&[&args[..], &["--json"]].concat(), b""));
+    let total = v["winning_moves_total"].as_u64().unwrap();
+    assert_eq!(total, 1356);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1356);
+    assert_eq!(
+        all.lines().filter(|l| l.starts_with("  x=")).count(),
+        1356,
+        "{all}"
+    );
+    let short = ok(&args, b"");
+    assert_eq!(short.lines().filter(|l| l.starts_with("  x=")).count(), 20);
+    assert!(short.contains("… and 1336 more"), "{short}");
+}

@@ -102,7 +102,6 @@ fn catalog_examples_run() {
 
 #[test]
 fn bad_input_is_one_line_with_a_column() {
-    bad(&["value", "domineering", "...|.."], &["column 5", "ragged"]);
     bad(&["value", "domineering", "..|.x"], &["column 5", "`x`"]);
     bad(&["value", "clobber", "xo|x#"], &["column 5"]);
     bad(
@@ -153,5 +152,40 @@ fn domineering_outcome_by_search() {
         &["value", "domineering-outcome", "12x12"],
         &["12x12", "from 1 to 11"],
     );
-    bad(&["value", "domineering-outcome", "..|."], &["..|."]);
+    // Rows of different lengths are a board of that shape (missing cells
+    // blocked), as in `domineering`; an unknown cell is refused.
+    let v = json(&["value", "domineering-outcome", "..|.", "--json"]);
+    assert_eq!(
+        v["position"],
+        json(&["value", "domineering-outcome", "..|.#", "--json"])["position"]
+    );
+    bad(&["value", "domineering-outcome", "..|.o"], &["..|.o", "column 5"]);
+}
+
+/// Boards as a newcomer writes them: `WxH` for the empty rectangle (as
+/// `domineering-outcome` takes it), and rows of different lengths for boards
+/// that are not rectangles (the missing cells are blocked).
+#[test]
+fn domineering_takes_a_size_and_boards_of_any_shape() {
+    let value = |board: &str| {
+        let out = sprague(&["value", "domineering", board, "--json"]);
+        assert!(
+            out.status.success(),
+            "{board}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            v["value"].as_str().unwrap().to_string(),
+            v["position"].as_str().unwrap().to_string(),
+        )
+    };
+    assert_eq!(value("3x3").0, value("...|...|...").0);
+    assert_eq!(value("3x3").1, "...|...|...");
+    assert_eq!(value("2X4").0, value("..|..|..|..").0);
+    // An L of three cells: rows `..` and `.`, the missing cell blocked.
+    assert_eq!(value("..|."), value("..|.#"));
+    assert_eq!(value("...|.|."), value("...|.##|.##"));
+    bad(&["value", "domineering", "20x20"], &["too large"]);
+    bad(&["value", "domineering", "..|.|.x"], &["column 7", "`x`"]);
 }

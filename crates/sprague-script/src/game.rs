@@ -4,10 +4,10 @@
 
 use crate::pos::Pos;
 use crate::script::{Script, ScriptFailure, shorten};
+use rustc_hash::FxHashMap as HashMap;
 use sprague::monitor::Monitor;
 use sprague::notation::{Notation, ParseError};
 use sprague::{ImpartialRules, PartizanRules};
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -58,8 +58,8 @@ impl ScriptGame {
     pub fn new(script: Arc<Script>) -> Self {
         ScriptGame {
             script,
-            cache: Arc::new(Mutex::new(HashMap::new())),
-            parts: Arc::new(Mutex::new(HashMap::new())),
+            cache: Arc::new(Mutex::new(HashMap::default())),
+            parts: Arc::new(Mutex::new(HashMap::default())),
         }
     }
 
@@ -119,7 +119,7 @@ impl ScriptGame {
     pub(crate) fn components_shared(&self, p: &Pos) -> Option<Arc<[Pos]>> {
         if let Pos::Sum(parts) = p {
             // Each part may be a sum by `fn components` in turn.
-            if !self.script.hooks.components {
+            if !self.script.has_components() {
                 return Some(parts.clone());
             }
             let mut out = Vec::with_capacity(parts.len());
@@ -130,6 +130,9 @@ impl ScriptGame {
                 }
             }
             return Some(out.into());
+        }
+        if let Some(regions) = self.script.regions {
+            return regions.split(p).map(Arc::from);
         }
         if !self.script.hooks.components || self.script.failed() {
             return None;
@@ -172,7 +175,7 @@ impl ScriptGame {
         monitor: &Monitor,
     ) -> Result<(), sprague::Error> {
         // 1 = on the current path, 2 = done.
-        let mut state: HashMap<Pos, u8> = HashMap::new();
+        let mut state: HashMap<Pos, u8> = HashMap::default();
         let roots = self.components(start).unwrap_or_else(|| vec![start.clone()]);
         for root in roots {
             if state.contains_key(&root) {
@@ -222,35 +225,87 @@ impl ScriptGame {
         for &m in movers {
             for q in self.options(m, p).iter() {
                 match self.components(q) {
-                    Some(parts) => out.extend(parts),
-                    None => out.push(q.clone()),
+                    Some(parts) => out.extend(parts.into_iter().map(|c| self.key(c))),
+                    None => out.push(self.key(q.clone())),
                 }
             }
         }
         out
+    }
+
+    /// The board a search meets in place of `p`: its least image under the
+    /// script's `fn symmetry()` (images of one board reach the same
+    /// positions up to symmetry, so one of them is explored).
+    fn key(&self, p: Pos) -> Pos {
+        match (&p, self.script.symmetry) {
+            (Pos::Board(b), Some(sym)) => {
+                let every = sprague::blocks::Symmetry::new(sym.keeping() | sym.negating(), 0);
+                Pos::Board(every.canonical(b).0)
+            }
+            _ => p,
+        }
     }
 }
 
 impl ImpartialRules for ScriptGame {
     type Position = Pos;
 
+    /// The least image of a board under the script's `fn symmetry()` (an
+    /// impartial game's negative is itself, so every image counts).
+    fn normalize(&self, position: &Pos) -> Option<Pos> {
+        match (position, self.script.symmetry) {
+            (Pos::Board(b), Some(sym)) => Some(Pos::Board(sym.canonical(b).0)),
+            _ => None,
+        }
+    }
+
     fn moves(&self, position: &Pos, out: &mut Vec<Pos>) {
         out.extend(self.options(Mover::Both, position).iter().cloned());
     }
 
+    /// The script's components; with `fn symmetry()`, board parts (or a
+    /// whole board) replaced by their key, the least image.
     fn decompose(&self, position: &Pos, out: &mut Vec<Pos>) -> bool {
-        match self.components(position) {
-            Some(parts) => {
-                out.extend(parts);
-                true
+        let start = out.len();
+        let split = self.split(position, out);
+        let Some(sym) = self.script.symmetry else {
+            return split;
+        };
+        // Every image of an impartial game has its value: G = -G.
+        let every = sprague::blocks::Symmetry::new(sym.keeping() | sym.negating(), 0);
+        if split {
+            for part in &mut out[start..] {
+                if let Pos::Board(b) = part {
+                    *b = every.canonical(b).0;
+                }
             }
-            None => false,
+            return true;
         }
+        if let Pos::Board(b) = position {
+            let key = every.canonical(b).0;
+            if key != *b {
+                out.push(Pos::Board(key));
+                return true;
+            }
+        }
+        false
     }
 }
 
 impl PartizanRules for ScriptGame {
     type Position = Pos;
+
+    /// The least image of a board under the script's `fn symmetry()`, and
+    /// whether it is worth the negated value.
+    fn canonical_key(&self, position: &Pos) -> (Pos, bool) {
+        match (position, self.script.symmetry) {
+            (Pos::Board(b), Some(sym)) => {
+                let (key, negated) = sym.canonical(b);
+                (Pos::Board(key), negated)
+            }
+            _ => (position.clone(), false),
+        }
+    }
 
     fn left_moves(&self, position: &Pos, out: &mut Vec<Pos>) {
         out.extend(self.options(Mover::Left, position).iter().cloned());
@@ -261,11 +316,16 @@ impl PartizanRules for ScriptGame {
     }
 
     fn decompose(&self, position: &Pos, out: &mut Vec<Pos>) -> bool {
-        ImpartialRules::decompose(self, position, out)
+        self.split(position, out)
     }
 }
 
 impl Notation<Pos> for ScriptGame {
+    fn describe_move(&self, from: &Pos, to: &Pos) -> String {
+        self.describe_change(from, to)
+            .unwrap_or_else(|| format!("to {}", self.format_position(to)))
+    }
+
     /// `fn parse(text)` when the script has it, else the text read as a rhai
     /// literal (`[3, 4]`, `"abc"`, `#{x: 1}`).
     fn parse_position(&self, text: &str) -> Result<Pos, ParseError> {
@@ -295,7 +355,14 @@ impl Notation<Pos> for ScriptGame {
             };
         }
         if !self.script.hooks.show || self.script.failed() {
-            return position.to_string();
+            let cells = self.script.cells();
+            return match position {
+                // A board or graph the script reads with `fn parse` is
+                // written in its own notation, `..#|x.o`.
+                Pos::Board(b) if self.script.hooks.parse => b.show(&cells),
+                Pos::Graph(g) if self.script.hooks.parse => g.show(&cells),
+                _ => position.show(&cells),
+            };
         }
         match self.script.call("show", (position.to_dynamic(),), Some(position)) {
             Ok(s) if s.is_string() => s.to_string(),
@@ -312,6 +379,41 @@ impl Notation<Pos> for ScriptGame {
                 self.script.fail(e);
                 position.to_string()
             }
+        }
+    }
+}
+
+impl ScriptGame {
+    /// The script's components of `position` added to `out` (`false`: one
+    /// component).
+    fn split(&self, position: &Pos, out: &mut Vec<Pos>) -> bool {
+        match self.components(position) {
+            Some(parts) => {
+                out.extend(parts);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The move from `from` to `to` named by what changed when both are
+    /// boards or graphs (`b1-b2`, `vertex 3`), else the position reached.
+    fn describe_change(&self, from: &Pos, to: &Pos) -> Option<String> {
+        let cells = self.script.cells();
+        match (from, to) {
+            (Pos::Board(a), Pos::Board(b)) => Some(a.describe_change(b, &cells)),
+            (Pos::Graph(a), Pos::Graph(b)) => Some(a.describe_change(b, &cells)),
+            _ => None,
+        }
+    }
+}
+
+impl sprague::Definition<Pos> for ScriptGame {
+    /// Boards drawn with coordinates in the game's cells.
+    fn draw(&self, p: &Pos) -> Option<String> {
+        match p {
+            Pos::Board(b) => Some(b.draw(&self.script.cells())),
+            _ => None,
         }
     }
 }

@@ -53,6 +53,7 @@
 //!
 //! [rhai]: https://rhai.rs
 
+mod blocks;
 mod game;
 mod pos;
 mod ruleset;
@@ -63,5 +64,5 @@ pub mod table;
 pub use game::ScriptGame;
 pub use pos::{NotAPosition, Pos};
 pub use ruleset::ScriptRuleset;
-pub use script::{DEFAULT_MAX_OPS, DEFAULT_MAX_POSITIONS, Limits, Script};
+pub use script::{DEFAULT_CELLS, DEFAULT_MAX_OPS, DEFAULT_MAX_POSITIONS, Limits, Script};
 pub use space::ScriptSpace;

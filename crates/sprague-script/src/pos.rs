@@ -4,6 +4,7 @@
 
 use core::fmt;
 use rhai::{Array, Dynamic, ImmutableString, Map};
+use sprague::blocks::{Board, Cells, GraphBoard};
 use std::sync::Arc;
 
 /// A position of a scripted game: a rhai value converted once into a type
@@ -26,6 +27,11 @@ pub enum Pos {
     List(Arc<[Pos]>),
     /// A map from names to positions, keys in sorted order.
     Map(Arc<[(ImmutableString, Pos)]>),
+    /// A board of the board block (`board("..|..")` in a script): the
+    /// cells themselves, hashed without allocation.
+    Board(Board),
+    /// A position on a graph of the graph block (`graph("0-1 1-2")`).
+    Graph(GraphBoard),
     /// A sum of independent components (`sum([a, b])` or `move_to(a, b)` in
     /// a script): the engine plays its parts as components without asking
     /// `fn components`. Parts in sorted order (a sum does not depend on the
@@ -97,6 +103,12 @@ impl Pos {
         if let Some(sum) = value.read_lock::<SumValue>() {
             return Ok(sum.0.clone());
         }
+        if let Some(b) = value.read_lock::<Board>() {
+            return Ok(Pos::Board(*b));
+        }
+        if let Some(g) = value.read_lock::<GraphBoard>() {
+            return Ok(Pos::Graph(g.clone()));
+        }
         if let Ok(b) = value.as_bool() {
             return Ok(Pos::Bool(b));
         }
@@ -152,7 +164,58 @@ impl Pos {
                     .collect();
                 Dynamic::from_map(map)
             }
+            Pos::Board(b) => Dynamic::from(*b),
+            Pos::Graph(g) => Dynamic::from(g.clone()),
             Pos::Sum(_) => Dynamic::from(SumValue(self.clone())),
+        }
+    }
+
+    /// The position as a rhai literal, boards and graphs written with the
+    /// game's cell characters `cells` (`board("x.o")`), which the script's
+    /// `board` reads back.
+    #[must_use]
+    pub fn show(&self, cells: &Cells) -> String {
+        let mut out = String::new();
+        let _ = self.write(&mut out, cells);
+        out
+    }
+
+    /// Writes [`Pos::show`] to `f`.
+    fn write(&self, f: &mut dyn fmt::Write, cells: &Cells) -> fmt::Result {
+        let list = |f: &mut dyn fmt::Write, items: &[Pos], open: &str, close: &str| -> fmt::Result {
+            f.write_str(open)?;
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                item.write(f, cells)?;
+            }
+            f.write_str(close)
+        };
+        match self {
+            Pos::Int(n) => write!(f, "{n}"),
+            Pos::Bool(b) => write!(f, "{b}"),
+            Pos::Char(c) => write!(f, "{c:?}"),
+            Pos::Str(s) => write!(f, "{:?}", s.as_str()),
+            Pos::Board(b) => write!(f, "board({:?})", b.show(cells)),
+            Pos::Graph(g) => write!(f, "graph({:?})", g.show(cells)),
+            Pos::List(items) => list(f, items, "[", "]"),
+            Pos::Sum(parts) => list(f, parts, "sum([", "])"),
+            Pos::Map(fields) => {
+                f.write_str("#{")?;
+                for (i, (k, v)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    if is_identifier(k) {
+                        write!(f, "{k}: ")?;
+                    } else {
+                        write!(f, "{:?}: ", k.as_str())?;
+                    }
+                    v.write(f, cells)?;
+                }
+                f.write_str("}")
+            }
         }
     }
 
@@ -209,49 +272,11 @@ impl Pos {
 }
 
 /// Writes the position as a rhai literal (`3`, `"abc"`, `[1, 2]`,
-/// `#{a: 1, b: [2]}`), which the default notation reads back.
+/// `#{a: 1, b: [2]}`, `board("x.o")` with the cells `.xo#`), which the
+/// default notation reads back.
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Pos::Int(n) => write!(f, "{n}"),
-            Pos::Bool(b) => write!(f, "{b}"),
-            Pos::Char(c) => write!(f, "{c:?}"),
-            Pos::Str(s) => write!(f, "{:?}", s.as_str()),
-            Pos::List(items) => {
-                f.write_str("[")?;
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{item}")?;
-                }
-                f.write_str("]")
-            }
-            Pos::Map(fields) => {
-                f.write_str("#{")?;
-                for (i, (k, v)) in fields.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    if is_identifier(k) {
-                        write!(f, "{k}: {v}")?;
-                    } else {
-                        write!(f, "{:?}: {v}", k.as_str())?;
-                    }
-                }
-                f.write_str("}")
-            }
-            Pos::Sum(parts) => {
-                f.write_str("sum([")?;
-                for (i, item) in parts.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{item}")?;
-                }
-                f.write_str("])")
-            }
-        }
+        self.write(f, &crate::script::DEFAULT_CELLS)
     }
 }
 

@@ -222,6 +222,26 @@ impl ScriptRuleset {
     }
 
     /// Parses `position` and checks that play from it ends.
+    /// `result` of a solve that assumed play ends; when it stopped at its
+    /// budget, the search may have gone round a cycle: a cycle found from
+    /// `position` is reported in its place (with the way to solve the game
+    /// as loopy), else the budget error stands. Solving first and checking
+    /// only then keeps a game that ends from being explored twice.
+    fn or_cycle<T>(
+        &self,
+        result: Result<T>,
+        position: &str,
+        options: &Options<'_>,
+        game: &ScriptGame,
+    ) -> Result<T> {
+        let result = self.checked(result);
+        if let Err(Error::Search(sprague::SearchError::Budget(_))) = &result {
+            game.clear_cache();
+            self.short_game(position, options, game)?;
+        }
+        result
+    }
+
     fn short_game(&self, position: &str, options: &Options<'_>, game: &ScriptGame) -> Result<()> {
         self.fresh();
         let p = self.parse(position)?;
@@ -242,13 +262,13 @@ impl Ruleset for ScriptRuleset {
             return self.solve(position, options);
         }
         if self.is_partizan() {
-            self.short_game(position, options, &self.partizan.rules)?;
+            self.fresh();
             let r = self.partizan.value(position, options);
-            return self.checked(r);
+            return self.or_cycle(r, position, options, &self.partizan.rules);
         }
-        self.short_game(position, options, &self.impartial.rules)?;
+        self.fresh();
         let r = self.impartial.value(position, options);
-        self.checked(r)
+        self.or_cycle(r, position, options, &self.impartial.rules)
     }
 
     /// Values of `start(0 .. count)`: see the [`table`](crate::table) module
@@ -270,10 +290,14 @@ impl Ruleset for ScriptRuleset {
         if self.is_loopy() {
             self.explore(position, options)?;
             if self.loopy.space.scored() {
-                return Err(Error::input(format!(
-                    "{}: play of a game played for a score is not supported; `sprague solve --rules` gives its minimax value and best moves",
-                    self.script.file
-                )));
+                // Played for a score: the engine takes the moves of the
+                // minimax value.
+                let s = self.explore(position, options)?;
+                let scores = self.loopy.space.minimax(options.monitor);
+                let scores = self.checked(scores)?;
+                let engine =
+                    sprague::play::SpaceEngine::scored(self.script.file.clone(), &self.loopy.space, scores);
+                return Ok(sprague::play::erase(engine, s));
             }
             let r = self.loopy.play(position, options);
             return self.checked(r);

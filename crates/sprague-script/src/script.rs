@@ -5,7 +5,12 @@
 
 use crate::pos::{Pos, SumValue};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Position, Scope};
-use std::sync::{Arc, Mutex, PoisonError};
+use sprague::blocks::{Cells, Symmetry};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+
+/// The cell characters of boards and graphs when a script has no
+/// `fn cells()`: `.` empty, `x` Left, `o` Right, `#` blocked.
+pub const DEFAULT_CELLS: Cells = Cells::new('.', Some('x'), Some('o'), Some('#'));
 
 /// Sandbox limits of a script.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +69,12 @@ pub struct Hooks {
     pub terminal: bool,
     /// `fn loopy()`: the game may cycle.
     pub loopy: bool,
+    /// `fn cells()`: the characters of board cells and graph vertices.
+    pub cells: bool,
+    /// `fn symmetry()`: the symmetries of boards that keep (or negate) the value.
+    pub symmetry: bool,
+    /// `fn regions()`: how boards and graphs split into independent parts.
+    pub regions: bool,
 }
 
 /// A compiled rules script with its sandboxed engine.
@@ -80,6 +91,14 @@ pub struct Script {
     failure: Mutex<Option<String>>,
     /// The options given by `move_to(q)` during the current call.
     sink: Arc<Mutex<Vec<Pos>>>,
+    /// The cell characters of boards and graphs (`fn cells()`).
+    pub(crate) cells: Arc<RwLock<Cells>>,
+    /// The symmetries of board positions (`fn symmetry()`), applied natively
+    /// to every board the game reaches.
+    pub(crate) symmetry: Option<Symmetry>,
+    /// How boards and graphs split into parts (`fn regions()`), applied
+    /// natively in place of a `fn components`.
+    pub(crate) regions: Option<crate::blocks::Regions>,
 }
 
 impl core::fmt::Debug for Script {
@@ -175,6 +194,17 @@ impl Script {
                 Ok(())
             },
         );
+        // Boards, graphs and take-and-break heaps (see `blocks.rs`).
+        let cells = Arc::new(RwLock::new(DEFAULT_CELLS));
+        crate::blocks::register(
+            &mut engine,
+            &crate::blocks::Shared {
+                sink: sink.clone(),
+                cells: cells.clone(),
+                max_options: limits.max_array,
+                parsed: Arc::default(),
+            },
+        );
         // `sum(array)`: the sum of the positions in the array; `parts(s)` the
         // array of its parts.
         engine.register_type_with_name::<SumValue>("sum");
@@ -207,6 +237,9 @@ impl Script {
                 "start" => (&mut hooks.start, 1),
                 "terminal" => (&mut hooks.terminal, 1),
                 "loopy" => (&mut hooks.loopy, 0),
+                "cells" => (&mut hooks.cells, 0),
+                "symmetry" => (&mut hooks.symmetry, 0),
+                "regions" => (&mut hooks.regions, 0),
                 _ => continue,
             };
             if arity != want {
@@ -247,7 +280,39 @@ impl Script {
             max_positions: limits.max_positions,
             failure: Mutex::new(None),
             sink,
+            cells,
+            symmetry: None,
+            regions: None,
         };
+        if script.hooks.cells {
+            let v = script.call("cells", (), None).map_err(|e| e.to_string())?;
+            let text = v
+                .into_immutable_string()
+                .map_err(|t| format!("{file}: fn cells() returns a string such as \".xo#\", not {t}"))?;
+            let parsed = Cells::parse(&text).map_err(|e| format!("{file}: fn cells(): {e}"))?;
+            *script.cells.write().unwrap_or_else(PoisonError::into_inner) = parsed;
+        }
+        if script.hooks.regions {
+            if script.hooks.components {
+                return Err(format!(
+                    "{file}: define fn regions() (boards and graphs split natively) or fn components(p), not both"
+                ));
+            }
+            let v = script.call("regions", (), None).map_err(|e| e.to_string())?;
+            let regions =
+                crate::blocks::Regions::read(&v, &script.cells()).map_err(|e| format!("{file}: {e}"))?;
+            script.regions = Some(regions);
+        }
+        if script.hooks.symmetry {
+            let v = script.call("symmetry", (), None).map_err(|e| e.to_string())?;
+            let text = v.into_immutable_string().map_err(|t| {
+                format!(
+                    "{file}: fn symmetry() returns a string such as \"mirrors transpose-negates\", not {t}"
+                )
+            })?;
+            script.symmetry =
+                Some(Symmetry::parse(&text).map_err(|e| format!("{file}: fn symmetry(): {e}"))?);
+        }
         if script.hooks.loopy {
             let loopy = script.call("loopy", (), None).map_err(|e| e.to_string())?;
             let Ok(flag) = loopy.as_bool() else {
@@ -354,6 +419,17 @@ impl Script {
             })?
         };
         Pos::from_dynamic(&value).map_err(|e| whole(e.to_string()))
+    }
+
+    /// Whether positions split into components: by `fn components(p)`, or
+    /// natively by `fn regions()`.
+    pub(crate) fn has_components(&self) -> bool {
+        self.hooks.components || self.regions.is_some()
+    }
+
+    /// The cell characters of the game's boards and graphs.
+    pub(crate) fn cells(&self) -> Cells {
+        *self.cells.read().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Records `failure` as the request's error, if it is the first.

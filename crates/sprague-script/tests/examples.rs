@@ -486,3 +486,61 @@ proptest! {
         }
     }
 }
+
+/// A random board of `w × h` cells, some blocked, in the `.`/`#` notation.
+fn random_board(seed: &mut u64, w: usize, h: usize) -> String {
+    let rows: Vec<String> = (0..h)
+        .map(|_| {
+            (0..w)
+                .map(|_| {
+                    *seed ^= *seed << 13;
+                    *seed ^= *seed >> 7;
+                    *seed ^= *seed << 17;
+                    if (*seed).is_multiple_of(5) { '#' } else { '.' }
+                })
+                .collect()
+        })
+        .collect();
+    rows.join("|")
+}
+
+#[test]
+fn domineering_on_the_board_block_matches_the_builtin() {
+    let script = example("domineering.rhai");
+    let builtin = sprague::build("domineering").unwrap();
+    let mut seed = 0x0d0e_1234_5678_9abc_u64;
+    for _ in 0..120 {
+        let (w, h) = (1 + (seed % 4) as usize, 1 + ((seed >> 8) % 4) as usize);
+        let board = random_board(&mut seed, w, h);
+        let (a, b) = (value(&script, &board, false), value(&*builtin, &board, false));
+        assert_eq!(field(&a, "value"), field(&b, "value"), "{board}");
+        assert_eq!(a.outcome(), b.outcome(), "{board}");
+    }
+    // The 4×4 board, whose value has the two Tiny and Miny switches.
+    let a = value(&script, "4x4", false);
+    assert_eq!(
+        field(&a, "value").as_text(),
+        Some("+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}")
+    );
+}
+
+#[test]
+fn cram_on_the_board_block_matches_the_builtin() {
+    let script = example("cram.rhai");
+    let builtin = sprague::build("cram").unwrap();
+    let mut seed = 0xc4a3_9876_5432_10fe_u64;
+    for _ in 0..120 {
+        let (w, h) = (1 + (seed % 5) as usize, 1 + ((seed >> 8) % 4) as usize);
+        let board = random_board(&mut seed, w, h);
+        for misere in [false, true] {
+            let (a, b) = (value(&script, &board, misere), value(&*builtin, &board, misere));
+            assert_eq!(a.grundy(), b.grundy(), "{board}");
+            assert_eq!(a.outcome(), b.outcome(), "{board} misère {misere}");
+        }
+    }
+    // The family of 2 × n boards: the script's table against the built-in's.
+    assert_eq!(
+        table(&script, 12, false).values,
+        table(&*sprague::build("cram:2").unwrap(), 12, false).values
+    );
+}

@@ -457,15 +457,16 @@ impl Game {
 
     /// Who won, in words, at a position without moves.
     fn result(&self, verdict: Verdict, mover: Player) -> String {
-        let winner = match verdict {
-            Verdict::Draw => return "The game is drawn.".to_string(),
-            Verdict::Win(_) => mover,
-            Verdict::Lose(_) => mover.opponent(),
+        let winner = match verdict.mover_wins() {
+            None => return "The game is drawn.".to_string(),
+            Some(true) => mover,
+            Some(false) => mover.opponent(),
         };
+        let by = verdict.margin().map_or(String::new(), |m| format!(" by {m}"));
         if winner == self.user {
-            "You win.".to_string()
+            format!("You win{by}.")
         } else {
-            "sprague wins.".to_string()
+            format!("sprague wins{by}.")
         }
     }
 
@@ -615,6 +616,7 @@ fn flip_words(v: Verdict) -> String {
         Verdict::Win(_) => "a loss".to_string(),
         Verdict::Lose(_) => "a win".to_string(),
         Verdict::Draw => "a draw".to_string(),
+        Verdict::Score(s) => format!("a score of {}", s.saturating_neg()),
     }
 }
 

@@ -173,8 +173,10 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod blocks;
 pub mod budget;
 pub mod columns;
+mod definition;
 pub mod games;
 pub mod graph;
 pub mod graph_games;
@@ -195,6 +197,7 @@ mod test_rng;
 pub mod union_find;
 
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES, MemoryExceeded};
+pub use definition::{Definition, Purpose, Terminal};
 pub use graph::DiGraph;
 pub use heap::{HeapGame, Heaps, Period};
 pub use impartial::{GrundySolver, ImpartialRules, MisereSolver};

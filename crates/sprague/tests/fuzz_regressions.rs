@@ -64,20 +64,20 @@ fn coin_game_tabulates_rows_on_demand() {
 }
 
 /// Splitting a heap into many equal heaps printed every heap (555,505 ones
-/// for a heap of 555,505); runs of equal heaps now print as `N^K`, which
+/// for a heap of 555,505); runs of equal heaps now print as `N*K`, which
 /// reads back to the same position.
 #[test]
 fn long_runs_of_equal_heaps_print_short_and_read_back() {
     let r = value("equal-split", "555505", false).unwrap();
     let text = r.text();
     assert!(text.len() < 2_000, "{} bytes: {}", text.len(), &text[..200]);
-    assert!(text.contains("1^555505"), "{text}");
-    let again = value("equal-split", "1^555505", false).unwrap();
+    assert!(text.contains("1*555505"), "{text}");
+    let again = value("equal-split", "1*555505", false).unwrap();
     assert_eq!(again.outcome(), Some("P"));
-    let long = value("nim", "3^9 1", false).unwrap();
-    assert_eq!(long.data.get("position").and_then(|p| p.as_text()), Some("3^9 1"));
+    let long = value("nim", "3*9 1", false).unwrap();
+    assert_eq!(long.data.get("position").and_then(|p| p.as_text()), Some("3*9 1"));
     assert!(matches!(
-        value("nim", "1^18446744073709551615", false),
+        value("nim", "1*18446744073709551615", false),
         Err(Error::Position { .. })
     ));
 }

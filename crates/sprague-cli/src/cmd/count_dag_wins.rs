@@ -13,7 +13,7 @@ use std::io::Write;
 pub fn run(path: &str, one_based: bool, json: bool) -> CliResult<()> {
     let bytes = read_input(path)?;
     let list = if one_based {
-        shift_one_based(&bytes, path)?
+        shift_one_based(&bytes, path, sprague::graph_games::DAG_COUNT_MAX_VERTICES as u64)?
     } else {
         parse_graph(&bytes, path)?
     };
@@ -67,8 +67,12 @@ pub fn run(path: &str, one_based: bool, json: bool) -> CliResult<()> {
 }
 
 /// Parses the contest's text format: `N M`, then `M` lines `x y` with ids
-/// 1 to N (`#` starts a comment). Errors name the line.
-fn shift_one_based(bytes: &[u8], path: &str) -> CliResult<crate::input::graph::EdgeList> {
+/// 1 to N (`#` starts a comment), N at most `max_vertices`. Errors name the line.
+pub fn shift_one_based(
+    bytes: &[u8],
+    path: &str,
+    max_vertices: u64,
+) -> CliResult<crate::input::graph::EdgeList> {
     let text = String::from_utf8_lossy(bytes);
     let mut header: Option<(u64, u64)> = None;
     let (mut sources, mut targets) = (Vec::new(), Vec::new());
@@ -88,14 +92,13 @@ fn shift_one_based(bytes: &[u8], path: &str) -> CliResult<crate::input::graph::E
         };
         match header {
             None => {
-                if nums[0] > sprague::graph_games::DAG_COUNT_MAX_VERTICES as u64 || nums[1] > 1 << 20 {
+                if nums[0] > max_vertices || nums[1] > 1 << 32 {
                     return Err(CliError::input(format!(
-                        "{path}: line {line_no}: N = {} and M = {} are too large (N at most {})",
-                        nums[0],
-                        nums[1],
-                        sprague::graph_games::DAG_COUNT_MAX_VERTICES
+                        "{path}: line {line_no}: N = {} and M = {} are too large (N at most {max_vertices})",
+                        nums[0], nums[1],
                     )));
                 }
+                crate::input::graph::check_size(nums[0], nums[1], 64, 12)?;
                 header = Some((nums[0], nums[1]));
             }
             Some((n, m)) => {

@@ -62,9 +62,9 @@ fn side_text(s: &EndgameSide, who: &str, text: &mut String) {
     );
     let _ = writeln!(
         text,
-        "  longest mate: mate in {} moves (remoteness {} plies), {} positions ({} up to symmetry){}",
-        s.longest_moves,
-        s.longest_plies,
+        "  longest mate: mate in {} (remoteness {}), {} positions ({} up to symmetry){}",
+        sprague_cli::words::count(s.longest_moves, "move", "moves"),
+        sprague_cli::words::count(s.longest_plies, "ply", "plies"),
         s.longest_count,
         s.longest_count_up_to_symmetry,
         s.longest_example

@@ -42,7 +42,10 @@ pub fn run(path: &str, count: usize) -> CliResult<()> {
             bar.finish();
             return Err(CliError {
                 code: INTERRUPTED,
-                message: format!("interrupted: {path} holds G(0..{done}); run again to resume"),
+                message: format!(
+                    "interrupted: {path} holds G(0..{}); run again to resume",
+                    done.saturating_sub(1)
+                ),
             });
         }
         let step = count.min(done + STEP);
@@ -59,9 +62,9 @@ pub fn run(path: &str, count: usize) -> CliResult<()> {
     drop(polling);
     let (heap, max) = table.records().last().copied().unwrap_or((0, 0));
     println!(
-        "{path}: G(0..{}) of Grundy's game; largest value {max}, first at heap {heap}; {} rare heaps",
-        table.len(),
-        table.rare_heaps().len()
+        "{path}: G(0..{}) of Grundy's game; largest value {max}, first at heap {heap}; {}",
+        table.len().saturating_sub(1),
+        sprague_cli::words::count(table.rare_heaps().len() as u64, "rare heap", "rare heaps")
     );
     Ok(())
 }

@@ -32,12 +32,41 @@ pub fn run(ruleset: &ruleset::Source, position: &[String], settings: &Settings) 
     let mut engine = engine;
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
+    // At a terminal the moves are typed in a line editor (arrows, history of
+    // the moves typed in this game); a script is read line by line.
+    let mut editor = if echo || !std::io::stdout().is_terminal() {
+        None
+    } else {
+        rustyline::DefaultEditor::new().ok()
+    };
+    let use_editor = editor.is_some();
+    let mut read_line = |prompt: &str| -> CliResult<Option<String>> {
+        use rustyline::error::ReadlineError;
+        let Some(editor) = editor.as_mut() else {
+            return Ok(None);
+        };
+        match editor.readline(prompt) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                Ok(Some(line))
+            }
+            Err(ReadlineError::Eof) => Ok(None),
+            Err(ReadlineError::Interrupted) => Err(CliError {
+                code: crate::error::INTERRUPTED,
+                message: "interrupted: game ended".to_string(),
+            }),
+            Err(e) => Err(CliError::internal(format!("cannot read a line: {e}"))),
+        }
+    };
     let mut input = stdin.lock();
     let mut output = std::io::stdout().lock();
     let mut io = Io {
         input: &mut input,
         output: &mut output,
         echo,
+        editor: if use_editor { Some(&mut read_line) } else { None },
     };
     crate::play::run_session(&mut *engine, settings, &mut io)
 }

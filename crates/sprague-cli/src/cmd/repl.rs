@@ -85,19 +85,29 @@ impl From<Interrupted> for ReplError {
     }
 }
 
+/// The first line of an interactive session.
+const BANNER: &str = "sprague repl: `help` lists what you can type; Ctrl-D or `quit` ends.";
+
+/// The prompt of an interactive session.
+const PROMPT: &str = "sprague> ";
+
 /// Runs the session until `quit`, `exit` or the end of input. Reading a
-/// script, the exit code is 2 if any line failed (every line is still run).
-pub fn run() -> CliResult<()> {
+/// script, the exit code is 2 if any line failed (every line is still run);
+/// with `echo` the script is printed as a terminal session shows it (banner,
+/// prompts and lines, errors without line numbers, none of them failing).
+pub fn run(echo: bool) -> CliResult<()> {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     // For the whole session, Ctrl-C asks the running line to stop instead of
     // ending the process (twice in one line still ends it).
     progress::interrupt();
+    // A game played in the session ends at game over: the next line is the session's.
+    crate::play::REVIEW_AFTER_GAME.store(false, std::sync::atomic::Ordering::Relaxed);
     let _polling = Polling::start();
     let mut session = Session::new();
     let failed = if interactive {
         interactive_loop(&mut session)?
     } else {
-        script_loop(&mut session)?
+        script_loop(&mut session, echo)?
     };
     if failed > 0 {
         return Err(CliError::input(format!(
@@ -198,24 +208,45 @@ fn run_verb(words: &[String]) -> Result<(), VerbError> {
     }
 }
 
-fn script_loop(session: &mut Session) -> CliResult<usize> {
+fn script_loop(session: &mut Session, echo: bool) -> CliResult<usize> {
     let mut failed = 0;
     let stdin = std::io::stdin();
     let mut line = String::new();
     let mut line_no = 0;
+    if echo {
+        println!("{BANNER}");
+    }
     loop {
+        if echo {
+            let mut out = std::io::stdout().lock();
+            write!(out, "{PROMPT}")?;
+            out.flush()?;
+        }
         // Standard input is locked for one line at a time: `play` reads its
         // moves from the lines that follow it, and they count as lines of
         // the script.
         line.clear();
         if stdin.lock().read_line(&mut line)? == 0 {
+            if echo {
+                println!();
+            }
             break;
         }
         line_no += 1;
         let text = line.strip_suffix('\n').unwrap_or(&line);
         let text = text.strip_suffix('\r').unwrap_or(text);
+        if echo {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{text}")?;
+            out.flush()?;
+        }
         let before = crate::play::lines_read();
-        if !step(session, text, Some(line_no), &mut failed)? {
+        let (place, count) = if echo {
+            (None, &mut 0)
+        } else {
+            (Some(line_no), &mut failed)
+        };
+        if !step(session, text, place, count)? {
             break;
         }
         line_no += crate::play::lines_read() - before;
@@ -240,10 +271,10 @@ fn interactive_loop(session: &mut Session) -> CliResult<usize> {
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
-    println!("sprague repl: `help` lists what you can type; Ctrl-D or `quit` ends.");
+    println!("{BANNER}");
     let mut failed = 0;
     loop {
-        match editor.readline("sprague> ") {
+        match editor.readline(PROMPT) {
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());

@@ -337,8 +337,8 @@ fn wld_report(g: &StateGraph, table: sprague::loopy::WldTable, a: &SolveArgs) ->
         Some((v, s)) => {
             let _ = writeln!(
                 text,
-                "# longest win: vertex {v}, remoteness {} plies",
-                s.remoteness.unwrap_or(0)
+                "# longest win: vertex {v}, remoteness {}",
+                sprague_cli::words::count(s.remoteness.unwrap_or(0), "ply", "plies")
             );
         }
         None => text.push_str("# no vertex is a win for the player to move\n"),
@@ -407,10 +407,29 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<Answer
         }
         let refs: Vec<&LoopyValue> = parts.iter().map(|&v| &vals[v]).collect();
         let o = sprague::loopy::loopy_sum_outcome(&refs);
+        // A winning move takes one token along an edge to a sum that loses
+        // for the player then to move (decided from the values, as above).
+        // O(sum of the tokens' out-degrees × tokens).
+        let mut winning: Vec<(usize, u32)> = Vec::new();
+        if o == Wld::Win {
+            for (i, &from) in parts.iter().enumerate() {
+                for &to in g.graph.successors(from as u32) {
+                    let mut after = refs.clone();
+                    after[i] = &vals[to as usize];
+                    if sprague::loopy::loopy_sum_outcome(&after) == Wld::Lose && !winning.contains(&(i, to)) {
+                        winning.push((i, to));
+                    }
+                }
+            }
+        }
         let json = json!({
             "sum": parts,
             "values": refs.iter().map(|v| loopy_json(v)).collect::<Vec<_>>(),
             "outcome": o.as_str(),
+            "winning_moves": winning
+                .iter()
+                .map(|&(i, to)| json!({"token": i + 1, "from": parts[i], "to": to}))
+                .collect::<Vec<_>>(),
         });
         let shown: Vec<String> = refs.iter().map(|v| v.to_string()).collect();
         let who = match o {
@@ -418,10 +437,24 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<Answer
             Wld::Lose => "second player wins",
             Wld::Draw => "draw",
         };
-        let text = format!(
+        let mut text = format!(
             "sum of vertices {spec}: values {}\noutcome: {o} ({who})\n",
             shown.join(" + ")
         );
+        if o == Wld::Win {
+            let _ = writeln!(text, "winning moves ({}):", winning.len());
+            for &(i, to) in &winning {
+                let mut after: Vec<String> = parts.iter().map(usize::to_string).collect();
+                after[i] = to.to_string();
+                let _ = writeln!(
+                    text,
+                    "  {}   token {}: vertex {} → {to}",
+                    after.join(","),
+                    i + 1,
+                    parts[i]
+                );
+            }
+        }
         return Ok((json, text).into());
     }
     let json = json!({});

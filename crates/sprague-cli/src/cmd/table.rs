@@ -16,6 +16,49 @@ pub use plot::plot_svg;
 /// Values per printed row.
 const ROW: usize = 10;
 
+/// The ruleset and the number of values of `table`, from its words: `table
+/// RULESET N`, `table RULESET --count N`, and with `--rules FILE` (no ruleset
+/// name) `table --rules FILE N`, where the first word is the count.
+///
+/// # Errors
+/// Both forms of the count, neither, or a count that is not a whole number.
+pub fn count_of(
+    ruleset: Option<String>,
+    n: Option<String>,
+    rules: bool,
+    count: Option<usize>,
+) -> CliResult<(Option<String>, usize)> {
+    let (ruleset, n) = match (rules, ruleset, n) {
+        (true, Some(_), Some(_)) => {
+            return Err(CliError::input(
+                "with --rules FILE, `table` takes no ruleset name: `table --rules FILE N`",
+            ));
+        }
+        (true, first, None) => (None, first),
+        (_, ruleset, n) => (ruleset, n),
+    };
+    let n = match (n, count) {
+        (Some(_), Some(_)) => {
+            return Err(CliError::input(
+                "the number of values is given twice: write `N` or `--count N`",
+            ));
+        }
+        (Some(text), None) => text.parse::<usize>().map_err(|_| {
+            CliError::input(format!(
+                "the number of values `{}` is not a whole number (`table RULESET N`, e.g. `table kayles 50`)",
+                crate::error::one_line(&text)
+            ))
+        })?,
+        (None, Some(c)) => c,
+        (None, None) => {
+            return Err(CliError::input(
+                "how many values? `table RULESET N` (or `--count N`), e.g. `sprague table kayles 50`",
+            ));
+        }
+    };
+    Ok((ruleset, n))
+}
+
 /// Runs `table`: computes `G(0 .. count)` (misère values with `--misere`) and
 /// prints them as aligned rows or as one JSON object; with `plot`, also draws
 /// them (SVG, or PNG by extension). A progress bar shows on a terminal when

@@ -296,8 +296,9 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
     if solved.resumed_blocks > 0 {
         let _ = write!(
             text,
-            " (resumed: {} of {} blocks read from the checkpoint)",
-            solved.resumed_blocks, solved.blocks
+            " (resumed: {} of {} read from the checkpoint)",
+            solved.resumed_blocks,
+            sprague_cli::words::count(solved.blocks, "block", "blocks")
         );
     }
     if let Some(level) = solved.resumed_level {
@@ -315,7 +316,8 @@ pub fn solve(a: &SolveArgs) -> CliResult<()> {
         sum.longest_win,
     );
     if let Some((p, b)) = &written {
-        let _ = writeln!(text, "wrote {p} ({b} bytes, {} blocks)", solved.blocks);
+        let blocks = sprague_cli::words::count(solved.blocks, "block", "blocks");
+        let _ = writeln!(text, "wrote {p} ({b} bytes, {blocks})");
     }
     print(a.json, &j, &text)
 }
@@ -371,8 +373,9 @@ fn solve_tiered(a: &SolveArgs, name: &str, out: &str) -> CliResult<()> {
     );
     let _ = writeln!(
         text,
-        "wrote {out} ({} bytes, {} blocks)",
-        solved.bytes, solved.blocks
+        "wrote {out} ({} bytes, {})",
+        solved.bytes,
+        sprague_cli::words::count(solved.blocks, "block", "blocks")
     );
     print(a.json, &j, &text)
 }
@@ -437,10 +440,10 @@ pub fn verify(a: &VerifyArgs) -> CliResult<()> {
         "children not checked (add --graph FILE for the parent/child self-test)".to_string()
     };
     let text = format!(
-        "{}: ok: {} table, {} blocks checksummed, {} indices ({} positions: W {w}, L {l}, D {d}), {children}, {} bytes\n",
+        "{}: ok: {} table, {} checksummed, {} indices ({} positions: W {w}, L {l}, D {d}), {children}, {} bytes\n",
         a.file,
         v.ruleset,
-        v.blocks,
+        sprague_cli::words::count(v.blocks, "block", "blocks"),
         v.states,
         w + l + d,
         v.bytes
@@ -471,7 +474,8 @@ fn summary_lines(
         pw + pl + pd
     );
     if let Some(r) = longest_win {
-        let _ = writeln!(text, "longest forced win from a reachable position: {r} plies");
+        let r = sprague_cli::words::count(r, "ply", "plies");
+        let _ = writeln!(text, "longest forced win from a reachable position: {r}");
     }
 }
 

@@ -20,6 +20,11 @@ use std::io::{BufRead, Write};
 /// script that runs `play` counts the lines the game consumed.
 static LINES_READ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
+/// Whether a finished game waits at a `game over> ` prompt for `undo` (the
+/// command line) or ends at once (a game played inside the REPL, whose next
+/// line belongs to the session).
+pub static REVIEW_AFTER_GAME: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
 /// How many lines of moves games have read so far (see [`LINES_READ`]).
 pub fn lines_read() -> usize {
     LINES_READ.load(std::sync::atomic::Ordering::Relaxed)
@@ -58,6 +63,42 @@ pub struct Io<'a> {
     /// Echo each line read after its prompt (when the input is not a terminal),
     /// so that a transcript reads like a game.
     pub echo: bool,
+    /// At a terminal: a line editor that shows the prompt and reads a line
+    /// (`None` at the end of input), in place of `input`.
+    pub editor: Option<&'a mut LineEditor<'a>>,
+}
+
+/// A line editor: shows the prompt, returns the line typed (`None` at the end
+/// of input).
+pub type LineEditor<'a> = dyn FnMut(&str) -> CliResult<Option<String>> + 'a;
+
+impl Io<'_> {
+    /// Shows `prompt` and reads one line (trimmed); `None` at the end of input.
+    ///
+    /// # Errors
+    /// Reading or writing fails; Ctrl-C in the line editor.
+    fn read_typed(&mut self, prompt: &str) -> CliResult<Option<String>> {
+        if let Some(editor) = self.editor.as_mut() {
+            let line = editor(prompt)?;
+            if line.is_some() {
+                LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            return Ok(line.map(|l| l.trim().to_string()));
+        }
+        write!(self.output, "{prompt}")?;
+        self.output.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            writeln!(self.output)?;
+            return Ok(None);
+        }
+        LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let line = line.trim().to_string();
+        if self.echo {
+            writeln!(self.output, "{line}")?;
+        }
+        Ok(Some(line))
+    }
 }
 
 /// One entry of the history: a position and who is to move in it.
@@ -176,7 +217,7 @@ impl<'s, 'a> Session<'s, 'a> {
         let options = self.engine.options(ply.pos, ply.mover)?;
         if options.is_empty() {
             self.game_over(ply)?;
-            Ok(Flow::End)
+            self.after_game()
         } else if ply.mover != self.user {
             self.engine_turn(ply, &options)
         } else {
@@ -187,11 +228,54 @@ impl<'s, 'a> Session<'s, 'a> {
     /// Shows the final board and who won, at `ply` where the mover has no move.
     fn game_over(&mut self, ply: &Ply) -> CliResult<()> {
         show_board(&*self.engine, ply.pos, self.io)?;
-        let text = match self.engine.verdict(ply.pos, ply.mover)? {
-            Verdict::Draw => "Game over: a draw.".to_string(),
-            v => self.result(ply.mover, v.is_win()),
+        let verdict = self.engine.verdict(ply.pos, ply.mover)?;
+        let text = match (verdict.mover_wins(), verdict.margin()) {
+            (None, None) => "Game over: a draw.".to_string(),
+            (None, Some(_)) => "Game over: a tie, neither player ahead.".to_string(),
+            (Some(wins), Some(margin)) => {
+                let winner = if wins { ply.mover } else { ply.mover.opponent() };
+                if winner == self.user {
+                    format!("Game over: you win by {margin}. Well played!")
+                } else {
+                    format!(
+                        "Game over: {} wins by {margin}.",
+                        who(self.kind, winner, self.user)
+                    )
+                }
+            }
+            (Some(wins), None) => self.result(ply.mover, wins),
         };
         say(self.io, &text)
+    }
+
+    /// After the end of the game: `undo` takes back the user's last move (to
+    /// review the loss or try again), `quit` or the end of input ends the
+    /// session. A game in which the user never moved just ends.
+    fn after_game(&mut self) -> CliResult<Flow> {
+        if self.last_user_turn().is_none() || !REVIEW_AFTER_GAME.load(std::sync::atomic::Ordering::Relaxed) {
+            return Ok(Flow::End);
+        }
+        say(self.io, "(`undo` takes back your last move; `quit` ends)")?;
+        loop {
+            let Some(line) = self.io.read_typed("game over> ")? else {
+                return Ok(Flow::End);
+            };
+            match line.as_str() {
+                "undo" | "u" => {
+                    self.undo()?;
+                    return Ok(Flow::Next);
+                }
+                "quit" | "q" | "exit" => {
+                    writeln!(self.io.output, "Bye.")?;
+                    return Ok(Flow::End);
+                }
+                "" => {}
+                _ => say(
+                    self.io,
+                    "the game is over: `undo` takes back your last move, `quit` ends",
+                )?,
+            }
+        }
     }
 
     /// "Game over: … wins (… cannot move)." when `mover` cannot move.
@@ -314,27 +398,15 @@ impl<'s, 'a> Session<'s, 'a> {
 
     /// Prompts for and reads one line (trimmed); `None` at the end of input.
     fn prompt(&mut self, ply: &Ply) -> CliResult<Option<String>> {
-        write!(
-            self.io.output,
+        let prompt = format!(
             "your move{}> ",
             side_suffix(self.kind, ply.mover, &*self.engine, ply.pos)
-        )?;
-        self.io.output.flush()?;
-        let mut line = String::new();
-        let read = self.io.input.read_line(&mut line)?;
-        if read > 0 {
-            LINES_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-        if read == 0 {
-            writeln!(self.io.output)?;
+        );
+        let line = self.io.read_typed(&prompt)?;
+        if line.is_none() {
             writeln!(self.io.output, "(end of input: game abandoned)")?;
-            return Ok(None);
         }
-        let line = line.trim().to_string();
-        if self.io.echo {
-            writeln!(self.io.output, "{line}")?;
-        }
-        Ok(Some(line))
+        Ok(line)
     }
 
     /// Runs `line` when it is a command (`None` when it is not, so a move).
@@ -378,10 +450,10 @@ impl<'s, 'a> Session<'s, 'a> {
             "swap" | "s" => {
                 self.user = self.user.opponent();
                 let note = match self.kind {
-                    Kind::Partizan => format!(" you now play {}", side_name(self.user)),
+                    Kind::Partizan => format!("; you now play {}", side_name(self.user)),
                     _ => String::new(),
                 };
-                writeln!(self.io.output, "swapped: sprague moves now;{note}")?;
+                writeln!(self.io.output, "swapped: sprague moves now{note}.")?;
             }
             _ => return Ok(None),
         }
@@ -431,6 +503,9 @@ impl<'s, 'a> Session<'s, 'a> {
         let thrown = match (before, after) {
             (Verdict::Win(_), Verdict::Win(_) | Verdict::Draw) => Some("that threw away the win"),
             (Verdict::Draw, Verdict::Win(_)) => Some("that turned a draw into a loss"),
+            (Verdict::Score(_), Verdict::Score(_)) if after.rank_for_mover() < before.flip_rank() => {
+                Some("that cost you points")
+            }
             _ => None,
         };
         // The better moves, unless Ctrl-C stops the search for them.
@@ -497,6 +572,7 @@ fn blunder_note(what: &str, before: Verdict, good: &[String]) -> String {
     };
     let best = match before {
         Verdict::Draw => "drawing",
+        Verdict::Score(_) => "best",
         _ => "winning",
     };
     let listed: Vec<String> = good.iter().take(3).map(|g| format!("`{g}`")).collect();
@@ -584,7 +660,11 @@ fn pick_option(
             // A move named as in its description, whole or by its last word
             // (`b2` for "X at b2", `Rh1-h8`, `b1-b2` for "vertical domino b1-b2"
             // or "x on b1 clobbers b2 (b1-b2)").
+            // A cell typed by the numbers its board shows (`2,3`, `(2,3)`,
+            // `r2c3`, `row 2 column 3`) names the move described "… row 2,
+            // column 3" (Chomp's bites).
             let wanted = line.to_lowercase();
+            let cell = cell_words(&wanted);
             let named: Vec<usize> = (0..options.len())
                 .filter(|&i| {
                     let d = engine.describe(from, options[i]).to_lowercase();
@@ -592,7 +672,9 @@ fn pick_option(
                         .rsplit(' ')
                         .next()
                         .map(|w| w.trim_matches(|c| c == '(' || c == ')'));
-                    d == wanted || last == Some(wanted.as_str())
+                    d == wanted
+                        || last == Some(wanted.as_str())
+                        || cell.as_ref().is_some_and(|c| d.contains(c.as_str()))
                 })
                 .collect();
             match named[..] {
@@ -600,6 +682,36 @@ fn pick_option(
                 _ => Err(format!("not a move: {e} (`help` lists the commands)")),
             }
         }
+    }
+}
+
+/// "row R, column C" for a cell typed as `R,C`, `(R,C)`, `rRcC` or `row R
+/// column C` (lower case), the words a board game's moves are described with.
+fn cell_words(typed: &str) -> Option<String> {
+    let cleaned: String = typed
+        .replace("row", " ")
+        .replace("column", " ")
+        .chars()
+        .map(|c| if c.is_ascii_digit() { c } else { ' ' })
+        .collect();
+    let shape_ok = {
+        let t = typed.trim();
+        let r_c = t.strip_prefix('r').and_then(|x| x.split_once('c'));
+        r_c.is_some_and(|(a, b)| {
+            !a.is_empty() && !b.is_empty() && (a.to_owned() + b).bytes().all(|c| c.is_ascii_digit())
+        }) || t.starts_with("row")
+            || t.trim_start_matches('(')
+                .trim_end_matches(')')
+                .split_once(',')
+                .is_some_and(|(a, b)| {
+                    let (a, b) = (a.trim(), b.trim());
+                    !a.is_empty() && !b.is_empty() && (a.to_owned() + b).bytes().all(|c| c.is_ascii_digit())
+                })
+    };
+    let numbers: Vec<&str> = cleaned.split_whitespace().collect();
+    match numbers[..] {
+        [r, c] if shape_ok => Some(format!("row {r}, column {c}")),
+        _ => None,
     }
 }
 
@@ -719,6 +831,7 @@ mod tests {
             input: &mut input,
             output: &mut output,
             echo: true,
+            editor: None,
         };
         run_session(&mut *erase(engine, start), settings, &mut io).unwrap();
         String::from_utf8(output).unwrap()

@@ -19,9 +19,9 @@ pub(crate) const fn fits(width: usize, height: usize) -> bool {
 }
 
 /// Every cell except those in column 7.
-const NOT_COL7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+pub(crate) const NOT_COL7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 /// Every cell except those in column 0.
-const NOT_COL0: u64 = 0xfefe_fefe_fefe_fefe;
+pub(crate) const NOT_COL0: u64 = 0xfefe_fefe_fefe_fefe;
 /// The cells of column 0.
 const COL0: u64 = 0x0101_0101_0101_0101;
 

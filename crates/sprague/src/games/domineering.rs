@@ -13,13 +13,18 @@ use crate::{
 /// or blocked one: `..|..` is the 2×2 board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct DomineeringBoard {
-    width: u8,
-    height: u8,
-    /// The empty cells (bit `row * width + col`) as the high and the low
-    /// word of a `u128`, in that order so that the derived order is the
-    /// numeric one. Two words rather than a `u128` keep the board 8-byte
-    /// aligned: 24 bytes instead of 32, which the solvers' memo tables of
-    /// millions of boards feel.
+    /// Sides as whole 32-bit words: with the cells the board has no padding
+    /// bytes, so the solvers copy it in plain word moves.
+    width: u32,
+    height: u32,
+    /// The empty cells, high word first (so that the derived order is the
+    /// numeric one). Boards of at most 8 × 8 ([`byteboard::fits`]) keep
+    /// them packed one row a byte (bit `8 * row + col` of the low word, the
+    /// high word 0), where moves, regions and symmetries are a few word
+    /// operations; larger boards row-major (bit `row * width + col` of the
+    /// `u128`). Both layouts order boards of one shape alike. Two words
+    /// rather than a `u128` keep the board 8-byte aligned: 24 bytes instead
+    /// of 32, which the solvers' memo tables of millions of boards feel.
     cells: [u64; 2],
 }
 
@@ -43,11 +48,26 @@ impl DomineeringBoard {
         if width == 0 || height == 0 || width * height > MAX_CELLS {
             return None;
         }
+        let empty = empty & low_bits(width * height);
+        let cells = if byteboard::fits(width, height) {
+            [0, byteboard::pack(empty as u64, width, height)]
+        } else {
+            split(empty)
+        };
         Some(DomineeringBoard {
-            width: u8::try_from(width).ok()?,
-            height: u8::try_from(height).ok()?,
-            cells: split(empty & low_bits(width * height)),
+            width: u32::try_from(width).ok()?,
+            height: u32::try_from(height).ok()?,
+            cells,
         })
+    }
+
+    /// A packed board (at most 8 × 8) from its packed cells.
+    const fn packed(width: usize, height: usize, cells: u64) -> Self {
+        DomineeringBoard {
+            width: width as u32,
+            height: height as u32,
+            cells: [0, cells],
+        }
     }
 
     /// Number of columns.
@@ -64,23 +84,30 @@ impl DomineeringBoard {
 
     /// The empty cells as a bit mask (bit `row * width + col`).
     #[must_use]
-    pub const fn empty_cells(&self) -> u128 {
+    pub fn empty_cells(&self) -> u128 {
         self.empty()
     }
 
-    /// Cells `i` whose vertical domino (`i` and the cell below) fits.
+    /// Whether the cells are packed one row a byte.
+    #[inline]
+    const fn is_packed(&self) -> bool {
+        byteboard::fits(self.width(), self.height())
+    }
+
+    /// Cells `i` whose vertical domino (`i` and the cell below) fits, row-major.
     fn vertical_slots(&self) -> u128 {
         let w = self.width();
         self.empty() & (self.empty() >> w)
     }
 
-    /// Cells `i` whose horizontal domino (`i` and the cell to its right) fits.
+    /// Cells `i` whose horizontal domino (`i` and the cell to its right) fits, row-major.
     fn horizontal_slots(&self) -> u128 {
         let (w, h) = (self.width(), self.height());
         let last = first_column(w, h) << (w - 1);
         self.empty() & (self.empty() >> 1) & !last
     }
 
+    /// The board with the row-major cells `empty` (a board that is not packed).
     fn with_empty(&self, empty: u128) -> Self {
         DomineeringBoard {
             cells: split(empty),
@@ -88,10 +115,14 @@ impl DomineeringBoard {
         }
     }
 
-    /// The empty cells as one mask (bit `row * width + col`).
+    /// The empty cells as one row-major mask (bit `row * width + col`).
     #[inline]
-    const fn empty(&self) -> u128 {
-        ((self.cells[0] as u128) << 64) | self.cells[1] as u128
+    fn empty(&self) -> u128 {
+        if self.is_packed() {
+            u128::from(byteboard::unpack(self.cells[1], self.width(), self.height()))
+        } else {
+            ((self.cells[0] as u128) << 64) | self.cells[1] as u128
+        }
     }
 }
 
@@ -117,6 +148,16 @@ impl PartizanRules for Domineering {
     type Position = DomineeringBoard;
 
     fn left_moves(&self, p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) {
+        if p.is_packed() {
+            let e = p.cells[1];
+            let mut slots = e & (e >> 8);
+            while slots != 0 {
+                let bit = slots & slots.wrapping_neg();
+                slots &= slots - 1;
+                out.push(DomineeringBoard::packed(p.width(), p.height(), e & !(bit | (bit << 8))));
+            }
+            return;
+        }
         let w = p.width();
         let mut slots = p.vertical_slots();
         while slots != 0 {
@@ -127,6 +168,18 @@ impl PartizanRules for Domineering {
     }
 
     fn right_moves(&self, p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) {
+        if p.is_packed() {
+            let e = p.cells[1];
+            // A row's last cell pairs with nothing: the columns right of the
+            // board are empty, and column 7 is left out of the slots.
+            let mut slots = e & (e >> 1) & byteboard::NOT_COL7;
+            while slots != 0 {
+                let bit = slots & slots.wrapping_neg();
+                slots &= slots - 1;
+                out.push(DomineeringBoard::packed(p.width(), p.height(), e & !(bit | (bit << 1))));
+            }
+            return;
+        }
         let mut slots = p.horizontal_slots();
         while slots != 0 {
             let i = slots.trailing_zeros() as usize;
@@ -136,8 +189,7 @@ impl PartizanRules for Domineering {
     }
 
     fn decompose(&self, p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bool {
-        let (w, h) = (p.width(), p.height());
-        if byteboard::fits(w, h) {
+        if p.is_packed() {
             decompose_packed(p, out)
         } else {
             decompose_row_major(p, out)
@@ -151,6 +203,17 @@ impl PartizanRules for Domineering {
     /// of empty cells of ⌊run / 2⌋; for Right, the same over rows, negated.
     /// O(cells).
     fn number_value(&self, p: &DomineeringBoard) -> Option<crate::partizan::Dyadic> {
+        if p.is_packed() {
+            let e = p.cells[1];
+            let (vertical, horizontal) = (e & (e >> 8) != 0, e & (e >> 1) & byteboard::NOT_COL7 != 0);
+            let moves = match (vertical, horizontal) {
+                (true, true) => return None,
+                (true, false) => i64::from(vertical_packing(e)),
+                (false, true) => -i64::from(horizontal_packing(e)),
+                (false, false) => 0,
+            };
+            return Some(crate::partizan::Dyadic::integer(moves));
+        }
         let (vertical, horizontal) = (p.vertical_slots() != 0, p.horizontal_slots() != 0);
         if vertical && horizontal {
             return None;
@@ -185,7 +248,7 @@ impl PartizanRules for Domineering {
     }
 
     fn canonical_key(&self, p: &DomineeringBoard) -> (DomineeringBoard, bool) {
-        if byteboard::fits(p.width(), p.height()) {
+        if p.is_packed() {
             canonical_key_packed(p)
         } else {
             canonical_key_row_major(p)
@@ -223,7 +286,7 @@ fn decompose_row_major(p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) ->
 /// position is decomposed).
 fn decompose_packed(p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bool {
     let (w, h) = (p.width(), p.height());
-    let empty = byteboard::pack(p.empty() as u64, w, h);
+    let empty = p.cells[1];
     if empty != 0 && byteboard::spans(empty, w, h) && byteboard::region(empty, empty) == empty {
         return false;
     }
@@ -235,12 +298,36 @@ fn decompose_packed(p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bo
             continue; // a lone cell: value 0
         }
         let (r0, c0, rows, cols) = byteboard::bounding_box(region);
-        let cropped = byteboard::unpack(byteboard::crop(region, r0, c0), cols, rows);
-        if let Some(b) = DomineeringBoard::from_mask(cols, rows, u128::from(cropped)) {
-            out.push(b);
-        }
+        out.push(DomineeringBoard::packed(cols, rows, byteboard::crop(region, r0, c0)));
     }
     true
+}
+
+/// The most vertical dominoes that fit at once in the packed cells `x`: the
+/// sum over the columns' runs of empty cells of ⌊run / 2⌋. Each round pairs
+/// the top two cells of every run and drops them (a run of one cell is
+/// dropped alone). O(longest run).
+fn vertical_packing(mut x: u64) -> u32 {
+    let mut n = 0;
+    while x & (x >> 8) != 0 {
+        let tops = x & !(x << 8);
+        let pairs = tops & (x >> 8);
+        n += pairs.count_ones();
+        x &= !(tops | (pairs << 8));
+    }
+    n
+}
+
+/// [`vertical_packing`] along the rows.
+fn horizontal_packing(mut x: u64) -> u32 {
+    let mut n = 0;
+    while x & (x >> 1) & byteboard::NOT_COL7 != 0 {
+        let lefts = x & !((x << 1) & byteboard::NOT_COL0);
+        let pairs = lefts & (x >> 1) & byteboard::NOT_COL7;
+        n += pairs.count_ones();
+        x &= !(lefts | (pairs << 1));
+    }
+    n
 }
 
 /// [`Domineering::canonical_key`] on any board. Keys compare (width,
@@ -254,36 +341,23 @@ fn canonical_key_row_major(p: &DomineeringBoard) -> (DomineeringBoard, bool) {
         || bitgrid::mirrors(p.empty(), w, h),
         || bitgrid::mirrors(bitgrid::transpose(p.empty(), w, h), h, w),
     );
-    (
-        DomineeringBoard {
-            width: bw as u8,
-            height: bh as u8,
-            cells: split(m),
-        },
-        flipped,
-    )
+    // The image has the board's sides, maybe exchanged: it fits a board.
+    (DomineeringBoard::from_mask(bw, bh, m).unwrap_or(*p), flipped)
 }
 
-/// [`canonical_key_row_major`] for boards of at most 8 × 8: the images are
-/// taken and compared in the packed layout, whose order on boards of one
-/// shape is the row-major order, and only the least is unpacked.
+/// [`canonical_key_row_major`] for boards of at most 8 × 8, which keep their
+/// cells packed: the images are taken and compared in the packed layout,
+/// whose order on boards of one shape is the row-major order.
 fn canonical_key_packed(p: &DomineeringBoard) -> (DomineeringBoard, bool) {
     let (w, h) = (p.width(), p.height());
-    let packed = byteboard::pack(p.empty() as u64, w, h);
+    let packed = p.cells[1];
     let (bw, bh, m, flipped) = least_image(
         w,
         h,
         || byteboard::mirrors(packed, w, h),
         || byteboard::mirrors(byteboard::transpose(packed), h, w),
     );
-    (
-        DomineeringBoard {
-            width: bw as u8,
-            height: bh as u8,
-            cells: [0, byteboard::unpack(m, bw, bh)],
-        },
-        flipped,
-    )
+    (DomineeringBoard::packed(bw, bh, m), flipped)
 }
 
 /// The least (width, height, cells) among a `w × h` board's images under
@@ -316,8 +390,40 @@ fn least_image<M: Ord + Copy + Default>(
 }
 
 impl Notation<DomineeringBoard> for Domineering {
+    /// Rows of `.` (empty) and `#` (blocked) joined by `|`; a shorter row is
+    /// padded with `#` on the right, so an L-shaped board is written as its
+    /// rows (`...|.`). `WxH` is the empty board W wide and H tall (`3x3`).
     fn parse_position(&self, text: &str) -> Result<DomineeringBoard, ParseError> {
-        let (w, h, cells) = bitgrid::parse_board(text, ".#")?;
+        let rectangle = text.trim().split_once(['x', 'X', '×']).and_then(|(w, h)| {
+            let side = |t: &str| {
+                t.trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| (1..=bitgrid::MAX_CELLS).contains(&n))
+            };
+            Some((side(w)?, side(h)?))
+        });
+        let padded = match rectangle {
+            Some((w, h)) if w * h <= bitgrid::MAX_CELLS => vec![".".repeat(w); h].join("|"),
+            Some(_) => return Err(ParseError::new("board too large", 1, text.trim())),
+            None => {
+                // Unknown cells are named at their column in the text as written.
+                if let Some((i, c)) = text.chars().enumerate().find(|(_, c)| !".#|".contains(*c)) {
+                    return Err(ParseError::new(
+                        "unknown cell; expected one of `.`, `#` or `|` between rows",
+                        i + 1,
+                        c.to_string(),
+                    ));
+                }
+                let rows: Vec<&str> = text.split('|').collect();
+                let widest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+                rows.iter()
+                    .map(|r| format!("{r}{}", "#".repeat(widest - r.chars().count())))
+                    .collect::<Vec<_>>()
+                    .join("|")
+            }
+        };
+        let (w, h, cells) = bitgrid::parse_board(&padded, ".#")?;
         let mut empty = 0u128;
         for (i, &c) in cells.iter().enumerate() {
             if c == '.' {

@@ -15,7 +15,9 @@ const MAX_LEN: usize = 64;
 /// `TT..FF`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct ToadsFrogsStrip {
-    len: u8,
+    /// The length as a whole word: a strip has no padding bytes, so the
+    /// solvers copy it (and pair it with a flag) in plain word moves.
+    len: u64,
     toads: u64,
     frogs: u64,
 }
@@ -31,7 +33,7 @@ impl ToadsFrogsStrip {
             return None;
         }
         Some(ToadsFrogsStrip {
-            len: len as u8,
+            len: len as u64,
             toads,
             frogs,
         })
@@ -80,7 +82,7 @@ impl ToadsFrogsStrip {
     fn slice(&self, start: usize, end: usize) -> ToadsFrogsStrip {
         let m = mask(end - start);
         ToadsFrogsStrip {
-            len: (end - start) as u8,
+            len: (end - start) as u64,
             toads: (self.toads >> start) & m,
             frogs: (self.frogs >> start) & m,
         }
@@ -295,7 +297,7 @@ impl Notation<ToadsFrogsStrip> for ToadsAndFrogs {
             return Err(ParseError::new("expected a strip such as `TT..FF`", 1, ""));
         }
         Ok(ToadsFrogsStrip {
-            len: len as u8,
+            len: len as u64,
             toads,
             frogs,
         })

@@ -53,15 +53,12 @@ impl Period {
         v.checked_add(self.saltus.checked_mul(steps)?)
     }
 
-    /// Describes the period in words, e.g. `period 34 from n = 53 (proven: …)` or
-    /// `arithmetic-periodic: period 2, saltus 1 from n = 0 (not proven)`.
+    /// Describes the period in one short line, e.g. `period 34 from n = 53
+    /// (proven)` or `arithmetic-periodic: period 2, saltus 1 from n = 0 (not
+    /// proven)`. What proves it, with its source, is [`Period::proof`].
     #[must_use]
     pub fn describe(&self) -> String {
-        let status = match (self.proven, self.proof) {
-            (true, Some(why)) => format!("proven by {why}"),
-            (true, None) => "proven".to_string(),
-            (false, _) => "not proven".to_string(),
-        };
+        let status = if self.proven { "proven" } else { "not proven" };
         if self.saltus == 0 {
             format!("period {} from n = {} ({status})", self.period, self.preperiod)
         } else {

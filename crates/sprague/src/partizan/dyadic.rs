@@ -439,17 +439,6 @@ impl Ord for Dyadic {
 }
 
 impl Dyadic {
-    /// The value times 2^64 as an `i128`, when that is exact (a numerator
-    /// that fits an `i64` over at most 2^64): such keys compare as the values
-    /// do, in one instruction or two. O(1).
-    #[inline]
-    pub(crate) fn fixed_point(&self) -> Option<i128> {
-        match self.0 {
-            Repr::Small { num, exp } if exp <= 64 => Some(i128::from(num) << (64 - exp)),
-            _ => None,
-        }
-    }
-
     /// [`Ord::cmp`] through big integers: the path of big numerators and of
     /// exponents far apart, kept out of line so the small path inlines.
     #[cold]

@@ -17,6 +17,7 @@ pub mod loopy;
 mod nus;
 mod ops;
 mod pair_memo;
+mod position_memo;
 mod rules;
 mod solver;
 mod store;

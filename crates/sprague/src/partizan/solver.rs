@@ -1,12 +1,12 @@
 //! The memoised, iterative solver computing canonical forms of positions of
 //! any [`PartizanRules`].
 
+use super::position_memo::PositionMemo;
 use super::rules::PartizanRules;
 use super::{GameId, GameStore};
 use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
-use rustc_hash::FxHashMap;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
 ///
@@ -43,27 +43,51 @@ use rustc_hash::FxHashMap;
 pub struct PartizanSolver<'r, R: PartizanRules> {
     rules: &'r R,
     store: GameStore,
-    memo: FxHashMap<R::Position, GameId>,
+    memo: PositionMemo<R::Position>,
     limits: SearchLimits<'r>,
     /// Scratch buffers reused across expansions.
     options: Vec<R::Position>,
     split: Vec<R::Position>,
-    spare: Vec<Frame<R::Position>>,
+    /// The components on the search path, root first; each one's parts sit
+    /// in `parts` after those of the frame below it.
+    frames: Vec<Frame<R::Position>>,
+    /// The option parts of every frame on the path, end to end.
+    parts: Vec<Part<R::Position>>,
+    /// Each option's value while a frame is finished (scratch).
+    values: Vec<GameId>,
+    /// The part values of one option while they are added (scratch).
+    sum_scratch: Vec<GameId>,
 }
 
-/// One component still being valued.
+/// One component still being valued: its parts are
+/// `parts[start..]` of the solver (up to the next frame's start).
 struct Frame<P> {
     /// The representative whose value this frame computes.
     key: P,
+    /// The memo's hash of `key`.
+    hash: u64,
     /// Number of Left options (options `0..n_left` are Left's, the rest Right's).
-    n_left: usize,
-    /// (option index, component representative, conjugated?) still to be valued.
-    parts: Vec<(usize, P, bool)>,
+    n_left: u32,
+    /// Number of options.
+    n_options: u32,
+    /// Where this frame's parts start in the solver's `parts`.
+    start: usize,
+    /// The first part not yet valued.
     cursor: usize,
-    /// The value of each part valued so far (`parts[k]` has `part_values[k]`).
-    part_values: Vec<GameId>,
-    /// Each option's value, the sum of its parts, filled when the frame pops.
-    values: Vec<GameId>,
+}
+
+/// One component of one option of a frame.
+struct Part<P> {
+    /// The component's representative.
+    key: P,
+    /// The option it belongs to (an option's parts are consecutive).
+    option: u32,
+    /// The memo's hash of `key`.
+    hash: u64,
+    /// Whether `key` is the conjugate of the component (value negated).
+    conjugate: bool,
+    /// The component's value, once known.
+    value: GameId,
 }
 
 impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
@@ -85,11 +109,14 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         PartizanSolver {
             rules,
             store,
-            memo: FxHashMap::default(),
+            memo: PositionMemo::new(),
             limits: SearchLimits::new(max_states),
             options: Vec::new(),
             split: Vec::new(),
-            spare: Vec::new(),
+            frames: Vec::new(),
+            parts: Vec::new(),
+            values: Vec::new(),
+            sum_scratch: Vec::new(),
         }
     }
 
@@ -200,119 +227,153 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         }
     }
 
-    fn expand(&mut self, key: R::Position) -> Frame<R::Position> {
-        let mut frame = self.spare.pop().unwrap_or(Frame {
-            key: key.clone(),
-            n_left: 0,
-            parts: Vec::new(),
-            cursor: 0,
-            part_values: Vec::new(),
-            values: Vec::new(),
-        });
+    /// Pushes the frame of `key`: its options, each split into components
+    /// mapped to their representatives, as parts.
+    fn expand(&mut self, key: R::Position, hash: u64) {
         let mut options = core::mem::take(&mut self.options);
         options.clear();
         self.rules.left_moves(&key, &mut options);
         let n_left = options.len();
         self.rules.right_moves(&key, &mut options);
-        frame.parts.clear();
+        let start = self.parts.len();
         for (i, option) in options.iter().enumerate() {
+            let option_index = i as u32;
             self.split.clear();
             if self.rules.decompose(option, &mut self.split) {
                 for c in &self.split {
                     let (k, conjugate) = self.rules.canonical_key(c);
-                    frame.parts.push((i, k, conjugate));
+                    let hash = PositionMemo::hash(&k);
+                    self.memo.prefetch(hash);
+                    self.parts.push(Part {
+                        key: k,
+                        option: option_index,
+                        hash,
+                        conjugate,
+                        value: GameId::ZERO,
+                    });
                 }
             } else {
                 let (k, conjugate) = self.rules.canonical_key(option);
-                frame.parts.push((i, k, conjugate));
+                let hash = PositionMemo::hash(&k);
+                self.memo.prefetch(hash);
+                self.parts.push(Part {
+                    key: k,
+                    option: option_index,
+                    hash,
+                    conjugate,
+                    value: GameId::ZERO,
+                });
             }
         }
-        frame.part_values.clear();
-        frame.values.clear();
-        frame.values.resize(options.len(), GameId::ZERO);
-        frame.key = key;
-        frame.n_left = n_left;
-        frame.cursor = 0;
+        self.frames.push(Frame {
+            key,
+            hash,
+            n_left: n_left as u32,
+            n_options: options.len() as u32,
+            start,
+            cursor: start,
+        });
         self.options = options;
-        frame
     }
 
     /// Value of one component representative, by iterative depth-first search.
     fn component(&mut self, root: R::Position) -> Result<GameId, SearchError> {
-        if let Some(&v) = self.memo.get(&root) {
+        if let Some(v) = self.memo.get(&root, PositionMemo::hash(&root)) {
             return Ok(v);
         }
         if let Some(x) = self.rules.number_value(&root) {
             return Ok(self.store.dyadic(x));
         }
+        let (frames, parts) = (self.frames.len(), self.parts.len());
         let result = self.search(root);
+        // A search that stopped leaves its path behind.
+        self.frames.truncate(frames);
+        self.parts.truncate(parts);
         self.limits.finish(result)
     }
 
     fn search(&mut self, root: R::Position) -> Result<GameId, SearchError> {
-        let mut stack = vec![self.expand(root)];
-        // Option parts held by the frames on the stack: they count towards
-        // the budget, or a long chain of positions with many options each
-        // would hold memory far beyond it.
-        let mut held = stack[0].parts.len();
-        self.limits.reached(held + 1)?;
+        let base = self.frames.len();
+        let hash = PositionMemo::hash(&root);
+        self.expand(root, hash);
+        // Option parts held by the frames on the path count towards the
+        // budget, or a long chain of positions with many options each would
+        // hold memory far beyond it.
+        self.limits.reached(self.parts.len() + 1)?;
         loop {
-            let Some(frame) = stack.last_mut() else {
-                return Ok(GameId::ZERO); // unreachable: the loop returns when the root frame pops
-            };
-            let mut missing = None;
-            while let Some((_, key, conjugate)) = frame.parts.get(frame.cursor) {
+            let top = self.frames.len() - 1;
+            let mut cursor = self.frames[top].cursor;
+            let mut missing = false;
+            while let Some(part) = self.parts.get(cursor) {
                 // A value by rule is not stored: it costs no state. One memo
                 // look-up per part.
-                let known = match self.memo.get(key) {
-                    Some(&v) => Some(v),
-                    None => self.rules.number_value(key).map(|x| self.store.dyadic(x)),
+                let known = match self.memo.get(&part.key, part.hash) {
+                    Some(v) => Some(v),
+                    None => self.rules.number_value(&part.key).map(|x| self.store.dyadic(x)),
                 };
                 match known {
                     Some(v) => {
-                        let v = if *conjugate { self.store.neg(v) } else { v };
-                        frame.part_values.push(v);
-                        frame.cursor += 1;
+                        let v = if part.conjugate { self.store.neg(v) } else { v };
+                        self.parts[cursor].value = v;
+                        cursor += 1;
                     }
                     None => {
-                        missing = Some(key.clone());
+                        missing = true;
                         break;
                     }
                 }
             }
-            if let Some(next) = missing {
-                let child = self.expand(next);
-                held += child.parts.len();
-                stack.push(child);
-                self.limits.reached(stack.len() + self.memo.len() + held)?;
+            self.frames[top].cursor = cursor;
+            if missing {
+                let next = self.parts[cursor].key.clone();
+                self.expand(next, self.parts[cursor].hash);
+                self.limits
+                    .reached(self.frames.len() + self.memo.len() + self.parts.len())?;
                 continue;
             }
-            let Some(mut done) = stack.pop() else {
-                return Ok(GameId::ZERO);
-            };
-            held -= done.parts.len();
-            // Each option's value is the sum of its parts' values (parts of
-            // one option are consecutive).
-            let mut k = 0;
-            while k < done.parts.len() {
-                let i = done.parts[k].0;
-                let mut end = k + 1;
-                while end < done.parts.len() && done.parts[end].0 == i {
-                    end += 1;
-                }
-                done.values[i] = sum_of_parts(&mut self.store, &mut done.part_values[k..end]);
-                k = end;
-            }
-            let (left, right) = done.values.split_at(done.n_left);
-            let value = self.store.op().game_memoised(left, right);
+            let value = self.finish_top();
             self.limits.reached(self.memo.len())?;
-            self.memo.insert(done.key.clone(), value);
+            let Some(frame) = self.frames.pop() else {
+                return Ok(value); // unreachable: the top frame was just finished
+            };
+            self.parts.truncate(frame.start);
+            self.memo.insert(frame.key, frame.hash, value);
             self.limits.ticker.tick()?;
-            self.spare.push(done);
-            if stack.is_empty() {
+            if self.frames.len() == base {
                 return Ok(value);
             }
         }
+    }
+
+    /// The value of the top frame, whose parts are all valued: each option's
+    /// value is the sum of its parts' values, and the frame's the canonical
+    /// form of its options.
+    fn finish_top(&mut self) -> GameId {
+        let Some(frame) = self.frames.last() else {
+            return GameId::ZERO;
+        };
+        let (start, n_left) = (frame.start, frame.n_left as usize);
+        self.values.clear();
+        self.values.resize(frame.n_options as usize, GameId::ZERO);
+        let parts = &mut self.parts[start..];
+        let mut k = 0;
+        while k < parts.len() {
+            let i = parts[k].option;
+            let mut end = k + 1;
+            while end < parts.len() && parts[end].option == i {
+                end += 1;
+            }
+            self.values[i as usize] = if end == k + 1 {
+                parts[k].value
+            } else {
+                self.sum_scratch.clear();
+                self.sum_scratch.extend(parts[k..end].iter().map(|p| p.value));
+                sum_of_parts(&mut self.store, &mut self.sum_scratch)
+            };
+            k = end;
+        }
+        let (left, right) = self.values.split_at(n_left);
+        self.store.op().game_memoised(left, right)
     }
 }
 

@@ -46,6 +46,12 @@ impl GameId {
     pub const fn index(self) -> u32 {
         self.0
     }
+
+    /// The id at `index` (for the tests of the tables keyed or valued by ids).
+    #[cfg(test)]
+    pub(super) const fn from_index(index: u32) -> GameId {
+        GameId(index)
+    }
 }
 
 const NO_NEG: u32 = u32::MAX;
@@ -74,6 +80,54 @@ struct Node {
 
 const NONE: u32 = u32::MAX;
 
+/// What the store's hot paths read of a form, apart from the rest of its
+/// node so that they share cache lines: its stops as fixed-point keys and
+/// whether it is a number or a nimber. For 8320 forms this is 200 KB, which
+/// stays in the processor's second-level cache while the nodes do not.
+#[derive(Clone, Copy, Debug)]
+struct Head {
+    /// The left and right stops times 2^32 ([`stop_key`]); both [`NO_KEY`]
+    /// when either does not fit, and comparisons then read the nodes.
+    left: i64,
+    right: i64,
+    /// [`NUMBER`] and [`NIMBER`] bits.
+    kind: u8,
+}
+
+/// [`Head::left`] and [`Head::right`] of a form whose stops have no key.
+const NO_KEY: i64 = i64::MIN;
+/// The form is a number.
+const NUMBER: u8 = 1;
+/// The form is a nimber (0 included).
+const NIMBER: u8 = 2;
+
+/// `x` times 2^32 as an `i64` when that is exact and fits (with room to
+/// spare: never [`NO_KEY`]): such keys compare as the numbers do.
+fn stop_key(x: &Dyadic) -> Option<i64> {
+    let exp = x.exponent();
+    let num = x.numerator_i64()?;
+    if exp > 32 {
+        return None;
+    }
+    let v = i128::from(num) << (32 - exp);
+    i64::try_from(v).ok().filter(|&k| k > NO_KEY)
+}
+
+impl Head {
+    fn of(node: &Node) -> Head {
+        let (l, r) = &node.stops;
+        let (left, right) = match (stop_key(l), stop_key(r)) {
+            (Some(a), Some(b)) => (a, b),
+            _ => (NO_KEY, NO_KEY),
+        };
+        let kind = match &node.nus {
+            Some(v) => (if v.is_number() { NUMBER } else { 0 }) | (if v.is_nimber() { NIMBER } else { 0 }),
+            None => 0,
+        };
+        Head { left, right, kind }
+    }
+}
+
 /// The hash of a pair of option lists (the general forms' index and the
 /// option-list memo).
 fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
@@ -91,14 +145,16 @@ fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
 }
 
 /// The canonical forms of option lists already built: `{L | R}` for lists
-/// `L`, `R` sorted and without repeats, keyed on [`options_hash`]. Lists
-/// with the same hash are chained; the lists themselves sit end to end in
-/// one arena, so an entry costs no allocation of its own. O(|L| + |R|) per
-/// look-up or insertion.
+/// `L`, `R` sorted and without repeats, keyed on [`options_hash`]. An index
+/// of one word a slot (open addressing, at most half full) holds the high
+/// half of an entry's hash (never 0) and its place among the entries plus
+/// one (0: empty); the entries, in the order they were stored, point into
+/// one arena where the lists sit end to end, so an entry costs no
+/// allocation of its own, and the lists stored last, which the solvers meet
+/// most, are near each other. O(|L| + |R|) per look-up or insertion.
 #[derive(Debug, Default)]
 struct RawMemo {
-    /// Hash → the newest entry with that hash.
-    heads: FxHashMap<u64, u32>,
+    slots: Vec<u64>,
     entries: Vec<RawEntry>,
     arena: Vec<GameId>,
 }
@@ -110,23 +166,42 @@ struct RawEntry {
     nl: u32,
     nr: u32,
     id: GameId,
-    /// The previous entry with the same hash (`NONE`).
-    next: u32,
 }
 
 impl RawMemo {
+    /// The stored form of a hash: its high half, never 0.
+    const fn tag(h: u64) -> u64 {
+        (h | (1 << 32)) >> 32 << 32
+    }
+
+    /// The slot where the search for hash `h` starts: its top bits.
+    fn home(&self, h: u64) -> usize {
+        let bits = self.slots.len().trailing_zeros();
+        h.checked_shr(64 - bits).unwrap_or(0) as usize
+    }
+
     fn get(&self, h: u64, l: &[GameId], r: &[GameId]) -> Option<GameId> {
-        let mut e = self.heads.get(&h).copied().unwrap_or(NONE);
-        while e != NONE {
-            let entry = &self.entries[e as usize];
-            let mid = entry.start + entry.nl as usize;
-            let end = mid + entry.nr as usize;
-            if self.arena[entry.start..mid] == *l && self.arena[mid..end] == *r {
-                return Some(entry.id);
-            }
-            e = entry.next;
+        if self.entries.is_empty() {
+            return None;
         }
-        None
+        let tag = Self::tag(h);
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(h);
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return None;
+            }
+            if s & !0xffff_ffff == tag {
+                let entry = &self.entries[(s & 0xffff_ffff) as usize - 1];
+                let mid = entry.start + entry.nl as usize;
+                let end = mid + entry.nr as usize;
+                if self.arena[entry.start..mid] == *l && self.arena[mid..end] == *r {
+                    return Some(entry.id);
+                }
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     /// Writes the sorted lists `l`, `r` (not present) into the arena, for
@@ -144,17 +219,40 @@ impl RawMemo {
 
     /// Stores `id` for the staged lists of hash `h`.
     fn commit(&mut self, h: u64, key: StagedKey, id: GameId) {
-        let Ok(index) = u32::try_from(self.entries.len()) else {
+        if self.entries.len() >= u32::MAX as usize {
             return self.discard(key); // a full memo only stops remembering
-        };
-        let next = self.heads.insert(h, index).unwrap_or(NONE);
+        }
+        if 2 * (self.entries.len() + 1) > self.slots.len() {
+            self.grow();
+        }
         self.entries.push(RawEntry {
             start: key.start,
             nl: key.nl,
             nr: key.nr,
             id,
-            next,
         });
+        self.place(Self::tag(h) | self.entries.len() as u64);
+    }
+
+    /// Puts a slot word in the first free slot from its home (the top bits
+    /// of the hash half it holds).
+    fn place(&mut self, slot: u64) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(slot);
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = slot;
+    }
+
+    /// Doubles the index (at least 64 slots), moving each slot by its hash half.
+    #[cold]
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(64);
+        let old = core::mem::replace(&mut self.slots, vec![0; size]);
+        for s in old.into_iter().filter(|&s| s != 0) {
+            self.place(s);
+        }
     }
 
     /// Forgets the staged lists.
@@ -219,6 +317,8 @@ pub(super) struct Derived {
 #[derive(Debug)]
 pub struct GameStore {
     nodes: Vec<Node>,
+    /// The hot part of each node (same index).
+    heads: Vec<Head>,
     arena: Vec<GameId>,
     /// Hash of a general form's option lists → the newest id with that hash;
     /// older ids with the same hash are chained through `Node::chain`.
@@ -229,8 +329,6 @@ pub struct GameStore {
     pass: (Vec<GameId>, Vec<GameId>),
     /// Canonical forms of the option lists seen by `Op::game_memoised`.
     raw_memo: RawMemo,
-    /// Scratch stops (fixed-point keys) of the options `remove_dominated` compares.
-    stop_keys: Vec<(i128, i128)>,
     inline: FxHashMap<Nus, GameId>,
     le_memo: PairFlags,
     /// Sums on ordered id pairs (`ops`).
@@ -388,9 +486,7 @@ impl<'s, 'm> Op<'s, 'm> {
         // R(a) <= R(b); and L(a) < R(b) forces a < b. (Inline values have
         // both stops equal to their number part, so the stops decide them
         // whenever the number parts differ.)
-        let (la, ra) = self.stops_ref(a);
-        let (lb, rb) = self.stops_ref(b);
-        match by_stops(la, ra, lb, rb) {
+        match self.le_by_stops(a, b) {
             Some(r) => r,
             None => self.le_past_stops(a, b),
         }
@@ -640,20 +736,6 @@ impl<'s, 'm> Op<'s, 'm> {
             }
             return;
         }
-        // The stops of every option, read once as fixed-point keys: they
-        // decide most pairs without reading the store again (n reads
-        // instead of n²). Stops too fine or too large for the keys leave
-        // every pair to `le`.
-        let mut keys = core::mem::take(&mut self.stop_keys);
-        keys.clear();
-        for &g in v.iter() {
-            let (l, r) = self.stops_ref(g);
-            match (l.fixed_point(), r.fixed_point()) {
-                (Some(l), Some(r)) => keys.push((l, r)),
-                _ => break,
-            }
-        }
-        let exact = keys.len() == n;
         // The survivors as a bit set: one word on the stack for up to 64
         // options (no allocation), a vector beyond.
         let mut one = [0u64; 1];
@@ -675,14 +757,9 @@ impl<'s, 'm> Op<'s, 'm> {
                 }
                 // Left drops v[i] <= v[j], Right drops v[i] >= v[j].
                 let (a, b) = if left { (i, j) } else { (j, i) };
-                let dominated = if exact {
-                    let ((la, ra), (lb, rb)) = (keys[a], keys[b]);
-                    match by_stops(&la, &ra, &lb, &rb) {
-                        Some(r) => r,
-                        None => self.le_past_stops(v[a], v[b]),
-                    }
-                } else {
-                    self.le(v[a], v[b])
+                let dominated = match self.le_by_stops(v[a], v[b]) {
+                    Some(r) => r,
+                    None => self.le_past_stops(v[a], v[b]),
                 };
                 if dominated {
                     keep[i / 64] &= !(1 << (i % 64));
@@ -690,7 +767,6 @@ impl<'s, 'm> Op<'s, 'm> {
                 }
             }
         }
-        self.stop_keys = keys;
         let mut k = 0;
         v.retain(|_| {
             let r = kept(keep, k);
@@ -723,12 +799,12 @@ impl GameStore {
     pub fn new() -> GameStore {
         let mut s = GameStore {
             nodes: Vec::new(),
+            heads: Vec::new(),
             arena: Vec::new(),
             general: FxHashMap::default(),
             scratch: (Vec::new(), Vec::new()),
             pass: (Vec::new(), Vec::new()),
             raw_memo: RawMemo::default(),
-            stop_keys: Vec::new(),
             inline: FxHashMap::default(),
             le_memo: PairFlags::default(),
             add_memo: PairMemo::default(),
@@ -902,6 +978,7 @@ impl GameStore {
         // answer into one word (2^31 forms would take hundreds of GB).
         let id = GameId(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
         assert!(id.0 < 1 << 31, "game store full: more than 2^31 canonical forms");
+        self.heads.push(Head::of(&node));
         self.nodes.push(node);
         id
     }
@@ -909,7 +986,26 @@ impl GameStore {
     /// Whether `id` is a number.
     #[must_use]
     pub(crate) fn is_number(&self, id: GameId) -> bool {
-        self.as_nus(id).is_some_and(Nus::is_number)
+        self.heads[id.0 as usize].kind & NUMBER != 0
+    }
+
+    /// Whether `id` is a nimber (0 included).
+    fn is_nimber(&self, id: GameId) -> bool {
+        self.heads[id.0 as usize].kind & NIMBER != 0
+    }
+
+    /// `a <= b` when the stops decide it (see `by_stops`), from the heads
+    /// when both have keys.
+    #[inline]
+    fn le_by_stops(&self, a: GameId, b: GameId) -> Option<bool> {
+        let (ha, hb) = (self.heads[a.0 as usize], self.heads[b.0 as usize]);
+        if ha.left != NO_KEY && hb.left != NO_KEY {
+            by_stops(&ha.left, &ha.right, &hb.left, &hb.right)
+        } else {
+            let (la, ra) = self.stops_ref(a);
+            let (lb, rb) = self.stops_ref(b);
+            by_stops(la, ra, lb, rb)
+        }
     }
 
     pub(super) fn opts(&mut self, id: GameId) -> Opts {
@@ -1084,7 +1180,7 @@ impl GameStore {
             });
         }
         // Nimbers on both sides with the same sets: *mex.
-        if l == r && l.iter().all(|&g| self.as_nimber(g).is_some()) {
+        if l == r && l.iter().all(|&g| self.is_nimber(g)) {
             let mut ns: Vec<u64> = l.iter().filter_map(|&g| self.as_nimber(g)).collect();
             let mex = crate::nimber::mex_in_place(&mut ns);
             return Some(self.nimber(mex.get()));

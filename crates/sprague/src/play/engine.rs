@@ -26,6 +26,10 @@ pub enum Verdict {
     Lose(Option<u32>),
     /// Neither player can force a win.
     Draw,
+    /// A game played for a score: the score the player to move gets with
+    /// perfect play from here (each player maximising their own; the
+    /// opponent's score is its negative).
+    Score(i64),
 }
 
 impl Verdict {
@@ -35,12 +39,38 @@ impl Verdict {
         matches!(self, Verdict::Win(_))
     }
 
+    /// At the end of a game: `Some(true)` when the player to move has won
+    /// (a win, or a positive score), `Some(false)` when they have lost,
+    /// `None` for a draw (or a score of 0).
+    #[must_use]
+    pub const fn mover_wins(self) -> Option<bool> {
+        match self {
+            Verdict::Win(_) => Some(true),
+            Verdict::Lose(_) => Some(false),
+            Verdict::Draw => None,
+            Verdict::Score(s) if s > 0 => Some(true),
+            Verdict::Score(s) if s < 0 => Some(false),
+            Verdict::Score(_) => None,
+        }
+    }
+
+    /// The margin of a game played for a score (the score's absolute
+    /// value), `None` for win, lose or draw.
+    #[must_use]
+    pub const fn margin(self) -> Option<u64> {
+        match self {
+            Verdict::Score(s) => Some(s.unsigned_abs()),
+            _ => None,
+        }
+    }
+
     /// How good this verdict *of an option* is for the player who moves to it
     /// (the verdict is the opponent's): larger is better. Wins sooner beat wins
     /// later, draws beat losses, and losses later beat losses sooner.
     #[must_use]
     pub fn rank_for_mover(self) -> i64 {
         match self {
+            Verdict::Score(s) => s.saturating_neg(),
             Verdict::Lose(r) => 2_000_000 - i64::from(r.unwrap_or(0)),
             Verdict::Draw => 0,
             Verdict::Win(r) => -2_000_000 + i64::from(r.unwrap_or(0)),
@@ -53,6 +83,7 @@ impl Verdict {
     #[must_use]
     pub const fn flip_rank(self) -> i64 {
         match self {
+            Verdict::Score(s) => s,
             Verdict::Win(_) => 1_000_000,
             Verdict::Draw => 0,
             Verdict::Lose(_) => i64::MIN,
@@ -73,6 +104,7 @@ impl Verdict {
             Verdict::Lose(Some(r)) => format!("a loss to a win in {}", distance_words(r)),
             Verdict::Lose(None) => "a loss".to_string(),
             Verdict::Draw => "a draw".to_string(),
+            Verdict::Score(s) => format!("a score of {s} for the player to move"),
         }
     }
 }

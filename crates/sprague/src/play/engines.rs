@@ -4,6 +4,7 @@
 
 use super::graph_text::parse_in;
 use super::{Engine, Kind, Verdict, board};
+use crate::definition::Definition;
 use crate::registry::{Error, Options, Result};
 use crate::{
     impartial::{GrundySolver, ImpartialRules, MisereSolver},
@@ -101,6 +102,21 @@ where
             word: None,
             label_fn: None,
         }
+    }
+
+    /// The engine with the knowledge of the ruleset's [`Definition`]: its
+    /// drawing, its short move forms and its explanations in hints.
+    #[must_use]
+    pub fn defined(mut self) -> Self
+    where
+        R: Definition<<R as ImpartialRules>::Position>,
+    {
+        let rules = self.rules;
+        self.board_fn = Some(Box::new(move |p| rules.draw(p)));
+        self.short_fn = Some(Box::new(move |from, line| rules.read_move(from, line)));
+        self.help = rules.move_help();
+        self.why_fn = Some(Box::new(move |p| rules.explain(p)));
+        self
     }
 
     /// Draws positions with `draw` (returning `None` prints the notation).
@@ -226,8 +242,8 @@ where
     }
 
     fn board(&self, p: &R::Position) -> Option<String> {
-        if let Some(f) = &self.board_fn {
-            return f(p);
+        if let Some(drawn) = self.board_fn.as_ref().and_then(|f| f(p)) {
+            return Some(drawn);
         }
         let text = self.format(p);
         if self.heaps {
@@ -369,6 +385,12 @@ pub struct PartizanEngine<'r, R: PartizanRules> {
     name: String,
     rules: &'r R,
     solver: PartizanSolver<'r, R>,
+    /// A drawing of positions, from the ruleset's definition.
+    board_fn: Option<BoardFn<'r, R::Position>>,
+    /// Short move forms, from the ruleset's definition.
+    short_fn: Option<ShortFn<'r, R::Position>>,
+    /// Words on the short move forms.
+    help: Option<String>,
 }
 
 impl<'r, R> PartizanEngine<'r, R>
@@ -382,7 +404,24 @@ where
             name,
             rules,
             solver: PartizanSolver::with_max_states(rules, max_states).with_monitor(monitor),
+            board_fn: None,
+            short_fn: None,
+            help: None,
         }
+    }
+
+    /// The engine with the knowledge of the ruleset's [`Definition`]: its
+    /// drawing and its short move forms.
+    #[must_use]
+    pub fn defined(mut self) -> Self
+    where
+        R: Definition<<R as PartizanRules>::Position>,
+    {
+        let rules = self.rules;
+        self.board_fn = Some(Box::new(move |p| rules.draw(p)));
+        self.short_fn = Some(Box::new(move |from, line| rules.read_move(from, line)));
+        self.help = rules.move_help();
+        self
     }
 
     fn value_text(&mut self, p: &R::Position) -> Result<String> {
@@ -404,6 +443,9 @@ where
     }
 
     fn move_help(&self) -> Option<String> {
+        if self.help.is_some() {
+            return self.help.clone();
+        }
         match self.name.as_str() {
             "domineering" => Some("by its cells, `b1-b2` (column letter, row number)".to_string()),
             "clobber" => Some("by the stone's cell and the cell it clobbers, `a1-b1`".to_string()),
@@ -436,7 +478,14 @@ where
     }
 
     fn board(&self, p: &R::Position) -> Option<String> {
+        if let Some(drawn) = self.board_fn.as_ref().and_then(|f| f(p)) {
+            return Some(drawn);
+        }
         board::draw(&self.name, &self.format(p))
+    }
+
+    fn short_move(&mut self, from: &R::Position, line: &str) -> Option<Result<R::Position, String>> {
+        self.short_fn.as_ref().and_then(|f| f(from, line))
     }
 
     fn verdict(&mut self, p: &R::Position, mover: Player) -> Result<Verdict> {
@@ -538,18 +587,69 @@ pub trait SpaceNotation: StateSpace {
     fn mover(&self, s: u64) -> String;
 }
 
+/// The solution a [`SpaceEngine`] plays by.
+enum Solution {
+    /// Win, lose or draw with remoteness for every state.
+    Table(StateTable),
+    /// The minimax score of every state for the player to move there.
+    Scores(Vec<i64>),
+}
+
 /// A perfect player of a solved state space: wins as fast as possible, loses
-/// as slowly as possible, and keeps draws.
+/// as slowly as possible, and keeps draws; in a game played for a score,
+/// takes the moves that give it the best score.
 pub struct SpaceEngine<'s, S> {
     name: String,
     space: &'s S,
-    table: StateTable,
+    solution: Solution,
 }
 
 impl<'s, S: SpaceNotation> SpaceEngine<'s, S> {
     /// A player of `space`, whose solved table is `table`.
     pub fn new(name: String, space: &'s S, table: StateTable) -> Self {
-        SpaceEngine { name, space, table }
+        SpaceEngine {
+            name,
+            space,
+            solution: Solution::Table(table),
+        }
+    }
+
+    /// A player of `space` played for a score: `scores[s]` is the minimax
+    /// score of state `s` for the player to move there (each player
+    /// maximising their own, the opponent's being its negative).
+    pub fn scored(name: String, space: &'s S, scores: Vec<i64>) -> Self {
+        SpaceEngine {
+            name,
+            space,
+            solution: Solution::Scores(scores),
+        }
+    }
+
+    /// The best moves from `s`: the best ranked options (see
+    /// [`best_state_moves`]), or those whose score is the state's.
+    fn best_moves(&self, s: u64) -> Result<Vec<u64>> {
+        match &self.solution {
+            Solution::Table(table) => best_state_moves(self.space, table, s),
+            Solution::Scores(scores) => {
+                let score = |t: u64| {
+                    usize::try_from(t)
+                        .ok()
+                        .and_then(|t| scores.get(t))
+                        .copied()
+                        .ok_or_else(|| Error::internal(format!("state {t} has no score")))
+                };
+                let mut options = Vec::new();
+                self.space.moves(s, &mut options);
+                let here = score(s)?;
+                let mut best = Vec::new();
+                for to in options {
+                    if score(to)?.checked_neg() == Some(here) {
+                        best.push(to);
+                    }
+                }
+                Ok(best)
+            }
+        }
     }
 }
 
@@ -590,22 +690,35 @@ impl<S: SpaceNotation> Engine for SpaceEngine<'_, S> {
     }
 
     fn verdict(&mut self, p: &u64, _mover: Player) -> Result<Verdict> {
-        solved_at(&self.table, *p).map(Verdict::from)
+        match &self.solution {
+            Solution::Table(table) => solved_at(table, *p).map(Verdict::from),
+            Solution::Scores(scores) => usize::try_from(*p)
+                .ok()
+                .and_then(|s| scores.get(s))
+                .map(|&v| Verdict::Score(v))
+                .ok_or_else(|| Error::internal(format!("state {p} has no score"))),
+        }
     }
 
     fn hint(&mut self, p: &u64, mover: Player) -> Result<Vec<String>> {
         let now = self.verdict(p, mover)?;
         let me = self.space.mover(*p);
+        let how = if matches!(now, Verdict::Score(_)) {
+            "each player maximising their own score"
+        } else {
+            "the winner hurries, the loser delays; remoteness counts plies, moves count the winner's turns"
+        };
         let mut lines = vec![format!(
-            "{me} to move: {} with perfect play (the winner hurries, the loser delays; remoteness counts plies, moves count the winner's turns).",
+            "{me} to move: {} with perfect play ({how}).",
             now.words()
         )];
         let mut shown = Vec::new();
-        for to in best_state_moves(self.space, &self.table, *p)? {
+        for to in self.best_moves(*p)? {
             let mine = match self.verdict(&to, mover.opponent())? {
                 Verdict::Win(r) => Verdict::Lose(r.map(|r| r + 1)),
                 Verdict::Lose(r) => Verdict::Win(r.map(|r| r + 1)),
                 Verdict::Draw => Verdict::Draw,
+                Verdict::Score(v) => Verdict::Score(v.saturating_neg()),
             };
             shown.push((
                 self.format(&to),

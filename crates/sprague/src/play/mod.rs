@@ -27,7 +27,7 @@ pub(crate) use geography::GeographyEngine;
 pub(crate) use hackenbush::HackenbushEngine;
 pub(crate) use increasing_distance::DistancePlay;
 pub(crate) use kayles::KaylesPlay;
-pub(crate) use leaf_removal::LeafEngine;
+pub(crate) use leaf_removal::{LeafEngine, UnrootedLeafEngine};
 pub use multiples::{MULTIPLES_MISERE_PLAY_LIMIT, MULTIPLES_PLAY_LIMIT, MultiplesPlay, multiples_engine};
 pub use poker_nim::{POKER_PLAY_LIMIT, PokerEngine};
 pub(crate) use wall_making::WallEngine;

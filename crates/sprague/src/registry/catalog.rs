@@ -81,10 +81,14 @@ impl core::fmt::Debug for Entry {
     }
 }
 
-/// Every built-in ruleset, in display order.
+/// Every built-in ruleset, in display order: by family, and within a
+/// family in the order of registration.
 #[must_use]
 pub fn catalog() -> Vec<Entry> {
-    catalog_groups().concat()
+    let mut all: Vec<Entry> = catalog_groups().concat();
+    all.extend(crate::games::FILE_ENTRIES.iter().flat_map(|e| e.iter().copied()));
+    all.sort_by_key(|e| Family::ALL.iter().position(|&f| f == e.family));
+    all
 }
 
 /// The catalog by the file that registers each group, in display order.

@@ -2,9 +2,11 @@
 //! canonical forms, by the outcome search ([`DomineeringSearch`]).
 
 use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, read_position, without_params};
+use crate::play::{Engine, Kind, PlayEngine, Verdict, erase};
 use crate::{
     games::{Domineering, DomineeringBoard, DomineeringSearch, MAX_SEARCH_SIDE},
     notation::{Notation, ParseError, parse_u64_token},
+    partizan::{Player, moves_of},
 };
 
 /// Domineering answered by outcome only.
@@ -96,6 +98,128 @@ impl Ruleset for DomineeringOutcome {
             search.nodes()
         );
         Ok(Report::new(data, text))
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        if options.misere {
+            return Err(Error::input(
+                "`domineering-outcome` is partizan: misère play is not supported",
+            ));
+        }
+        let board = parse_board(position)?;
+        if !DomineeringSearch::fits(&board) {
+            return Err(Error::input(format!(
+                "board of {}×{} cells: the outcome search takes boards of at most {MAX_SEARCH_SIDE} cells a side",
+                board.width(),
+                board.height()
+            )));
+        }
+        let by_memory = usize::try_from(options.max_memory() / 32).unwrap_or(usize::MAX);
+        let search = DomineeringSearch::new(options.max_states.min(by_memory))
+            .with_monitor(options.monitor)
+            .with_max_nodes(u64::try_from(options.max_states).unwrap_or(u64::MAX));
+        Ok(erase(OutcomePlayer { search }, board))
+    }
+}
+
+/// A perfect player of large Domineering boards: every verdict and every
+/// reply of the engine is one outcome search (its transposition table kept
+/// between turns), so boards that canonical forms cannot reach are played.
+struct OutcomePlayer<'m> {
+    search: DomineeringSearch<'m>,
+}
+
+impl OutcomePlayer<'_> {
+    /// The winning move of `mover` at `p` (the board after it), if any.
+    fn winning(&mut self, p: &DomineeringBoard, mover: Player) -> Result<Option<DomineeringBoard>> {
+        Ok(self.search.winning_move(p, mover == Player::Left)?)
+    }
+}
+
+impl Engine for OutcomePlayer<'_> {
+    type Pos = DomineeringBoard;
+
+    fn ruleset(&self) -> &str {
+        "domineering-outcome"
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn format(&self, p: &DomineeringBoard) -> String {
+        Domineering.format_position(p)
+    }
+
+    fn parse(&self, text: &str) -> core::result::Result<DomineeringBoard, String> {
+        parse_board(text).map_err(|e| e.to_string())
+    }
+
+    fn options(&mut self, p: &DomineeringBoard, mover: Player) -> Result<Vec<DomineeringBoard>> {
+        Ok(moves_of(&Domineering, p, mover))
+    }
+
+    fn describe(&self, from: &DomineeringBoard, to: &DomineeringBoard) -> String {
+        Domineering.describe_move(from, to)
+    }
+
+    fn verdict(&mut self, p: &DomineeringBoard, mover: Player) -> Result<Verdict> {
+        Ok(if self.winning(p, mover)?.is_some() {
+            Verdict::Win(None)
+        } else {
+            Verdict::Lose(None)
+        })
+    }
+
+    fn hint(&mut self, p: &DomineeringBoard, mover: Player) -> Result<Vec<String>> {
+        let who = match mover {
+            Player::Left => "Left (vertical)",
+            Player::Right => "Right (horizontal)",
+        };
+        Ok(match self.winning(p, mover)? {
+            Some(to) => vec![
+                format!("{who} to move wins here (an outcome search: who wins, not by how much)."),
+                format!(
+                    "a winning move: the {} (to {})",
+                    self.describe(p, &to),
+                    self.format(&to)
+                ),
+            ],
+            None => vec![format!(
+                "{who} to move loses against perfect play (an outcome search found no winning move)."
+            )],
+        })
+    }
+
+    fn board(&self, p: &DomineeringBoard) -> Option<String> {
+        crate::play::board::draw("domineering", &self.format(p))
+    }
+
+    fn move_help(&self) -> Option<String> {
+        Some("by its cells, `b1-b2` (column letter, row number)".to_string())
+    }
+
+    /// The winning move found by the search; when there is none, the first
+    /// option (every move loses against perfect play).
+    fn reply(
+        &mut self,
+        _before: Option<&DomineeringBoard>,
+        now: &DomineeringBoard,
+        options: &[DomineeringBoard],
+    ) -> Result<Option<(usize, String)>> {
+        // The options are the mover's: Left's exactly when they are Left's moves.
+        let mover = if moves_of(&Domineering, now, Player::Left) == options {
+            Player::Left
+        } else {
+            Player::Right
+        };
+        Ok(Some(match self.winning(now, mover)? {
+            Some(to) => {
+                let i = options.iter().position(|o| *o == to).unwrap_or(0);
+                (i, "a winning move found by the outcome search".to_string())
+            }
+            None => (0, "every move loses against perfect play".to_string()),
+        }))
     }
 }
 

@@ -397,12 +397,19 @@ impl Ruleset for GridGeographyRuleset {
             .with("width", w)
             .with("winning_count", cells.len())
             .with("winning_cells", Data::List(cells.clone()));
+        // W marks a cell from which the player to move the token wins; the
+        // first move places the token, so placing it on W gives the win away.
+        let open = board.open.iter().filter(|&&o| o).count();
+        let placing = match open - cells.len() {
+            0 => "every open cell is W: whoever places the token loses".to_string(),
+            1 => "place the token on the one open cell that is not W (`.`) to win".to_string(),
+            k => format!("place the token on one of the {k} open cells that are not W (`.`) to win"),
+        };
         let mut text = format!(
-            "geography-grid {}×{}: {} winning start cells (W), of {} open\n",
+            "geography-grid {}×{}: W marks the open cells ({} of {open}) from which the player to move the token wins;\n{placing}\n",
             board.height,
             w,
             cells.len(),
-            board.open.iter().filter(|&&o| o).count()
         );
         for r in 0..board.height {
             let row: String = (0..w)
@@ -520,6 +527,12 @@ impl Ruleset for UnrootedLeafRemovalRuleset {
         let mut report = impartial_report(NAME, &shown_graph(&g), false, outcome, Some(value.get()), &moves);
         report.data.insert("first_player_wins", outcome == Outcome::N);
         Ok(report)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        let (g, _) = parse_tree(position, options.max_memory())?;
+        let (engine, start) = crate::play::UnrootedLeafEngine::new(g.n, g.edges, options)?;
+        Ok(erase(engine, start))
     }
 }
 

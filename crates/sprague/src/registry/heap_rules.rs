@@ -237,6 +237,8 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
     }
 
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        /// Most heaps whose values are listed one by one.
+        const MOVES_SHOWN_HEAPS: usize = 20;
         let heaps = self.parse(position)?;
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let table = if options.misere {
@@ -253,9 +255,11 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
                 let moves: Vec<(String, String)> = to.iter().map(describe).collect();
                 let mut report = impartial_report(&self.name, &canonical, true, outcome, None, &moves);
                 report.data.insert("misere_rule", "tame");
-                report.push_line(
-                    "by the tame-game rule (Conway, On Numbers and Games, ch. 12; Winning Ways, ch. 13): as in normal play, unless every heap left plays like a heap of 0 or 1",
+                report.data.insert(
+                    "misere_rule_source",
+                    "Conway, On Numbers and Games, ch. 12; Winning Ways, ch. 13",
                 );
+                report.push_line("by the tame-game rule: as in normal play, unless every heap left plays like a heap of 0 or 1");
                 return Ok(report);
             }
             // A misère quotient of the heaps up to the largest, when it is
@@ -312,6 +316,32 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
             Some(sum.grundy.get()),
             &moves,
         );
+        // Each heap's value, when they are not the heap sizes themselves
+        // (as in Nim) and few enough to list: the total is their nim-sum.
+        if (2..=MOVES_SHOWN_HEAPS).contains(&heaps.len()) {
+            let values: Vec<u64> = heaps
+                .iter()
+                .filter_map(|&h| rules.heap_grundy(h).map(crate::Nimber::get))
+                .collect();
+            if values.len() == heaps.len() && values != heaps {
+                let parts: Vec<String> = heaps
+                    .iter()
+                    .zip(&values)
+                    .map(|(h, v)| format!("G({h}) = {v}"))
+                    .collect();
+                report.insert_line_after(
+                    "grundy:",
+                    &format!(
+                        "heaps:   {} (the grundy value is their nim-sum)",
+                        parts.join(", ")
+                    ),
+                );
+                report.data.insert(
+                    "heap_values",
+                    crate::Data::List(values.iter().map(|&v| crate::Data::Int(i128::from(v))).collect()),
+                );
+            }
+        }
         if !full && !moves.is_empty() {
             report.push_line(&format!(
                 "note: with more than {FULL_POSITIONS_UP_TO} heaps, each move is named by the heap it changes, not by the whole position after it"

@@ -48,6 +48,8 @@ fn boxed<G: HeapGame + Clone + 'static>(name: String, game: G) -> Box<dyn Rulese
 /// Largest heap of the splitting games whose moves may leave that many heaps.
 const SPLIT_MAX: u64 = 1_000_000;
 
+impl crate::definition::Definition<Vec<Rectangle>> for RectangleCutting {}
+
 /// Rectangle cutting: normal play by the closed form for any sides (with
 /// `AxB^K` for many equal rectangles), misère play searched.
 struct Rectangles(Impartial<RectangleCutting>);

@@ -1,7 +1,8 @@
 //! Any impartial ruleset of the engine with a notation, as a registry
 //! [`Ruleset`], and the standard report of an impartial position.
 
-use super::{Data, Error, Options, Report, Result, Ruleset};
+use super::{Data, Error, OnProgress, Options, Report, Result, Ruleset, Table};
+use crate::definition::{Definition, Purpose};
 use crate::play::{ImpartialEngine, PlayEngine, erase};
 use crate::{
     impartial::{GrundySolver, ImpartialRules, MisereSolver, PieceMisereSolver, PieceRules},
@@ -9,8 +10,10 @@ use crate::{
     outcome::Outcome,
 };
 
-/// An engine ruleset with a notation, valued by [`GrundySolver`] (normal play)
-/// or [`MisereSolver`] (misère play), and played by [`ImpartialEngine`].
+/// An engine ruleset with a notation and a [`Definition`], valued by
+/// [`GrundySolver`] (normal play) or [`MisereSolver`] (misère play), played
+/// by [`ImpartialEngine`] (with the definition's drawing, short moves and
+/// explanations), and tabulated over its family `start(n)` when it has one.
 #[derive(Clone, Debug)]
 pub struct Impartial<R> {
     /// Name shown in reports, with parameters.
@@ -21,7 +24,9 @@ pub struct Impartial<R> {
 
 impl<R> Ruleset for Impartial<R>
 where
-    R: ImpartialRules + Notation<<R as ImpartialRules>::Position>,
+    R: ImpartialRules
+        + Notation<<R as ImpartialRules>::Position>
+        + Definition<<R as ImpartialRules>::Position>,
 {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let p = self
@@ -29,6 +34,11 @@ where
             .parse_position(position)
             .map_err(|e| Error::position(position, e))?;
         let canonical = self.rules.format_position(&p);
+        if options.misere {
+            self.rules
+                .check(&p, Purpose::Misere)
+                .map_err(|e| Error::input(format!("{}: {e}", self.name)))?;
+        }
         let (outcome, grundy, winning) = if options.misere {
             let mut solver =
                 MisereSolver::with_max_states(&self.rules, options.max_states).with_monitor(options.monitor);
@@ -59,9 +69,62 @@ where
             .rules
             .parse_position(position)
             .map_err(|e| Error::position(position, e))?;
-        let engine = ImpartialEngine::new(self.name.clone(), &self.rules, false, options);
+        let refuse = |e: String| Error::input(format!("position `{position}`: {e}"));
+        self.rules.check(&p, Purpose::Play).map_err(refuse)?;
+        if options.misere {
+            self.rules.check(&p, Purpose::Misere).map_err(refuse)?;
+        }
+        let engine = ImpartialEngine::new(self.name.clone(), &self.rules, false, options).defined();
         Ok(erase(engine, p))
     }
+
+    /// `G(start(0)), G(start(1)), …` of the ruleset's family, in one
+    /// solver (each value's search reuses the ones before), with the period
+    /// found in them (not proven: the family is not known to be a heap game).
+    fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
+        family_table(&self.name, &self.rules, count, options, progress)
+    }
+}
+
+/// The values of the family `start(0), start(1), …` of `rules` (see
+/// [`Impartial::table`](Ruleset::table)); misère play is refused (misère
+/// Grundy values of whole positions are not computed here).
+///
+/// # Errors
+/// A ruleset without a family, misère play, the budgets and stops of the
+/// searches.
+pub fn family_table<R>(
+    name: &str,
+    rules: &R,
+    count: usize,
+    options: &Options<'_>,
+    progress: &mut OnProgress<'_>,
+) -> Result<Table>
+where
+    R: ImpartialRules + Definition<<R as ImpartialRules>::Position>,
+{
+    if rules.start(0).is_none() {
+        return Err(Error::input(format!(
+            "`{name}` has no family of positions to tabulate (see `sprague games {}`)",
+            name.split(':').next().unwrap_or(name)
+        )));
+    }
+    if options.misere {
+        return Err(Error::input(format!(
+            "`{name}`: misère tables are computed for heap games; use `value --misere` for single positions"
+        )));
+    }
+    options.check_memory(count as u64, 8, "the table's values")?;
+    let mut solver = GrundySolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
+    let mut values = Vec::with_capacity(count.min(1 << 20));
+    for n in 0..count {
+        let Some(p) = rules.start(n as u64) else { break };
+        values.push(solver.grundy(&p)?.get());
+        if !progress(n + 1) {
+            break;
+        }
+    }
+    Ok(Table::with_period_found(values))
 }
 
 /// The misère outcome of a sum of pieces and its winning moves, by

@@ -3,6 +3,7 @@
 //! forms, the standard partizan report, and their catalog entries.
 
 use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, read_position, without_params};
+use crate::definition::{Definition, Purpose};
 use crate::play::{PartizanEngine, PlayEngine, erase};
 use crate::{
     games::{Clobber, Cutcake, Domineering, Hackenbush, TakeAB, ToadsAndFrogs},
@@ -28,7 +29,7 @@ pub struct Partizan<R> {
 
 impl<R> Partizan<R>
 where
-    R: PartizanRules + Notation<<R as PartizanRules>::Position>,
+    R: PartizanRules + Notation<<R as PartizanRules>::Position> + Definition<<R as PartizanRules>::Position>,
 {
     /// Rejects misère play, then parses `position`.
     fn position(&self, position: &str, options: &Options<'_>) -> Result<R::Position> {
@@ -44,7 +45,7 @@ where
 
 impl<R> Ruleset for Partizan<R>
 where
-    R: PartizanRules + Notation<<R as PartizanRules>::Position>,
+    R: PartizanRules + Notation<<R as PartizanRules>::Position> + Definition<<R as PartizanRules>::Position>,
 {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let p = self.position(position, options)?;
@@ -92,10 +93,22 @@ where
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
         let p = self.position(position, options)?;
-        let engine = PartizanEngine::new(self.name.clone(), &self.rules, options);
+        self.rules
+            .check(&p, Purpose::Play)
+            .map_err(|e| Error::input(format!("position `{position}`: {e}")))?;
+        let engine = PartizanEngine::new(self.name.clone(), &self.rules, options).defined();
         Ok(erase(engine, p))
     }
 }
+
+// The partizan games' knowledge beyond their rules and notation: none yet
+// (drawings come from their notation, by name, in `play::board`).
+impl Definition<crate::games::HackenbushGraph> for Hackenbush {}
+impl Definition<crate::games::DomineeringBoard> for Domineering {}
+impl Definition<crate::games::ToadsFrogsStrip> for ToadsAndFrogs {}
+impl Definition<crate::games::ClobberBoard> for Clobber {}
+impl Definition<Vec<crate::games::Cake>> for Cutcake {}
+impl Definition<Vec<u64>> for TakeAB {}
 
 /// The standard report of a partizan position: fields `ruleset`, `position`,
 /// `value` (the canonical form), `outcome`, `left_winning_moves` and

@@ -14,8 +14,9 @@ use crate::{
 };
 use std::cell::OnceCell;
 
-/// Largest number of winning moves listed for the multiples game.
-const MULTIPLES_LIST_LIMIT: u64 = 50;
+/// Largest number of winning moves listed for the multiples game (the text
+/// shows the first few unless `--all`; `runs` describes every move).
+const MULTIPLES_LIST_LIMIT: u64 = 100_000;
 
 /// The multiples-flipping game. A player borrows its game for its whole
 /// life, and the game (the value table) depends on the N of the position, so

@@ -1,0 +1,41 @@
+//! Building blocks for game definitions: boards of a few machine words, with
+//! the placements, steps, jumps, slides, regions and symmetries of grid games
+//! as word operations; coloured graphs for placement games on graphs; and
+//! the options of heaps under take-and-break rules.
+//!
+//! Positions built from blocks are plain bits, hashed without allocation, so
+//! a game written on them — in Rust, in a rules script or in Python — keys
+//! the engine's memo tables as the built-in games do.
+//!
+//! ```
+//! use sprague::blocks::{Board, Cell, CellSet, Cells, Neighbourhood, Shape, Symmetry};
+//!
+//! // Cram on a 2×3 board: either player places a domino either way.
+//! let cram = Cells::EMPTY_AND_BLOCKED;
+//! let b = Board::parse("2x3", &cram).unwrap();
+//! let mut options = Vec::new();
+//! b.place(&Shape::DOMINO_VERTICAL, Cell::Blocked, &mut options);
+//! b.place(&Shape::DOMINO_HORIZONTAL, Cell::Blocked, &mut options);
+//! assert_eq!(options.len(), 7);
+//! // After a vertical domino on the left, the right column is a region of its own.
+//! let mut parts = Vec::new();
+//! assert!(options[0].regions(CellSet::EMPTY, Neighbourhood::Orthogonal, 2, &mut parts));
+//! assert_eq!(parts.len(), 1);
+//! assert_eq!(parts[0].show(&cram), "..|..");
+//! // Its key under the board's symmetries.
+//! let (key, _) = Symmetry::ALL.canonical(&parts[0]);
+//! assert_eq!(key.show(&cram), "..|..");
+//! ```
+
+mod board;
+mod board_notation;
+mod cell;
+mod graph_board;
+mod shape;
+mod symmetry;
+
+pub use board::{Board, MAX_BOARD_CELLS, Neighbourhood};
+pub use cell::{Cell, CellSet, Cells};
+pub use graph_board::{Adjacency, GraphBoard, MAX_GRAPH_VERTICES};
+pub use shape::{Dir, MAX_SHAPE_CELLS, Shape};
+pub use symmetry::Symmetry;
