@@ -123,7 +123,8 @@ enum Command {
         /// Draw the thermograph into this file: SVG, or PNG when FILE ends in `.png`.
         #[arg(long, value_name = "FILE.svg|FILE.png")]
         thermograph: Option<String>,
-        /// Also print the game cooled by this temperature: a dyadic number T > -1 (from -1 to 0 it heats a little, as in CGSuite).
+        /// Also print the game cooled by this temperature: a dyadic number above -1, as in CGSuite
+        /// (negative ones heat a little: `1/4` cooled by -1/4 is `1/4*`).
         #[arg(long, value_name = "T", allow_hyphen_values = true)]
         cool: Option<String>,
         /// Also print the game heated by this game (an expression).
@@ -204,6 +205,10 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Without a closed form or a proven period (Grundy's game), heaps are
+        /// tabulated up to R: at most this many values.
+        #[arg(long, value_name = "N", default_value_t = sprague::DEFAULT_MAX_STATES)]
+        max_states: usize,
     },
     /// Grundy's game G(0..N-1) streamed to a table file (1 byte a value; see
     /// docs), resumed from the file when it already holds values.
@@ -427,15 +432,8 @@ fn run(cli: Cli) -> CliResult<()> {
             range,
             misere,
             json,
-        } => cmd::count::run(
-            &ruleset,
-            &range,
-            &QueryOptions {
-                misere,
-                max_states: sprague::DEFAULT_MAX_STATES,
-            },
-            json,
-        ),
+            max_states,
+        } => cmd::count::run(&ruleset, &range, &QueryOptions { misere, max_states }, json),
         Command::Calc {
             expr,
             json,

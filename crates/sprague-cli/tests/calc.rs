@@ -65,6 +65,15 @@ fn calc_cools_heats_and_lists_incentives() {
     let (code, _, err) = sprague(&["calc", "*", "--cool", "-1"]);
     assert_eq!(code, 2);
     assert!(err.contains("above -1"), "{err}");
+    // A number that is not an integer cools through its options at or
+    // below its temperature (-1/4 for 1/4), as in CGSuite.
+    let (code, out, _) = sprague(&["calc", "1/4", "--cool", "-1/4"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("cooled by -1/4:  1/4*\n"), "{out}");
+    let (code, out, _) = sprague(&["calc", "1/4", "--cool", "-1/8", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["cooled"], "1/4");
 }
 
 #[test]

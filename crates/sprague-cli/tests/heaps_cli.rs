@@ -163,6 +163,34 @@ fn every_heap_ruleset_answers_value_and_table() {
 }
 
 #[test]
+fn rectangles_of_any_sides() {
+    // 10^9 = 2^9·5^9 and the prime 999999937: G = (Ω(5^9) ⊕ Ω(999999937)) + 1
+    // = (9 ⊕ 1) + 1 = 9. Its winning cuts make an even number of strips
+    // across the side 10^9 (its 90 even divisors); the last leaves 10^9
+    // strips 1x999999937, written with `^`, never listed.
+    let v = json(&["value", "rectangles", "1000000000x999999937", "--json"]);
+    assert_eq!(v["grundy"], 9);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 90);
+    assert_eq!(moves[0]["to"], "500000000x999999937 500000000x999999937");
+    assert_eq!(moves[89]["to"], "1x999999937^1000000000");
+    assert_eq!(
+        moves[89]["description"],
+        "cut 1000000000x999999937 across its side of 1000000000 into 1000000000 pieces 1x999999937"
+    );
+    // The printed position reads back; equal rectangles cancel in pairs.
+    let v = json(&["value", "rectangles", "1x999999937^1000000000", "7x9", "--json"]);
+    assert_eq!(v["grundy"], 3); // 7x9: Ω(7) ⊕ Ω(9) = 1 ⊕ 2
+    let v = json(&[
+        "value",
+        "rectangles",
+        "18446744073709551615x18446744073709551557",
+        "--json",
+    ]);
+    assert_eq!(v["grundy"], 6); // Ω(2^64 − 1) = 7, the prime 2^64 − 59: 7 ⊕ 1
+}
+
+#[test]
 fn misere_tables_and_values() {
     let v = json(&["table", "octal:0.07", "--count", "12", "--misere", "--json"]);
     // A heap with no move (0 or 1 pin) has misère value 1.
@@ -206,16 +234,31 @@ fn bad_input_is_one_line_and_exit_2() {
     bad_input(&["value", "octal:0.07", "3", "-1"]);
     bad_input(&["value", "rectangles", "3x"]);
     bad_input(&["value", "rectangles", "3x0"]);
-    bad_input(&["value", "rectangles", "2000000x3"]);
+    // Misère play searches cut by cut: sides above 10^6 are refused there.
+    let e = bad_input(&["value", "rectangles", "2000000x3", "--misere"]);
+    assert!(e.contains("misère play is searched"), "{e}");
+    bad_input(&["value", "rectangles", "2x3^0"]);
     bad_input(&["value", "equal-split", "2000000"]);
     bad_input(&["table", "rectangles", "--count", "5"]);
     bad_input(&["table", "octal:0.07", "--count", "0"]);
     bad_input(&["table", "octal:0.07", "--count", "x"]);
     bad_input(&["value", "hex:0.g", "3"]);
     bad_input(&["value", "octal:0.07", "18446744073709551615", "--misere"]);
-    // Grundy's game has no proven period: a huge heap is refused, not searched.
+    // Grundy's game has no proven period: a heap is valued from a table of
+    // every heap up to it, so a huge one is refused by the memory budget and
+    // a large one by the state budget (one state a value), before any work.
     let e = bad_input(&["value", "grundy", "18446744073709551615"]);
-    assert!(e.contains("no proven period"), "{e}");
+    assert!(
+        e.contains("no closed form or proven period") && e.contains("--max-memory"),
+        "{e}"
+    );
+    let e = bad_input(&["value", "grundy", "100000", "--max-states", "50000"]);
+    assert!(
+        e.contains("more than the state budget of 50000") && e.contains("--max-states"),
+        "{e}"
+    );
+    let e = bad_input(&["count", "grundy", "--range", "0,100000", "--max-states", "50000"]);
+    assert!(e.contains("more than the state budget of 50000"), "{e}");
 }
 
 #[cfg(unix)]

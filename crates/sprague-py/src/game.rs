@@ -205,11 +205,15 @@ impl Game {
         })
     }
 
-    /// The game cooled by `t` (a dyadic number ≥ 0: int, Fraction, float or text).
+    /// The game cooled by `t`, a dyadic number above −1 (int, Fraction, float
+    /// or text), as CGSuite defines it: negative temperatures heat a little
+    /// (`Game("1/4").cool("-1/4") == Game("1/4*")`).
     fn cool(&self, t: &Bound<'_, PyAny>) -> PyResult<Game> {
         let t = to_dyadic(t)?;
-        if t.signum() < 0 {
-            return Err(PyValueError::new_err("cool(t) needs t ≥ 0"));
+        if !sprague::partizan::cooling_defined(&t) {
+            return Err(PyValueError::new_err(format!(
+                "cool(t) needs t > -1 (as in CGSuite), not {t}"
+            )));
         }
         Ok(Game {
             id: store()?.cool(self.id, &t),

@@ -25,6 +25,18 @@ def test_kayles_values_match_published_table():
     assert got == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
 
 
+def test_grundys_game_beyond_the_small_tables():
+    # No period is known for Grundy's game: heap 70000 is valued from a table
+    # of every heap up to it (the sparse-space engine, as `table` uses), and
+    # the state budget (one state a value) bounds that table.
+    t = sprague.table("grundy", 70001)
+    v = sprague.value("grundy", 70000)
+    assert v.grundy == t[70000]
+    assert all(t[a] == t[70000 - a] for a in (int(m.to.split()[0]) for m in v.winning_moves))
+    with pytest.raises(ValueError, match="state budget of 50000"):
+        sprague.value("grundy", 70000, max_states=50000)
+
+
 def test_misere_nim():
     # Misère Nim: heaps of ones only, the player to move wins with an even count.
     assert sprague.value("nim", "1 1", misere=True).outcome == "N"

@@ -95,6 +95,18 @@ def test_game_bad_input():
         Game(Fraction(1, 3))
     with pytest.raises(ValueError):
         Game("{1|-1}").cool(-1)
+    with pytest.raises(ValueError):
+        Game("*").cool(Fraction(-3, 2))
+
+
+def test_cooling_by_negative_temperatures():
+    # As CGSuite defines it: above -1, an integer stays, a number m/2^k
+    # stays above its temperature -1/2^k and is cooled through its options
+    # at or below it.
+    assert Game("1/4").cool("-1/4") == Game("1/4*")
+    assert Game("1/4").cool(Fraction(-1, 8)) == Game("1/4")
+    assert Game("*").cool(-0.5) == Game("+-1/2")
+    assert Game("5").cool("-1/2") == Game("5")
 
 
 def grundy_brute(n, edges):

@@ -2,6 +2,7 @@
 //! definition, the published values, and through its table file.
 
 use proptest::prelude::*;
+use sprague::HeapGame;
 use sprague::heap::{
     GrundyGameTable, RESUME_CHECK, TakeBreak, grundy_game_plain, grundy_game_rare, read_grundy_table,
     write_grundy_header, write_grundy_values,
@@ -109,6 +110,19 @@ fn agrees_with_the_take_and_break_engine() {
         .map(|v| v as u16)
         .collect();
     assert_eq!(values(&table(n)), other);
+    // The verbs (`table`, `value`, `count`) ask the heap game, which runs the
+    // sparse-space table for Grundy's game: the same values, and a stop at
+    // the progress callback leaves a prefix of them.
+    let g = TakeBreak::grundy_game();
+    let verb: Vec<u16> = g
+        .grundy_values(n, &mut |_| true)
+        .into_iter()
+        .map(|v| v as u16)
+        .collect();
+    assert_eq!(verb, other);
+    let stopped = g.grundy_values(200_000, &mut |done| done < 1 << 16);
+    assert_eq!(stopped.len(), 1 << 16);
+    assert!(stopped[..n].iter().zip(&other).all(|(&a, &b)| a == u64::from(b)));
 }
 
 #[test]

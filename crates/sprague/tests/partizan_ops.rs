@@ -260,7 +260,8 @@ fn deep_nesting_is_an_error_not_a_crash() {
 }
 
 /// Cooling by the definition (Winning Ways ch. 6; Siegel, Combinatorial Game
-/// Theory, ch. II.5), written out for the test, at `t = k/64`: a number stays;
+/// Theory, ch. II.5), written out for the test, at `t = k/64`: an integer
+/// stays (a number that is not an integer is cooled like any game);
 /// otherwise `G'_t = {G^L_t − t | G^R_t + t}`, unless for some `t' < t`
 /// (scanned on the grid of 1/64 from just above −1) `G'_{t'}` is
 /// infinitesimally close to a number `x` (both stops equal `x`): then
@@ -276,11 +277,11 @@ fn cool_by_definition(
     }
     let (ls, rs) = s.stops(g);
     let zero = s.dyadic(Dyadic::ZERO);
-    let is_number = ls == rs && {
+    let is_integer = ls == rs && ls.is_integer() && {
         let x = s.dyadic(ls.clone());
         s.sub(g, x) == zero
     };
-    let result = if is_number {
+    let result = if is_integer {
         g
     } else {
         let mut frozen = None;
@@ -324,16 +325,17 @@ fn cool_step(s: &mut GameStore, g: GameId, k: i64, memo: &mut HashMap<(GameId, i
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
-    /// Cooling by −1 < t < 0 (as CGSuite allows) agrees with the definition
-    /// on random games, and commutes with negation.
+    /// Cooling by any −1 < t (as CGSuite allows) agrees with the definition
+    /// on random games (numbers among them and among their subgames), and
+    /// commutes with negation.
     #[test]
-    fn negative_cooling_follows_the_definition(picks in proptest::collection::vec(any::<u8>(), 40)) {
+    fn cooling_follows_the_definition(picks in proptest::collection::vec(any::<u8>(), 40), extra in -63i64..=80) {
         let mut s = GameStore::new();
         let pool = random_game(&mut s, &picks);
         let mut memo = HashMap::new();
         for &g in pool.iter().rev().take(4) {
-            for k in [-56i64, -32, -16, -8, 0, 24] {
-                let t = Dyadic::new(k, 6); // −7/8 … 3/8
+            for k in [-56i64, -32, -16, -8, -4, 0, 24, 48, extra] {
+                let t = Dyadic::new(k, 6); // −63/64 … 5/4
                 prop_assert!(sprague::partizan::cooling_defined(&t));
                 let fast = s.cool(g, &t);
                 let def = cool_by_definition(&mut s, g, k, &mut memo);
@@ -342,6 +344,37 @@ proptest! {
                 let nc = s.cool(ng, &t);
                 prop_assert_eq!(nc, s.neg(fast));
             }
+        }
+    }
+}
+
+#[test]
+fn numbers_cooled_below_their_temperature() {
+    // m/2^k has temperature −1/2^k: above it the number stays, at or below
+    // it the number is cooled through its options (CGSuite agrees:
+    // 1/4.Cool(-1/4) = 1/4*).
+    let mut s = GameStore::new();
+    for (g, t, want) in [
+        ("1/4", "-1/4", "1/4*"),
+        ("1/4", "-1/8", "1/4"),
+        ("1/2", "-1/2", "1/2*"),
+        ("3/4", "-1/4", "3/4*"),
+        ("-1/4", "-1/4", "-1/4*"),
+        ("1/8", "-1/8", "1/8*"),
+        ("5", "-1/2", "5"),
+    ] {
+        let x = s.parse(g).unwrap();
+        let c = s.cool(x, &t.parse().unwrap());
+        assert_eq!(s.display(c), want, "{g} cooled by {t}");
+    }
+    // The definition over the whole range, on every number of birthday ≤ 4.
+    let mut memo = HashMap::new();
+    for num in -16i64..=16 {
+        let x = s.dyadic(Dyadic::new(num, 3));
+        for k in -63i64..=16 {
+            let fast = s.cool(x, &Dyadic::new(k, 6));
+            let def = cool_by_definition(&mut s, x, k, &mut memo);
+            assert_eq!(fast, def, "{} cooled by {k}/64", s.display(x));
         }
     }
 }

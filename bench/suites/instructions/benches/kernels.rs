@@ -25,6 +25,7 @@ const PAIRS: usize = 2_000;
 fn pairs() -> Vec<(u64, u64)> {
     // Build the product tables outside the counted region.
     let _ = sprague::Nimber(3) * sprague::Nimber(5);
+    let _ = sprague::nimber::nim_mul_portable(3, 5);
     nim_pairs(PAIRS)
 }
 
@@ -32,6 +33,13 @@ fn pairs() -> Vec<(u64, u64)> {
 #[bench::pairs(setup = pairs)]
 fn nim_mul_sprague(p: Vec<(u64, u64)>) -> u64 {
     p.iter().fold(0, |acc, &(a, b)| acc ^ (sprague::Nimber(a) * sprague::Nimber(b)).0)
+}
+
+/// The path every processor takes (logarithm tables), whatever this one has.
+#[library_benchmark]
+#[bench::pairs(setup = pairs)]
+fn nim_mul_portable(p: Vec<(u64, u64)>) -> u64 {
+    p.iter().fold(0, |acc, &(a, b)| acc ^ sprague::nimber::nim_mul_portable(black_box(a), black_box(b)))
 }
 
 #[library_benchmark]
@@ -58,7 +66,7 @@ fn nim_mul_nimber_crate(p: Vec<(u64, u64)>) -> usize {
 
 library_benchmark_group!(
     name = nim_product;
-    benchmarks = nim_mul_sprague, nim_mul_plain, nim_mul_nimber_crate
+    benchmarks = nim_mul_sprague, nim_mul_portable, nim_mul_plain, nim_mul_nimber_crate
 );
 
 fn dag_of(scramble: bool) -> sprague::DiGraph {

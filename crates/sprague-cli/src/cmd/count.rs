@@ -3,6 +3,7 @@
 //! closed form or a proven period.
 
 use crate::error::{CliError, CliResult};
+use crate::progress::{self, Polling, Progress};
 use crate::ruleset::QueryOptions;
 
 /// Parses `L,R` (two u64 bounds) for `--range`.
@@ -23,9 +24,16 @@ fn parse_range(text: &str) -> CliResult<(u64, u64)> {
 }
 
 /// Runs `count`: one report from [`sprague::Ruleset::count`], as text or JSON.
+/// A count that tabulates values (Grundy's game has no period) shows a bar
+/// on a terminal and stops at Ctrl-C (exit code 130).
 pub fn run(ruleset: &str, range: &str, options: &QueryOptions, json: bool) -> CliResult<()> {
     let (low, high) = parse_range(range)?;
     let rules = sprague::build(ruleset)?;
-    let report = rules.count(low, high, &options.to_core())?;
-    super::emit(&report, json, true)
+    progress::interrupt();
+    let polling = Polling::start();
+    let bar = Progress::monitored(&format!("counting {ruleset}"), "values");
+    let report = rules.count(low, high, &options.to_core());
+    bar.finish();
+    drop(polling);
+    super::emit(&report?, json, true)
 }

@@ -112,53 +112,65 @@ pub fn run(
 }
 
 fn print_table(ruleset: &str, data: &TableData, misere: bool, json: bool, stopped: bool) -> CliResult<()> {
-    let mut out = std::io::stdout().lock();
+    // Written straight to a buffered standard output: a table of 10^7 values
+    // is never held as one string (or as a JSON tree) beside its values.
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     if json {
         let period = data.period.map(
             |p| json!({"preperiod": p.preperiod, "period": p.period, "saltus": p.saltus, "proven": p.proven, "proof": p.proof}),
         );
-        let mut obj = json!({"values": data.values, "period": period});
-        if stopped && let serde_json::Value::Object(map) = &mut obj {
-            map.insert("interrupted".into(), serde_json::Value::Bool(true));
+        #[derive(serde::Serialize)]
+        struct Listing<'a> {
+            values: &'a [u64],
+            period: Option<serde_json::Value>,
+            #[serde(skip_serializing_if = "std::ops::Not::not")]
+            interrupted: bool,
         }
-        writeln!(out, "{obj}")?;
-        return Ok(());
+        serde_json::to_writer(
+            &mut out,
+            &Listing {
+                values: &data.values,
+                period,
+                interrupted: stopped,
+            },
+        )?;
+        writeln!(out)?;
+    } else {
+        write_table(&mut out, ruleset, data, misere)?;
     }
-    out.write_all(render(ruleset, data, misere).as_bytes())?;
     out.flush()?;
     Ok(())
 }
 
-/// The human table: a header, rows of [`ROW`] values led by their first `n`,
-/// and the period in words.
-pub fn render(ruleset: &str, data: &TableData, misere: bool) -> String {
+/// The human table written to `out` row by row: a header, rows of [`ROW`]
+/// values led by their first `n`, and the period in words. O(values).
+fn write_table(out: &mut impl Write, ruleset: &str, data: &TableData, misere: bool) -> std::io::Result<()> {
     let n = data.values.len();
     let kind = if misere {
         "misère Grundy values"
     } else {
         "Grundy values"
     };
-    let mut text = format!("{ruleset}: {kind} G(0..{})\n", n.saturating_sub(1));
-    let width = data.values.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
-    let lead = n.saturating_sub(1).to_string().len();
-    text.push_str(&format!("{} |", pad_left("n", lead)));
+    writeln!(out, "{ruleset}: {kind} G(0..{})", n.saturating_sub(1))?;
+    let digits = |v: u64| v.checked_ilog10().map_or(1, |d| d as usize + 1);
+    let width = data.values.iter().map(|&v| digits(v)).max().unwrap_or(1);
+    let lead = digits(n.saturating_sub(1) as u64);
+    write!(out, "{} |", pad_left("n", lead))?;
     for j in 0..ROW.min(n) {
-        text.push_str(&format!(" {}", pad_left(&format!("+{j}"), width)));
+        write!(out, " {}", pad_left(&format!("+{j}"), width))?;
     }
-    text.push('\n');
+    writeln!(out)?;
+    // Widths are at most 20 digits, well inside what a format string takes.
+    let cell = width.max(2);
     for (r, chunk) in data.values.chunks(ROW).enumerate() {
-        text.push_str(&format!("{} |", pad_left(&(r * ROW).to_string(), lead)));
+        write!(out, "{:>lead$} |", r * ROW)?;
         for v in chunk {
-            text.push_str(&format!(" {}", pad_left(&v.to_string(), width.max(2))));
+            write!(out, " {v:>cell$}")?;
         }
-        text.push('\n');
+        writeln!(out)?;
     }
     match data.period {
-        Some(p) => {
-            text.push_str(&p.describe());
-            text.push('\n');
-        }
-        None => text.push_str("no period found in these values\n"),
+        Some(p) => writeln!(out, "{}", p.describe()),
+        None => writeln!(out, "no period found in these values"),
     }
-    text
 }

@@ -409,6 +409,9 @@ mod tests {
         assert_eq!(eval(&mut env, "mean({3||2*|1*})").unwrap(), "9/4");
         assert_eq!(eval(&mut env, "temperature({3||2*|1*})").unwrap(), "3/4");
         assert_eq!(eval(&mut env, "cool({3|1}, 1)").unwrap(), "2*");
+        // As `calc --cool` and CGSuite: 1/4 cooled by -1/4 is 1/4*.
+        assert_eq!(eval(&mut env, "cool(1/4, -1/4)").unwrap(), "1/4*");
+        assert_eq!(eval(&mut env, "cool(1/4, -1/8)").unwrap(), "1/4");
         assert_eq!(eval(&mut env, "heat(*, 1)").unwrap(), "+-1");
         assert_eq!(eval(&mut env, "atomic(^^)").unwrap(), "2");
         assert_eq!(eval(&mut env, "mean({4|2}) + 1").unwrap(), "4");

@@ -1,45 +1,27 @@
 //! The equal-split game: split a heap into k ≥ 2 equal heaps.
 
 use super::HeapGame;
-use super::factor::{odd_signature, proper_sub_signatures};
+use super::factor::{big_omega, odd_part};
 use crate::nimber::Nimber;
-use std::collections::HashMap;
 
 /// Split one heap of `n` into `k ≥ 2` equal heaps (`k` divides `n`). The
-/// option's value is `G(n/k)` for odd `k` and 0 for even `k`; so `G(n)`
-/// depends only on whether `n` is even and on the exponents of its odd primes,
-/// which gives every heap up to [`FACTOR_LIMIT`](super::FACTOR_LIMIT) a value
-/// by factoring.
+/// option's value is `G(n/k)` for odd `k` and 0 for even `k` (equal heaps
+/// cancel in pairs). By induction, `G(n) = Ω(m)` for odd `n` and `Ω(m) + 1`
+/// for even `n`, where `m` is the odd part of `n` and Ω counts prime factors
+/// with multiplicity: the odd `k` leave heaps whose odd parts have every Ω
+/// below `Ω(m)`, and an even `n` also has the option 0. So every heap below
+/// 2^64 is valued by factoring it (expected O(n^{1/4})).
 ///
 /// ```
 /// use sprague::{HeapGame, Nimber, heap::EqualSplit};
 /// // 9 → three 3s (value G(3) = 1) or nine 1s (value 0): G(9) = 2.
 /// assert_eq!(EqualSplit.heap_value(9), Some(Nimber(2)));
 /// assert_eq!(EqualSplit.grundy_values(10, &mut |_| true), vec![0, 0, 1, 1, 1, 1, 2, 1, 1, 2]);
+/// // 2^64 − 1 = 3·5·17·257·641·65537·6700417: Ω = 7.
+/// assert_eq!(EqualSplit.heap_value(u64::MAX), Some(Nimber(7)));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EqualSplit;
-
-type Signature = (bool, Vec<u32>);
-
-fn value_of(sig: &Signature, memo: &mut HashMap<Signature, u64>) -> u64 {
-    if let Some(&v) = memo.get(sig) {
-        return v;
-    }
-    let (even, exps) = sig;
-    if !even && exps.is_empty() {
-        return 0; // the heap of 1
-    }
-    let mut options = vec![0u64]; // an even k, or k = n for odd n
-    let mut subs = Vec::new();
-    proper_sub_signatures(exps, &mut |s| subs.push(s));
-    for s in subs {
-        options.push(value_of(&(*even, s), memo));
-    }
-    let v = crate::nimber::mex_in_place(&mut options).get();
-    memo.insert(sig.clone(), v);
-    v
-}
 
 impl HeapGame for EqualSplit {
     fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
@@ -63,8 +45,8 @@ impl HeapGame for EqualSplit {
         if n == 0 {
             return Some(Nimber::ZERO);
         }
-        let sig = odd_signature(n)?;
-        Some(Nimber(value_of(&sig, &mut HashMap::new())))
+        let (m, twos) = odd_part(n);
+        Some(Nimber(u64::from(big_omega(m)) + u64::from(twos > 0)))
     }
 
     fn grundy_values(&self, count: usize, _progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {

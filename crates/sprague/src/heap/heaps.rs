@@ -75,11 +75,13 @@ impl<G: HeapGame> Heaps<G> {
     /// Every option of a heap of `n` with value `target`, as the heaps it leaves
     /// (`[0]` for nothing), if the heap can be valued without search.
     ///
-    /// Heaps up to [`ENUMERATION_LIMIT`] enumerate every option; larger ones ask
-    /// the game ([`HeapGame::huge_heap_moves`]). O(options(n) · parts).
+    /// Heaps up to [`ENUMERATION_LIMIT`], and heaps the attached table holds
+    /// (a table of `n` values cost more than listing the options of heap
+    /// `n`), enumerate every option; larger ones ask the game
+    /// ([`HeapGame::huge_heap_moves`]). O(options(n) · parts).
     #[must_use]
     pub fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
-        if n > ENUMERATION_LIMIT {
+        if n > ENUMERATION_LIMIT && n >= self.table.values().len() as u64 {
             return self.game.huge_heap_moves(n, target, &|h| self.heap_grundy(h));
         }
         let mut found = Vec::new();
@@ -135,7 +137,10 @@ impl<G: HeapGame> Heaps<G> {
             for (i, (&h, &g)) in heaps.iter().zip(&values).enumerate() {
                 match self.heap_moves_to_value(h, g + total) {
                     Some(found) => {
-                        if h > ENUMERATION_LIMIT && !self.game.huge_heap_moves_complete() {
+                        if h > ENUMERATION_LIMIT
+                            && h >= self.table.values().len() as u64
+                            && !self.game.huge_heap_moves_complete()
+                        {
                             complete = false;
                         }
                         winning_moves.extend(found.into_iter().map(|parts| HeapMove { heap: i, parts }));

@@ -23,7 +23,6 @@ mod take_break;
 
 pub use allbut::AllBut;
 pub use equal_split::EqualSplit;
-pub use factor::FACTOR_LIMIT;
 pub(crate) use game::leave_heap;
 pub use game::{HeapGame, HeapValuer, plain_values};
 pub use grundy_game::{
@@ -40,7 +39,10 @@ pub use misere_quotient::{DEFAULT_MAX_ORDER, MisereQuotient, QuotientError, Quot
 pub use misere_values::{misere_grundy_values, misere_grundy_values_with};
 pub(crate) use period::extend_periodic;
 pub use period::{PERIODICITY_THEOREM, Period, PeriodRule, find_period};
-pub use rectangles::{Rectangle, RectangleCutting, parse_rectangles};
+pub use rectangles::{
+    Rectangle, RectangleCut, RectangleCutting, RectangleSum, format_rectangle_counts, parse_rectangle_counts,
+    parse_rectangles,
+};
 pub use sequence_subtraction::{SequenceSubtraction, SubtractionSequence};
 pub use subtraction::{RangeSubtraction, Subtraction};
 pub use table::GrundyTable;

@@ -44,9 +44,11 @@ impl GrundyTable {
         Self::from_values(game, game.grundy_values(count, &mut |_| true))
     }
 
-    /// [`compute`](Self::compute), stopping early (fewer values) when
-    /// `progress`, called with the values done, returns `false`.
-    fn compute_with<G: HeapGame + ?Sized>(
+    /// [`compute`](Self::compute) with a progress callback (called with the
+    /// number of values done; returning `false` stops early, and the table
+    /// then holds fewer than `count` values).
+    #[must_use]
+    pub fn compute_with<G: HeapGame + ?Sized>(
         game: &G,
         count: usize,
         progress: &mut dyn FnMut(usize) -> bool,
@@ -244,6 +246,12 @@ impl GrundyTable {
     #[must_use]
     pub fn values(&self) -> &[u64] {
         &self.values
+    }
+
+    /// The computed values, without copying them.
+    #[must_use]
+    pub fn into_values(self) -> Vec<u64> {
+        self.values
     }
 
     /// The period found in the values, if any.

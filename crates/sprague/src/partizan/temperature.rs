@@ -8,8 +8,10 @@ use super::thermograph::Thermograph;
 impl GameStore {
     /// The thermograph of `g`, memoised per id.
     ///
-    /// For a number `x` both walls are the constant `x`; `x + n·↑ + *m` has a
-    /// closed form (its walls meet at `x` at temperature 0). Otherwise the left
+    /// For an integer `n` both walls are the constant `n`; `n + k·↑ + *m` has
+    /// a closed form (its walls meet at `n` at temperature 0). Otherwise (a
+    /// number `m/2^k` included: its walls meet at temperature `−1/2^k` and
+    /// part below it, the stops of the number cooled there) the left
     /// scaffold is `max over G^L of (right wall of G^L)(t) - t`, the right one
     /// `min over G^R of (left wall of G^R)(t) + t`; the temperature is where
     /// they meet and above it both walls are the mast (Winning Ways ch. 6).
@@ -27,9 +29,14 @@ impl GameStore {
         if let Some(t) = self.derived.thermo.get(&g) {
             return t.clone();
         }
-        let th = if let Some(x) = self.as_number(g) {
+        // Closed forms where the number part is an integer; a number m/2^k
+        // (and m/2^k + n·↑ + *m) goes through its options like any game,
+        // since below its temperature −1/2^k it cools as {G^L_t − t | G^R_t + t}
+        // (as CGSuite draws it too).
+        let integral = |x: &Dyadic| x.is_integer();
+        let th = if let Some(x) = self.as_number(g).filter(|x| integral(x)) {
             Thermograph::of_number(x.clone())
-        } else if let Some(v) = self.as_nus(g) {
+        } else if let Some(v) = self.as_nus(g).filter(|v| !v.is_number() && integral(&v.number)) {
             Thermograph::of_nus(v)
         } else {
             let (l, r) = self.options(g);
@@ -61,14 +68,25 @@ impl GameStore {
         self.thermograph(g).mean
     }
 
-    /// `g` cooled by `t`, for `t > −1` (see [`cooling_defined`]): numbers
-    /// stay; when `t` exceeds the temperature the result is the mean;
-    /// otherwise `{G^L_t - t | G^R_t + t}` (Winning Ways ch. 6). For `−1 < t <
-    /// 0` (as CGSuite allows) the same formula applies: a game that is not a
-    /// number has temperature at least 0, and `{G^L_t' - t' | G^R_t' + t'}`
-    /// with `t' < 0` has a left stop above its right stop, so it is never
-    /// infinitesimally close to a number and nothing freezes early. One
-    /// thermograph, then one sum and construction per subgame.
+    /// `g` cooled by `t`, for `t > −1` (see [`cooling_defined`]), as
+    /// Winning Ways (ch. 6) and CGSuite define it: an integer stays; when `t`
+    /// exceeds the temperature of `g` the result is its mean; otherwise it is
+    /// `{G^L_t − t | G^R_t + t}` over the canonical options. A number that is
+    /// not an integer is no exception: `m/2^k` has temperature `−1/2^k`, so
+    /// it stays for `t > −1/2^k` and is cooled through its options below
+    /// (`1/4` cooled by `−1/4` is `{0 + 1/4 | 1/2 − 1/4} = 1/4*`). Freezing
+    /// happens exactly above the temperature, where the cooled form is
+    /// infinitesimally close to the mean. One thermograph, then one sum and
+    /// construction per subgame.
+    ///
+    /// ```
+    /// use sprague::{Dyadic, GameStore};
+    /// let mut s = GameStore::new();
+    /// let quarter = s.parse("1/4").unwrap();
+    /// let t: Dyadic = "-1/4".parse().unwrap();
+    /// let cooled = s.cool(quarter, &t);
+    /// assert_eq!(s.display(cooled), "1/4*");
+    /// ```
     pub fn cool(&mut self, g: GameId, t: &Dyadic) -> GameId {
         self.op().cool(g, t)
     }
@@ -85,7 +103,7 @@ impl GameStore {
 /// [`GameStore`] methods and [`WatchedStore`](super::WatchedStore) run them.
 impl Op<'_, '_> {
     pub(crate) fn cool(&mut self, g: GameId, t: &Dyadic) -> GameId {
-        if self.is_number(g) || t.is_zero() {
+        if self.as_number(g).is_some_and(Dyadic::is_integer) || t.is_zero() {
             return g;
         }
         let temp = self.temperature(g);
@@ -108,8 +126,8 @@ impl Op<'_, '_> {
 }
 
 /// Whether sprague cools by `t`: `t > −1`, the temperatures CGSuite accepts
-/// for cooling (negative ones heat a little: `*` cooled by −1/2 is `±1/2`).
-/// O(1).
+/// for cooling (negative ones heat a little: `*` cooled by −1/2 is `±1/2`,
+/// `1/4` cooled by −1/4 is `1/4*`). O(1).
 ///
 /// ```
 /// use sprague::{Dyadic, partizan::cooling_defined};

@@ -64,9 +64,15 @@ fn describe_compact(heaps: &[u64], m: &HeapMove) -> String {
     format!("heap {}: {from} → {to}", m.heap + 1)
 }
 
-/// Bytes a table holds per heap at most: the value, its copy in the
-/// returned [`Table`], and the tabulator's bookkeeping (rare-value sets).
-const TABLE_BYTES_PER_VALUE: u64 = 48;
+/// Bytes a misère table holds per heap at most: the value, its copy in the
+/// returned [`Table`], and the searches' bookkeeping.
+const MISERE_TABLE_BYTES_PER_VALUE: u64 = 48;
+
+/// Bytes a heap costs while a table is made (`table`, and `value` and
+/// `count` up to a heap): the value kept (8), and the engine's own copy
+/// while they are converted (Grundy's game 1.5 bytes, the general
+/// rare-value engine 4).
+const TABULATE_BYTES_PER_VALUE: u64 = 12;
 
 impl<G: HeapGame + Clone> HeapRuleset<G> {
     /// `game` under the name `name` (shown in reports, with parameters),
@@ -87,6 +93,56 @@ impl<G: HeapGame + Clone> HeapRuleset<G> {
     pub fn with_max_heap(mut self, max_heap: u64) -> Self {
         self.max_heap = max_heap;
         self
+    }
+
+    /// The table that values every heap up to `largest`: the cheap one of
+    /// [`GrundyTable::covering`] (closed form, proven period, small heaps),
+    /// else `G(0 ..= largest)` by the game's fastest algorithm (Grundy's game:
+    /// its sparse-space engine), within the budgets of `options`: one state
+    /// a value against `max_states` and [`TABULATE_BYTES_PER_VALUE`] a value
+    /// against the memory budget, both checked before the work; the monitor
+    /// sees the values done (phase `tabulating`) and its stop request (Ctrl-C)
+    /// ends the work. Cost: the game's table algorithm on `largest + 1`
+    /// values when no cheaper table values `largest`.
+    ///
+    /// # Errors
+    /// [`Error::Input`] past the state budget, [`Error::Memory`] past the
+    /// memory budget, [`Error::Search`] when stopped.
+    fn table_up_to(&self, largest: u64, options: &Options<'_>) -> Result<GrundyTable> {
+        let table = self.covering(largest, options)?;
+        if self.game.heap_value(largest).is_some() || table.value(largest).is_some() {
+            return Ok(table);
+        }
+        let count = largest.saturating_add(1);
+        let what = "a table of every heap up to the largest (no closed form or proven period values it)";
+        options.check_memory(count, TABULATE_BYTES_PER_VALUE, what)?;
+        if count > options.max_states as u64 {
+            return Err(Error::input(format!(
+                "heap {largest} of {}: no closed form and no proven period, so it is valued from a table of G(0..={largest}), {count} values, more than the state budget of {} (one state a value; raise it with --max-states, or max_states= in Python)",
+                self.name, options.max_states
+            )));
+        }
+        let Ok(count) = usize::try_from(count) else {
+            return Err(Error::Memory(crate::MemoryExceeded {
+                what,
+                needed: u64::MAX,
+                max_memory: options.max_memory(),
+            }));
+        };
+        let monitor = options.monitor;
+        monitor.start_phase("tabulating", Some(count as u64), 0);
+        let mut reported = 0usize;
+        let table = GrundyTable::compute_with(&self.game, count, &mut |done| {
+            monitor.add(done.saturating_sub(reported) as u64);
+            reported = reported.max(done);
+            monitor.check().is_ok()
+        });
+        if table.values().len() < count {
+            return Err(Error::Search(crate::SearchError::Interrupted(
+                crate::Interrupted { done: monitor.done() },
+            )));
+        }
+        Ok(table)
     }
 
     /// The heaps of `position`, checked against the largest heap accepted.
@@ -243,7 +299,12 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
         const MOVES_SHOWN_HEAPS: usize = 20;
         let heaps = self.parse(position)?;
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        let rules = Heaps::with_table(self.game.clone(), self.covering(largest, options)?);
+        let table = if options.misere {
+            self.covering(largest, options)?
+        } else {
+            self.table_up_to(largest, options)?
+        };
+        let rules = Heaps::with_table(self.game.clone(), table);
         let canonical = rules.format_position(&heaps);
         let describe = |to: &Vec<u64>| (rules.format_position(to), rules.describe_move(&heaps, to));
         if options.misere {
@@ -354,7 +415,12 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
     }
 
     fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
-        options.check_memory(count as u64, TABLE_BYTES_PER_VALUE, "the table's values")?;
+        let bytes = if options.misere {
+            MISERE_TABLE_BYTES_PER_VALUE
+        } else {
+            TABULATE_BYTES_PER_VALUE
+        };
+        options.check_memory(count as u64, bytes, "the table's values")?;
         if options.misere {
             // Stops at a stop request (inside a heap's search too) with the values so far.
             let values =
@@ -362,15 +428,17 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
             return Ok(Table::with_period_found(values));
         }
         let table = GrundyTable::listing(&self.game, count, progress);
+        let period = table.period();
         Ok(Table {
-            values: table.values().to_vec(),
-            period: table.period(),
+            values: table.into_values(),
+            period,
         })
     }
 
     /// From the values tabulated up to `high`, else from the proven period
     /// of [`GrundyTable::covering`], else (ranges of at most 2^16 heaps) from
-    /// the closed form heap by heap.
+    /// the closed form heap by heap, else (normal play) from `G(0 ..= high)`
+    /// tabulated within the budgets (see `table_up_to`).
     fn count(&self, low: u64, high: u64, options: &Options<'_>) -> Result<Report> {
         check_count(&self.name, low, high, options)?;
         let table = self.covering(high, options)?;
@@ -393,6 +461,16 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
                 return Ok(
                     count_listed(&values, low, high, "the closed form, heap by heap").report(&self.name)
                 );
+            }
+        }
+        if !options.misere && self.game.heap_value(high).is_none() {
+            let table = self.table_up_to(high, options)?;
+            let listing = Table {
+                period: table.period(),
+                values: table.into_values(),
+            };
+            if let Some(c) = listing.count(low, high) {
+                return Ok(c.report(&self.name));
             }
         }
         Err(Error::input(format!(

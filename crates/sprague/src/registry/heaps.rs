@@ -5,7 +5,8 @@ use super::heap_rules::PLAY_MAX_HEAP;
 use super::{Entry, Error, Family, HeapRuleset, Impartial, Options, Report, Result, Ruleset, without_params};
 use crate::heap::{
     AllBut, EqualSplit, HeapGame, Lasker, RangeSubtraction, Rectangle, RectangleCutting, SequenceSubtraction,
-    Subtraction, SubtractionSequence, TakeBreak, parse_rectangles,
+    Subtraction, SubtractionSequence, TakeBreak, format_rectangle_counts, parse_rectangle_counts,
+    parse_rectangles,
 };
 use crate::notation::Notation;
 use crate::play::PlayEngine;
@@ -49,8 +50,13 @@ const SPLIT_MAX: u64 = 1_000_000;
 
 impl crate::definition::Definition<Vec<Rectangle>> for RectangleCutting {}
 
-/// Rectangle cutting with a bound on the side lengths.
+/// Rectangle cutting: normal play by the closed form for any sides (with
+/// `AxB^K` for many equal rectangles), misère play searched.
 struct Rectangles(Impartial<RectangleCutting>);
+
+/// The most entries (`AxB` or `AxB^K`) of a position for which a winning cut
+/// is shown with the whole position after it (beyond, by the cut alone).
+const RECTANGLE_POSITIONS_UP_TO: usize = 1000;
 
 impl Rectangles {
     /// The rectangles of `position`, each side at most `max_side`; `what`
@@ -64,37 +70,83 @@ impl Rectangles {
             None => Ok(rects),
         }
     }
+
+    /// Normal play: the closed form of [`RectangleCutting::solve_sum`], for
+    /// any sides and any numbers of copies; each winning cut is named with
+    /// its number of pieces, and the position after it is written with
+    /// `AxB^K`, never piece by piece.
+    fn normal(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let counted = parse_rectangle_counts(position).map_err(|e| Error::position(position, e))?;
+        let sum = self.0.rules.solve_sum(&counted).ok_or_else(|| {
+            Error::input(format!("position `{position}`: a side length must be at least 1"))
+        })?;
+        let full = counted.len() <= RECTANGLE_POSITIONS_UP_TO;
+        options.check_memory(
+            sum.winning_cuts.len() as u64,
+            if full { 64 * counted.len() as u64 } else { 64 },
+            "the listing of winning moves",
+        )?;
+        let mut moves = Vec::with_capacity(sum.winning_cuts.len());
+        for (k, cut) in sum.winning_cuts.iter().enumerate() {
+            if k % 1024 == 1023 {
+                options.monitor.check()?;
+            }
+            let to = if full {
+                format_rectangle_counts(&cut.apply(&counted))
+            } else {
+                String::new()
+            };
+            moves.push((to, cut.describe()));
+        }
+        let mut report = super::impartial_report(
+            &self.0.name,
+            &format_rectangle_counts(&counted),
+            false,
+            crate::outcome::Outcome::from_grundy(sum.grundy),
+            Some(sum.grundy.get()),
+            &moves,
+        );
+        if !full && !moves.is_empty() {
+            report.push_line(&format!(
+                "note: with more than {RECTANGLE_POSITIONS_UP_TO} entries, each move is named by its cut, not by the whole position after it"
+            ));
+        }
+        Ok(report)
+    }
 }
 
 impl Ruleset for Rectangles {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        if !options.misere {
+            return self.normal(position, options);
+        }
+        // Misère play is searched over multisets of rectangles: a cut into d
+        // strips is one kind counted d times, not d entries of a list, but
+        // every cut of every side is tried.
         Self::parse(
             position,
             SPLIT_MAX,
-            &format!("has a side above {SPLIT_MAX} (a cut may leave that many pieces)"),
+            &format!(
+                "has a side above {SPLIT_MAX}: misère play is searched cut by cut, so sides are limited to {SPLIT_MAX} there"
+            ),
         )?;
-        if options.misere {
-            // Searched over multisets of rectangles: a cut into d strips
-            // is one kind counted d times, not d entries of a list.
-            let rules = &self.0.rules;
-            let p = rules
-                .parse_position(position)
-                .map_err(|e| Error::position(position, e))?;
-            let (outcome, winning) = super::impartial_rules::misere_by_pieces(rules, &p, options)?;
-            let moves: Vec<(String, String)> = winning
-                .iter()
-                .map(|to| (rules.format_position(to), rules.describe_move(&p, to)))
-                .collect();
-            return Ok(super::impartial_report(
-                &self.0.name,
-                &rules.format_position(&p),
-                true,
-                outcome,
-                None,
-                &moves,
-            ));
-        }
-        self.0.value(position, options)
+        let rules = &self.0.rules;
+        let p = rules
+            .parse_position(position)
+            .map_err(|e| Error::position(position, e))?;
+        let (outcome, winning) = super::impartial_rules::misere_by_pieces(rules, &p, options)?;
+        let moves: Vec<(String, String)> = winning
+            .iter()
+            .map(|to| (rules.format_position(to), rules.describe_move(&p, to)))
+            .collect();
+        Ok(super::impartial_report(
+            &self.0.name,
+            &rules.format_position(&p),
+            true,
+            outcome,
+            None,
+            &moves,
+        ))
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
@@ -314,11 +366,11 @@ pub(super) fn entries() -> Vec<Entry> {
             params: "",
             family: Family::TakeAndBreak,
             summary: "cut an a×b rectangle along one side into d ≥ 2 equal pieces (d divides that side)",
-            notation: "rectangles AxB (sides up to 10^6) separated by spaces, e.g. `3x4 2x5`",
+            notation: "rectangles AxB separated by spaces, e.g. `3x4 2x5`; AxB^K for K equal ones (misère play: sides up to 10^6)",
             example: "value rectangles 3x4 2x5",
-            example2: "value rectangles 6x9 --json",
+            example2: "value rectangles 1000000000x999999937",
             rules: "Rectangles of whole sides a×b. A move cuts one rectangle into d ≥ 2 equal pieces along one side — d must divide that side, so a×b becomes d rectangles (a/d)×b or d rectangles a×(b/d). A 1×1 square is dead. The player who makes the last move wins.",
-            known: "Equal pieces cancel in pairs, so a cut into an even number of pieces is worth 0 and into an odd number d is worth one piece; the value of a×b therefore depends only on the prime signatures of its sides, and sprague keys its table by them (mex rule, Winning Ways, 2nd ed., vol. 1, ch. 3).",
+            known: "Equal pieces cancel in pairs, so a cut into an even number of pieces is worth 0 and into an odd number d is worth one piece. With a = 2^s·m and b = 2^t·n (m, n odd) and Ω counting prime factors with multiplicity, G(a×b) = Ω(m) ⊕ Ω(n) when both sides are odd and (Ω(m) ⊕ Ω(n)) + 1 when one is even: by induction the odd cuts play Nim on the heaps Ω(m) and Ω(n), and an even side adds the option 0 (mex rule, Winning Ways, 2nd ed., vol. 1, ch. 3; proof in the documentation of sprague's RectangleCutting). Sides are factored by Pollard's rho, so any sides below 2^64 answer at once.",
             build: |name, params| {
                 without_params(name, params, |name| {
                     Rectangles(Impartial {
@@ -485,10 +537,80 @@ mod tests {
     }
 
     #[test]
+    fn grundy_heaps_beyond_the_on_demand_tables() {
+        use crate::heap::{HeapGame, TakeBreak};
+        // Heap 70000 of Grundy's game has no period to use: it is valued
+        // from G(0..=70000), just past the tables made on demand, by the sparse-space engine, moves included.
+        let g = TakeBreak::grundy_game().grundy_values(70_001, &mut |_| true);
+        let r = value("grundy", "70000", false).unwrap();
+        assert_eq!(r.grundy(), Some(g[70_000]));
+        let want: Vec<String> = (1..35_000u64)
+            .filter(|&a| g[a as usize] == g[70_000 - a as usize])
+            .map(|a| format!("{a} {}", 70_000 - a))
+            .collect();
+        assert_eq!(moves(&r), want);
+        // The same through `count`: P-positions among the heaps 0..=70000.
+        let monitor = Monitor::default();
+        let c = build("grundy")
+            .unwrap()
+            .count(0, 70_000, &Options::new(&monitor))
+            .unwrap();
+        let zeros = g.iter().filter(|&&v| v == 0).count() as i128;
+        assert_eq!(
+            c.data.get("p_positions").and_then(Data::as_int),
+            Some(zeros),
+            "{}",
+            c.text()
+        );
+        // The budgets hold: one state a value, 16 bytes a value, and a stop.
+        let monitor = Monitor::default();
+        let rules = build("grundy").unwrap();
+        let e = rules
+            .value("70000", &Options::new(&monitor).max_states(60_000))
+            .unwrap_err();
+        assert!(
+            e.to_string().contains("more than the state budget of 60000"),
+            "{e}"
+        );
+        monitor.set_max_memory(1 << 19);
+        let e = rules.value("70000", &Options::new(&monitor)).unwrap_err();
+        assert!(matches!(e, Error::Memory(_)), "{e}");
+        let monitor = Monitor::default();
+        monitor.stop();
+        let e = rules.value("70000", &Options::new(&monitor)).unwrap_err();
+        assert!(
+            matches!(e, Error::Search(crate::SearchError::Interrupted(_))),
+            "{e}"
+        );
+        // The table verb takes the same engine: equal values.
+        let t = rules
+            .table(70_001, &Options::new(&Monitor::default()), &mut |_| true)
+            .unwrap();
+        assert_eq!(t.values, g);
+    }
+
+    #[test]
     fn rectangles_and_play() {
         let r = value("rectangles", "3x4 2x5", false).unwrap();
         assert!(r.grundy().is_some());
-        let e = value("rectangles", "2000000x1", false).unwrap_err();
+        // Any sides in normal play; misère play searches, so sides stay small.
+        // 2000000 = 2^7·5^6: (Ω(5^6) ⊕ Ω(1)) + 1 = 7.
+        let r = value("rectangles", "2000000x1", false).unwrap();
+        assert_eq!(r.grundy(), Some(7));
+        // 10^9 = 2^9·5^9 beside the prime 999999937: (9 ⊕ 1) + 1 = 9. The
+        // winning cuts are the 90 even divisors of 10^9, the largest making
+        // 10^9 strips 1x999999937, written with `^`.
+        let r = value("rectangles", "1000000000x999999937", false).unwrap();
+        assert_eq!(r.grundy(), Some(9));
+        let moves = r.data.get("winning_moves").and_then(|m| match m {
+            crate::registry::Data::List(l) => Some(l.len()),
+            _ => None,
+        });
+        assert_eq!(moves, Some(90));
+        let text = r.text();
+        assert!(text.contains("1x999999937^1000000000"), "{text}");
+        assert!(text.lines().all(|l| l.len() < 200), "{text}");
+        let e = value("rectangles", "2000000x1", true).unwrap_err();
         assert!(e.to_string().contains("has a side above 1000000"), "{e}");
         let monitor = Monitor::default();
         let kayles = build("kayles").unwrap();
