@@ -212,7 +212,7 @@ mod tests {
         let mut p = 2;
         while p * p <= n {
             let mut e = 0;
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
                 e += 1;
             }
