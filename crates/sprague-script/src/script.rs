@@ -617,6 +617,7 @@ impl Script {
         let env = crate::compiled::Env {
             engine: &self.engine,
             sink: &self.sink,
+            monitor: self.meter.monitor.get().copied(),
         };
         compiled.run(name, p, &env)
     }

@@ -109,7 +109,14 @@ pub(crate) struct Limits {
 pub(crate) struct Env<'a> {
     pub(crate) engine: &'a Engine,
     pub(crate) sink: &'a Arc<Mutex<Vec<Pos>>>,
+    /// The search's monitor, polled every [`POLL_OPS`] operations: a stop
+    /// request (Ctrl-C, the memory budget) bails the call, and rhai, rerunning
+    /// it, stops at its own first poll with the usual message.
+    pub(crate) monitor: Option<&'static sprague::Monitor>,
 }
+
+/// Operations between two looks at the monitor (as rhai's own calls poll).
+const POLL_OPS: u64 = 1 << 12;
 
 /// The state of one compiled call.
 pub(crate) struct Ctx<'a> {
@@ -131,12 +138,18 @@ impl Ctx<'_> {
     /// Counts `n` operations; bails past the limit.
     #[inline]
     pub(crate) fn charge(&mut self, n: u64) -> R<()> {
+        let before = self.ops;
         self.ops += n;
         if self.ops > self.max_ops {
-            Err(Flow::Bail)
-        } else {
-            Ok(())
+            return Err(Flow::Bail);
         }
+        if before / POLL_OPS != self.ops / POLL_OPS
+            && let Some(m) = self.env.monitor
+            && m.check().is_err()
+        {
+            return Err(Flow::Bail);
+        }
+        Ok(())
     }
 
     /// Local `slot` of the current call.

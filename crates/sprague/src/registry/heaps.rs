@@ -153,7 +153,7 @@ impl Ruleset for Rectangles {
         Self::parse(
             position,
             PLAY_MAX_HEAP,
-            &format!("is too large to play (sides up to {PLAY_MAX_HEAP})"),
+            &format!("is too large to play (sides at most {PLAY_MAX_HEAP})"),
         )?;
         self.0.play(position, options)
     }
