@@ -4,6 +4,21 @@
 use super::store::GameId;
 use core::hash::{BuildHasher, Hash};
 
+/// A word-sized hash made to fill 64 bits, as the open-addressed indexes
+/// read a hash's top bits. FxHash is word-sized: on 32-bit targets (wasm32)
+/// its top 32 bits are zero, which would send every key to the first slot;
+/// there a multiplication by an odd constant (a bijection) spreads it over
+/// 64 bits. 64-bit targets keep the hash as it is.
+#[inline]
+#[must_use]
+pub(super) const fn wide_hash(h: u64) -> u64 {
+    if usize::BITS < 64 {
+        h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    } else {
+        h
+    }
+}
+
 /// Positions (component representatives) to their values, by open
 /// addressing over an index of one word a slot.
 ///
@@ -45,7 +60,7 @@ impl<P: Eq + Hash> PositionMemo<P> {
     /// The hash of `key` that the other methods take.
     #[inline]
     pub(super) fn hash(key: &P) -> u64 {
-        rustc_hash::FxBuildHasher.hash_one(key)
+        wide_hash(rustc_hash::FxBuildHasher.hash_one(key))
     }
 
     /// The slot where the search for a hash starts.

@@ -141,7 +141,7 @@ fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
     for x in r {
         h.write_u32(x.0);
     }
-    h.finish()
+    super::position_memo::wide_hash(h.finish())
 }
 
 /// The canonical forms of option lists already built: `{L | R}` for lists
