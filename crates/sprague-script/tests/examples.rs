@@ -557,3 +557,43 @@ fn cram_on_the_board_block_matches_the_builtin() {
         table(&*sprague::build("cram:2").unwrap(), 12, false).values
     );
 }
+
+/// A random graph on up to 7 vertices, in the graph notation, with a random
+/// state per vertex (`.` either may colour, `x` Left only, `o` Right only,
+/// `#` nobody).
+fn random_tinted_graph(seed: &mut u64) -> String {
+    let mut next = || {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    };
+    let n = 1 + next() % 7;
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if next() % 3 == 0 {
+                edges.push(format!("{a}-{b}"));
+            }
+        }
+    }
+    let states: String = (0..n)
+        .map(|_| ['.', '.', '.', 'x', 'o', '#'][(next() % 6) as usize])
+        .collect();
+    format!("{} n={n} : {states}", edges.join(" "))
+}
+
+#[test]
+fn snort_and_col_on_the_graph_block_match_the_builtins() {
+    for game in ["snort", "col"] {
+        let script = example(&format!("{game}.rhai"));
+        let builtin = sprague::build(game).unwrap();
+        let mut seed = 0x5a0f_7c01_2345_6789_u64;
+        for _ in 0..150 {
+            let g = random_tinted_graph(&mut seed);
+            let (a, b) = (value(&script, &g, false), value(&*builtin, &g, false));
+            assert_eq!(field(&a, "value"), field(&b, "value"), "{game} {g}");
+            assert_eq!(a.outcome(), b.outcome(), "{game} {g}");
+        }
+    }
+}
