@@ -69,7 +69,9 @@ impl ReplError {
                 shown.push_str(&piece);
             }
             if c > line.trim_end().chars().count() + 1 {
-                caret += c - 1 - line.trim_end().chars().count();
+                // A column in the trailing blanks, which are not shown: the
+                // caret just past the text shown.
+                caret = shown.chars().count();
             }
             out.push_str(&format!("\n  {shown}\n  {}^", " ".repeat(caret)));
         }
@@ -96,4 +98,37 @@ pub fn wall_text(w: &sprague::partizan::Trajectory) -> String {
         s.push_str(&format!(", {x} at t={t}"));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ReplError;
+
+    fn at(column: usize) -> ReplError {
+        ReplError {
+            message: "expected a game".to_string(),
+            column: Some(column),
+            interrupted: false,
+        }
+    }
+
+    #[test]
+    fn the_caret_stays_under_the_line_shown() {
+        // Column 3 of `1 +`: under the plus.
+        assert_eq!(
+            at(3).render("1 +", Some(1)),
+            "error: line 1, column 3: expected a game\n  1 +\n    ^"
+        );
+        // Just past the end of the line.
+        assert_eq!(
+            at(4).render("1 +", None),
+            "error: column 4: expected a game\n  1 +\n     ^"
+        );
+        // A column in trailing blanks (not shown, a carriage return among
+        // them): the caret just past the text shown.
+        assert_eq!(
+            at(4).render("+\r ", None),
+            "error: column 4: expected a game\n  +\n   ^"
+        );
+    }
 }
