@@ -116,7 +116,8 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::snort::tests::{both, grid, is};
+    use crate::games::snort::tests::grid;
+    use crate::partizan::by_definition::{both, is};
     use crate::partizan::PartizanSolver;
     use proptest::prelude::*;
 

@@ -89,7 +89,8 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::snort::tests::{both, graph, grid, is};
+    use crate::games::snort::tests::{graph, grid};
+    use crate::partizan::by_definition::{both, is};
     use crate::partizan::PartizanSolver;
     use proptest::prelude::*;
 

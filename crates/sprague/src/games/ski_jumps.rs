@@ -217,24 +217,10 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::{GameId, GameStore, PartizanSolver};
+    use crate::partizan::{GameId, PartizanSolver};
     use proptest::prelude::*;
 
-    /// The canonical form by the definition, memoised by position: no
-    /// components, symmetry or number rule.
-    fn plain<R: PartizanRules>(r: &R, store: &mut GameStore, memo: &mut std::collections::HashMap<R::Position, GameId>, p: &R::Position) -> GameId {
-        if let Some(&g) = memo.get(p) {
-            return g;
-        }
-        let (mut left, mut right) = (Vec::new(), Vec::new());
-        r.left_moves(p, &mut left);
-        r.right_moves(p, &mut right);
-        let l: Vec<GameId> = left.iter().map(|o| plain(r, store, memo, o)).collect();
-        let rt: Vec<GameId> = right.iter().map(|o| plain(r, store, memo, o)).collect();
-        let g = store.game(&l, &rt);
-        memo.insert(p.clone(), g);
-        g
-    }
+    use crate::partizan::by_definition::plain;
 
     fn value(s: &str) -> String {
         let mut solver = PartizanSolver::new(&SkiJumps);

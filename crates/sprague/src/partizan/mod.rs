@@ -10,6 +10,8 @@
 //! `display` and `watched` (the operations a [`Monitor`](crate::Monitor)
 //! may stop, in [`WatchedStore`]).
 
+#[cfg(test)]
+pub(crate) mod by_definition;
 mod display;
 mod dyadic;
 mod infinitesimal;

@@ -1,0 +1,50 @@
+//! Test support for partizan rulesets: the canonical form of a position
+//! straight from the definition, to check the solver (components,
+//! symmetry keys, number rules) against.
+
+use super::{GameId, GameStore, PartizanRules, PartizanSolver};
+use crate::notation::Notation;
+use std::collections::HashMap;
+
+/// The canonical form straight from the options, memoised on the whole
+/// position: no components, no symmetry, no number rule.
+pub(crate) fn plain<R: PartizanRules>(
+    rules: &R,
+    store: &mut GameStore,
+    memo: &mut HashMap<R::Position, GameId>,
+    p: &R::Position,
+) -> GameId {
+    if let Some(&g) = memo.get(p) {
+        return g;
+    }
+    let (mut l, mut r) = (Vec::new(), Vec::new());
+    rules.left_moves(p, &mut l);
+    rules.right_moves(p, &mut r);
+    let l: Vec<GameId> = l.iter().map(|o| plain(rules, store, memo, o)).collect();
+    let r: Vec<GameId> = r.iter().map(|o| plain(rules, store, memo, o)).collect();
+    let g = store.game(&l, &r);
+    memo.insert(p.clone(), g);
+    g
+}
+
+/// The value by the solver and by the plain search, as text.
+pub(crate) fn both<R: PartizanRules>(rules: &R, p: &R::Position) -> (String, String) {
+    let mut solver = PartizanSolver::new(rules);
+    let g = solver.value(p).unwrap();
+    let d = plain(rules, solver.store_mut(), &mut HashMap::new(), p);
+    (solver.store_mut().display(g), solver.store_mut().display(d))
+}
+
+/// Whether the solver's value of `text` is the game written `expected`.
+pub(crate) fn is<R>(rules: &R, text: &str, expected: &str) -> bool
+where
+    R: PartizanRules + Notation<R::Position>,
+{
+    let mut solver = PartizanSolver::new(rules);
+    let g = solver.value(&rules.parse_position(text).unwrap()).unwrap();
+    let e = crate::notation::parse_game(solver.store_mut(), expected).unwrap();
+    if g != e {
+        eprintln!("{text}: {} is not {expected}", solver.store_mut().display(g));
+    }
+    g == e
+}
