@@ -125,12 +125,7 @@ impl Engine for LeafEngine {
     }
 
     fn describe(&self, from: &u64, to: &u64) -> String {
-        let gone = from & !to;
-        let word = if gone.count_ones() == 1 { "leaf" } else { "leaves" };
-        format!(
-            "remove {word} {}",
-            vertex_list((0..64u32).filter(|&v| gone >> v & 1 == 1), 64)
-        )
+        removed_leaves(*from, *to)
     }
 
     fn verdict(&mut self, p: &u64, _mover: Player) -> Result<Verdict> {
@@ -313,12 +308,7 @@ impl Engine for UnrootedLeafEngine<'_> {
     }
 
     fn describe(&self, from: &u64, to: &u64) -> String {
-        let gone = from & !to;
-        let word = if gone.count_ones() == 1 { "leaf" } else { "leaves" };
-        format!(
-            "remove {word} {}",
-            vertex_list((0..64u32).filter(|&v| gone >> v & 1 == 1), 64)
-        )
+        removed_leaves(*from, *to)
     }
 
     fn verdict(&mut self, p: &u64, _mover: Player) -> Result<Verdict> {
@@ -413,4 +403,15 @@ impl Engine for UnrootedLeafEngine<'_> {
     fn move_help(&self) -> Option<String> {
         Some("as the leaves to remove, e.g. `2 4`".to_string())
     }
+}
+
+/// "remove leaf 3" or "remove leaves 1, 4": the vertices in `from` but not
+/// in `to` (sets of vertices as bits).
+fn removed_leaves(from: u64, to: u64) -> String {
+    let gone = from & !to;
+    let word = if gone.count_ones() == 1 { "leaf" } else { "leaves" };
+    format!(
+        "remove {word} {}",
+        vertex_list((0..64u32).filter(|&v| gone >> v & 1 == 1), 64)
+    )
 }
