@@ -116,9 +116,8 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::snort::tests::grid;
+    use crate::games::snort::tests::{grid, swap_negates_and_images_keep};
     use crate::partizan::by_definition::{both, is};
-    use crate::partizan::PartizanSolver;
     use proptest::prelude::*;
 
     proptest! {
@@ -133,13 +132,7 @@ mod tests {
         #[test]
         fn colour_swap_negates_and_symmetries_keep(w in 1usize..5, h in 1usize..4, seed in any::<u64>()) {
             let b = grid(w, h, seed, [6, 1, 1, 3]);
-            let mut solver = PartizanSolver::new(&Amazons);
-            let v = solver.value(&b).unwrap();
-            let s = solver.value(&b.swapped()).unwrap();
-            prop_assert_eq!(solver.store_mut().neg(v), s);
-            for image in b.images() {
-                prop_assert_eq!(solver.value(&image).unwrap(), v);
-            }
+            swap_negates_and_images_keep(&Amazons, b, |b| b)?;
         }
     }
 

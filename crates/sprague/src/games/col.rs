@@ -89,7 +89,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::snort::tests::{graph, grid};
+    use crate::games::snort::tests::{graph, grid, swap_negates_and_images_keep};
     use crate::partizan::by_definition::{both, is};
     use crate::partizan::PartizanSolver;
     use proptest::prelude::*;
@@ -116,13 +116,7 @@ mod tests {
         #[test]
         fn colour_swap_negates_and_symmetries_keep(w in 1usize..5, h in 1usize..4, seed in any::<u64>()) {
             let b = grid(w, h, seed, [5, 1, 1, 1]);
-            let mut solver = PartizanSolver::new(&Col);
-            let v = solver.value(&Tinted::Grid(b)).unwrap();
-            let s = solver.value(&Tinted::Grid(b.swapped())).unwrap();
-            prop_assert_eq!(solver.store_mut().neg(v), s);
-            for image in b.images() {
-                prop_assert_eq!(solver.value(&Tinted::Grid(image)).unwrap(), v);
-            }
+            swap_negates_and_images_keep(&Col, b, Tinted::Grid)?;
         }
     }
 

@@ -207,6 +207,23 @@ pub(crate) mod tests {
     use crate::partizan::PartizanSolver;
     use proptest::prelude::*;
 
+    /// Swapping the colours of `b` negates its value and each of its eight
+    /// images keeps it (`position` makes a board a position of `rules`).
+    pub(crate) fn swap_negates_and_images_keep<R: PartizanRules>(
+        rules: &R,
+        b: Board,
+        position: impl Fn(Board) -> R::Position,
+    ) -> Result<(), TestCaseError> {
+        let mut solver = PartizanSolver::new(rules);
+        let v = solver.value(&position(b)).unwrap();
+        let s = solver.value(&position(b.swapped())).unwrap();
+        prop_assert_eq!(solver.store_mut().neg(v), s);
+        for image in b.images() {
+            prop_assert_eq!(solver.value(&position(image)).unwrap(), v);
+        }
+        Ok(())
+    }
+
     /// A random grid of `w × h` cells in the four states (`weights` of `.xo#`).
     pub(crate) fn grid(w: usize, h: usize, seed: u64, weights: [u64; 4]) -> Board {
         let mut rng = crate::test_rng::XorShift::new(seed | 1);
@@ -257,13 +274,7 @@ pub(crate) mod tests {
         #[test]
         fn colour_swap_negates_and_symmetries_keep(w in 1usize..5, h in 1usize..4, seed in any::<u64>()) {
             let b = grid(w, h, seed, [5, 1, 1, 1]);
-            let mut solver = PartizanSolver::new(&Snort);
-            let v = solver.value(&Tinted::Grid(b)).unwrap();
-            let s = solver.value(&Tinted::Grid(b.swapped())).unwrap();
-            prop_assert_eq!(solver.store_mut().neg(v), s);
-            for image in b.images() {
-                prop_assert_eq!(solver.value(&Tinted::Grid(image)).unwrap(), v);
-            }
+            swap_negates_and_images_keep(&Snort, b, Tinted::Grid)?;
         }
     }
 
