@@ -471,3 +471,23 @@ fn array_growth_counts_against_the_operation_limit() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A script whose positions never end (`p` moves to `p + 1`): the search
+/// goes deeper forever and solves nothing. `value` looks at the memory
+/// budget as it descends, the script's move cache stops growing near the
+/// budget, and `solve`'s state space checks each growth of its index
+/// against it: both end with the budget's one line, well inside an address
+/// space of 1 GiB where they used to grow until the allocator failed.
+#[test]
+fn endless_script_positions_stop_at_the_memory_budget() {
+    let dir = std::env::temp_dir().join(format!("sprague-hostile-endless-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("endless.rhai");
+    std::fs::write(&path, "fn moves(p) { [p + 1] }\n").expect("script");
+    let script = path.to_str().expect("utf-8");
+    for verb in ["value", "solve"] {
+        let r = run(&["--max-memory", "64M", verb, "--rules", script, "1"], 1024, 120);
+        assert_error(&r, "past the memory budget of 64.0 MiB");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -34,6 +34,13 @@ impl Mover {
 
 type MoveCache = HashMap<(Mover, Pos), Arc<[Pos]>>;
 
+/// Whether a cache of `len` entries in `capacity` slots of `entry_bytes`
+/// may take one more entry within the script's memory budget (see
+/// [`sprague::budget::table_may_grow`]).
+fn may_grow(len: usize, capacity: usize, entry_bytes: usize, script: &Script) -> bool {
+    len < capacity || sprague::budget::table_may_grow(len, capacity, entry_bytes, script.max_memory())
+}
+
 /// The answers of `fn components`: `None` for a single component.
 type ComponentCache = HashMap<Pos, Option<Arc<[Pos]>>>;
 
@@ -92,7 +99,18 @@ impl ScriptGame {
             return Arc::from([]);
         }
         let list: Arc<[Pos]> = out.into();
-        match self.lock().entry(key) {
+        let mut cache = self.lock();
+        // The cache only saves calls: near the memory budget it stops
+        // growing, so it never holds a search's memory past the budget.
+        if !may_grow(
+            cache.len(),
+            cache.capacity(),
+            size_of::<((Mover, Pos), Arc<[Pos]>)>(),
+            &self.script,
+        ) {
+            return list;
+        }
+        match cache.entry(key) {
             Entry::Occupied(o) => o.get().clone(),
             Entry::Vacant(v) => v.insert(list).clone(),
         }
@@ -155,7 +173,15 @@ impl ScriptGame {
                 single => Arc::from([single]),
             })
         };
-        cache().insert(p.clone(), found.clone());
+        let mut parts = cache();
+        if may_grow(
+            parts.len(),
+            parts.capacity(),
+            size_of::<(Pos, Option<Arc<[Pos]>>)>(),
+            &self.script,
+        ) {
+            parts.insert(p.clone(), found.clone());
+        }
         found
     }
 

@@ -512,6 +512,15 @@ impl Script {
         let _ = self.meter.monitor.set(monitor);
     }
 
+    /// The memory budget of the watched monitor (the default budget
+    /// without one), which the script's caches and state spaces keep to.
+    pub(crate) fn max_memory(&self) -> u64 {
+        self.meter
+            .monitor
+            .get()
+            .map_or_else(sprague::budget::default_max_memory, |m| m.max_memory())
+    }
+
     /// The work the watched monitor counted (0 without one).
     pub(crate) fn monitor_done(&self) -> u64 {
         self.meter.monitor.get().map_or(0, |m| m.done())

@@ -119,6 +119,15 @@ impl ScriptSpace {
             if e.positions.len() >= max_states {
                 return Err(sprague::BudgetExceeded { max_states }.into());
             }
+            // A state's index entry, position, move list and outcomes.
+            let entry = size_of::<(Pos, u64)>() + size_of::<Pos>() + size_of::<Vec<u64>>() + 16;
+            sprague::budget::table_growth(
+                e.index.len(),
+                e.index.capacity(),
+                entry,
+                monitor.max_memory(),
+                "the state space of the script's game",
+            )?;
             let s = e.positions.len() as u64;
             e.index.insert(p.clone(), s);
             e.positions.push(p);

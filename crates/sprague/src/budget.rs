@@ -113,6 +113,64 @@ pub fn resident_memory() -> Option<u64> {
     pages.checked_mul(64 << 10)
 }
 
+/// Whether a hash table that is full (`len` entries in `capacity` usable
+/// slots, so the next insertion reallocates) may grow within `max_memory`:
+/// while the table grows, the old slots and twice as many new ones are held
+/// at once, so the resident memory plus the new table of `2 · capacity`
+/// slots of `entry_bytes` bytes (and the ⅛ spare slots and one control byte
+/// each of a swiss table) must fit. Always `true` while the table has room
+/// or where the resident memory cannot be read. One small file read, only
+/// when the table is full: O(1) amortised per insertion.
+///
+/// A cache answers "not cached" instead of growing past the budget; a table
+/// that must grow reports [`MemoryExceeded`] (see [`table_growth`]).
+#[must_use]
+pub fn table_may_grow(len: usize, capacity: usize, entry_bytes: usize, max_memory: u64) -> bool {
+    table_growth(len, capacity, entry_bytes, max_memory, "the table").is_ok()
+}
+
+/// [`table_may_grow`] as a check: [`MemoryExceeded`] naming `what`, with
+/// the bytes the table would need after growing, when its growth would pass
+/// `max_memory`.
+///
+/// # Errors
+/// [`MemoryExceeded`] past the budget.
+///
+/// ```
+/// use sprague::budget::table_growth;
+/// // A table with room never needs a check.
+/// assert!(table_growth(3, 7, 1 << 40, 1, "positions").is_ok());
+/// // A full table of 2^20 slots of 1 KiB cannot grow within 1 MiB.
+/// let e = table_growth(1 << 20, 1 << 20, 1024, 1 << 20, "positions").unwrap_err();
+/// assert!(e.to_string().starts_with("positions needs"));
+/// ```
+pub fn table_growth(
+    len: usize,
+    capacity: usize,
+    entry_bytes: usize,
+    max_memory: u64,
+    what: &'static str,
+) -> Result<(), MemoryExceeded> {
+    if len < capacity {
+        return Ok(());
+    }
+    let Some(resident) = resident_memory() else {
+        return Ok(());
+    };
+    let slots = (capacity as u64).max(4).saturating_mul(2).saturating_mul(8) / 7;
+    let grown = slots.saturating_mul(entry_bytes as u64 + 1);
+    let needed = resident.saturating_add(grown);
+    if needed > max_memory {
+        Err(MemoryExceeded {
+            what,
+            needed,
+            max_memory,
+        })
+    } else {
+        Ok(())
+    }
+}
+
 /// The allocation check every path whose size comes from the input makes
 /// before allocating: `count` items of `item_bytes` bytes each for `what`,
 /// against `max_memory`. Overflowing sizes are refused too. O(1).
@@ -144,6 +202,10 @@ pub fn check_memory(
     }
 }
 
+/// Positions a search enters between two looks at its monitor
+/// ([`SearchLimits::descended`]).
+pub(crate) const DESCENT_POLL: u64 = 256;
+
 /// The options every memoising search carries: its state budget and the
 /// monitor it reports to. [`crate::GrundySolver`], [`crate::MisereSolver`] and
 /// [`crate::PartizanSolver`] hold one, so `with_max_states` and `with_monitor`
@@ -153,6 +215,8 @@ pub(crate) struct SearchLimits<'r> {
     pub(crate) max_states: usize,
     /// Counts solved states for the monitor, if any, and passes on stop requests.
     pub(crate) ticker: Ticker<'r>,
+    /// Positions entered since the search began, for [`descended`](Self::descended).
+    descents: u64,
 }
 
 impl<'r> SearchLimits<'r> {
@@ -161,6 +225,7 @@ impl<'r> SearchLimits<'r> {
         SearchLimits {
             max_states,
             ticker: Ticker::new(None),
+            descents: 0,
         }
     }
 
@@ -178,6 +243,24 @@ impl<'r> SearchLimits<'r> {
         let value = result?;
         flushed?;
         Ok(value)
+    }
+
+    /// Counts one position entered (pushed on the search's stack) and looks at
+    /// the monitor every [`DESCENT_POLL`] of them. A search only reports
+    /// positions it has solved, so without this a chain that never ends
+    /// (each position's option a new position) would grow its stack past
+    /// the memory budget and never see a stop request. O(1).
+    ///
+    /// # Errors
+    /// [`Interrupted`](crate::Interrupted) if a stop was asked for (Ctrl-C,
+    /// the memory budget).
+    #[inline]
+    pub(crate) fn descended(&mut self) -> Result<(), crate::Interrupted> {
+        self.descents = self.descents.wrapping_add(1);
+        match self.ticker.monitor() {
+            Some(m) if self.descents.is_multiple_of(DESCENT_POLL) => m.check(),
+            _ => Ok(()),
+        }
     }
 
     /// [`BudgetExceeded`] once `stored` reaches the budget. O(1).

@@ -123,7 +123,6 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
     fn search(&mut self, root: &R::Position) -> Result<bool, SearchError> {
         let mut stack = vec![self.expand(root.clone())];
         let mut held = stack[0].options.len();
-        let mut expanded = 1usize;
         loop {
             let Some(frame) = stack.last_mut() else {
                 return Ok(false); // unreachable: the root frame returns when it pops
@@ -148,12 +147,7 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
                 let child = self.expand(next);
                 held += child.options.len();
                 self.limits.passed(self.memo.len().saturating_add(held))?;
-                expanded += 1;
-                if expanded.is_multiple_of(256)
-                    && let Some(monitor) = self.limits.ticker.monitor()
-                {
-                    monitor.check()?;
-                }
+                self.limits.descended()?;
                 stack.push(child);
                 continue;
             }

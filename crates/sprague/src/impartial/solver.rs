@@ -218,6 +218,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             if let Some((_, c)) = frame.parts.get(frame.cursor) {
                 let next = c.clone();
                 self.limits.passed(stack.len())?;
+                self.limits.descended()?;
                 let child = self.expand(next);
                 stack.push(child);
                 continue;

@@ -329,6 +329,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 self.expand(next, self.parts[cursor].hash);
                 self.limits
                     .reached(self.frames.len() + self.memo.len() + self.parts.len())?;
+                self.limits.descended()?;
                 continue;
             }
             let value = self.finish_top();
