@@ -226,34 +226,60 @@ fn move_rows(py: Python<'_>, moves: &[Key]) -> (Data, Vec<Py<PyAny>>) {
     )
 }
 
-/// Value of a position of an impartial user game (Grundy value, or misère outcome).
-pub fn impartial_value(
+/// Values of positions of an impartial user game (Grundy values, or misère
+/// outcomes), all through one solver: what the search of one position
+/// memoises serves the next, and `max_states` bounds the batch's memo.
+pub fn impartial_values(
     py: Python<'_>,
     user: &User<'_, '_>,
-    position: &Bound<'_, PyAny>,
+    positions: &[Bound<'_, PyAny>],
     misere: bool,
     max_states: usize,
-) -> PyResult<Value> {
+) -> PyResult<Vec<Value>> {
     let watch = user.watch;
-    let p = Key::new(position)?;
-    let (outcome, grundy, winning, states) = if misere {
+    let mut out = Vec::with_capacity(positions.len());
+    if misere {
         let mut solver = MisereSolver::with_max_states(user, max_states).with_monitor(&watch.monitor);
-        let outcome = solver.outcome(&p).map_err(|e| watch.search_error(py, e))?;
-        let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
-        (outcome, None, winning, None)
+        for position in positions {
+            let p = Key::new(position)?;
+            let outcome = solver.outcome(&p).map_err(|e| watch.search_error(py, e))?;
+            let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
+            watch.check()?;
+            out.push(impartial_report(py, position, misere, outcome, None, &winning, None));
+        }
     } else {
         let mut solver = GrundySolver::with_max_states(user, max_states).with_monitor(&watch.monitor);
-        let g = solver.grundy(&p).map_err(|e| watch.search_error(py, e))?;
-        let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
-        (
-            Outcome::from_grundy(g),
-            Some(g.get()),
-            winning,
-            Some(solver.states()),
-        )
-    };
-    watch.check()?;
-    let (rows, objects) = move_rows(py, &winning);
+        for position in positions {
+            let p = Key::new(position)?;
+            let g = solver.grundy(&p).map_err(|e| watch.search_error(py, e))?;
+            let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
+            watch.check()?;
+            let outcome = Outcome::from_grundy(g);
+            out.push(impartial_report(
+                py,
+                position,
+                misere,
+                outcome,
+                Some(g.get()),
+                &winning,
+                Some(solver.states()),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// The value of an impartial user game's position, as `value` gives it.
+fn impartial_report(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    misere: bool,
+    outcome: Outcome,
+    grundy: Option<u64>,
+    winning: &[Key],
+    states: Option<usize>,
+) -> Value {
+    let (rows, objects) = move_rows(py, winning);
     let shown = show(position);
     let mut text = format!("{shown}: outcome {}", outcome.as_str());
     if let Some(g) = grundy {
@@ -267,67 +293,90 @@ pub fn impartial_value(
         .with("grundy", grundy)
         .with("winning_moves", rows)
         .with("states", states);
-    Ok(Value::with_objects(
-        data,
-        text,
-        vec![("winning_moves".into(), objects)],
-    ))
+    Value::with_objects(data, text, vec![("winning_moves".into(), objects)])
 }
 
-/// Canonical form of a position of a partizan user game, in the shared store.
-pub fn partizan_game(
+/// A partizan position solved: its canonical form, Left's and Right's
+/// winning moves, and the states the solver holds.
+pub type Solved = (Game, Vec<Key>, Vec<Key>, usize);
+
+/// Canonical forms of positions of a partizan user game, in the shared
+/// store, all through one solver (what one position's search memoises serves
+/// the next; `max_states` bounds the batch's memo).
+pub fn partizan_games(
     py: Python<'_>,
     user: &User<'_, '_>,
-    position: &Bound<'_, PyAny>,
+    positions: &[Bound<'_, PyAny>],
     max_states: usize,
-) -> PyResult<(Game, Vec<Key>, Vec<Key>, usize)> {
+) -> PyResult<Vec<Solved>> {
     let watch = user.watch;
-    let p = Key::new(position)?;
+    let keys = positions.iter().map(Key::new).collect::<PyResult<Vec<_>>>()?;
     let solved = with_store_taken(|store| {
         let mut solver = PartizanSolver::with_store(user, store, max_states).with_monitor(&watch.monitor);
-        let answer = solver.value(&p).and_then(|g| {
-            let l = solver.left_winning_moves(&p)?;
-            let r = solver.right_winning_moves(&p)?;
-            Ok((g, l, r, solver.states()))
-        });
-        (solver.into_store(), answer)
+        let mut answers = Vec::with_capacity(keys.len());
+        let mut failure = None;
+        for p in &keys {
+            let answer = solver.value(p).and_then(|g| {
+                let l = solver.left_winning_moves(p)?;
+                let r = solver.right_winning_moves(p)?;
+                Ok((Game { id: g }, l, r, solver.states()))
+            });
+            match answer {
+                Ok(a) => answers.push(a),
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
+            if watch.failed() {
+                break;
+            }
+        }
+        (solver.into_store(), (answers, failure))
     })?;
-    let (id, l, r, states) = solved.map_err(|e| watch.search_error(py, e))?;
+    let (answers, failure) = solved;
+    if let Some(e) = failure {
+        return Err(watch.search_error(py, e));
+    }
     watch.check()?;
-    Ok((Game { id }, l, r, states))
+    Ok(answers)
 }
 
-/// Value of a position of a partizan user game.
-pub fn partizan_value(
+/// Values of positions of a partizan user game, through one solver.
+pub fn partizan_values(
     py: Python<'_>,
     user: &User<'_, '_>,
-    position: &Bound<'_, PyAny>,
+    positions: &[Bound<'_, PyAny>],
     max_states: usize,
-) -> PyResult<Value> {
-    let (g, l, r, states) = partizan_game(py, user, position, max_states)?;
-    let mut store = crate::game::store()?;
-    let value = store.display(g.id);
-    let outcome = store.outcome(g.id);
-    drop(store);
-    let (lrows, lobj) = move_rows(py, &l);
-    let (rrows, robj) = move_rows(py, &r);
-    let shown = show(position);
-    let text = format!("{shown}: value {value}, outcome {}\n", outcome.as_str());
-    let data = Data::map()
-        .with("position", shown)
-        .with("value", value)
-        .with("outcome", outcome)
-        .with("left_winning_moves", lrows)
-        .with("right_winning_moves", rrows)
-        .with("states", states);
-    Ok(Value::with_objects(
-        data,
-        text,
-        vec![
-            ("left_winning_moves".into(), lobj),
-            ("right_winning_moves".into(), robj),
-        ],
-    ))
+) -> PyResult<Vec<Value>> {
+    let solved = partizan_games(py, user, positions, max_states)?;
+    let mut out = Vec::with_capacity(solved.len());
+    for (position, (g, l, r, states)) in positions.iter().zip(solved) {
+        let mut store = crate::game::store()?;
+        let value = store.display(g.id);
+        let outcome = store.outcome(g.id);
+        drop(store);
+        let (lrows, lobj) = move_rows(py, &l);
+        let (rrows, robj) = move_rows(py, &r);
+        let shown = show(position);
+        let text = format!("{shown}: value {value}, outcome {}\n", outcome.as_str());
+        let data = Data::map()
+            .with("position", shown)
+            .with("value", value)
+            .with("outcome", outcome)
+            .with("left_winning_moves", lrows)
+            .with("right_winning_moves", rrows)
+            .with("states", states);
+        out.push(Value::with_objects(
+            data,
+            text,
+            vec![
+                ("left_winning_moves".into(), lobj),
+                ("right_winning_moves".into(), robj),
+            ],
+        ));
+    }
+    Ok(out)
 }
 
 /// Win, lose or draw with remoteness for a loopy user game: every position
