@@ -43,7 +43,14 @@ fn value(
         }
         return builtin::value(py, &spec.to_cow()?, position, misere, max_states);
     }
-    let mut one = user_values(py, ruleset, std::slice::from_ref(position), misere, max_states, loopy)?;
+    let mut one = user_values(
+        py,
+        ruleset,
+        std::slice::from_ref(position),
+        misere,
+        max_states,
+        loopy,
+    )?;
     one.pop()
         .ok_or_else(|| PyValueError::new_err("no value was computed"))
 }

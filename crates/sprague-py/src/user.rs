@@ -14,7 +14,7 @@ use sprague::loopy::{Wld, solve_graph_with};
 use sprague::{
     Data, DiGraph, GrundySolver, ImpartialRules, MisereSolver, Outcome, PartizanRules, PartizanSolver,
 };
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
@@ -34,12 +34,19 @@ impl Key {
     }
 }
 
-impl Clone for Key {
-    fn clone(&self) -> Self {
+impl Key {
+    /// A copy, for a caller that holds the interpreter.
+    fn clone_in(&self, py: Python<'_>) -> Key {
         Key {
             hash: self.hash,
-            obj: Python::attach(|py| self.obj.clone_ref(py)),
+            obj: self.obj.clone_ref(py),
         }
+    }
+}
+
+impl Clone for Key {
+    fn clone(&self) -> Self {
+        Python::attach(|py| self.clone_in(py))
     }
 }
 
@@ -62,6 +69,12 @@ impl Hash for Key {
 /// How often (in calls of user code) Python's signal handlers are polled.
 const SIGNAL_EVERY: u32 = 64;
 
+/// Most positions whose `components` answer a [`User`] keeps.
+const SPLITS_KEPT: usize = 1 << 20;
+
+/// What `components` answered for a position: `None` for one component.
+type Split = Option<Box<[Key]>>;
+
 /// The callables of a user game and the watch of the current call.
 pub struct User<'py, 'w> {
     py: Python<'py>,
@@ -71,6 +84,11 @@ pub struct User<'py, 'w> {
     right: Option<Bound<'py, PyAny>>,
     components: Option<Bound<'py, PyAny>>,
     calls: Cell<u32>,
+    /// `components` answers by position. The solvers split every option
+    /// they meet, and the same option is met from many positions (Cram 4 x 5:
+    /// 2.1 times on average); a position is split once, as a plain memoised
+    /// solution over all positions would. At most [`SPLITS_KEPT`] kept.
+    splits: RefCell<HashMap<Key, Split>>,
 }
 
 /// `repr(obj)` for messages, or a placeholder.
@@ -99,6 +117,7 @@ impl<'py, 'w> User<'py, 'w> {
             right: get("right_moves")?,
             components: get("components")?,
             calls: Cell::new(0),
+            splits: RefCell::new(HashMap::new()),
         })
     }
 
@@ -151,6 +170,13 @@ impl<'py, 'w> User<'py, 'w> {
     }
 
     fn collect(&self, r: &Bound<'py, PyAny>, out: &mut Vec<Key>) -> PyResult<()> {
+        if let Ok(list) = r.cast::<PyList>() {
+            out.reserve(list.len());
+            for item in list.iter() {
+                out.push(Key::new(&item)?);
+            }
+            return Ok(());
+        }
         let items = r
             .try_iter()
             .map_err(|_| type_error("a moves function returns an iterable of positions", r))?;
@@ -190,28 +216,42 @@ impl PartizanRules for User<'_, '_> {
 }
 
 /// `components(p)`: `None` (or `[p]` itself) for a single component, else the
-/// parts.
+/// parts. Each position is split by the user's function once.
 fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>) -> bool {
     let Some(f) = u.components.as_ref() else {
         return false;
     };
+    if let Some(known) = u.splits.borrow().get(p) {
+        return match known {
+            None => false,
+            Some(parts) => {
+                out.extend(parts.iter().map(|k| k.clone_in(u.py)));
+                true
+            }
+        };
+    }
     let Some(r) = u.call(f, "components", p) else {
         return false;
     };
-    if r.is_none() {
-        return false;
-    }
     let start = out.len();
-    if let Err(e) = u.collect(&r, out) {
+    let split = if r.is_none() {
+        false
+    } else if let Err(e) = u.collect(&r, out) {
         u.fail_at(e, "components", p.obj.bind(u.py));
         out.truncate(start);
         return false;
-    }
-    if out.len() == start + 1 && out[start] == *p {
+    } else if out.len() == start + 1 && out[start] == *p {
         out.truncate(start);
-        return false;
+        false
+    } else {
+        true
+    };
+    let mut splits = u.splits.borrow_mut();
+    if splits.len() < SPLITS_KEPT {
+        let parts = split.then(|| out[start..].iter().map(|k| k.clone_in(u.py)).collect());
+        splits.insert(p.clone_in(u.py), parts);
     }
-    true
+    split
 }
 
 /// The move rows and Python positions of a list of options.
@@ -245,7 +285,9 @@ pub fn impartial_values(
             let outcome = solver.outcome(&p).map_err(|e| watch.search_error(py, e))?;
             let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
             watch.check()?;
-            out.push(impartial_report(py, position, misere, outcome, None, &winning, None));
+            out.push(impartial_report(
+                py, position, misere, outcome, None, &winning, None,
+            ));
         }
     } else {
         let mut solver = GrundySolver::with_max_states(user, max_states).with_monitor(&watch.monitor);
