@@ -9,6 +9,7 @@ use crate::report::Value;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
+use rustc_hash::{FxHashMap, FxHashSet};
 use sprague::heap::{HeapGame, find_period, plain_values};
 use sprague::loopy::{Wld, solve_graph_with};
 use sprague::{
@@ -72,8 +73,9 @@ const SIGNAL_EVERY: u32 = 64;
 /// Most positions whose `components` answer a [`User`] keeps.
 const SPLITS_KEPT: usize = 1 << 20;
 
-/// What `components` answered for a position: `None` for one component.
-type Split = Option<Box<[Key]>>;
+/// The components of a position, each the one object [`User`] keeps for
+/// it (a position that is one component: itself, as that object).
+type Split = Box<[Key]>;
 
 /// The callables of a user game and the watch of the current call.
 pub struct User<'py, 'w> {
@@ -88,7 +90,11 @@ pub struct User<'py, 'w> {
     /// they meet, and the same option is met from many positions (Cram 4 x 5:
     /// 2.1 times on average); a position is split once, as a plain memoised
     /// solution over all positions would. At most [`SPLITS_KEPT`] kept.
-    splits: RefCell<HashMap<Key, Split>>,
+    splits: RefCell<FxHashMap<Key, Split>>,
+    /// One object per component met: the solvers' memo tables are keyed by
+    /// these, so a look-up finds its entry by identity instead of calling
+    /// Python's `==` (the objects `components` returns are new each call).
+    interned: RefCell<FxHashSet<Key>>,
 }
 
 /// `repr(obj)` for messages, or a placeholder.
@@ -117,7 +123,8 @@ impl<'py, 'w> User<'py, 'w> {
             right: get("right_moves")?,
             components: get("components")?,
             calls: Cell::new(0),
-            splits: RefCell::new(HashMap::new()),
+            splits: RefCell::new(FxHashMap::default()),
+            interned: RefCell::new(FxHashSet::default()),
         })
     }
 
@@ -216,42 +223,44 @@ impl PartizanRules for User<'_, '_> {
 }
 
 /// `components(p)`: `None` (or `[p]` itself) for a single component, else the
-/// parts. Each position is split by the user's function once.
+/// parts. Each position is split by the user's function once; the parts (a
+/// single component: the position itself) are given as the objects the user
+/// game keeps for them.
 fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>) -> bool {
     let Some(f) = u.components.as_ref() else {
         return false;
     };
-    if let Some(known) = u.splits.borrow().get(p) {
-        return match known {
-            None => false,
-            Some(parts) => {
-                out.extend(parts.iter().map(|k| k.clone_in(u.py)));
-                true
-            }
-        };
+    if let Some(parts) = u.splits.borrow().get(p) {
+        out.extend(parts.iter().map(|k| k.clone_in(u.py)));
+        return true;
     }
     let Some(r) = u.call(f, "components", p) else {
         return false;
     };
     let start = out.len();
-    let split = if r.is_none() {
-        false
+    if r.is_none() {
+        out.push(p.clone_in(u.py));
     } else if let Err(e) = u.collect(&r, out) {
         u.fail_at(e, "components", p.obj.bind(u.py));
         out.truncate(start);
         return false;
-    } else if out.len() == start + 1 && out[start] == *p {
-        out.truncate(start);
-        false
-    } else {
-        true
-    };
+    }
+    let mut interned = u.interned.borrow_mut();
+    for part in &mut out[start..] {
+        match interned.get(part) {
+            Some(one) => *part = one.clone_in(u.py),
+            None if interned.len() < SPLITS_KEPT => {
+                interned.insert(part.clone_in(u.py));
+            }
+            None => {}
+        }
+    }
     let mut splits = u.splits.borrow_mut();
     if splits.len() < SPLITS_KEPT {
-        let parts = split.then(|| out[start..].iter().map(|k| k.clone_in(u.py)).collect());
+        let parts = out[start..].iter().map(|k| k.clone_in(u.py)).collect();
         splits.insert(p.clone_in(u.py), parts);
     }
-    split
+    true
 }
 
 /// The move rows and Python positions of a list of options.
