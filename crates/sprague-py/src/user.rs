@@ -18,6 +18,7 @@ use sprague::{
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::time::{Duration, Instant};
 
 /// A Python position as an engine position: the object with its hash taken
 /// once; equality is identity, then Python's `==`.
@@ -70,6 +71,10 @@ impl Hash for Key {
 /// How often (in calls of user code) Python's signal handlers are polled.
 const SIGNAL_EVERY: u32 = 64;
 
+/// The methods of a game that the solvers call, as counted in
+/// [`User::callbacks`].
+const CALLBACKS: [&str; 4] = ["moves", "left_moves", "right_moves", "components"];
+
 /// Most positions whose `components` answer a [`User`] keeps.
 const SPLITS_KEPT: usize = 1 << 20;
 
@@ -86,6 +91,12 @@ pub struct User<'py, 'w> {
     right: Option<Bound<'py, PyAny>>,
     components: Option<Bound<'py, PyAny>>,
     calls: Cell<u32>,
+    /// Calls of `moves`, `left_moves`, `right_moves` and `components`.
+    counts: [Cell<u64>; 4],
+    /// Time spent inside them (wall clock, from call to return).
+    spent: Cell<Duration>,
+    /// When the call that made this game began.
+    started: Instant,
     /// `components` answers by position. The solvers split every option
     /// they meet, and the same option is met from many positions (Cram 4 x 5:
     /// 2.1 times on average); a position is split once, as a plain memoised
@@ -123,6 +134,9 @@ impl<'py, 'w> User<'py, 'w> {
             right: get("right_moves")?,
             components: get("components")?,
             calls: Cell::new(0),
+            counts: Default::default(),
+            spent: Cell::new(Duration::ZERO),
+            started: Instant::now(),
             splits: RefCell::new(FxHashMap::default()),
             interned: RefCell::new(FxHashSet::default()),
         })
@@ -153,13 +167,35 @@ impl<'py, 'w> User<'py, 'w> {
             return None;
         }
         let pos = p.obj.bind(self.py);
-        match f.call1((pos,)) {
+        let which = CALLBACKS.iter().position(|&c| c == name).unwrap_or(0);
+        self.counts[which].set(self.counts[which].get() + 1);
+        let start = Instant::now();
+        let answer = f.call1((pos,));
+        self.spent.set(self.spent.get() + start.elapsed());
+        match answer {
             Ok(r) => Some(r),
             Err(e) => {
                 self.fail_at(e, name, pos);
                 None
             }
         }
+    }
+
+    /// The calls of the game's methods so far, the time spent inside them
+    /// and the time since the call began (wall clock), for a report's
+    /// `callbacks` field; in a batch, since the batch began. The solver's own
+    /// share is `total_seconds - seconds`.
+    pub fn callbacks(&self) -> Data {
+        let mut calls = Data::map();
+        for (name, n) in CALLBACKS.iter().zip(&self.counts) {
+            if n.get() > 0 {
+                calls = calls.with(name, n.get());
+            }
+        }
+        Data::map()
+            .with("calls", calls)
+            .with("seconds", self.spent.get().as_secs_f64())
+            .with("total_seconds", self.started.elapsed().as_secs_f64())
     }
 
     fn fail_at(&self, e: PyErr, name: &str, pos: &Bound<'py, PyAny>) {
@@ -295,7 +331,7 @@ pub fn impartial_values(
             let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
             watch.check()?;
             out.push(impartial_report(
-                py, position, misere, outcome, None, &winning, None,
+                py, user, position, misere, outcome, None, &winning, None,
             ));
         }
     } else {
@@ -308,6 +344,7 @@ pub fn impartial_values(
             let outcome = Outcome::from_grundy(g);
             out.push(impartial_report(
                 py,
+                user,
                 position,
                 misere,
                 outcome,
@@ -321,8 +358,10 @@ pub fn impartial_values(
 }
 
 /// The value of an impartial user game's position, as `value` gives it.
+#[allow(clippy::too_many_arguments)] // the fields of one report
 fn impartial_report(
     py: Python<'_>,
+    user: &User<'_, '_>,
     position: &Bound<'_, PyAny>,
     misere: bool,
     outcome: Outcome,
@@ -343,7 +382,8 @@ fn impartial_report(
         .with("outcome", outcome)
         .with("grundy", grundy)
         .with("winning_moves", rows)
-        .with("states", states);
+        .with("states", states)
+        .with("callbacks", user.callbacks());
     Value::with_objects(data, text, vec![("winning_moves".into(), objects)])
 }
 
@@ -417,7 +457,8 @@ pub fn partizan_values(
             .with("outcome", outcome)
             .with("left_winning_moves", lrows)
             .with("right_winning_moves", rrows)
-            .with("states", states);
+            .with("states", states)
+            .with("callbacks", user.callbacks());
         out.push(Value::with_objects(
             data,
             text,
@@ -514,7 +555,8 @@ pub fn loopy_value(
         .with("outcome", root_value.wld.as_str())
         .with("remoteness", remoteness.map(u64::from))
         .with("best_moves", rows)
-        .with("states", order.len());
+        .with("states", order.len())
+        .with("callbacks", user.callbacks());
     Ok(Value::with_objects(
         data,
         text,

@@ -85,6 +85,11 @@ def test_a_batch_shares_one_search_and_splits_each_position_once():
     assert len(game.moves_seen) == 12 + len(sums)
     # components is asked once per position, however many options reach it.
     assert len(game.split_seen) == len(set(game.split_seen))
+    # Each value reports the calls so far and the time inside them.
+    fresh = CountedRows()
+    last = sprague.values(fresh, sums)[-1].data["callbacks"]
+    assert last["calls"] == {"moves": len(fresh.moves_seen), "components": len(fresh.split_seen)}
+    assert 0 < last["seconds"] <= last["total_seconds"]
     # The answers are those of positions valued one at a time.
     for p, v in zip(sums, sprague.values(game, sums)):
         one = sprague.value(Rows(), p)
