@@ -8,7 +8,9 @@ Two games, each a class with `moves` and `components` on plain Python values:
     of docs/python.md), 40 random sums of three rows of 1 to 600 pins;
 (b) Cram: positions are `(w, h, bitmask of empty cells)`
     (crates/sprague-py/examples/cram.py), the 21 empty boards w x h with
-    w <= 5, h <= 4, and 4 x 5.
+    w <= 5, h <= 4, and 4 x 5;
+(c) the same boards as `sprague.Board` positions of the `CramOnBoard` class
+    (moves and regions one native call each).
 
 Each is solved (i) by `sprague.values(game, positions)` and (ii) by the plain
 solution a Python programmer writes: one memo dict over every position met,
@@ -41,7 +43,7 @@ import time
 import sprague
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "crates" / "sprague-py" / "examples"))
-from cram import Cram  # noqa: E402
+from cram import Cram, CramOnBoard  # noqa: E402
 
 clock = time.thread_time_ns
 
@@ -88,11 +90,11 @@ def plain_values(game, positions):
         return v
 
     # What sprague.values gives: each position's value and its winning moves.
-    return [(grundy(p), sorted(q for q in moves(p) if grundy(q) == 0)) for p in positions]
+    return [(grundy(p), sorted((q for q in moves(p) if grundy(q) == 0), key=repr)) for p in positions]
 
 
 def sprague_values(game, positions):
-    return [(v.grundy, sorted(m.position for m in v.winning_moves)) for v in sprague.values(game, positions)]
+    return [(v.grundy, sorted((m.position for m in v.winning_moves), key=repr)) for v in sprague.values(game, positions)]
 
 
 class Timed:
@@ -186,6 +188,9 @@ def main():
     boards = [Cram.board(f"{w}x{h}") for w, h in sizes]
     want = [sprague.value("cram", f"{w}x{h}").grundy for w, h in sizes]
     measure(f"(b) Cram, the {len(sizes)} empty boards up to 5x4 and 4x5 (Cram class)", Cram(), boards, want,
+            args.repeat, overhead, args.gc)
+    blocks = [sprague.Board(f"{w}x{h}", cells=".--#") for w, h in sizes]
+    measure("(c) the same boards, Cram on the board block (CramOnBoard class)", CramOnBoard(), blocks, want,
             args.repeat, overhead, args.gc)
 
 

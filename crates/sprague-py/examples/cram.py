@@ -79,3 +79,19 @@ def crop(w, h, cells):
     for r, row in enumerate(rows):
         packed |= (row >> low) << (r * width)
     return (width, len(rows), packed)
+
+
+class CramOnBoard:
+    """Cram on the board block (``sprague.Board``, cells ``".--#"``): each move
+    list and the regions are one native call, and boards hash natively.
+
+    >>> import sprague
+    >>> sprague.value(CramOnBoard(), sprague.Board("4x3", cells=".--#")).grundy
+    1
+    """
+
+    def moves(self, b):
+        return b.place("#|#", "#") + b.place("##", "#")
+
+    def components(self, b):
+        return b.regions(".", "orthogonal", 2)

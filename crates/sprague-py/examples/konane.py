@@ -47,3 +47,22 @@ class Konane:
 
     def right_moves(self, p):
         return self._jumps(p, "o", "x")
+
+
+class KonaneOnBoard:
+    """Konane on the board block (``sprague.Board``, cells ``".xo#"``): every
+    single and multiple capture of one side in one native call.
+
+    >>> import sprague
+    >>> str(sprague.canonical(KonaneOnBoard(), sprague.Board(".ox.|o..x|....")))
+    '+-1'
+    """
+
+    def left_moves(self, b):
+        return b.jumps("x", "orthogonal", "o", capture=True, chain=True)
+
+    def right_moves(self, b):
+        return b.jumps("o", "orthogonal", "x", capture=True, chain=True)
+
+    def components(self, b):
+        return b.regions(".xo", "orthogonal", 2)

@@ -7,6 +7,7 @@
 //! games written in Python through the engine's solvers over a wrapper of
 //! Python objects (module `user`).
 
+mod board;
 mod builtin;
 mod errors;
 mod game;
@@ -244,6 +245,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nimber::mex, m)?)?;
     m.add_function(wrap_pyfunction!(graph::grundy_graph_edges, m)?)?;
     m.add_function(wrap_pyfunction!(graph::solve_graph_edges, m)?)?;
+    m.add_class::<board::Board>()?;
     m.add_class::<nimber::Nimber>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<surreal::Surreal>()?;

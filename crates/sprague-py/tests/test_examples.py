@@ -1,5 +1,5 @@
 """The example games of `examples/` (Cram, Snort and Konane written in plain
-Python) against the built-in rulesets of the same names, on random positions."""
+Python, Cram and Konane also on the board block) against the built-in rulesets of the same names, on random positions."""
 
 import pathlib
 import random
@@ -11,8 +11,8 @@ import sprague
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "examples"))
 
-from cram import Cram  # noqa: E402
-from konane import Konane  # noqa: E402
+from cram import Cram, CramOnBoard  # noqa: E402
+from konane import Konane, KonaneOnBoard  # noqa: E402
 from snort import Snort  # noqa: E402
 
 
@@ -83,3 +83,41 @@ def test_the_examples_docstrings_run(name):
     module = __import__(name)
     failures, tried = doctest.testmod(module)
     assert tried >= 1 and failures == 0
+
+
+def test_cram_on_the_board_block_matches_the_builtin():
+    rng = random.Random(37)
+    for _ in range(60):
+        w, h = rng.randint(1, 5), rng.randint(1, 4)
+        text = random_board(rng, w, h, "....#")
+        b = sprague.Board(text, cells=".--#")
+        assert str(b) == text
+        assert sprague.value(CramOnBoard(), b).grundy == sprague.value("cram", text).grundy, text
+        # The same options as the class on bitmasks, board by board.
+        mine = sorted(Cram.board(str(q)) for q in CramOnBoard().moves(b))
+        assert mine == sorted(Cram().moves(Cram.board(text))), text
+
+
+def test_konane_on_the_board_block_matches_the_builtin():
+    rng = random.Random(38)
+    for _ in range(80):
+        w, h = rng.randint(2, 5), rng.randint(2, 4)
+        text = random_board(rng, w, h, "..xxoo#")
+        mine = sprague.value(KonaneOnBoard(), sprague.Board(text))
+        theirs = sprague.value("konane", text)
+        assert sprague.Game(mine.value) == sprague.Game(theirs.value), text
+        plain = sprague.value(Konane(), Konane.board(text))
+        assert sprague.Game(plain.value) == sprague.Game(mine.value), text
+
+
+def test_boards_hash_and_compare_by_value_and_refuse_bad_input():
+    a, b = sprague.Board("x.o|..."), sprague.Board("x.o|...")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != sprague.Board("o.x|...")
+    assert (a.width, a.height, a.count("x"), a.count(".")) == (3, 2, 1, 4)
+    with pytest.raises(ValueError):
+        sprague.Board("x.z")
+    with pytest.raises(ValueError):
+        a.jumps("x", "sideways", "o")
+    with pytest.raises(ValueError):
+        a.place("##", "q")

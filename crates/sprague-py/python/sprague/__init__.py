@@ -25,6 +25,7 @@ from ._sprague import (
     DEFAULT_MAX_STATES,
     BudgetError,
     Game,
+    Board,
     Move,
     Nimber,
     NotationError,
@@ -39,6 +40,7 @@ from ._sprague import (
 
 __all__ = [
     "DEFAULT_MAX_STATES",
+    "Board",
     "BudgetError",
     "Game",
     "Impartial",
