@@ -25,6 +25,13 @@ fn bad(e: String) -> PyErr {
 }
 
 impl Board {
+    /// A hash of the board's bits and cell characters, computed without
+    /// Python (the solvers' tables key boards by it).
+    pub fn native_hash(&self) -> isize {
+        use std::hash::BuildHasher;
+        rustc_hash::FxBuildHasher.hash_one(self) as isize
+    }
+
     fn cell(&self, c: char, what: &str) -> PyResult<Cell> {
         self.cells.cell(c).ok_or_else(|| {
             bad(format!(

@@ -3,6 +3,7 @@
 //! position). An exception in user code stops the search and is raised with a
 //! note naming the call and position; Ctrl-C is polled between calls.
 
+use crate::board::Board;
 use crate::errors::{Watch, budget_error, type_error, with_note};
 use crate::game::{Game, with_store_taken};
 use crate::report::Value;
@@ -29,8 +30,14 @@ pub struct Key {
 
 impl Key {
     fn new(obj: &Bound<'_, PyAny>) -> PyResult<Key> {
+        // A board (the board block) is hashed natively; a board equals only
+        // boards, so its hash need not agree with other objects'.
+        let hash = match obj.cast::<Board>() {
+            Ok(b) => b.get().native_hash(),
+            Err(_) => obj.hash()?,
+        };
         Ok(Key {
-            hash: obj.hash()?,
+            hash,
             obj: obj.clone().unbind(),
         })
     }
@@ -56,7 +63,13 @@ impl PartialEq for Key {
     fn eq(&self, other: &Self) -> bool {
         self.hash == other.hash
             && (self.obj.is(&other.obj)
-                || Python::attach(|py| self.obj.bind(py).eq(other.obj.bind(py)).unwrap_or(false)))
+                || Python::attach(|py| {
+                    let (a, b) = (self.obj.bind(py), other.obj.bind(py));
+                    match (a.cast::<Board>(), b.cast::<Board>()) {
+                        (Ok(x), Ok(y)) => x.get() == y.get(),
+                        _ => a.eq(b).unwrap_or(false),
+                    }
+                }))
     }
 }
 
