@@ -42,3 +42,25 @@ class Snort:
 
     def right_moves(self, p):
         return self._colour(p, ".o", RIGHT)
+
+
+class SnortOnGraph:
+    """Snort on the graph block (``sprague.GraphBoard`` in the built-in's
+    notation, cells ``".xo#"``): each move list and the components are one
+    native call.
+
+    >>> import sprague
+    >>> str(sprague.canonical(SnortOnGraph(), sprague.GraphBoard("0-1 1-2")))
+    '+-2'
+    """
+
+    def left_moves(self, g):
+        # A vertex Left may colour; its neighbours: . -> x, x -> x, o -> #, # -> #.
+        return g.mark(".x", "xx##")
+
+    def right_moves(self, g):
+        # A vertex Right may colour; its neighbours: . -> o, x -> #, o -> o, # -> #.
+        return g.mark(".o", "o#o#")
+
+    def components(self, g):
+        return g.components(".xo")

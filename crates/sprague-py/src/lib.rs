@@ -12,6 +12,7 @@ mod builtin;
 mod errors;
 mod game;
 mod graph;
+mod graph_board;
 mod nimber;
 mod report;
 mod surreal;
@@ -246,6 +247,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graph::grundy_graph_edges, m)?)?;
     m.add_function(wrap_pyfunction!(graph::solve_graph_edges, m)?)?;
     m.add_class::<board::Board>()?;
+    m.add_class::<graph_board::GraphBoard>()?;
     m.add_class::<nimber::Nimber>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<surreal::Surreal>()?;

@@ -6,6 +6,7 @@
 use crate::board::Board;
 use crate::errors::{Watch, budget_error, type_error, with_note};
 use crate::game::{Game, with_store_taken};
+use crate::graph_board::GraphBoard;
 use crate::report::Value;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -32,9 +33,12 @@ impl Key {
     fn new(obj: &Bound<'_, PyAny>) -> PyResult<Key> {
         // A board (the board block) is hashed natively; a board equals only
         // boards, so its hash need not agree with other objects'.
-        let hash = match obj.cast::<Board>() {
-            Ok(b) => b.get().native_hash(),
-            Err(_) => obj.hash()?,
+        let hash = if let Ok(b) = obj.cast::<Board>() {
+            b.get().native_hash()
+        } else if let Ok(g) = obj.cast::<GraphBoard>() {
+            g.get().native_hash()
+        } else {
+            obj.hash()?
         };
         Ok(Key {
             hash,
@@ -65,10 +69,13 @@ impl PartialEq for Key {
             && (self.obj.is(&other.obj)
                 || Python::attach(|py| {
                     let (a, b) = (self.obj.bind(py), other.obj.bind(py));
-                    match (a.cast::<Board>(), b.cast::<Board>()) {
-                        (Ok(x), Ok(y)) => x.get() == y.get(),
-                        _ => a.eq(b).unwrap_or(false),
+                    if let (Ok(x), Ok(y)) = (a.cast::<Board>(), b.cast::<Board>()) {
+                        return x.get() == y.get();
                     }
+                    if let (Ok(x), Ok(y)) = (a.cast::<GraphBoard>(), b.cast::<GraphBoard>()) {
+                        return x.get() == y.get();
+                    }
+                    a.eq(b).unwrap_or(false)
                 }))
     }
 }

@@ -1,5 +1,5 @@
 """The example games of `examples/` (Cram, Snort and Konane written in plain
-Python, Cram and Konane also on the board block) against the built-in rulesets of the same names, on random positions."""
+Python, and on the board and graph blocks) against the built-in rulesets of the same names, on random positions."""
 
 import pathlib
 import random
@@ -13,7 +13,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "examples")
 
 from cram import Cram, CramOnBoard  # noqa: E402
 from konane import Konane, KonaneOnBoard  # noqa: E402
-from snort import Snort  # noqa: E402
+from snort import Snort, SnortOnGraph  # noqa: E402
 
 
 def random_board(rng, w, h, cells):
@@ -121,3 +121,17 @@ def test_boards_hash_and_compare_by_value_and_refuse_bad_input():
         a.jumps("x", "sideways", "o")
     with pytest.raises(ValueError):
         a.place("##", "q")
+
+
+def test_snort_on_the_graph_block_matches_the_builtin():
+    rng = random.Random(39)
+    for _ in range(80):
+        n, edges, states, text = random_tinted_graph(rng)
+        mine = sprague.value(SnortOnGraph(), sprague.GraphBoard(text))
+        theirs = sprague.value("snort", text)
+        assert sprague.Game(mine.value) == sprague.Game(theirs.value), text
+        assert mine.outcome == theirs.outcome, text
+    g = sprague.GraphBoard("0-1 1-2 : .x.")
+    assert g == sprague.GraphBoard("0-1 1-2 : .x.") and len({g, sprague.GraphBoard("0-1 1-2 : .x.")}) == 1
+    with pytest.raises(ValueError):
+        g.mark(".x", "xx#")
