@@ -7,10 +7,12 @@
 //! games written in Python through the engine's solvers over a wrapper of
 //! Python objects (module `user`).
 
+mod board;
 mod builtin;
 mod errors;
 mod game;
 mod graph;
+mod graph_board;
 mod nimber;
 mod report;
 mod surreal;
@@ -43,6 +45,29 @@ fn value(
         }
         return builtin::value(py, &spec.to_cow()?, position, misere, max_states);
     }
+    let mut one = user_values(
+        py,
+        ruleset,
+        std::slice::from_ref(position),
+        misere,
+        max_states,
+        loopy,
+    )?;
+    one.pop()
+        .ok_or_else(|| PyValueError::new_err("no value was computed"))
+}
+
+/// Values of positions of a game object written in Python, all through one
+/// solver of its kind (what one position's search memoises serves the next;
+/// loopy games are numbered position by position).
+fn user_values(
+    py: Python<'_>,
+    ruleset: &Bound<'_, PyAny>,
+    positions: &[Bound<'_, PyAny>],
+    misere: bool,
+    max_states: Option<usize>,
+    loopy: Option<bool>,
+) -> PyResult<Vec<report::Value>> {
     let watch = errors::Watch::new();
     let user = user::User::new(py, ruleset, &watch)?;
     let budget = max_states.unwrap_or(DEFAULT_MAX_STATES);
@@ -60,7 +85,7 @@ fn value(
                 "partizan games written in Python are valued in normal play (no misere=, no loopy=)",
             ));
         }
-        return user::partizan_value(py, &user, position, budget);
+        return user::partizan_values(py, &user, positions, budget);
     }
     if !user.is_impartial() {
         return Err(errors::type_error(
@@ -74,9 +99,12 @@ fn value(
                 "loopy games are solved in normal play (a player without a move loses)",
             ));
         }
-        return user::loopy_value(py, &user, position, budget);
+        return positions
+            .iter()
+            .map(|p| user::loopy_value(py, &user, p, budget))
+            .collect();
     }
-    user::impartial_value(py, &user, position, misere, budget)
+    user::impartial_values(py, &user, positions, misere, budget)
 }
 
 /// Values of many positions of one ruleset.
@@ -92,11 +120,8 @@ fn values(
     if let Ok(spec) = ruleset.cast::<PyString>() {
         return builtin::values(py, &spec.to_cow()?, positions, misere, max_states);
     }
-    let mut out = Vec::new();
-    for p in positions.try_iter()? {
-        out.push(value(py, ruleset, &p?, misere, max_states, None)?);
-    }
-    Ok(out)
+    let positions = positions.try_iter()?.collect::<PyResult<Vec<_>>>()?;
+    user_values(py, ruleset, &positions, misere, max_states, None)
 }
 
 /// Values `G(0 .. count)` of single heaps and their period.
@@ -186,8 +211,11 @@ fn canonical(
             game,
         ));
     }
-    let (g, ..) = user::partizan_game(py, &user, position, max_states.unwrap_or(DEFAULT_MAX_STATES))?;
-    Ok(g)
+    let budget = max_states.unwrap_or(DEFAULT_MAX_STATES);
+    let mut one = user::partizan_games(py, &user, std::slice::from_ref(position), budget)?;
+    one.pop()
+        .map(|(g, ..)| g)
+        .ok_or_else(|| PyValueError::new_err("no value was computed"))
 }
 
 /// Every built-in ruleset with its documentation.
@@ -218,6 +246,8 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nimber::mex, m)?)?;
     m.add_function(wrap_pyfunction!(graph::grundy_graph_edges, m)?)?;
     m.add_function(wrap_pyfunction!(graph::solve_graph_edges, m)?)?;
+    m.add_class::<board::Board>()?;
+    m.add_class::<graph_board::GraphBoard>()?;
     m.add_class::<nimber::Nimber>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<surreal::Surreal>()?;

@@ -3,20 +3,24 @@
 //! position). An exception in user code stops the search and is raised with a
 //! note naming the call and position; Ctrl-C is polled between calls.
 
+use crate::board::Board;
 use crate::errors::{Watch, budget_error, type_error, with_note};
 use crate::game::{Game, with_store_taken};
+use crate::graph_board::GraphBoard;
 use crate::report::Value;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
+use rustc_hash::{FxHashMap, FxHashSet};
 use sprague::heap::{HeapGame, find_period, plain_values};
 use sprague::loopy::{Wld, solve_graph_with};
 use sprague::{
     Data, DiGraph, GrundySolver, ImpartialRules, MisereSolver, Outcome, PartizanRules, PartizanSolver,
 };
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::time::{Duration, Instant};
 
 /// A Python position as an engine position: the object with its hash taken
 /// once; equality is identity, then Python's `==`.
@@ -27,19 +31,35 @@ pub struct Key {
 
 impl Key {
     fn new(obj: &Bound<'_, PyAny>) -> PyResult<Key> {
+        // A board (the board block) is hashed natively; a board equals only
+        // boards, so its hash need not agree with other objects'.
+        let hash = if let Ok(b) = obj.cast::<Board>() {
+            b.get().native_hash()
+        } else if let Ok(g) = obj.cast::<GraphBoard>() {
+            g.get().native_hash()
+        } else {
+            obj.hash()?
+        };
         Ok(Key {
-            hash: obj.hash()?,
+            hash,
             obj: obj.clone().unbind(),
         })
     }
 }
 
-impl Clone for Key {
-    fn clone(&self) -> Self {
+impl Key {
+    /// A copy, for a caller that holds the interpreter.
+    fn clone_in(&self, py: Python<'_>) -> Key {
         Key {
             hash: self.hash,
-            obj: Python::attach(|py| self.obj.clone_ref(py)),
+            obj: self.obj.clone_ref(py),
         }
+    }
+}
+
+impl Clone for Key {
+    fn clone(&self) -> Self {
+        Python::attach(|py| self.clone_in(py))
     }
 }
 
@@ -47,7 +67,16 @@ impl PartialEq for Key {
     fn eq(&self, other: &Self) -> bool {
         self.hash == other.hash
             && (self.obj.is(&other.obj)
-                || Python::attach(|py| self.obj.bind(py).eq(other.obj.bind(py)).unwrap_or(false)))
+                || Python::attach(|py| {
+                    let (a, b) = (self.obj.bind(py), other.obj.bind(py));
+                    if let (Ok(x), Ok(y)) = (a.cast::<Board>(), b.cast::<Board>()) {
+                        return x.get() == y.get();
+                    }
+                    if let (Ok(x), Ok(y)) = (a.cast::<GraphBoard>(), b.cast::<GraphBoard>()) {
+                        return x.get() == y.get();
+                    }
+                    a.eq(b).unwrap_or(false)
+                }))
     }
 }
 
@@ -62,6 +91,17 @@ impl Hash for Key {
 /// How often (in calls of user code) Python's signal handlers are polled.
 const SIGNAL_EVERY: u32 = 64;
 
+/// The methods of a game that the solvers call, as counted in
+/// [`User::callbacks`].
+const CALLBACKS: [&str; 4] = ["moves", "left_moves", "right_moves", "components"];
+
+/// Most positions whose `components` answer a [`User`] keeps.
+const SPLITS_KEPT: usize = 1 << 20;
+
+/// The components of a position, each the one object [`User`] keeps for
+/// it (a position that is one component: itself, as that object).
+type Split = Box<[Key]>;
+
 /// The callables of a user game and the watch of the current call.
 pub struct User<'py, 'w> {
     py: Python<'py>,
@@ -71,6 +111,21 @@ pub struct User<'py, 'w> {
     right: Option<Bound<'py, PyAny>>,
     components: Option<Bound<'py, PyAny>>,
     calls: Cell<u32>,
+    /// Calls of `moves`, `left_moves`, `right_moves` and `components`.
+    counts: [Cell<u64>; 4],
+    /// Time spent inside them (wall clock, from call to return).
+    spent: Cell<Duration>,
+    /// When the call that made this game began.
+    started: Instant,
+    /// `components` answers by position. The solvers split every option
+    /// they meet, and the same option is met from many positions (Cram 4 x 5:
+    /// 2.1 times on average); a position is split once, as a plain memoised
+    /// solution over all positions would. At most [`SPLITS_KEPT`] kept.
+    splits: RefCell<FxHashMap<Key, Split>>,
+    /// One object per component met: the solvers' memo tables are keyed by
+    /// these, so a look-up finds its entry by identity instead of calling
+    /// Python's `==` (the objects `components` returns are new each call).
+    interned: RefCell<FxHashSet<Key>>,
 }
 
 /// `repr(obj)` for messages, or a placeholder.
@@ -99,6 +154,11 @@ impl<'py, 'w> User<'py, 'w> {
             right: get("right_moves")?,
             components: get("components")?,
             calls: Cell::new(0),
+            counts: Default::default(),
+            spent: Cell::new(Duration::ZERO),
+            started: Instant::now(),
+            splits: RefCell::new(FxHashMap::default()),
+            interned: RefCell::new(FxHashSet::default()),
         })
     }
 
@@ -127,13 +187,35 @@ impl<'py, 'w> User<'py, 'w> {
             return None;
         }
         let pos = p.obj.bind(self.py);
-        match f.call1((pos,)) {
+        let which = CALLBACKS.iter().position(|&c| c == name).unwrap_or(0);
+        self.counts[which].set(self.counts[which].get() + 1);
+        let start = Instant::now();
+        let answer = f.call1((pos,));
+        self.spent.set(self.spent.get() + start.elapsed());
+        match answer {
             Ok(r) => Some(r),
             Err(e) => {
                 self.fail_at(e, name, pos);
                 None
             }
         }
+    }
+
+    /// The calls of the game's methods so far, the time spent inside them
+    /// and the time since the call began (wall clock), for a report's
+    /// `callbacks` field; in a batch, since the batch began. The solver's own
+    /// share is `total_seconds - seconds`.
+    pub fn callbacks(&self) -> Data {
+        let mut calls = Data::map();
+        for (name, n) in CALLBACKS.iter().zip(&self.counts) {
+            if n.get() > 0 {
+                calls = calls.with(name, n.get());
+            }
+        }
+        Data::map()
+            .with("calls", calls)
+            .with("seconds", self.spent.get().as_secs_f64())
+            .with("total_seconds", self.started.elapsed().as_secs_f64())
     }
 
     fn fail_at(&self, e: PyErr, name: &str, pos: &Bound<'py, PyAny>) {
@@ -151,6 +233,13 @@ impl<'py, 'w> User<'py, 'w> {
     }
 
     fn collect(&self, r: &Bound<'py, PyAny>, out: &mut Vec<Key>) -> PyResult<()> {
+        if let Ok(list) = r.cast::<PyList>() {
+            out.reserve(list.len());
+            for item in list.iter() {
+                out.push(Key::new(&item)?);
+            }
+            return Ok(());
+        }
         let items = r
             .try_iter()
             .map_err(|_| type_error("a moves function returns an iterable of positions", r))?;
@@ -190,26 +279,42 @@ impl PartizanRules for User<'_, '_> {
 }
 
 /// `components(p)`: `None` (or `[p]` itself) for a single component, else the
-/// parts.
+/// parts. Each position is split by the user's function once; the parts (a
+/// single component: the position itself) are given as the objects the user
+/// game keeps for them.
 fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>) -> bool {
     let Some(f) = u.components.as_ref() else {
         return false;
     };
+    if let Some(parts) = u.splits.borrow().get(p) {
+        out.extend(parts.iter().map(|k| k.clone_in(u.py)));
+        return true;
+    }
     let Some(r) = u.call(f, "components", p) else {
         return false;
     };
-    if r.is_none() {
-        return false;
-    }
     let start = out.len();
-    if let Err(e) = u.collect(&r, out) {
+    if r.is_none() {
+        out.push(p.clone_in(u.py));
+    } else if let Err(e) = u.collect(&r, out) {
         u.fail_at(e, "components", p.obj.bind(u.py));
         out.truncate(start);
         return false;
     }
-    if out.len() == start + 1 && out[start] == *p {
-        out.truncate(start);
-        return false;
+    let mut interned = u.interned.borrow_mut();
+    for part in &mut out[start..] {
+        match interned.get(part) {
+            Some(one) => *part = one.clone_in(u.py),
+            None if interned.len() < SPLITS_KEPT => {
+                interned.insert(part.clone_in(u.py));
+            }
+            None => {}
+        }
+    }
+    let mut splits = u.splits.borrow_mut();
+    if splits.len() < SPLITS_KEPT {
+        let parts = out[start..].iter().map(|k| k.clone_in(u.py)).collect();
+        splits.insert(p.clone_in(u.py), parts);
     }
     true
 }
@@ -226,34 +331,65 @@ fn move_rows(py: Python<'_>, moves: &[Key]) -> (Data, Vec<Py<PyAny>>) {
     )
 }
 
-/// Value of a position of an impartial user game (Grundy value, or misère outcome).
-pub fn impartial_value(
+/// Values of positions of an impartial user game (Grundy values, or misère
+/// outcomes), all through one solver: what the search of one position
+/// memoises serves the next, and `max_states` bounds the batch's memo.
+pub fn impartial_values(
+    py: Python<'_>,
+    user: &User<'_, '_>,
+    positions: &[Bound<'_, PyAny>],
+    misere: bool,
+    max_states: usize,
+) -> PyResult<Vec<Value>> {
+    let watch = user.watch;
+    let mut out = Vec::with_capacity(positions.len());
+    if misere {
+        let mut solver = MisereSolver::with_max_states(user, max_states).with_monitor(&watch.monitor);
+        for position in positions {
+            let p = Key::new(position)?;
+            let outcome = solver.outcome(&p).map_err(|e| watch.search_error(py, e))?;
+            let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
+            watch.check()?;
+            out.push(impartial_report(
+                py, user, position, misere, outcome, None, &winning, None,
+            ));
+        }
+    } else {
+        let mut solver = GrundySolver::with_max_states(user, max_states).with_monitor(&watch.monitor);
+        for position in positions {
+            let p = Key::new(position)?;
+            let g = solver.grundy(&p).map_err(|e| watch.search_error(py, e))?;
+            let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
+            watch.check()?;
+            let outcome = Outcome::from_grundy(g);
+            out.push(impartial_report(
+                py,
+                user,
+                position,
+                misere,
+                outcome,
+                Some(g.get()),
+                &winning,
+                Some(solver.states()),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// The value of an impartial user game's position, as `value` gives it.
+#[allow(clippy::too_many_arguments)] // the fields of one report
+fn impartial_report(
     py: Python<'_>,
     user: &User<'_, '_>,
     position: &Bound<'_, PyAny>,
     misere: bool,
-    max_states: usize,
-) -> PyResult<Value> {
-    let watch = user.watch;
-    let p = Key::new(position)?;
-    let (outcome, grundy, winning, states) = if misere {
-        let mut solver = MisereSolver::with_max_states(user, max_states).with_monitor(&watch.monitor);
-        let outcome = solver.outcome(&p).map_err(|e| watch.search_error(py, e))?;
-        let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
-        (outcome, None, winning, None)
-    } else {
-        let mut solver = GrundySolver::with_max_states(user, max_states).with_monitor(&watch.monitor);
-        let g = solver.grundy(&p).map_err(|e| watch.search_error(py, e))?;
-        let winning = solver.winning_moves(&p).map_err(|e| watch.search_error(py, e))?;
-        (
-            Outcome::from_grundy(g),
-            Some(g.get()),
-            winning,
-            Some(solver.states()),
-        )
-    };
-    watch.check()?;
-    let (rows, objects) = move_rows(py, &winning);
+    outcome: Outcome,
+    grundy: Option<u64>,
+    winning: &[Key],
+    states: Option<usize>,
+) -> Value {
+    let (rows, objects) = move_rows(py, winning);
     let shown = show(position);
     let mut text = format!("{shown}: outcome {}", outcome.as_str());
     if let Some(g) = grundy {
@@ -266,68 +402,93 @@ pub fn impartial_value(
         .with("outcome", outcome)
         .with("grundy", grundy)
         .with("winning_moves", rows)
-        .with("states", states);
-    Ok(Value::with_objects(
-        data,
-        text,
-        vec![("winning_moves".into(), objects)],
-    ))
+        .with("states", states)
+        .with("callbacks", user.callbacks());
+    Value::with_objects(data, text, vec![("winning_moves".into(), objects)])
 }
 
-/// Canonical form of a position of a partizan user game, in the shared store.
-pub fn partizan_game(
+/// A partizan position solved: its canonical form, Left's and Right's
+/// winning moves, and the states the solver holds.
+pub type Solved = (Game, Vec<Key>, Vec<Key>, usize);
+
+/// Canonical forms of positions of a partizan user game, in the shared
+/// store, all through one solver (what one position's search memoises serves
+/// the next; `max_states` bounds the batch's memo).
+pub fn partizan_games(
     py: Python<'_>,
     user: &User<'_, '_>,
-    position: &Bound<'_, PyAny>,
+    positions: &[Bound<'_, PyAny>],
     max_states: usize,
-) -> PyResult<(Game, Vec<Key>, Vec<Key>, usize)> {
+) -> PyResult<Vec<Solved>> {
     let watch = user.watch;
-    let p = Key::new(position)?;
+    let keys = positions.iter().map(Key::new).collect::<PyResult<Vec<_>>>()?;
     let solved = with_store_taken(|store| {
         let mut solver = PartizanSolver::with_store(user, store, max_states).with_monitor(&watch.monitor);
-        let answer = solver.value(&p).and_then(|g| {
-            let l = solver.left_winning_moves(&p)?;
-            let r = solver.right_winning_moves(&p)?;
-            Ok((g, l, r, solver.states()))
-        });
-        (solver.into_store(), answer)
+        let mut answers = Vec::with_capacity(keys.len());
+        let mut failure = None;
+        for p in &keys {
+            let answer = solver.value(p).and_then(|g| {
+                let l = solver.left_winning_moves(p)?;
+                let r = solver.right_winning_moves(p)?;
+                Ok((Game { id: g }, l, r, solver.states()))
+            });
+            match answer {
+                Ok(a) => answers.push(a),
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
+            if watch.failed() {
+                break;
+            }
+        }
+        (solver.into_store(), (answers, failure))
     })?;
-    let (id, l, r, states) = solved.map_err(|e| watch.search_error(py, e))?;
+    let (answers, failure) = solved;
+    if let Some(e) = failure {
+        return Err(watch.search_error(py, e));
+    }
     watch.check()?;
-    Ok((Game { id }, l, r, states))
+    Ok(answers)
 }
 
-/// Value of a position of a partizan user game.
-pub fn partizan_value(
+/// Values of positions of a partizan user game, through one solver.
+pub fn partizan_values(
     py: Python<'_>,
     user: &User<'_, '_>,
-    position: &Bound<'_, PyAny>,
+    positions: &[Bound<'_, PyAny>],
     max_states: usize,
-) -> PyResult<Value> {
-    let (g, l, r, states) = partizan_game(py, user, position, max_states)?;
-    let mut store = crate::game::store()?;
-    let value = store.display(g.id);
-    let outcome = store.outcome(g.id);
-    drop(store);
-    let (lrows, lobj) = move_rows(py, &l);
-    let (rrows, robj) = move_rows(py, &r);
-    let shown = show(position);
-    let text = format!("{shown}: value {value}, outcome {}\n", outcome.as_str());
-    let data = Data::map()
-        .with("position", shown)
-        .with("value", value)
-        .with("outcome", outcome)
-        .with("left_winning_moves", lrows)
-        .with("right_winning_moves", rrows)
-        .with("states", states);
-    Ok(Value::with_objects(
-        data,
-        text,
-        vec![
-            ("left_winning_moves".into(), lobj),
-            ("right_winning_moves".into(), robj),
-        ],
-    ))
+) -> PyResult<Vec<Value>> {
+    let solved = partizan_games(py, user, positions, max_states)?;
+    let mut out = Vec::with_capacity(solved.len());
+    for (position, (g, l, r, states)) in positions.iter().zip(solved) {
+        let mut store = crate::game::store()?;
+        let value = store.display(g.id);
+        let outcome = store.outcome(g.id);
+        drop(store);
+        let (lrows, lobj) = move_rows(py, &l);
+        let (rrows, robj) = move_rows(py, &r);
+        let shown = show(position);
+        let text = format!("{shown}: value {value}, outcome {}\n", outcome.as_str());
+        let data = Data::map()
+            .with("position", shown)
+            .with("value", value)
+            .with("outcome", outcome)
+            .with("left_winning_moves", lrows)
+            .with("right_winning_moves", rrows)
+            .with("states", states)
+            .with("callbacks", user.callbacks());
+        out.push(Value::with_objects(
+            data,
+            text,
+            vec![
+                ("left_winning_moves".into(), lobj),
+                ("right_winning_moves".into(), robj),
+            ],
+        ));
+    }
+    Ok(out)
 }
 
 /// Win, lose or draw with remoteness for a loopy user game: every position
@@ -414,7 +575,8 @@ pub fn loopy_value(
         .with("outcome", root_value.wld.as_str())
         .with("remoteness", remoteness.map(u64::from))
         .with("best_moves", rows)
-        .with("states", order.len());
+        .with("states", order.len())
+        .with("callbacks", user.callbacks());
     Ok(Value::with_objects(
         data,
         text,

@@ -58,6 +58,45 @@ def test_impartial_value_with_components_and_winning_moves():
     assert v.winning_moves
 
 
+class CountedRows(Rows):
+    """Rows that count the calls of its methods and the positions they see."""
+
+    def __init__(self):
+        self.moves_seen, self.split_seen = [], []
+
+    def moves(self, rows):
+        self.moves_seen.append(rows)
+        return super().moves(rows)
+
+    def components(self, rows):
+        self.split_seen.append(rows)
+        return super().components(rows)
+
+
+def test_a_batch_shares_one_search_and_splits_each_position_once():
+    sums = [(9, 4), (9, 5), (9, 4, 1), (12, 9)]
+    game = CountedRows()
+    got = [v.grundy for v in sprague.values(game, sums)]
+    assert got == [v.grundy for v in sprague.values("kayles", [list(s) for s in sums])]
+    # Every component's moves are asked for once in the whole batch, besides
+    # the moves of each position of the batch (for its winning moves).
+    components = [p for p in game.moves_seen if len(p) == 1]
+    assert len(components) == len(set(components)) == 12
+    assert len(game.moves_seen) == 12 + len(sums)
+    # components is asked once per position, however many options reach it.
+    assert len(game.split_seen) == len(set(game.split_seen))
+    # Each value reports the calls so far and the time inside them.
+    fresh = CountedRows()
+    last = sprague.values(fresh, sums)[-1].data["callbacks"]
+    assert last["calls"] == {"moves": len(fresh.moves_seen), "components": len(fresh.split_seen)}
+    assert 0 < last["seconds"] <= last["total_seconds"]
+    # The answers are those of positions valued one at a time.
+    for p, v in zip(sums, sprague.values(game, sums)):
+        one = sprague.value(Rows(), p)
+        assert v.grundy == one.grundy
+        assert sorted(m.position for m in v.winning_moves) == sorted(m.position for m in one.winning_moves)
+
+
 def test_misere_user_game_matches_builtin():
     nim = sprague.Impartial(
         lambda heaps: [tuple(sorted(heaps[:i] + (k,) + heaps[i + 1 :])) for i, h in enumerate(heaps) for k in range(h)]

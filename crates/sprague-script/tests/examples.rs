@@ -558,6 +558,52 @@ fn cram_on_the_board_block_matches_the_builtin() {
     );
 }
 
+/// A random Konane board of `w × h` cells: empty, Left's stones, Right's
+/// stones and cells off the board.
+fn random_konane_board(seed: &mut u64, w: usize, h: usize) -> String {
+    let rows: Vec<String> = (0..h)
+        .map(|_| {
+            (0..w)
+                .map(|_| {
+                    *seed ^= *seed << 13;
+                    *seed ^= *seed >> 7;
+                    *seed ^= *seed << 17;
+                    ['.', '.', 'x', 'x', 'o', 'o', '#'][(*seed % 7) as usize]
+                })
+                .collect()
+        })
+        .collect();
+    rows.join("|")
+}
+
+#[test]
+fn konane_on_the_board_block_matches_the_builtin() {
+    let script = example("konane.rhai");
+    let builtin = sprague::build("konane").unwrap();
+    let mut seed = 0x6b6f_6e61_6e65_0042_u64;
+    let mut with_moves = 0;
+    for _ in 0..150 {
+        let (w, h) = (2 + (seed % 4) as usize, 2 + ((seed >> 8) % 3) as usize);
+        let board = random_konane_board(&mut seed, w, h);
+        let (a, b) = (value(&script, &board, false), value(&*builtin, &board, false));
+        assert_eq!(field(&a, "value"), field(&b, "value"), "{board}");
+        assert_eq!(a.outcome(), b.outcome(), "{board}");
+        with_moves += usize::from(field(&a, "value").as_text() != Some("0"));
+    }
+    assert!(
+        with_moves > 40,
+        "only {with_moves} boards with a value other than 0"
+    );
+    // A double jump: in `xo.o.` Left's stone may stop after one jump
+    // (`..xo.`, which is {0|0} = *) or go on to the end of the row
+    // (`....x`, 0), and Right has no move: {0, *|} = {0|} = 1.
+    let row = value(&script, "xo.o.", false);
+    assert_eq!(field(&row, "value").as_text(), Some("1"));
+    // The catalog's example.
+    let a = value(&script, ".ox.|o..x|....", false);
+    assert_eq!(field(&a, "value").as_text(), Some("+-1"));
+}
+
 /// A random graph on up to 7 vertices, in the graph notation, with a random
 /// state per vertex (`.` either may colour, `x` Left only, `o` Right only,
 /// `#` nobody).

@@ -25,6 +25,8 @@ from ._sprague import (
     DEFAULT_MAX_STATES,
     BudgetError,
     Game,
+    GraphBoard,
+    Board,
     Move,
     Nimber,
     NotationError,
@@ -39,8 +41,10 @@ from ._sprague import (
 
 __all__ = [
     "DEFAULT_MAX_STATES",
+    "Board",
     "BudgetError",
     "Game",
+    "GraphBoard",
     "Impartial",
     "Loopy",
     "Move",
@@ -109,7 +113,10 @@ def values(
     """Values of many positions of one ruleset, as a list of ``Value``.
 
     For built-in rulesets the ruleset is built once and every position is
-    valued in the engine without leaving it between positions.
+    valued in the engine without leaving it between positions. A game written
+    in Python is solved by one solver for the whole batch: what the search of
+    one position finds serves the next (``max_states`` bounds the batch), and
+    ``components`` is asked once per position however often it is reached.
     """
     return _sprague.values(ruleset, positions, misere, max_states)
 

@@ -111,7 +111,7 @@ fn plain_board_scripts_are_compiled_and_answer_as_rhai_does() {
 
 #[test]
 fn every_example_answers_as_rhai_does() {
-    let cases: [(&str, &[&str]); 10] = [
+    let cases: [(&str, &[&str]); 11] = [
         ("coins.rhai", &["3 9 1 2", "5 1 7 2 8 lead 3"]),
         ("col.rhai", &["0-1 1-2 2-3 3-4 4-0 0-2", "0-1 1-2 2-3 : .x.o"]),
         ("cram.rhai", &["4x3", "..#.|....|...."]),
@@ -119,6 +119,7 @@ fn every_example_answers_as_rhai_does() {
         ("dawsons-chess.rhai", &["12 7"]),
         ("domineering.rhai", &["....|....|....", "4x4"]),
         ("kayles.rhai", &["10 7 3"]),
+        ("konane.rhai", &[".ox.|o..x|....", "xoxo.|.oxo.|xo..x"]),
         ("loopy-graph.rhai", &["0", "3"]),
         ("pursuit.rhai", &["cop 0 robber 2 cop", "cop 0 robber 6 robber"]),
         ("snort.rhai", &["0-1 1-2 2-3 3-4 4-0 0-2", "0-1 1-2 2-3 : .x.o"]),

@@ -1,0 +1,118 @@
+//! The graph block in Python: vertex states on a fixed graph of at most 128
+//! vertices (the engine's [`sprague::blocks::GraphBoard`]), whose colouring
+//! moves and components are one native call each, hashed and compared
+//! natively.
+
+use crate::errors::notation_error;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use sprague::blocks::{Cell, CellSet, Cells, GraphBoard as Bits};
+
+/// A graph with a state per vertex in the graph notation (`"0-1 1-2 2-3"`,
+/// `n=5` for isolated vertices, ` : .x.o` for the states), with the game's
+/// cell characters in the order empty, Left, Right, blocked: `".xo#"`.
+/// Immutable and hashable; its move methods return new graphs.
+#[pyclass(frozen, eq, hash, module = "sprague", name = "GraphBoard")]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct GraphBoard {
+    bits: Bits,
+    cells: Cells,
+}
+
+fn bad(e: String) -> PyErr {
+    PyValueError::new_err(e)
+}
+
+impl GraphBoard {
+    /// A hash of the states and the graph's size, computed without Python.
+    pub fn native_hash(&self) -> isize {
+        use std::hash::BuildHasher;
+        rustc_hash::FxBuildHasher.hash_one(self) as isize
+    }
+
+    fn cell(&self, c: char, what: &str) -> PyResult<Cell> {
+        self.cells.cell(c).ok_or_else(|| {
+            bad(format!(
+                "{what}: `{c}` is not a cell of this graph (its cells are `{}`)",
+                self.cells.alphabet()
+            ))
+        })
+    }
+
+    fn cell_set(&self, text: &str, what: &str) -> PyResult<CellSet> {
+        let mut set = CellSet::NONE;
+        for c in text.chars().filter(|c| !c.is_whitespace()) {
+            set = set.union(self.cell(c, what)?.set());
+        }
+        Ok(set)
+    }
+
+    fn graphs(&self, out: Vec<Bits>) -> Vec<GraphBoard> {
+        out.into_iter()
+            .map(|bits| GraphBoard {
+                bits,
+                cells: self.cells,
+            })
+            .collect()
+    }
+}
+
+#[pymethods]
+impl GraphBoard {
+    #[new]
+    #[pyo3(signature = (text, cells = ".xo#"))]
+    fn new(py: Python<'_>, text: &str, cells: &str) -> PyResult<GraphBoard> {
+        let cells = Cells::parse(cells).map_err(bad)?;
+        let bits =
+            Bits::parse(text, &cells).map_err(|e| notation_error(py, &e.to_string(), text, e.column))?;
+        Ok(GraphBoard { bits, cells })
+    }
+
+    /// Every graph after one vertex whose state is in `allowed` is coloured
+    /// (it leaves the game) and each neighbour's state changes by `map`: four
+    /// characters, the new state of an empty, a Left, a Right and a blocked
+    /// neighbour. Snort for Left: `mark(".x", "xx##")`. O(options × degree).
+    fn mark(&self, allowed: &str, map: &str) -> PyResult<Vec<GraphBoard>> {
+        let allowed = self.cell_set(allowed, "mark")?;
+        let chars: Vec<char> = map.chars().filter(|c| !c.is_whitespace()).collect();
+        if chars.len() != 4 {
+            return Err(bad(format!(
+                "mark: the neighbour map has four cells, the new state of an empty, a Left, a Right and a blocked neighbour (found `{map}`)"
+            )));
+        }
+        let mut to = [Cell::Empty; 4];
+        for (slot, &c) in to.iter_mut().zip(&chars) {
+            *slot = self.cell(c, "mark")?;
+        }
+        let mut out = Vec::new();
+        self.bits.mark(allowed, to, &mut out);
+        Ok(self.graphs(out))
+    }
+
+    /// The connected components of the vertices in `connect`, each on its
+    /// own graph: a game's `components`. `None` when the graph is one.
+    fn components(&self, connect: &str) -> PyResult<Option<Vec<GraphBoard>>> {
+        let connect = self.cell_set(connect, "components")?;
+        let mut out = Vec::new();
+        let split = self.bits.components(connect, &mut out);
+        Ok(split.then(|| self.graphs(out)))
+    }
+
+    fn __str__(&self) -> String {
+        self.bits.show(&self.cells)
+    }
+
+    fn __repr__(&self) -> String {
+        let cells: String = Cell::ALL
+            .into_iter()
+            .map(|c| {
+                if self.cells.uses(c) {
+                    self.cells.char(c)
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        format!("GraphBoard({:?}, cells={cells:?})", self.bits.show(&self.cells))
+    }
+}
