@@ -528,7 +528,6 @@ pub(super) fn entries() -> Vec<Entry> {
                 )
             },
         },
-        super::contest::mex_mat::entry(),
         Entry {
             name: "flip-suffix",
             params: "",

@@ -3,6 +3,7 @@
 //! Node and Arc Kayles, and the Wall Making Game — their values, reports and
 //! players.
 
+use super::Kept;
 use super::graph_position::{parse_board, parse_graph_position, parse_tree, short, shown_graph};
 use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, impartial_report, without_params};
 use crate::play::{
@@ -14,7 +15,6 @@ use crate::{
     nimber::Nimber,
     outcome::Outcome,
 };
-use std::cell::OnceCell;
 
 /// Pictures with more edges than this get their value but no list of winning
 /// cuts (each candidate cut costs one more linear pass).
@@ -137,7 +137,6 @@ pub(super) fn entries() -> Vec<Entry> {
             known: "Without given walls every wall crosses a whole rectangle, so each move splits a rectangle into at most four smaller ones that are played independently: the value is the nim-sum of the rectangles' values, tabulated by size (Sprague–Grundy theory, Winning Ways, 2nd ed., vol. 1, ch. 3). With given walls the regions of cells not walled (4-connected) are independent — a wall grows only through cells not walled — and each region is searched move by move (boards of at most 64 cells); the tests check both against a plain search over whole boards.",
             build: |name, params| without_params(name, params, |_| WallMakingRuleset),
         },
-        super::contest::bunny_egg::entry(),
     ]
 }
 
@@ -165,32 +164,6 @@ fn list_vertices(vs: &[u32]) -> String {
     }
     let parts: Vec<String> = vs.iter().map(u32::to_string).collect();
     parts.join(" ")
-}
-
-/// Games made while a ruleset lives, so that its players may borrow them (the
-/// rules of Kayles and of the increasing-distance game depend on the
-/// position): an append-only list, O(k) to add the k-th.
-pub(in crate::registry) struct Kept<T> {
-    cell: OnceCell<(T, Box<Kept<T>>)>,
-}
-
-impl<T> Default for Kept<T> {
-    fn default() -> Self {
-        Kept {
-            cell: OnceCell::new(),
-        }
-    }
-}
-
-impl<T> Kept<T> {
-    /// Keeps `value` as long as `self`, and lends it.
-    pub(in crate::registry) fn keep(&self, value: T) -> &T {
-        let mut node = self;
-        while let Some((_, next)) = node.cell.get() {
-            node = next;
-        }
-        &node.cell.get_or_init(|| (value, Box::default())).0
-    }
 }
 
 // ------------------------------------------------------------ Green Hackenbush

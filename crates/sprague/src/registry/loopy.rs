@@ -203,8 +203,6 @@ pub(super) fn entries() -> Vec<Entry> {
                 })
             },
         },
-        super::contest::speike_and_tom::entry(),
-        super::contest::lamp::entry(),
     ]
 }
 

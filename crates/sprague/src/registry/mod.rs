@@ -6,7 +6,6 @@
 
 mod boards;
 mod catalog;
-mod contest;
 pub(crate) mod count;
 mod domineering_outcome;
 mod error;
@@ -17,6 +16,7 @@ mod heap_rules;
 mod heaps;
 mod impartial;
 mod impartial_rules;
+mod kept;
 mod loopy;
 mod loopy_game;
 mod misere_game;
@@ -36,10 +36,12 @@ pub use graph_position::{check_graph_memory, check_graph_size};
 pub use heap_family::{CodeWatch, HeapFamily, heap_family_table, heap_game_table};
 pub use heap_rules::HeapRuleset;
 pub use impartial_rules::{Impartial, impartial_report};
+pub(crate) use kept::Kept;
 pub use loopy::{SpaceRules, connect_four_tiers, state_space};
 pub use loopy_game::{LOOPY_BYTES_PER_STATE, loopy_game_report, loopy_game_report_within};
 pub use misere_game::{MAX_MISERE_GAMES, misere_game_report, misere_game_report_with};
 pub use misere_quotient::{MAX_QUOTIENT_HEAPS, misere_quotient_report};
 pub use partizan::{Partizan, partizan_report};
 pub use report::{Data, MOVES_SHOWN, Report, Table};
+pub(crate) use ruleset::normal_play_only;
 pub use ruleset::{OnProgress, Options, Ruleset};

@@ -264,8 +264,6 @@ pub(super) fn entries() -> Vec<Entry> {
                 }))
             },
         },
-        super::contest::fox_and_card::entry(),
-        super::contest::carrot::entry(),
     ]
 }
 

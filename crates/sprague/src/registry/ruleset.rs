@@ -71,6 +71,20 @@ impl<'m> Options<'m> {
     }
 }
 
+/// Rejects misère play for a ruleset whose game has its own end rules (a
+/// contest problem's own game, a score to reach).
+///
+/// # Errors
+/// [`Error::Input`] with `options.misere`.
+pub(crate) fn normal_play_only(name: &str, options: &Options<'_>) -> Result<()> {
+    if options.misere {
+        return Err(Error::input(format!(
+            "`{name}` is the problem's own game with its own end: --misere is not supported"
+        )));
+    }
+    Ok(())
+}
+
 /// The progress callback of [`Ruleset::table`]: called with the number of
 /// values done; returning `false` stops early.
 pub type OnProgress<'p> = dyn FnMut(usize) -> bool + 'p;
