@@ -2,6 +2,14 @@
 
 use crate::budget::BudgetExceeded;
 use crate::notation::{ParseError, format_heaps, parse_u64_token};
+use crate::play::POKER_PLAY_LIMIT;
+use crate::play::PlayEngine;
+use crate::play::PokerEngine;
+use crate::play::erase;
+use crate::registry::{
+    Data, Entry, Error, Family, Options, Report, Result, Ruleset, annotate, impartial_report, read_position,
+    without_params,
+};
 use crate::{nimber::Nimber, notation::Notation, outcome::Outcome};
 use std::collections::HashMap;
 
@@ -284,6 +292,93 @@ fn words(s: &str, base: usize) -> Vec<(usize, &str)> {
     }
     out
 }
+
+/// Poker Nim: the Nim rule, winning removals and additions.
+struct PokerBoard;
+
+impl Ruleset for PokerBoard {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        if options.misere {
+            return Err(Error::input(
+                "poker-nim: misère play is not supported (normal play only)",
+            ));
+        }
+        let r = PokerNim;
+        let p = read_position(&r, position)?;
+        let moves: Vec<(String, String)> = PokerNim::winning_moves(&p)
+            .iter()
+            .map(|q| (r.format_position(q), r.describe_move(&p, q)))
+            .collect();
+        let x = p.nim_sum().get();
+        let nim_outcome = PokerNim::outcome(&p);
+        let mut report = impartial_report(
+            "poker-nim",
+            &r.format_position(&p),
+            false,
+            nim_outcome,
+            None,
+            &moves,
+        );
+        // Small positions are also solved by retrograde analysis of the loopy
+        // game, as a visible check of the Nim rule.
+        let searched = r
+            .small_search_outcome(&p)
+            .map(|o| o.map_or("draw", |o| o.as_str()));
+        let line = searched.map(|o| {
+            let verdict = if o == nim_outcome.as_str() {
+                "agrees with"
+            } else {
+                "differs from"
+            };
+            format!("search:  {o} (retrograde analysis of the whole loopy game {verdict} the Nim rule)")
+        });
+        annotate(
+            &mut report,
+            "search_outcome",
+            searched.map_or(Data::Null, Data::from),
+            line,
+        );
+        annotate(
+            &mut report,
+            "nim_sum",
+            x,
+            Some(format!(
+                "nim-sum: {x} (with finite reserves the heaps play exactly as Nim heaps)"
+            )),
+        );
+        Ok(report)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        if options.misere {
+            return Err(Error::input(
+                "poker-nim is played in normal play only; drop --misere",
+            ));
+        }
+        let p = read_position(&PokerNim, position)?;
+        let size = PokerEngine::play_size(&p);
+        if size > u128::from(POKER_PLAY_LIMIT) {
+            return Err(Error::input(format!(
+                "position `{position}`: poker-nim plays positions whose chips (heaps and reserves) times (heaps + 1) are at most {POKER_PLAY_LIMIT}, so that every move can be listed; this one has {size}"
+            )));
+        }
+        Ok(erase(PokerEngine, p))
+    }
+}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "poker-nim",
+    params: "",
+    family: Family::Heap,
+    summary: "Nim where removed chips go to your reserve and may be added back to a heap",
+    notation: "heaps, `/` (or `|`), the mover's and the other player's reserves, e.g. `3 4 5 / 2 1`",
+    example: "value poker-nim 3 4 5 / 2 1",
+    example2: "value poker-nim 1 2 3 / 4 0",
+    rules: "Poker Nim: heaps of chips, and each player has a reserve of chips. A move either removes chips from one heap into the mover's reserve, or adds chips from the mover's reserve to one heap. The player who cannot move loses.",
+    known: "With finite reserves it is decided exactly as Nim (Bouton's theorem): the player who wins Nim answers every addition by removing the chips added, which shrinks the chips on the table plus the loser's reserve, so the game ends (Poker-Nim and reversible moves, Winning Ways, 2nd ed., vol. 1, ch. 3).",
+    build: |name, params| without_params(name, params, |_| PokerBoard),
+}];
 
 #[cfg(test)]
 mod tests {

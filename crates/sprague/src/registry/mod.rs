@@ -4,8 +4,8 @@
 //!
 //! Each family of rulesets registers its entries from its own file.
 
-mod boards;
 mod catalog;
+mod cell_grid;
 pub(crate) mod count;
 mod domineering_outcome;
 mod error;
@@ -28,6 +28,9 @@ mod ruleset;
 pub use catalog::{
     ALIASES, Builder, Entry, Family, build, catalog, edit_distance, lookup, no_params, whole_param,
     without_params,
+};
+pub(crate) use cell_grid::{
+    BoardRules, CellGrid, annotate, note_after_outcome, play_board, solve as solve_board,
 };
 pub use count::{RangeCount, count_listed, count_outcomes_by};
 pub(crate) use error::read_position;
