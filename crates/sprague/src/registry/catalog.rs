@@ -178,10 +178,9 @@ const LISTED: [&str; 64] = [
 
 /// The catalog by the file that registers each group, in display order.
 #[must_use]
-pub(crate) fn catalog_groups() -> [Vec<Entry>; 5] {
+pub(crate) fn catalog_groups() -> [Vec<Entry>; 4] {
     [
         super::impartial::entries(),
-        super::graphs::entries(),
         super::heaps::entries(),
         super::partizan::entries(),
         super::loopy::entries(),

@@ -10,7 +10,6 @@ pub(crate) mod count;
 mod domineering_outcome;
 mod error;
 mod graph_position;
-mod graphs;
 mod heap_family;
 mod heap_rules;
 mod heaps;
@@ -36,6 +35,10 @@ pub use count::{RangeCount, count_listed, count_outcomes_by};
 pub(crate) use error::read_position;
 pub use error::{Error, Result};
 pub use graph_position::{check_graph_memory, check_graph_size};
+pub(crate) use graph_position::{
+    list_vertices, normal_only, outcome_text, parse_board, parse_graph_position, parse_tree, short,
+    shown_graph,
+};
 pub use heap_family::{CodeWatch, HeapFamily, heap_family_table, heap_game_table};
 pub use heap_rules::HeapRuleset;
 pub use impartial_rules::{Impartial, impartial_report};
