@@ -12,8 +12,6 @@ mod error;
 mod graph_position;
 mod heap_family;
 mod heap_rules;
-mod heaps;
-mod impartial;
 mod impartial_rules;
 mod kept;
 mod loopy;
@@ -41,6 +39,8 @@ pub(crate) use graph_position::{
 };
 pub use heap_family::{CodeWatch, HeapFamily, heap_family_table, heap_game_table};
 pub use heap_rules::HeapRuleset;
+pub(crate) use heap_rules::{PLAY_MAX_HEAP, SPLIT_MAX};
+pub(crate) use impartial_rules::misere_by_pieces;
 pub use impartial_rules::{Impartial, impartial_report};
 pub(crate) use kept::Kept;
 pub use loopy::{SpaceRules, connect_four_tiers, state_space};
