@@ -178,8 +178,8 @@ const LISTED: [&str; 64] = [
 
 /// The catalog by the file that registers each group, in display order.
 #[must_use]
-pub(crate) fn catalog_groups() -> [Vec<Entry>; 2] {
-    [super::partizan::entries(), super::loopy::entries()]
+pub(crate) fn catalog_groups() -> [Vec<Entry>; 1] {
+    [super::loopy::entries()]
 }
 
 /// Builds the ruleset named by `spec` (`NAME` or `NAME:PARAMS`, any case).

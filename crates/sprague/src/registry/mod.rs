@@ -7,7 +7,6 @@
 mod catalog;
 mod cell_grid;
 pub(crate) mod count;
-mod domineering_outcome;
 mod error;
 mod graph_position;
 mod heap_family;
