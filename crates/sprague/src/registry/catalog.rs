@@ -82,12 +82,15 @@ impl core::fmt::Debug for Entry {
 }
 
 /// Every built-in ruleset, in display order: by family; within a family the
-/// rulesets named in [`LISTED`] first, in that order, then every other game
+/// rulesets named in `LISTED` (the catalog's order before each game's
+/// entry moved into the game's file) first, in that order, then every other game
 /// in the order of its file under `games/`.
 #[must_use]
 pub fn catalog() -> Vec<Entry> {
-    let mut all: Vec<Entry> = catalog_groups().concat();
-    all.extend(crate::games::FILE_ENTRIES.iter().flat_map(|e| e.iter().copied()));
+    let mut all: Vec<Entry> = crate::games::FILE_ENTRIES
+        .iter()
+        .flat_map(|e| e.iter().copied())
+        .collect();
     // A stable sort: entries with the same key keep their file order.
     all.sort_by_key(|e| {
         (
@@ -175,12 +178,6 @@ const LISTED: [&str; 64] = [
     "speike-and-tom",
     "lamp-switches",
 ];
-
-/// The catalog by the file that registers each group, in display order.
-#[must_use]
-pub(crate) fn catalog_groups() -> [Vec<Entry>; 1] {
-    [super::loopy::entries()]
-}
 
 /// Builds the ruleset named by `spec` (`NAME` or `NAME:PARAMS`, any case).
 ///

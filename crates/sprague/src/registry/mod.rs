@@ -42,6 +42,7 @@ pub(crate) use heap_rules::{PLAY_MAX_HEAP, SPLIT_MAX};
 pub(crate) use impartial_rules::misere_by_pieces;
 pub use impartial_rules::{Impartial, impartial_report};
 pub(crate) use kept::Kept;
+pub(crate) use loopy::connect_four;
 pub use loopy::{SpaceRules, connect_four_tiers, state_space};
 pub use loopy_game::{LOOPY_BYTES_PER_STATE, loopy_game_report, loopy_game_report_within};
 pub use misere_game::{MAX_MISERE_GAMES, misere_game_report, misere_game_report_with};
