@@ -92,6 +92,14 @@ pub type OnProgress<'p> = dyn FnMut(usize) -> bool + 'p;
 /// A ruleset built from its name and parameters (see [`crate::build`]),
 /// answering queries on positions written in its notation.
 ///
+/// The generic implementations are the registry's adapters: [`super::Impartial`],
+/// [`super::HeapRuleset`], [`super::Partizan`], [`super::SpaceRules`] and the
+/// crate's `CellGrid` (impartial games with closed forms), plus the rules
+/// scripts' ruleset in `sprague-script`. The games that keep one of their own
+/// (closed forms for huge positions, structural solvers on graphs, contest
+/// problems answering in their own terms) are listed, each with its reason,
+/// in the documentation of [`crate::games`].
+///
 /// ```
 /// use sprague::{Monitor, Options};
 ///
