@@ -2,7 +2,10 @@
 //! parsed from text, values, winning moves, tables and play — behind one
 //! object-safe interface ([`Ruleset`]) with its documentation ([`catalog`]).
 //!
-//! Each family of rulesets registers its entries from its own file.
+//! The games themselves, each with its catalog entry, are under `games/`;
+//! this module keeps the generic adapters ([`Impartial`], [`HeapRuleset`],
+//! [`Partizan`], [`SpaceRules`] and the crate's `CellGrid`) and the
+//! vocabulary they share.
 
 mod catalog;
 mod cell_grid;
