@@ -1,5 +1,6 @@
 //! Bash (the one-heap subtraction game 1..M), played on a list of heaps.
 
+use crate::registry::{Entry, Error, Family, HeapRuleset, whole_param};
 use crate::{heap::HeapValuer, nimber::Nimber, outcome::Outcome};
 
 /// Bash game with parameter `m >= 1`: a move removes 1 to `m` tokens from one
@@ -107,3 +108,22 @@ impl crate::heap::HeapGame for Bash {
         })
     }
 }
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "bash",
+    params: "M",
+    family: Family::Heap,
+    summary: "remove 1 to M tokens from one heap (Bash game); value n mod (M+1)",
+    notation: "heap sizes separated by spaces, e.g. `10 7`",
+    example: "value bash:3 10 7",
+    example2: "table bash:3 --count 20",
+    rules: "The Bash game: heaps of tokens, and a move takes between 1 and M tokens from one heap. The player who takes the last token wins.",
+    known: "G(n) = n mod (M+1): a single heap loses for the player to move exactly when its size is a multiple of M+1 — the subtraction game {1, …, M}, periodic with period M+1 from n = 0 (subtraction games: Winning Ways, 2nd ed., vol. 1, ch. 4).",
+    build: |name, params| {
+        let m = whole_param(name, params, "M")?;
+        let rules = Bash::new(m)
+            .ok_or_else(|| Error::input(format!("ruleset `{name}:{m}`: M must be between 1 and 2^64 - 2")))?;
+        Ok(Box::new(HeapRuleset::new(format!("{name}:{m}"), rules)))
+    },
+}];

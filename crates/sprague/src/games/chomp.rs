@@ -1,6 +1,13 @@
 //! Chomp on Young diagrams, poison in the corner.
 
 use crate::notation::{ParseError, parse_heaps};
+use crate::play::ImpartialEngine;
+use crate::play::PlayEngine;
+use crate::play::erase;
+use crate::registry::{
+    Data, Entry, Family, Options, Report, Result, Ruleset, annotate, impartial_report, read_position,
+    without_params,
+};
 use crate::{
     impartial::{GrundySolver, ImpartialRules, MisereSolver},
     monitor::{Monitor, SearchError},
@@ -231,6 +238,61 @@ impl Notation<Vec<u32>> for Chomp {
         parts.join(" ")
     }
 }
+
+/// Chomp: Grundy value of the canonical diagram; winning bites listed on the
+/// diagram as written, 1-based.
+struct ChompBoard;
+
+impl Ruleset for ChompBoard {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let p = read_position(&Chomp, position)?;
+        let (outcome, grundy, bites) =
+            Chomp::winning_bites(&p, options.misere, options.max_states, options.monitor)?;
+        let moves: Vec<(String, String)> = bites
+            .iter()
+            .map(|(r, c, after)| {
+                (
+                    Chomp.format_position(after),
+                    format!("bite at (row {}, column {})", r + 1, c + 1),
+                )
+            })
+            .collect();
+        let mut report = impartial_report(
+            "chomp",
+            &Chomp.format_position(&p),
+            options.misere,
+            outcome,
+            grundy.map(crate::nimber::Nimber::get),
+            &moves,
+        );
+        let squares: Vec<Data> = bites
+            .iter()
+            .map(|(r, c, _)| Data::map().with("row", r + 1).with("column", c + 1))
+            .collect();
+        annotate(&mut report, "winning_bites", Data::List(squares), None);
+        Ok(report)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        let p = read_position(&Chomp, position)?;
+        let engine = ImpartialEngine::new("chomp".to_string(), &ChompAsDrawn, false, options);
+        Ok(erase(engine, p))
+    }
+}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "chomp",
+    params: "",
+    family: Family::Impartial,
+    summary: "bite a square and everything below-right of it; whoever must eat the poison (row 1, column 1) loses",
+    notation: "row lengths of a Young diagram, longest first, e.g. `5 3 3`",
+    example: "value chomp 5 3 3",
+    example2: "value chomp 2 1",
+    rules: "Chomp: a bar of chocolate squares in rows of non-increasing length (a Young diagram); the top-left square is poisoned. A move bites a square and every square below and to the right of it. Whoever must eat the poisoned square loses.",
+    known: "By strategy stealing the first player wins every rectangle larger than 1×1, though no winning move is known in general; a square board is won by biting at (2,2) and mirroring, and two rows of lengths a and a − 1 lose for the mover. Chomp is David Gale's chocolate-bar form of a divisor game of F. Schuh; the name is Martin Gardner's.",
+    build: |name, params| without_params(name, params, |_| ChompBoard),
+}];
 
 #[cfg(test)]
 mod tests {

@@ -239,6 +239,29 @@ impl Notation<ClobberBoard> for Clobber {
     }
 }
 
+// The game's knowledge beyond its rules and notation: none yet (its drawing
+// comes from its notation, by name, in `play::board`).
+impl crate::definition::Definition<ClobberBoard> for Clobber {}
+
+/// The catalog entry.
+pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
+    name: "clobber",
+    params: "",
+    family: crate::registry::Family::Partizan,
+    summary: "move one of your stones onto an orthogonally adjacent enemy stone, removing it; Left plays `x`, Right `o`",
+    notation: "rows joined by `|`, `x` Left's stone, `o` Right's, `.` empty, e.g. `xox|oxo`",
+    example: "value clobber xox|oxo",
+    example2: "value clobber xo",
+    rules: "Clobber: a board of Left's stones `x`, Right's stones `o` and empty cells `.`. A move takes one of your stones onto an orthogonally adjacent stone of the other colour, removing that stone. Whoever cannot move loses.",
+    known: "Invented in 2001 by M. H. Albert, J. P. Grossman and R. J. Nowakowski. Most small positions are infinitesimals: `xo` is * and `xxo` is ↑ (up).",
+    build: |name, params| {
+        crate::registry::without_params(name, params, |name| crate::registry::Partizan {
+            name,
+            rules: Clobber,
+        })
+    },
+}];
+
 #[cfg(test)]
 mod tests {
     use super::*;

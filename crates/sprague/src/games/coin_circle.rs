@@ -3,7 +3,14 @@
 
 use crate::heap::{GrundyTable, HeapGame, TakeBreak};
 use crate::notation::{ParseError, parse_u64_token};
+use crate::play::PlayEngine;
+use crate::registry::count::check_count;
+use crate::registry::{
+    BoardRules, CellGrid, Entry, Error, Family, Options, RangeCount, Report, Result, Ruleset, read_position,
+    whole_param,
+};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
+use std::collections::BTreeMap;
 use std::sync::RwLock;
 
 /// One part of a Coin Game position.
@@ -349,6 +356,119 @@ impl Notation<Vec<CoinPart>> for CoinGame {
         format!("take {taken} coin(s), leaving {}", self.format_position(to))
     }
 }
+
+/// The Coin Game as a registry ruleset: [`CellGrid`] for values and play,
+/// plus counts of circles over ranges.
+struct CoinBoard(CellGrid<CoinGame>);
+
+impl CoinBoard {
+    /// Refuses rows too long to value ([`CoinGame::check_rows`]).
+    fn check(&self, position: &str) -> Result<()> {
+        let p = read_position(&self.0.rules, position)?;
+        self.0
+            .rules
+            .check_rows(&p)
+            .map_err(|e| Error::input(format!("position `{position}`: {e}")))
+    }
+}
+
+impl Ruleset for CoinBoard {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        self.check(position)?;
+        self.0.value(position, options)
+    }
+
+    /// Circles of `n` coins for `n` in `[low, high]`, by the closed form:
+    /// values `n mod 2` for K = 1; for K ≥ 2 value 0 above K and the mex of
+    /// the small rows up to K. O(K).
+    fn count(&self, low: u64, high: u64, options: &Options<'_>) -> Result<Report> {
+        check_count(&self.0.name, low, high, options)?;
+        let g = &self.0.rules;
+        let mut h: BTreeMap<u64, u128> = BTreeMap::new();
+        let how = if g.k() == 1 {
+            // Evens in [low, high]: ⌊high/2⌋ − ⌊(low − 1)/2⌋ (with low = 0 counted).
+            let evens = |x: u64| u128::from(x) / 2 + 1; // evens in [0, x]
+            let e = evens(high) - low.checked_sub(1).map_or(0, evens);
+            let total = u128::from(high) - u128::from(low) + 1;
+            h.insert(0, e);
+            h.insert(1, total - e);
+            "the closed form: a circle of n coins has value n mod 2 when K = 1".to_string()
+        } else {
+            let small_end = high.min(g.k());
+            if low <= small_end {
+                for n in low..=small_end {
+                    *h.entry(g.circle_value(n).get()).or_default() += 1;
+                }
+            }
+            let big_start = low.max(g.k() + 1);
+            if big_start <= high {
+                *h.entry(0).or_default() += u128::from(high - big_start) + 1;
+            }
+            format!(
+                "the closed form: a circle of n > K = {} coins loses (the second player mirrors), smaller circles are won",
+                g.k()
+            )
+        };
+        h.retain(|_, c| *c > 0);
+        Ok(RangeCount {
+            low,
+            high,
+            p_positions: h.get(&0).copied().unwrap_or(0),
+            by_value: Some(h.into_iter().collect()),
+            how,
+        }
+        .report(&self.0.name))
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        self.check(position)?;
+        self.0.play(position, options)
+    }
+}
+
+impl BoardRules for CoinGame {
+    fn play_check(&self, p: &Vec<CoinPart>) -> core::result::Result<(), String> {
+        let coins: u64 = p
+            .iter()
+            .map(|&c| match c {
+                CoinPart::Circle(n) | CoinPart::Row(n) => n,
+            })
+            .fold(0, u64::saturating_add);
+        if coins > 512 {
+            return Err(format!("too large to play (at most 512 coins, found {coins})"));
+        }
+        Ok(())
+    }
+    fn misere_check(&self, p: &Vec<CoinPart>) -> core::result::Result<(), String> {
+        CoinGame::misere_check(self, p)
+    }
+}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "coin-game",
+    params: "K",
+    family: Family::Impartial,
+    summary: "Coin Game (HDU 3951): take 1 to K consecutive coins from a circle (then from rows)",
+    notation: "`N` a circle of N coins (any u64), `rN` a row; parts separated by spaces, e.g. `10` or `7 r3`",
+    example: "value coin-game:2 10",
+    example2: "count coin-game:1 --range 1,1000000000",
+    rules: "Coins lie in a circle. A move takes between 1 and K coins that are next to each other (the first and last coins of the circle are neighbours, but coins on either side of a gap are not). After the first move the coins form a row, and later moves may split rows in two. The player who takes the last coin wins. HDU 3951 asks who wins a circle of N coins.",
+    known: "The first player wins a circle of N ≥ 1 coins iff K ≥ N (take them all) or K = 1 and N is odd; otherwise the first move leaves one row and the second player takes its middle one or two coins and mirrors every later move (HDU 3951; checked against search for every K ≤ 6 and N ≤ 26). Rows alone are the octal game 0.77…7 with K sevens (Kayles for K = 2, Winning Ways, 2nd ed., vol. 1, ch. 4), valued through its proven period.",
+    build: |name, params| {
+        let k = whole_param(name, params, "K")?;
+        let rules = CoinGame::new(k).ok_or_else(|| {
+            Error::input(format!(
+                "ruleset `{name}:{k}`: K must be between 1 and {}",
+                COIN_GAME_MAX_K
+            ))
+        })?;
+        Ok(Box::new(CoinBoard(CellGrid {
+            name: format!("{name}:{k}"),
+            rules,
+        })))
+    },
+}];
 
 #[cfg(test)]
 mod tests {

@@ -149,6 +149,29 @@ impl Notation<Vec<Cake>> for Cutcake {
     }
 }
 
+// The game's knowledge beyond its rules and notation: none yet (its drawing
+// comes from its notation, by name, in `play::board`).
+impl crate::definition::Definition<Vec<Cake>> for Cutcake {}
+
+/// The catalog entry.
+pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
+    name: "cutcake",
+    params: "",
+    family: crate::registry::Family::Partizan,
+    summary: "Left cuts a cake along a vertical line (splitting its width), Right along a horizontal line (Winning Ways)",
+    notation: "cakes `WxH` (width x height) separated by spaces, e.g. `3x4 2x1`",
+    example: "value cutcake 8x3",
+    example2: "value cutcake 2x2 3x1",
+    rules: "Cutcake: cakes of a×b unit squares (width × height). Left cuts one cake along a vertical grid line, splitting its width; Right cuts along a horizontal line, splitting its height. 1×1 pieces cannot be cut. Whoever cannot cut loses.",
+    known: "Every value is an integer (Cutcake, Winning Ways, 2nd ed., vol. 1, ch. 2): an n×1 strip is n − 1, a 1×n strip −(n − 1), and a cake is worth its transpose's negative.",
+    build: |name, params| {
+        crate::registry::without_params(name, params, |name| crate::registry::Partizan {
+            name,
+            rules: Cutcake,
+        })
+    },
+}];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -456,6 +456,29 @@ impl Notation<DomineeringBoard> for Domineering {
     }
 }
 
+// The game's knowledge beyond its rules and notation: none yet (its drawing
+// comes from its notation, by name, in `play::board`).
+impl crate::definition::Definition<DomineeringBoard> for Domineering {}
+
+/// The catalog entry.
+pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
+    name: "domineering",
+    params: "",
+    family: crate::registry::Family::Partizan,
+    summary: "Left places vertical dominoes, Right horizontal ones (Winning Ways); whoever cannot move loses",
+    notation: "rows joined by `|`, `.` empty and `#` blocked, e.g. `...|...`",
+    example: "value domineering ....|....|....|....",
+    example2: "value domineering ..|..",
+    rules: "Domineering: on a board of empty `.` and blocked `#` cells, Left places vertical dominoes and Right horizontal ones on two empty cells. Whoever cannot place a domino loses.",
+    known: "The 2×2 board is ±1 (whoever moves first wins), a 2×1 column is 1 and a 1×2 row −1; sprague computes the canonical value of any small board.",
+    build: |name, params| {
+        crate::registry::without_params(name, params, |name| crate::registry::Partizan {
+            name,
+            rules: Domineering,
+        })
+    },
+}];
+
 #[cfg(test)]
 mod tests {
     use super::*;

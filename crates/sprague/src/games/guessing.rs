@@ -2,6 +2,7 @@
 //! names it loses.
 
 use crate::notation::{ParseError, parse_u64_token};
+use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// A secret number `x` in the range `lo..=hi`, known to the host. Players
@@ -120,6 +121,39 @@ impl Notation<(u64, u64, u64)> for GuessingGame {
         format!("guess {guess} (the host says: {side})")
     }
 }
+
+impl BoardRules for GuessingGame {
+    fn play_check(&self, &(lo, hi, _): &(u64, u64, u64)) -> core::result::Result<(), String> {
+        if hi - lo >= 4096 {
+            return Err(format!(
+                "too large to play (at most 4096 numbers, found {lo}..{hi})"
+            ));
+        }
+        Ok(())
+    }
+    fn misere_check(&self, p: &(u64, u64, u64)) -> core::result::Result<(), String> {
+        GuessingGame::misere_check(self, p)
+    }
+}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "guessing",
+    params: "",
+    family: Family::Impartial,
+    summary: "guess the host's secret number in a shrinking range; whoever names it loses (HDU 5591)",
+    notation: "`N X` (numbers 1..N, secret X) or `L..R X`; any u64",
+    example: "value guessing 10 5",
+    example2: "value guessing 9 5",
+    rules: "The host keeps a secret number X from the range 1..N. Players alternately name a number still in the range; the host says whether X is larger or smaller, and the range shrinks to the side of X (the named number drops out). Whoever names X loses, so a player left with only X to name loses. HDU 5591 (ZYB's Game) asks, for N, how many X make the second player win.",
+    known: "With a = X − L numbers below the secret and b = R − X above, naming a number below X leaves any smaller a and naming one above leaves any smaller b: the game is two-heap Nim with value a ⊕ b (Bouton's theorem). So the second player wins exactly when X is the middle of the range: for 1..N, one secret (X = (N + 1)/2) when N is odd and none when N is even — the answer to HDU 5591 (checked against search on every range up to 24).",
+    build: |name, params| {
+        without_params(name, params, |name| CellGrid {
+            name,
+            rules: GuessingGame,
+        })
+    },
+}];
 
 #[cfg(test)]
 mod tests {

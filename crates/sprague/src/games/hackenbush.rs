@@ -445,6 +445,29 @@ fn parse_edges(words: &[(usize, &str)]) -> Result<HackenbushGraph, ParseError> {
     Ok(HackenbushGraph::from_edges(&edges))
 }
 
+// The game's knowledge beyond its rules and notation: none yet (its drawing
+// comes from its notation, by name, in `play::board`).
+impl crate::definition::Definition<HackenbushGraph> for Hackenbush {}
+
+/// The catalog entry.
+pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
+    name: "hackenbush",
+    params: "",
+    family: crate::registry::Family::Partizan,
+    summary: "Blue-Red-Green Hackenbush: Left chops blue or green edges, Right red or green; edges cut off from the ground vanish",
+    notation: "stalks from the ground up separated by spaces (`BBRG GR`), or edges `U-V:C` with vertex 0 the ground (`0-1:B 1-2:R 2-0:G`); other vertex numbers are only names (they may skip values), and edges with no path to the ground fall at once, as the rules say",
+    example: "value hackenbush BBRB",
+    example2: "value hackenbush BRG --json",
+    rules: "Blue-Red-Green Hackenbush: a picture of coloured edges on the ground. Left (Blue) cuts a blue or green edge, Right (Red) a red or green edge; edges no longer connected to the ground vanish. Whoever cannot move loses.",
+    known: "A blue stalk of n edges is worth n and a red one −n; a blue-red stalk is a dyadic number by Berlekamp's rule (read from the ground, the edges up to the first change of colour count whole, and each later edge half the one before with its colour's sign: BBRB is 7/4); green edges are nimbers (Winning Ways, 2nd ed., vol. 1: Blue-Red Hackenbush ch. 1, Hackenbush Hotchpotch ch. 2, Berlekamp's rule ch. 3).",
+    build: |name, params| {
+        crate::registry::without_params(name, params, |name| crate::registry::Partizan {
+            name,
+            rules: Hackenbush,
+        })
+    },
+}];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,12 @@
 //! move (Fibonacci Nim and its relatives).
 
 use crate::notation::{ParseError, parse_u64_token};
+use crate::play::PlayEngine;
+use crate::registry::{
+    BoardRules, Entry, Error, Family, OnProgress, Options, RangeCount, Report, Result, Ruleset, Table,
+    annotate, impartial_report, no_params, note_after_outcome, play_board, read_position,
+    solve_board as solve, whole_param,
+};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation, outcome::Outcome};
 
 /// How the previous move `c` bounds the next one.
@@ -398,6 +404,199 @@ impl Notation<(u64, u64)> for MemoryGame {
         format!("take {t}, leaving {} (next move at most {})", to.0, to.1)
     }
 }
+
+/// Memory games: Grundy values by search for small heaps, the Schwenk /
+/// Zeckendorf closed form for outcome and winning moves of any heap.
+struct MemoryBoard {
+    /// Name shown in reports, with parameters.
+    name: String,
+    /// The engine ruleset.
+    rules: MemoryGame,
+}
+
+impl Ruleset for MemoryBoard {
+    /// `G(n)` of the starting position with a heap of `n`, for `n < count`
+    /// ([`MemoryGame::grundy_values`]); misère values are not defined this
+    /// way and are refused.
+    fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
+        if options.misere {
+            return Err(Error::input(format!(
+                "`table {} --misere` is not supported: use `value {} N --misere` for misère outcomes",
+                self.name, self.name
+            )));
+        }
+        if count > MEMORY_TABLE_LIMIT {
+            return Err(Error::input(format!(
+                "`table {}` searches about n²/2 states per heap: --count is limited to {MEMORY_TABLE_LIMIT}",
+                self.name
+            )));
+        }
+        let values = self
+            .rules
+            .grundy_values(count, options.max_states, options.monitor, progress)?;
+        Ok(Table::with_period_found(values))
+    }
+
+    /// Fresh heaps `n` in `[low, high]` (the first-move rule applies) by
+    /// Schwenk's closed form ([`MemoryGame::count_fresh_p`]): outcomes only,
+    /// in normal or misère play.
+    fn count(&self, low: u64, high: u64, options: &Options<'_>) -> Result<Report> {
+        if low > high {
+            return Err(Error::input(format!(
+                "--range {low},{high}: the first bound is above the second"
+            )));
+        }
+        let p = self.rules.count_fresh_p(low, high, options.misere);
+        let how = format!(
+            "Schwenk's closed form for fresh heaps{}, counted term by term over the greedy representations",
+            if options.misere { " in misère play" } else { "" }
+        );
+        let mut r = RangeCount {
+            low,
+            high,
+            p_positions: p,
+            by_value: None,
+            how,
+        }
+        .report(&self.name);
+        if options.misere {
+            r.data.insert("play", "misere");
+        }
+        Ok(r)
+    }
+
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let rules = &self.rules;
+        let p = read_position(rules, position)?;
+        let (n, _) = p;
+        let canonical = rules.format_position(&p);
+        let mut r = if n <= MEMORY_SEARCH_LIMIT {
+            let (o, g, moves) = solve(rules, &p, options)?;
+            impartial_report(&self.name, &canonical, options.misere, o, g, &moves)
+        } else {
+            let moves: Vec<(String, String)> = rules
+                .winning_moves_by_rule(p, options.misere)
+                .iter()
+                .map(|to| (rules.format_position(to), rules.describe_move(&p, to)))
+                .collect();
+            let o = if rules.is_p_by_rule(p, options.misere) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            let mut r = impartial_report(&self.name, &canonical, options.misere, o, None, &moves);
+            note_after_outcome(
+                &mut r,
+                &format!(
+                    "grundy:  not computed (heap above {MEMORY_SEARCH_LIMIT}; P/N and the winning moves come from the closed form)"
+                ),
+            );
+            r
+        };
+        let explained = MemoryGame::explained(n, options.misere);
+        let rep = rules.representation(explained);
+        let words: Vec<String> = rep.iter().map(u64::to_string).collect();
+        let line = format!(
+            "{explained} = {}{}",
+            if words.is_empty() {
+                "0".to_string()
+            } else {
+                words.join(" + ")
+            },
+            match rules.rule() {
+                MemoryRule::Double => "   (Zeckendorf representation)",
+                MemoryRule::Add(_) => "   (greedy representation by the game's terms)",
+            }
+        );
+        annotate(&mut r, "representation", rep, Some(line));
+        Ok(r)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        play_board(&self.name, &self.rules, position, options, |p| {
+            if p.0 > MEMORY_SEARCH_LIMIT {
+                Err(format!(
+                    "play searches Grundy values, so the heap is limited to {MEMORY_SEARCH_LIMIT}"
+                ))
+            } else {
+                Ok(())
+            }
+        })
+    }
+}
+
+impl BoardRules for MemoryGame {}
+
+fn memory_entry(name: &str, rule: MemoryRule, first: FirstMove, shown: String) -> Result<Box<dyn Ruleset>> {
+    let rules = MemoryGame::new(rule, first).ok_or_else(|| {
+        Error::input(format!(
+            "ruleset `{name}`: the first move must be allowed to take at least 1"
+        ))
+    })?;
+    Ok(Box::new(MemoryBoard { name: shown, rules }))
+}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[
+    Entry {
+        name: "fibonacci-nim",
+        params: "",
+        family: Family::Heap,
+        summary: "one heap; first move takes any amount but not all, then at most twice the previous move",
+        notation: "a heap `N`, or `N/M` (N left, the next move takes at most M); any u64",
+        example: "value fibonacci-nim 1000000000000",
+        example2: "value fibonacci-nim 20",
+        rules: "Fibonacci Nim: one heap of tokens. The first move takes any number of tokens but not all; after that, each move takes at least one token and at most twice what the previous move took. The player who takes the last token wins.",
+        known: "The first player loses exactly when the heap is a Fibonacci number; otherwise the winning move takes the smallest term of the heap's Zeckendorf representation (M. J. Whinihan, Fibonacci Nim, 1963, crediting R. E. Gaskell; OEIS A000045 for the Fibonacci numbers). E.g. 20 = 13 + 5 + 2: take 2.",
+        build: |name, params| {
+            no_params(name, params)?;
+            memory_entry(name, MemoryRule::Double, FirstMove::AllButOne, name.to_string())
+        },
+    },
+    Entry {
+        name: "memory2c",
+        params: "K",
+        family: Family::Heap,
+        summary: "one heap; first move takes at most K (plain `memory2c`: exactly 1), then at most twice the previous move",
+        notation: "a heap `N`, or `N/M` (N left, the next move takes at most M); any u64",
+        example: "value memory2c:3 100",
+        example2: "value memory2c 21",
+        rules: "One heap of tokens. The first move takes at least one and at most K tokens (plain `memory2c`: exactly one); after that each move takes at least one token and at most twice what the previous move took. The player who takes the last token wins.",
+        known: "Schwenk's theorem (1970): build H_1 = 1, H_(j+1) = H_j + H_l with H_l the smallest term whose double is at least H_j (here the Fibonacci numbers); write n greedily as a sum of terms; (n, m) loses for the mover iff m is below the smallest term used. O(log n) for any 64-bit heap.",
+        build: |name, params| {
+            let k = match params {
+                None => 1,
+                Some(_) => whole_param(name, params, "K")?,
+            };
+            memory_entry(
+                name,
+                MemoryRule::Double,
+                FirstMove::AtMost(k),
+                format!("{name}:{k}"),
+            )
+        },
+    },
+    Entry {
+        name: "memory",
+        params: "K",
+        family: Family::Heap,
+        summary: "one heap; first move takes at most K, then at most K more than the previous move",
+        notation: "a heap `N`, or `N/M` (N left, the next move takes at most M); any u64",
+        example: "value memory:2 1000",
+        example2: "value memory:1 100/3",
+        rules: "One heap of tokens. The first move takes at least one and at most K tokens; after that each move takes at least one token and at most K more than the previous move took. The player who takes the last token wins.",
+        known: "Schwenk's theorem (1970) with the rule c ↦ c + K: build H_1 = 1, H_(j+1) = H_j + H_l with H_l the smallest term such that H_l + K ≥ H_j; write n greedily as a sum of terms; (n, m) loses for the mover iff m is below the smallest term used.",
+        build: |name, params| {
+            let k = whole_param(name, params, "K")?;
+            memory_entry(
+                name,
+                MemoryRule::Add(k),
+                FirstMove::AtMost(k),
+                format!("{name}:{k}"),
+            )
+        },
+    },
+];
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,12 @@
 //! Moore's Nim_k: remove tokens from up to k heaps at once.
 
 use crate::notation::{ParseError, describe_heap_move, format_heaps, parse_heaps};
+use crate::outcome::Outcome;
+use crate::play::PlayEngine;
+use crate::registry::{
+    BoardRules, Entry, Error, Family, Options, Report, Result, Ruleset, annotate, impartial_report,
+    note_after_outcome, play_board, read_position, solve_board as solve, whole_param,
+};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Moore's Nim_k (Moore 1910). A move removes a positive number of tokens from
@@ -279,6 +285,139 @@ impl Notation<Vec<u64>> for MooreNim {
         }
     }
 }
+
+/// Moore's Nim_k: the digit-sum rule for any heaps; Grundy values and the
+/// full list of winning moves when the position is small enough to enumerate.
+struct MooreBoard {
+    /// Name shown in reports, with `k`.
+    name: String,
+    /// The engine ruleset.
+    rules: MooreNim,
+}
+
+impl MooreBoard {
+    /// The report of a position too large to search, answered by a rule:
+    /// its outcome, the winning moves found (`complete` when they are all
+    /// of them) and a note on where the outcome comes from.
+    fn by_rule(
+        &self,
+        p: &<MooreNim as ImpartialRules>::Position,
+        misere: bool,
+        outcome: Outcome,
+        (targets, complete): (Vec<Vec<u64>>, bool),
+        note: &str,
+    ) -> Report {
+        let rules = &self.rules;
+        let moves: Vec<(String, String)> = targets
+            .iter()
+            .map(|q| (rules.format_position(q), rules.describe_move(p, q)))
+            .collect();
+        let mut r = impartial_report(
+            &self.name,
+            &rules.format_position(p),
+            misere,
+            outcome,
+            None,
+            &moves,
+        );
+        note_after_outcome(&mut r, note);
+        annotate(
+            &mut r,
+            "winning_moves_complete",
+            complete,
+            (!complete).then(|| "(one winning move shown: too many options to list them all)".to_string()),
+        );
+        r
+    }
+}
+
+impl Ruleset for MooreBoard {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let rules = &self.rules;
+        let p = read_position(rules, position)?;
+        let searchable = MooreNim::searchable(&p);
+        if options.misere && !searchable {
+            // Moore's misère rule: as in normal play unless every heap is 0 or 1.
+            let k = rules.k();
+            let outcome = if moore_misere_is_p(&p, k) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            let (targets, complete) = if rules.option_count(&p) <= MOORE_OPTION_LIMIT {
+                let mut options = Vec::new();
+                rules.moves(&p, &mut options);
+                options.retain(|o| moore_misere_is_p(o, k));
+                (options, true)
+            } else {
+                (moore_misere_winning_move(&p, k).into_iter().collect(), false)
+            };
+            return Ok(self.by_rule(
+                &p,
+                true,
+                outcome,
+                (targets, complete),
+                "grundy:  not computed (position too large to search; P/N from Moore's misère rule)",
+            ));
+        }
+        if searchable {
+            let (o, g, m) = solve(rules, &p, options)?;
+            let mut r = impartial_report(&self.name, &rules.format_position(&p), options.misere, o, g, &m);
+            annotate(&mut r, "winning_moves_complete", true, None);
+            return Ok(r);
+        }
+        let outcome = if moore_is_p(&p, rules.k()) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        Ok(self.by_rule(
+            &p,
+            false,
+            outcome,
+            rules.winning_moves_by_rule(&p),
+            "grundy:  not computed (position too large to search; P/N from the digit-sum rule)",
+        ))
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        play_board(&self.name, &self.rules, position, options, |p| {
+            if MooreNim::searchable(p) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "play searches every position, so the heaps' (size + 1) product must be at most {MOORE_STATE_LIMIT}"
+                ))
+            }
+        })
+    }
+}
+
+impl BoardRules for MooreNim {}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "moore",
+    params: "K",
+    family: Family::Heap,
+    summary: "remove tokens from up to K heaps at once (Moore's Nim_K)",
+    notation: "heap sizes separated by spaces, e.g. `1 2 3 4`",
+    example: "value moore:2 1 2 3 4",
+    example2: "value moore:2 1 2 4",
+    rules: "Moore's Nim_K: heaps of tokens; a move takes tokens from at least one and at most K heaps (any positive number from each chosen heap). The player who takes the last token wins.",
+    known: "Write the heap sizes in binary: the position loses for the mover exactly when, in every bit position, the number of heaps with a 1 there is a multiple of K + 1 (E. H. Moore, A generalization of the game called Nim, Annals of Mathematics, 2nd series, vol. 11, 1910). In misère play the same rule holds unless every heap has at most one token; then the mover loses exactly when the number of one-token heaps is 1 more than a multiple of K + 1 (the misère form of Moore's rule, as Bouton's for Nim; checked against exhaustive misère search), so `--misere` answers heaps of any size.",
+    build: |name, params| {
+        let k = whole_param(name, params, "K")?;
+        let rules = usize::try_from(k)
+            .ok()
+            .and_then(MooreNim::new)
+            .ok_or_else(|| Error::input(format!("ruleset `{name}:{k}`: K must be between 1 and 2^32 - 1")))?;
+        Ok(Box::new(MooreBoard {
+            name: format!("{name}:{k}"),
+            rules,
+        }))
+    },
+}];
 
 #[cfg(test)]
 mod tests {

@@ -1,12 +1,19 @@
 //! The multiples-flipping game: choose a heads coin at `x`, turn it and the
 //! coins at `2x, 3x, …, kx`.
 
+use crate::impartial::MisereSolver;
 use crate::notation::{ParseError, parse_u64_token};
+use crate::outcome::Outcome;
+use crate::play::{ImpartialEngine, PlayEngine, erase};
+use crate::registry::{
+    Data, Entry, Error, Family, Options, Report, Result, Ruleset, annotate, impartial_report, without_params,
+};
 use crate::{
     impartial::ImpartialRules,
     nimber::{MexSet, Nimber},
     notation::Notation,
 };
+use std::cell::OnceCell;
 
 /// The multiples-flipping game on coins `1..=n`. A move chooses a heads coin
 /// at `x` and some `k ≥ 1` with `kx ≤ n`, and turns the coins
@@ -355,6 +362,281 @@ impl Notation<Vec<u64>> for MultiplesFlip {
     }
 }
 
+/// Largest number of winning moves listed for the multiples game (the text
+/// shows the first few unless `--all`; `runs` describes every move).
+const MULTIPLES_LIST_LIMIT: u64 = 100_000;
+
+/// The multiples-flipping game. A player borrows its game for its whole
+/// life, and the game (the value table) depends on the N of the position, so
+/// the ruleset keeps the games it has played, one per N up to the play limit.
+#[derive(Default)]
+struct MultiplesBoard {
+    played: OnceCell<Box<[OnceCell<MultiplesPlay>]>>,
+}
+
+impl MultiplesBoard {
+    /// The game on `n ≤ MULTIPLES_PLAY_LIMIT` coins, built on first use.
+    fn game(&self, n: u64) -> Option<&MultiplesPlay> {
+        let played = self
+            .played
+            .get_or_init(|| (0..=MULTIPLES_PLAY_LIMIT).map(|_| OnceCell::new()).collect());
+        let cell = played.get(usize::try_from(n).ok()?)?;
+        Some(cell.get_or_init(|| MultiplesPlay(MultiplesFlip::new(n))))
+    }
+}
+
+impl Ruleset for MultiplesBoard {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let (n, heads) = parse_multiples(position).map_err(|e| Error::position(position, e))?;
+        if n > MULTIPLES_MAX_COINS {
+            return Err(Error::input(format!(
+                "position `{position}`: N must be at most 10^12 (the value table takes O(N^3/4) time)"
+            )));
+        }
+        let game = MultiplesFlip::with_monitor(n, Some(options.monitor))?;
+        let canonical = game.format_position(&heads);
+        if options.misere && n > MULTIPLES_MISERE_LIMIT {
+            return Err(Error::input(format!(
+                "multiples: misère play is searched, so N must be at most {MULTIPLES_MISERE_LIMIT}"
+            )));
+        }
+        if options.misere {
+            let mut solver =
+                MisereSolver::with_max_states(&game, options.max_states).with_monitor(options.monitor);
+            let o = solver.outcome(&heads)?;
+            let moves: Vec<(String, String)> = solver
+                .winning_moves(&heads)?
+                .iter()
+                .map(|q| {
+                    let turned: Vec<String> = heads
+                        .iter()
+                        .filter(|x| !q.contains(x))
+                        .chain(q.iter().filter(|x| !heads.contains(x)))
+                        .map(u64::to_string)
+                        .collect();
+                    (
+                        game.format_position(q),
+                        format!("turn coins {}", turned.join(", ")),
+                    )
+                })
+                .collect();
+            return Ok(impartial_report("multiples", &canonical, true, o, None, &moves));
+        }
+        let g = game.value(&heads);
+        let runs = game.winning_moves(&heads);
+        let total: u64 = runs.iter().map(KRange::len).sum();
+        let moves: Vec<(String, String)> = runs
+            .iter()
+            .flat_map(|r| r.multipliers().map(move |k| (r.coin, k)))
+            .take(MULTIPLES_LIST_LIMIT as usize)
+            .map(|(x, k)| {
+                let what = if k == 1 {
+                    format!("turn coin {x} alone")
+                } else {
+                    format!("turn coins {x}, {}, …, {}", 2 * x, k * x)
+                };
+                (format!("x={x} k={k}"), what)
+            })
+            .collect();
+        let mut report = impartial_report(
+            "multiples",
+            &canonical,
+            false,
+            Outcome::from_grundy(Nimber(g)),
+            Some(g),
+            &moves,
+        );
+        let values: Vec<u64> = heads.iter().map(|&x| game.coin_value(x)).collect();
+        annotate(&mut report, "coin_values", values, None);
+        annotate(
+            &mut report,
+            "winning_moves_total",
+            total,
+            (total > moves.len() as u64).then(|| {
+                format!(
+                    "({total} winning moves in all; the first {} are listed)",
+                    moves.len()
+                )
+            }),
+        );
+        let runs: Vec<Data> = runs
+            .iter()
+            .map(|r| {
+                Data::map()
+                    .with("coin", r.coin)
+                    .with("k_from", r.from)
+                    .with("k_to", r.to)
+                    .with("k_step", r.step)
+            })
+            .collect();
+        annotate(&mut report, "winning_runs", Data::List(runs), None);
+        Ok(report)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        let (n, heads) = parse_multiples(position).map_err(|e| Error::position(position, e))?;
+        let limit = if options.misere {
+            MULTIPLES_MISERE_PLAY_LIMIT
+        } else {
+            MULTIPLES_PLAY_LIMIT
+        };
+        let game = self.game(n).filter(|_| n <= limit).ok_or_else(|| {
+            Error::input(format!(
+                "position `{position}`: multiples plays games of at most {limit} coins{} (every move is listed each turn); this one has {n}",
+                if options.misere { " in misère play" } else { "" }
+            ))
+        })?;
+        Ok(erase(multiples_engine(game, options), heads))
+    }
+}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "multiples",
+    params: "",
+    family: Family::Impartial,
+    summary: "coins 1..N: pick a heads coin x and k ≥ 1, turn coins x, 2x, …, kx",
+    notation: "`N: x1 x2 …` (number of coins, then the heads coins), N up to 10^12",
+    example: "value multiples 1000000000: 1 2 3 5 8 13 21 34 55 89",
+    example2: "value multiples 10: 6",
+    rules: "Coins numbered 1 to N, some showing heads. A move chooses a heads coin x and some k ≥ 1 with kx ≤ N, and turns over the coins x, 2x, …, kx (coin x goes to tails). The player who cannot move loses.",
+    known: "A coin-turning game, so a position is the nim-sum of its single heads coins (coin-turning theorem, Winning Ways, ch. 14). A heads coin at x is worth g(⌊N/x⌋) with g(m) = mex over k ≤ m of g(⌊m/2⌋) ⊕ … ⊕ g(⌊m/k⌋), which sprague computes in O(N^(3/4)) time for N up to 10^12.",
+    build: |name, params| without_params(name, params, |_| MultiplesBoard::default()),
+}];
+
+/// Most coins of a multiples game in play (every move is listed each turn).
+pub const MULTIPLES_PLAY_LIMIT: u64 = 1_000;
+/// Most coins of a multiples game in misère play (searched).
+pub const MULTIPLES_MISERE_PLAY_LIMIT: u64 = MULTIPLES_MISERE_LIMIT;
+
+/// The multiples game with moves described as the coins they turn, a board
+/// of `H` and `.` and short move forms, for play.
+#[derive(Clone, Debug)]
+pub struct MultiplesPlay(pub MultiplesFlip);
+
+impl ImpartialRules for MultiplesPlay {
+    type Position = Vec<u64>;
+
+    fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        self.0.moves(p, out);
+    }
+
+    fn decompose(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
+        self.0.decompose(p, out)
+    }
+
+    fn compose(&self, parts: &[Vec<u64>]) -> Option<Vec<u64>> {
+        self.0.compose(parts)
+    }
+
+    fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
+        self.0.closed_form(p)
+    }
+}
+
+impl Notation<Vec<u64>> for MultiplesPlay {
+    fn parse_position(&self, text: &str) -> Result<Vec<u64>, ParseError> {
+        self.0.parse_position(text)
+    }
+
+    fn format_position(&self, p: &Vec<u64>) -> String {
+        self.0.format_position(p)
+    }
+
+    fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        // The coins turned: the symmetric difference; x is the smallest, kx the largest.
+        let turned: Vec<u64> = from
+            .iter()
+            .filter(|c| to.binary_search(c).is_err())
+            .chain(to.iter().filter(|c| from.binary_search(c).is_err()))
+            .copied()
+            .collect();
+        let (Some(&x), Some(&top)) = (turned.iter().min(), turned.iter().max()) else {
+            return "no change".to_string();
+        };
+        match top / x {
+            1 => format!("turn coin {x}"),
+            2 => format!("turn coins {x}, {top} (x = {x}, k = 2)"),
+            k => format!("turn coins {x}, {}, …, {top} (x = {x}, k = {k})", 2 * x),
+        }
+    }
+}
+
+impl MultiplesPlay {
+    /// Reads `X` (turn coin X alone) or `X K` (coins X, 2X, …, KX).
+    fn read(&self, from: &[u64], line: &str) -> Option<Result<Vec<u64>, String>> {
+        let t = line.trim();
+        let t = t.strip_prefix("turn").map_or(t, str::trim);
+        let words: Vec<&str> = t.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+        let (x, k) = match words[..] {
+            [x] => (x.parse::<u64>().ok()?, 1),
+            [x, k] => (
+                x.parse::<u64>().ok()?,
+                k.strip_prefix("k=").unwrap_or(k).parse::<u64>().ok()?,
+            ),
+            _ => return None,
+        };
+        let n = self.0.len();
+        if from.binary_search(&x).is_err() {
+            return Some(Err(format!(
+                "coin {x} shows tails: a move starts at a heads coin"
+            )));
+        }
+        if k == 0 || k.checked_mul(x).is_none_or(|kx| kx > n) {
+            return Some(Err(format!("k must be 1 to {} for coin {x} (kx ≤ {n})", n / x)));
+        }
+        let mut set: std::collections::BTreeSet<u64> = from.iter().copied().collect();
+        for j in 1..=k {
+            if !set.remove(&(j * x)) {
+                set.insert(j * x);
+            }
+        }
+        Some(Ok(set.into_iter().collect()))
+    }
+
+    /// The coins as a strip, `H` heads and `.` tails, for up to 60 coins.
+    fn draw(&self, p: &[u64]) -> Option<String> {
+        let n = self.0.len();
+        if n > 60 {
+            return None;
+        }
+        let w = n.to_string().len() + 1;
+        let cells: String = (1..=n)
+            .map(|c| crate::columns::pad_right(if p.binary_search(&c).is_ok() { "H" } else { "." }, w))
+            .collect();
+        let nums: String = (1..=n)
+            .map(|c| crate::columns::pad_right(&c.to_string(), w))
+            .collect();
+        Some(format!(
+            "{}\n{}\n(H heads, . tails)\n",
+            cells.trim_end(),
+            nums.trim_end()
+        ))
+    }
+}
+
+/// A perfect player of `game`: one heads coin a component, with its board,
+/// short move forms and the coin-turning explanation in hints.
+#[must_use]
+pub fn multiples_engine<'r>(
+    game: &'r MultiplesPlay,
+    options: &Options<'r>,
+) -> ImpartialEngine<'r, MultiplesPlay> {
+    ImpartialEngine::new("multiples".to_string(), game, false, options)
+        .with_component_word("coin")
+        .with_component_label(|c| match c.first() {
+            Some(x) => format!("heads coin {x}"),
+            None => "no coin".to_string(),
+        })
+        .with_why(|_| {
+            vec!["a coin-turning game: each heads coin x is a game of its own, worth g(⌊N/x⌋), and the position is worth the nim-sum of its heads coins (Winning Ways, ch. 14).".to_string()]
+        })
+        .with_board(|p| game.draw(p))
+        .with_short_moves("as the heads coin x to start from and k, `6` (coin 6 alone) or `3 2` (coins 3, 6)", |from, line| {
+            game.read(from, line)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -440,5 +722,27 @@ mod tests {
         assert_eq!(parse_multiples("10: 3 11").unwrap_err().column, 7);
         assert_eq!(parse_multiples("10: 3 3").unwrap_err().column, 7);
         assert_eq!(parse_multiples("10 3").unwrap_err().column, 1);
+    }
+}
+
+#[cfg(test)]
+mod play_tests {
+    use super::*;
+
+    #[test]
+    fn short_moves_and_descriptions() {
+        let game = MultiplesPlay(MultiplesFlip::new(10));
+        let from = vec![3, 6];
+        assert_eq!(game.read(&from, "3 2"), Some(Ok(vec![])));
+        assert_eq!(game.read(&from, "6"), Some(Ok(vec![3])));
+        assert!(matches!(game.read(&from, "4"), Some(Err(_))));
+        assert!(matches!(game.read(&from, "3 4"), Some(Err(_))));
+        assert_eq!(game.read(&from, "x"), None);
+        assert_eq!(
+            game.describe_move(&from, &vec![]),
+            "turn coins 3, 6 (x = 3, k = 2)"
+        );
+        assert_eq!(game.describe_move(&from, &vec![3]), "turn coin 6");
+        assert!(game.draw(&from).is_some_and(|b| b.starts_with(".  .  H")));
     }
 }

@@ -1,5 +1,6 @@
 //! Nim: remove any positive number of tokens from one heap.
 
+use crate::registry::{Entry, Family, HeapRuleset, without_params};
 use crate::{heap::HeapValuer, nimber::Nimber, outcome::Outcome};
 
 /// Nim. A position is a list of heap sizes; a move removes any positive number
@@ -77,3 +78,17 @@ impl crate::heap::HeapGame for Nim {
         Some(if next_wins { Outcome::N } else { Outcome::P })
     }
 }
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "nim",
+    params: "",
+    family: Family::Heap,
+    summary: "remove any positive number of tokens from one heap; last move wins",
+    notation: "heap sizes separated by spaces, e.g. `3 4 5`",
+    example: "value nim 3 4 5",
+    example2: "value nim 1 2 3 --misere",
+    rules: "Some heaps of tokens lie on the table. A move takes any positive number of tokens from one heap, possibly all of it. Players alternate, and the player who takes the last token wins (in misère play, loses).",
+    known: "Bouton's theorem (C. L. Bouton, Nim, a game with a complete mathematical theory, Annals of Mathematics, 2nd series, vol. 3, 1901–02): the player to move loses exactly when the nim-sum (bitwise XOR) of the heap sizes is 0, and a heap of n tokens has Grundy value n (Winning Ways, 2nd ed., vol. 1, ch. 2). In misère play the same strategy works until every heap has at most one token.",
+    build: |name, params| without_params(name, params, |name| HeapRuleset::new(name, Nim)),
+}];

@@ -1,6 +1,7 @@
 //! "Take one from every heap, or take the largest heap", last stone loses.
 
 use crate::notation::{ParseError, format_heaps, parse_heaps};
+use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Heaps of stones; a move either takes one stone from every non-empty heap,
@@ -118,6 +119,31 @@ impl Notation<Vec<u64>> for OneOrLargest {
         }
     }
 }
+
+impl BoardRules for OneOrLargest {
+    fn misere_check(&self, p: &Vec<u64>) -> core::result::Result<(), String> {
+        OneOrLargest::misere_check(self, p)
+    }
+}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "one-or-largest",
+    params: "",
+    family: Family::Heap,
+    summary: "take one stone from every heap, or a whole largest heap; whoever takes the last stone loses",
+    notation: "heap sizes separated by spaces, e.g. `3 1 4 1 5`",
+    example: "value one-or-largest 3 1 4 1 5",
+    example2: "value one-or-largest 1 1",
+    rules: "Heaps of stones. A move either takes one stone from every non-empty heap, or takes a whole largest heap. The player who takes the last stone loses.",
+    known: "Draw the heaps, largest first, as the rows of a Young diagram: play walks a token right or down from the corner. Walk diagonally while possible; from the last diagonal cell (k, k), with x cells to its right and y rows below it longer than k, the mover wins iff x or y is odd (derivation in the documentation of `sprague::games::one_or_largest_is_p`, checked against search on all small inputs).",
+    build: |name, params| {
+        without_params(name, params, |name| CellGrid {
+            name,
+            rules: OneOrLargest,
+        })
+    },
+}];
 
 #[cfg(test)]
 mod tests {

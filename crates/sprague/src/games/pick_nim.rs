@@ -2,6 +2,12 @@
 //! (or a largest) heap.
 
 use crate::notation::{ParseError, format_heaps, parse_heaps};
+use crate::outcome::Outcome;
+use crate::play::PlayEngine;
+use crate::registry::{
+    BoardRules, Entry, Error, Family, Options, Report, Result, Ruleset, annotate, impartial_report,
+    note_after_outcome, play_board, read_position, solve_board as solve, without_params,
+};
 use crate::{impartial::ImpartialRules, notation::Notation};
 
 /// Which heap a move must take from.
@@ -181,6 +187,132 @@ impl Notation<Vec<u64>> for PickNim {
         }
     }
 }
+
+/// Positions with at most this many states below them (the product of
+/// `heap + 1`) are searched for their Grundy value (and misère outcome).
+const SEARCH_LIMIT: u128 = 100_000;
+
+/// Most winning moves listed (Largest Nim may have as many as the heap).
+const LISTED_MOVES: u64 = 32;
+
+/// Smallest Nim or Largest Nim as a registry ruleset.
+struct PickBoard {
+    /// Name shown in reports.
+    name: String,
+    /// Which heap a move takes from.
+    rules: PickNim,
+}
+
+/// An upper bound on the positions below `heaps`.
+fn states(heaps: &[u64]) -> u128 {
+    heaps
+        .iter()
+        .try_fold(1u128, |acc, &h| acc.checked_mul(u128::from(h) + 1))
+        .unwrap_or(u128::MAX)
+}
+
+impl Ruleset for PickBoard {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let rules = &self.rules;
+        let p = read_position(rules, position)?;
+        let canonical = rules.format_position(&p);
+        if states(&p) <= SEARCH_LIMIT {
+            let (o, g, m) = solve(rules, &p, options)?;
+            return Ok(impartial_report(&self.name, &canonical, options.misere, o, g, &m));
+        }
+        if options.misere {
+            return Err(Error::input(format!(
+                "{}: misère play is searched, and `{canonical}` has more than {SEARCH_LIMIT} positions below it",
+                self.name
+            )));
+        }
+        let cuts = rules.winning_cuts(&p);
+        let listed = cuts.start..cuts.end.min(cuts.start.saturating_add(LISTED_MOVES));
+        let moves: Vec<(String, String)> = match rules.picked(&p) {
+            Some((i, _)) => listed
+                .clone()
+                .map(|v| {
+                    let to = PickNim::cut(&p, i, v);
+                    (rules.format_position(&to), rules.describe_move(&p, &to))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let o = if rules.is_p(&p) { Outcome::P } else { Outcome::N };
+        let mut r = impartial_report(&self.name, &canonical, false, o, None, &moves);
+        note_after_outcome(
+            &mut r,
+            &format!(
+                "grundy:  not computed (more than {SEARCH_LIMIT} positions below; P/N and the winning moves come from the closed form)"
+            ),
+        );
+        if listed.end < cuts.end {
+            annotate(
+                &mut r,
+                "winning_moves_complete",
+                false,
+                Some(format!(
+                    "note: cutting the heap to any size in {}..{} wins; the first {LISTED_MOVES} are listed",
+                    cuts.start,
+                    cuts.end - 1
+                )),
+            );
+        }
+        Ok(r)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        play_board(&self.name, &self.rules, position, options, |p| {
+            if states(p) <= SEARCH_LIMIT {
+                Ok(())
+            } else {
+                Err(format!(
+                    "too large to play (at most {SEARCH_LIMIT} positions below it)"
+                ))
+            }
+        })
+    }
+}
+
+impl BoardRules for PickNim {}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[
+    Entry {
+        name: "smallest-nim",
+        params: "",
+        family: Family::Heap,
+        summary: "Smallest Nim: take any number of tokens, but only from a smallest heap",
+        notation: "heap sizes separated by spaces, e.g. `1 1 4 7`; any u64",
+        example: "value smallest-nim 1 1 4 7",
+        example2: "value smallest-nim 1 1000000000000 3",
+        rules: "Heaps of tokens. A move takes any positive number of tokens from a smallest non-empty heap (so the heaps are used up in increasing order of size). The player who takes the last token wins. This is the common contest reading of the name: Codeforces 1382B \"Sequential Nim\" with the heaps sorted.",
+        known: "With k heaps of size 1: when every heap has size 1 the player to move wins iff their number is odd; otherwise the player who first meets a heap above 1 controls the game, so the player to move wins iff k is even (Codeforces Round 658, problem 1382B, Sequential Nim; checked against search on every position of up to 5 heaps of size up to 7).",
+        build: |name, params| {
+            without_params(name, params, |name| PickBoard {
+                name,
+                rules: PickNim(PickHeap::Smallest),
+            })
+        },
+    },
+    Entry {
+        name: "largest-nim",
+        params: "",
+        family: Family::Heap,
+        summary: "Largest Nim (Greedy Nim): take any number of tokens, but only from a largest heap",
+        notation: "heap sizes separated by spaces, e.g. `3 5 5`; any u64",
+        example: "value largest-nim 3 5 5",
+        example2: "value largest-nim 2 9 1000000000000",
+        rules: "Heaps of tokens. A move takes any positive number of tokens from a largest heap. The player who takes the last token wins. Also known as Greedy Nim.",
+        known: "The player to move loses iff the number of largest heaps is even (Greedy Nim: M. H. Albert and R. J. Nowakowski; M. H. Albert, R. J. Nowakowski and D. Wolfe, Lessons in Play, A K Peters 2007). Winning move: with an odd number above one of largest heaps, cut one of them to any smaller size; with a single largest heap, cut it to the second size if that size occurs an odd number of times, else below the second size (checked against search on every position of up to 5 heaps of size up to 7).",
+        build: |name, params| {
+            without_params(name, params, |name| PickBoard {
+                name,
+                rules: PickNim(PickHeap::Largest),
+            })
+        },
+    },
+];
 
 #[cfg(test)]
 mod tests {

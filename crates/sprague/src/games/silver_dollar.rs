@@ -2,6 +2,7 @@
 //! money bag at the left end.
 
 use crate::notation::ParseError;
+use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// A strip of squares holding coins; `bag` says whether a money bag sits left
@@ -307,6 +308,27 @@ impl Notation<CoinStrip> for SilverDollar {
         }
     }
 }
+
+impl BoardRules for SilverDollar {}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "silver-dollar",
+    params: "",
+    family: Family::Impartial,
+    summary: "slide a coin left on a strip without jumping; with `$`, the leftmost coin may drop into the bag; whoever bags the dollar `D` wins",
+    notation: "`o` coin, `.` empty square, leading `$` money bag, `D` the silver dollar, e.g. `..o.o..o`, `$.o..oD.o`",
+    example: "value silver-dollar ..o.o...o",
+    example2: "value silver-dollar $.o..oD.o",
+    rules: "Coins on a strip of squares. A move slides one coin any number of squares to the left onto empty squares, never jumping another coin. With a money bag `$` at the left end, the leftmost coin may instead drop into the bag, and one coin may be the silver dollar `D`: whoever bags the dollar wins.",
+    known: "The game is Staircase Nim on the gaps read from the right: the value is the nim-sum of the gaps in front of the 1st, 3rd, 5th, … coin from the right; with the bag, the leftmost gap counts the bag as one more square.",
+    build: |name, params| {
+        without_params(name, params, |name| CellGrid {
+            name,
+            rules: SilverDollar,
+        })
+    },
+}];
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! Staircase Nim: coins on numbered steps move down the stairs.
 
 use crate::notation::{ParseError, format_heaps, parse_heaps};
+use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Staircase Nim. A position lists the number of coins on steps 1, 2, 3, …;
@@ -120,6 +121,31 @@ impl Notation<Vec<u64>> for StaircaseNim {
         }
     }
 }
+
+impl BoardRules for StaircaseNim {
+    fn misere_check(&self, p: &Vec<u64>) -> core::result::Result<(), String> {
+        StaircaseNim::misere_check(self, p)
+    }
+}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "staircase",
+    params: "",
+    family: Family::Heap,
+    summary: "move coins from one step down to the next step (step 1 to the ground)",
+    notation: "coins on steps 1, 2, 3, … e.g. `3 9 5 1`",
+    example: "value staircase 3 9 5 1",
+    example2: "value staircase 0 4 0 4",
+    rules: "Staircase Nim: coins lie on steps 1, 2, 3, …. A move carries any positive number of coins from one step down to the next step (from step 1 onto the ground, out of play). The player who makes the last move wins.",
+    known: "The coins on odd-numbered steps form a Nim position and the even steps do not matter: the position loses for the mover exactly when the nim-sum of the odd steps is 0, since a move onto an odd step can be undone at once.",
+    build: |name, params| {
+        without_params(name, params, |name| CellGrid {
+            name,
+            rules: StaircaseNim,
+        })
+    },
+}];
 
 #[cfg(test)]
 mod tests {

@@ -2,6 +2,7 @@
 
 use super::turning::parse_coins;
 use crate::notation::ParseError;
+use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// A string of 0s and 1s; a move chooses a 1 at position `i` and flips every
@@ -96,6 +97,31 @@ impl SuffixFlip {
         Ok(())
     }
 }
+
+impl BoardRules for SuffixFlip {
+    fn misere_check(&self, p: &Vec<bool>) -> core::result::Result<(), String> {
+        SuffixFlip::misere_check(self, p)
+    }
+}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "flip-suffix",
+    params: "",
+    family: Family::Impartial,
+    summary: "01-string game: choose a 1 and flip every bit from it to the end of the string",
+    notation: "a 01 string, leftmost bit first, e.g. `10110`",
+    example: "value flip-suffix 10110",
+    example2: "value flip-suffix 0110 --misere",
+    rules: "A string of 0s and 1s. A move chooses a 1, at any position i, and flips every bit from position i to the end of the string (so that 1 becomes 0). The player who cannot move — the string is all 0s — loses. (This is the lecture notes' 01-string game; `flip-left`, formerly `flip01`, is a different game.)",
+    known: "The value is the last bit: every move flips the last bit, and from a string ending in 1 flipping just the last bit is a move, so strings ending in 0 lose for the player to move and every move from a string ending in 1 wins (derivation in the documentation of `sprague::games::SuffixFlip`, checked against search on every string of up to 12 bits).",
+    build: |name, params| {
+        without_params(name, params, |name| CellGrid {
+            name,
+            rules: SuffixFlip,
+        })
+    },
+}];
 
 #[cfg(test)]
 mod tests {

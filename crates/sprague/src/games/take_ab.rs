@@ -1,6 +1,8 @@
 //! The heap game where Left must take exactly `a` tokens from one heap and
 //! Right exactly `b`.
 
+use crate::notation::parse_u64_token;
+use crate::registry::{Entry, Error, Family, Partizan, Result};
 use crate::{
     notation::{Notation, ParseError, format_heaps, parse_heaps},
     outcome::Outcome,
@@ -125,6 +127,54 @@ impl Notation<Vec<u64>> for TakeAB {
     }
 }
 
+impl crate::definition::Definition<Vec<u64>> for TakeAB {}
+
+/// Parses the `A,B` of `takeab:A,B`.
+fn take_ab_params(name: &str, params: Option<&str>) -> Result<TakeAB> {
+    let text = params.ok_or_else(|| {
+        Error::input(format!(
+            "ruleset `{name}` needs parameters: `{name}:A,B` (Left takes A, Right takes B)"
+        ))
+    })?;
+    let err = |e: ParseError| Error::input(format!("ruleset `{name}:{text}`: {e}"));
+    let (a, b) = text.split_once(',').ok_or_else(|| {
+        err(ParseError::new(
+            "expected two amounts `A,B`",
+            name.len() + 2,
+            text,
+        ))
+    })?;
+    let col_a = name.len() + 2;
+    let col_b = col_a + a.chars().count() + 1;
+    let a = parse_u64_token(a.trim(), col_a, "the amount A").map_err(err)?;
+    let b = parse_u64_token(b.trim(), col_b, "the amount B").map_err(err)?;
+    TakeAB::new(a, b).ok_or_else(|| {
+        Error::input(format!(
+            "ruleset `{name}:{text}`: A and B must be at least 1 (and A + B below 2^64)"
+        ))
+    })
+}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "takeab",
+    params: "A,B",
+    family: Family::Partizan,
+    summary: "Left removes exactly A tokens from one heap, Right exactly B",
+    notation: "heap sizes separated by spaces, e.g. `7 9`",
+    example: "value takeab:2,3 7 9",
+    example2: "value takeab:2,3 5 --json",
+    rules: "Take-(A,B): heaps of tokens; Left must take exactly A tokens from one heap and Right exactly B. Whoever cannot move loses.",
+    known: "A heap's value depends only on its size modulo A + B; with r = n mod (A + B), Left moving first wins a single heap iff r ≥ A and Right moving first iff r ≥ B (proof in the documentation of `sprague::games::TakeAB`).",
+    build: |name, params| {
+        let rules = take_ab_params(name, params)?;
+        Ok(Box::new(Partizan {
+            name: format!("{name}:{},{}", rules.a(), rules.b()),
+            rules,
+        }))
+    },
+}];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,5 +220,21 @@ mod tests {
         assert_eq!(g.heap_outcome(7), Outcome::L);
         assert_eq!(g.heap_outcome(9), Outcome::N);
         assert_eq!(TakeAB::new(3, 2).unwrap().heap_outcome(7), Outcome::R);
+    }
+}
+
+#[cfg(test)]
+mod catalog_tests {
+    use super::*;
+
+    #[test]
+    fn take_ab_parameters() {
+        assert_eq!(
+            take_ab_params("takeab", Some("2,3")).map(|r| (r.a(), r.b())),
+            Ok((2, 3))
+        );
+        assert!(take_ab_params("takeab", None).is_err());
+        assert!(take_ab_params("takeab", Some("2")).is_err());
+        assert!(take_ab_params("takeab", Some("0,3")).is_err());
     }
 }

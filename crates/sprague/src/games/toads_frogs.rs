@@ -324,6 +324,29 @@ impl Notation<ToadsFrogsStrip> for ToadsAndFrogs {
     }
 }
 
+// The game's knowledge beyond its rules and notation: none yet (its drawing
+// comes from its notation, by name, in `play::board`).
+impl crate::definition::Definition<ToadsFrogsStrip> for ToadsAndFrogs {}
+
+/// The catalog entry.
+pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
+    name: "toads-and-frogs",
+    params: "",
+    family: crate::registry::Family::Partizan,
+    summary: "Left's toads step or jump one frog rightward, Right's frogs step or jump one toad leftward",
+    notation: "a strip of `T` (toad), `F` (frog) and `.` (empty), e.g. `TT..FF`",
+    example: "value toads-and-frogs TTT..FFF",
+    example2: "value toads-and-frogs T.F",
+    rules: "Toads and Frogs: a strip of squares holding toads `T`, frogs `F` and empty squares `.`. Left moves a toad one square right into an empty square, or jumps it over one frog into an empty square; Right moves frogs leftward the same way. Whoever cannot move loses.",
+    known: "Introduced in Winning Ways, 2nd ed., vol. 1, ch. 1; T.F is * (whoever moves first wins), and sprague computes the canonical value of any short row.",
+    build: |name, params| {
+        crate::registry::without_params(name, params, |name| crate::registry::Partizan {
+            name,
+            rules: ToadsAndFrogs,
+        })
+    },
+}];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 //! and the 01-string flip game.
 
 use crate::notation::ParseError;
+use crate::registry::{BoardRules, CellGrid, Entry, Family, Ruleset, no_params};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Which coins a move may turn besides the chosen heads coin, which always
@@ -344,6 +345,77 @@ impl Notation<Vec<bool>> for TurningGame {
         format!("turn coin(s) {}", turned.join(", "))
     }
 }
+
+impl BoardRules for TurningGame {
+    fn misere_check(&self, p: &Vec<bool>) -> core::result::Result<(), String> {
+        TurningGame::misere_check(self, p)
+    }
+}
+
+/// Builds the turning game of `kind` (it takes no parameters).
+fn build_kind(
+    name: &str,
+    params: Option<&str>,
+    kind: TurningKind,
+) -> crate::registry::Result<Box<dyn Ruleset>> {
+    no_params(name, params)?;
+    Ok(Box::new(CellGrid {
+        name: name.to_string(),
+        rules: TurningGame::new(kind),
+    }))
+}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[
+    Entry {
+        name: "turning-turtles",
+        params: "",
+        family: Family::Impartial,
+        summary: "turn a heads coin to tails and optionally one coin to its left",
+        notation: "a row of coins, leftmost first: `H`/`1` heads, `T`/`0` tails, e.g. `THHTTH`",
+        example: "value turning-turtles THHTTH",
+        example2: "value turning-turtles HHH",
+        rules: "A row of coins showing heads `H` or tails `T`. A move turns a heads coin to tails and may also turn over one coin anywhere to its left. The player who cannot move loses.",
+        known: "Turning Turtles is Nim in disguise: a heads coin at position n (counting from 1 at the left) is a nim-heap of size n, and a position is the nim-sum of its heads coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
+        build: |n, p| build_kind(n, p, TurningKind::TurningTurtles),
+    },
+    Entry {
+        name: "mock-turtles",
+        params: "",
+        family: Family::Impartial,
+        summary: "turn a heads coin to tails and up to two coins to its left (values: odious numbers)",
+        notation: "a row of coins, leftmost first: `H`/`1` heads, `T`/`0` tails, e.g. `THHTTH`",
+        example: "value mock-turtles THHTTH",
+        example2: "value mock-turtles HHHH",
+        rules: "A row of coins showing heads `H` or tails `T`. A move turns a heads coin to tails and may also turn over one or two coins anywhere to its left. The player who cannot move loses.",
+        known: "A heads coin at position n (from 0 at the left) is worth the n-th odious number 1, 2, 4, 7, 8, 11, 13, 14, … (numbers with an odd count of binary ones, OEIS A000069), and a position is the nim-sum of its coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
+        build: |n, p| build_kind(n, p, TurningKind::MockTurtles),
+    },
+    Entry {
+        name: "ruler",
+        params: "",
+        family: Family::Impartial,
+        summary: "turn a run of consecutive coins whose rightmost coin goes heads to tails",
+        notation: "a row of coins, leftmost first: `H`/`1` heads, `T`/`0` tails, e.g. `THHTTH`",
+        example: "value ruler THHTTH",
+        example2: "value ruler TTTTTTTH",
+        rules: "A row of coins showing heads `H` or tails `T`. A move turns over a run of consecutive coins whose rightmost coin goes from heads to tails. The player who cannot move loses.",
+        known: "A heads coin at position n (from 1 at the left) is worth the largest power of 2 dividing n (OEIS A006519), and a position is the nim-sum of its coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
+        build: |n, p| build_kind(n, p, TurningKind::Ruler),
+    },
+    Entry {
+        name: "flip-left",
+        params: "",
+        family: Family::Impartial,
+        summary: "turn a 1 to 0 and any bits to its left (value: the string as a binary number); formerly `flip01`, which still works",
+        notation: "a 01 string, leftmost coin first, e.g. `0110` (also `THHT`)",
+        example: "value flip-left 0110",
+        example2: "value flip-left 1011",
+        rules: "A string of 0s and 1s. A move turns one 1 into 0 and may turn over any of the coins to its left. The player who cannot move (all 0s) loses.",
+        known: "A 1 at position i (from 0 at the left) is worth 2^i, so the value is the string read as a binary number with the leftmost digit as the lowest bit (coin-turning theorem, Winning Ways, 1st ed. 1982, ch. 14; checked against search in sprague's tests).",
+        build: |n, p| build_kind(n, p, TurningKind::FlipAny),
+    },
+];
 
 #[cfg(test)]
 mod tests {

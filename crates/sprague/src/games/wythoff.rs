@@ -7,6 +7,11 @@
 //! and `a_k = (k + ⌊k√5⌋) / 2` because `k√5` is irrational for `k > 0`.
 
 use crate::notation::{ParseError, parse_u64_token};
+use crate::play::PlayEngine;
+use crate::registry::{
+    BoardRules, Entry, Error, Family, Options, Report, Result, Ruleset, annotate, impartial_report,
+    note_after_outcome, play_board, read_position, solve_board as solve, without_params,
+};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation, outcome::Outcome};
 
 /// `a * b` as a 256-bit number `(high, low)` (the tests' exact check).
@@ -536,6 +541,149 @@ impl Notation<Vec<[u64; 2]>> for Wythoff {
         }
     }
 }
+
+/// Wythoff and Wyt Queens: the Beatty closed form for P/N and winning moves of
+/// one component with any heaps; Grundy values from the table or by search
+/// for small heaps.
+struct WythoffBoard {
+    /// Name shown in reports.
+    name: String,
+    /// Heaps or queens notation.
+    rules: Wythoff,
+}
+
+impl WythoffBoard {
+    /// Every move of `from` to `to` as `(to, description)`.
+    fn rows(&self, from: &Vec<[u64; 2]>, to: &[Vec<[u64; 2]>]) -> Vec<(String, String)> {
+        to.iter()
+            .map(|q| (self.rules.format_position(q), self.rules.describe_move(from, q)))
+            .collect()
+    }
+}
+
+impl Ruleset for WythoffBoard {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        let rules = &self.rules;
+        let p = read_position(rules, position)?;
+        let largest = p.iter().map(|c| c[0].max(c[1])).max().unwrap_or(0);
+        let canonical = rules.format_position(&p);
+        let by_table = if options.misere {
+            None
+        } else {
+            wythoff_sum_by_table(&p)
+        };
+        let mut report = if let Some((g, moves)) = by_table {
+            let outcome = Outcome::from_grundy(g);
+            impartial_report(
+                &self.name,
+                &canonical,
+                false,
+                outcome,
+                Some(g.get()),
+                &self.rows(&p, &moves),
+            )
+        } else if largest <= WYTHOFF_SEARCH_LIMIT {
+            let (o, g, m) = solve(rules, &p, options)?;
+            impartial_report(&self.name, &canonical, options.misere, o, g, &m)
+        } else if let [[x, y]] = p[..] {
+            let targets = if options.misere {
+                wythoff_misere_winning_moves(x, y)
+            } else {
+                wythoff_winning_moves(x, y)
+            };
+            let moves: Vec<Vec<[u64; 2]>> = targets.into_iter().map(|c| vec![c]).collect();
+            let o = if options.misere {
+                rules.misere_outcome(&p).unwrap_or(Outcome::N)
+            } else if wythoff_is_p(x, y) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            let mut r = impartial_report(
+                &self.name,
+                &canonical,
+                options.misere,
+                o,
+                None,
+                &self.rows(&p, &moves),
+            );
+            note_after_outcome(
+                &mut r,
+                &format!(
+                    "grundy:  not computed (a heap above {WYTHOFF_SEARCH_LIMIT}; P/N and the winning moves come from the Beatty closed form)"
+                ),
+            );
+            r
+        } else {
+            return Err(Error::input(format!(
+                "position `{position}`: a sum of Wythoff games needs each component's Grundy value, computed only for heaps up to {WYTHOFF_TABLE_LIMIT} ({WYTHOFF_SEARCH_LIMIT} in misère play); a single component of any size is decided by the closed form"
+            )));
+        };
+        if let [[x, y]] = p[..]
+            && !options.misere
+            && let Some(k) = wythoff_p_index(x, y)
+        {
+            annotate(
+                &mut report,
+                "p_position_index",
+                k,
+                Some(format!("this is P-position number {k}: (⌊{k}φ⌋, ⌊{k}φ⌋ + {k})")),
+            );
+        }
+        Ok(report)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        play_board(&self.name, &self.rules, position, options, |p| {
+            match p.iter().map(|c| c[0].max(c[1])).max() {
+                Some(m) if m > WYTHOFF_SEARCH_LIMIT => Err(format!(
+                    "play searches Grundy values, so heaps are limited to {WYTHOFF_SEARCH_LIMIT} (found {m})"
+                )),
+                _ => Ok(()),
+            }
+        })
+    }
+}
+
+impl BoardRules for Wythoff {}
+
+/// The catalog entries.
+pub(crate) const ENTRIES: &[Entry] = &[
+    Entry {
+        name: "wythoff",
+        params: "",
+        family: Family::Heap,
+        summary: "two heaps: take from one heap, or the same amount from both (Wythoff's game)",
+        notation: "two heaps `x y`; a sum of games `3 5; 4 7`; P/N for any u64 heaps",
+        example: "value wythoff 1000000000000 1618033988749",
+        example2: "value wythoff 3 5",
+        rules: "Wythoff's game: two heaps of tokens. A move takes any positive number of tokens from one heap, or the same positive number from both heaps. The player who takes the last token wins.",
+        known: "The losing positions are the pairs (⌊kφ⌋, ⌊kφ²⌋) for k = 0, 1, 2, … with φ the golden ratio (W. A. Wythoff, A modification of the game of Nim, Nieuw Archief voor Wiskunde, 1907; the lower Wythoff sequence is OEIS A000201), so outcomes are decided for any 64-bit heaps; sprague finds Grundy values by search.",
+        build: |name, params| {
+            without_params(name, params, |name| WythoffBoard {
+                name,
+                rules: Wythoff::heaps(),
+            })
+        },
+    },
+    Entry {
+        name: "wyt-queens",
+        params: "",
+        family: Family::Impartial,
+        summary: "queens move left, down or diagonally down-left toward the corner (Wythoff on a board)",
+        notation: "queens as `x,y` (0-based, corner 0,0) separated by spaces, e.g. `3,5 2,2`",
+        example: "value wyt-queens 3,5 2,2",
+        example2: "value wyt-queens 1,2",
+        rules: "Queens on a board with a corner at 0,0. A move carries one queen any distance left, down, or diagonally down-left toward the corner; several queens may share a square. The player who cannot move (every queen in the corner) loses.",
+        known: "One queen at x,y is Wythoff's game with heaps x and y: it loses for the mover exactly at (⌊kφ⌋, ⌊kφ²⌋) and its mirror image (W. A. Wythoff, 1907; Wyt Queens, Winning Ways, 2nd ed., vol. 1, ch. 3); several queens add as a sum of games.",
+        build: |name, params| {
+            without_params(name, params, |name| WythoffBoard {
+                name,
+                rules: Wythoff::queens(),
+            })
+        },
+    },
+];
 
 #[cfg(test)]
 mod tests {

@@ -81,28 +81,103 @@ impl core::fmt::Debug for Entry {
     }
 }
 
-/// Every built-in ruleset, in display order: by family, and within a
-/// family in the order of registration.
+/// Every built-in ruleset, in display order: by family; within a family the
+/// rulesets named in `LISTED` (the catalog's order before each game's
+/// entry moved into the game's file) first, in that order, then every other game
+/// in the order of its file under `games/`.
 #[must_use]
 pub fn catalog() -> Vec<Entry> {
-    let mut all: Vec<Entry> = catalog_groups().concat();
-    all.extend(crate::games::FILE_ENTRIES.iter().flat_map(|e| e.iter().copied()));
-    all.sort_by_key(|e| Family::ALL.iter().position(|&f| f == e.family));
+    let mut all: Vec<Entry> = crate::games::FILE_ENTRIES
+        .iter()
+        .flat_map(|e| e.iter().copied())
+        .collect();
+    // A stable sort: entries with the same key keep their file order.
+    all.sort_by_key(|e| {
+        (
+            Family::ALL.iter().position(|&f| f == e.family),
+            LISTED.iter().position(|&n| n == e.name).unwrap_or(LISTED.len()),
+        )
+    });
     all
 }
 
-/// The catalog by the file that registers each group, in display order.
-#[must_use]
-pub(crate) fn catalog_groups() -> [Vec<Entry>; 6] {
-    [
-        super::impartial::entries(),
-        super::graphs::entries(),
-        super::heaps::entries(),
-        super::partizan::entries(),
-        super::boards::entries(),
-        super::loopy::entries(),
-    ]
-}
+/// The rulesets listed first in their family, in this order: the order of
+/// the catalog before each game's entry moved into the game's own file, kept
+/// so that `sprague games` and the pages that follow it do not change. A
+/// game not named here (every game added since) comes after these, in the
+/// order of its file under `games/`; adding a game needs no line here.
+const LISTED: [&str; 64] = [
+    // Impartial heap games.
+    "nim",
+    "bash",
+    "subtraction",
+    "range",
+    "allbut",
+    "squares",
+    "fibonacci",
+    "wythoff",
+    "poker-nim",
+    "staircase",
+    "moore",
+    "one-or-largest",
+    "fibonacci-nim",
+    "memory2c",
+    "memory",
+    "smallest-nim",
+    "largest-nim",
+    // Take-and-break games.
+    "octal",
+    "hex",
+    "kayles",
+    "dawson",
+    "grundy",
+    "lasker",
+    "equal-split",
+    "rectangles",
+    // Other impartial games.
+    "wyt-queens",
+    "silver-dollar",
+    "chomp",
+    "turning-turtles",
+    "mock-turtles",
+    "ruler",
+    "flip-left",
+    "turning-corners",
+    "multiples",
+    "mex-mat",
+    "flip-suffix",
+    "guessing",
+    "coin-game",
+    // Games on graphs.
+    "green-hackenbush",
+    "geography",
+    "geography-grid",
+    "leaf-removal",
+    "leaf-removal-unrooted",
+    "increasing-distance",
+    "node-kayles",
+    "arc-kayles",
+    "wall-making",
+    "bunny-and-egg",
+    // Partizan games.
+    "hackenbush",
+    "domineering",
+    "domineering-outcome",
+    "toads-and-frogs",
+    "clobber",
+    "cutcake",
+    "takeab",
+    "fox-and-card",
+    "choosing-carrot",
+    // Loopy games and state spaces.
+    "tic-tac-toe",
+    "krk",
+    "connect-four",
+    "kqk",
+    "kpk",
+    "speike-and-tom",
+    "lamp-switches",
+];
 
 /// Builds the ruleset named by `spec` (`NAME` or `NAME:PARAMS`, any case).
 ///
@@ -231,6 +306,14 @@ mod tests {
             assert!(all.iter().all(|e| e.name != old), "{old} is still a name");
             assert_eq!(lookup(&all, old).unwrap().name, new);
             assert_eq!(lookup(&all, &old.to_ascii_uppercase()).unwrap().name, new);
+        }
+    }
+
+    #[test]
+    fn every_listed_name_is_a_ruleset_of_the_catalog() {
+        let all = catalog();
+        for name in LISTED {
+            assert!(all.iter().any(|e| e.name == name), "{name} is not in the catalog");
         }
     }
 

@@ -2,8 +2,9 @@
 //! object `{"n": 3, "edges": [[0, 1]], "start": 0}`, trees, boards, and the
 //! memory check made before a large graph is solved.
 
-use super::{Error, Result};
+use super::{Error, Options, Result};
 use crate::graph_games::{CellGrid, EdgeList, MAX_VERTEX_ID, RootedTree, TreeError};
+use crate::outcome::Outcome;
 
 /// Bytes per vertex and per edge the graph solvers need at most (adjacency,
 /// labels, the parsed text), for the memory check before solving.
@@ -412,6 +413,32 @@ impl Json<'_> {
             self.expect(b',')?;
         }
     }
+}
+
+/// Refuses misère play for the structural solvers.
+pub(crate) fn normal_only(name: &str, options: &Options<'_>) -> Result<()> {
+    if options.misere {
+        return Err(Error::input(format!(
+            "`{name}` is solved for normal play only; drop --misere"
+        )));
+    }
+    Ok(())
+}
+
+pub(crate) fn outcome_text(o: Outcome) -> &'static str {
+    if o == Outcome::N {
+        "the player to move wins"
+    } else {
+        "the player to move loses"
+    }
+}
+
+pub(crate) fn list_vertices(vs: &[u32]) -> String {
+    if vs.is_empty() {
+        return "none".to_string();
+    }
+    let parts: Vec<String> = vs.iter().map(u32::to_string).collect();
+    parts.join(" ")
 }
 
 #[cfg(test)]

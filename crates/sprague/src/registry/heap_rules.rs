@@ -13,7 +13,10 @@ use crate::{
 use std::sync::OnceLock;
 
 /// Largest heap accepted by [`Ruleset::play`] (every option of a heap is listed).
-pub(super) const PLAY_MAX_HEAP: u64 = 1 << 12;
+pub(crate) const PLAY_MAX_HEAP: u64 = 1 << 12;
+
+/// Largest heap of the splitting games whose moves may leave that many heaps.
+pub(crate) const SPLIT_MAX: u64 = 1_000_000;
 
 /// Largest heap accepted in misère play (searched position by position).
 const MISERE_MAX_HEAP: u64 = 1 << 16;
@@ -500,5 +503,242 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
         };
         let engine = ImpartialEngine::new(self.name.clone(), rules, true, options);
         Ok(erase(engine, heaps))
+    }
+}
+
+/// Heap rulesets built by name, through this adapter.
+#[cfg(test)]
+mod built_tests {
+    use crate::{
+        monitor::Monitor,
+        registry::{Data, Error, Options, build},
+    };
+
+    fn value(spec: &str, position: &str, misere: bool) -> crate::registry::Result<crate::registry::Report> {
+        let monitor = Monitor::default();
+        build(spec)?.value(position, &Options::new(&monitor).misere(misere))
+    }
+
+    fn moves(report: &crate::registry::Report) -> Vec<String> {
+        match report.data.get("winning_moves") {
+            Some(Data::List(rows)) => rows
+                .iter()
+                .filter_map(|r| r.get("to").and_then(Data::as_text).map(str::to_string))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// `value --misere` of sums of octal heaps (read from a misère
+        /// quotient when one is small enough, else searched) agrees with a
+        /// plain misère search over lists of heaps, moves included.
+        #[test]
+        fn misere_values_match_the_plain_search(
+            digits in proptest::collection::vec(0u8..8, 1..4),
+            heaps in proptest::collection::vec(1u64..12, 1..4),
+        ) {
+            use crate::impartial::{ImpartialRules, MisereSolver};
+            let code = format!("0.{}", digits.iter().map(u8::to_string).collect::<String>());
+            let rules = crate::heap::Heaps::new(crate::heap::TakeBreak::parse(&code).unwrap());
+            let text: Vec<String> = heaps.iter().map(u64::to_string).collect();
+            let r = value(&format!("octal:{code}"), &text.join(" "), true).unwrap();
+            let mut plain = MisereSolver::new(&rules).search_only();
+            let want = plain.outcome(&heaps).unwrap();
+            proptest::prop_assert_eq!(r.outcome(), Some(want.as_str()), "{} {:?}", code, heaps);
+            let mut options = Vec::new();
+            rules.moves(&heaps, &mut options);
+            let mut want_moves: Vec<Vec<u64>> = options
+                .into_iter()
+                .filter(|o| plain.outcome(o).unwrap() == crate::outcome::Outcome::P)
+                .map(|o| rules.normalize(&o).unwrap_or(o))
+                .collect();
+            want_moves.sort();
+            want_moves.dedup();
+            let mut got: Vec<Vec<u64>> = moves(&r)
+                .iter()
+                .map(|m| rules.normalize(&crate::notation::parse_heaps(m).unwrap()).unwrap())
+                .collect();
+            got.sort();
+            got.dedup();
+            proptest::prop_assert_eq!(got, want_moves, "{} {:?}", code, heaps);
+        }
+    }
+
+    #[test]
+    fn misere_sums_use_the_quotient() {
+        // Dawson's Kayles heaps up to 12: a small misère quotient answers,
+        // as an exhaustive search does.
+        let r = value("octal:0.07", "12 10 5", true).unwrap();
+        assert_eq!(
+            r.data.get("misere_rule").and_then(Data::as_text),
+            Some("quotient")
+        );
+        let rules = crate::heap::Heaps::new(crate::heap::TakeBreak::parse("0.07").unwrap());
+        let want = crate::impartial::PieceMisereSolver::new(&rules)
+            .without_forms()
+            .outcome_of_list(&[12, 10, 5])
+            .unwrap();
+        assert_eq!(r.outcome(), Some(want.as_str()));
+    }
+
+    #[test]
+    fn nim_sum_and_its_winning_move() {
+        let r = value("nim", "3 4 5", false).unwrap();
+        assert_eq!(r.grundy(), Some(2));
+        assert_eq!(r.outcome(), Some("N"));
+        assert_eq!(moves(&r), ["1 4 5"]);
+        assert!(r.text().contains("heap 1: 3 → 1"), "{}", r.text());
+        assert_eq!(r.data.get("winning_moves_complete"), None);
+    }
+
+    #[test]
+    fn misere_nim() {
+        let r = value("nim", "1 2 3", true).unwrap();
+        assert_eq!(r.outcome(), Some("P"));
+        assert_eq!(r.grundy(), None);
+        assert_eq!(r.data.get("play").and_then(Data::as_text), Some("misere"));
+        let r = value("nim", "1 1 1", true).unwrap();
+        assert_eq!(r.outcome(), Some("P"));
+        let r = value("nim", "3 4 5", true).unwrap();
+        assert_eq!(moves(&r), ["1 4 5"]);
+    }
+
+    #[test]
+    fn dawsons_kayles_table_proves_its_period() {
+        let monitor = Monitor::default();
+        let t = build("octal:0.07")
+            .unwrap()
+            .table(200, &Options::new(&monitor), &mut |_| true)
+            .unwrap();
+        assert_eq!(t.values.len(), 200);
+        assert_eq!(&t.values[..10], &[0, 0, 1, 1, 2, 0, 3, 1, 1, 0]);
+        let p = t.period.unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus, p.proven), (53, 34, 0, true));
+    }
+
+    #[test]
+    fn huge_heaps_through_the_proven_period() {
+        let r = value("octal:0.07", "9223372036854775807 5", false).unwrap();
+        assert_eq!(r.grundy(), Some(0));
+        // Winning splits of a huge heap are listed only in part.
+        let r = value("kayles", "9223372036854775807", false).unwrap();
+        assert!(!moves(&r).is_empty());
+        assert_eq!(r.data.get("winning_moves_complete"), Some(&Data::Bool(false)));
+        assert!(
+            r.text().contains("note: some heaps are too large"),
+            "{}",
+            r.text()
+        );
+    }
+
+    #[test]
+    fn bad_parameters_and_positions() {
+        let monitor = Monitor::default();
+        assert!(matches!(build("bash:0").err(), Some(Error::Input(_))));
+        assert!(matches!(build("kayles:3").err(), Some(Error::Input(_))));
+        assert!(matches!(build("subtraction:1,0").err(), Some(Error::Input(_))));
+        let nim = build("nim").unwrap();
+        match nim.value("3 x", &Options::new(&monitor)) {
+            Err(e @ Error::Position { .. }) => {
+                if let Error::Position { error, .. } = &e {
+                    assert_eq!(error.column, 3);
+                }
+                assert!(e.to_string().starts_with("position `3 x`: column 3"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let e = value("equal-split", "2000000", false).unwrap_err();
+        assert!(e.to_string().contains("heap 2000000 is too large"), "{e}");
+        // Misère Nim follows Bouton's rule for any heaps; games without a
+        // misère rule are searched, with small heaps only.
+        assert!(value("nim", "100000", true).is_ok());
+        let e = value("subtraction:1,3,4", "100000", true).unwrap_err();
+        assert!(e.to_string().contains("misère play is searched"), "{e}");
+        assert!(nim.play("5000", &Options::new(&monitor)).is_err());
+    }
+
+    #[test]
+    fn grundy_heaps_beyond_the_on_demand_tables() {
+        use crate::heap::{HeapGame, TakeBreak};
+        // Heap 70000 of Grundy's game has no period to use: it is valued
+        // from G(0..=70000), just past the tables made on demand, by the sparse-space engine, moves included.
+        let g = TakeBreak::grundy_game().grundy_values(70_001, &mut |_| true);
+        let r = value("grundy", "70000", false).unwrap();
+        assert_eq!(r.grundy(), Some(g[70_000]));
+        let want: Vec<String> = (1..35_000u64)
+            .filter(|&a| g[a as usize] == g[70_000 - a as usize])
+            .map(|a| format!("{a} {}", 70_000 - a))
+            .collect();
+        assert_eq!(moves(&r), want);
+        // The same through `count`: P-positions among the heaps 0..=70000.
+        let monitor = Monitor::default();
+        let c = build("grundy")
+            .unwrap()
+            .count(0, 70_000, &Options::new(&monitor))
+            .unwrap();
+        let zeros = g.iter().filter(|&&v| v == 0).count() as i128;
+        assert_eq!(
+            c.data.get("p_positions").and_then(Data::as_int),
+            Some(zeros),
+            "{}",
+            c.text()
+        );
+        // The budgets hold: one state a value, 16 bytes a value, and a stop.
+        let monitor = Monitor::default();
+        let rules = build("grundy").unwrap();
+        let e = rules
+            .value("70000", &Options::new(&monitor).max_states(60_000))
+            .unwrap_err();
+        assert!(
+            e.to_string().contains("more than the state budget of 60000"),
+            "{e}"
+        );
+        monitor.set_max_memory(1 << 19);
+        let e = rules.value("70000", &Options::new(&monitor)).unwrap_err();
+        assert!(matches!(e, Error::Memory(_)), "{e}");
+        let monitor = Monitor::default();
+        monitor.stop();
+        let e = rules.value("70000", &Options::new(&monitor)).unwrap_err();
+        assert!(
+            matches!(e, Error::Search(crate::SearchError::Interrupted(_))),
+            "{e}"
+        );
+        // The table verb takes the same engine: equal values.
+        let t = rules
+            .table(70_001, &Options::new(&Monitor::default()), &mut |_| true)
+            .unwrap();
+        assert_eq!(t.values, g);
+    }
+
+    #[test]
+    fn rectangles_and_play() {
+        let r = value("rectangles", "3x4 2x5", false).unwrap();
+        assert!(r.grundy().is_some());
+        // Any sides in normal play; misère play searches, so sides stay small.
+        // 2000000 = 2^7·5^6: (Ω(5^6) ⊕ Ω(1)) + 1 = 7.
+        let r = value("rectangles", "2000000x1", false).unwrap();
+        assert_eq!(r.grundy(), Some(7));
+        // 10^9 = 2^9·5^9 beside the prime 999999937: (9 ⊕ 1) + 1 = 9. The
+        // winning cuts are the 90 even divisors of 10^9, the largest making
+        // 10^9 strips 1x999999937, written with `^`.
+        let r = value("rectangles", "1000000000x999999937", false).unwrap();
+        assert_eq!(r.grundy(), Some(9));
+        let moves = r.data.get("winning_moves").and_then(|m| match m {
+            crate::registry::Data::List(l) => Some(l.len()),
+            _ => None,
+        });
+        assert_eq!(moves, Some(90));
+        let text = r.text();
+        assert!(text.contains("1x999999937^1000000000"), "{text}");
+        assert!(text.lines().all(|l| l.len() < 200), "{text}");
+        let e = value("rectangles", "2000000x1", true).unwrap_err();
+        assert!(e.to_string().contains("has a side above 1000000"), "{e}");
+        let monitor = Monitor::default();
+        let kayles = build("kayles").unwrap();
+        let engine = kayles.play("10 7", &Options::new(&monitor)).unwrap();
+        assert_eq!(engine.format(engine.start()), "10 7");
     }
 }

@@ -1,11 +1,11 @@
-//! State spaces solved by retrograde analysis (tic-tac-toe, the
-//! king-and-rook-against-king endgame): the adapter that reports win, lose or
-//! draw with remoteness and the best moves, and their catalog entries.
+//! The adapter of state spaces solved by retrograde analysis ([`SpaceRules`]):
+//! reports win, lose or draw with remoteness and the best moves, and plays.
+//! Also the spaces that solve into table files ([`state_space`]). The games
+//! (tic-tac-toe, chess endgames, Connect Four, …) are under `games/`.
 
-use super::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, without_params};
+use super::{Data, Error, Options, Report, Result, Ruleset};
 use crate::loopy::{
-    ConnectFour, ConnectFourTiers, Endgame, Krk, Material, SolveError, StateSpaceSolver, StateTable,
-    TicTacToe, solve_ordered,
+    ConnectFour, ConnectFourTiers, Krk, SolveError, StateSpaceSolver, StateTable, TicTacToe, solve_ordered,
 };
 use crate::play::{PlayEngine, SpaceEngine, SpaceNotation, best_state_moves, erase};
 
@@ -115,101 +115,8 @@ impl<S: SpaceNotation> Ruleset for SpaceRules<S> {
     }
 }
 
-pub(super) fn entries() -> Vec<Entry> {
-    vec![
-        Entry {
-            name: "tic-tac-toe",
-            params: "",
-            family: Family::Loopy,
-            summary: "noughts and crosses on 3×3: X moves first, three in a row wins, a full board is a draw",
-            notation: "three rows joined by `|` with `X`, `O` and `.`, e.g. `X..|.O.|...`, or `start`",
-            example: "value tic-tac-toe X..|.O.|...",
-            example2: "value tic-tac-toe start --json",
-            rules: "Noughts and crosses: X and O take turns to mark an empty square of a 3×3 board, X first. Three marks of one player in a row, column or diagonal win; a full board without a line is a draw.",
-            known: "Perfect play from the empty board is a draw. 5,478 positions are reachable from the empty board; sprague solves every one by retrograde analysis, giving win, loss or draw with the number of moves to the end (`sprague solve --demo tic-tac-toe` prints the counts).",
-            build: |name, params| {
-                without_params(name, params, |_| SpaceRules {
-                    name: "tic-tac-toe".to_string(),
-                    space: TicTacToe,
-                })
-            },
-        },
-        Entry {
-            name: "krk",
-            params: "",
-            family: Family::Loopy,
-            summary: "chess endgame king and rook against king: White mates or Black draws (stalemate, capture); solved by retrograde analysis",
-            notation: "`Ke1 Ra1 ke8 w`: White king, rook, Black king, then `w` or `b` to move",
-            example: "value krk Kc6 Rh1 ka8 w",
-            example2: "value krk Ka1 Rb2 kh8 b",
-            rules: "The chess endgame king and rook against king. White (king and rook) tries to checkmate; Black's king draws by stalemate or by capturing the rook. Moves follow the rules of chess for these three pieces.",
-            known: "White wins every position except those where Black, to move, is stalemated or can take an unprotected rook; the longest forced mate takes 16 moves with White to move, which `sprague solve --demo krk` computes by retrograde analysis.",
-            build: |name, params| {
-                without_params(name, params, |_| SpaceRules {
-                    name: "krk".to_string(),
-                    space: Krk,
-                })
-            },
-        },
-        Entry {
-            name: "connect-four",
-            params: "WxH",
-            family: Family::Loopy,
-            summary: "Connect Four on a W-column, H-row board (small boards: the whole space is solved), e.g. connect-four:4x4",
-            notation: "moves from the empty board as column numbers (`4453`), or the rows top first joined by `|` with `X`, `O` and `.`, or `start`",
-            example: "value connect-four:4x4 start",
-            example2: "value connect-four:4x4 2332",
-            rules: "X and O take turns to drop a stone into a column that is not full; it falls to the lowest empty cell. Four stones of one player in a row, column or diagonal win; a full board without one is a draw.",
-            known: "John Tromp's Connect Four Playground (tromp.github.io/c4/c4.html) lists the result of perfect play by board size: 4×4, 5×4, 7×4, 4×5, 5×5, 6×5 and 7×5 are draws, 6×4 is a win for the second player, 7×6 a win for the first. `sprague solve --demo connect-four:5x4 --out FILE` writes the solved table.",
-            build: |_, params| {
-                let space = connect_four(params)?;
-                Ok(Box::new(SpaceRules {
-                    name: format!("connect-four:{}x{}", space.width(), space.height()),
-                    space,
-                }))
-            },
-        },
-        Entry {
-            name: "kqk",
-            params: "",
-            family: Family::Loopy,
-            summary: "chess endgame king and queen against king: White mates or Black draws (stalemate, capture); solved by retrograde analysis",
-            notation: "`Ke1 Qd1 ke8 w`: White king, queen, Black king, then `w` or `b` to move",
-            example: "value kqk Ka1 Qb2 kf5 w",
-            example2: "value kqk Kc6 Qb5 ka8 b",
-            rules: "The chess endgame king and queen against king. White (king and queen) tries to checkmate; Black's king draws by stalemate or by capturing the queen. Moves follow the rules of chess for these three pieces.",
-            known: "The longest forced mate takes 10 moves (19 plies) with White to move, from one position up to symmetry (Ka1 Qb2 kf5), and 10 moves (20 plies) with Black to move, from 8 (Nalimov tables, Karrer's statistics); `sprague solve --demo kqk` prints every figure.",
-            build: |name, params| {
-                without_params(name, params, |_| SpaceRules {
-                    name: "kqk".to_string(),
-                    space: Endgame::new(Material::Kqk),
-                })
-            },
-        },
-        Entry {
-            name: "kpk",
-            params: "",
-            family: Family::Loopy,
-            summary: "chess endgame king and pawn against king: the pawn promotes (queen or rook) and White mates, or Black draws; solved through the promotions",
-            notation: "`Ke1 Pe2 ke8 w`: White king, pawn, Black king, then `w` or `b` to move (`Q`/`R` for a promoted piece)",
-            example: "value kpk Ka2 Pg2 kb5 w",
-            example2: "value kpk Ke6 Pe5 ke8 b",
-            rules: "The chess endgame king and pawn against king. The pawn moves one square forward, two from its first rank, and promotes on the last rank to a queen or a rook (a bishop or knight could not mate). White tries to checkmate; Black draws by stalemate or by capturing the pawn or the promoted piece. The distance counts every ply to mate, through the promotion.",
-            known: "The longest forced mate takes 28 moves with White to move (3 positions up to the mirror of the files, e.g. Ka2 Pg2 kb5) and 28 with Black to move (2 positions) (Nalimov tables, Karrer's statistics); `sprague solve --demo kpk` prints every figure.",
-            build: |name, params| {
-                without_params(name, params, |_| SpaceRules {
-                    name: "kpk".to_string(),
-                    space: Endgame::new(Material::Kpk),
-                })
-            },
-        },
-        super::contest::speike_and_tom::entry(),
-        super::contest::lamp::entry(),
-    ]
-}
-
 /// The Connect Four board of parameters `WxH` (e.g. `5x4`).
-fn connect_four(params: Option<&str>) -> Result<ConnectFour> {
+pub(crate) fn connect_four(params: Option<&str>) -> Result<ConnectFour> {
     let Some(p) = params else {
         return Err(Error::input(
             "connect-four needs the board size: connect-four:WxH, e.g. connect-four:5x4 (W columns, H rows)",

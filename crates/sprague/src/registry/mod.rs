@@ -2,21 +2,20 @@
 //! parsed from text, values, winning moves, tables and play — behind one
 //! object-safe interface ([`Ruleset`]) with its documentation ([`catalog`]).
 //!
-//! Each family of rulesets registers its entries from its own file.
+//! The games themselves, each with its catalog entry, are under `games/`;
+//! this module keeps the generic adapters ([`Impartial`], [`HeapRuleset`],
+//! [`Partizan`], [`SpaceRules`] and the crate's `CellGrid`) and the
+//! vocabulary they share.
 
-mod boards;
 mod catalog;
-mod contest;
+mod cell_grid;
 pub(crate) mod count;
-mod domineering_outcome;
 mod error;
 mod graph_position;
-mod graphs;
 mod heap_family;
 mod heap_rules;
-mod heaps;
-mod impartial;
 mod impartial_rules;
+mod kept;
 mod loopy;
 mod loopy_game;
 mod misere_game;
@@ -29,17 +28,29 @@ pub use catalog::{
     ALIASES, Builder, Entry, Family, build, catalog, edit_distance, lookup, no_params, whole_param,
     without_params,
 };
+pub(crate) use cell_grid::{
+    BoardRules, CellGrid, annotate, note_after_outcome, play_board, solve as solve_board,
+};
 pub use count::{RangeCount, count_listed, count_outcomes_by};
 pub(crate) use error::read_position;
 pub use error::{Error, Result};
 pub use graph_position::{check_graph_memory, check_graph_size};
+pub(crate) use graph_position::{
+    list_vertices, normal_only, outcome_text, parse_board, parse_graph_position, parse_tree, short,
+    shown_graph,
+};
 pub use heap_family::{CodeWatch, HeapFamily, heap_family_table, heap_game_table};
 pub use heap_rules::HeapRuleset;
+pub(crate) use heap_rules::{PLAY_MAX_HEAP, SPLIT_MAX};
+pub(crate) use impartial_rules::misere_by_pieces;
 pub use impartial_rules::{Impartial, impartial_report};
+pub(crate) use kept::Kept;
+pub(crate) use loopy::connect_four;
 pub use loopy::{SpaceRules, connect_four_tiers, state_space};
 pub use loopy_game::{LOOPY_BYTES_PER_STATE, loopy_game_report, loopy_game_report_within};
 pub use misere_game::{MAX_MISERE_GAMES, misere_game_report, misere_game_report_with};
 pub use misere_quotient::{MAX_QUOTIENT_HEAPS, misere_quotient_report};
 pub use partizan::{Partizan, partizan_report};
 pub use report::{Data, MOVES_SHOWN, Report, Table};
+pub(crate) use ruleset::normal_play_only;
 pub use ruleset::{OnProgress, Options, Ruleset};

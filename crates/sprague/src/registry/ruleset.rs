@@ -71,12 +71,34 @@ impl<'m> Options<'m> {
     }
 }
 
+/// Rejects misère play for a ruleset whose game has its own end rules (a
+/// contest problem's own game, a score to reach).
+///
+/// # Errors
+/// [`Error::Input`] with `options.misere`.
+pub(crate) fn normal_play_only(name: &str, options: &Options<'_>) -> Result<()> {
+    if options.misere {
+        return Err(Error::input(format!(
+            "`{name}` is the problem's own game with its own end: --misere is not supported"
+        )));
+    }
+    Ok(())
+}
+
 /// The progress callback of [`Ruleset::table`]: called with the number of
 /// values done; returning `false` stops early.
 pub type OnProgress<'p> = dyn FnMut(usize) -> bool + 'p;
 
 /// A ruleset built from its name and parameters (see [`crate::build`]),
 /// answering queries on positions written in its notation.
+///
+/// The generic implementations are the registry's adapters: [`super::Impartial`],
+/// [`super::HeapRuleset`], [`super::Partizan`], [`super::SpaceRules`] and the
+/// crate's `CellGrid` (impartial games with closed forms), plus the rules
+/// scripts' ruleset in `sprague-script`. The games that keep one of their own
+/// (closed forms for huge positions, structural solvers on graphs, contest
+/// problems answering in their own terms) are listed, each with its reason,
+/// in the documentation of [`crate::games`].
 ///
 /// ```
 /// use sprague::{Monitor, Options};

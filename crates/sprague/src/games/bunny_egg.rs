@@ -1,9 +1,10 @@
 //! NOI 2011 兔兔与蛋蛋游戏 (Bunny and Egg): every winning first move.
 
-use super::normal_play_only;
 use crate::graph_games::{BunnyEggBoard, BunnyEggCell, BunnyEggRules, bunny_egg_winning_moves};
 use crate::play::{ImpartialEngine, PlayEngine, erase};
-use crate::registry::{Data, Entry, Error, Family, Options, Report, Result, Ruleset, without_params};
+use crate::registry::{
+    Data, Entry, Error, Family, Options, Report, Result, Ruleset, normal_play_only, without_params,
+};
 
 /// The Bunny and Egg board game.
 struct BunnyEgg;
@@ -56,17 +57,16 @@ impl Ruleset for BunnyEgg {
     }
 }
 
-pub(in crate::registry) fn entry() -> Entry {
-    Entry {
-        name: "bunny-and-egg",
-        params: "",
-        family: Family::Graph,
-        summary: "NOI 2011 兔兔与蛋蛋游戏: Bunny slides white pieces, Egg black ones, into the one empty cell; every winning first move",
-        notation: "rows of `O` (white), `X` (black) and one `.` (empty) joined by `|`, then optionally `b` (Bunny to move, the default) or `e` (Egg), e.g. `XOXO|O.OX|XOXO`",
-        example: "value bunny-and-egg XOXO|O.OX|XOXO",
-        example2: "value bunny-and-egg OXO|X.O|OXO e --json",
-        rules: "A rectangular board holds white and black pieces and one empty cell. Bunny (兔兔) and Egg (蛋蛋) move in turn, Bunny first: Bunny slides a white piece from a cell next to the empty cell (up, down, left or right) into it, Egg does the same with a black piece. The player who cannot move loses. The answer lists every winning first move of the player to move.",
-        known: "NOI 2011, problem 兔兔与蛋蛋游戏 (the original asks which of Bunny's moves in a recorded game were mistakes: a move is one exactly when it turns a winning position into a losing one, which this ruleset's winning moves decide). The empty cell never returns to a cell it left, so the game is undirected vertex geography on the graph of the cells it can enter, and the player to move wins exactly when the empty cell's vertex is in every maximum matching (Fraenkel, Scheinerman and Ullman, 1993); a first move wins when its cell is not in every maximum matching of the graph without the old empty cell. Tests check this against play on random boards of up to 4×4 cells.",
-        build: |name, params| without_params(name, params, |_| BunnyEgg),
-    }
-}
+/// The catalog entry.
+pub(crate) const ENTRIES: &[Entry] = &[Entry {
+    name: "bunny-and-egg",
+    params: "",
+    family: Family::Graph,
+    summary: "NOI 2011 兔兔与蛋蛋游戏: Bunny slides white pieces, Egg black ones, into the one empty cell; every winning first move",
+    notation: "rows of `O` (white), `X` (black) and one `.` (empty) joined by `|`, then optionally `b` (Bunny to move, the default) or `e` (Egg), e.g. `XOXO|O.OX|XOXO`",
+    example: "value bunny-and-egg XOXO|O.OX|XOXO",
+    example2: "value bunny-and-egg OXO|X.O|OXO e --json",
+    rules: "A rectangular board holds white and black pieces and one empty cell. Bunny (兔兔) and Egg (蛋蛋) move in turn, Bunny first: Bunny slides a white piece from a cell next to the empty cell (up, down, left or right) into it, Egg does the same with a black piece. The player who cannot move loses. The answer lists every winning first move of the player to move.",
+    known: "NOI 2011, problem 兔兔与蛋蛋游戏 (the original asks which of Bunny's moves in a recorded game were mistakes: a move is one exactly when it turns a winning position into a losing one, which this ruleset's winning moves decide). The empty cell never returns to a cell it left, so the game is undirected vertex geography on the graph of the cells it can enter, and the player to move wins exactly when the empty cell's vertex is in every maximum matching (Fraenkel, Scheinerman and Ullman, 1993); a first move wins when its cell is not in every maximum matching of the graph without the old empty cell. Tests check this against play on random boards of up to 4×4 cells.",
+    build: |name, params| without_params(name, params, |_| BunnyEgg),
+}];
