@@ -85,7 +85,10 @@ impl Notation<Board> for Amazons {
         let name = |m: u128| from.cell_name(m.trailing_zeros() as usize);
         let arrow = to.mask(Cell::Blocked) & !from.mask(Cell::Blocked);
         for piece in [Cell::Left, Cell::Right] {
-            let (a, b) = (from.mask(piece) & !to.mask(piece), to.mask(piece) & !from.mask(piece));
+            let (a, b) = (
+                from.mask(piece) & !to.mask(piece),
+                to.mask(piece) & !from.mask(piece),
+            );
             if a.count_ones() == 1 && b.count_ones() == 1 && arrow.count_ones() == 1 {
                 return format!("{}-{}/{}", name(a), name(b), name(arrow));
             }
@@ -139,7 +142,13 @@ mod tests {
     #[test]
     fn published_values() {
         // A lone amazon on a strip of n empty cells moves n times.
-        for (p, v) in [("x", "0"), ("x.", "1"), ("x...", "3"), ("..o..", "-4"), ("x|o", "0")] {
+        for (p, v) in [
+            ("x", "0"),
+            ("x.", "1"),
+            ("x...", "3"),
+            ("..o..", "-4"),
+            ("x|o", "0"),
+        ] {
             assert!(is(&Amazons, p, v), "{p}");
         }
         // The 3×4 position cgt 0.11 tests against, its value confirmed

@@ -32,11 +32,19 @@ impl PartizanRules for Col {
     type Position = Tinted;
 
     fn left_moves(&self, p: &Tinted, out: &mut Vec<Tinted>) {
-        p.colourings(Cell::Left, [Cell::Right, Cell::Blocked, Cell::Right, Cell::Blocked], out);
+        p.colourings(
+            Cell::Left,
+            [Cell::Right, Cell::Blocked, Cell::Right, Cell::Blocked],
+            out,
+        );
     }
 
     fn right_moves(&self, p: &Tinted, out: &mut Vec<Tinted>) {
-        p.colourings(Cell::Right, [Cell::Left, Cell::Left, Cell::Blocked, Cell::Blocked], out);
+        p.colourings(
+            Cell::Right,
+            [Cell::Left, Cell::Left, Cell::Blocked, Cell::Blocked],
+            out,
+        );
     }
 
     fn decompose(&self, p: &Tinted, out: &mut Vec<Tinted>) -> bool {
@@ -90,8 +98,8 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 mod tests {
     use super::*;
     use crate::games::snort::tests::{graph, grid, swap_negates_and_images_keep};
-    use crate::partizan::by_definition::{both, is};
     use crate::partizan::PartizanSolver;
+    use crate::partizan::by_definition::{both, is};
     use proptest::prelude::*;
 
     proptest! {

@@ -184,10 +184,16 @@ mod tests {
         for _ in 0..300 {
             let w = 1 + (rng.next_u64() % 5) as usize;
             let h = 1 + (rng.next_u64() % 4) as usize;
-            let blocked = (u128::from(rng.next_u64()) & u128::from(rng.next_u64())) & ((1u128 << (w * h)) - 1);
+            let blocked =
+                (u128::from(rng.next_u64()) & u128::from(rng.next_u64())) & ((1u128 << (w * h)) - 1);
             let b = Board::from_masks(w, h, 0, 0, blocked).unwrap();
             let mut solver = GrundySolver::new(&cram);
-            assert_eq!(solver.grundy(&b).unwrap().get(), plain(&b, &mut memo), "{}", cram.format_position(&b));
+            assert_eq!(
+                solver.grundy(&b).unwrap().get(),
+                plain(&b, &mut memo),
+                "{}",
+                cram.format_position(&b)
+            );
         }
     }
 
@@ -197,12 +203,20 @@ mod tests {
         let mut memo = HashMap::new();
         for (w, h) in [(2, 2), (2, 4), (4, 2), (4, 4), (1, 9), (9, 1), (1, 30)] {
             let b = Board::new(w, h).unwrap();
-            assert_eq!(cram.closed_form(&b).map(Nimber::get), Some(plain(&b, &mut memo)), "{w}x{h}");
+            assert_eq!(
+                cram.closed_form(&b).map(Nimber::get),
+                Some(plain(&b, &mut memo)),
+                "{w}x{h}"
+            );
         }
         // 1 × n strips are Dawson's Kayles: 0.07 values (OEIS A002187).
         let dawson = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3];
         for (n, &g) in dawson.iter().enumerate().skip(1) {
-            assert_eq!(cram.closed_form(&Board::new(n, 1).unwrap()), Some(Nimber(g)), "strip of {n}");
+            assert_eq!(
+                cram.closed_form(&Board::new(n, 1).unwrap()),
+                Some(Nimber(g)),
+                "strip of {n}"
+            );
         }
         // Even × odd boards are first-player wins (Gardner).
         for (w, h) in [(2, 3), (3, 2), (4, 3), (2, 5)] {

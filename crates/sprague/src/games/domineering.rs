@@ -154,7 +154,11 @@ impl PartizanRules for Domineering {
             while slots != 0 {
                 let bit = slots & slots.wrapping_neg();
                 slots &= slots - 1;
-                out.push(DomineeringBoard::packed(p.width(), p.height(), e & !(bit | (bit << 8))));
+                out.push(DomineeringBoard::packed(
+                    p.width(),
+                    p.height(),
+                    e & !(bit | (bit << 8)),
+                ));
             }
             return;
         }
@@ -176,7 +180,11 @@ impl PartizanRules for Domineering {
             while slots != 0 {
                 let bit = slots & slots.wrapping_neg();
                 slots &= slots - 1;
-                out.push(DomineeringBoard::packed(p.width(), p.height(), e & !(bit | (bit << 1))));
+                out.push(DomineeringBoard::packed(
+                    p.width(),
+                    p.height(),
+                    e & !(bit | (bit << 1)),
+                ));
             }
             return;
         }
@@ -298,7 +306,11 @@ fn decompose_packed(p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bo
             continue; // a lone cell: value 0
         }
         let (r0, c0, rows, cols) = byteboard::bounding_box(region);
-        out.push(DomineeringBoard::packed(cols, rows, byteboard::crop(region, r0, c0)));
+        out.push(DomineeringBoard::packed(
+            cols,
+            rows,
+            byteboard::crop(region, r0, c0),
+        ));
     }
     true
 }
@@ -575,10 +587,7 @@ mod tests {
             assert_eq!(Domineering.format_position(&board(s)), s);
         }
         // A shorter row is padded with blocked cells on the right.
-        assert_eq!(
-            Domineering.parse_position("...|..").unwrap(),
-            board("...|..#")
-        );
+        assert_eq!(Domineering.parse_position("...|..").unwrap(), board("...|..#"));
         let e = Domineering.parse_position("...|..x").unwrap_err();
         assert_eq!((e.column, e.token.as_str()), (7, "x"));
         let e = Domineering.parse_position("..|.x").unwrap_err();

@@ -36,7 +36,10 @@ fn splits(b: &Board, dr: i32, dc: i32, out: &mut Vec<Board>) {
     while stones != 0 {
         let bit = stones & stones.wrapping_neg();
         stones &= stones - 1;
-        out.push(b.with(bit, Cell::Empty).with(b.shift(bit, dr, dc) | b.shift(bit, -dr, -dc), Cell::Left));
+        out.push(
+            b.with(bit, Cell::Empty)
+                .with(b.shift(bit, dr, dc) | b.shift(bit, -dr, -dc), Cell::Left),
+        );
     }
 }
 

@@ -132,7 +132,13 @@ mod tests {
         // as cgt 0.11's tests): a lone jump is 1, facing stones with room
         // on both sides *, and the 3×4
         // position below ±1. A double jump is one move: `xo.o.` is {0|} = 1.
-        for (p, v) in [("xo.", "1"), ("..ox", "1"), (".ox.", "*"), (".ox.|o..x|....", "{1|-1}"), ("xo.o.", "1")] {
+        for (p, v) in [
+            ("xo.", "1"),
+            ("..ox", "1"),
+            (".ox.", "*"),
+            (".ox.|o..x|....", "{1|-1}"),
+            ("xo.o.", "1"),
+        ] {
             assert!(is(&Konane, p, v), "{p}");
         }
     }

@@ -41,7 +41,11 @@ pub struct SkiJumps;
 
 /// `n` rows of width `w` of the mask `m`, from bit `at` on.
 fn rows_of(m: u128, at: usize, n: usize, w: usize) -> u128 {
-    let keep = if n * w >= 128 { u128::MAX } else { (1u128 << (n * w)) - 1 };
+    let keep = if n * w >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << (n * w)) - 1
+    };
     m.checked_shr(at as u32).unwrap_or(0) & keep
 }
 
@@ -56,15 +60,24 @@ fn moves(p: &Slope, me: Cell, dc: i32, out: &mut Vec<Slope>) {
         let (lifted, jumpers) = (b.with(bit, Cell::Empty), p.jumpers & !bit);
         let mut at = b.shift(bit, 0, dc);
         while at & empty != 0 {
-            out.push(Slope { skiers: lifted.with(at, me), jumpers: jumpers | (at & jumper) });
+            out.push(Slope {
+                skiers: lifted.with(at, me),
+                jumpers: jumpers | (at & jumper),
+            });
             at = b.shift(at, 0, dc);
         }
         if at == 0 {
-            out.push(Slope { skiers: lifted, jumpers }); // off the slope
+            out.push(Slope {
+                skiers: lifted,
+                jumpers,
+            }); // off the slope
         }
         let (over, land) = (b.shift(bit, 1, 0), b.shift(bit, 2, 0));
         if jumper != 0 && over & them != 0 && land & empty != 0 {
-            out.push(Slope { skiers: lifted.with(land, me), jumpers: (jumpers & !over) | land });
+            out.push(Slope {
+                skiers: lifted.with(land, me),
+                jumpers: (jumpers & !over) | land,
+            });
         }
     }
 }
@@ -85,15 +98,18 @@ impl PartizanRules for SkiJumps {
         // ever reach and the rows it may jump over.
         let (b, w, h) = (&p.skiers, p.skiers.width(), p.skiers.height());
         let row = |m: u128, r: usize| rows_of(m, r * w, 1, w) != 0;
-        let mut occ = [Cell::Left, Cell::Right].map(|c| (0..h).map(|r| row(b.mask(c), r)).collect::<Vec<_>>());
-        let mut jmp = [Cell::Left, Cell::Right].map(|c| (0..h).map(|r| row(b.mask(c) & p.jumpers, r)).collect::<Vec<_>>());
+        let mut occ =
+            [Cell::Left, Cell::Right].map(|c| (0..h).map(|r| row(b.mask(c), r)).collect::<Vec<_>>());
+        let mut jmp = [Cell::Left, Cell::Right]
+            .map(|c| (0..h).map(|r| row(b.mask(c) & p.jumpers, r)).collect::<Vec<_>>());
         let mut joined = vec![false; h]; // row r is one game with row r + 1 (never the last)
         let mut changed = true;
         while changed {
             changed = false;
             for (me, r) in (0..2).flat_map(|me| (0..h.saturating_sub(2)).map(move |r| (me, r))) {
                 if jmp[me][r] && occ[1 - me][r + 1] && !(joined[r] && joined[r + 1] && jmp[me][r + 2]) {
-                    (joined[r], joined[r + 1], jmp[me][r + 2], occ[me][r + 2], changed) = (true, true, true, true, true);
+                    (joined[r], joined[r + 1], jmp[me][r + 2], occ[me][r + 2], changed) =
+                        (true, true, true, true, true);
                 }
             }
         }
@@ -106,8 +122,12 @@ impl PartizanRules for SkiJumps {
                 let keep = rows_of(u128::MAX, 0, r + 1 - a, w);
                 let m = |x: u128| rows_of(x, a * w, r + 1 - a, w);
                 if m(b.mask(Cell::Empty)) != keep {
-                    let skiers = Board::from_masks(w, r + 1 - a, m(b.mask(Cell::Left)), m(b.mask(Cell::Right)), 0);
-                    out.extend(skiers.map(|skiers| Slope { skiers, jumpers: m(p.jumpers) }));
+                    let skiers =
+                        Board::from_masks(w, r + 1 - a, m(b.mask(Cell::Left)), m(b.mask(Cell::Right)), 0);
+                    out.extend(skiers.map(|skiers| Slope {
+                        skiers,
+                        jumpers: m(p.jumpers),
+                    }));
                 }
                 a = r + 1;
             }
@@ -116,8 +136,14 @@ impl PartizanRules for SkiJumps {
     }
 
     fn canonical_key(&self, p: &Slope) -> (Slope, bool) {
-        let flip = |m: u128| Board::from_masks(p.skiers.width(), p.skiers.height(), m, 0, 0).map_or(0, |b| b.mirror_left_right().mask(Cell::Left));
-        let image = Slope { skiers: p.skiers.mirror_left_right().swapped(), jumpers: flip(p.jumpers) };
+        let flip = |m: u128| {
+            Board::from_masks(p.skiers.width(), p.skiers.height(), m, 0, 0)
+                .map_or(0, |b| b.mirror_left_right().mask(Cell::Left))
+        };
+        let image = Slope {
+            skiers: p.skiers.mirror_left_right().swapped(),
+            jumpers: flip(p.jumpers),
+        };
         if image < *p { (image, true) } else { (*p, false) }
     }
 
@@ -135,14 +161,20 @@ impl PartizanRules for SkiJumps {
                 return None;
             }
             for c in 0..w {
-                total += i64::from(l >> c & 1 == 1) * (w - c) as i64 - i64::from(rt >> c & 1 == 1) * (c + 1) as i64;
+                total += i64::from(l >> c & 1 == 1) * (w - c) as i64
+                    - i64::from(rt >> c & 1 == 1) * (c + 1) as i64;
             }
         }
         Some(Dyadic::integer(total))
     }
 }
 
-const CHARS: [(char, Cell, bool); 4] = [('L', Cell::Left, true), ('l', Cell::Left, false), ('R', Cell::Right, true), ('r', Cell::Right, false)];
+const CHARS: [(char, Cell, bool); 4] = [
+    ('L', Cell::Left, true),
+    ('l', Cell::Left, false),
+    ('R', Cell::Right, true),
+    ('r', Cell::Right, false),
+];
 
 impl Notation<Slope> for SkiJumps {
     fn parse_position(&self, text: &str) -> Result<Slope, ParseError> {
@@ -158,40 +190,78 @@ impl Notation<Slope> for SkiJumps {
                     masks[2] |= u128::from(jumper) << k;
                     rows[last].1 += 1;
                 }
-                _ => return Err(ParseError::new("expected a skier `L`, `l`, `R`, `r`, `.` or `|`", i + 1, c)),
+                _ => {
+                    return Err(ParseError::new(
+                        "expected a skier `L`, `l`, `R`, `r`, `.` or `|`",
+                        i + 1,
+                        c,
+                    ));
+                }
             }
         }
         let (w, h) = (rows[0].1, rows.len());
         if let Some(&(start, n)) = rows.iter().find(|r| r.1 != w) {
-            return Err(ParseError::new(format!("ragged rows: this row has {n} squares, the first {w}"), start, ""));
+            return Err(ParseError::new(
+                format!("ragged rows: this row has {n} squares, the first {w}"),
+                start,
+                "",
+            ));
         }
         if w == 0 || w * h > 128 {
             return Err(ParseError::new("a slope has 1 to 128 squares", 1, ""));
         }
-        let skiers = Board::from_masks(w, h, masks[0], masks[1], 0).ok_or_else(|| ParseError::new("no squares", 1, ""))?;
-        Ok(Slope { skiers, jumpers: masks[2] })
+        let skiers = Board::from_masks(w, h, masks[0], masks[1], 0)
+            .ok_or_else(|| ParseError::new("no squares", 1, ""))?;
+        Ok(Slope {
+            skiers,
+            jumpers: masks[2],
+        })
     }
 
     fn format_position(&self, p: &Slope) -> String {
         let b = &p.skiers;
-        let rows: Vec<String> = (0..b.height()).map(|r| (0..b.width()).map(|c| {
-            let i = r * b.width() + c;
-            CHARS.iter().find(|x| x.1 == b.cell(i) && x.2 == (p.jumpers >> i & 1 == 1)).map_or('.', |x| x.0)
-        }).collect()).collect();
+        let rows: Vec<String> = (0..b.height())
+            .map(|r| {
+                (0..b.width())
+                    .map(|c| {
+                        let i = r * b.width() + c;
+                        CHARS
+                            .iter()
+                            .find(|x| x.1 == b.cell(i) && x.2 == (p.jumpers >> i & 1 == 1))
+                            .map_or('.', |x| x.0)
+                    })
+                    .collect()
+            })
+            .collect();
         rows.join("|")
     }
 
     fn describe_move(&self, from: &Slope, to: &Slope) -> String {
-        let moved = from.skiers.describe_change(&to.skiers, &crate::blocks::Cells::new('.', Some('L'), Some('R'), None));
-        moved.strip_prefix("clears ").map_or(moved.clone(), |cell| format!("{cell}-off"))
+        let moved = from.skiers.describe_change(
+            &to.skiers,
+            &crate::blocks::Cells::new('.', Some('L'), Some('R'), None),
+        );
+        moved
+            .strip_prefix("clears ")
+            .map_or(moved.clone(), |cell| format!("{cell}-off"))
     }
 }
 
 impl Definition<Slope> for SkiJumps {
     fn draw(&self, p: &Slope) -> Option<String> {
-        let mut out = format!("   {}\n", (0..p.skiers.width()).map(|c| char::from(b'a' + (c % 26) as u8).to_string()).collect::<Vec<_>>().join(" "));
+        let mut out = format!(
+            "   {}\n",
+            (0..p.skiers.width())
+                .map(|c| char::from(b'a' + (c % 26) as u8).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
         for (r, row) in self.format_position(p).split('|').enumerate() {
-            out.push_str(&format!("{:>2} {}\n", r + 1, row.chars().map(String::from).collect::<Vec<_>>().join(" ")));
+            out.push_str(&format!(
+                "{:>2} {}\n",
+                r + 1,
+                row.chars().map(String::from).collect::<Vec<_>>().join(" ")
+            ));
         }
         Some(out)
     }
@@ -211,7 +281,12 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value ski-jumps L.|.R --json",
     rules: "Ski-Jumps: skiers on a slope of rows. Left moves one of his skiers (`L`, `l`) east, Right one of hers (`R`, `r`) west, over one or more empty squares, or off the slope if nothing is in the way. A jumper (`L`, `R`) may instead jump over an opponent's skier on the square directly below to the empty square below it; the skier jumped over becomes a slipper (`l`, `r`) and can never jump. Whoever cannot move loses. Left goes east, as in Winning Ways and cgt.",
     known: "Winning Ways, 2nd ed., vol. 1, ch. 2. While no jump can ever happen and no skier blocks an opponent, every move is worth one square, and a slope is the integer Σ(Left's squares to the east edge) − Σ(Right's squares to the west edge) (counting the move off); jumps bring fractions and switches. sprague keys a slope by the least of it and its mirror image with colours swapped.",
-    build: |name, params| without_params(name, params, |name| Partizan { name, rules: SkiJumps }),
+    build: |name, params| {
+        without_params(name, params, |name| Partizan {
+            name,
+            rules: SkiJumps,
+        })
+    },
 }];
 
 #[cfg(test)]

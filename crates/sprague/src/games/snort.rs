@@ -72,7 +72,11 @@ impl Tinted {
             }
             Tinted::Graph(g) => {
                 let s = g.swapped();
-                if s < *g { (Tinted::Graph(s), true) } else { (self.clone(), false) }
+                if s < *g {
+                    (Tinted::Graph(s), true)
+                } else {
+                    (self.clone(), false)
+                }
             }
         }
     }
@@ -102,9 +106,14 @@ impl Tinted {
                 // The played cell: every other change is next to it (an
                 // uncoloured cell first when two qualify).
                 let fits = |bit: u128| changed & !bit & !a.neighbours(bit, Neighbourhood::Orthogonal) == 0;
-                let cells = (0..a.size()).map(|i| 1u128 << i).filter(|&bit| gone & bit != 0 && fits(bit));
+                let cells = (0..a.size())
+                    .map(|i| 1u128 << i)
+                    .filter(|&bit| gone & bit != 0 && fits(bit));
                 let best = cells.min_by_key(|&bit| a.cell(bit.trailing_zeros() as usize) != Cell::Empty);
-                best.map_or_else(|| a.describe_change(b, &TINTS), |bit| a.cell_name(bit.trailing_zeros() as usize))
+                best.map_or_else(
+                    || a.describe_change(b, &TINTS),
+                    |bit| a.cell_name(bit.trailing_zeros() as usize),
+                )
             }
             (Tinted::Graph(a), Tinted::Graph(b)) => a.describe_change(b, &TINTS),
             _ => format!("to {}", to.show()),
@@ -143,11 +152,19 @@ impl PartizanRules for Snort {
     type Position = Tinted;
 
     fn left_moves(&self, p: &Tinted, out: &mut Vec<Tinted>) {
-        p.colourings(Cell::Left, [Cell::Left, Cell::Left, Cell::Blocked, Cell::Blocked], out);
+        p.colourings(
+            Cell::Left,
+            [Cell::Left, Cell::Left, Cell::Blocked, Cell::Blocked],
+            out,
+        );
     }
 
     fn right_moves(&self, p: &Tinted, out: &mut Vec<Tinted>) {
-        p.colourings(Cell::Right, [Cell::Right, Cell::Blocked, Cell::Right, Cell::Blocked], out);
+        p.colourings(
+            Cell::Right,
+            [Cell::Right, Cell::Blocked, Cell::Right, Cell::Blocked],
+            out,
+        );
     }
 
     fn decompose(&self, p: &Tinted, out: &mut Vec<Tinted>) -> bool {
@@ -203,8 +220,8 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::partizan::by_definition::{both, is};
     use crate::partizan::PartizanSolver;
+    use crate::partizan::by_definition::{both, is};
     use proptest::prelude::*;
 
     /// Swapping the colours of `b` negates its value and each of its eight
@@ -255,7 +272,9 @@ pub(crate) mod tests {
                 }
             }
         }
-        let states: String = (0..n).map(|_| ['.', '.', 'x', 'o', '#'][(rng.next_u64() % 5) as usize]).collect();
+        let states: String = (0..n)
+            .map(|_| ['.', '.', 'x', 'o', '#'][(rng.next_u64() % 5) as usize])
+            .collect();
         Tinted::parse(&format!("n={n} {} : {states}", edges.join(" "))).unwrap()
     }
 
@@ -281,7 +300,14 @@ pub(crate) mod tests {
     #[test]
     fn published_values() {
         // Winning Ways, ch. 2: a lone vertex is *, a tinted one ±1, an edge ±1.
-        for (p, v) in [(".", "*"), ("x", "1"), ("o", "-1"), ("..", "{1|-1}"), ("0-1", "{1|-1}"), ("x.", "{1|0}")] {
+        for (p, v) in [
+            (".", "*"),
+            ("x", "1"),
+            ("o", "-1"),
+            ("..", "{1|-1}"),
+            ("0-1", "{1|-1}"),
+            ("x.", "{1|0}"),
+        ] {
             assert!(is(&Snort, p, v), "{p}");
         }
         // The caterpillar C(3, 2, 3): a path 1-0-2 with 3, 2 and 3 leaves

@@ -80,7 +80,13 @@ impl PartizanRules for TopplingDominoes {
         }
         for (a, len) in parts {
             let m = |c| (b.mask(c) >> a) & run_mask(0, len);
-            out.extend(Board::from_masks(len, 1, m(Cell::Left), m(Cell::Right), m(Cell::Blocked)));
+            out.extend(Board::from_masks(
+                len,
+                1,
+                m(Cell::Left),
+                m(Cell::Right),
+                m(Cell::Blocked),
+            ));
         }
         true
     }
@@ -105,12 +111,22 @@ impl Notation<Board> for TopplingDominoes {
                 ('|' | '/', _) => rows.push(Vec::new()),
                 (' ', _) => {}
                 (_, Some(cell)) => rows.last_mut().map_or((), |r| r.push(cell)),
-                _ => return Err(ParseError::new("expected a domino `x`, `o` or `g`, a gap `.` or `|`", i + 1, c)),
+                _ => {
+                    return Err(ParseError::new(
+                        "expected a domino `x`, `o` or `g`, a gap `.` or `|`",
+                        i + 1,
+                        c,
+                    ));
+                }
             }
         }
         let w = rows.iter().map(Vec::len).max().unwrap_or(0);
         let mut masks = [0u128; 4];
-        for (i, cell) in rows.iter().enumerate().flat_map(|(r, row)| row.iter().enumerate().map(move |(c, &x)| (r * w + c, x))) {
+        for (i, cell) in rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| row.iter().enumerate().map(move |(c, &x)| (r * w + c, x)))
+        {
             masks[cell as usize] |= 1u128 << (i % 128);
         }
         if w == 0 || w * rows.len() > 128 {
@@ -157,7 +173,12 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value toppling-dominoes xo.g --json",
     rules: "Toppling Dominoes: lines of dominoes, each blue `x`, red `o` or green `g`. Left (Blue) topples a blue or green domino, Right (Red) a red or green one, east or west; it knocks down every domino beyond it in its line, and they all leave the game. A gap `.` or a new row ends a line, so lines are separate games. Whoever cannot move loses. Left is Blue, as in CGSuite (`l` there) and cgt (`x`).",
     known: "Introduced by Albert, Nowakowski and Wolfe (Lessons in Play, 2007). n blue dominoes are worth n; a line of n green dominoes is the nim heap *n (toppling leaves any shorter line). Every dyadic rational is the value of exactly one blue-red line, and that line is a palindrome (A. Fink, R. J. Nowakowski, A. N. Siegel, D. Wolfe, Toppling Conjectures, Games of No Chance 4, 2015). sprague splits a position into its lines and keys each by the least of its mirror image and colour swaps.",
-    build: |name, params| without_params(name, params, |name| Partizan { name, rules: TopplingDominoes }),
+    build: |name, params| {
+        without_params(name, params, |name| Partizan {
+            name,
+            rules: TopplingDominoes,
+        })
+    },
 }];
 
 #[cfg(test)]
@@ -170,12 +191,16 @@ mod tests {
 
     fn value(s: &str) -> String {
         let mut solver = PartizanSolver::new(&TopplingDominoes);
-        let g = solver.value(&TopplingDominoes.parse_position(s).unwrap()).unwrap();
+        let g = solver
+            .value(&TopplingDominoes.parse_position(s).unwrap())
+            .unwrap();
         solver.store_mut().display(g)
     }
 
     fn row(code: &[u8]) -> String {
-        code.iter().map(|&c| ['.', 'x', 'o', 'g'][usize::from(c % 4)]).collect()
+        code.iter()
+            .map(|&c| ['.', 'x', 'o', 'g'][usize::from(c % 4)])
+            .collect()
     }
 
     proptest! {
@@ -211,8 +236,12 @@ mod tests {
         let mut seen = std::collections::HashMap::new();
         for n in 1..=12usize {
             for code in 0u32..1 << n {
-                let s: String = (0..n).map(|i| if code >> i & 1 == 1 { 'x' } else { 'o' }).collect();
-                let g = solver.value(&TopplingDominoes.parse_position(&s).unwrap()).unwrap();
+                let s: String = (0..n)
+                    .map(|i| if code >> i & 1 == 1 { 'x' } else { 'o' })
+                    .collect();
+                let g = solver
+                    .value(&TopplingDominoes.parse_position(&s).unwrap())
+                    .unwrap();
                 if solver.store_mut().as_number(g).is_some() {
                     assert_eq!(s.chars().rev().collect::<String>(), s, "{s}");
                     assert!(seen.insert(g, s.clone()).is_none(), "{s} and {:?}", seen.get(&g));
@@ -235,6 +264,11 @@ mod tests {
         assert_eq!(d, ["a1<", "d1<", "d1<", "d1>"]);
         let r = crate::build("toppling-dominoes").unwrap();
         let monitor = crate::Monitor::default();
-        assert_eq!(r.value("xo.ox", &crate::Options::new(&monitor)).unwrap().outcome(), Some("P"));
+        assert_eq!(
+            r.value("xo.ox", &crate::Options::new(&monitor))
+                .unwrap()
+                .outcome(),
+            Some("P")
+        );
     }
 }
