@@ -48,6 +48,7 @@ mod arena;
 mod canonical;
 mod compare;
 mod display;
+mod explore;
 mod graph;
 mod outcome;
 mod sides;
@@ -56,5 +57,6 @@ mod stopper;
 
 pub use canonical::LoopyError;
 pub use compare::Side;
+pub use explore::Explored;
 pub use graph::{InvalidGraph, LoopyGame};
 pub use outcome::{LoopyOutcome, Winner};
