@@ -1,4 +1,4 @@
-//! Backsliding Toads and Frogs (Winning Ways, ch. 11): Toads and Frogs in
+//! Backsliding Toads and Frogs (Winning Ways, vol. 2): Toads and Frogs in
 //! which a creature may also step back one square, so play may cycle.
 
 use crate::definition::Definition;
@@ -74,7 +74,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example: "value backsliding-toads-frogs T..F",
     example2: "value backsliding-toads-frogs T.F.F --json",
     rules: "Backsliding Toads and Frogs: a strip of squares holding toads `T`, frogs `F` and empty squares `.`. Left (Toads) moves a toad one square right into an empty square, jumps it rightward over one frog into the empty square beyond, or steps it one square back (left) into an empty square; Right (Frogs) moves frogs the same way in the other direction. There are no backward jumps. Whoever cannot move loses; a game that goes on for ever is a draw. Left plays the toads, as in Winning Ways and CGSuite.",
-    known: "Winning Ways, 2nd ed., vol. 2, ch. 11 (Games Infinite and Indefinite) introduces it among its loopy games; CGSuite defines it as its generalized Toads and Frogs with slides of −1 allowed. Its values are loopy: `TTT..FFF` (560 positions) is a draw whoever starts and not a stopper, with onside {on||0|-1/2} and offside {1/2|0||off} (the value CGSuite 2.2 computes; sprague's tests confirm both sides by comparison, but its own side search does not find them and reports them as not found after minutes of search). A strip on which no creature can ever step back is plain Toads and Frogs. sprague explores every position reachable from the one given (at most `--max-states` positions) and reports the outcome with either player first (draws included), whether it is a stopper, its simplest form or its sides; the sides' comparisons take about 2n² states for n positions, so strips of up to about eight squares answer quickly.",
+    known: "Discussed in Winning Ways (2nd ed., vol. 2) among the loopy games; CGSuite defines it as its generalized Toads and Frogs with slides of −1 allowed. Its values are loopy: `TTT..FFF` (560 positions) is a draw whoever starts and not a stopper, with onside {on||0|-1/2} and offside {1/2|0||off} (the value CGSuite 2.2 computes; sprague's tests confirm both sides by comparison, but its own side search does not find them and reports them as not found after minutes of search). A strip on which no creature can ever step back is plain Toads and Frogs. sprague explores every position reachable from the one given (at most `--max-states` positions) and reports the outcome with either player first (draws included), whether it is a stopper, its simplest form or its sides; the sides' comparisons take about 2n² states for n positions, so strips of up to about eight squares answer quickly.",
     build: |name, params| {
         without_params(name, params, |name| LoopyPartizan {
             name,
