@@ -187,7 +187,7 @@ impl Notation<FoxGeeseBoard> for FoxAndGeese {
             for (j, ch) in row.chars().enumerate() {
                 let c = j + 1;
                 let at = column + j;
-                let playable = (r + c) % 2 == 0;
+                let playable = (r + c).is_multiple_of(2);
                 let bit = ((r - 1) * width + j) as u8;
                 match ch {
                     '.' | '#' => {}
@@ -233,7 +233,7 @@ impl Notation<FoxGeeseBoard> for FoxAndGeese {
                 (1..=w)
                     .map(|c| {
                         let bit = (r - 1) * w + c - 1;
-                        if (r + c) % 2 != 0 {
+                        if !(r + c).is_multiple_of(2) {
                             '#'
                         } else if p.geese >> bit & 1 == 1 {
                             'x'
@@ -312,7 +312,7 @@ mod tests {
                             'x'
                         } else if fox == (r, c) {
                             'o'
-                        } else if (r + c) % 2 == 0 {
+                        } else if (r + c).is_multiple_of(2) {
                             '.'
                         } else {
                             '#'
@@ -419,7 +419,7 @@ mod tests {
             let mut squares: Vec<(usize, usize)> = Vec::new();
             for r in 1..=h {
                 for c in 1..=w {
-                    if (r + c) % 2 == 0 {
+                    if (r + c).is_multiple_of(2) {
                         squares.push((r, c));
                     }
                 }
@@ -491,7 +491,7 @@ mod tests {
         /// Mirroring a board of odd width keeps the value.
         #[test]
         fn mirror_keeps_the_value(s in random_board()) {
-            prop_assume!(s.split('|').next().is_some_and(|r| r.len() % 2 == 1));
+            prop_assume!(s.split('|').next().is_some_and(|r| !r.len().is_multiple_of(2)));
             let (g, m) = (game(&s), game(&mirrored(&s)));
             prop_assert_eq!(g.outcome(), m.outcome(), "{}", s);
             if g.is_stopper() {

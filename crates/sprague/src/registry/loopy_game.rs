@@ -65,7 +65,15 @@ pub fn loopy_game_report_within(expr: &str, max_states: usize, max_memory: u64) 
         LoopyParseError::Parse(p) => Error::input(format!("expression `{expr}`: {p}")),
     })?;
     let head = Data::map().with("expression", expr);
-    graph_report(&mut store, &g, head, String::new(), "in the game graph as written", max_states, max_memory)
+    graph_report(
+        &mut store,
+        &g,
+        head,
+        String::new(),
+        "in the game graph as written",
+        max_states,
+        max_memory,
+    )
 }
 
 /// The report of the loopy game `g` (see [`loopy_game_report`]) after the

@@ -54,7 +54,9 @@ where
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let explored = self.explore(position, options)?;
         let shown = self.rules.format_position(&explored.positions()[0]);
-        let head = Data::map().with("ruleset", self.name.as_str()).with("position", shown.as_str());
+        let head = Data::map()
+            .with("ruleset", self.name.as_str())
+            .with("position", shown.as_str());
         let mut store = GameStore::new();
         graph_report(
             &mut store,
@@ -118,7 +120,7 @@ impl StateSpace for Turns {
 
     fn moves(&self, s: u64, out: &mut Vec<u64>) {
         let v = (s / 2) as usize;
-        let (opts, next) = if s % 2 == 0 {
+        let (opts, next) = if s.is_multiple_of(2) {
             (&self.left[v], Player::Right)
         } else {
             (&self.right[v], Player::Left)

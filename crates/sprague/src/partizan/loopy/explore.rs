@@ -157,10 +157,19 @@ mod tests {
             (game_of(vec![vec![]], vec![vec![0]], 0), LoopyGame::off()),
             (game_of(vec![vec![0]], vec![vec![0]], 0), LoopyGame::dud()),
             // over = {0 | over}, from position 1 of a graph with an unreachable position 0.
-            (game_of(vec![vec![], vec![2], vec![]], vec![vec![1], vec![1], vec![]], 1), LoopyGame::over()),
-            (game_of(vec![vec![0], vec![]], vec![vec![1], vec![]], 0), LoopyGame::under()),
+            (
+                game_of(vec![vec![], vec![2], vec![]], vec![vec![1], vec![1], vec![]], 1),
+                LoopyGame::over(),
+            ),
+            (
+                game_of(vec![vec![0], vec![]], vec![vec![1], vec![]], 0),
+                LoopyGame::under(),
+            ),
             // upon = {upon | *}: 0 upon, 1 *, 2 zero.
-            (game_of(vec![vec![0], vec![2], vec![]], vec![vec![1], vec![2], vec![]], 0), LoopyGame::upon()),
+            (
+                game_of(vec![vec![0], vec![2], vec![]], vec![vec![1], vec![2], vec![]], 0),
+                LoopyGame::upon(),
+            ),
         ];
         for (got, want) in &cases {
             assert_eq!(got, want);
@@ -189,8 +198,19 @@ mod tests {
                 out.push(p.saturating_sub(1));
             }
         }
-        assert_eq!(Explored::new(&Up, &0, 50).unwrap_err(), BudgetExceeded { max_states: 50 });
-        let g = Explored::new(&Graph { left: vec![vec![1], vec![0]], right: vec![vec![], vec![]] }, &0, 2).unwrap();
+        assert_eq!(
+            Explored::new(&Up, &0, 50).unwrap_err(),
+            BudgetExceeded { max_states: 50 }
+        );
+        let g = Explored::new(
+            &Graph {
+                left: vec![vec![1], vec![0]],
+                right: vec![vec![], vec![]],
+            },
+            &0,
+            2,
+        )
+        .unwrap();
         assert_eq!(g.positions().len(), 2);
         assert_eq!(g.index_of(&1), Some(1));
         assert_eq!(g.options(1, true), &[0]);
