@@ -105,7 +105,8 @@ impl FoxGeeseBoard {
 /// let mut left = Vec::new();
 /// FoxAndGeese.left_moves(&p, &mut left);
 /// let shown: Vec<String> = left.iter().map(|q| FoxAndGeese.format_position(q)).collect();
-/// assert_eq!(shown, ["###x|ox.#", "#x##|o#x#"]);
+/// // The goose on b2 steps down to c1 (a1 holds the fox), the goose on d2 to c1.
+/// assert_eq!(shown, ["#.#x|o#x#", "#x#.|o#x#"]);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FoxAndGeese;
