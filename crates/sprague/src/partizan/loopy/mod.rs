@@ -10,6 +10,9 @@
 //! ([`LoopyGame::from_short`]), by sums and negation, or from text with
 //! [`parse_loopy`](crate::notation::parse_loopy) (`{0|pass}`, `a{0|{a|*}}`,
 //! `a = {0|b}; b = {a|*}; a + 1`).
+//! A ruleset whose positions may repeat (a [`PartizanRules`](crate::partizan::PartizanRules)
+//! such as Backsliding Toads and Frogs) gives its game graph from a start
+//! with [`Explored`].
 //!
 //! What it answers:
 //!
