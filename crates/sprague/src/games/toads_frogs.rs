@@ -73,8 +73,18 @@ impl ToadsFrogsStrip {
         }
     }
 
+    /// The strip with its toads and frogs at the masks `toads` and `frogs`
+    /// (disjoint subsets of its squares).
+    pub(crate) const fn with_pieces(&self, toads: u64, frogs: u64) -> Self {
+        ToadsFrogsStrip {
+            len: self.len,
+            toads,
+            frogs,
+        }
+    }
+
     /// The empty squares of the strip as a bit mask.
-    fn empty(&self) -> u64 {
+    pub(crate) fn empty(&self) -> u64 {
         mask(self.len()) & !(self.toads | self.frogs)
     }
 

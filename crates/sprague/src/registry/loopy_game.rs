@@ -19,7 +19,8 @@ impl From<LoopyError> for Error {
 /// The report of the loopy game written `expr`:
 ///
 /// - `value`: the simplest form of a stopper; for another game `dud` when its
-///   sides are on and off, `onside & offside` when both are found, and else
+///   sides are on and off, the common side when both sides are the same
+///   stopper, `onside & offside` when both are found and differ, and else
 ///   the game graph as written;
 /// - `outcome` (`L`, `R`, `N`, `P` or with `D` for a draw), `left_first`
 ///   and `right_first` (`L`, `R` or `D`);
@@ -63,6 +64,30 @@ pub fn loopy_game_report_within(expr: &str, max_states: usize, max_memory: u64) 
         LoopyParseError::Budget(b) => Error::from(b),
         LoopyParseError::Parse(p) => Error::input(format!("expression `{expr}`: {p}")),
     })?;
+    let head = Data::map().with("expression", expr);
+    graph_report(
+        &mut store,
+        &g,
+        head,
+        String::new(),
+        "in the game graph as written",
+        max_states,
+        max_memory,
+    )
+}
+
+/// The report of the loopy game `g` (see [`loopy_game_report`]) after the
+/// fields of `head` and the line(s) `text_head`; `positions` says what the
+/// position count counts.
+pub(crate) fn graph_report(
+    store: &mut GameStore,
+    g: &LoopyGame,
+    head: Data,
+    text_head: String,
+    positions: &str,
+    max_states: usize,
+    max_memory: u64,
+) -> Result<Report> {
     // The largest arena below is that of the game against itself.
     let n = g.position_count() as u64;
     crate::budget::check_memory(
@@ -76,14 +101,16 @@ pub fn loopy_game_report_within(expr: &str, max_states: usize, max_memory: u64) 
     let onside = g.onside(max_states)?;
     let offside = g.offside(max_states)?;
     let show = |s: &mut GameStore, x: &Option<LoopyGame>| x.as_ref().map(|x| x.display(s));
-    let (on_text, off_text) = (show(&mut store, &onside), show(&mut store, &offside));
+    let (on_text, off_text) = (show(store, &onside), show(store, &offside));
     let value = if stopper {
         on_text.clone().unwrap_or_default()
     } else {
         match (&onside, &offside, &on_text, &off_text) {
             (Some(s), Some(t), _, _) if *s == LoopyGame::on() && *t == LoopyGame::off() => "dud".to_string(),
+            // Equal sides: the game equals that stopper.
+            (Some(s), Some(t), Some(text), _) if s == t => text.clone(),
             (_, _, Some(s), Some(t)) => format!("{s} & {t}"),
-            _ => g.display(&mut store),
+            _ => g.display(store),
         }
     };
     let sign = match g.compare(&LoopyGame::zero(), max_states)? {
@@ -92,8 +119,7 @@ pub fn loopy_game_report_within(expr: &str, max_states: usize, max_memory: u64) 
         Some(core::cmp::Ordering::Equal) => "=",
         None => "||",
     };
-    let data = Data::map()
-        .with("expression", expr)
+    let data = head
         .with("loopy", true)
         .with("value", value.as_str())
         .with("positions", g.position_count())
@@ -111,9 +137,9 @@ pub fn loopy_game_report_within(expr: &str, max_states: usize, max_memory: u64) 
         "no (an infinite alternating run of play exists)"
     };
     let text = format!(
-        "value:         {value}\noutcome:       {outcome}\nstopper:       {stopper_text}\n\
+        "{text_head}value:         {value}\noutcome:       {outcome}\nstopper:       {stopper_text}\n\
          onside:        {}\noffside:       {}\ncompared to 0: G {sign} 0\n\
-         positions:     {} in the game graph as written\n",
+         positions:     {} {positions}\n",
         on_text.as_deref().unwrap_or(none),
         off_text.as_deref().unwrap_or(none),
         g.position_count()

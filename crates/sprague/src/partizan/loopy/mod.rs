@@ -10,6 +10,9 @@
 //! ([`LoopyGame::from_short`]), by sums and negation, or from text with
 //! [`parse_loopy`](crate::notation::parse_loopy) (`{0|pass}`, `a{0|{a|*}}`,
 //! `a = {0|b}; b = {a|*}; a + 1`).
+//! A ruleset whose positions may repeat (a [`PartizanRules`](crate::partizan::PartizanRules)
+//! such as Backsliding Toads and Frogs) gives its game graph from a start
+//! with [`Explored`].
 //!
 //! What it answers:
 //!
@@ -48,6 +51,7 @@ mod arena;
 mod canonical;
 mod compare;
 mod display;
+mod explore;
 mod graph;
 mod outcome;
 mod sides;
@@ -56,5 +60,6 @@ mod stopper;
 
 pub use canonical::LoopyError;
 pub use compare::Side;
+pub use explore::Explored;
 pub use graph::{InvalidGraph, LoopyGame};
 pub use outcome::{LoopyOutcome, Winner};
