@@ -31,13 +31,17 @@ impl PartizanRules for BackslidingToadsAndFrogs {
     fn left_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
         ToadsAndFrogs.left_moves(p, out);
         let back = (p.toads() >> 1) & p.empty();
-        each_bit(back, |to| out.push(p.with_pieces((p.toads() & !(to << 1)) | to, p.frogs())));
+        each_bit(back, |to| {
+            out.push(p.with_pieces((p.toads() & !(to << 1)) | to, p.frogs()))
+        });
     }
 
     fn right_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
         ToadsAndFrogs.right_moves(p, out);
         let back = (p.frogs() << 1) & p.empty();
-        each_bit(back, |to| out.push(p.with_pieces(p.toads(), (p.frogs() & !(to >> 1)) | to)));
+        each_bit(back, |to| {
+            out.push(p.with_pieces(p.toads(), (p.frogs() & !(to >> 1)) | to))
+        });
     }
 }
 
@@ -97,7 +101,9 @@ mod tests {
     }
 
     fn game(s: &str) -> LoopyGame {
-        Explored::new(&BackslidingToadsAndFrogs, &strip(s), BUDGET).unwrap().game()
+        Explored::new(&BackslidingToadsAndFrogs, &strip(s), BUDGET)
+            .unwrap()
+            .game()
     }
 
     /// Every move by the rules, square by square: forward slide, jump over
@@ -106,7 +112,13 @@ mod tests {
         let c: Vec<char> = s.chars().collect();
         let n = c.len() as isize;
         let (me, them, d) = if left { ('T', 'F', 1) } else { ('F', 'T', -1) };
-        let at = |j: isize| if (0..n).contains(&j) { Some(c[j as usize]) } else { None };
+        let at = |j: isize| {
+            if (0..n).contains(&j) {
+                Some(c[j as usize])
+            } else {
+                None
+            }
+        };
         let mut out = Vec::new();
         for i in 0..n {
             if c[i as usize] != me {
@@ -253,10 +265,17 @@ mod tests {
         let r = crate::build("backsliding-toads-frogs").unwrap();
         let report = r.value("T.", &crate::Options::new(&monitor)).unwrap();
         assert_eq!(report.data.get("value").and_then(|v| v.as_text()), Some("on"));
-        assert!(report.text().starts_with("backsliding-toads-frogs T.\nvalue:         on\n"));
+        assert!(
+            report
+                .text()
+                .starts_with("backsliding-toads-frogs T.\nvalue:         on\n")
+        );
         // `T..F` is not a stopper, but both its sides are *.
         let report = r.value("T..F", &crate::Options::new(&monitor)).unwrap();
-        assert!(matches!(report.data.get("stopper"), Some(crate::registry::Data::Bool(false))));
+        assert!(matches!(
+            report.data.get("stopper"),
+            Some(crate::registry::Data::Bool(false))
+        ));
         assert_eq!(report.data.get("value").and_then(|v| v.as_text()), Some("*"));
         assert_eq!(report.data.get("outcome").and_then(|v| v.as_text()), Some("N"));
         let small = r.value("TTT..FFF", &crate::Options::new(&monitor).max_states(100));

@@ -180,7 +180,10 @@ impl Notation<FoxGeeseBoard> for FoxAndGeese {
             let r = height - i; // rows count from 1 at the bottom
             if row.chars().count() != width {
                 return Err(ParseError::new(
-                    format!("row {r} (from the bottom) has {} squares, the first {width}", row.chars().count()),
+                    format!(
+                        "row {r} (from the bottom) has {} squares, the first {width}",
+                        row.chars().count()
+                    ),
                     column,
                     *row,
                 ));
@@ -194,14 +197,23 @@ impl Notation<FoxGeeseBoard> for FoxAndGeese {
                     '.' | '#' => {}
                     'x' | 'X' | 'o' | 'O' if !playable => {
                         return Err(ParseError::new(
-                            format!("square {}{r} is not playable: pieces stand on squares whose row (from 1 at the bottom) and column (from 1 at the left) add up to an even number", (b'a' + j as u8) as char),
+                            format!(
+                                "square {}{r} is not playable: pieces stand on squares whose row (from 1 at the bottom) and column (from 1 at the left) add up to an even number",
+                                (b'a' + j as u8) as char
+                            ),
                             at,
                             ch.to_string(),
                         ));
                     }
                     'x' | 'X' => geese |= 1u64 << bit,
                     'o' | 'O' if fox.is_none() => fox = Some(bit),
-                    'o' | 'O' => return Err(ParseError::new("a second fox: there is one fox", at, ch.to_string())),
+                    'o' | 'O' => {
+                        return Err(ParseError::new(
+                            "a second fox: there is one fox",
+                            at,
+                            ch.to_string(),
+                        ));
+                    }
                     _ => {
                         return Err(ParseError::new(
                             "unknown square; expected `x` (goose), `o` (fox), `.` or `#` (empty)",
@@ -281,14 +293,19 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value fox-and-geese x#x#x#|#.#.#.|.#o#.# --json",
     rules: "Fox and Geese: on the playable squares of a checkerboard, Left (the geese, `x`) moves one goose one square diagonally down onto an empty square; Right (the fox, `o`) moves the fox one square diagonally in any direction onto an empty square. Nothing is captured. Whoever cannot move loses: the geese win by hemming the fox in; once the fox stands on or above the highest goose's row it can run up the unbounded board for ever, and that position is `off` (the geese's moves run out). Left plays the geese, as in Winning Ways and CGSuite.",
     known: "Winning Ways, 2nd ed., vol. 3, ch. 20 analyses it on the 8×8 board with four geese. CGSuite 2.2 (FoxAndGeese; its test suite `GameGridTest.scala`) gives for four geese on row 4 of an 8-column board with the fox in the corner a1 the value {4*|7/2}, and for geese on row 3 values such as 2over, 3*, 4over and {4|3||2}; sprague's tests check these. sprague explores every position reachable from the one given and reports the outcome (draws included), stopper or not and the simplest form; the simplification compares positions pairwise (2n² states for n positions), so with the default budget of 20,000,000 states games of up to about 3,100 positions answer: four geese on row 3 of 8 columns (1,499 positions) in seconds, while four geese on row 4 (about 10,700 positions) need `--max-states 250000000` and about 34 GiB.",
-    build: |name, params| without_params(name, params, |name| LoopyPartizan { name, rules: FoxAndGeese }),
+    build: |name, params| {
+        without_params(name, params, |name| LoopyPartizan {
+            name,
+            rules: FoxAndGeese,
+        })
+    },
 }];
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::loopy::{Explored, LoopyGame};
     use crate::partizan::GameStore;
+    use crate::partizan::loopy::{Explored, LoopyGame};
     use proptest::prelude::*;
 
     const BUDGET: usize = 200_000_000;
@@ -416,40 +433,49 @@ mod tests {
     }
 
     fn random_board() -> impl Strategy<Value = String> {
-        (2usize..=4, 2usize..=5, prop::collection::vec(0u8..6, 20), 0usize..20).prop_map(|(h, w, cells, fox)| {
-            let mut squares: Vec<(usize, usize)> = Vec::new();
-            for r in 1..=h {
-                for c in 1..=w {
-                    if (r + c).is_multiple_of(2) {
-                        squares.push((r, c));
+        (
+            2usize..=4,
+            2usize..=5,
+            prop::collection::vec(0u8..6, 20),
+            0usize..20,
+        )
+            .prop_map(|(h, w, cells, fox)| {
+                let mut squares: Vec<(usize, usize)> = Vec::new();
+                for r in 1..=h {
+                    for c in 1..=w {
+                        if (r + c).is_multiple_of(2) {
+                            squares.push((r, c));
+                        }
                     }
                 }
-            }
-            let fox_at = squares[fox % squares.len()];
-            let rows: Vec<String> = (1..=h)
-                .rev()
-                .map(|r| {
-                    (1..=w)
-                        .map(|c| {
-                            let k = squares.iter().position(|&q| q == (r, c));
-                            match k {
-                                None => '#',
-                                Some(_) if (r, c) == fox_at => 'o',
-                                Some(k) if cells[k % cells.len()] == 0 => 'x',
-                                Some(_) => '.',
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
-            rows.join("|")
-        })
+                let fox_at = squares[fox % squares.len()];
+                let rows: Vec<String> = (1..=h)
+                    .rev()
+                    .map(|r| {
+                        (1..=w)
+                            .map(|c| {
+                                let k = squares.iter().position(|&q| q == (r, c));
+                                match k {
+                                    None => '#',
+                                    Some(_) if (r, c) == fox_at => 'o',
+                                    Some(k) if cells[k % cells.len()] == 0 => 'x',
+                                    Some(_) => '.',
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                rows.join("|")
+            })
     }
 
     fn mirrored(s: &str) -> String {
         // Columns reversed: playable squares stay playable when the width is odd,
         // so only odd widths are mirrored.
-        s.split('|').map(|r| r.chars().rev().collect::<String>()).collect::<Vec<_>>().join("|")
+        s.split('|')
+            .map(|r| r.chars().rev().collect::<String>())
+            .collect::<Vec<_>>()
+            .join("|")
     }
 
     proptest! {
