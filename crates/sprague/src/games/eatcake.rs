@@ -108,7 +108,9 @@ impl Notation<Vec<Cake>> for Eatcake {
         let mut eaten = None;
         for c in from {
             match added.iter().position(|x| x == c) {
-                Some(i) => drop(added.remove(i)),
+                Some(i) => {
+                    added.remove(i);
+                }
                 None => eaten = Some(*c),
             }
         }

@@ -39,7 +39,7 @@ fn stuck(p: &ToadsFrogsStrip) -> u64 {
     let mut s = (t & (f >> 1)) | (f & (t << 1));
     loop {
         let wall = s | !low(n);
-        let next = s | (t & ((wall >> 1) | 1 << (n - 1))) | (f & ((wall << 1) | 1));
+        let next = s | (t & ((wall >> 1) | (1 << (n - 1)))) | (f & ((wall << 1) | 1));
         if next == s {
             return s;
         }
@@ -52,21 +52,21 @@ impl PartizanRules for ElephantsAndRhinos {
 
     fn left_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
         let (t, n) = (p.toads(), p.len());
-        let mut movers = t & (!(t | p.frogs()) & low(n)) >> 1;
+        let mut movers = t & ((!(t | p.frogs()) & low(n)) >> 1);
         while movers != 0 {
             let bit = movers & movers.wrapping_neg();
             movers &= movers - 1;
-            out.extend(ToadsFrogsStrip::new(n, (t & !bit) | bit << 1, p.frogs()));
+            out.extend(ToadsFrogsStrip::new(n, (t & !bit) | (bit << 1), p.frogs()));
         }
     }
 
     fn right_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
         let (f, n) = (p.frogs(), p.len());
-        let mut movers = f & (!(f | p.toads()) & low(n)) << 1;
+        let mut movers = f & ((!(f | p.toads()) & low(n)) << 1);
         while movers != 0 {
             let bit = movers & movers.wrapping_neg();
             movers &= movers - 1;
-            out.extend(ToadsFrogsStrip::new(n, p.toads(), (f & !bit) | bit >> 1));
+            out.extend(ToadsFrogsStrip::new(n, p.toads(), (f & !bit) | (bit >> 1)));
         }
     }
 
