@@ -73,15 +73,21 @@ impl PartizanRules for Eatcake {
     }
 }
 
+/// The longest side of a cake. Eatcake's values grow fast with the cake
+/// (a 24 × 24 cake takes half a second, 30 × 30 nine seconds and 450 MB),
+/// and the arithmetic of such large canonical forms does not stop on an
+/// interrupt, so larger cakes are refused as input.
+const MAX_SIDE: u32 = 24;
+
 impl Notation<Vec<Cake>> for Eatcake {
     fn parse_position(&self, text: &str) -> Result<Vec<Cake>, ParseError> {
         let mut cakes = Vec::new();
         let mut column = 1;
         for word in text.split([' ', ',']) {
-            let bad = || ParseError::new("expected a cake `WxH` with whole numbers from 1 to 255", column, word);
+            let bad = || ParseError::new(format!("expected a cake `WxH` with whole numbers from 1 to {MAX_SIDE}"), column, word);
             if !word.is_empty() && word != "0" {
                 let (w, h) = word.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-                let side = |s: &str| s.parse::<u32>().ok().filter(|n| (1..=255).contains(n)).ok_or_else(bad);
+                let side = |s: &str| s.parse::<u32>().ok().filter(|n| (1..=MAX_SIDE).contains(n)).ok_or_else(bad);
                 cakes.push(Cake { width: side(w)?, height: side(h)? });
             }
             column += word.chars().count() + 1;
@@ -136,7 +142,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     params: "",
     family: Family::Partizan,
     summary: "Left eats a whole column of a cake, Right a whole row; the cake falls apart into the pieces on either side",
-    notation: "cakes `WxH` (width × height, sides 1 to 255) separated by spaces, e.g. `3x4 2x1`; `0` or nothing is no cake",
+    notation: "cakes `WxH` (width × height, sides 1 to 24) separated by spaces, e.g. `3x4 2x1`; `0` or nothing is no cake",
     example: "value eatcake 3x4",
     example2: "value eatcake 2x3 1x1 --json",
     rules: "Eatcake: cakes of W×H unit squares (width × height). Left eats one whole column (a vertical strip) of one cake, Right one whole row; what is left of that cake on either side of the strip are two cakes (one, or none, at an edge). Whoever cannot eat loses. Left eats vertical strips, as Left cuts vertically in Cutcake (Winning Ways) and eats along the second coordinate in CGSuite's Eatcake (whose (m, n) is this notation's `nxm`).",
@@ -210,6 +216,7 @@ mod tests {
         assert_eq!(Eatcake.describe_move(&p, &right[1]), "row 1 of 3x2");
         assert_eq!(Eatcake.parse_position("3x4 2y1").unwrap_err().column, 5);
         assert_eq!(Eatcake.parse_position("3x0").unwrap_err().column, 1);
+        assert_eq!(Eatcake.parse_position("24x24 25x1").unwrap_err().column, 7);
         assert_eq!(Eatcake.format_position(&Eatcake.parse_position("0").unwrap()), "0");
         assert!(Eatcake.parse_position(" ").is_err());
     }
