@@ -71,7 +71,8 @@ impl PartizanRules for AntiClobber {
         while rest != 0 {
             let mut part = rest & rest.wrapping_neg();
             loop {
-                let grown = part | (b.neighbours(part & empty, orth) & live) | (b.neighbours(part, orth) & empty);
+                let grown =
+                    part | (b.neighbours(part & empty, orth) & live) | (b.neighbours(part, orth) & empty);
                 if grown == part {
                     break;
                 }
@@ -142,7 +143,12 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value anticlobber x.o|.o.|o.x --json",
     rules: "AntiClobber: a board of Left's stones `x` (black), Right's stones `o` (white) and empty cells `.`. A move takes one of your stones orthogonally onto an adjacent empty cell, and a stone of the other colour appears on the cell it left: a Clobber move played backwards in time (Clobber's options from G to H are AntiClobber's from H to G). Whoever cannot move loses. Left is black (`x`), as in CGSuite's AntiClobber and in Clobber.",
     known: "A variant of Clobber defined in CGSuite (game.grid.AntiClobber); CGSuite's tests give `xoxo|oo..` = {*|-1}. Worked out from the rules: `x.` is 1, `xo.` is −1, `x.o` is *. Every move fills an empty cell, so a game ends within as many moves as there are empty cells. sprague splits a board into the parts joined through empty cells (stones with no empty neighbour never move again) and keys each by the least of its images under the symmetries and the colour swap.",
-    build: |name, params| without_params(name, params, |name| Partizan { name, rules: AntiClobber }),
+    build: |name, params| {
+        without_params(name, params, |name| Partizan {
+            name,
+            rules: AntiClobber,
+        })
+    },
 }];
 
 #[cfg(test)]
@@ -191,7 +197,14 @@ mod tests {
         // CGSuite's tests (GameGridTest.scala): AntiClobber("xoxo|oo..") = {*|-1}.
         assert!(is(&AntiClobber, "xoxo|oo..", "{*|-1}"));
         // Worked out by hand from the rules.
-        for (p, v) in [("x.", "1"), ("xo.", "-1"), ("x.o", "*"), ("xx|oo", "0"), ("x.#.x", "2"), ("x.#.o", "0")] {
+        for (p, v) in [
+            ("x.", "1"),
+            ("xo.", "-1"),
+            ("x.o", "*"),
+            ("xx|oo", "0"),
+            ("x.#.x", "2"),
+            ("x.#.o", "0"),
+        ] {
             assert!(is(&AntiClobber, p, v), "{p}");
         }
     }

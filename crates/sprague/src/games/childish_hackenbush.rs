@@ -36,8 +36,12 @@ fn chops(p: &HackenbushGraph, own: HackenbushColour, out: &mut Vec<HackenbushGra
         if (e.colour != own && e.colour != HackenbushColour::Green) || (k > 0 && edges[k - 1] == *e) {
             continue;
         }
-        let rest: Vec<(u32, u32, HackenbushColour)> =
-            edges.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, f)| (f.u, f.v, f.colour)).collect();
+        let rest: Vec<(u32, u32, HackenbushColour)> = edges
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != k)
+            .map(|(_, f)| (f.u, f.v, f.colour))
+            .collect();
         let option = HackenbushGraph::from_edges(&rest);
         if e.colour == HackenbushColour::Green || option.edges().len() == rest.len() {
             out.push(option);
@@ -91,7 +95,12 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value childish-hackenbush BBR RB --json",
     rules: "Childish Hackenbush: a picture of coloured edges on the ground, as in Hackenbush. Left (Blue) chops a blue edge and Right (Red) a red edge, but only an edge whose removal leaves every other edge connected to the ground (nothing may fall). A green edge may be chopped by either player as in Blue-Red-Green Hackenbush, and what it cuts off falls. Whoever cannot chop loses. Left is Blue, as in CGSuite (`l` there), whose ChildishHackenbush makes blue and red edges childish and leaves green ones ordinary.",
     known: "A Hackenbush variant of Winning Ways (vol. 1), defined in CGSuite as GenHackenbush with childish blue and red edges. Its values are often hot: CGSuite's tests give a cycle of six blue and four red edges through the ground {4|-2}, the tree `0-1:B 1-2:B 1-3:R 3-4:B` 2, and a red stalk of five edges whose five upper ends each hold a blue edge to one shared vertex 15/16. On a stalk only the top edge can be chopped, so `BR` is 0 (only Right may move, to 1). sprague splits a picture into its pieces that meet only at the ground and keys each by the lesser of it and its conjugate.",
-    build: |name, params| without_params(name, params, |name| Partizan { name, rules: ChildishHackenbush }),
+    build: |name, params| {
+        without_params(name, params, |name| Partizan {
+            name,
+            rules: ChildishHackenbush,
+        })
+    },
 }];
 
 #[cfg(test)]
@@ -102,8 +111,15 @@ mod tests {
     use proptest::prelude::*;
 
     fn picture(edges: &[(u32, u32, u8)]) -> HackenbushGraph {
-        let colours = [HackenbushColour::Blue, HackenbushColour::Red, HackenbushColour::Green];
-        let e: Vec<_> = edges.iter().map(|&(u, v, c)| (u, v, colours[usize::from(c % 3)])).collect();
+        let colours = [
+            HackenbushColour::Blue,
+            HackenbushColour::Red,
+            HackenbushColour::Green,
+        ];
+        let e: Vec<_> = edges
+            .iter()
+            .map(|&(u, v, c)| (u, v, colours[usize::from(c % 3)]))
+            .collect();
         HackenbushGraph::from_edges(&e)
     }
 
@@ -144,7 +160,14 @@ mod tests {
         let comb = "0-1:R 1-2:R 2-3:R 3-4:R 4-5:R 1-6:B 2-6:B 3-6:B 4-6:B 5-6:B";
         assert!(is(&ChildishHackenbush, comb, "15/16"));
         // By hand: only the top of a stalk can be chopped.
-        for (p, v) in [("B", "1"), ("BR", "0"), ("BB RR", "0"), ("RBB", "1"), ("G", "*"), ("BG", "1*")] {
+        for (p, v) in [
+            ("B", "1"),
+            ("BR", "0"),
+            ("BB RR", "0"),
+            ("RBB", "1"),
+            ("G", "*"),
+            ("BG", "1*"),
+        ] {
             assert!(is(&ChildishHackenbush, p, v), "{p}");
         }
     }

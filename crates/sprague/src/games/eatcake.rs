@@ -38,7 +38,11 @@ fn eats(cakes: &[Cake], columns: bool, out: &mut Vec<Vec<Cake>>) {
             let mut next = cakes.to_vec();
             next.remove(k);
             for part in [a, side - 1 - a].into_iter().filter(|&p| p > 0) {
-                next.push(if columns { Cake { width: part, ..*c } } else { Cake { height: part, ..*c } });
+                next.push(if columns {
+                    Cake { width: part, ..*c }
+                } else {
+                    Cake { height: part, ..*c }
+                });
             }
             next.sort_unstable();
             out.push(next);
@@ -67,7 +71,13 @@ impl PartizanRules for Eatcake {
 
     fn canonical_key(&self, p: &Vec<Cake>) -> (Vec<Cake>, bool) {
         match p[..] {
-            [c] if c.width > c.height => (vec![Cake { width: c.height, height: c.width }], true),
+            [c] if c.width > c.height => (
+                vec![Cake {
+                    width: c.height,
+                    height: c.width,
+                }],
+                true,
+            ),
             _ => (p.clone(), false),
         }
     }
@@ -84,11 +94,25 @@ impl Notation<Vec<Cake>> for Eatcake {
         let mut cakes = Vec::new();
         let mut column = 1;
         for word in text.split([' ', ',']) {
-            let bad = || ParseError::new(format!("expected a cake `WxH` with whole numbers from 1 to {MAX_SIDE}"), column, word);
+            let bad = || {
+                ParseError::new(
+                    format!("expected a cake `WxH` with whole numbers from 1 to {MAX_SIDE}"),
+                    column,
+                    word,
+                )
+            };
             if !word.is_empty() && word != "0" {
                 let (w, h) = word.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-                let side = |s: &str| s.parse::<u32>().ok().filter(|n| (1..=MAX_SIDE).contains(n)).ok_or_else(bad);
-                cakes.push(Cake { width: side(w)?, height: side(h)? });
+                let side = |s: &str| {
+                    s.parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=MAX_SIDE).contains(n))
+                        .ok_or_else(bad)
+                };
+                cakes.push(Cake {
+                    width: side(w)?,
+                    height: side(h)?,
+                });
             }
             column += word.chars().count() + 1;
         }
@@ -120,9 +144,20 @@ impl Notation<Vec<Cake>> for Eatcake {
                 None => eaten = Some(*c),
             }
         }
-        let Some(c) = eaten else { return format!("to {}", self.format_position(to)) };
-        let column = added.iter().all(|p| p.height == c.height) && added.iter().map(|p| p.width).sum::<u32>() + 1 == c.width;
-        let k = if added.len() == 2 { added.iter().map(|p| if column { p.width } else { p.height }).min().unwrap_or(0) } else { 0 };
+        let Some(c) = eaten else {
+            return format!("to {}", self.format_position(to));
+        };
+        let column = added.iter().all(|p| p.height == c.height)
+            && added.iter().map(|p| p.width).sum::<u32>() + 1 == c.width;
+        let k = if added.len() == 2 {
+            added
+                .iter()
+                .map(|p| if column { p.width } else { p.height })
+                .min()
+                .unwrap_or(0)
+        } else {
+            0
+        };
         match (c.width, c.height, column) {
             (1, 1, _) => "1x1 whole".to_string(),
             (w, h, true) => format!("column {} of {w}x{h}", k + 1),
@@ -161,7 +196,12 @@ mod tests {
         // Few small cakes: the plain search keys whole lists of pieces.
         let n = 1 + rng.next_u64() % 2;
         let mut side = || 1 + (rng.next_u64() % 4) as u32;
-        let mut p: Vec<Cake> = (0..n).map(|_| Cake { width: side(), height: side() }).collect();
+        let mut p: Vec<Cake> = (0..n)
+            .map(|_| Cake {
+                width: side(),
+                height: side(),
+            })
+            .collect();
         p.sort_unstable();
         p
     }
@@ -174,7 +214,13 @@ mod tests {
             assert_eq!(fast, slow, "{}", Eatcake.format_position(&p));
             let mut solver = PartizanSolver::new(&Eatcake);
             let g = solver.value(&p).unwrap();
-            let mut t: Vec<Cake> = p.iter().map(|c| Cake { width: c.height, height: c.width }).collect();
+            let mut t: Vec<Cake> = p
+                .iter()
+                .map(|c| Cake {
+                    width: c.height,
+                    height: c.width,
+                })
+                .collect();
             t.sort_unstable();
             let neg = solver.store_mut().neg(g);
             assert_eq!(solver.value(&t).unwrap(), neg, "{}", Eatcake.format_position(&p));
@@ -217,7 +263,10 @@ mod tests {
         assert_eq!(Eatcake.parse_position("3x4 2y1").unwrap_err().column, 5);
         assert_eq!(Eatcake.parse_position("3x0").unwrap_err().column, 1);
         assert_eq!(Eatcake.parse_position("24x24 25x1").unwrap_err().column, 7);
-        assert_eq!(Eatcake.format_position(&Eatcake.parse_position("0").unwrap()), "0");
+        assert_eq!(
+            Eatcake.format_position(&Eatcake.parse_position("0").unwrap()),
+            "0"
+        );
         assert!(Eatcake.parse_position(" ").is_err());
     }
 }

@@ -96,7 +96,12 @@ impl PartizanRules for ElephantsAndRhinos {
         if t != 0 && f != 0 && 63 - f.leading_zeros() > t.trailing_zeros() {
             return None;
         }
-        let steps = |m: u64, ahead: &dyn Fn(usize) -> u64| (0..64).filter(|i| m >> i & 1 == 1).map(|i| i64::from((empty & ahead(i)).count_ones())).sum::<i64>();
+        let steps = |m: u64, ahead: &dyn Fn(usize) -> u64| {
+            (0..64)
+                .filter(|i| m >> i & 1 == 1)
+                .map(|i| i64::from((empty & ahead(i)).count_ones()))
+                .sum::<i64>()
+        };
         Some(Dyadic::integer(steps(t, &|i| !low(i + 1)) - steps(f, &low)))
     }
 
@@ -120,7 +125,11 @@ impl Notation<ToadsFrogsStrip> for ElephantsAndRhinos {
         } else {
             ("rhino", from.frogs() & !to.frogs(), to.frogs() & !from.frogs())
         };
-        format!("{who} moves from square {} to {}", gone.trailing_zeros() + 1, came.trailing_zeros() + 1)
+        format!(
+            "{who} moves from square {} to {}",
+            gone.trailing_zeros() + 1,
+            came.trailing_zeros() + 1
+        )
     }
 }
 
@@ -136,7 +145,12 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value elephants-rhinos TT..FF --json",
     rules: "Elephants and Rhinos: a strip of squares holding elephants `T`, rhinos `F` and empty squares `.`. Left moves an elephant one square right onto an empty square; Right moves a rhino one square left onto an empty square. There are no jumps, so an elephant facing a rhino (`TF`) is stuck for good. Whoever cannot move loses. Left moves the elephants rightward, as the toads in Toads and Frogs and in CGSuite's ElephantsAndRhinos (Toads and Frogs with no jumps).",
     known: "CGSuite defines it as GenToadsAndFrogs with no jumps, and its tests give `TTTT..FFF` = 1. Worked out from the rules: `T.F` is * and `T.FT.` is 1*. With no jumps, `TF` pairs and pieces pressed against a wall never move again, so sprague splits the strip there; when every rhino is left of every elephant the value is an integer (the elephants' steps left minus the rhinos'). Keys are the lesser of a strip and its conjugate.",
-    build: |name, params| without_params(name, params, |name| Partizan { name, rules: ElephantsAndRhinos }),
+    build: |name, params| {
+        without_params(name, params, |name| Partizan {
+            name,
+            rules: ElephantsAndRhinos,
+        })
+    },
 }];
 
 #[cfg(test)]
@@ -148,7 +162,9 @@ mod tests {
     fn strip(seed: u64) -> String {
         let mut rng = crate::test_rng::XorShift::new(seed | 1);
         let n = 1 + rng.next_u64() % 11;
-        (0..n).map(|_| ['.', '.', 'T', 'F'][(rng.next_u64() % 4) as usize]).collect()
+        (0..n)
+            .map(|_| ['.', '.', 'T', 'F'][(rng.next_u64() % 4) as usize])
+            .collect()
     }
 
     #[test]
@@ -161,7 +177,15 @@ mod tests {
             assert_eq!(fast, slow, "{s}");
             let mut solver = PartizanSolver::new(e);
             let g = solver.value(&p).unwrap();
-            let c: String = s.chars().rev().map(|c| match c { 'T' => 'F', 'F' => 'T', x => x }).collect();
+            let c: String = s
+                .chars()
+                .rev()
+                .map(|c| match c {
+                    'T' => 'F',
+                    'F' => 'T',
+                    x => x,
+                })
+                .collect();
             let neg = solver.store_mut().neg(g);
             assert_eq!(solver.value(&e.parse_position(&c).unwrap()).unwrap(), neg, "{s}");
             // The moves are Toads and Frogs' moves of one square.
@@ -184,7 +208,13 @@ mod tests {
         // CGSuite's tests (GameStripTest.scala): ElephantsAndRhinos("tttt..fff") = 1.
         assert!(is(&ElephantsAndRhinos, "tttt..fff", "1"));
         // By hand from the rules.
-        for (p, v) in [("T.F", "*"), ("TF", "0"), ("T..", "2"), ("F.T.", "1"), ("T.FT.", "1*")] {
+        for (p, v) in [
+            ("T.F", "*"),
+            ("TF", "0"),
+            ("T..", "2"),
+            ("F.T.", "1"),
+            ("T.FT.", "1*"),
+        ] {
             assert!(is(&ElephantsAndRhinos, p, v), "{p}");
         }
     }
@@ -194,10 +224,16 @@ mod tests {
         let p = ElephantsAndRhinos.parse_position("FF.T.TF.T.F.TT").unwrap();
         let mut parts = Vec::new();
         assert!(ElephantsAndRhinos.decompose(&p, &mut parts));
-        let shown: Vec<String> = parts.iter().map(|q| ElephantsAndRhinos.format_position(q)).collect();
+        let shown: Vec<String> = parts
+            .iter()
+            .map(|q| ElephantsAndRhinos.format_position(q))
+            .collect();
         assert_eq!(shown, [".T.", ".T.F."]);
         let mut left = Vec::new();
         ElephantsAndRhinos.left_moves(&p, &mut left);
-        assert_eq!(ElephantsAndRhinos.describe_move(&p, &left[0]), "elephant moves from square 4 to 5");
+        assert_eq!(
+            ElephantsAndRhinos.describe_move(&p, &left[0]),
+            "elephant moves from square 4 to 5"
+        );
     }
 }
