@@ -479,9 +479,11 @@ mod tests {
         let m = Monitor::new();
         m.stop();
         let mut solver = GrundySolver::new(&Chain).with_monitor(&m);
+        // Seen as the search descends (every 256 positions entered), before
+        // the first batch of positions solved is counted.
         assert_eq!(
             solver.grundy(&N),
-            Err(SearchError::Interrupted(Interrupted { done: BATCH }))
+            Err(SearchError::Interrupted(Interrupted { done: 0 }))
         );
         // The memo holds only finished values: the search resumes correctly.
         m.reset();
@@ -524,9 +526,10 @@ mod tests {
         m.reset();
         m.stop();
         let mut solver = PartizanSolver::new(&PartizanChain).with_monitor(&m);
+        // Seen as the search descends, before any position is solved.
         assert_eq!(
             solver.value(&(N + 1)),
-            Err(SearchError::Interrupted(Interrupted { done: BATCH }))
+            Err(SearchError::Interrupted(Interrupted { done: 0 }))
         );
         m.reset();
         let g = solver.value(&(N + 1)).unwrap();
