@@ -20,8 +20,28 @@ pub struct Board {
     cells: Cells,
 }
 
-fn bad(e: String) -> PyErr {
+pub(crate) fn bad(e: String) -> PyErr {
     PyValueError::new_err(e)
+}
+
+/// The cell written `c` among `cells`, or an error naming `what` asked for
+/// it and the cells of this `kind` of position (`"board"`, `"graph"`).
+pub(crate) fn cell_of(cells: &Cells, c: char, what: &str, kind: &str) -> PyResult<Cell> {
+    cells.cell(c).ok_or_else(|| {
+        bad(format!(
+            "{what}: `{c}` is not a cell of this {kind} (its cells are `{}`)",
+            cells.alphabet()
+        ))
+    })
+}
+
+/// The set of the cells written in `text` (blanks ignored), as [`cell_of`].
+pub(crate) fn cell_set_of(cells: &Cells, text: &str, what: &str, kind: &str) -> PyResult<CellSet> {
+    let mut set = CellSet::NONE;
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        set = set.union(cell_of(cells, c, what, kind)?.set());
+    }
+    Ok(set)
 }
 
 impl Board {
@@ -33,20 +53,11 @@ impl Board {
     }
 
     fn cell(&self, c: char, what: &str) -> PyResult<Cell> {
-        self.cells.cell(c).ok_or_else(|| {
-            bad(format!(
-                "{what}: `{c}` is not a cell of this board (its cells are `{}`)",
-                self.cells.alphabet()
-            ))
-        })
+        cell_of(&self.cells, c, what, "board")
     }
 
     fn cell_set(&self, text: &str, what: &str) -> PyResult<CellSet> {
-        let mut set = CellSet::NONE;
-        for c in text.chars().filter(|c| !c.is_whitespace()) {
-            set = set.union(self.cell(c, what)?.set());
-        }
-        Ok(set)
+        cell_set_of(&self.cells, text, what, "board")
     }
 
     fn boards(&self, out: Vec<Bits>) -> Vec<Board> {

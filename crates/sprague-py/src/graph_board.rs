@@ -3,8 +3,8 @@
 //! moves and components are one native call each, hashed and compared
 //! natively.
 
+use crate::board::{bad, cell_of, cell_set_of};
 use crate::errors::notation_error;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sprague::blocks::{Cell, CellSet, Cells, GraphBoard as Bits};
 
@@ -19,10 +19,6 @@ pub struct GraphBoard {
     cells: Cells,
 }
 
-fn bad(e: String) -> PyErr {
-    PyValueError::new_err(e)
-}
-
 impl GraphBoard {
     /// A hash of the states and the graph's size, computed without Python.
     pub fn native_hash(&self) -> isize {
@@ -31,20 +27,11 @@ impl GraphBoard {
     }
 
     fn cell(&self, c: char, what: &str) -> PyResult<Cell> {
-        self.cells.cell(c).ok_or_else(|| {
-            bad(format!(
-                "{what}: `{c}` is not a cell of this graph (its cells are `{}`)",
-                self.cells.alphabet()
-            ))
-        })
+        cell_of(&self.cells, c, what, "graph")
     }
 
     fn cell_set(&self, text: &str, what: &str) -> PyResult<CellSet> {
-        let mut set = CellSet::NONE;
-        for c in text.chars().filter(|c| !c.is_whitespace()) {
-            set = set.union(self.cell(c, what)?.set());
-        }
-        Ok(set)
+        cell_set_of(&self.cells, text, what, "graph")
     }
 
     fn graphs(&self, out: Vec<Bits>) -> Vec<GraphBoard> {
