@@ -887,27 +887,36 @@ fn parse_board(text: &str) -> Result<DomineeringBoard> {
     }
 }
 
+/// The board of `position` and an outcome search for it within the budgets
+/// of `options`: the table at 16 bytes a position within the state and memory
+/// budgets, the positions searched within the state budget.
+fn board_and_search<'m>(
+    position: &str,
+    options: &Options<'m>,
+) -> Result<(DomineeringBoard, DomineeringSearch<'m>)> {
+    if options.misere {
+        return Err(Error::input(
+            "`domineering-outcome` is partizan: misère play is not supported",
+        ));
+    }
+    let board = parse_board(position)?;
+    if !DomineeringSearch::fits(&board) {
+        return Err(Error::input(format!(
+            "board of {}×{} cells: the outcome search takes boards of at most {MAX_SEARCH_SIDE} cells a side",
+            board.width(),
+            board.height()
+        )));
+    }
+    let by_memory = usize::try_from(options.max_memory() / 32).unwrap_or(usize::MAX);
+    let search = DomineeringSearch::new(options.max_states.min(by_memory))
+        .with_monitor(options.monitor)
+        .with_max_nodes(u64::try_from(options.max_states).unwrap_or(u64::MAX));
+    Ok((board, search))
+}
+
 impl Ruleset for DomineeringOutcome {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
-        if options.misere {
-            return Err(Error::input(
-                "`domineering-outcome` is partizan: misère play is not supported",
-            ));
-        }
-        let board = parse_board(position)?;
-        if !DomineeringSearch::fits(&board) {
-            return Err(Error::input(format!(
-                "board of {}×{} cells: the outcome search takes boards of at most {MAX_SEARCH_SIDE} cells a side",
-                board.width(),
-                board.height()
-            )));
-        }
-        // The table: 16 bytes a position, within the state and memory
-        // budgets; the state budget also bounds the positions searched.
-        let by_memory = usize::try_from(options.max_memory() / 32).unwrap_or(usize::MAX);
-        let mut search = DomineeringSearch::new(options.max_states.min(by_memory))
-            .with_monitor(options.monitor)
-            .with_max_nodes(u64::try_from(options.max_states).unwrap_or(u64::MAX));
+        let (board, mut search) = board_and_search(position, options)?;
         options.monitor.start_phase("searching (Left first)", None, 0);
         let left = search.winning_move(&board, true)?;
         options
@@ -951,23 +960,7 @@ impl Ruleset for DomineeringOutcome {
     }
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        if options.misere {
-            return Err(Error::input(
-                "`domineering-outcome` is partizan: misère play is not supported",
-            ));
-        }
-        let board = parse_board(position)?;
-        if !DomineeringSearch::fits(&board) {
-            return Err(Error::input(format!(
-                "board of {}×{} cells: the outcome search takes boards of at most {MAX_SEARCH_SIDE} cells a side",
-                board.width(),
-                board.height()
-            )));
-        }
-        let by_memory = usize::try_from(options.max_memory() / 32).unwrap_or(usize::MAX);
-        let search = DomineeringSearch::new(options.max_states.min(by_memory))
-            .with_monitor(options.monitor)
-            .with_max_nodes(u64::try_from(options.max_states).unwrap_or(u64::MAX));
+        let (board, search) = board_and_search(position, options)?;
         Ok(erase(OutcomePlayer { search }, board))
     }
 }
