@@ -15,6 +15,25 @@ pub struct Cake {
     pub height: u32,
 }
 
+impl Cake {
+    /// The key of a position of cakes in games where Left cuts or eats
+    /// along the width and Right along the height (Cutcake, Eatcake): a
+    /// single cake wider than tall is keyed by its transpose, whose value
+    /// is the negative (the `true`); other positions are their own key.
+    pub(crate) fn transposed_key(p: &[Cake]) -> (Vec<Cake>, bool) {
+        match *p {
+            [c] if c.width > c.height => (
+                vec![Cake {
+                    width: c.height,
+                    height: c.width,
+                }],
+                true,
+            ),
+            _ => (p.to_vec(), false),
+        }
+    }
+}
+
 /// The Cutcake ruleset, with the convention of Winning Ways: Left (Vertical)
 /// cuts one cake along a vertical (north–south) grid line, splitting its
 /// width; Right (Horizontal) cuts along a horizontal line, splitting its
@@ -98,16 +117,7 @@ impl PartizanRules for Cutcake {
     }
 
     fn canonical_key(&self, p: &Vec<Cake>) -> (Vec<Cake>, bool) {
-        match p[..] {
-            [c] if c.width > c.height => (
-                vec![Cake {
-                    width: c.height,
-                    height: c.width,
-                }],
-                true,
-            ),
-            _ => (p.clone(), false),
-        }
+        Cake::transposed_key(p)
     }
 }
 

@@ -70,16 +70,7 @@ impl PartizanRules for Eatcake {
     }
 
     fn canonical_key(&self, p: &Vec<Cake>) -> (Vec<Cake>, bool) {
-        match p[..] {
-            [c] if c.width > c.height => (
-                vec![Cake {
-                    width: c.height,
-                    height: c.width,
-                }],
-                true,
-            ),
-            _ => (p.clone(), false),
-        }
+        Cake::transposed_key(p)
     }
 }
 
