@@ -90,6 +90,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::toads_frogs::tests::conjugate;
     use crate::partizan::loopy::{Explored, LoopyGame};
     use crate::partizan::{GameStore, PartizanSolver};
     use proptest::prelude::*;
@@ -148,17 +149,6 @@ mod tests {
     fn cells() -> impl Strategy<Value = String> {
         prop::collection::vec(prop::sample::select(vec!['T', 'F', '.']), 1..=6)
             .prop_map(|c| c.into_iter().collect())
-    }
-
-    fn conjugate(s: &str) -> String {
-        s.chars()
-            .rev()
-            .map(|c| match c {
-                'T' => 'F',
-                'F' => 'T',
-                x => x,
-            })
-            .collect()
     }
 
     proptest! {

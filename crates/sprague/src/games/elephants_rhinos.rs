@@ -156,6 +156,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::toads_frogs::tests::conjugate;
     use crate::partizan::PartizanSolver;
     use crate::partizan::by_definition::{both, is};
 
@@ -177,15 +178,7 @@ mod tests {
             assert_eq!(fast, slow, "{s}");
             let mut solver = PartizanSolver::new(e);
             let g = solver.value(&p).unwrap();
-            let c: String = s
-                .chars()
-                .rev()
-                .map(|c| match c {
-                    'T' => 'F',
-                    'F' => 'T',
-                    x => x,
-                })
-                .collect();
+            let c = conjugate(&s);
             let neg = solver.store_mut().neg(g);
             assert_eq!(solver.value(&e.parse_position(&c).unwrap()).unwrap(), neg, "{s}");
             // The moves are Toads and Frogs' moves of one square.

@@ -358,8 +358,21 @@ pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
 }];
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The conjugate of a strip written out: reversed, toads and frogs
+    /// swapped (Left's and Right's pieces change places).
+    pub(crate) fn conjugate(s: &str) -> String {
+        s.chars()
+            .rev()
+            .map(|c| match c {
+                'T' => 'F',
+                'F' => 'T',
+                x => x,
+            })
+            .collect()
+    }
     use crate::{outcome::Outcome, partizan::outcome_by_minimax};
 
     fn strip(s: &str) -> ToadsFrogsStrip {
@@ -511,15 +524,7 @@ mod tests {
     fn keys_are_the_lesser_of_strip_and_conjugate() {
         for seed in 0..2000 {
             let s = random_strip(seed, 1 + (seed % 64) as usize);
-            let conjugate: String = s
-                .chars()
-                .rev()
-                .map(|c| match c {
-                    'T' => 'F',
-                    'F' => 'T',
-                    x => x,
-                })
-                .collect();
+            let conjugate = conjugate(&s);
             let (p, c) = (strip(&s), strip(&conjugate));
             let expected = if c < p { (c, true) } else { (p, false) };
             assert_eq!(ToadsAndFrogs.canonical_key(&p), expected, "{s}");
