@@ -9,6 +9,7 @@ use sprague::monitor::Monitor;
 use sprague::notation::{Notation, ParseError};
 use sprague::{ImpartialRules, PartizanRules};
 use std::collections::hash_map::Entry;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// Which move function of the script.
@@ -34,13 +35,6 @@ impl Mover {
 
 type MoveCache = HashMap<(Mover, Pos), Arc<[Pos]>>;
 
-/// Whether a cache of `len` entries in `capacity` slots of `entry_bytes`
-/// may take one more entry within the script's memory budget (see
-/// [`sprague::budget::table_may_grow`]).
-fn may_grow(len: usize, capacity: usize, entry_bytes: usize, script: &Script) -> bool {
-    len < capacity || sprague::budget::table_may_grow(len, capacity, entry_bytes, script.max_memory())
-}
-
 /// The answers of `fn components`: `None` for a single component.
 type ComponentCache = HashMap<Pos, Option<Arc<[Pos]>>>;
 
@@ -57,6 +51,9 @@ pub struct ScriptGame {
     /// The components of the positions asked about (a table asks about the
     /// same option from several heaps).
     parts: Arc<Mutex<ComponentCache>>,
+    /// Set once a cache would have grown past the memory budget: from then
+    /// on neither cache grows, and the resident memory is not read again.
+    full: Arc<AtomicBool>,
 }
 
 impl ScriptGame {
@@ -67,7 +64,26 @@ impl ScriptGame {
             script,
             cache: Arc::new(Mutex::new(HashMap::default())),
             parts: Arc::new(Mutex::new(HashMap::default())),
+            full: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// Whether a cache of `len` entries in `capacity` slots of `entry_bytes`
+    /// may take one more entry within the script's memory budget (see
+    /// [`sprague::budget::table_may_grow`]). The caches only save calls, so
+    /// near the budget they stop growing and answers stay the same.
+    fn may_grow(&self, len: usize, capacity: usize, entry_bytes: usize) -> bool {
+        if len < capacity {
+            return true;
+        }
+        if self.full.load(Ordering::Relaxed) {
+            return false;
+        }
+        let grow = sprague::budget::table_may_grow(len, capacity, entry_bytes, self.script.max_memory());
+        if !grow {
+            self.full.store(true, Ordering::Relaxed);
+        }
+        grow
     }
 
     /// The options of `p` for `mover`, from the cache or the script.
@@ -102,11 +118,10 @@ impl ScriptGame {
         let mut cache = self.lock();
         // The cache only saves calls: near the memory budget it stops
         // growing, so it never holds a search's memory past the budget.
-        if !may_grow(
+        if !self.may_grow(
             cache.len(),
             cache.capacity(),
             size_of::<((Mover, Pos), Arc<[Pos]>)>(),
-            &self.script,
         ) {
             return list;
         }
@@ -124,6 +139,7 @@ impl ScriptGame {
     pub(crate) fn clear_cache(&self) {
         self.lock().clear();
         self.parts.lock().unwrap_or_else(PoisonError::into_inner).clear();
+        self.full.store(false, Ordering::Relaxed);
     }
 
     /// The components of `p` by `fn components`, or `None` when the script
@@ -174,11 +190,10 @@ impl ScriptGame {
             })
         };
         let mut parts = cache();
-        if may_grow(
+        if self.may_grow(
             parts.len(),
             parts.capacity(),
             size_of::<(Pos, Option<Arc<[Pos]>>)>(),
-            &self.script,
         ) {
             parts.insert(p.clone(), found.clone());
         }
