@@ -32,6 +32,10 @@ pub fn run(name: Option<&str>, json: bool) -> CliResult<()> {
         out,
         "`sprague games NAME` shows a ruleset's rules, what is known about it, and examples."
     )?;
+    writeln!(
+        out,
+        "Each partizan ruleset valued by canonical forms also has the variants impartial:NAME, dicotic:NAME and twisted:NAME (docs/partizan-games.md)."
+    )?;
     Ok(())
 }
 

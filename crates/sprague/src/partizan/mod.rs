@@ -27,6 +27,7 @@ mod temperature;
 mod thermograph;
 mod thermograph_svg;
 mod trajectory;
+mod variant;
 mod watched;
 
 pub use display::format_nus;
@@ -41,4 +42,5 @@ pub use temperature::cooling_defined;
 pub use thermograph::Thermograph;
 pub use thermograph_svg::thermograph_svg;
 pub use trajectory::{Trajectory, TrajectoryPiece};
+pub use variant::{DicoticVariant, ImpartialVariant, Twist, TwistedVariant, Variant};
 pub use watched::WatchedStore;

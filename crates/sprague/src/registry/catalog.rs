@@ -1,6 +1,7 @@
 //! The catalog: every built-in ruleset with its documentation and constructor.
 
 use super::{Error, Result, Ruleset};
+use crate::partizan::Variant;
 
 /// A group of rulesets in the catalog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -188,9 +189,33 @@ pub fn build(spec: &str) -> Result<Box<dyn Ruleset>> {
         Some((n, p)) => (n, Some(p)),
         None => (spec, None),
     };
+    if let Some(variant) = Variant::from_name(name.trim()) {
+        return build_variant(variant, params);
+    }
     let all = catalog();
     let e = lookup(&all, name)?;
     (e.build)(e.name, params)
+}
+
+/// The `variant` of the ruleset named by `base` (`twisted:` + `domineering`).
+fn build_variant(variant: Variant, base: Option<&str>) -> Result<Box<dyn Ruleset>> {
+    let base = base.map(str::trim).filter(|b| !b.is_empty()).ok_or_else(|| {
+        Error::input(format!(
+            "`{variant}:` needs a partizan ruleset after it, e.g. `{variant}:domineering`"
+        ))
+    })?;
+    let base_name = base.split_once(':').map_or(base, |(n, _)| n);
+    if Variant::from_name(base_name.trim()).is_some() {
+        return Err(Error::input(format!(
+            "`{variant}:{base}`: variants do not nest; give one of impartial:, dicotic: or twisted: before a partizan ruleset"
+        )));
+    }
+    let rules = build(base)?;
+    rules.variant(variant).ok_or_else(|| {
+        Error::input(format!(
+            "`{variant}:{base}`: the impartial, dicotic and twisted variants are defined for partizan rulesets valued by canonical forms (domineering, clobber, hackenbush, …), and `{base_name}` is not one"
+        ))
+    })
 }
 
 /// Former names still accepted, as `(old name, current name)`: `flip01` was
@@ -199,11 +224,17 @@ pub fn build(spec: &str) -> Result<Box<dyn Ruleset>> {
 pub const ALIASES: [(&str, &str); 1] = [("flip01", "flip-left")];
 
 /// The entry named `name` in `all` (any case; parameters after `:` are
-/// ignored; a former name in [`ALIASES`] finds its current entry).
+/// ignored; a former name in [`ALIASES`] finds its current entry; a
+/// [`Variant`] prefix such as `twisted:` finds the entry of the ruleset it
+/// varies).
 ///
 /// # Errors
 /// An unknown name: one line with the closest name as a suggestion.
 pub fn lookup<'a>(all: &'a [Entry], name: &str) -> Result<&'a Entry> {
+    let name = match name.split_once(':') {
+        Some((prefix, rest)) if Variant::from_name(prefix.trim()).is_some() => rest,
+        _ => name,
+    };
     let name = name.split_once(':').map_or(name, |(n, _)| n);
     let name = ALIASES
         .iter()

@@ -2,13 +2,13 @@
 //! as canonical forms, with the standard partizan report; the games
 //! themselves (Hackenbush, Domineering, Clobber, …) are under `games/`.
 
-use super::{Data, Error, Options, Report, Result, Ruleset, read_position};
+use super::{Data, Error, Impartial, OnProgress, Options, Report, Result, Ruleset, Table, read_position};
 use crate::definition::{Definition, Purpose};
 use crate::play::{PartizanEngine, PlayEngine, erase};
 use crate::{
     notation::Notation,
     outcome::Outcome,
-    partizan::{PartizanRules, PartizanSolver},
+    partizan::{DicoticVariant, ImpartialVariant, PartizanRules, PartizanSolver, TwistedVariant, Variant},
 };
 
 /// The longest position (as written) whose winning moves a report lists.
@@ -44,7 +44,11 @@ where
 
 impl<R> Ruleset for Partizan<R>
 where
-    R: PartizanRules + Notation<<R as PartizanRules>::Position> + Definition<<R as PartizanRules>::Position>,
+    R: PartizanRules
+        + Notation<<R as PartizanRules>::Position>
+        + Definition<<R as PartizanRules>::Position>
+        + Clone
+        + 'static,
 {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         let p = self.position(position, options)?;
@@ -97,6 +101,43 @@ where
             .map_err(|e| Error::input(format!("position `{position}`: {e}")))?;
         let engine = PartizanEngine::new(self.name.clone(), &self.rules, options).defined();
         Ok(erase(engine, p))
+    }
+
+    fn variant(&self, variant: Variant) -> Option<Box<dyn Ruleset>> {
+        let name = format!("{variant}:{}", self.name);
+        let rules = self.rules.clone();
+        Some(match variant {
+            Variant::Impartial => Box::new(Unvaried(Impartial {
+                name,
+                rules: ImpartialVariant(rules),
+            })),
+            Variant::Dicotic => Box::new(Unvaried(Partizan {
+                name,
+                rules: DicoticVariant(rules),
+            })),
+            Variant::Twisted => Box::new(Unvaried(Partizan {
+                name,
+                rules: TwistedVariant(rules),
+            })),
+        })
+    }
+}
+
+/// A variant's ruleset: every verb of the one it wraps, and no variants of
+/// its own (variants do not nest, which also keeps the wrapper types finite).
+struct Unvaried<T>(T);
+
+impl<T: Ruleset> Ruleset for Unvaried<T> {
+    fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
+        self.0.value(position, options)
+    }
+
+    fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
+        self.0.table(count, options, progress)
+    }
+
+    fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
+        self.0.play(position, options)
     }
 }
 

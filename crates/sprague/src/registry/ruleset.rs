@@ -3,6 +3,7 @@
 
 use super::{Error, Report, Result, Table};
 use crate::monitor::Monitor;
+use crate::partizan::Variant;
 use crate::play::PlayEngine;
 
 /// How a query is run: play convention, state budget, and the monitor that
@@ -175,5 +176,13 @@ pub trait Ruleset {
         Err(Error::input(
             "this ruleset cannot be played (see `sprague games`)",
         ))
+    }
+    /// This ruleset's impartial, dicotic or twisted [`Variant`], for the
+    /// partizan rulesets that have them (`sprague::build("twisted:domineering")`
+    /// asks for it); `None`, the default, for the others and for a variant
+    /// itself (variants do not nest).
+    fn variant(&self, variant: Variant) -> Option<Box<dyn Ruleset>> {
+        let _ = variant;
+        None
     }
 }
