@@ -253,3 +253,19 @@ fn wythoff_p_positions_are_lost_to_the_engine() {
     assert!(t.contains("Grundy value 0"), "{t}");
     assert!(t.contains("Game over: sprague wins"), "{t}");
 }
+
+#[test]
+fn a_twisted_game_is_drawn_as_its_base_game_with_the_roles_exchanged() {
+    // Twisted Domineering on a 3×2 board is 1: Left's vertical domino
+    // leaves −T(G), where Right (moving next) places Left's vertical
+    // dominoes and Left Right's horizontal ones.
+    let t = transcript(&["twisted:domineering", "...|..."], "hint\nb1-b2\n");
+    assert!(t.contains("value 1 (outcome L)"), "{t}");
+    assert!(t.contains("-(.#.|.#.)"), "{t}");
+    assert!(t.contains("sprague (Right): vertical domino"), "{t}");
+    // After `swap` the engine moves first, and the user, now Right, faces
+    // −T(G): the base board, and a line saying whose moves are whose.
+    let t = transcript(&["twisted:domineering", "....|...."], "swap\n");
+    assert!(t.contains("sprague (Left): vertical domino"), "{t}");
+    assert!(t.contains("roles exchanged: Left makes Right's moves"), "{t}");
+}

@@ -95,6 +95,17 @@ def test_partizan_builtin_gives_canonical_form_and_both_players_moves():
     assert len(v.left_winning_moves) == 2 and len(v.right_winning_moves) == 2
 
 
+def test_partizan_variants_are_rulesets_too():
+    # Cram is impartial Domineering: 2×2 is a second-player win.
+    assert sprague.value("impartial:domineering", "..|..").grundy == 0
+    assert sprague.value("dicotic:domineering", "...|...").value == "^"
+    twisted = sprague.value("twisted:clobber", "xoxo")
+    assert twisted.value == "*2"
+    assert [m.to for m in twisted.left_winning_moves] == ["-(xx.o)"]
+    with pytest.raises(ValueError, match="variants do not nest"):
+        sprague.value("twisted:dicotic:clobber", "xo")
+
+
 def test_loopy_builtin_has_remoteness_field():
     v = sprague.value("tic-tac-toe", "X..|.O.|...")
     assert v.outcome in ("W", "L", "D")

@@ -456,11 +456,7 @@ mod tests {
 
         let impartial = ImpartialVariant(rules.clone());
         let g = GrundySolver::new(&impartial).grundy(&p).unwrap();
-        assert_eq!(
-            g.get(),
-            impartial_by_definition(&rules, &p),
-            "impartial {text}"
-        );
+        assert_eq!(g.get(), impartial_by_definition(&rules, &p), "impartial {text}");
     }
 
     proptest! {

@@ -9,6 +9,18 @@ const MAX_TOKENS: u64 = 40;
 /// `None` when the ruleset has no drawing (or the text is in another form).
 #[must_use]
 pub fn draw(name: &str, text: &str) -> Option<String> {
+    // A variant (`twisted:domineering`) is drawn as the game it varies; a
+    // twisted position `-(G)` as `G`, with the roles exchanged.
+    if let Some((prefix, rest)) = name.split_once(':')
+        && crate::partizan::Variant::from_name(prefix).is_some()
+    {
+        return match text.strip_prefix("-(").and_then(|t| t.strip_suffix(')')) {
+            Some(inner) => draw(rest, inner).map(|board| {
+                format!("{board}(roles exchanged: Left makes Right's moves, Right makes Left's)\n")
+            }),
+            None => draw(rest, text),
+        };
+    }
     let base = name.split(':').next().unwrap_or(name);
     match base {
         "takeab" | "wythoff" | "moore" | "one-or-largest" => heaps(text),
@@ -200,6 +212,19 @@ mod tests {
     #[test]
     fn grids_have_coordinates() {
         assert_eq!(grid("..|#.").unwrap(), "   a b\n1  . .\n2  # .\n");
+    }
+
+    #[test]
+    fn variants_are_drawn_as_their_base_game() {
+        let board = "   a b\n1  . .\n2  # .\n";
+        assert_eq!(draw("dicotic:domineering", "..|#.").unwrap(), board);
+        assert_eq!(draw("twisted:domineering", "..|#.").unwrap(), board);
+        let negated = draw("twisted:domineering", "-(..|#.)").unwrap();
+        assert!(
+            negated.starts_with(board) && negated.contains("roles exchanged"),
+            "{negated}"
+        );
+        assert_eq!(draw("twisted:nim", "3 4"), None);
     }
 
     #[test]
