@@ -553,6 +553,11 @@ impl Board {
         out: &mut Vec<Board>,
     ) -> bool {
         let m = self.mask_of(connect);
+        // Every cell connects: a full rectangle is one region under an
+        // orthogonal or king neighbourhood, so there is nothing to flood.
+        if m == self.all() && m != 0 && self.size() >= min_cells && !matches!(nbhd, Neighbourhood::Diagonal) {
+            return false;
+        }
         let start = out.len();
         let mut rest = m;
         let mut dropped = false;
