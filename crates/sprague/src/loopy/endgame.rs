@@ -183,16 +183,12 @@ fn attacks(man: Man, from: u8, q: u8, block: u8) -> bool {
             if !(line || (man == Man::Queen && diagonal)) {
                 return false;
             }
+            // Blocked when `block` stands on the ray strictly between.
             let (sf, sr) = (df.signum(), dr.signum());
-            let (mut f, mut r) = (ff + sf, fr + sr);
-            while (f, r) != (qf, qr) {
-                if (r * 8 + f) as u8 == block {
-                    return false;
-                }
-                f += sf;
-                r += sr;
-            }
-            true
+            let dist = df.abs().max(dr.abs());
+            let (bf, br) = (i16::from(block % 8) - ff, i16::from(block / 8) - fr);
+            let k = bf.abs().max(br.abs());
+            !(0 < k && k < dist && bf == sf * k && br == sr * k)
         }
     }
 }
@@ -226,6 +222,21 @@ impl Endgame {
             && !near(wk, bk)
             && (man != Man::Pawn || (8..56).contains(&x))
             && (black || !attacks(man, x, bk, wk))
+    }
+
+    /// Whether `s` has a move: the king steps first, which usually answer.
+    fn has_move(self, s: u64) -> bool {
+        let (block, wk, bk, x, black) = Endgame::decode(s);
+        if black {
+            let man = self.man(block);
+            return king_steps(bk).any(|q| !near(q, wk) && (q == x || !attacks(man, x, q, wk)));
+        }
+        if king_steps(wk).any(|q| q != x && !near(q, bk)) {
+            return true;
+        }
+        let mut any = false;
+        self.each_move(s, |_| any = true);
+        any
     }
 
     /// Calls `out` with every move of `s` (with multiplicity).
@@ -288,9 +299,7 @@ impl StateSpace for Endgame {
         if s == self.bare_kings() {
             return Some(Wld::Draw);
         }
-        let mut any = false;
-        self.each_move(s, |_| any = true);
-        if any {
+        if self.has_move(s) {
             return None;
         }
         let (block, wk, bk, x, black) = Endgame::decode(s);
