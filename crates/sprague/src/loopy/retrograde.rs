@@ -449,7 +449,7 @@ mod tests {
             cells[parent as usize] = new;
             new.is_decided().then_some(parent)
         });
-        let Ok(()) = (match how {
+        let done: Result<(), core::convert::Infallible> = match how {
             0 => work.run(&ReversedGraph(&rev), &mut rule),
             1 => {
                 let (offsets, sources) = rev.as_csr();
@@ -463,8 +463,8 @@ mod tests {
                     break Ok(());
                 }
             },
-        });
-        drop(rule);
+        };
+        let Ok(()) = done;
         cells
             .iter()
             .map(|c| c.value().unwrap_or(SolvedValue::DRAW))
