@@ -3,7 +3,7 @@
 
 use crate::cluster::{Cluster, connect};
 use crate::error::DistError;
-use sprague::loopy::{SpaceLimit, StateSpace, StateTable};
+use sprague::loopy::{SpaceLimit, StateCell, StateSpace, StateTable, countdown};
 use sprague::{Monitor, Wld};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
@@ -19,14 +19,8 @@ use timely::dataflow::ProbeHandle;
 use timely::dataflow::operators::{Broadcast, Exchange, Input, Inspect, Probe};
 use timely::worker::Worker;
 
-// The packing of `StateTable::raw` (see `StateTable::from_raw`).
-const DECIDED: u16 = 1 << 15;
-const WIN: u16 = 1 << 14;
-const REM: u16 = WIN - 1;
-const NOT_STATE: u16 = DECIDED | REM;
-const FIXED_DRAW: u16 = DECIDED | (REM - 1);
-const MAX_REMOTENESS: u32 = (REM - 2) as u32;
-const MAX_COUNTER: usize = (DECIDED - 1) as usize;
+// The cells are those of `StateTable::raw`: `StateCell`'s bits.
+const MAX_REMOTENESS: u32 = StateCell::MAX_REMOTENESS;
 /// Cells per block of a worker's cells, and per message when the table is
 /// gathered on worker 0: 256 KiB, above the allocator's threshold for
 /// mapping memory of its own, so that a block sent is returned to the
@@ -438,24 +432,21 @@ impl Part {
     /// order of the messages within a round does not matter. O(1).
     #[inline]
     fn resolve(&mut self, t: u32, local: usize, child_lost: bool) {
-        let cu = self.cells.get(local);
-        if cu & DECIDED != 0 {
+        let cu = StateCell::from_bits(self.cells.get(local));
+        if cu.is_decided() {
             return;
         }
         if t > MAX_REMOTENESS {
             self.overflow = true;
             return;
         }
-        let decided = if child_lost {
-            DECIDED | WIN | t as u16
-        } else if cu <= 1 {
-            DECIDED | t as u16
-        } else {
-            self.cells.set(local, cu - 1);
+        let Some(new) = countdown(cu, child_lost, t) else {
             return;
         };
-        self.cells.set(local, decided);
-        self.list(t, local);
+        self.cells.set(local, new.bits());
+        if new.is_decided() {
+            self.list(t, local);
+        }
     }
 
     /// Lists `local` as decided at remoteness `t` (or leaves it to the scan).
@@ -545,7 +536,7 @@ impl Job {
             *gathered.borrow_mut() = vec![0; n as usize];
         }
         let unmoves = space.has_unmoves();
-        let no_moves = if self.misere { DECIDED | WIN } else { DECIDED };
+        let no_moves = StateCell::terminal(if self.misere { Wld::Win } else { Wld::Lose });
         // Round 0: every owned state's cell; edges to their children's owners.
         let mut flags = 0;
         let mut too_many = None;
@@ -562,22 +553,20 @@ impl Job {
                     break;
                 }
                 let cell = if !space.is_state(s) {
-                    NOT_STATE
+                    StateCell::NOT_STATE
                 } else {
                     match space.terminal(s) {
-                        Some(Wld::Lose) => DECIDED,
-                        Some(Wld::Win) => DECIDED | WIN,
-                        Some(Wld::Draw) => FIXED_DRAW,
+                        Some(w) => StateCell::terminal(w),
                         None => {
                             buf.clear();
                             space.moves(s, &mut buf);
-                            if buf.len() > MAX_COUNTER {
+                            if buf.len() > StateCell::MAX_COUNT {
                                 flags |= FLAG_MOVES;
                                 too_many = Some(SpaceLimit::TooManyMoves {
                                     state: s,
                                     moves: buf.len(),
                                 });
-                                0
+                                StateCell::undecided(0)
                             } else if buf.is_empty() {
                                 no_moves
                             } else {
@@ -589,15 +578,15 @@ impl Job {
                                         worker.step();
                                     }
                                 }
-                                buf.len() as u16
+                                StateCell::undecided(buf.len() as u16)
                             }
                         }
                     }
                 };
-                blocks[local / CHUNK][local % CHUNK] = cell;
+                blocks[local / CHUNK][local % CHUNK] = cell.bits();
                 // Level 0, listed while few (see `Level`); the cells are out
                 // of `part` meanwhile, the lists are not.
-                if cell == DECIDED || cell == DECIDED | WIN {
+                if cell.is_decided_at(0) {
                     part.borrow_mut().list(0, local);
                 }
             }
@@ -688,15 +677,16 @@ impl Job {
                 let mut step = 0u32;
                 for i in 0..end {
                     let local = if scan {
-                        let c = part_ref.cells.get(i as usize);
-                        if c & DECIDED == 0 || u32::from(c & REM) != level {
+                        if !StateCell::from_bits(part_ref.cells.get(i as usize)).is_decided_at(level) {
                             continue;
                         }
                         i
                     } else {
                         list[i as usize]
                     };
-                    let lost = part_ref.cells.get(local as usize) & WIN == 0;
+                    let lost = StateCell::from_bits(part_ref.cells.get(local as usize))
+                        .decided_at()
+                        .is_some_and(|(lost, _)| lost);
                     let bit = u64::from(lost);
                     let parents: &[u64] = if unmoves {
                         buf.clear();

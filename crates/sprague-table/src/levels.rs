@@ -15,7 +15,9 @@
 
 use crate::checkpoint::{Snapshot, Snapshots};
 use crate::{TableError, code};
-use sprague::loopy::{StateSpace, Wld};
+use sprague::loopy::{
+    CountdownCell, Induction, PredecessorCsr, Predecessors, Retrograde, StateSpace, Unmoves, Wld, countdown,
+};
 use sprague::monitor::Monitor;
 use std::time::{Duration, Instant};
 
@@ -59,6 +61,68 @@ fn decided(wld: Wld, level: u32) -> u16 {
 fn level_of(c: u16) -> Option<u32> {
     let code = c & !DONE;
     (c & DONE != 0 && code >= 2).then(|| u32::from((code - 2) / 2))
+}
+
+/// The countdown cell of the level solve (see the module's notes).
+#[derive(Clone, Copy)]
+struct Cell(u16);
+
+impl CountdownCell for Cell {
+    fn is_decided(self) -> bool {
+        self.0 & DONE != 0
+    }
+    fn is_last(self) -> bool {
+        self.0 <= 1
+    }
+    fn count_down(self) -> Self {
+        Cell(self.0 - 1)
+    }
+    fn won(r: u32) -> Self {
+        Cell(decided(Wld::Win, r))
+    }
+    fn lost(r: u32) -> Self {
+        Cell(decided(Wld::Lose, r))
+    }
+}
+
+/// One level's updates: the rule of [`countdown`] on the cells, and a stop
+/// request polled about every 4096 positions taken.
+struct Decide<'s, 'a> {
+    solve: &'s LevelSolve<'a>,
+    cells: Vec<u16>,
+    /// The remoteness of the level being decided.
+    next: u32,
+    /// Positions taken in the levels before this one.
+    done: u64,
+    /// Positions of this level taken so far.
+    k: u64,
+}
+
+impl<P: Predecessors<Node = u64, Edge = u64>> Induction<P> for Decide<'_, '_> {
+    /// Whether the child is lost.
+    type Child = bool;
+    type Stop = TableError;
+
+    fn child(&mut self, t: u64) -> bool {
+        self.cells[t as usize] & 1 == 0
+    }
+
+    fn relax(&mut self, lost: bool, u: u64) -> Option<u64> {
+        let cell = self.cells.get_mut(u as usize)?;
+        let new = countdown(Cell(*cell), lost, self.next)?;
+        *cell = new.0;
+        new.is_decided().then_some(u)
+    }
+
+    fn batch(&mut self, _: &P, frontier: &[u64]) -> Result<(), TableError> {
+        // The first position of the batch at 4095 modulo 4096, if any.
+        let at = self.k + (4095 - self.k % 4096);
+        if at < self.k + frontier.len() as u64 {
+            self.solve.check(self.done + at)?;
+        }
+        self.k += frontier.len() as u64;
+        Ok(())
+    }
 }
 
 /// Predecessor lists of a space without un-moves: `sources[offsets[t]..offsets[t + 1]]`
@@ -181,7 +245,7 @@ impl LevelSolve<'_> {
         if let Some(m) = self.monitor {
             m.start_phase("counting moves", Some(n), 0);
         }
-        let (mut level, mut cells) = match self.resume.take() {
+        let (mut level, cells) = match self.resume.take() {
             Some(snapshot) => snapshot,
             None => {
                 let cells = self.first_pass(n)?;
@@ -200,10 +264,10 @@ impl LevelSolve<'_> {
             .iter()
             .filter(|&&c| c != (DONE | code::NOT_A_POSITION))
             .count() as u64;
-        let mut frontier: Vec<u64> = (0..n)
+        let frontier: Vec<u64> = (0..n)
             .filter(|&s| level_of(cells[s as usize]) == Some(level))
             .collect();
-        let mut done = cells
+        let done = cells
             .iter()
             .filter(|&&c| level_of(c).is_some_and(|l| l < level))
             .count() as u64;
@@ -211,63 +275,50 @@ impl LevelSolve<'_> {
             m.start_phase("deciding positions", Some(positions), done);
         }
         let mut last = Instant::now();
-        let mut buf = Vec::new();
-        while !frontier.is_empty() {
+        let mut work = Retrograde::from(frontier);
+        let mut rule = Decide {
+            solve: &self,
+            cells,
+            next: level + 1,
+            done,
+            k: 0,
+        };
+        while !work.is_done() {
             if level >= MAX_LEVEL {
                 return Err(TableError::Input(format!(
                     "{}: a remoteness exceeds the level solve's limit of {MAX_LEVEL} plies",
                     self.name
                 )));
             }
-            self.check(done)?;
-            let next = level + 1;
-            let mut decided_next = Vec::new();
-            for (k, &t) in frontier.iter().enumerate() {
-                if k % 4096 == 4095 {
-                    self.check(done + k as u64)?;
-                }
-                let lost = cells[t as usize] & 1 == 0;
-                let from: &[u64] = match &preds {
-                    Some(p) => &p.sources[p.offsets[t as usize] as usize..p.offsets[t as usize + 1] as usize],
-                    None => {
-                        buf.clear();
-                        self.space.unmoves(t, &mut buf);
-                        &buf
-                    }
-                };
-                for &u in from {
-                    let Some(cell) = cells.get_mut(u as usize) else {
-                        continue;
-                    };
-                    let cu = *cell;
-                    if cu & DONE != 0 {
-                        continue;
-                    }
-                    *cell = if lost {
-                        decided(Wld::Win, next)
-                    } else if cu <= 1 {
-                        decided(Wld::Lose, next)
-                    } else {
-                        cu - 1
-                    };
-                    if *cell & DONE != 0 {
-                        decided_next.push(u);
-                    }
-                }
-            }
-            done += frontier.len() as u64;
+            self.check(rule.done)?;
+            rule.next = level + 1;
+            let taken = match &preds {
+                Some(p) => work.level(
+                    &PredecessorCsr {
+                        offsets: &p.offsets,
+                        sources: &p.sources,
+                    },
+                    &mut rule,
+                )?,
+                None => work.level(
+                    &Unmoves::new(|t, out: &mut Vec<u64>| self.space.unmoves(t, out)),
+                    &mut rule,
+                )?,
+            } as u64;
+            rule.done += taken;
+            rule.k = 0;
             if let Some(m) = self.monitor {
-                m.add(frontier.len() as u64);
+                m.add(taken);
             }
-            frontier = decided_next;
-            level = next;
+            level += 1;
             if let Some(s) = self.snapshots
                 && last.elapsed() >= self.every
             {
-                s.write(level, &cells)?;
+                s.write(level, &rule.cells)?;
                 last = Instant::now();
             }
         }
+        let mut cells = rule.cells;
         // Undecided positions are draws.
         for c in &mut cells {
             if *c & DONE == 0 {

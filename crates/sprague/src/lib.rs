@@ -177,6 +177,7 @@ pub mod blocks;
 pub mod budget;
 pub mod columns;
 mod definition;
+mod fan_out;
 pub mod games;
 pub mod graph;
 pub mod graph_games;

@@ -2,6 +2,7 @@
 //! catalog entry, report and perfect player ([`PokerEngine`]).
 
 use crate::budget::BudgetExceeded;
+use crate::loopy::{PredecessorLists, RelaxFn, Retrograde};
 use crate::notation::{ParseError, format_heaps, parse_u64_token};
 use crate::partizan::Player;
 use crate::play::{Engine, PlayEngine, Verdict, board, erase, parse_in};
@@ -163,28 +164,29 @@ impl PokerNim {
         // 0 unknown, 1 win for the mover, 2 loss for the mover.
         let mut result = vec![0u8; n];
         let mut undecided: Vec<usize> = succ.iter().map(Vec::len).collect();
-        let mut queue: Vec<usize> = (0..n).filter(|&v| undecided[v] == 0).collect();
-        for &v in &queue {
+        let mut work = Retrograde::new();
+        for v in (0..n).filter(|&v| undecided[v] == 0) {
             result[v] = 2;
+            work.push(v);
         }
-        while let Some(w) = queue.pop() {
-            for &v in &pred[w] {
+        let Ok(()) = work.run(
+            &PredecessorLists(&pred),
+            &mut RelaxFn(|w: usize, v: u32| {
                 let v = v as usize;
                 if result[v] != 0 {
-                    continue;
+                    return None;
                 }
+                undecided[v] -= 1;
                 if result[w] == 2 {
                     result[v] = 1;
-                    queue.push(v);
+                } else if undecided[v] == 0 {
+                    result[v] = 2;
                 } else {
-                    undecided[v] -= 1;
-                    if undecided[v] == 0 {
-                        result[v] = 2;
-                        queue.push(v);
-                    }
+                    return None;
                 }
-            }
-        }
+                Some(v)
+            }),
+        );
         Ok(match result[0] {
             1 => Some(Outcome::N),
             2 => Some(Outcome::P),

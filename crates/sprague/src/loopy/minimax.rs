@@ -1,6 +1,7 @@
 //! Games played for a score: minimax on acyclic graphs and on explicit trees
 //! (alpha-beta), and the randomised evaluation of AND-OR trees.
 
+use super::retrograde::{Induction, Retrograde, ReversedGraph};
 use crate::monitor::Stopped;
 use crate::{
     graph::DiGraph,
@@ -75,7 +76,7 @@ pub fn minimax_dag_with(
 fn minimax_dag_ticked<const COUNT: bool>(
     graph: &DiGraph,
     score: impl Fn(u32) -> i64,
-    mut ticker: Ticker<'_>,
+    ticker: Ticker<'_>,
 ) -> Result<Vec<i64>, MinimaxDagError> {
     let n = graph.vertex_count();
     let rev = graph.reversed();
@@ -84,32 +85,19 @@ fn minimax_dag_ticked<const COUNT: bool>(
     }
     let mut left: Vec<u32> = (0..n as u32).map(|v| graph.out_degree(v)).collect();
     let mut value = vec![i64::MIN; n];
-    let mut queue: Vec<u32> = (0..n as u32).filter(|&v| left[v as usize] == 0).collect();
-    let mut done = 0;
-    while let Some(v) = queue.pop() {
-        done += 1;
-        let vi = v as usize;
-        value[vi] = if graph.out_degree(v) == 0 {
-            score(v)
-        } else {
-            graph
-                .successors(v)
-                .iter()
-                .map(|&w| -value[w as usize])
-                .max()
-                .unwrap_or(0)
-        };
-        for &u in rev.successors(v) {
-            left[u as usize] -= 1;
-            if left[u as usize] == 0 {
-                queue.push(u);
-            }
-        }
-        if COUNT {
-            ticker.tick()?;
-        }
-    }
-    if COUNT {
+    let leaves: Vec<u32> = (0..n as u32).filter(|&v| left[v as usize] == 0).collect();
+    let mut work = Retrograde::from(leaves);
+    let mut rule = Valued {
+        graph,
+        score,
+        left: &mut left,
+        value: &mut value,
+        done: 0,
+        ticker: COUNT.then_some(ticker),
+    };
+    work.run(&ReversedGraph(&rev), &mut rule)?;
+    let done = rule.done;
+    if let Some(mut ticker) = rule.ticker.take() {
         ticker.flush()?;
     }
     if done < n {
@@ -117,6 +105,55 @@ fn minimax_dag_ticked<const COUNT: bool>(
         return Err(GraphCycle { vertex }.into());
     }
     Ok(value)
+}
+
+/// The rule of [`minimax_dag`]: a vertex is valued when it is taken (all
+/// its successors are valued by then), and a predecessor is ready when its
+/// last successor is.
+struct Valued<'g, 't, F> {
+    graph: &'g DiGraph,
+    score: F,
+    left: &'g mut [u32],
+    value: &'g mut [i64],
+    /// Vertices valued.
+    done: usize,
+    /// Counts the vertices valued (only when someone watches).
+    ticker: Option<Ticker<'t>>,
+}
+
+impl<F: Fn(u32) -> i64> Induction<ReversedGraph<'_>> for Valued<'_, '_, F> {
+    type Child = ();
+    type Stop = Interrupted;
+
+    #[inline]
+    fn child(&mut self, v: u32) {
+        self.done += 1;
+        self.value[v as usize] = if self.graph.out_degree(v) == 0 {
+            (self.score)(v)
+        } else {
+            self.graph
+                .successors(v)
+                .iter()
+                .map(|&w| -self.value[w as usize])
+                .max()
+                .unwrap_or(0)
+        };
+    }
+
+    #[inline]
+    fn relax(&mut self, (): (), u: u32) -> Option<u32> {
+        let l = &mut self.left[u as usize];
+        *l -= 1;
+        (*l == 0).then_some(u)
+    }
+
+    #[inline]
+    fn batch(&mut self, _: &ReversedGraph<'_>, frontier: &[u32]) -> Result<(), Interrupted> {
+        match &mut self.ticker {
+            Some(t) => t.tick_n(frontier.len() as u64),
+            None => Ok(()),
+        }
+    }
 }
 
 /// A game tree for minimax: a leaf with a score for the maximising player, or a

@@ -12,8 +12,10 @@ mod minimax;
 mod ordered;
 mod preferences;
 mod pursuit;
+mod retrograde;
 mod river_pawn;
 mod space;
+mod state_cell;
 mod stats;
 mod tictactoe;
 mod tiered;
@@ -36,11 +38,16 @@ pub use preferences::{
     solve_preferences_exhaustive_with,
 };
 pub use pursuit::{SPEIKE_AND_TOM_MAX_VERTICES, SpeikeAndTom};
+pub use retrograde::{
+    CountdownCell, Induction, NodeIndex, PredecessorCsr, PredecessorLists, Predecessors, RelaxFn, Retrograde,
+    ReversedGraph, Unmoves, countdown,
+};
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
 pub use space::{
     MAX_THREADS, SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, check_threads, reachable,
     reachable_counts,
 };
+pub use state_cell::StateCell;
 pub use stats::{ClassCounts, SideStats, SpaceFacts, SpaceStats, space_stats};
 pub use tictactoe::TicTacToe;
 pub use tiered::{

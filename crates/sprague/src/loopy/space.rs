@@ -1,6 +1,8 @@
 //! State spaces: rulesets solved by retrograde analysis over an index space,
 //! without building the game graph by hand.
 
+use super::retrograde::countdown;
+use super::state_cell::StateCell;
 use super::wld::{SolvedValue, Wld};
 use crate::budget::BudgetExceeded;
 use crate::monitor::{Failure, Monitor, Stopped};
@@ -94,16 +96,8 @@ impl Failure for SpaceLimit {
 /// stop request.
 pub type SolveError = Stopped<SpaceLimit>;
 
-// Cell layout (2 bytes per state): bit 15 decided; then bit 14 win and the low
-// 14 bits the remoteness (two reserved values: not a state, drawn terminal).
-// Undecided: the low 15 bits count the successors not yet known to be wins.
-const DECIDED: u16 = 1 << 15;
-const WIN: u16 = 1 << 14;
-const REM: u16 = WIN - 1;
-const NOT_STATE: u16 = DECIDED | REM;
-const FIXED_DRAW: u16 = DECIDED | (REM - 1);
-const MAX_REMOTENESS: u16 = REM - 2;
-const MAX_COUNTER: usize = (DECIDED - 1) as usize;
+const MAX_REMOTENESS: u32 = StateCell::MAX_REMOTENESS;
+const MAX_COUNTER: usize = StateCell::MAX_COUNT;
 const BLOCK: u64 = 4096;
 
 /// Work on the block `lo..hi` with a scratch buffer; returns the units of work
@@ -133,20 +127,22 @@ impl StateTable {
     /// The value of state `s`, `None` if `s` is not a position.
     #[must_use]
     pub fn get(&self, s: u64) -> Option<SolvedValue> {
-        decode(self.cells[s as usize].load(Ordering::Relaxed))
+        StateCell::from_bits(self.cells[s as usize].load(Ordering::Relaxed)).value()
     }
 
     /// A table of `n` indices, none of them a position yet (for solvers that
     /// fill it with [`StateTable::set`]).
     pub(crate) fn not_states(n: u64) -> Self {
         StateTable {
-            cells: (0..n).map(|_| AtomicU16::new(NOT_STATE)).collect(),
+            cells: (0..n)
+                .map(|_| AtomicU16::new(StateCell::NOT_STATE.bits()))
+                .collect(),
         }
     }
 
     /// Stores the value of `s` (`None`: not a position).
     pub(crate) fn set(&self, s: u64, v: Option<SolvedValue>) -> Result<(), SpaceLimit> {
-        self.cells[s as usize].store(encode(v)?, Ordering::Relaxed);
+        self.cells[s as usize].store(StateCell::of_value(v)?.bits(), Ordering::Relaxed);
         Ok(())
     }
 
@@ -160,9 +156,10 @@ impl StateTable {
     /// solvers outside this crate that use the same packing, such as a
     /// distributed one, and for tables read back from storage). O(n).
     ///
-    /// The packing, 2 bytes per index: `0xBFFF` not a position; `0xBFFE` a
-    /// drawn terminal; bit 15 set: decided, bit 14 set for a win, the low 14
-    /// bits the remoteness; bit 15 clear: an undecided position, which is a draw.
+    /// The packing, 2 bytes per index, is that of [`StateCell`]: `0xBFFF`
+    /// not a position; `0xBFFE` a drawn terminal; bit 15 set: decided, bit
+    /// 14 set for a win, the low 14 bits the remoteness; bit 15 clear: an
+    /// undecided position, which is a draw.
     ///
     /// ```
     /// use sprague::{StateSpaceSolver, loopy::{StateTable, TicTacToe}};
@@ -174,31 +171,6 @@ impl StateTable {
         StateTable {
             cells: cells.into_iter().map(AtomicU16::new).collect(),
         }
-    }
-}
-
-fn encode(v: Option<SolvedValue>) -> Result<u16, SpaceLimit> {
-    let Some(v) = v else { return Ok(NOT_STATE) };
-    let r = |r: Option<u32>| match r {
-        Some(r) if r <= u32::from(MAX_REMOTENESS) => Ok(r as u16),
-        _ => Err(SpaceLimit::RemotenessOverflow),
-    };
-    Ok(match v.wld {
-        Wld::Draw => FIXED_DRAW,
-        Wld::Win => DECIDED | WIN | r(v.remoteness)?,
-        Wld::Lose => DECIDED | r(v.remoteness)?,
-    })
-}
-
-fn decode(c: u16) -> Option<SolvedValue> {
-    if c == NOT_STATE {
-        None
-    } else if c & DECIDED == 0 || c == FIXED_DRAW {
-        Some(SolvedValue::DRAW)
-    } else if c & WIN != 0 {
-        Some(SolvedValue::win(u32::from(c & REM)))
-    } else {
-        Some(SolvedValue::lose(u32::from(c & REM)))
     }
 }
 
@@ -317,7 +289,7 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
         }
         let cells: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(0)).collect();
         let unmoves = self.space.has_unmoves();
-        let no_moves = if self.misere { DECIDED | WIN } else { DECIDED };
+        let no_moves = StateCell::terminal(if self.misere { Wld::Win } else { Wld::Lose });
         if let Some(m) = self.monitor {
             m.start_phase("counting moves", Some(n), 0);
         }
@@ -327,41 +299,39 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
         self.parallel(n, &|lo, hi, buf| {
             for s in lo..hi {
                 let c = if !self.space.is_state(s) {
-                    NOT_STATE
+                    StateCell::NOT_STATE
                 } else {
                     match self.space.terminal(s) {
-                        Some(Wld::Lose) => DECIDED,
-                        Some(Wld::Win) => DECIDED | WIN,
-                        Some(Wld::Draw) => FIXED_DRAW,
+                        Some(w) => StateCell::terminal(w),
                         None => {
                             buf.clear();
                             self.space.moves(s, buf);
                             if buf.is_empty() {
                                 no_moves
                             } else if !unmoves {
-                                0
+                                StateCell::undecided(0)
                             } else if buf.len() > MAX_COUNTER {
                                 return Err(SolveError::Failed(SpaceLimit::TooManyMoves {
                                     state: s,
                                     moves: buf.len(),
                                 }));
                             } else {
-                                buf.len() as u16
+                                StateCell::undecided(buf.len() as u16)
                             }
                         }
                     }
                 };
-                cells[s as usize].store(c, Ordering::Relaxed);
+                cells[s as usize].store(c.bits(), Ordering::Relaxed);
             }
             if self.monitor.is_some() {
                 // For the next phase's total: a second look at the block's
                 // cells (still in cache), only when someone watches.
                 let (mut here, mut over) = (0, 0);
                 for cell in &cells[lo as usize..hi as usize] {
-                    let c = cell.load(Ordering::Relaxed);
-                    if c != NOT_STATE {
+                    let c = StateCell::from_bits(cell.load(Ordering::Relaxed));
+                    if c != StateCell::NOT_STATE {
                         here += 1;
-                        over += u64::from(c & DECIDED != 0);
+                        over += u64::from(c.is_decided());
                     }
                 }
                 positions.fetch_add(here, Ordering::Relaxed);
@@ -383,15 +353,14 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                 first,
             );
         }
-        let mut level: u16 = 0;
+        let mut level: u32 = 0;
         loop {
             if level >= MAX_REMOTENESS {
                 // States decided at this level (won or lost) may decide
                 // others at the next one, which the cells cannot hold.
                 let more = self.parallel(n, &|lo, hi, _| {
                     Ok(u64::from((lo..hi).any(|s| {
-                        let c = cells[s as usize].load(Ordering::Relaxed);
-                        c & DECIDED != 0 && c & REM == level
+                        StateCell::from_bits(cells[s as usize].load(Ordering::Relaxed)).is_decided_at(level)
                     })))
                 })? > 0;
                 if more {
@@ -408,26 +377,18 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                 self.parallel(n, &|lo, hi, buf| {
                     let mut count = 0;
                     for s in lo..hi {
-                        let c = cells[s as usize].load(Ordering::Relaxed);
-                        if c & DECIDED == 0 || c & REM != level || c == NOT_STATE || c == FIXED_DRAW {
+                        let c = StateCell::from_bits(cells[s as usize].load(Ordering::Relaxed));
+                        if !c.is_decided_at(level) {
                             continue;
                         }
                         count += 1;
-                        let lost = c & WIN == 0;
+                        let lost = c.decided_at().is_some_and(|(lost, _)| lost);
                         buf.clear();
                         self.space.unmoves(s, buf);
                         for &u in buf.iter() {
                             let cell = &cells[u as usize];
                             let _ = cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |cu| {
-                                if cu & DECIDED != 0 {
-                                    None
-                                } else if lost {
-                                    Some(DECIDED | WIN | next)
-                                } else if cu <= 1 {
-                                    Some(DECIDED | next)
-                                } else {
-                                    Some(cu - 1)
-                                }
+                                countdown(StateCell::from_bits(cu), lost, next).map(StateCell::bits)
                             });
                         }
                     }
@@ -438,7 +399,7 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                     let mut count = 0;
                     for s in lo..hi {
                         let cell = &cells[s as usize];
-                        if cell.load(Ordering::Relaxed) & DECIDED != 0 {
+                        if StateCell::from_bits(cell.load(Ordering::Relaxed)).is_decided() {
                             continue;
                         }
                         buf.clear();
@@ -446,21 +407,21 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                         let mut all_won = true;
                         let mut wins = false;
                         for &t in buf.iter() {
-                            let ct = cells[t as usize].load(Ordering::Relaxed);
-                            let decided =
-                                ct & DECIDED != 0 && ct != NOT_STATE && ct != FIXED_DRAW && ct & REM <= level;
-                            if !decided {
-                                all_won = false;
-                            } else if ct & WIN == 0 {
-                                wins = true;
-                                break;
+                            match StateCell::from_bits(cells[t as usize].load(Ordering::Relaxed)).decided_at()
+                            {
+                                Some((true, r)) if r <= level => {
+                                    wins = true;
+                                    break;
+                                }
+                                Some((false, r)) if r <= level => {}
+                                _ => all_won = false,
                             }
                         }
                         if wins {
-                            cell.store(DECIDED | WIN | next, Ordering::Relaxed);
+                            cell.store(StateCell::won(next).bits(), Ordering::Relaxed);
                             count += 1;
                         } else if all_won {
-                            cell.store(DECIDED | next, Ordering::Relaxed);
+                            cell.store(StateCell::lost(next).bits(), Ordering::Relaxed);
                             count += 1;
                         }
                     }
@@ -497,22 +458,7 @@ impl<'a, S: StateSpace + ?Sized> StateSpaceSolver<'a, S> {
                 sum += units;
             }
         };
-        if self.threads == 1 {
-            return work();
-        }
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (1..self.threads).map(|_| scope.spawn(work)).collect();
-            let mut result = work();
-            for h in handles {
-                // A worker panics only on a bug in the space: pass it on.
-                let r = h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-                result = match (result, r) {
-                    (Err(e), _) | (Ok(_), Err(e)) => Err(e),
-                    (Ok(a), Ok(b)) => Ok(a + b),
-                };
-            }
-            result
-        })
+        crate::fan_out::fan_out(self.threads, work, |a, b| a + b)
     }
 }
 

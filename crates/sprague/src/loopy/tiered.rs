@@ -234,21 +234,7 @@ fn solve_tier<S: TieredSpace + ?Sized>(
             }
         }
     };
-    if opts.threads <= 1 {
-        return work();
-    }
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..opts.threads).map(|_| scope.spawn(work)).collect();
-        let mut result = work();
-        for h in handles {
-            // A worker panics only on a bug in the space: pass it on.
-            let r = h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-            if result.is_ok() {
-                result = r;
-            }
-        }
-        result
-    })
+    crate::fan_out::fan_out(opts.threads, work, |(), ()| ())
 }
 
 /// The states reachable by play from rank `start` of tier 0, one bit per
@@ -304,21 +290,7 @@ pub fn tiered_reachable<S: TieredSpace + ?Sized>(
                 }
             }
         };
-        if opts.threads <= 1 {
-            work()?;
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (1..opts.threads).map(|_| scope.spawn(work)).collect();
-                let mut result = work();
-                for h in handles {
-                    let r = h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-                    if result.is_ok() {
-                        result = r;
-                    }
-                }
-                result
-            })?;
-        }
+        crate::fan_out::fan_out(opts.threads, work, |(), ()| ())?;
         out.push(std::mem::replace(
             &mut cur,
             next.into_iter().map(AtomicU64::into_inner).collect(),

@@ -1,5 +1,6 @@
 //! Win / Lose / Draw with remoteness on explicit directed graphs (retrograde analysis).
 
+use super::retrograde::{CountdownCell, Induction, PredecessorCsr, Retrograde, countdown};
 use crate::monitor::{Failure, Stopped};
 use crate::{
     graph::DiGraph,
@@ -184,8 +185,6 @@ pub type SolveGraphError = Stopped<GraphTooLarge>;
 const DECIDED: u32 = 1 << 31;
 /// Predecessor blocks hold 2^SHIFT vertices.
 const SHIFT: u32 = 16;
-/// Vertices whose predecessors' cells are read ahead together.
-const LOOKAHEAD: usize = 64;
 const WIN: u32 = 1 << 30;
 const REMOTENESS_MASK: u32 = WIN - 1;
 
@@ -383,57 +382,96 @@ fn solve_graph_ticked(
     }
     let (roff, rtgt) = predecessors(graph, &mut ticker)?;
     phase(&mut ticker, "deciding vertices", m);
-    queue.reserve(n - queue.len());
-    let mut head = 0;
-    while head < queue.len() {
-        // Read ahead: touch the cells of the next few vertices' predecessors with
-        // independent loads (no branches), so the cache misses overlap instead of
-        // being paid one after another in the update loop below.
-        let end = (head + LOOKAHEAD).min(queue.len());
+    let mut work = Retrograde::from(queue);
+    work.reserve(n - work.pending().len());
+    let mut rule = Decide { cells, ticker };
+    work.run(
+        &PredecessorCsr {
+            offsets: &roff,
+            sources: &rtgt,
+        },
+        &mut rule,
+    )?;
+    rule.ticker.flush()?;
+    Ok(WldTable { cells: rule.cells })
+}
+
+/// A packed cell of [`WldTable`] in the kernel's countdown.
+#[derive(Clone, Copy)]
+struct Cell(u32);
+
+impl CountdownCell for Cell {
+    #[inline]
+    fn is_decided(self) -> bool {
+        self.0 & DECIDED != 0
+    }
+    #[inline]
+    fn is_last(self) -> bool {
+        self.0 == 1
+    }
+    #[inline]
+    fn count_down(self) -> Self {
+        Cell(self.0 - 1)
+    }
+    #[inline]
+    fn won(r: u32) -> Self {
+        Cell(DECIDED | WIN | r)
+    }
+    #[inline]
+    fn lost(r: u32) -> Self {
+        Cell(DECIDED | r)
+    }
+}
+
+/// The win/lose/draw rule of [`solve_graph`] on the packed cells, counting
+/// predecessor edges on the ticker.
+struct Decide<'t> {
+    cells: Vec<u32>,
+    ticker: Ticker<'t>,
+}
+
+impl Induction<PredecessorCsr<'_, u32, u32>> for Decide<'_> {
+    /// Whether the child is lost, and the parent's remoteness.
+    type Child = (bool, u32);
+    type Stop = SolveGraphError;
+
+    #[inline]
+    fn child(&mut self, v: u32) -> (bool, u32) {
+        let c = self.cells[v as usize];
+        (c & WIN == 0, (c & REMOTENESS_MASK) + 1)
+    }
+
+    #[inline]
+    fn relax(&mut self, (lost, next): (bool, u32), u: u32) -> Option<u32> {
+        let cu = &mut self.cells[u as usize];
+        let new = countdown(Cell(*cu), lost, next)?;
+        *cu = new.0;
+        new.is_decided().then_some(u)
+    }
+
+    /// Reads ahead: touches the cells of the batch's predecessors with
+    /// independent loads (no branches), so the cache misses overlap instead
+    /// of being paid one after another in the updates; counts the edges.
+    #[inline]
+    fn batch(
+        &mut self,
+        preds: &PredecessorCsr<'_, u32, u32>,
+        frontier: &[u32],
+    ) -> Result<(), SolveGraphError> {
         let mut touch = 0u32;
         let mut edges = 0u32;
-        for &v in &queue[head..end] {
+        for &v in frontier {
             let v = v as usize;
-            touch |= cells[v];
-            let preds = roff[v] as usize..roff[v + 1] as usize;
-            edges += (preds.end - preds.start) as u32;
-            for &u in &rtgt[preds] {
-                touch |= cells[u as usize];
+            touch |= self.cells[v];
+            let range = preds.offsets[v] as usize..preds.offsets[v + 1] as usize;
+            edges += (range.end - range.start) as u32;
+            for &u in &preds.sources[range] {
+                touch |= self.cells[u as usize];
             }
         }
         core::hint::black_box(touch);
-        ticker.tick_n(u64::from(edges))?;
-        while head < end {
-            let v = queue[head] as usize;
-            head += 1;
-            let c = cells[v];
-            let next = (c & REMOTENESS_MASK) + 1;
-            let preds = &rtgt[roff[v] as usize..roff[v + 1] as usize];
-            if c & WIN == 0 {
-                for &u in preds {
-                    let cu = &mut cells[u as usize];
-                    if *cu & DECIDED == 0 {
-                        *cu = DECIDED | WIN | next;
-                        queue.push(u);
-                    }
-                }
-            } else {
-                for &u in preds {
-                    let cu = &mut cells[u as usize];
-                    if *cu & DECIDED == 0 {
-                        if *cu == 1 {
-                            *cu = DECIDED | next;
-                            queue.push(u);
-                        } else {
-                            *cu -= 1;
-                        }
-                    }
-                }
-            }
-        }
+        Ok(self.ticker.tick_n(u64::from(edges))?)
     }
-    ticker.flush()?;
-    Ok(WldTable { cells })
 }
 
 /// Predecessor lists in CSR form `(offsets, sources)`, built cache-friendly:
