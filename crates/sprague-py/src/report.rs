@@ -207,6 +207,13 @@ impl Value {
         data_to_py(py, &self.report.data)
     }
 
+    /// The answer as one line of JSON, byte for byte what
+    /// `sprague value … --json` (or `sprague calc … --json`) prints and the
+    /// playground answers: integers beyond 2^53 - 1 as strings.
+    fn json(&self) -> String {
+        self.report.data.to_json()
+    }
+
     /// The answer for people, as the command line prints it.
     #[getter]
     fn text(&self) -> String {
