@@ -338,6 +338,17 @@ impl Table {
             .ok_or_else(|| PyIndexError::new_err(format!("heap {n} is not in a table of {len} values")))
     }
 
+    /// The table as one line of JSON, byte for byte what
+    /// `sprague table … --json` prints and the playground answers.
+    fn json(&self) -> String {
+        sprague::Table {
+            values: self.values.clone(),
+            period: self.stored,
+        }
+        .data()
+        .to_json()
+    }
+
     /// `G(n)` for any `n`, extrapolated through a proven period beyond the
     /// table; `None` when the table cannot tell.
     fn value_at(&self, n: u64) -> Option<u64> {

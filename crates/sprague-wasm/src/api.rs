@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 use sprague::play::{Kind, PlayEngine, PosId, Verdict};
-use sprague::registry::{Data, Ruleset, Table};
+use sprague::registry::{Data, Ruleset};
 use sprague::{Monitor, Options, Player};
 use sprague_script::{Limits, ScriptRuleset};
 use std::cell::RefCell;
@@ -108,15 +108,13 @@ pub fn value(spec: &str, script: &str, position: &str, misere: bool, max_states:
     let report = r
         .value(position, &options(misere, max_states))
         .map_err(|e| e.to_string())?;
-    Ok(format!(
-        "{{\"data\":{},\"text\":{}}}",
-        report.data.to_json(),
-        Data::from(report.text()).to_json()
-    ))
+    let text = report.text();
+    Ok(Data::map().with("data", report.data).with("text", text).to_json())
 }
 
 /// Values of single heaps `G(0 .. count)` and their period:
-/// `{values, period: {preperiod, period, saltus, proven, text} | null}`.
+/// `{values, period: {preperiod, period, saltus, proven, proof, text} | null}`,
+/// as `sprague table --json` writes it ([`sprague::Table::data`]).
 ///
 /// # Errors
 /// See [`rules`]; rulesets without one-heap tables; budgets reached.
@@ -132,22 +130,7 @@ pub fn table(spec: &str, script: &str, count: u32, misere: bool) -> Answer {
     let t = r
         .table(count as usize, &options(misere, 0), &mut progress)
         .map_err(|e| e.to_string())?;
-    Ok(table_json(&t).to_string())
-}
-
-/// A table as JSON (see [`table`]).
-#[must_use]
-pub fn table_json(t: &Table) -> Value {
-    let period = t.period.as_ref().map(|p| {
-        json!({
-            "preperiod": p.preperiod,
-            "period": p.period,
-            "saltus": p.saltus,
-            "proven": p.proven,
-            "text": p.describe(),
-        })
-    });
-    json!({"values": t.values, "period": period})
+    Ok(t.data().to_json())
 }
 
 /// The core's report on a game expression ([`sprague::calc::calc`]: a sum
@@ -168,13 +151,12 @@ pub fn calc(expr: &str, max_work: u32) -> Answer {
         sprague::calc::CalcReport::Game(g) => Data::from(g.thermograph_svg()),
         _ => Data::Null,
     };
-    Ok(format!(
-        "{{\"kind\":\"{}\",\"report\":{},\"text\":{},\"thermograph\":{}}}",
-        report.kind(),
-        report.to_json(),
-        Data::from(report.text()).to_json(),
-        svg.to_json()
-    ))
+    Ok(Data::map()
+        .with("kind", report.kind())
+        .with("report", report.data())
+        .with("text", report.text())
+        .with("thermograph", svg)
+        .to_json())
 }
 
 /// The `report` of [`calc`] alone: the JSON of `sprague calc EXPR --json`.

@@ -18,7 +18,7 @@
 //! rest as `\u00XX`; everything else as UTF-8), truth values `true` and
 //! `false`, [`Data::Null`] and non-finite floats `null`. No spaces.
 
-use super::Data;
+use super::{Data, Table};
 use core::fmt::Write as _;
 
 /// The largest magnitude of an integer written as a JSON number: 2^53 − 1
@@ -90,6 +90,60 @@ impl Data {
     }
 }
 
+impl Table {
+    /// The table as data: `values`, and `period` (`preperiod`, `period`,
+    /// `saltus`, `proven`, `proof`, and `text`, the period in words) or
+    /// null. O(values); [`write_json`](Table::write_json) writes the same
+    /// JSON without building it.
+    #[must_use]
+    pub fn data(&self) -> Data {
+        Data::map()
+            .with("values", self.values.as_slice())
+            .with("period", self.period_data())
+    }
+
+    fn period_data(&self) -> Data {
+        self.period.as_ref().map_or(Data::Null, |p| {
+            Data::map()
+                .with("preperiod", p.preperiod)
+                .with("period", p.period)
+                .with("saltus", p.saltus)
+                .with("proven", p.proven)
+                .with("proof", p.proof)
+                .with("text", p.describe())
+        })
+    }
+
+    /// Writes `{"values": […], "period": …}` as [`data`](Table::data) would
+    /// be written ([`Data::to_json`]), with `"interrupted": true` after them
+    /// when `interrupted`; the values go out in pieces of about 64 KiB, so a
+    /// table of 10^7 values is never held as one string. O(values).
+    ///
+    /// # Errors
+    /// A failed write.
+    pub fn write_json(&self, interrupted: bool, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let mut buf = String::with_capacity(1 << 16);
+        buf.push_str("{\"values\":[");
+        for (i, &v) in self.values.iter().enumerate() {
+            if i > 0 {
+                buf.push(',');
+            }
+            Data::from(v).write_json(&mut buf);
+            if buf.len() >= 1 << 16 {
+                out.write_all(buf.as_bytes())?;
+                buf.clear();
+            }
+        }
+        buf.push_str("],\"period\":");
+        self.period_data().write_json(&mut buf);
+        if interrupted {
+            buf.push_str(",\"interrupted\":true");
+        }
+        buf.push('}');
+        out.write_all(buf.as_bytes())
+    }
+}
+
 /// `s` as a JSON string. O(length).
 fn write_string(s: &str, out: &mut String) {
     out.push('"');
@@ -124,6 +178,28 @@ mod tests {
         assert_eq!(at(-MAX_JSON_INTEGER - 1), "\"-9007199254740992\"");
         assert_eq!(at(i128::MIN), format!("\"{}\"", i128::MIN));
         assert_eq!(at(0), "0");
+    }
+
+    #[test]
+    fn a_table_is_written_as_its_data() {
+        let t = Table::with_period_found((0..200).map(|n| n % 3).collect());
+        let mut out = Vec::new();
+        t.write_json(false, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), t.data().to_json());
+        let big = Table {
+            values: vec![u64::MAX; 20_000],
+            period: None,
+        };
+        let mut out = Vec::new();
+        big.write_json(true, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text,
+            big.data()
+                .to_json()
+                .replacen("null}", "null,\"interrupted\":true}", 1)
+        );
+        assert!(text.starts_with("{\"values\":[\"18446744073709551615\","));
     }
 
     #[test]
