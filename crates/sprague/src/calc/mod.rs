@@ -25,7 +25,7 @@
 //! assert_eq!((g.mean.to_string(), g.temperature.to_string()), ("1".into(), "2".into()));
 //! let r = calc("on + off", &opts).unwrap(); // dud (Winning Ways, ch. 11)
 //! assert_eq!(r.kind(), "loopy");
-//! assert!(r.to_json().starts_with(r#"{"expression":"on + off","value":"dud""#));
+//! assert!(r.to_json().starts_with(r#"{"expression":"on + off","loopy":true,"value":"dud""#));
 //! ```
 
 mod calc_report;

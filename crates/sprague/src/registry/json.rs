@@ -26,8 +26,11 @@ use core::fmt::Write as _;
 pub const MAX_JSON_INTEGER: i128 = (1 << 53) - 1;
 
 impl Data {
-    /// This data as one line of JSON (see the [module](self) for the rules,
-    /// integers beyond 2^53 − 1 as strings). O(size).
+    /// This data as one line of JSON, the one form every surface writes:
+    /// integers of magnitude beyond [`MAX_JSON_INTEGER`] (2^53 − 1) as
+    /// strings of their digits (I-JSON, RFC 7493 §2.2: JavaScript reads
+    /// every number as a double), maps as objects with their fields in
+    /// order, no spaces, non-finite floats as `null`. O(size).
     ///
     /// ```
     /// use sprague::Data;
