@@ -371,31 +371,12 @@ async function calculate() {
   clearError();
   saveState();
   const r = await call("calc", { expr: $("calc-expr").value });
-  // Numbers beyond the dyadics (omega+1, 1/3) have no stops or thermograph;
-  // misère and loopy games show the lines of the engine's own report.
-  const reportRows = (text) =>
-    text
-      .split("\n")
-      .filter((line) => line.includes(":"))
-      .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]);
-  const rows =
-    r.kind === "misere" || r.kind === "loopy"
-      ? reportRows(r.text)
-      : r.kind === "surreal"
-      ? [
-          ["value", r.value],
-          ["outcome", r.outcome],
-          ["ordinal", r.ordinal === null ? "no" : `yes, ${r.ordinal} in Cantor normal form`],
-          ["short game", r.short_game === null ? "no (not a dyadic rational)" : `yes, canonical form ${r.short_game}`],
-        ]
-      : [
-          ["canonical form", r.value],
-          ["outcome", r.outcome],
-          ["stops", `left ${r.left_stop}, right ${r.right_stop}`],
-          ["mean", r.mean],
-          ["temperature", r.temperature],
-          ["birthday", r.birthday ?? "more than 2^64"],
-        ];
+  // The engine's own report, one row per `name: value` line of its text
+  // (`r.report` holds the fields, as `sprague calc --json` prints them).
+  const rows = r.text
+    .split("\n")
+    .filter((line) => line.includes(":"))
+    .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]);
   $("calc-out").replaceChildren(
     ...rows.map(([k, v]) => {
       const tr = document.createElement("tr");

@@ -3,7 +3,6 @@
 //! query options, and registry data as JSON.
 
 use crate::error::{CliError, CliResult};
-use serde_json::{Value, json};
 
 /// Options shared by `value`-like queries.
 #[derive(Clone, Copy, Debug)]
@@ -167,29 +166,6 @@ pub fn open(
         };
     }
     Ok((rules, text))
-}
-
-/// The JSON form of registry data.
-#[must_use]
-pub fn json_of(d: &sprague::Data) -> Value {
-    use sprague::Data;
-    match d {
-        Data::Null => Value::Null,
-        Data::Bool(b) => Value::Bool(*b),
-        Data::Int(n) => {
-            if let Ok(v) = i64::try_from(*n) {
-                json!(v)
-            } else if let Ok(v) = u64::try_from(*n) {
-                json!(v)
-            } else {
-                Value::String(n.to_string())
-            }
-        }
-        Data::Float(x) => json!(x),
-        Data::Text(t) => Value::String(t.clone()),
-        Data::List(items) => Value::Array(items.iter().map(json_of).collect()),
-        Data::Map(fields) => Value::Object(fields.iter().map(|(k, v)| (k.clone(), json_of(v))).collect()),
-    }
 }
 
 /// The value parser of a `RULESET` argument: any text (parameters follow a

@@ -194,6 +194,37 @@ fn misere_game(py: Python<'_>, expr: &str, max_states: Option<usize>) -> PyResul
         .map_err(|e| errors::engine_error(py, e))
 }
 
+/// The report of any game expression as `sprague calc` gives it
+/// ([`sprague::calc::calc`]): a short partizan game, a sum of misère forms, a
+/// loopy game, a surreal number or a rational.
+#[pyfunction]
+#[pyo3(signature = (expr, misere = false, cool = None, heat = None, max_states = None))]
+fn calc(
+    py: Python<'_>,
+    expr: &str,
+    misere: bool,
+    cool: Option<&str>,
+    heat: Option<&str>,
+    max_states: Option<usize>,
+) -> PyResult<report::Value> {
+    /// The monitor of `calc`, polling Python's signal handlers (Ctrl-C). The
+    /// GIL is held while a calc runs, so one is enough.
+    static MONITOR: std::sync::LazyLock<sprague::Monitor> = std::sync::LazyLock::new(|| {
+        sprague::Monitor::new().with_poll(|| Python::attach(|py| py.check_signals().is_err()))
+    });
+    let monitor: &'static sprague::Monitor = &MONITOR;
+    monitor.reset();
+    let opts = sprague::calc::CalcOptions {
+        misere,
+        cool,
+        heat,
+        max_states,
+        ..sprague::calc::CalcOptions::new(monitor)
+    };
+    let r = sprague::calc::calc(expr, &opts).map_err(|e| errors::engine_error(py, e))?;
+    Ok(report::Value::new(sprague::Report::new(r.data(), r.text())))
+}
+
 /// The canonical form of a position of a partizan game written in Python.
 #[pyfunction]
 #[pyo3(signature = (game, position, max_states = None))]
@@ -235,6 +266,7 @@ fn doc(py: Python<'_>, name: &str) -> PyResult<String> {
 fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_function(wrap_pyfunction!(value, m)?)?;
+    m.add_function(wrap_pyfunction!(calc, m)?)?;
     m.add_function(wrap_pyfunction!(values, m)?)?;
     m.add_function(wrap_pyfunction!(misere_quotient, m)?)?;
     m.add_function(wrap_pyfunction!(loopy_game, m)?)?;

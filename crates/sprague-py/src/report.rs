@@ -207,6 +207,13 @@ impl Value {
         data_to_py(py, &self.report.data)
     }
 
+    /// The answer as one line of JSON, byte for byte what
+    /// `sprague value … --json` (or `sprague calc … --json`) prints and the
+    /// playground answers: integers beyond 2^53 - 1 as strings.
+    fn json(&self) -> String {
+        self.report.data.to_json()
+    }
+
     /// The answer for people, as the command line prints it.
     #[getter]
     fn text(&self) -> String {
@@ -329,6 +336,17 @@ impl Table {
             .ok()
             .and_then(|i| self.values.get(i).copied())
             .ok_or_else(|| PyIndexError::new_err(format!("heap {n} is not in a table of {len} values")))
+    }
+
+    /// The table as one line of JSON, byte for byte what
+    /// `sprague table … --json` prints and the playground answers.
+    fn json(&self) -> String {
+        sprague::Table {
+            values: self.values.clone(),
+            period: self.stored,
+        }
+        .data()
+        .to_json()
     }
 
     /// `G(n)` for any `n`, extrapolated through a proven period beyond the

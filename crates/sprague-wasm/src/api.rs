@@ -4,11 +4,10 @@
 //! Every answer is `Ok(json)` or `Err(message)`, the message one line saying
 //! what is wrong and where, as the command line says it.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use sprague::play::{Kind, PlayEngine, PosId, Verdict};
-use sprague::registry::{Data, Ruleset, Table};
-use sprague::surreal::{Claim, SurrealReport, claim};
-use sprague::{GameStore, Monitor, Options, Player};
+use sprague::registry::{Data, Ruleset};
+use sprague::{Monitor, Options, Player};
 use sprague_script::{Limits, ScriptRuleset};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -91,53 +90,12 @@ pub fn rules(spec: &str, script: &str) -> Result<&'static dyn Ruleset, String> {
     Ok(leaked)
 }
 
-/// The fields of a report as JSON (numbers too large for a double as text).
-#[must_use]
-pub fn data_json(d: &Data) -> Value {
-    match d {
-        Data::Null => Value::Null,
-        Data::Bool(b) => Value::Bool(*b),
-        Data::Int(n) => {
-            if n.unsigned_abs() <= 1 << 53 {
-                json!(*n as i64)
-            } else {
-                Value::String(n.to_string())
-            }
-        }
-        Data::Float(x) => json!(x),
-        Data::Text(s) => Value::String(s.clone()),
-        Data::List(items) => Value::Array(items.iter().map(data_json).collect()),
-        Data::Map(fields) => {
-            let mut m = Map::new();
-            for (k, v) in fields {
-                m.insert(k.clone(), data_json(v));
-            }
-            Value::Object(m)
-        }
-    }
-}
-
-/// Every built-in ruleset with its documentation:
-/// `[{name, params, family, summary, notation, example, rules, known}]`.
+/// Every built-in ruleset with its documentation, as `sprague games --json`
+/// lists each: `[{name, params, family, summary, rules, notation, known,
+/// example, examples}]` ([`sprague::Entry::data`]).
 #[must_use]
 pub fn catalog() -> String {
-    let entries: Vec<Value> = sprague::catalog()
-        .iter()
-        .map(|e| {
-            json!({
-                "name": e.name,
-                "params": e.params,
-                "family": e.family.title(),
-                "summary": e.summary,
-                "notation": e.notation,
-                "example": e.example,
-                "example2": e.example2,
-                "rules": e.rules,
-                "known": e.known,
-            })
-        })
-        .collect();
-    Value::Array(entries).to_string()
+    Data::List(sprague::catalog().iter().map(sprague::Entry::data).collect()).to_json()
 }
 
 /// Outcome, value and winning moves of `position`: `{data, text}` with the
@@ -150,11 +108,13 @@ pub fn value(spec: &str, script: &str, position: &str, misere: bool, max_states:
     let report = r
         .value(position, &options(misere, max_states))
         .map_err(|e| e.to_string())?;
-    Ok(json!({"data": data_json(&report.data), "text": report.text()}).to_string())
+    let text = report.text();
+    Ok(Data::map().with("data", report.data).with("text", text).to_json())
 }
 
 /// Values of single heaps `G(0 .. count)` and their period:
-/// `{values, period: {preperiod, period, saltus, proven, text} | null}`.
+/// `{values, period: {preperiod, period, saltus, proven, proof, text} | null}`,
+/// as `sprague table --json` writes it ([`sprague::Table::data`]).
 ///
 /// # Errors
 /// See [`rules`]; rulesets without one-heap tables; budgets reached.
@@ -170,121 +130,48 @@ pub fn table(spec: &str, script: &str, count: u32, misere: bool) -> Answer {
     let t = r
         .table(count as usize, &options(misere, 0), &mut progress)
         .map_err(|e| e.to_string())?;
-    Ok(table_json(&t).to_string())
+    Ok(t.data().to_json())
 }
 
-/// A table as JSON (see [`table`]).
-#[must_use]
-pub fn table_json(t: &Table) -> Value {
-    let period = t.period.as_ref().map(|p| {
-        json!({
-            "preperiod": p.preperiod,
-            "period": p.period,
-            "saltus": p.saltus,
-            "proven": p.proven,
-            "text": p.describe(),
-        })
-    });
-    json!({"values": t.values, "period": period})
-}
-
-/// A short partizan game written as an expression (`{3|-1}`, `^*`,
-/// `{1|{0|-5}}`): canonical form, outcome, stops, mean, temperature,
-/// birthday and the thermograph as SVG. `max_work` (0: none) bounds the
-/// sums and comparisons.
-///
-/// A number beyond the dyadics (`omega+1`, `1/omega`, `1/3 + 1/6`; see
-/// [`sprague::surreal::claim`]) is answered as the command line's `calc`
-/// answers it: `kind` `"surreal"`, `value`, `outcome`, `sign`, `ordinal`
-/// (Cantor normal form or null) and `short_game` (canonical form or null).
-/// A sum of misère games in `*[…]` notation is `kind` `"misere"`, a loopy
-/// game (`{0|pass}`, `on + off`) `kind` `"loopy"`: the core's report
-/// ([`sprague::registry::misere_game_report`],
-/// [`sprague::registry::loopy_game_report`]), its fields with the names of
-/// `sprague calc --json` and its `text`. Games are `kind` `"game"`.
+/// The core's report on a game expression ([`sprague::calc::calc`]: a sum
+/// of misère forms `*[…]`, a surreal number beyond the dyadics, a loopy game,
+/// a short partizan game or a rational), as
+/// `{"kind", "report", "text", "thermograph"}`: `kind` is `misere`,
+/// `surreal`, `loopy` or `game`; `report` is the JSON that
+/// `sprague calc EXPR --json` prints, byte for byte ([`calc_json`]); `text`
+/// the command line's text; `thermograph` the SVG drawing of a short game's
+/// thermograph, else null. `max_work` (0: none) bounds the work.
 ///
 /// # Errors
 /// An expression that does not parse (with its column); the work budget
 /// reached.
 pub fn calc(expr: &str, max_work: u32) -> Answer {
-    if claim(expr) == Claim::Surreal {
-        return calc_surreal(expr);
-    }
-    if expr.trim_start().starts_with("*[") {
-        let budget = (max_work > 0).then_some(max_work as usize);
-        return calc_report("misere", sprague::registry::misere_game_report(expr, budget));
-    }
-    if sprague::notation::is_loopy_expression(expr) {
-        let budget = if max_work > 0 {
-            max_work as usize
-        } else {
-            sprague::DEFAULT_MAX_STATES
-        };
-        return calc_report("loopy", sprague::registry::loopy_game_report(expr, budget));
-    }
-    let monitor = options(false, 0).monitor;
-    if max_work > 0 {
-        monitor.set_max_work(u64::from(max_work));
-    }
-    let mut s = GameStore::new();
-    let g = match s
-        .with_monitor(monitor)
-        .parse(expr)
-        .map_err(|e| format!("expression `{expr}`: {e}"))?
-    {
-        Ok(g) => g,
-        // `1/3`, `1/3 + 1/6`: rationals beyond the dyadics.
-        Err(_) if claim(expr) == Claim::Rational => return calc_surreal(expr),
-        Err(e) => return Err(format!("expression `{expr}`: {e}")),
+    let report = calc_report(expr, max_work)?;
+    let svg = match &report {
+        sprague::calc::CalcReport::Game(g) => Data::from(g.thermograph_svg()),
+        _ => Data::Null,
     };
-    let value = s.display(g);
-    let (ls, rs) = s.stops(g);
-    let outcome = s.outcome(g);
-    let mean = s.mean(g);
-    let temperature = s.temperature(g);
-    let th = s.thermograph(g);
-    let svg = sprague::partizan::thermograph_svg(&th, &value);
-    Ok(json!({
-        "kind": "game",
-        "expression": expr,
-        "value": value,
-        "outcome": outcome.as_str(),
-        "left_stop": ls.to_string(),
-        "right_stop": rs.to_string(),
-        "mean": mean.to_string(),
-        "temperature": temperature.to_string(),
-        "birthday": s.birthday(g),
-        "thermograph": svg,
-    })
-    .to_string())
+    Ok(Data::map()
+        .with("kind", report.kind())
+        .with("report", report.data())
+        .with("text", report.text())
+        .with("thermograph", svg)
+        .to_json())
 }
 
-/// [`calc`]'s answer from a core report: `kind`, the report's fields and
-/// its `text`.
-fn calc_report(kind: &str, report: sprague::registry::Result<sprague::Report>) -> Answer {
-    let report = report.map_err(|e| e.to_string())?;
-    let mut answer = data_json(&report.data);
-    if let Value::Object(fields) = &mut answer {
-        fields.insert("kind".to_string(), json!(kind));
-        fields.insert("text".to_string(), json!(report.text()));
-    }
-    Ok(answer.to_string())
+/// The `report` of [`calc`] alone: the JSON of `sprague calc EXPR --json`.
+///
+/// # Errors
+/// As [`calc`].
+pub fn calc_json(expr: &str, max_work: u32) -> Answer {
+    Ok(calc_report(expr, max_work)?.to_json())
 }
 
-/// [`calc`] on a number beyond the dyadics: the core's report, with the
-/// field names of `sprague calc --json`.
-fn calc_surreal(expr: &str) -> Answer {
-    let r = SurrealReport::parse(expr).map_err(|e| format!("expression `{expr}`: {e}"))?;
-    Ok(json!({
-        "kind": "surreal",
-        "expression": expr,
-        "value": r.value,
-        "outcome": r.outcome.as_str(),
-        "sign": r.sign,
-        "ordinal": r.ordinal.map(|o| o.to_string()),
-        "short_game": r.dyadic.map(|d| d.to_string()),
-    })
-    .to_string())
+/// [`calc`]'s report, watched by the instance's monitor.
+fn calc_report(expr: &str, max_work: u32) -> Result<sprague::calc::CalcReport, String> {
+    let mut opts = sprague::calc::CalcOptions::new(options(false, 0).monitor);
+    opts.max_states = (max_work > 0).then_some(max_work as usize);
+    sprague::calc::calc(expr, &opts).map_err(|e| e.to_string())
 }
 
 /// Who made a move of the game.
@@ -657,11 +544,14 @@ mod tests {
     fn calc_draws_the_thermograph() {
         let c = parse(calc("{3|-1}", 0));
         // {3|-1} is hot: mean 1, temperature 2.
+        assert_eq!(c["kind"], "game");
+        let r = &c["report"];
         assert_eq!(
-            (c["mean"].as_str(), c["temperature"].as_str()),
+            (r["mean"].as_str(), r["temperature"].as_str()),
             (Some("1"), Some("2"))
         );
         assert!(c["thermograph"].as_str().unwrap().starts_with("<svg"));
+        assert!(c["text"].as_str().unwrap().contains("temperature:   2\n"));
         let e = calc("{3|", 0).unwrap_err();
         assert!(e.contains("{3|"), "{e}");
     }
@@ -672,18 +562,20 @@ mod tests {
         // chs. 13 and 11).
         let c = parse(calc("*[2#,0]", 0));
         assert_eq!(
-            (c["kind"].as_str(), c["genus"].as_str()),
+            (c["kind"].as_str(), c["report"]["genus"].as_str()),
             (Some("misere"), Some("1^20"))
         );
-        assert_eq!(c["restive"], true);
+        assert_eq!(c["report"]["restive"], true);
         assert!(c["text"].as_str().unwrap().contains("mate:"));
+        assert_eq!(c["thermograph"], Value::Null);
         let c = parse(calc("on + off", 0));
+        let r = &c["report"];
         assert_eq!(
-            (c["kind"].as_str(), c["value"].as_str()),
+            (c["kind"].as_str(), r["value"].as_str()),
             (Some("loopy"), Some("dud"))
         );
         assert_eq!(
-            (c["onside"].as_str(), c["offside"].as_str()),
+            (r["onside"].as_str(), r["offside"].as_str()),
             (Some("on"), Some("off"))
         );
         let e = calc("*[2#,", 0).unwrap_err();
@@ -698,18 +590,19 @@ mod tests {
         // neither an ordinal nor a short game.
         let c = parse(calc("(omega+1)*(omega-1)", 0));
         assert_eq!(c["kind"], "surreal");
-        assert_eq!(c["value"], "omega^2-1");
-        assert_eq!((c["outcome"].as_str(), c["sign"].as_i64()), (Some("L"), Some(1)));
-        assert_eq!(c["ordinal"], Value::Null);
-        assert_eq!(c["short_game"], Value::Null);
+        let r = &c["report"];
+        assert_eq!(r["value"], "omega^2-1");
+        assert_eq!((r["outcome"].as_str(), r["sign"].as_i64()), (Some("L"), Some(1)));
+        assert_eq!(r["ordinal"], Value::Null);
+        assert_eq!(r["short_game"], Value::Null);
         let c = parse(calc("omega+1", 0));
-        assert_eq!(c["ordinal"], "omega+1");
+        assert_eq!(c["report"]["ordinal"], "omega+1");
         let c = parse(calc("(omega^omega)/(omega+1)", 0));
-        assert_eq!(c["value"], "(omega^omega)/(omega+1)");
+        assert_eq!(c["report"]["value"], "(omega^omega)/(omega+1)");
         // 1/3 + 1/6 = 1/2: a rational that is dyadic, so a short game too.
         let c = parse(calc("1/3 + 1/6", 0));
         assert_eq!(
-            (c["value"].as_str(), c["short_game"].as_str()),
+            (c["report"]["value"].as_str(), c["report"]["short_game"].as_str()),
             (Some("1/2"), Some("1/2"))
         );
         // A dyadic stays a game with its thermograph.
@@ -720,6 +613,19 @@ mod tests {
         assert!(e.contains("column 9"), "{e}");
         let e = calc("1/(omega-omega)", 0).unwrap_err();
         assert!(e.contains("division by zero"), "{e}");
+    }
+
+    #[test]
+    fn the_catalog_lists_both_examples() {
+        let c = parse(Ok(catalog()));
+        let kayles = c
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == "kayles")
+            .unwrap();
+        assert_eq!(kayles["examples"].as_array().map(Vec::len), Some(2));
+        assert!(kayles["example"].as_str().unwrap().starts_with("sprague "));
     }
 
     #[test]

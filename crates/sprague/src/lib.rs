@@ -175,6 +175,7 @@
 
 pub mod blocks;
 pub mod budget;
+pub mod calc;
 pub mod columns;
 mod definition;
 mod fan_out;

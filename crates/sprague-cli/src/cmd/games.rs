@@ -2,7 +2,6 @@
 //! rules, notation, what is known about it and two examples to copy.
 
 use crate::error::CliResult;
-use serde_json::{Value, json};
 use sprague::{Entry, Family};
 use std::io::Write;
 
@@ -16,15 +15,15 @@ pub fn run(name: Option<&str>, json: bool) -> CliResult<()> {
     if let Some(name) = name {
         let e = sprague::lookup(&all, name)?;
         if json {
-            writeln!(out, "{}", entry_json(e))?;
+            writeln!(out, "{}", e.data().to_json())?;
         } else {
             out.write_all(describe(e).as_bytes())?;
         }
         return Ok(());
     }
     if json {
-        let list: Vec<_> = all.iter().map(entry_json).collect();
-        writeln!(out, "{}", json!({ "games": list }))?;
+        let list = sprague::Data::List(all.iter().map(Entry::data).collect());
+        writeln!(out, "{}", sprague::Data::map().with("games", list).to_json())?;
         return Ok(());
     }
     out.write_all(list(&all).as_bytes())?;
@@ -46,21 +45,6 @@ fn full_name(e: &Entry) -> String {
     } else {
         format!("{}:{}", e.name, e.params)
     }
-}
-
-/// The JSON object of one entry.
-pub fn entry_json(e: &Entry) -> Value {
-    json!({
-        "name": e.name,
-        "params": e.params,
-        "family": e.family.title(),
-        "summary": e.summary,
-        "rules": e.rules,
-        "notation": e.notation,
-        "known": e.known,
-        "example": format!("sprague {}", e.example),
-        "examples": [format!("sprague {}", e.example), format!("sprague {}", e.example2)],
-    })
 }
 
 /// The grouped list.
@@ -196,8 +180,8 @@ mod tests {
             for part in ["rules:", "position:", "known:", "examples:"] {
                 assert!(page.contains(part), "{}: page lacks {part}", e.name);
             }
-            let j = entry_json(e);
-            assert_eq!(j["examples"].as_array().map(Vec::len), Some(2));
+            let examples = e.data().get("examples").cloned();
+            assert!(matches!(examples, Some(sprague::Data::List(l)) if l.len() == 2));
         }
     }
 

@@ -1,8 +1,6 @@
 //! One file per verb.
 
 pub mod calc;
-pub mod calc_loopy;
-pub mod calc_surreal;
 pub mod count;
 pub mod count_dag_wins;
 pub mod dist;
@@ -32,7 +30,7 @@ use std::io::Write;
 pub fn emit(report: &sprague::Report, json: bool, all: bool) -> CliResult<()> {
     let mut out = std::io::stdout().lock();
     if json {
-        serde_json::to_writer(&mut out, &crate::ruleset::json_of(&report.data))?;
+        out.write_all(report.data.to_json().as_bytes())?;
         out.write_all(b"\n")?;
     } else {
         let limit = (!all).then_some(sprague::registry::MOVES_SHOWN);

@@ -5,6 +5,11 @@ use crate::error::{CliError, CliResult};
 use sprague::Nimber;
 use std::io::Write;
 
+/// Whether `text` is a surreal number beyond the dyadics (`omega+1`).
+fn claims_surreal(text: &str) -> bool {
+    sprague::surreal::claim(text) == sprague::surreal::Claim::Surreal
+}
+
 /// Parses a decimal u64 command-line operand.
 pub fn operand(text: &str, which: &str) -> CliResult<Nimber> {
     sprague::notation::parse_u64_token(text.trim(), 1, "a nimber")
@@ -16,7 +21,7 @@ pub fn operand(text: &str, which: &str) -> CliResult<Nimber> {
 pub fn unary_or_binary(op: &str, a: &str, b: Option<&str>, json: bool) -> CliResult<()> {
     if let Some(b) = b
         && matches!(op, "add" | "mul")
-        && (crate::cmd::calc_surreal::claims(a) || crate::cmd::calc_surreal::claims(b))
+        && (claims_surreal(a) || claims_surreal(b))
     {
         return ordinal_op(op, a, b, json);
     }
@@ -42,12 +47,13 @@ pub fn unary_or_binary(op: &str, a: &str, b: Option<&str>, json: bool) -> CliRes
     };
     let mut out = std::io::stdout().lock();
     if json {
-        let mut o = serde_json::json!({"op": op, "a": x.get()});
+        // The one JSON form (nimbers beyond 2^53 - 1 as strings).
+        let mut o = sprague::Data::map().with("op", op).with("a", x.get());
         if let Some(b) = b {
-            o[if op == "pow" { "k" } else { "b" }] = serde_json::json!(operand(b, "B")?.get());
+            o.insert(if op == "pow" { "k" } else { "b" }, operand(b, "B")?.get());
         }
-        o["result"] = serde_json::json!(result.get());
-        writeln!(out, "{o}")?;
+        o.insert("result", result.get());
+        writeln!(out, "{}", o.to_json())?;
     } else {
         writeln!(out, "{result}")?;
     }
@@ -67,7 +73,11 @@ pub fn batch_mul(json: bool) -> CliResult<()> {
             .filter(|l| !l.is_empty())
             .filter_map(|l| std::str::from_utf8(l).ok()?.parse().ok())
             .collect();
-        writeln!(stdout, "{}", serde_json::json!({ "products": products }))?;
+        writeln!(
+            stdout,
+            "{}",
+            sprague::Data::map().with("products", products).to_json()
+        )?;
     } else {
         stdout.write_all(&out)?;
     }
@@ -322,8 +332,12 @@ fn ordinal_op(op: &str, a: &str, b: &str, json: bool) -> CliResult<()> {
     };
     let mut out = std::io::stdout().lock();
     if json {
-        let o = serde_json::json!({"op": op, "a": x.to_string(), "b": y.to_string(), "result": result.to_string()});
-        writeln!(out, "{o}")?;
+        let o = sprague::Data::map()
+            .with("op", op)
+            .with("a", x.to_string())
+            .with("b", y.to_string())
+            .with("result", result.to_string());
+        writeln!(out, "{}", o.to_json())?;
     } else {
         writeln!(out, "{result}")?;
     }

@@ -6,7 +6,6 @@ mod plot;
 use crate::error::{CliError, CliResult};
 use crate::progress::{self, Polling, Progress, Unit};
 use crate::ruleset::QueryOptions;
-use serde_json::json;
 use sprague::Table as TableData;
 use sprague::columns::pad_left;
 use std::io::Write;
@@ -116,24 +115,8 @@ fn print_table(ruleset: &str, data: &TableData, misere: bool, json: bool, stoppe
     // is never held as one string (or as a JSON tree) beside its values.
     let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     if json {
-        let period = data.period.map(
-            |p| json!({"preperiod": p.preperiod, "period": p.period, "saltus": p.saltus, "proven": p.proven, "proof": p.proof}),
-        );
-        #[derive(serde::Serialize)]
-        struct Listing<'a> {
-            values: &'a [u64],
-            period: Option<serde_json::Value>,
-            #[serde(skip_serializing_if = "std::ops::Not::not")]
-            interrupted: bool,
-        }
-        serde_json::to_writer(
-            &mut out,
-            &Listing {
-                values: &data.values,
-                period,
-                interrupted: stopped,
-            },
-        )?;
+        // The core's one JSON form, written in pieces.
+        data.write_json(stopped, &mut out)?;
         writeln!(out)?;
     } else {
         write_table(&mut out, ruleset, data, misere)?;

@@ -75,7 +75,7 @@ pub fn batch(ruleset: &ruleset::Source, options: &QueryOptions, json: bool) -> C
         match answer {
             Ok(report) => {
                 if json {
-                    serde_json::to_writer(&mut out, &crate::ruleset::json_of(&report.data))?;
+                    out.write_all(report.data.to_json().as_bytes())?;
                     out.write_all(b"\n")?;
                 } else {
                     writeln!(out, "{}", summary(&report.data))?;
@@ -95,8 +95,8 @@ pub fn batch(ruleset: &ruleset::Source, options: &QueryOptions, json: bool) -> C
                 }
                 let message = crate::error::one_line(&e.message);
                 if json {
-                    let o = serde_json::json!({"line": line_no, "error": message});
-                    serde_json::to_writer(&mut out, &o)?;
+                    let o = sprague::Data::map().with("line", line_no).with("error", message);
+                    out.write_all(o.to_json().as_bytes())?;
                     out.write_all(b"\n")?;
                 } else {
                     writeln!(out, "line {line_no}: error: {message}")?;

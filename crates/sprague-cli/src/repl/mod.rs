@@ -89,17 +89,6 @@ impl From<Interrupted> for ReplError {
     }
 }
 
-/// `x at t=-1, then breakpoints (t, x)…`: a wall of a thermograph as text.
-#[must_use]
-pub fn wall_text(w: &sprague::partizan::Trajectory) -> String {
-    let first = w.value_at(&sprague::Dyadic::integer(-1));
-    let mut s = format!("{first} at t=-1");
-    for (t, x) in w.breakpoints() {
-        s.push_str(&format!(", {x} at t={t}"));
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::ReplError;

@@ -266,8 +266,8 @@ impl Session {
                 let th = s.thermograph(g);
                 format!(
                     "left wall:  {}\nright wall: {}\nmast:       {} from t={}",
-                    super::wall_text(&th.left),
-                    super::wall_text(&th.right),
+                    th.left.describe(),
+                    th.right.describe(),
                     th.mean,
                     th.temperature
                 )

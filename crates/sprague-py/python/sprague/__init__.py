@@ -58,6 +58,7 @@ __all__ = [
     "Table",
     "Thermograph",
     "Value",
+    "calc",
     "canonical",
     "doc",
     "games",
@@ -183,6 +184,27 @@ def misere_game(expr: str, max_states: Optional[int] = None) -> Value:
     bounds the number of forms kept.
     """
     return _sprague.misere_game(expr, max_states)
+
+
+def calc(
+    expr: str,
+    misere: bool = False,
+    cool: Optional[str] = None,
+    heat: Optional[str] = None,
+    max_states: Optional[int] = None,
+) -> Value:
+    """Any game expression, answered as ``sprague calc`` answers it: a short
+    partizan game (``"{3|-1}"``, ``"^*"``: ``value``, ``outcome``, stops,
+    ``mean``, ``temperature``, ``birthday``, ``atomic_weight``, ``reduced``,
+    incentives, ``thermograph`` walls, and ``cooled`` / ``heated`` when
+    ``cool=`` / ``heat=`` are given), a sum of misère forms (``"*[2#,0]"``,
+    or nimbers with ``misere=True``), a loopy game (``"on + off"``), or a
+    number beyond the dyadics (``"omega+1"``, ``"1/3 + 1/6"``).
+
+    ``.json()`` is the JSON that ``sprague calc EXPR --json`` prints, byte
+    for byte.
+    """
+    return _sprague.calc(expr, misere, cool, heat, max_states)
 
 
 def canonical(game: Any, position: Hashable, max_states: Optional[int] = None) -> Game:

@@ -65,6 +65,17 @@ impl Trajectory {
         i
     }
 
+    /// `x at t=-1, then breakpoints (t, x)…`: the trajectory in words, as
+    /// `calc` prints a thermograph's walls. O(pieces).
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let mut s = format!("{} at t=-1", self.value_at(&Dyadic::integer(-1)));
+        for (t, x) in self.breakpoints() {
+            s.push_str(&format!(", {x} at t={t}"));
+        }
+        s
+    }
+
     /// The breakpoints `(t, x)` where the slope changes, after `t = -1`.
     #[must_use]
     pub fn breakpoints(&self) -> Vec<(Dyadic, Dyadic)> {

@@ -74,6 +74,28 @@ pub struct Entry {
     pub build: Builder,
 }
 
+impl Entry {
+    /// The entry as data, as `sprague games --json` and the playground list
+    /// it: `name`, `params`, `family`, `summary`, `rules`, `notation`,
+    /// `known`, `example` (the first command line, `sprague …`) and
+    /// `examples` (both command lines).
+    #[must_use]
+    pub fn data(&self) -> super::Data {
+        let example = format!("sprague {}", self.example);
+        let example2 = format!("sprague {}", self.example2);
+        super::Data::map()
+            .with("name", self.name)
+            .with("params", self.params)
+            .with("family", self.family.title())
+            .with("summary", self.summary)
+            .with("rules", self.rules)
+            .with("notation", self.notation)
+            .with("known", self.known)
+            .with("example", example.as_str())
+            .with("examples", vec![example, example2])
+    }
+}
+
 impl core::fmt::Debug for Entry {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Entry")
