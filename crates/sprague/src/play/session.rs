@@ -743,3 +743,412 @@ fn cell_words(typed: &str) -> Option<String> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Monitor, build};
+
+    /// A session of `spec` from `position`, the user seated by `seats`.
+    fn game<'a>(
+        rules: &'a dyn Ruleset,
+        monitor: &'a Monitor,
+        position: &str,
+        seats: Seats,
+        misere: bool,
+    ) -> Session<'a> {
+        let options = Options::new(monitor).misere(misere);
+        Session::new(rules, position, &options, seats).unwrap()
+    }
+
+    /// 1, 0 or -1: `mover` wins, draws or loses at `position` (in the
+    /// ruleset's notation), by plain negamax over every line of play, the
+    /// engine asked only for the options and for the result of a position
+    /// without moves (the rules' end: normal or misère play, a line of three).
+    /// Finite acyclic games only.
+    fn brute(rules: &dyn Ruleset, position: &str, mover: Player, misere: bool) -> i8 {
+        fn negamax(e: &mut dyn PlayEngine, p: PosId, mover: Player) -> i8 {
+            let options = e.options(p, mover).unwrap();
+            if options.is_empty() {
+                return match e.verdict(p, mover).unwrap().mover_wins() {
+                    Some(true) => 1,
+                    Some(false) => -1,
+                    None => 0,
+                };
+            }
+            options
+                .into_iter()
+                .map(|o| -negamax(e, o, mover.opponent()))
+                .max()
+                .unwrap_or(-1)
+        }
+        let monitor = Monitor::new();
+        let options = Options::new(&monitor).misere(misere);
+        let mut engine = rules.play(position, &options).unwrap();
+        let start = engine.start();
+        negamax(&mut *engine, start, mover)
+    }
+
+    /// 1, 0 or -1 for a verdict: a win, a draw or a loss for the player to move.
+    fn sign(v: Verdict) -> i8 {
+        match v.mover_wins() {
+            Some(true) => 1,
+            Some(false) => -1,
+            None => 0,
+        }
+    }
+
+    /// Acyclic positions of an impartial heap game, a partizan board and a
+    /// state space with drawn ends, in normal and misère play.
+    const ACYCLIC: &[(&str, &str, bool)] = &[
+        ("nim", "1 2 3", false),
+        ("nim", "3 4 5", false),
+        ("nim", "1 1 2", true),
+        ("nim", "2 2 1", true),
+        ("domineering", "..|..|..", false),
+        ("domineering", "...|...|..#", false),
+        ("domineering", "...|.#.|...", false),
+        ("tic-tac-toe", "X..|.O.|...", false),
+        ("tic-tac-toe", "XO.|.X.|..O", false),
+        ("tic-tac-toe", "XO.|...|...", false),
+    ];
+
+    #[test]
+    fn winning_moves_and_blunders_agree_with_brute_force() {
+        let monitor = Monitor::new();
+        let (mut kept, mut blunders) = (0, 0);
+        for &(spec, position, misere) in ACYCLIC {
+            let rules = build(spec).unwrap();
+            for side in [Player::Left, Player::Right] {
+                let mut g = game(&*rules, &monitor, position, Seats::new(true, side), misere);
+                let mover = g.mover();
+                let before = brute(&*rules, position, mover, misere);
+                let verdict = g.verdict().unwrap();
+                assert_eq!(sign(verdict), before, "{spec} {position} {mover:?}");
+                let winning = g.winning_moves().unwrap();
+                let judged = g.judged_options().unwrap();
+                assert_eq!(judged.len(), g.options().unwrap().len());
+                for o in judged {
+                    let text = g.format(o.to);
+                    // The opponent's result after the move, by brute force.
+                    let after = brute(&*rules, &text, mover.opponent(), misere);
+                    assert_eq!(sign(o.verdict), after, "{spec} {position} → {text}");
+                    let keeps_by_brute = before >= 0 && -after >= before;
+                    assert_eq!(
+                        winning.contains(&o.to),
+                        keeps_by_brute,
+                        "{spec} {position} → {text}"
+                    );
+                    assert_eq!(o.keeps, keeps_by_brute, "{spec} {position} → {text}");
+                    let want = match (before, after) {
+                        (1, 0 | 1) => Some(Blunder::ThrewAwayWin),
+                        (0, 1) => Some(Blunder::DrawIntoLoss),
+                        _ => None,
+                    };
+                    let j = g.judge(o.to).unwrap();
+                    assert_eq!(j.blunder, want, "{spec} {position} → {text}");
+                    assert_eq!((j.before, j.after), (verdict, o.verdict));
+                    kept += usize::from(keeps_by_brute);
+                    blunders += usize::from(want.is_some());
+                }
+                if before < 0 {
+                    assert!(winning.is_empty(), "{spec} {position}");
+                }
+            }
+        }
+        assert!(kept > 10 && blunders > 10, "{kept} kept, {blunders} blunders");
+    }
+
+    #[test]
+    fn winning_moves_on_loopy_games_follow_the_solved_values() {
+        // Games whose play may cycle: each winning move leaves the opponent
+        // lost by the solver's table, and the moves that keep a draw leave a
+        // draw; a move that throws the win away is flagged.
+        let monitor = Monitor::new();
+        let mut flagged = 0;
+        for (spec, position) in [
+            ("krk", "Kc6 Rh1 ka8 w"),
+            ("krk", "Ka1 Rh6 kd7 w"),
+            ("backsliding-toads-frogs", "T.F.F"),
+            ("backsliding-toads-frogs", "TT..FF"),
+            ("backsliding-toads-frogs", "TTT..FFF"),
+        ] {
+            let rules = build(spec).unwrap();
+            let mut g = game(&*rules, &monitor, position, Seats::default(), false);
+            let before = g.verdict().unwrap();
+            let winning = g.winning_moves().unwrap();
+            let opponent = g.mover().opponent();
+            for to in g.options().unwrap() {
+                let after = g.engine.verdict(to, opponent).unwrap();
+                let keeps = match before {
+                    Verdict::Win(_) => matches!(after, Verdict::Lose(_)),
+                    Verdict::Draw => !after.is_win(),
+                    _ => false,
+                };
+                assert_eq!(
+                    winning.contains(&to),
+                    keeps,
+                    "{spec} {position} → {}",
+                    g.format(to)
+                );
+                let j = g.judge(to).unwrap();
+                let thrown = match before {
+                    Verdict::Win(_) => !keeps,
+                    Verdict::Draw => after.is_win(),
+                    _ => false,
+                };
+                assert_eq!(
+                    j.blunder.is_some(),
+                    thrown,
+                    "{spec} {position} → {}",
+                    g.format(to)
+                );
+                flagged += usize::from(j.blunder.is_some());
+            }
+            assert_eq!(
+                winning.is_empty(),
+                !matches!(before, Verdict::Win(_) | Verdict::Draw)
+            );
+        }
+        assert!(flagged > 0);
+    }
+
+    /// A simple random stream (an LCG), for the user's moves.
+    fn next(seed: &mut u64) -> u64 {
+        *seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        *seed >> 33
+    }
+
+    #[test]
+    fn the_engine_wins_every_won_start_against_random_moves() {
+        let monitor = Monitor::new();
+        let mut seed = 5;
+        for (spec, position) in [
+            ("nim", "1 2 4"),
+            ("nim", "3 5 6"),
+            ("domineering", "...|...|..#"),
+            ("domineering", "..|..|.."),
+            ("tic-tac-toe", "XX.|OO.|..."),
+            ("tic-tac-toe", "XO.|...|..."),
+            ("krk", "Kd4 Rh1 kd6 w"),
+            ("backsliding-toads-frogs", "T.F.F"),
+        ] {
+            let rules = build(spec).unwrap();
+            let mut won = 0;
+            // Each KRK session solves the whole space first: one game a seating.
+            let games = if spec == "krk" { 1 } else { 3 };
+            for seats in [
+                Seats::new(true, Player::Left),
+                Seats::new(false, Player::Left),
+                Seats::new(true, Player::Right),
+                Seats::new(false, Player::Right),
+            ] {
+                for _ in 0..games {
+                    let mut g = game(&*rules, &monitor, position, seats, false);
+                    let start = g.verdict().unwrap();
+                    let engine_to_move = g.turn().unwrap() == Turn::Engine;
+                    let engine_wins = if engine_to_move {
+                        start.is_win()
+                    } else {
+                        matches!(start, Verdict::Lose(_))
+                    };
+                    if !engine_wins {
+                        continue;
+                    }
+                    // The loser cannot delay the end past the start's remoteness.
+                    let limit = match start {
+                        Verdict::Win(Some(r)) | Verdict::Lose(Some(r)) => r as usize,
+                        _ => 1_000,
+                    };
+                    let engine_side = if engine_to_move {
+                        g.mover()
+                    } else {
+                        g.mover().opponent()
+                    };
+                    let over = loop {
+                        match g.turn().unwrap() {
+                            Turn::Over => break g.game_over().unwrap().unwrap(),
+                            Turn::Engine => {
+                                let r = g.reply().unwrap();
+                                assert_eq!(g.position(), r.to);
+                            }
+                            Turn::User => {
+                                let options = g.options().unwrap();
+                                let pick = options[next(&mut seed) as usize % options.len()];
+                                g.user_move(pick).unwrap();
+                            }
+                        }
+                        assert!(g.history().len() <= limit + 1, "{spec} {position}: too long");
+                    };
+                    assert_eq!(over.winner, Some(engine_side), "{spec} {position} {seats:?}");
+                    assert_eq!(g.choose_reply().unwrap(), None);
+                    won += 1;
+                }
+            }
+            assert!(won > 0, "{spec} {position}: no seating where the engine wins");
+        }
+    }
+
+    #[test]
+    fn undo_goes_back_to_the_users_last_turn() {
+        let monitor = Monitor::new();
+        for (spec, position) in [
+            ("nim", "3 4 5"),
+            ("domineering", "...|...|..#"),
+            ("tic-tac-toe", "X..|.O.|..."),
+            ("krk", "Kd4 Rh1 kd6 w"),
+            ("backsliding-toads-frogs", "TT..FF"),
+        ] {
+            let rules = build(spec).unwrap();
+            let mut g = game(&*rules, &monitor, position, Seats::default(), false);
+            let start = g.position();
+            let shown = g.format(start);
+            let mover = g.mover();
+            let options: Vec<String> = g.options().unwrap().iter().map(|&o| g.format(o)).collect();
+            assert_eq!(g.undo(), None, "{spec}: nothing to undo yet");
+            assert_eq!(g.history().len(), 1);
+            // The user's last option, then the engine's answer.
+            let to = *g.options().unwrap().last().unwrap();
+            g.user_move(to).unwrap();
+            assert_eq!(g.history()[1].by, By::User);
+            if g.turn().unwrap() == Turn::Engine {
+                g.reply().unwrap();
+                assert_eq!(g.history()[2].by, By::Engine);
+            }
+            assert_eq!(g.last_user_turn(), Some(0));
+            assert_eq!(g.undo(), Some(start), "{spec}");
+            assert_eq!((g.format(g.position()), g.mover()), (shown, mover));
+            assert_eq!(g.history().len(), 1);
+            assert_eq!(g.turn().unwrap(), Turn::User);
+            let again: Vec<String> = g.options().unwrap().iter().map(|&o| g.format(o)).collect();
+            assert_eq!(again, options, "{spec}: the options after undo");
+            assert_eq!(g.undo(), None);
+        }
+    }
+
+    #[test]
+    fn game_over_says_who_won_when_the_mover_has_no_move() {
+        let monitor = Monitor::new();
+        // (ruleset, position, misère, the mover wins?)
+        for (spec, position, misere, mover_wins) in [
+            ("nim", "0 0", false, Some(false)),
+            ("nim", "0 0", true, Some(true)),
+            ("domineering", ".", false, Some(false)),
+            ("domineering", "#.|.#", false, Some(false)),
+            ("tic-tac-toe", "XOX|XOO|OXX", false, None),
+            ("tic-tac-toe", "XXX|OO.|...", false, Some(false)),
+            ("krk", "Kb6 Rh8 kb8 b", false, Some(false)),
+        ] {
+            let rules = build(spec).unwrap();
+            let mut g = game(&*rules, &monitor, position, Seats::default(), misere);
+            assert_eq!(g.turn().unwrap(), Turn::Over, "{spec} {position}");
+            let over = g.game_over().unwrap().unwrap();
+            let mover = g.mover();
+            assert_eq!(over.mover, mover);
+            let winner = mover_wins.map(|w| if w { mover } else { mover.opponent() });
+            assert_eq!(over.winner, winner, "{spec} {position} misère {misere}");
+            assert_eq!(over.margin, None);
+            assert_eq!(g.choose_reply().unwrap(), None);
+            assert!(g.winning_moves().unwrap().is_empty());
+        }
+        // While moves remain, the game is not over.
+        let nim = build("nim").unwrap();
+        let mut g = game(&*nim, &monitor, "0 1", Seats::default(), false);
+        assert_eq!(g.game_over().unwrap(), None);
+        let to = g.find_move("0 0").unwrap().unwrap();
+        g.user_move(to).unwrap();
+        let over = g.game_over().unwrap().unwrap();
+        // The user took the last token: the engine cannot move and loses.
+        assert_eq!(over.winner, Some(g.user()));
+        assert_eq!(g.reply().unwrap_err(), Error::input("the game is over"));
+    }
+
+    #[test]
+    fn typed_moves_are_read_as_the_terminal_reads_them() {
+        let monitor = Monitor::new();
+        let nim = build("nim").unwrap();
+        let mut g = game(&*nim, &monitor, "3 4 5", Seats::default(), false);
+        let options = g.options().unwrap();
+        let found = |g: &mut Session<'_>, text: &str| g.find_move(text).unwrap();
+        assert_eq!(found(&mut g, "#1"), Ok(options[0]));
+        assert_eq!(
+            found(&mut g, "#99"),
+            Err(MoveError::NoSuchNumber {
+                number: "99".into(),
+                count: options.len()
+            })
+        );
+        // The same heaps in another order name the same move.
+        let direct = found(&mut g, "1 4 5").unwrap();
+        assert_eq!(g.format(direct), "1 4 5");
+        assert_eq!(found(&mut g, "5 1 4"), Ok(direct));
+        // A position no move reaches; a plain number that is no option's
+        // position is the number of a move.
+        assert!(matches!(found(&mut g, "9 9 9"), Err(MoveError::Unreachable(p)) if g.format(p) == "9 9 9"));
+        assert_eq!(found(&mut g, "2"), Ok(options[1]));
+        assert!(matches!(found(&mut g, "x y"), Err(MoveError::NotAMove(_))));
+        // A move named by the last word of its description.
+        let ttt = build("tic-tac-toe").unwrap();
+        let mut g = game(&*ttt, &monitor, "X..|.O.|...", Seats::default(), false);
+        let b1 = found(&mut g, "b1").unwrap();
+        assert_eq!(g.format(b1), "XX.|.O.|...");
+        assert_eq!(cell_words("2,3").as_deref(), Some("row 2, column 3"));
+        assert_eq!(cell_words("(2, 3)").as_deref(), Some("row 2, column 3"));
+        assert_eq!(cell_words("r2c3").as_deref(), Some("row 2, column 3"));
+        assert_eq!(cell_words("row 2 column 3").as_deref(), Some("row 2, column 3"));
+        assert_eq!(cell_words("2 3"), None);
+        assert_eq!(cell_words("b1"), None);
+    }
+
+    #[test]
+    fn turns_follow_the_seats_and_swap() {
+        let monitor = Monitor::new();
+        let nim = build("nim").unwrap();
+        // Impartial: the first mover is called Left whoever it is.
+        let mut g = game(&*nim, &monitor, "1 2", Seats::new(false, Player::Right), false);
+        assert_eq!((g.mover(), g.user()), (Player::Left, Player::Right));
+        assert_eq!(g.turn().unwrap(), Turn::Engine);
+        let to = g.options().unwrap()[0];
+        assert_eq!(
+            g.user_move(to).unwrap_err(),
+            Error::input("it is sprague's turn, not yours")
+        );
+        g.reply().unwrap();
+        assert_eq!(g.turn().unwrap(), Turn::User);
+        assert_eq!(g.reply().unwrap_err(), Error::input("it is your turn"));
+        assert_eq!(g.swap(), Player::Left);
+        assert_eq!(g.turn().unwrap(), Turn::Engine);
+        // Partizan: the user plays the side chosen, moving first or second.
+        let dom = build("domineering").unwrap();
+        let g = game(&*dom, &monitor, "..|..", Seats::new(false, Player::Right), false);
+        assert_eq!((g.user(), g.mover()), (Player::Right, Player::Left));
+        let g = game(&*dom, &monitor, "..|..", Seats::new(true, Player::Right), false);
+        assert_eq!((g.user(), g.mover()), (Player::Right, Player::Right));
+        // A position that is no option of the current one is refused.
+        let mut g = game(&*nim, &monitor, "1 2", Seats::default(), false);
+        let elsewhere = g.find_move("7").unwrap();
+        assert!(elsewhere.is_err());
+        let other = g.options().unwrap()[0];
+        g.play(other).unwrap();
+        assert!(g.play(other).is_err(), "an option of the previous position");
+        assert_eq!(g.history().len(), 2);
+    }
+
+    #[test]
+    fn blunders_of_scores_and_keeping_moves() {
+        // A score of 3 kept or lost: the opponent's -3 keeps it, -1 costs points.
+        assert_eq!(Blunder::of(Verdict::Score(3), Verdict::Score(-3)), None);
+        assert_eq!(
+            Blunder::of(Verdict::Score(3), Verdict::Score(-1)),
+            Some(Blunder::CostPoints)
+        );
+        assert!(keeps(Verdict::Score(3), Verdict::Score(-4)));
+        assert!(!keeps(Verdict::Lose(Some(2)), Verdict::Win(Some(1))));
+        assert!(keeps(Verdict::Draw, Verdict::Draw));
+        assert!(keeps(Verdict::Draw, Verdict::Lose(None)));
+        assert!(!keeps(Verdict::Win(None), Verdict::Draw));
+        assert_eq!(Blunder::of(Verdict::Lose(None), Verdict::Win(None)), None);
+    }
+}
