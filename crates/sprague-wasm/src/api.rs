@@ -174,37 +174,15 @@ fn calc_report(expr: &str, max_work: u32) -> Result<sprague::calc::CalcReport, S
     sprague::calc::calc(expr, &opts).map_err(|e| e.to_string())
 }
 
-/// Who made a move of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum By {
-    /// The start position.
-    Start,
-    /// The person at the page.
-    User,
-    /// The perfect player.
-    Engine,
-}
-
-/// One position of a game and how it was reached.
-#[derive(Clone, Debug)]
-struct Ply {
-    pos: PosId,
-    /// The player to move here.
-    mover: Player,
-    by: By,
-    /// The move that led here, in words.
-    description: String,
-}
+use sprague::play::{By, GameOver, MoveError, Seats, Session, Turn};
 
 /// A game between the page's user and the perfect player of a ruleset, with
-/// undo. Sides follow the command line's `play`: in partizan games the user
-/// plays `user_side` and `user_first` says who starts; otherwise the first
-/// mover is called Left.
+/// undo: the core's [`Session`], answered as the JSON the page draws. Sides
+/// follow the command line's `play`: in partizan games the user plays
+/// `user_side` and `user_first` says who starts; otherwise the first mover
+/// is called Left.
 pub struct Game {
-    engine: Box<dyn PlayEngine>,
-    kind: Kind,
-    user: Player,
-    history: Vec<Ply>,
+    session: Session<'static>,
     /// A sentence on the last move (a blunder, or why the engine chose it).
     note: String,
 }
@@ -212,8 +190,8 @@ pub struct Game {
 impl core::fmt::Debug for Game {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Game")
-            .field("ruleset", &self.engine.ruleset())
-            .field("plies", &self.history.len())
+            .field("ruleset", &self.session.engine().ruleset())
+            .field("plies", &self.session.history().len())
             .finish_non_exhaustive()
     }
 }
@@ -237,6 +215,11 @@ fn err(e: impl ToString) -> String {
     e.to_string()
 }
 
+/// The move that led to position `to`, from `from` (none at the start), in words.
+fn move_words(engine: &dyn PlayEngine, from: Option<PosId>, to: PosId) -> String {
+    from.map_or_else(String::new, |f| engine.describe(f, to))
+}
+
 impl Game {
     /// A game of the ruleset (see [`rules`]) from `position` (empty: the
     /// ruleset's start, where it has one).
@@ -252,36 +235,12 @@ impl Game {
         misere: bool,
     ) -> Result<Game, String> {
         let r = rules(spec, script)?;
-        let engine = r.play(position, &options(misere, 0)).map_err(err)?;
-        let kind = engine.kind();
-        let (user, first) = match kind {
-            Kind::Partizan => {
-                let u = if user_left { Player::Left } else { Player::Right };
-                (u, if user_first { u } else { u.opponent() })
-            }
-            _ => (
-                if user_first { Player::Left } else { Player::Right },
-                Player::Left,
-            ),
-        };
-        let start = engine.start();
+        let seats = Seats::new(user_first, if user_left { Player::Left } else { Player::Right });
+        let session = Session::new(r, position, &options(misere, 0), seats).map_err(err)?;
         Ok(Game {
-            engine,
-            kind,
-            user,
-            history: vec![Ply {
-                pos: start,
-                mover: first,
-                by: By::Start,
-                description: String::new(),
-            }],
+            session,
             note: String::new(),
         })
-    }
-
-    fn now(&self) -> &Ply {
-        // The history always holds the start.
-        &self.history[self.history.len() - 1]
     }
 
     /// The game as the page draws it: `{ruleset, kind, position, board,
@@ -292,69 +251,51 @@ impl Game {
     /// # Errors
     /// Budgets reached while listing the options or judging the position.
     pub fn state(&mut self) -> Answer {
-        let Ply { pos, mover, .. } = *self.now();
-        let options = self.engine.options(pos, mover).map_err(err)?;
-        let verdict = self.engine.verdict(pos, mover).map_err(err)?;
-        let over = options.is_empty();
-        let turn = if over {
-            "over"
-        } else if mover == self.user {
-            "you"
-        } else {
-            "sprague"
+        let g = &mut self.session;
+        let options = g.options().map_err(err)?;
+        let verdict = g.verdict().map_err(err)?;
+        let turn = match g.turn().map_err(err)? {
+            Turn::Over => "over",
+            Turn::User => "you",
+            Turn::Engine => "sprague",
         };
-        let result = if over {
-            self.result(verdict, mover)
-        } else {
-            String::new()
+        let result = match g.game_over().map_err(err)? {
+            Some(over) => result_words(over, g.user()),
+            None => String::new(),
         };
+        let engine = g.engine();
+        let pos = g.position();
         let opts: Vec<Value> = options
             .iter()
-            .map(|&o| json!({"to": self.engine.format(o), "description": self.engine.describe(pos, o)}))
+            .map(|&o| json!({"to": engine.format(o), "description": engine.describe(pos, o)}))
             .collect();
-        let history: Vec<Value> = self
-            .history
-            .iter()
-            .map(|p| {
-                json!({
-                    "position": self.engine.format(p.pos),
-                    "by": match p.by { By::Start => "start", By::User => "you", By::Engine => "sprague" },
-                    "description": p.description,
-                })
-            })
-            .collect();
+        let mut from = None;
+        let mut history = Vec::new();
+        for p in g.history() {
+            history.push(json!({
+                "position": engine.format(p.pos),
+                "by": match p.by { By::Start => "start", By::User => "you", By::Engine => "sprague" },
+                "description": move_words(engine, from, p.pos),
+            }));
+            from = Some(p.pos);
+        }
         Ok(json!({
-            "ruleset": self.engine.ruleset(),
-            "kind": kind_name(self.kind),
-            "position": self.engine.format(pos),
-            "board": self.engine.board(pos),
-            "mover": side(mover),
-            "mover_name": self.engine.mover_name(pos),
-            "user_side": side(self.user),
+            "ruleset": engine.ruleset(),
+            "kind": kind_name(g.kind()),
+            "position": engine.format(pos),
+            "board": engine.board(pos),
+            "mover": side(g.mover()),
+            "mover_name": engine.mover_name(pos),
+            "user_side": side(g.user()),
             "turn": turn,
             "result": result,
             "verdict": verdict.words(),
             "note": self.note,
             "options": opts,
             "history": history,
-            "move_help": self.engine.move_help(),
+            "move_help": engine.move_help(),
         })
         .to_string())
-    }
-
-    /// Who won, in words, at a position without moves.
-    fn result(&self, verdict: Verdict, mover: Player) -> String {
-        let winner = match verdict.mover_wins() {
-            None => return "The game is drawn.".to_string(),
-            Some(true) => mover,
-            Some(false) => mover.opponent(),
-        };
-        let by = verdict.margin().map_or(String::new(), |m| format!(" by {m}"));
-        if winner == self.user {
-            format!("You win{by}.")
-        } else {
-            format!("sprague wins{by}.")
-        }
     }
 
     /// Winning moves of the player to move and why: `{lines, verdict,
@@ -365,20 +306,22 @@ impl Game {
     /// # Errors
     /// Budgets reached.
     pub fn hint(&mut self) -> Answer {
-        let Ply { pos, mover, .. } = *self.now();
-        let lines = self.engine.hint(pos, mover).map_err(err)?;
-        let before = self.engine.verdict(pos, mover).map_err(err)?;
-        let options = self.engine.options(pos, mover).map_err(err)?;
-        let mut rows = Vec::new();
-        for o in options {
-            let v = self.engine.verdict(o, mover.opponent()).map_err(err)?;
-            rows.push(json!({
-                "to": self.engine.format(o),
-                "description": self.engine.describe(pos, o),
-                "verdict": v.words(),
-                "keeps": !matches!(before, Verdict::Lose(_)) && v.rank_for_mover() >= before.flip_rank(),
-            }));
-        }
+        let g = &mut self.session;
+        let lines = g.hint().map_err(err)?;
+        let before = g.verdict().map_err(err)?;
+        let rows: Vec<Value> = g
+            .judged_options()
+            .map_err(err)?
+            .into_iter()
+            .map(|o| {
+                json!({
+                    "to": g.format(o.to),
+                    "description": g.describe(o.to),
+                    "verdict": o.verdict.words(),
+                    "keeps": o.keeps,
+                })
+            })
+            .collect();
         Ok(json!({"lines": lines, "verdict": before.words(), "options": rows}).to_string())
     }
 
@@ -387,48 +330,48 @@ impl Game {
     /// # Errors
     /// Not the user's turn, an index out of range, budgets reached.
     pub fn play(&mut self, index: usize) -> Answer {
-        let Ply { pos, mover, .. } = *self.now();
-        if mover != self.user {
+        if self.session.mover() != self.session.user() {
             return Err("it is sprague's turn, not yours".to_string());
         }
-        let options = self.engine.options(pos, mover).map_err(err)?;
+        let options = self.session.options().map_err(err)?;
         let Some(&to) = options.get(index) else {
             return Err(format!("move {index}: there are {} moves", options.len()));
         };
-        let before = self.engine.verdict(pos, mover).map_err(err)?;
-        let after = self.engine.verdict(to, mover.opponent()).map_err(err)?;
-        self.note = if after.rank_for_mover() < before.flip_rank() {
+        self.play_to(to)
+    }
+
+    /// The user's move to `to`, an option of the current position, judged
+    /// and played.
+    fn play_to(&mut self, to: PosId) -> Answer {
+        let judged = self.session.user_move(to).map_err(err)?;
+        self.note = if judged.blunder.is_some() {
             format!(
                 "That move turned {} into {} for you (undo to try again; Hint shows the moves that keep it).",
-                before.words(),
-                flip_words(after)
+                judged.before.words(),
+                flip_words(judged.after)
             )
         } else {
             String::new()
         };
-        self.advance(to, By::User);
         self.state()
     }
 
-    /// The user's move typed as text: the ruleset's short form (a cell, a
-    /// vertex) or the position after the move.
+    /// The user's move typed as text, read as the command line reads it
+    /// (see [`Session::find_move`]): the ruleset's short form (a cell, a
+    /// vertex), the position after the move, its number in the list (from
+    /// 1), or its name.
     ///
     /// # Errors
     /// Text that is no move from here; not the user's turn; budgets reached.
     pub fn play_text(&mut self, text: &str) -> Answer {
-        let Ply { pos, mover, .. } = *self.now();
-        let target = match self.engine.short_move(pos, text) {
-            Some(r) => r?,
-            None => self.engine.parse(text)?,
-        };
-        let key = self.engine.key(target);
-        let options = self.engine.options(pos, mover).map_err(err)?;
-        for (i, o) in options.iter().enumerate() {
-            if self.engine.key(*o) == key {
-                return self.play(i);
-            }
+        match self.session.find_move(text).map_err(err)? {
+            Ok(to) => self.play_to(to),
+            Err(MoveError::ShortForm(e) | MoveError::NotAMove(e)) => Err(e),
+            Err(MoveError::Unreachable(_) | MoveError::NoSuchNumber { .. }) => Err(format!(
+                "`{text}` is not a move from {}",
+                self.session.format(self.session.position())
+            )),
         }
-        Err(format!("`{text}` is not a move from {}", self.engine.format(pos)))
     }
 
     /// The perfect player moves: its own choice where the engine has one,
@@ -437,46 +380,9 @@ impl Game {
     /// # Errors
     /// Not the engine's turn, the game over, budgets reached.
     pub fn reply(&mut self) -> Answer {
-        let Ply { pos, mover, .. } = *self.now();
-        if mover == self.user {
-            return Err("it is your turn".to_string());
-        }
-        let options = self.engine.options(pos, mover).map_err(err)?;
-        if options.is_empty() {
-            return Err("the game is over".to_string());
-        }
-        let before = self.history.len().checked_sub(2).map(|i| self.history[i].pos);
-        let (i, why) = match self.engine.reply(before, pos, &options).map_err(err)? {
-            Some((i, why)) if i < options.len() => (i, why),
-            _ => {
-                let mut best: Option<(i64, usize)> = None;
-                for (i, o) in options.iter().enumerate() {
-                    let rank = self
-                        .engine
-                        .verdict(*o, mover.opponent())
-                        .map_err(err)?
-                        .rank_for_mover();
-                    if best.is_none_or(|(r, _)| rank > r) {
-                        best = Some((rank, i));
-                    }
-                }
-                (best.map_or(0, |(_, i)| i), String::new())
-            }
-        };
-        self.note = why;
-        self.advance(options[i], By::Engine);
+        let reply = self.session.reply().map_err(err)?;
+        self.note = reply.why.unwrap_or_default();
         self.state()
-    }
-
-    fn advance(&mut self, to: PosId, by: By) {
-        let Ply { pos, mover, .. } = *self.now();
-        let description = self.engine.describe(pos, to);
-        self.history.push(Ply {
-            pos: to,
-            mover: mover.opponent(),
-            by,
-            description,
-        });
     }
 
     /// Takes back moves to the user's previous turn (the engine's reply and
@@ -485,15 +391,24 @@ impl Game {
     /// # Errors
     /// Nothing to take back.
     pub fn undo(&mut self) -> Answer {
-        let last_user_turn = self.history[..self.history.len() - 1]
-            .iter()
-            .rposition(|p| p.mover == self.user);
-        let Some(i) = last_user_turn else {
+        if self.session.undo().is_none() {
             return Err("nothing to undo".to_string());
-        };
-        self.history.truncate(i + 1);
+        }
         self.note = String::new();
         self.state()
+    }
+}
+
+/// Who won, in words, at the end of the game.
+fn result_words(over: GameOver, user: Player) -> String {
+    let Some(winner) = over.winner else {
+        return "The game is drawn.".to_string();
+    };
+    let by = over.margin.map_or(String::new(), |m| format!(" by {m}"));
+    if winner == user {
+        format!("You win{by}.")
+    } else {
+        format!("sprague wins{by}.")
     }
 }
 

@@ -16,12 +16,12 @@ pub fn run(ruleset: &ruleset::Source, position: &[String], settings: &Settings) 
     let options = settings.options();
     // Preparing may solve a whole state space: with a bar, and Ctrl-C ends
     // before the first move.
-    let engine = {
+    let mut game = {
         let _polling = Polling::start();
         let bar = Progress::monitored("preparing the game", "states");
-        let engine = rules.play(&text, &options);
+        let game = sprague::play::Session::new(&*rules, &text, &options, settings.seats());
         bar.finish();
-        engine.map_err(|e| {
+        game.map_err(|e| {
             let mut e = CliError::from(e);
             if let Some(rest) = e.message.strip_prefix("this ruleset") {
                 e.message = format!("`{}`{rest}", ruleset.label());
@@ -29,7 +29,6 @@ pub fn run(ruleset: &ruleset::Source, position: &[String], settings: &Settings) 
             e
         })?
     };
-    let mut engine = engine;
     let stdin = std::io::stdin();
     let echo = !stdin.is_terminal();
     // At a terminal the moves are typed in a line editor (arrows, history of
@@ -71,7 +70,7 @@ pub fn run(ruleset: &ruleset::Source, position: &[String], settings: &Settings) 
         editor: if use_editor { Some(&mut read_line) } else { None },
         lines: 0,
     };
-    crate::play::run_session(&mut *engine, settings, &mut io)
+    crate::play::run_session(&mut game, &mut io)
 }
 
 /// `--first`: who makes the first move.

@@ -1,9 +1,11 @@
 //! `sprague play`: a game against a perfect opponent in the terminal.
 //!
-//! The session loop ([`run_session`]) is written once against the small
-//! [`Engine`] trait; each family of rulesets (impartial, partizan, loopy state
-//! spaces) supplies an engine in [`engines`]. Input is read line by line, so a
-//! script of moves on stdin plays a whole game (end of input quits).
+//! The game itself (positions, turns, the user's moves read and judged, the
+//! engine's replies, hints, undo, the result) is the core's
+//! [`sprague::play::Session`]; this module is its terminal: it reads the
+//! commands, words what the session returns and draws the board. Input is
+//! read line by line, so a script of moves on stdin plays a whole game (end
+//! of input quits).
 //!
 //! While the engine thinks (its reply, a hint, the judgement of the user's
 //! move) a progress bar shows the states searched (on a terminal, after half a
@@ -13,7 +15,7 @@
 use crate::error::{CliResult, INTERRUPTED};
 use crate::progress::{Polling, Progress};
 use sprague::Player;
-use sprague::play::{Kind, PlayEngine, PosId, Verdict};
+use sprague::play::{Blunder, Kind, MoveError, PlayEngine, PosId, Seats, Session, Turn, Verdict};
 use sprague_cli::input::read;
 use std::io::{BufRead, Write};
 
@@ -45,6 +47,12 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// Who sits where.
+    #[must_use]
+    pub const fn seats(&self) -> Seats {
+        Seats::new(self.user_first, self.user_side)
+    }
+
     /// The engine options of these settings, reporting to the command line's monitor.
     #[must_use]
     pub fn options(&self) -> sprague::Options<'static> {
@@ -119,13 +127,6 @@ impl Io<'_> {
     }
 }
 
-/// One entry of the history: a position and who is to move in it.
-#[derive(Clone)]
-struct Ply {
-    pos: PosId,
-    mover: Player,
-}
-
 /// What a session does after one step.
 enum Flow {
     /// Go on from the position now at the end of the history.
@@ -134,95 +135,47 @@ enum Flow {
     End,
 }
 
-/// A game in progress: the engine, the terminal, the user's side and the
-/// positions played so far.
-struct Session<'s, 'a> {
-    engine: &'s mut dyn PlayEngine,
-    settings: &'s Settings,
+/// A game in progress at the terminal: the core's session (positions,
+/// turns, judgements, replies), the terminal, and when the board was drawn.
+struct Terminal<'s, 'g, 'a> {
+    game: &'s mut Session<'g>,
     io: &'s mut Io<'a>,
-    kind: Kind,
-    /// The side the user plays (`swap` changes it).
-    user: Player,
-    /// The positions played, the current one last (never empty).
-    history: Vec<Ply>,
     /// The history length when the board was last drawn: redraw only after a change.
     drawn_at: usize,
 }
 
-/// Plays a game from `start` against the user until it ends or input ends.
+/// Plays `game` against the user until it ends or input ends.
 ///
 /// # Errors
 /// Search budgets reached and output failures; bad moves are answered and
 /// re-prompted, never returned.
-pub fn run_session(engine: &mut dyn PlayEngine, settings: &Settings, io: &mut Io<'_>) -> CliResult<()> {
-    let mut session = Session::new(engine, settings, io);
-    let intro = session.intro();
-    say(session.io, &intro)?;
-    while let Some(ply) = session.history.last().cloned() {
-        if let Flow::End = session.step(&ply)? {
-            break;
-        }
-    }
+pub fn run_session(game: &mut Session<'_>, io: &mut Io<'_>) -> CliResult<()> {
+    let mut t = Terminal {
+        game,
+        io,
+        drawn_at: 0,
+    };
+    let intro = t.intro();
+    say(t.io, &intro)?;
+    while let Flow::Next = t.step()? {}
     Ok(())
 }
 
-/// The side the user plays and the side that moves first: partizan games
-/// follow the settings' side; the others call the first mover Left.
-fn sides(kind: Kind, settings: &Settings) -> (Player, Player) {
-    match kind {
-        Kind::Partizan => {
-            let first = if settings.user_first {
-                settings.user_side
-            } else {
-                settings.user_side.opponent()
-            };
-            (settings.user_side, first)
-        }
-        _ => (
-            if settings.user_first {
-                Player::Left
-            } else {
-                Player::Right
-            },
-            Player::Left,
-        ),
-    }
-}
-
-impl<'s, 'a> Session<'s, 'a> {
-    /// A session at the engine's start position.
-    fn new(engine: &'s mut dyn PlayEngine, settings: &'s Settings, io: &'s mut Io<'a>) -> Self {
-        let kind = engine.kind();
-        let (user, first_mover) = sides(kind, settings);
-        let history = vec![Ply {
-            pos: engine.start(),
-            mover: first_mover,
-        }];
-        Session {
-            engine,
-            settings,
-            io,
-            kind,
-            user,
-            history,
-            drawn_at: 0,
-        }
-    }
-
+impl Terminal<'_, '_, '_> {
     /// The first line of the transcript: the game, the user's side and the commands.
     fn intro(&self) -> String {
-        let name = self.engine.ruleset();
-        let side_note = match self.kind {
-            Kind::Partizan => format!(" You play {}.", side_name(self.user)),
+        let engine = self.game.engine();
+        let name = engine.ruleset();
+        let side_note = match self.game.kind() {
+            Kind::Partizan => format!(" You play {}.", side_name(self.game.user())),
             _ => String::new(),
         };
-        let short = self
-            .engine
+        let short = engine
             .move_help()
             .map_or_else(String::new, |h| format!(" Here a move may also be written {h}."));
         format!(
             "sprague play {name}{}.{side_note} Type a move as the position after it or as its number in `moves`; also `hint`, `undo`, `swap`, `quit`.{short}",
-            if self.settings.misere {
+            if self.game.misere() {
                 " (misère play: whoever moves last loses)"
             } else {
                 ""
@@ -230,38 +183,36 @@ impl<'s, 'a> Session<'s, 'a> {
         )
     }
 
-    /// One turn at `ply`: the end of the game, the engine's move, or one line of the user's.
-    fn step(&mut self, ply: &Ply) -> CliResult<Flow> {
-        let options = self.engine.options(ply.pos, ply.mover)?;
-        if options.is_empty() {
-            self.game_over(ply)?;
-            self.after_game()
-        } else if ply.mover != self.user {
-            self.engine_turn(ply, &options)
-        } else {
-            self.user_turn(ply, &options)
+    /// One turn: the end of the game, the engine's move, or one line of the user's.
+    fn step(&mut self) -> CliResult<Flow> {
+        match self.game.turn()? {
+            Turn::Over => {
+                self.game_over()?;
+                self.after_game()
+            }
+            Turn::Engine => self.engine_turn(),
+            Turn::User => self.user_turn(),
         }
     }
 
-    /// Shows the final board and who won, at `ply` where the mover has no move.
-    fn game_over(&mut self, ply: &Ply) -> CliResult<()> {
-        show_board(&*self.engine, ply.pos, self.io)?;
-        let verdict = self.engine.verdict(ply.pos, ply.mover)?;
-        let text = match (verdict.mover_wins(), verdict.margin()) {
+    /// Shows the final board and who won, where the mover has no move.
+    fn game_over(&mut self) -> CliResult<()> {
+        show_board(self.game.engine(), self.game.position(), self.io)?;
+        let Some(over) = self.game.game_over()? else {
+            return Ok(());
+        };
+        let (kind, user) = (self.game.kind(), self.game.user());
+        let text = match (over.winner, over.margin) {
             (None, None) => "Game over: a draw.".to_string(),
             (None, Some(_)) => "Game over: a tie, neither player ahead.".to_string(),
-            (Some(wins), Some(margin)) => {
-                let winner = if wins { ply.mover } else { ply.mover.opponent() };
-                if winner == self.user {
+            (Some(winner), Some(margin)) => {
+                if winner == user {
                     format!("Game over: you win by {margin}. Well played!")
                 } else {
-                    format!(
-                        "Game over: {} wins by {margin}.",
-                        who(self.kind, winner, self.user)
-                    )
+                    format!("Game over: {} wins by {margin}.", who(kind, winner, user))
                 }
             }
-            (Some(wins), None) => self.result(ply.mover, wins),
+            (Some(winner), None) => self.result(over.mover, winner),
         };
         say(self.io, &text)
     }
@@ -270,7 +221,9 @@ impl<'s, 'a> Session<'s, 'a> {
     /// review the loss or try again), `quit` or the end of input ends the
     /// session. A game in which the user never moved just ends.
     fn after_game(&mut self) -> CliResult<Flow> {
-        if self.last_user_turn().is_none() || !REVIEW_AFTER_GAME.load(std::sync::atomic::Ordering::Relaxed) {
+        if self.game.last_user_turn().is_none()
+            || !REVIEW_AFTER_GAME.load(std::sync::atomic::Ordering::Relaxed)
+        {
             return Ok(Flow::End);
         }
         say(self.io, "(`undo` takes back your last move; `quit` ends)")?;
@@ -296,11 +249,10 @@ impl<'s, 'a> Session<'s, 'a> {
         }
     }
 
-    /// "Game over: … wins (… cannot move)." when `mover` cannot move.
-    fn result(&self, mover: Player, mover_wins: bool) -> String {
-        let (kind, user) = (self.kind, self.user);
-        let winner = if mover_wins { mover } else { mover.opponent() };
-        let why = match (kind, self.settings.misere) {
+    /// "Game over: … wins (… cannot move)." when `mover` cannot move and `winner` won.
+    fn result(&self, mover: Player, winner: Player) -> String {
+        let (kind, user) = (self.game.kind(), self.game.user());
+        let why = match (kind, self.game.misere()) {
             (Kind::Loopy, _) => String::new(),
             (_, true) => format!(
                 " ({} cannot move, so {} made the last move and lost)",
@@ -316,109 +268,87 @@ impl<'s, 'a> Session<'s, 'a> {
         }
     }
 
-    /// The engine moves at `ply`, or, when interrupted, the game goes back to
-    /// the user's last turn.
-    fn engine_turn(&mut self, ply: &Ply, options: &[PosId]) -> CliResult<Flow> {
-        let Some((i, why)) = self.engine_choice(ply, options)? else {
-            return self.back_after_interrupt(ply);
+    /// The engine moves, or, when interrupted, the game goes back to the
+    /// user's last turn.
+    fn engine_turn(&mut self) -> CliResult<Flow> {
+        let game = &mut *self.game;
+        let Some(reply) = think(|| Ok(game.choose_reply()?))? else {
+            return self.back_after_interrupt();
         };
-        let to = options[i];
-        self.announce("sprague", ply, to)?;
-        if let Some(why) = why.filter(|w| !w.is_empty()) {
+        // `turn` said the engine has a move.
+        let Some(reply) = reply else {
+            return Ok(Flow::Next);
+        };
+        self.announce("sprague", reply.to)?;
+        if let Some(why) = &reply.why {
             say(self.io, &format!("({why})"))?;
         }
-        self.advance(ply, to);
+        self.game.play(reply.to)?;
         Ok(Flow::Next)
-    }
-
-    /// The engine's choice among `options` and why (`None` when interrupted):
-    /// its own reply, or else the option best for the mover.
-    fn engine_choice(&mut self, ply: &Ply, options: &[PosId]) -> CliResult<Option<(usize, Option<String>)>> {
-        let before = self.history.len().checked_sub(2).map(|i| self.history[i].pos);
-        let engine = &mut *self.engine;
-        think(|| {
-            Ok(match engine.reply(before, ply.pos, options)? {
-                Some((i, why)) if i < options.len() => (i, Some(why)),
-                _ => (best_option(engine, options, ply.mover)?, None),
-            })
-        })
     }
 
     /// After an interrupted engine move: back to the last position where the
     /// user was to move; with none, the game cannot go on.
-    fn back_after_interrupt(&mut self, ply: &Ply) -> CliResult<Flow> {
-        let Some(back) = self.last_user_turn() else {
+    fn back_after_interrupt(&mut self) -> CliResult<Flow> {
+        let Some(back) = self.game.undo() else {
             return Err(crate::error::CliError {
                 code: INTERRUPTED,
                 message: format!(
                     "interrupted before sprague could judge {}: game ended",
-                    self.engine.format(ply.pos)
+                    self.game.format(self.game.position())
                 ),
             });
         };
-        self.rewind(back);
+        self.drawn_at = 0;
         let text = format!(
             "(interrupted: sprague stopped thinking; back to {})",
-            self.engine.format(self.history[back].pos)
+            self.game.format(back)
         );
         say(self.io, &text)?;
         Ok(Flow::Next)
     }
 
-    /// The index of the last position before the current one where the user was to move.
-    fn last_user_turn(&self) -> Option<usize> {
-        (0..self.history.len() - 1)
-            .rev()
-            .find(|&k| self.history[k].mover == self.user)
-    }
-
-    /// Cuts the history back to its position `back` (and redraws the board).
-    fn rewind(&mut self, back: usize) {
-        self.history.truncate(back + 1);
-        self.drawn_at = 0;
-    }
-
-    /// Plays the move from `ply` to `to`.
-    fn advance(&mut self, ply: &Ply, to: PosId) {
-        self.history.push(Ply {
-            pos: to,
-            mover: ply.mover.opponent(),
-        });
-    }
-
-    /// Writes "`player` (side): move  →  position" for the move from `ply` to `to`.
-    fn announce(&mut self, player: &str, ply: &Ply, to: PosId) -> CliResult<()> {
+    /// Writes "`player` (side): move  →  position" for the move from the
+    /// current position to `to`.
+    fn announce(&mut self, player: &str, to: PosId) -> CliResult<()> {
+        let (engine, from) = (self.game.engine(), self.game.position());
         writeln!(
             self.io.output,
             "{player}{}: {}  →  {}",
-            side_suffix(self.kind, ply.mover, &*self.engine, ply.pos),
-            self.engine.describe(ply.pos, to),
-            self.engine.format(to)
+            side_suffix(self.game.kind(), self.game.mover(), engine, from),
+            engine.describe(from, to),
+            engine.format(to)
         )?;
         Ok(())
     }
 
-    /// The user's turn at `ply`: the board (when it changed), the prompt, and
-    /// the line typed, a command or a move.
-    fn user_turn(&mut self, ply: &Ply, options: &[PosId]) -> CliResult<Flow> {
-        if self.drawn_at != self.history.len() {
-            show_board(&*self.engine, ply.pos, self.io)?;
-            self.drawn_at = self.history.len();
+    /// The user's turn: the board (when it changed), the prompt, and the line
+    /// typed, a command or a move.
+    fn user_turn(&mut self) -> CliResult<Flow> {
+        let plies = self.game.history().len();
+        if self.drawn_at != plies {
+            show_board(self.game.engine(), self.game.position(), self.io)?;
+            self.drawn_at = plies;
         }
-        let Some(line) = self.prompt(ply)? else {
+        let Some(line) = self.prompt()? else {
             return Ok(Flow::End);
         };
-        match self.command(ply, options, &line)? {
+        match self.command(&line)? {
             Some(flow) => Ok(flow),
-            None => self.user_move(ply, options, &line),
+            None => self.user_move(&line),
         }
     }
 
     /// Prompts for and reads one line (trimmed); `None` at the end of input.
-    fn prompt(&mut self, ply: &Ply) -> CliResult<Option<String>> {
+    fn prompt(&mut self) -> CliResult<Option<String>> {
         let prompt = format!(
             "your move{}> ",
-            side_suffix(self.kind, ply.mover, &*self.engine, ply.pos)
+            side_suffix(
+                self.game.kind(),
+                self.game.mover(),
+                self.game.engine(),
+                self.game.position()
+            )
         );
         let line = self.io.read_typed(&prompt)?;
         if line.is_none() {
@@ -428,7 +358,7 @@ impl<'s, 'a> Session<'s, 'a> {
     }
 
     /// Runs `line` when it is a command (`None` when it is not, so a move).
-    fn command(&mut self, ply: &Ply, options: &[PosId], line: &str) -> CliResult<Option<Flow>> {
+    fn command(&mut self, line: &str) -> CliResult<Option<Flow>> {
         match line {
             "" => {}
             "quit" | "q" | "exit" => {
@@ -436,26 +366,26 @@ impl<'s, 'a> Session<'s, 'a> {
                 return Ok(Some(Flow::End));
             }
             "help" | "?" => {
-                let name = self.engine.ruleset();
+                let name = self.game.engine().ruleset();
                 let text = format!(
                     "type a move as the position after it (in {name}'s notation) or as its number in `moves`; `hint` shows the winning moves and why; `undo` takes back your last move; `swap` lets sprague move now (you take the other side); `quit` ends"
                 );
                 say(self.io, &text)?;
             }
             "moves" | "m" => {
-                for (i, o) in options.iter().enumerate() {
+                for (i, o) in self.game.options()?.into_iter().enumerate() {
                     writeln!(
                         self.io.output,
                         "  {:>2}. {:<16} {}",
                         i + 1,
-                        self.engine.format(*o),
-                        self.engine.describe(ply.pos, *o)
+                        self.game.format(o),
+                        self.game.describe(o)
                     )?;
                 }
             }
             "hint" | "h" => {
-                let engine = &mut *self.engine;
-                match think(|| Ok(engine.hint(ply.pos, ply.mover)?))? {
+                let game = &mut *self.game;
+                match think(|| Ok(game.hint()?))? {
                     Some(lines) => {
                         for l in lines {
                             say(self.io, &l)?;
@@ -466,9 +396,9 @@ impl<'s, 'a> Session<'s, 'a> {
             }
             "undo" | "u" => self.undo()?,
             "swap" | "s" => {
-                self.user = self.user.opponent();
-                let note = match self.kind {
-                    Kind::Partizan => format!("; you now play {}", side_name(self.user)),
+                let user = self.game.swap();
+                let note = match self.game.kind() {
+                    Kind::Partizan => format!("; you now play {}", side_name(user)),
                     _ => String::new(),
                 };
                 writeln!(self.io.output, "swapped: sprague moves now{note}.")?;
@@ -480,15 +410,11 @@ impl<'s, 'a> Session<'s, 'a> {
 
     /// `undo`: back to the previous position where the user was to move.
     fn undo(&mut self) -> CliResult<()> {
-        match self.last_user_turn() {
+        match self.game.undo() {
             None => writeln!(self.io.output, "nothing to undo")?,
             Some(back) => {
-                self.rewind(back);
-                writeln!(
-                    self.io.output,
-                    "undone: back to {}",
-                    self.engine.format(self.history[back].pos)
-                )?;
+                self.drawn_at = 0;
+                writeln!(self.io.output, "undone: back to {}", self.game.format(back))?;
             }
         }
         Ok(())
@@ -496,88 +422,64 @@ impl<'s, 'a> Session<'s, 'a> {
 
     /// The user's move typed as `line`: judged, played, and a thrown-away win
     /// pointed out with the better moves.
-    fn user_move(&mut self, ply: &Ply, options: &[PosId], line: &str) -> CliResult<Flow> {
-        let to = match pick_option(self.engine, ply.pos, options, line) {
-            Ok(i) => options[i],
-            Err(msg) => {
+    fn user_move(&mut self, line: &str) -> CliResult<Flow> {
+        let to = match self.game.find_move(line)? {
+            Ok(to) => to,
+            Err(e) => {
+                let msg = self.move_error(&e);
                 say(self.io, &msg)?;
                 return Ok(Flow::Next);
             }
         };
-        let engine = &mut *self.engine;
-        let judged = think(|| {
-            let before = engine.verdict(ply.pos, ply.mover)?;
-            let after = engine.verdict(to, ply.mover.opponent())?;
-            Ok((before, after))
-        })?;
-        let Some((before, after)) = judged else {
+        let game = &mut *self.game;
+        let Some(judged) = think(|| Ok(game.judge(to)?))? else {
             say(
                 self.io,
                 "(interrupted: sprague stopped thinking; the move was not made)",
             )?;
             return Ok(Flow::Next);
         };
-        self.announce("you", ply, to)?;
-        let thrown = match (before, after) {
-            (Verdict::Win(_), Verdict::Win(_) | Verdict::Draw) => Some("that threw away the win"),
-            (Verdict::Draw, Verdict::Win(_)) => Some("that turned a draw into a loss"),
-            (Verdict::Score(_), Verdict::Score(_)) if after.rank_for_mover() < before.flip_rank() => {
-                Some("that cost you points")
-            }
-            _ => None,
-        };
+        self.announce("you", to)?;
         // The better moves, unless Ctrl-C stops the search for them.
-        if let Some(what) = thrown
-            && let Some(good) = self.better_moves(ply, options, before)?
+        if let Some(blunder) = judged.blunder
+            && let Some(good) = self.better_moves(judged.before)?
         {
-            say(self.io, &blunder_note(what, before, &good))?;
+            let what = match blunder {
+                Blunder::ThrewAwayWin => "that threw away the win",
+                Blunder::DrawIntoLoss => "that turned a draw into a loss",
+                Blunder::CostPoints => "that cost you points",
+            };
+            say(self.io, &blunder_note(what, judged.before, &good))?;
         }
-        self.advance(ply, to);
+        self.game.play(to)?;
         Ok(Flow::Next)
+    }
+
+    /// Why `line` is no move, in words.
+    fn move_error(&self, e: &MoveError) -> String {
+        match e {
+            MoveError::NoSuchNumber { number, count } => {
+                format!("no move {number}: `moves` lists {count} (numbered from 1)")
+            }
+            MoveError::ShortForm(e) => format!("not a move: {e}"),
+            MoveError::Unreachable(p) => format!(
+                "`{}` cannot be reached from {} in one move (`moves` lists the moves)",
+                self.game.format(*p),
+                self.game.format(self.game.position())
+            ),
+            MoveError::NotAMove(e) => format!("not a move: {e} (`help` lists the commands)"),
+        }
     }
 
     /// The options at least as good for the mover as `before` promised, each
     /// as the user would type it; `None` when interrupted.
-    fn better_moves(
-        &mut self,
-        ply: &Ply,
-        options: &[PosId],
-        before: Verdict,
-    ) -> CliResult<Option<Vec<String>>> {
-        let engine = &mut *self.engine;
+    fn better_moves(&mut self, before: Verdict) -> CliResult<Option<Vec<String>>> {
+        let game = &mut *self.game;
         think(|| {
-            let mut good = Vec::new();
-            for o in options {
-                let v = engine.verdict(*o, ply.mover.opponent())?;
-                if v.rank_for_mover() >= before.flip_rank() {
-                    // Rulesets with a short move form name the move (`cut 1-2`),
-                    // the others show the position after it.
-                    good.push(if engine.move_help().is_some() {
-                        engine.describe(ply.pos, *o)
-                    } else {
-                        engine.format(*o)
-                    });
-                }
-            }
-            Ok(good)
+            let good = game.keeping_moves(before)?;
+            Ok(good.into_iter().map(|o| game.move_text(o)).collect())
         })
     }
-}
-
-/// The option of `options` best for `mover` (the first of the best ranks; 0
-/// when there is none). O(options) verdicts.
-///
-/// # Errors
-/// Budgets reached and stops of the verdicts.
-fn best_option(engine: &mut dyn PlayEngine, options: &[PosId], mover: Player) -> CliResult<usize> {
-    let mut best: Option<(i64, usize)> = None;
-    for (i, o) in options.iter().enumerate() {
-        let rank = engine.verdict(*o, mover.opponent())?.rank_for_mover();
-        if best.is_none_or(|(r, _)| rank > r) {
-            best = Some((rank, i));
-        }
-    }
-    Ok(best.map_or(0, |(_, i)| i))
 }
 
 /// "`what`: `a` or `b` were the winning moves (`undo` to try again)", listing
@@ -621,115 +523,6 @@ fn think<T>(work: impl FnOnce() -> CliResult<T>) -> CliResult<Option<T>> {
         Ok(v) => Ok(Some(v)),
         Err(e) if e.code == INTERRUPTED => Ok(None),
         Err(e) => Err(e),
-    }
-}
-
-/// The option the user typed: a position in the notation (compared by key), or
-/// the number of a listed move.
-fn pick_option(
-    engine: &mut dyn PlayEngine,
-    from: PosId,
-    options: &[PosId],
-    line: &str,
-) -> Result<usize, String> {
-    let number = line.strip_prefix('#').unwrap_or(line).trim();
-    let as_number = number
-        .parse::<usize>()
-        .ok()
-        .filter(|&k| k >= 1 && k <= options.len());
-    if line.starts_with('#') {
-        return as_number.map(|k| k - 1).ok_or_else(|| {
-            format!(
-                "no move {number}: `moves` lists {} (numbered from 1)",
-                options.len()
-            )
-        });
-    }
-    let typed = match engine.short_move(from, line) {
-        Some(Ok(p)) => Ok(p),
-        Some(Err(e)) => return Err(format!("not a move: {e}")),
-        None => engine.parse(line),
-    };
-    match typed {
-        Ok(p) => {
-            let shown = engine.format(p);
-            if let Some(i) = options.iter().position(|o| engine.format(*o) == shown) {
-                return Ok(i);
-            }
-            let key = engine.key(p);
-            for (i, o) in options.iter().enumerate() {
-                if engine.key(*o) == key {
-                    return Ok(i);
-                }
-            }
-            if let Some(k) = as_number {
-                return Ok(k - 1);
-            }
-            Err(format!(
-                "`{}` cannot be reached from {} in one move (`moves` lists the moves)",
-                engine.format(p),
-                engine.format(from)
-            ))
-        }
-        Err(e) => {
-            if let Some(k) = as_number {
-                return Ok(k - 1);
-            }
-            // A move named as in its description, whole or by its last word
-            // (`b2` for "X at b2", `Rh1-h8`, `b1-b2` for "vertical domino b1-b2"
-            // or "x on b1 clobbers b2 (b1-b2)").
-            // A cell typed by the numbers its board shows (`2,3`, `(2,3)`,
-            // `r2c3`, `row 2 column 3`) names the move described "… row 2,
-            // column 3" (Chomp's bites).
-            let wanted = line.to_lowercase();
-            let cell = cell_words(&wanted);
-            let named: Vec<usize> = (0..options.len())
-                .filter(|&i| {
-                    let d = engine.describe(from, options[i]).to_lowercase();
-                    let last = d
-                        .rsplit(' ')
-                        .next()
-                        .map(|w| w.trim_matches(|c| c == '(' || c == ')'));
-                    d == wanted
-                        || last == Some(wanted.as_str())
-                        || cell.as_ref().is_some_and(|c| d.contains(c.as_str()))
-                })
-                .collect();
-            match named[..] {
-                [i] => Ok(i),
-                _ => Err(format!("not a move: {e} (`help` lists the commands)")),
-            }
-        }
-    }
-}
-
-/// "row R, column C" for a cell typed as `R,C`, `(R,C)`, `rRcC` or `row R
-/// column C` (lower case), the words a board game's moves are described with.
-fn cell_words(typed: &str) -> Option<String> {
-    let cleaned: String = typed
-        .replace("row", " ")
-        .replace("column", " ")
-        .chars()
-        .map(|c| if c.is_ascii_digit() { c } else { ' ' })
-        .collect();
-    let shape_ok = {
-        let t = typed.trim();
-        let r_c = t.strip_prefix('r').and_then(|x| x.split_once('c'));
-        r_c.is_some_and(|(a, b)| {
-            !a.is_empty() && !b.is_empty() && (a.to_owned() + b).bytes().all(|c| c.is_ascii_digit())
-        }) || t.starts_with("row")
-            || t.trim_start_matches('(')
-                .trim_end_matches(')')
-                .split_once(',')
-                .is_some_and(|(a, b)| {
-                    let (a, b) = (a.trim(), b.trim());
-                    !a.is_empty() && !b.is_empty() && (a.to_owned() + b).bytes().all(|c| c.is_ascii_digit())
-                })
-    };
-    let numbers: Vec<&str> = cleaned.split_whitespace().collect();
-    match numbers[..] {
-        [r, c] if shape_ok => Some(format!("row {r}, column {c}")),
-        _ => None,
     }
 }
 
@@ -852,7 +645,8 @@ mod tests {
             editor: None,
             lines: 0,
         };
-        run_session(&mut *erase(engine, start), settings, &mut io).unwrap();
+        let mut game = Session::with_engine(erase(engine, start), settings.seats(), settings.misere);
+        run_session(&mut game, &mut io).unwrap();
         String::from_utf8(output).unwrap()
     }
 

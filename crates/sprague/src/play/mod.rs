@@ -1,7 +1,7 @@
 //! Perfect players for game sessions: the [`Engine`] trait a ruleset's player
 //! implements, its object-safe face [`PlayEngine`], the players of each family
 //! (impartial, partizan, loopy state spaces), the players of the games on
-//! graphs, and text boards.
+//! graphs, text boards, and the [`Session`] every surface plays a game through.
 
 pub mod board;
 mod engine;
@@ -15,6 +15,7 @@ mod hackenbush;
 mod increasing_distance;
 mod kayles;
 mod leaf_removal;
+mod session;
 mod wall_making;
 
 pub use crate::games::{MULTIPLES_MISERE_PLAY_LIMIT, MULTIPLES_PLAY_LIMIT, MultiplesPlay, multiples_engine};
@@ -29,4 +30,7 @@ pub(crate) use hackenbush::HackenbushEngine;
 pub(crate) use increasing_distance::DistancePlay;
 pub(crate) use kayles::KaylesPlay;
 pub(crate) use leaf_removal::{LeafEngine, UnrootedLeafEngine};
+pub use session::{
+    Blunder, By, GameOver, JudgedOption, Judgement, MoveError, Ply, Reply, Seats, Session, Turn, keeps,
+};
 pub(crate) use wall_making::WallEngine;
