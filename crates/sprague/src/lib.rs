@@ -190,6 +190,7 @@ mod outcome;
 pub mod partizan;
 pub mod play;
 mod prefetch;
+pub mod query;
 pub mod registry;
 pub mod surreal;
 #[cfg(test)]
@@ -207,9 +208,8 @@ pub use nimber::{MexSet, Nimber, mex};
 pub use notation::{Notation, ParseError};
 pub use outcome::Outcome;
 pub use partizan::{Dyadic, GameId, GameStore, PartizanRules, PartizanSolver, Player};
-pub use registry::{
-    Data, Entry, Error, Family, Options, Report, Result, Ruleset, Table, build, catalog, lookup,
-};
+pub use query::{Error, Options, Result};
+pub use registry::{Data, Entry, Family, Report, Ruleset, Table, build, catalog, lookup};
 
 /// The Rust snippets of the repository's README, compiled and run as doctests.
 #[cfg(doctest)]

@@ -578,14 +578,12 @@ pub fn endgame_summary(space: &Endgame, table: &StateTable) -> [EndgameSide; 2] 
         classes.sort_unstable();
         classes.dedup();
         side.longest_count_up_to_symmetry = classes.len() as u64;
-        side.longest_example = set
-            .first()
-            .map(|&s| crate::play::SpaceNotation::format_state(space, s));
+        side.longest_example = set.first().map(|&s| super::SpaceNotation::format_state(space, s));
     }
     sides
 }
 
-impl crate::play::SpaceNotation for Endgame {
+impl super::SpaceNotation for Endgame {
     fn format_state(&self, s: u64) -> String {
         if s == self.bare_kings() {
             return "bare kings (White's man was taken)".to_string();

@@ -10,9 +10,9 @@
 //! retrograde solver, which gives the winner and the number of moves until
 //! the lamp's fate is sealed.
 
+use super::SpaceNotation;
 use super::space::StateSpace;
 use super::wld::Wld;
-use crate::play::SpaceNotation;
 
 /// Most distinct switches in a formula (the state space has 2·3^k states).
 pub const LAMP_MAX_SWITCHES: usize = 14;

@@ -14,6 +14,7 @@ mod preferences;
 mod pursuit;
 mod river_pawn;
 mod space;
+mod space_notation;
 mod stats;
 mod tictactoe;
 mod tiered;
@@ -41,6 +42,7 @@ pub use space::{
     MAX_THREADS, SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, check_threads, reachable,
     reachable_counts,
 };
+pub use space_notation::SpaceNotation;
 pub use stats::{ClassCounts, SideStats, SpaceFacts, SpaceStats, space_stats};
 pub use tictactoe::TicTacToe;
 pub use tiered::{

@@ -10,10 +10,10 @@
 //! the retrograde solver, which gives win, loss or draw with the number of
 //! moves (plies) to the end under perfect play.
 
+use super::SpaceNotation;
 use super::space::StateSpace;
 use super::wld::Wld;
 use crate::graph_games::EdgeList;
-use crate::play::SpaceNotation;
 
 /// The players of [`SpeikeAndTom`].
 const TOM: u64 = 0;
@@ -23,7 +23,7 @@ const SPEIKE: u64 = 1;
 /// `((tom · n) + speike) · 2 + mover` with mover 0 for Tom, 1 for Speike.
 ///
 /// ```
-/// use sprague::{StateSpaceSolver, Wld, loopy::SpeikeAndTom, play::SpaceNotation};
+/// use sprague::{StateSpaceSolver, Wld, loopy::{SpaceNotation, SpeikeAndTom}};
 /// // LeetCode 913, example 2: Tom at 1 next to the hole 0 escapes at once.
 /// let (game, start) = SpeikeAndTom::parse("0-1 0-3 2-3 | 1 2 0").unwrap();
 /// let table = StateSpaceSolver::new(&game).solve().unwrap();

@@ -4,7 +4,7 @@
 
 use super::{Engine, Kind, Verdict};
 use crate::partizan::Player;
-use crate::registry::Result;
+use crate::query::Result;
 
 /// A position of a [`PlayEngine`]: an index into the positions it has handed
 /// out. Handles stay valid for the engine's lifetime.

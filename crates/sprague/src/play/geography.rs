@@ -6,7 +6,7 @@ use super::graph_text::{
     vertex_list,
 };
 use super::{Engine, Verdict, board};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{CellGrid, EdgeList},
     partizan::Player,

@@ -183,10 +183,10 @@ pub(crate) fn vertex_words(text: &str, n: usize) -> Option<Result<u64, String>> 
 /// Refuses misère play for the players that know only the normal-play rule.
 pub(crate) fn played_normal_only(
     name: &str,
-    options: &crate::registry::Options<'_>,
-) -> crate::registry::Result<()> {
+    options: &crate::query::Options<'_>,
+) -> crate::query::Result<()> {
     if options.misere {
-        return Err(crate::registry::Error::input(format!(
+        return Err(crate::query::Error::input(format!(
             "`{name}` is played in normal play only; drop --misere"
         )));
     }

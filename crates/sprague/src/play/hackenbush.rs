@@ -4,7 +4,7 @@
 use super::graph_text::{edge_word, edges_text, listed, parse_error, strip_verb, verdict_of};
 use super::{Engine, Verdict};
 use crate::graph_games::{grounded, keep_grounded, picture_value, pieces};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{EdgeList, GreenHackenbush},
     impartial::MisereSolver,

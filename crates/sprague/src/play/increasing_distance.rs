@@ -4,7 +4,7 @@
 
 use super::ImpartialEngine;
 use super::graph_text::{played_normal_only, strip_verb, vertex_list};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{IncreasingDistanceRules, RootedTree},
     impartial::ImpartialRules,

@@ -3,7 +3,7 @@
 
 use super::ImpartialEngine;
 use super::graph_text::{edge_word, edges_text, parse_set, set_text, strip_verb, vertex_list};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{ArcKayles, EdgeList, NodeKayles},
     impartial::ImpartialRules,

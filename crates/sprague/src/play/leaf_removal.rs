@@ -5,7 +5,7 @@ use super::graph_text::{
     listed, parse_set, played_normal_only, set_text, strip_verb, verdict_of, vertex_list, vertex_words,
 };
 use super::{Engine, Verdict};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{LeafRemovalRules, RootedTree},
     impartial::ImpartialRules,

@@ -5,7 +5,7 @@ use super::graph_text::{
     cell_name, grid_text, listed, looks_like_cell, played_normal_only, read_cell, strip_verb, verdict_of,
 };
 use super::{Engine, Verdict, board};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{CellGrid, WallMakingValues},
     partizan::Player,

@@ -5,9 +5,10 @@
 
 use super::{Data, Error, Options, Report, Result, Ruleset};
 use crate::loopy::{
-    ConnectFour, ConnectFourTiers, Krk, SolveError, StateSpaceSolver, StateTable, TicTacToe, solve_ordered,
+    ConnectFour, ConnectFourTiers, Krk, SolveError, SpaceNotation, StateSpaceSolver, StateTable, TicTacToe,
+    solve_ordered,
 };
-use crate::play::{PlayEngine, SpaceEngine, SpaceNotation, best_state_moves, erase};
+use crate::play::{PlayEngine, SpaceEngine, best_state_moves, erase};
 
 /// A state space with a notation, as a registry [`Ruleset`]: `value` solves
 /// the whole space with [`StateSpaceSolver`] and reports the position's

@@ -10,7 +10,6 @@
 mod catalog;
 mod cell_grid;
 pub(crate) mod count;
-mod error;
 mod graph_position;
 mod heap_family;
 mod heap_rules;
@@ -25,6 +24,8 @@ mod partizan;
 mod report;
 mod ruleset;
 
+pub(crate) use crate::query::read_position;
+pub use crate::query::{Error, OnProgress, Options, Result};
 pub use catalog::{
     ALIASES, Builder, Entry, Family, build, catalog, edit_distance, lookup, no_params, whole_param,
     without_params,
@@ -33,8 +34,6 @@ pub(crate) use cell_grid::{
     BoardRules, CellGrid, annotate, note_after_outcome, play_board, solve as solve_board,
 };
 pub use count::{RangeCount, count_listed, count_outcomes_by};
-pub(crate) use error::read_position;
-pub use error::{Error, Result};
 pub use graph_position::{check_graph_memory, check_graph_size};
 pub(crate) use graph_position::{
     list_vertices, normal_only, outcome_text, parse_board, parse_graph_position, parse_tree, short,
@@ -54,5 +53,5 @@ pub use misere_game::{MAX_MISERE_GAMES, misere_game_report, misere_game_report_w
 pub use misere_quotient::{MAX_QUOTIENT_HEAPS, misere_quotient_report};
 pub use partizan::{Partizan, partizan_report};
 pub use report::{Data, MOVES_SHOWN, Report, Table};
+pub use ruleset::Ruleset;
 pub(crate) use ruleset::normal_play_only;
-pub use ruleset::{OnProgress, Options, Ruleset};
