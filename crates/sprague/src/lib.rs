@@ -190,6 +190,7 @@ mod outcome;
 pub mod partizan;
 pub mod play;
 mod prefetch;
+mod search_limits;
 pub mod query;
 pub mod registry;
 pub mod surreal;

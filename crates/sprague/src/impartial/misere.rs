@@ -1,7 +1,8 @@
 //! Misère-play outcomes by search.
 
 use super::ImpartialRules;
-use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
+use crate::budget::DEFAULT_MAX_STATES;
+use crate::search_limits::SearchLimits;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
 use std::collections::HashMap;
@@ -54,7 +55,7 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
         }
     }
 
-    crate::budget::monitor_builder!('r, "positions");
+    crate::search_limits::monitor_builder!('r, "positions");
 
     /// Ignore the ruleset's misère closed form and search everything (for
     /// cross-checking closed forms).

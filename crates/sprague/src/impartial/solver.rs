@@ -1,7 +1,8 @@
 //! The memoised, iterative Grundy solver.
 
 use super::ImpartialRules;
-use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
+use crate::budget::DEFAULT_MAX_STATES;
+use crate::search_limits::SearchLimits;
 use crate::monitor::SearchError;
 use crate::nimber::{Nimber, mex_in_place};
 use std::collections::HashMap;
@@ -58,7 +59,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         }
     }
 
-    crate::budget::monitor_builder!('r, "components");
+    crate::search_limits::monitor_builder!('r, "components");
 
     /// The ruleset being solved.
     #[must_use]

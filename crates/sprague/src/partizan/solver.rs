@@ -4,7 +4,8 @@
 use super::position_memo::PositionMemo;
 use super::rules::PartizanRules;
 use super::{GameId, GameStore};
-use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
+use crate::budget::DEFAULT_MAX_STATES;
+use crate::search_limits::SearchLimits;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
 
@@ -120,7 +121,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         }
     }
 
-    crate::budget::monitor_builder!('r, "component classes");
+    crate::search_limits::monitor_builder!('r, "component classes");
 
     /// The ruleset being solved.
     #[must_use]

@@ -266,7 +266,7 @@ impl<'m> UnrootedLeafEngine<'m> {
                 continue;
             }
             if self.memo.len() >= self.max_states {
-                return Err(crate::BudgetExceeded {
+                return Err(crate::budget::BudgetExceeded {
                     max_states: self.max_states,
                 }
                 .into());

@@ -126,7 +126,7 @@ impl<G: HeapGame + Clone> HeapRuleset<G> {
             )));
         }
         let Ok(count) = usize::try_from(count) else {
-            return Err(Error::Memory(crate::MemoryExceeded {
+            return Err(Error::Memory(crate::budget::MemoryExceeded {
                 what,
                 needed: u64::MAX,
                 max_memory: options.max_memory(),
@@ -141,8 +141,8 @@ impl<G: HeapGame + Clone> HeapRuleset<G> {
             monitor.check().is_ok()
         });
         if table.values().len() < count {
-            return Err(Error::Search(crate::SearchError::Interrupted(
-                crate::Interrupted { done: monitor.done() },
+            return Err(Error::Search(crate::monitor::SearchError::Interrupted(
+                crate::monitor::Interrupted { done: monitor.done() },
             )));
         }
         Ok(table)
@@ -382,7 +382,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
         if (2..=MOVES_SHOWN_HEAPS).contains(&heaps.len()) {
             let values: Vec<u64> = heaps
                 .iter()
-                .filter_map(|&h| rules.heap_grundy(h).map(crate::Nimber::get))
+                .filter_map(|&h| rules.heap_grundy(h).map(crate::nimber::Nimber::get))
                 .collect();
             if values.len() == heaps.len() && values != heaps {
                 let parts: Vec<String> = heaps
@@ -399,7 +399,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
                 );
                 report.data.insert(
                     "heap_values",
-                    crate::Data::List(values.iter().map(|&v| crate::Data::Int(i128::from(v))).collect()),
+                    crate::registry::Data::List(values.iter().map(|&v| crate::registry::Data::Int(i128::from(v))).collect()),
                 );
             }
         }
@@ -703,7 +703,7 @@ mod built_tests {
         monitor.stop();
         let e = rules.value("70000", &Options::new(&monitor)).unwrap_err();
         assert!(
-            matches!(e, Error::Search(crate::SearchError::Interrupted(_))),
+            matches!(e, Error::Search(crate::monitor::SearchError::Interrupted(_))),
             "{e}"
         );
         // The table verb takes the same engine: equal values.

@@ -3,7 +3,7 @@
 //! whether it is a stopper, its onside and offside, and its sign.
 
 use super::{Data, Error, Report, Result};
-use crate::GameStore;
+use crate::partizan::GameStore;
 use crate::notation::{LoopyParseError, parse_loopy};
 use crate::partizan::loopy::{LoopyError, LoopyGame};
 

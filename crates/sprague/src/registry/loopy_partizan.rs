@@ -6,7 +6,7 @@
 
 use super::loopy_game::graph_report;
 use super::{Data, Error, Options, Report, Result, Ruleset, read_position};
-use crate::GameStore;
+use crate::partizan::GameStore;
 use crate::definition::Definition;
 use crate::loopy::{SolveError, StateSpace, StateSpaceSolver, StateTable};
 use crate::notation::Notation;

@@ -42,7 +42,7 @@ pub fn misere_game_report(expr: &str, max_games: Option<usize>) -> Result<Report
 pub fn misere_game_report_with(
     expr: &str,
     max_games: Option<usize>,
-    monitor: &'static crate::Monitor,
+    monitor: &'static crate::monitor::Monitor,
 ) -> Result<Report> {
     let mut s = MisereStore::with_max_games(budget(max_games)).with_monitor(monitor);
     let r = report_of(&mut s, expr);

@@ -16,7 +16,7 @@
 
 use super::ArithmeticError;
 use super::ordinal::{MAX_TERMS, Ordinal};
-use crate::Nimber;
+use crate::nimber::Nimber;
 use std::collections::BTreeMap;
 
 /// The exponent ω²·a + ω·b + c of a monomial, as `(a, b, c)`.

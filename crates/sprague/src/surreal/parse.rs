@@ -6,7 +6,7 @@ use super::ArithmeticError;
 use super::ordinal::{MAX_DEPTH, Ordinal};
 use super::rational::Rational;
 use super::surreal::Surreal;
-use crate::ParseError;
+use crate::notation::ParseError;
 
 /// A token of the notation.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! Exact rational numbers over `i128`.
 
 use super::ArithmeticError;
-use crate::Dyadic;
+use crate::partizan::Dyadic;
 use core::cmp::Ordering;
 use core::fmt;
 use num_bigint::BigInt;

@@ -18,7 +18,7 @@
 //! ```
 
 use super::{Ordinal, Surreal};
-use crate::{Dyadic, Outcome, ParseError};
+use crate::{notation::ParseError, outcome::Outcome, partizan::Dyadic};
 
 /// How an expression is read, before any parser runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 use super::ArithmeticError;
 use super::ordinal::{MAX_TERMS, Ordinal};
 use super::rational::Rational;
-use crate::{Dyadic, ParseError};
+use crate::{notation::ParseError, partizan::Dyadic};
 use core::cmp::Ordering;
 use core::fmt;
 use std::collections::BTreeMap;

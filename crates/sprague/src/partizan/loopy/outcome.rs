@@ -3,7 +3,7 @@
 
 use super::LoopyGame;
 use super::arena::{Arena, LEFT, RIGHT};
-use crate::Outcome;
+use crate::outcome::Outcome;
 use core::fmt;
 
 /// Who wins a loopy game from one position with one player to move.

@@ -427,7 +427,7 @@ pub(super) fn drop_some_right_cycle_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GameStore;
+    use crate::partizan::GameStore;
     use crate::notation::parse_loopy;
     use crate::partizan::loopy::Side;
     use proptest::prelude::*;
