@@ -190,9 +190,9 @@ mod outcome;
 pub mod partizan;
 pub mod play;
 mod prefetch;
-mod search_limits;
 pub mod query;
 pub mod registry;
+mod search_limits;
 pub mod surreal;
 #[cfg(test)]
 mod test_rng;

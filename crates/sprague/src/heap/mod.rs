@@ -10,6 +10,7 @@ mod grundy_game;
 mod grundy_game_file;
 mod heaps;
 mod lasker;
+mod misere_monoid;
 mod misere_quotient;
 mod misere_recalibration;
 mod misere_values;

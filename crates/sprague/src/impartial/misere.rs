@@ -2,9 +2,9 @@
 
 use super::ImpartialRules;
 use crate::budget::DEFAULT_MAX_STATES;
-use crate::search_limits::SearchLimits;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
+use crate::search_limits::SearchLimits;
 use std::collections::HashMap;
 
 /// Decides misère play (the player who makes the last move loses) of any short

@@ -11,9 +11,9 @@
 
 use super::misere_form::{MisereGame, MisereStore};
 use crate::budget::DEFAULT_MAX_STATES;
-use crate::search_limits::SearchLimits;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
+use crate::search_limits::SearchLimits;
 use core::hash::Hash;
 use rustc_hash::FxHashMap;
 

@@ -2,9 +2,9 @@
 
 use super::ImpartialRules;
 use crate::budget::DEFAULT_MAX_STATES;
-use crate::search_limits::SearchLimits;
 use crate::monitor::SearchError;
 use crate::nimber::{Nimber, mex_in_place};
+use crate::search_limits::SearchLimits;
 use std::collections::HashMap;
 
 /// Computes Grundy values of positions of any [`ImpartialRules`].

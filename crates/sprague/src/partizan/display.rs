@@ -1,7 +1,8 @@
 //! Canonical printing of games in the notation CGSuite users write.
 
+use super::game_id::GameId;
 use super::nus::Nus;
-use super::store::{GameId, GameStore};
+use super::store::GameStore;
 
 /// Writes `x + n·↑ + *m`: `0`, `3/8`, `^`, `vv*`, `1/2^*3`, `-1^4`.
 /// Up multiples print as `^`, `^^`, `^^^`, then `^4`, `^5`, …; downs as `v`.

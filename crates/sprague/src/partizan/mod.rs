@@ -14,6 +14,7 @@
 pub(crate) mod by_definition;
 mod display;
 mod dyadic;
+mod game_id;
 mod infinitesimal;
 pub mod loopy;
 mod nus;
@@ -31,12 +32,13 @@ mod watched;
 
 pub use display::format_nus;
 pub use dyadic::Dyadic;
+pub use game_id::GameId;
 pub use infinitesimal::MAX_TOLERANCE_STAR;
 pub use nus::Nus;
 pub use rules::{PartizanRules, Player, moves_of, outcome_by_minimax, wins_moving_first};
 pub use solver::{PartizanSolver, value_by_definition};
 pub(crate) use store::Op;
-pub use store::{GameId, GameStore, TooLargeToExpand};
+pub use store::{GameStore, TooLargeToExpand};
 pub use temperature::cooling_defined;
 pub use thermograph::Thermograph;
 pub use thermograph_svg::thermograph_svg;

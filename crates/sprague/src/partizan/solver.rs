@@ -5,9 +5,9 @@ use super::position_memo::PositionMemo;
 use super::rules::PartizanRules;
 use super::{GameId, GameStore};
 use crate::budget::DEFAULT_MAX_STATES;
-use crate::search_limits::SearchLimits;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
+use crate::search_limits::SearchLimits;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
 ///

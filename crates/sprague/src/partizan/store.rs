@@ -1,10 +1,12 @@
-//! The first layer of the partizan store: [`GameId`], [`GameStore`], the
+//! The first layer of the partizan store: [`GameStore`], the
 //! interning of canonical forms and their construction from options.
 //!
 //! The store's modules are layered; each uses only those above it in this list:
 //!
 //! 1. values without a store: [`Dyadic`], [`Nus`], `trajectory`, `thermograph`
-//!    (the walls of a thermograph and how they meet);
+//!    (the walls of a thermograph and how they meet), and the ids of the
+//!    store's games ([`GameId`], `game_id`) with the memo tables keyed by
+//!    them (`pair_memo`, `position_memo`);
 //! 2. `store` (this file): interning, inline values, options, stops, `≤` and
 //!    the canonical form of `{L | R}` (which needs `≤`);
 //! 3. `ops`: negation, sums, comparisons, outcome, birthday, incentives;
@@ -22,37 +24,13 @@
 //! stops, which is why [`GameStore`]'s own methods return plain values.
 
 use super::dyadic::Dyadic;
+use super::game_id::GameId;
 use super::nus::Nus;
 use super::pair_memo::{PairFlags, PairMemo};
 use super::thermograph::Thermograph;
 use crate::monitor::{Interrupted, Monitor};
 use core::ops::{Deref, DerefMut};
 use rustc_hash::FxHashMap;
-
-/// A canonical short partizan game: an index into one [`GameStore`].
-///
-/// Every canonical form is interned once, so two ids of the same store are
-/// equal exactly when the games are equal in value; ids key every memo table.
-/// Ids from different stores must not be mixed.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct GameId(u32);
-
-impl GameId {
-    /// The id of 0 in every store.
-    pub const ZERO: GameId = GameId(0);
-
-    /// The index of this game in its store.
-    #[must_use]
-    pub const fn index(self) -> u32 {
-        self.0
-    }
-
-    /// The id at `index` (for the tests of the tables keyed or valued by ids).
-    #[cfg(test)]
-    pub(super) const fn from_index(index: u32) -> GameId {
-        GameId(index)
-    }
-}
 
 const NO_NEG: u32 = u32::MAX;
 

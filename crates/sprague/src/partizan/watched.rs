@@ -2,7 +2,8 @@
 //! stop, each answering `Result<_, Interrupted>`.
 
 use super::dyadic::Dyadic;
-use super::store::{GameId, GameStore, Op};
+use super::game_id::GameId;
+use super::store::{GameStore, Op};
 use crate::notation::ParseError;
 use crate::{
     monitor::{Interrupted, Monitor},

@@ -399,7 +399,12 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
                 );
                 report.data.insert(
                     "heap_values",
-                    crate::registry::Data::List(values.iter().map(|&v| crate::registry::Data::Int(i128::from(v))).collect()),
+                    crate::registry::Data::List(
+                        values
+                            .iter()
+                            .map(|&v| crate::registry::Data::Int(i128::from(v)))
+                            .collect(),
+                    ),
                 );
             }
         }

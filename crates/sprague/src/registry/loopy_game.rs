@@ -3,8 +3,8 @@
 //! whether it is a stopper, its onside and offside, and its sign.
 
 use super::{Data, Error, Report, Result};
-use crate::partizan::GameStore;
 use crate::notation::{LoopyParseError, parse_loopy};
+use crate::partizan::GameStore;
 use crate::partizan::loopy::{LoopyError, LoopyGame};
 
 impl From<LoopyError> for Error {

@@ -6,10 +6,10 @@
 
 use super::loopy_game::graph_report;
 use super::{Data, Error, Options, Report, Result, Ruleset, read_position};
-use crate::partizan::GameStore;
 use crate::definition::Definition;
 use crate::loopy::{SolveError, StateSpace, StateSpaceSolver, StateTable};
 use crate::notation::Notation;
+use crate::partizan::GameStore;
 use crate::partizan::{PartizanRules, Player, loopy::Explored};
 use crate::play::{Engine, Kind, PlayEngine, Verdict, board, erase};
 

@@ -607,7 +607,10 @@ pub(crate) mod tests {
         for a in 0..40u64 {
             for b in [0, 1, 7, 33, 1 << 40, u64::MAX] {
                 let s = Ordinal::from_u64(a).nim_add(&Ordinal::from_u64(b));
-                assert_eq!(s.to_u64(), Some((crate::nimber::Nimber(a) + crate::nimber::Nimber(b)).get()));
+                assert_eq!(
+                    s.to_u64(),
+                    Some((crate::nimber::Nimber(a) + crate::nimber::Nimber(b)).get())
+                );
             }
         }
         // ω⊕ω = 0, (ω·3 + 1) ⊕ (ω + 3) = ω·2 + 2.

@@ -427,8 +427,8 @@ pub(super) fn drop_some_right_cycle_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::partizan::GameStore;
     use crate::notation::parse_loopy;
+    use crate::partizan::GameStore;
     use crate::partizan::loopy::Side;
     use proptest::prelude::*;
 
