@@ -2,7 +2,6 @@
 //! (Hessenberg) and nim (bitwise) sums.
 
 use super::ArithmeticError;
-use crate::notation::ParseError;
 use core::cmp::Ordering;
 use core::fmt;
 
@@ -359,17 +358,6 @@ impl Ordinal {
         Ordinal { terms }
     }
 
-    /// Parses the ordinal notation: decimal integers, `omega` (also `w` or
-    /// `ω`), `+` (Cantor sum), `*` (Cantor product), `^` (power, right
-    /// associative) and parentheses, nested at most [`MAX_DEPTH`] deep.
-    ///
-    /// # Errors
-    /// A [`ParseError`] with the column of the problem, also for arithmetic
-    /// that overflows.
-    pub fn parse(text: &str) -> Result<Ordinal, ParseError> {
-        super::parse::parse_ordinal(text)
-    }
-
     fn write_exponent(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_finite() || *self == Ordinal::omega() {
             write!(f, "{self}")
@@ -453,13 +441,6 @@ impl PartialOrd for Ordinal {
 impl From<u64> for Ordinal {
     fn from(n: u64) -> Ordinal {
         Ordinal::from_u64(n)
-    }
-}
-
-impl core::str::FromStr for Ordinal {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Ordinal, ParseError> {
-        Ordinal::parse(s)
     }
 }
 

@@ -3,7 +3,7 @@
 use super::ArithmeticError;
 use super::ordinal::{MAX_TERMS, Ordinal};
 use super::rational::Rational;
-use crate::{notation::ParseError, partizan::Dyadic};
+use crate::partizan::Dyadic;
 use core::cmp::Ordering;
 use core::fmt;
 use std::collections::BTreeMap;
@@ -379,20 +379,6 @@ impl Surreal {
         self.to_rational()?.to_dyadic()
     }
 
-    /// Parses the `calc` notation of surreal numbers: decimal integers,
-    /// `omega` (also `w`, `ω`), `+ - * /`, unary `-`, parentheses and `^`.
-    /// `omega^α` takes an ordinal exponent written in the ordinal notation
-    /// (so `omega^(2*omega)` is `ω^ω`, as `2·ω = ω` for ordinals); any other
-    /// base takes an integer exponent (`(omega+1)^2`, `2^-1`). Nesting is
-    /// bounded by [`MAX_DEPTH`](super::MAX_DEPTH).
-    ///
-    /// # Errors
-    /// A [`ParseError`] with the column of the problem (for arithmetic
-    /// errors, of the operator).
-    pub fn parse(text: &str) -> Result<Surreal, ParseError> {
-        super::parse::parse_surreal(text)
-    }
-
     fn write_poly(p: &[(Ordinal, Rational)], f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if p.is_empty() {
             return f.write_str("0");
@@ -454,13 +440,6 @@ impl fmt::Display for Surreal {
             }
         }
         Ok(())
-    }
-}
-
-impl core::str::FromStr for Surreal {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Surreal, ParseError> {
-        Surreal::parse(s)
     }
 }
 
