@@ -120,7 +120,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 mod tests {
     use super::*;
     use crate::games::snort::tests::{grid, swap_negates_and_images_keep};
-    use crate::partizan::by_definition::{both, is};
+    use crate::games::by_definition::{both, is};
     use proptest::prelude::*;
 
     proptest! {

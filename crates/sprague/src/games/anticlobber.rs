@@ -156,7 +156,7 @@ mod tests {
     use super::*;
     use crate::games::Clobber;
     use crate::games::snort::tests::{grid, swap_negates_and_images_keep};
-    use crate::partizan::by_definition::{both, is};
+    use crate::games::by_definition::{both, is};
     use proptest::prelude::*;
 
     proptest! {

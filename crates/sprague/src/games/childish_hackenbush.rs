@@ -107,7 +107,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 mod tests {
     use super::*;
     use crate::partizan::PartizanSolver;
-    use crate::partizan::by_definition::{both, is};
+    use crate::games::by_definition::{both, is};
     use proptest::prelude::*;
 
     fn picture(edges: &[(u32, u32, u8)]) -> HackenbushGraph {

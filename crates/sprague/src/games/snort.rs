@@ -221,7 +221,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 pub(crate) mod tests {
     use super::*;
     use crate::partizan::PartizanSolver;
-    use crate::partizan::by_definition::{both, is};
+    use crate::games::by_definition::{both, is};
     use proptest::prelude::*;
 
     /// Swapping the colours of `b` negates its value and each of its eight

@@ -7,8 +7,9 @@ mod heaps;
 mod loopy_expr;
 mod tokens;
 
+pub use crate::partizan::{NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT};
 pub use error::ParseError;
-pub use game_expr::{MAX_NESTING, NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT, parse_game};
+pub use game_expr::{MAX_NESTING, parse_game};
 pub use heaps::{
     MAX_LISTED_HEAPS, REPEAT_RUN, describe_heap_move, format_heaps, parse_heaps, parse_u64_token,
 };

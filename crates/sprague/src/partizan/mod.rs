@@ -10,8 +10,6 @@
 //! `display` and `watched` (the operations a [`Monitor`](crate::Monitor)
 //! may stop, in [`WatchedStore`]).
 
-#[cfg(test)]
-pub(crate) mod by_definition;
 mod display;
 mod dyadic;
 mod game_id;
@@ -38,7 +36,7 @@ pub use nus::Nus;
 pub use rules::{PartizanRules, Player, moves_of, outcome_by_minimax, wins_moving_first};
 pub use solver::{PartizanSolver, value_by_definition};
 pub(crate) use store::Op;
-pub use store::{GameStore, TooLargeToExpand};
+pub use store::{GameStore, NIMBER_COMBINE_LIMIT, TooLargeToExpand, UP_COMBINE_LIMIT};
 pub use temperature::cooling_defined;
 pub use thermograph::Thermograph;
 pub use thermograph_svg::thermograph_svg;

@@ -32,6 +32,15 @@ use crate::monitor::{Interrupted, Monitor};
 use core::ops::{Deref, DerefMut};
 use rustc_hash::FxHashMap;
 
+/// The largest nimber `*n` that may meet a game other than a number + up +
+/// nimber value: such a sum walks the `n` options of `*n` and compares them
+/// pairwise. Sums of inline values alone have no limit.
+pub const NIMBER_COMBINE_LIMIT: u64 = 256;
+
+/// The largest up multiple `n·↑` that may meet a game other than a number +
+/// up + nimber value (the chain of its options is `n` deep).
+pub const UP_COMBINE_LIMIT: u64 = 4096;
+
 const NO_NEG: u32 = u32::MAX;
 
 /// Options of a node: `arena[start..start+nl]` are Left's, the next `nr` Right's.
@@ -883,9 +892,9 @@ impl GameStore {
     /// Whether `id` may be expanded into its options by the operations that
     /// walk them (listing options and incentives, heating, cooling, sums with
     /// general games): refused for an inline `*n` beyond
-    /// [`NIMBER_COMBINE_LIMIT`](crate::notation::NIMBER_COMBINE_LIMIT) (it has
+    /// [`NIMBER_COMBINE_LIMIT`](NIMBER_COMBINE_LIMIT) (it has
     /// `n` options of each side) or `n·↑` beyond
-    /// [`UP_COMBINE_LIMIT`](crate::notation::UP_COMBINE_LIMIT) (its chain of
+    /// [`UP_COMBINE_LIMIT`](UP_COMBINE_LIMIT) (its chain of
     /// options is `n` deep), which the parser already refuses to combine with
     /// general games. O(1).
     ///
@@ -901,7 +910,6 @@ impl GameStore {
     /// # Errors
     /// [`TooLargeToExpand`] naming the value and the limits.
     pub fn check_expandable(&self, id: GameId) -> Result<(), TooLargeToExpand> {
-        use crate::notation::{NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT};
         match self.as_nus(id) {
             Some(v) if v.nimber > NIMBER_COMBINE_LIMIT || v.ups.unsigned_abs() > UP_COMBINE_LIMIT => {
                 Err(TooLargeToExpand {
@@ -1234,9 +1242,7 @@ impl core::fmt::Display for TooLargeToExpand {
         write!(
             f,
             "{} is too large to expand into its options (limits: *{}, ^{})",
-            self.value,
-            crate::notation::NIMBER_COMBINE_LIMIT,
-            crate::notation::UP_COMBINE_LIMIT
+            self.value, NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT
         )
     }
 }

@@ -4,7 +4,6 @@
 use super::dyadic::Dyadic;
 use super::game_id::GameId;
 use super::store::{GameStore, Op};
-use crate::notation::ParseError;
 use crate::{
     monitor::{Interrupted, Monitor},
     outcome::Outcome,
@@ -53,7 +52,7 @@ impl GameStore {
 
 impl<'m> WatchedStore<'_, 'm> {
     /// Runs `f` as one operation watched by the monitor.
-    fn run<T>(&mut self, f: impl FnOnce(&mut Op<'_, 'm>) -> T) -> Result<T, Interrupted> {
+    pub(crate) fn run<T>(&mut self, f: impl FnOnce(&mut Op<'_, 'm>) -> T) -> Result<T, Interrupted> {
         let mut op = Op::new(self.store, Some(self.monitor));
         let value = f(&mut op);
         op.finish().map(|()| value)
@@ -159,15 +158,5 @@ impl<'m> WatchedStore<'_, 'm> {
     /// [`Interrupted`] if the monitor asked to stop.
     pub fn atomic_weight(&mut self, g: GameId) -> Result<Option<GameId>, Interrupted> {
         self.run(|op| op.atomic_weight(g))
-    }
-
-    /// Parses a game expression ([`GameStore::parse`]); the outer result
-    /// says whether the monitor stopped the arithmetic, the inner one
-    /// whether the text parsed.
-    ///
-    /// # Errors
-    /// [`Interrupted`] if the monitor asked to stop.
-    pub fn parse(&mut self, text: &str) -> Result<Result<GameId, ParseError>, Interrupted> {
-        self.run(|op| crate::notation::game_expr::parse_in(op, text))
     }
 }

@@ -1,8 +1,9 @@
-//! Test support for partizan rulesets: the canonical form of a position
+//! Test support for the partizan games: the canonical form of a position
 //! straight from the definition, to check the solver (components,
 //! symmetry keys, number rules) against.
+#![cfg(test)]
 
-use super::{GameId, GameStore, PartizanRules, PartizanSolver};
+use crate::partizan::{GameId, GameStore, PartizanRules, PartizanSolver};
 use crate::notation::Notation;
 use std::collections::HashMap;
 
