@@ -647,8 +647,8 @@ impl Board {
         if w == 0 || h == 0 {
             return [*self; 4];
         }
-        if crate::games::byteboard::fits(w, h) {
-            use crate::games::byteboard::{mirrors, pack, unpack};
+        if super::byteboard::fits(w, h) {
+            use super::byteboard::{mirrors, pack, unpack};
             let (a, b) = self.planes();
             let (ma, mb) = (
                 mirrors(pack(a as u64, w, h), w, h),
@@ -670,8 +670,8 @@ impl Board {
         if w == 0 || h == 0 {
             return Board::new(h, w).unwrap_or(*self);
         }
-        if crate::games::byteboard::fits(w, h) {
-            use crate::games::byteboard::{pack, transpose, unpack};
+        if super::byteboard::fits(w, h) {
+            use super::byteboard::{pack, transpose, unpack};
             let (a, b) = self.planes();
             let t = |m: u128| u128::from(unpack(transpose(pack(m as u64, w, h)), h, w));
             return Board {
@@ -697,7 +697,7 @@ impl Board {
             // No cells: every image is the board itself.
             return (*self, 0);
         }
-        if !crate::games::byteboard::fits(w, h) {
+        if !super::byteboard::fits(w, h) {
             let plain = self.images();
             let mut best = (*self, 0);
             for (e, image) in plain.iter().enumerate() {
@@ -715,7 +715,7 @@ impl Board {
             }
             return best;
         }
-        use crate::games::byteboard::{mirrors, pack, transpose, unpack};
+        use super::byteboard::{mirrors, pack, transpose, unpack};
         let (a, b) = self.planes();
         let (pa, pb) = (pack(a as u64, w, h), pack(b as u64, w, h));
         // Each candidate: (width, height, low plane, high plane), packed.

@@ -3,8 +3,8 @@
 //! symmetry keys, number rules) against.
 #![cfg(test)]
 
-use crate::partizan::{GameId, GameStore, PartizanRules, PartizanSolver};
 use crate::notation::Notation;
+use crate::partizan::{GameId, GameStore, PartizanRules, PartizanSolver};
 use std::collections::HashMap;
 
 /// The canonical form straight from the options, memoised on the whole
