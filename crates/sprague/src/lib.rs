@@ -175,6 +175,7 @@
 
 pub mod blocks;
 pub mod budget;
+mod catalog;
 pub mod columns;
 mod definition;
 pub mod games;
@@ -199,6 +200,7 @@ mod test_rng;
 pub mod union_find;
 
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES, MemoryExceeded};
+pub use catalog::{build, catalog, lookup};
 pub use definition::{Definition, Purpose, Terminal};
 pub use graph::DiGraph;
 pub use heap::{HeapGame, Heaps, Period};
@@ -210,7 +212,7 @@ pub use notation::{Notation, ParseError};
 pub use outcome::Outcome;
 pub use partizan::{Dyadic, GameId, GameStore, PartizanRules, PartizanSolver, Player};
 pub use query::{Error, Options, Result};
-pub use registry::{Data, Entry, Family, Report, Ruleset, Table, build, catalog, lookup};
+pub use registry::{Data, Entry, Family, Report, Ruleset, Table};
 
 /// The Rust snippets of the repository's README, compiled and run as doctests.
 #[cfg(doctest)]

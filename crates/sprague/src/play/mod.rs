@@ -17,8 +17,6 @@ mod kayles;
 mod leaf_removal;
 mod wall_making;
 
-pub use crate::games::{MULTIPLES_MISERE_PLAY_LIMIT, MULTIPLES_PLAY_LIMIT, MultiplesPlay, multiples_engine};
-pub use crate::games::{POKER_PLAY_LIMIT, PokerEngine};
 pub use crate::loopy::SpaceNotation;
 pub use engine::{Engine, Kind, Verdict};
 pub(crate) use engines::best_state_moves;

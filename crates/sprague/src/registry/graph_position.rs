@@ -481,7 +481,7 @@ mod tests {
         let monitor = crate::monitor::Monitor::default();
         let options = crate::query::Options::new(&monitor);
         for name in ["green-hackenbush", "geography", "node-kayles", "arc-kayles"] {
-            let rules = crate::registry::build(name).unwrap();
+            let rules = crate::catalog::build(name).unwrap();
             for (position, unused, why) in [
                 ("0-1 1-2 2-4000000000", "vertex 3 ", "vertex 4000000000 is named"),
                 ("n=4000000000 0-1 1-2", "vertex 3 ", "n = 4000000000 is declared"),
@@ -505,7 +505,7 @@ mod tests {
         }
         // Trees: the text notation names the first vertex cut off.
         for name in ["increasing-distance", "leaf-removal", "leaf-removal-unrooted"] {
-            let rules = crate::registry::build(name).unwrap();
+            let rules = crate::catalog::build(name).unwrap();
             for (position, want) in [
                 ("0-1 1-2 2-4000000000", "vertex 3 cannot be reached"),
                 (

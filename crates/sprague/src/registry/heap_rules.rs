@@ -515,8 +515,9 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
 #[cfg(test)]
 mod built_tests {
     use crate::{
+        catalog::build,
         monitor::Monitor,
-        registry::{Data, Error, Options, build},
+        registry::{Data, Error, Options},
     };
 
     fn value(spec: &str, position: &str, misere: bool) -> crate::registry::Result<crate::registry::Report> {

@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn connect_four_entry() {
         let monitor = Monitor::default();
-        let c = crate::registry::build("connect-four:4x4").unwrap();
+        let c = crate::catalog::build("connect-four:4x4").unwrap();
         // John Tromp's Connect Four Playground: 4×4 is a draw.
         let report = c.value("start", &Options::new(&monitor)).unwrap();
         assert_eq!(report.outcome(), Some("D"));
@@ -227,7 +227,7 @@ mod tests {
             "connect-four:0x4",
             "connect-four:9x9",
         ] {
-            assert!(crate::registry::build(bad).is_err(), "{bad}");
+            assert!(crate::catalog::build(bad).is_err(), "{bad}");
         }
         assert!(state_space("connect-four:5X4").is_ok_and(|(n, _)| n == "connect-four:5x4"));
         assert!(state_space("nim").is_err());

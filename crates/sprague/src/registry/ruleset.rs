@@ -19,7 +19,7 @@ pub(crate) fn normal_play_only(name: &str, options: &Options<'_>) -> Result<()> 
     Ok(())
 }
 
-/// A ruleset built from its name and parameters (see [`crate::registry::build`]),
+/// A ruleset built from its name and parameters (see [`crate::build`]),
 /// answering queries on positions written in its notation.
 ///
 /// The generic implementations are the registry's adapters: [`super::Impartial`],
