@@ -1,7 +1,7 @@
 //! The all-but subtraction game: remove any number of tokens except a few
 //! forbidden amounts.
 
-use super::HeapGame;
+use super::game::HeapGame;
 
 /// All-but-`F` for a finite set `F` of forbidden amounts: a move removes any
 /// positive number of tokens from one heap except exactly one of the amounts

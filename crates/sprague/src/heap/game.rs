@@ -1,6 +1,6 @@
 //! The trait of one-heap games: a move turns one heap into zero or more heaps.
 
-use super::PeriodRule;
+use super::period::PeriodRule;
 use crate::{nimber::Nimber, outcome::Outcome};
 
 /// A way to value any heap, as [`HeapGame::huge_heap_moves`] is given it:

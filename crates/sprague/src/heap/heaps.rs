@@ -1,7 +1,8 @@
 //! Sums of heaps of one [`HeapGame`]: the multi-heap position as an
 //! [`ImpartialRules`].
 
-use super::{GrundyTable, HeapGame};
+use super::game::HeapGame;
+use super::table::GrundyTable;
 use crate::notation::{ParseError, describe_heap_move, format_heaps, parse_heaps};
 use crate::{
     impartial::{ImpartialRules, TameComponent, TameSum},

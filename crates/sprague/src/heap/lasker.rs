@@ -1,6 +1,6 @@
 //! Lasker's Nim: remove any number of tokens from a heap, or split a heap in two.
 
-use super::HeapGame;
+use super::game::HeapGame;
 use crate::nimber::Nimber;
 
 /// Lasker's Nim: a move removes any positive number of tokens from one heap,

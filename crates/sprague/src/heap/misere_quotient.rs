@@ -49,7 +49,7 @@
 //! assert_eq!(q.outcome(&[2, 1]), Some(Outcome::N));
 //! ```
 
-use super::HeapGame;
+use super::game::HeapGame;
 use super::misere_monoid::{Monoid, classes};
 use super::misere_recalibration::{Truth, recalibrated};
 use crate::budget::BudgetExceeded;

@@ -1,6 +1,7 @@
 //! Subtraction games with a finite subtraction set.
 
-use super::{HeapGame, HeapValuer, PeriodRule, extend_periodic, find_period};
+use super::game::{HeapGame, HeapValuer};
+use super::period::{PeriodRule, extend_periodic, find_period};
 use crate::nimber::MexSet;
 use crate::nimber::Nimber;
 

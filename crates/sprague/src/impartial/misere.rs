@@ -1,6 +1,6 @@
 //! Misère-play outcomes by search.
 
-use super::ImpartialRules;
+use super::rules::ImpartialRules;
 use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;

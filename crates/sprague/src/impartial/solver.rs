@@ -1,6 +1,6 @@
 //! The memoised, iterative Grundy solver.
 
-use super::ImpartialRules;
+use super::rules::ImpartialRules;
 use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::nimber::{Nimber, mex_in_place};

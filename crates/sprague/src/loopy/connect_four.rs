@@ -269,7 +269,7 @@ impl super::stats::SpaceFacts for ConnectFour {
     }
 }
 
-impl super::SpaceNotation for ConnectFour {
+impl super::space_notation::SpaceNotation for ConnectFour {
     /// The rows, top first, joined by `|`: `....|....|.O..|.XX.`.
     fn format_state(&self, s: u64) -> String {
         self.picture(s).join("|")

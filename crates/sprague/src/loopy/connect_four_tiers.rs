@@ -1,9 +1,9 @@
 //! Connect Four numbered tier by tier (the tier is the number of stones)
 //! with a rank encoding without gaps, for [`super::solve_tiered`].
 
-use super::SpaceNotation;
 use super::connect_four::{ConnectFour, has_four};
 use super::space::StateSpace;
+use super::space_notation::SpaceNotation;
 use super::tiered::{TierNode, TieredSpace};
 use super::wld::Wld;
 

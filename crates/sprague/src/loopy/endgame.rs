@@ -429,7 +429,7 @@ fn solve_with_exits<S: StateSpace + ?Sized>(
     tier: &[u64],
     table: &StateTable,
 ) -> Result<(), SolveError> {
-    use super::SolvedValue;
+    use super::wld::SolvedValue;
     // Children: in the tier (local index) or known (value).
     enum Kid {
         Local(usize),
@@ -578,12 +578,14 @@ pub fn endgame_summary(space: &Endgame, table: &StateTable) -> [EndgameSide; 2] 
         classes.sort_unstable();
         classes.dedup();
         side.longest_count_up_to_symmetry = classes.len() as u64;
-        side.longest_example = set.first().map(|&s| super::SpaceNotation::format_state(space, s));
+        side.longest_example = set
+            .first()
+            .map(|&s| super::space_notation::SpaceNotation::format_state(space, s));
     }
     sides
 }
 
-impl super::SpaceNotation for Endgame {
+impl super::space_notation::SpaceNotation for Endgame {
     fn format_state(&self, s: u64) -> String {
         if s == self.bare_kings() {
             return "bare kings (White's man was taken)".to_string();

@@ -278,7 +278,7 @@ pub(super) fn square(q: u8) -> String {
     format!("{}{}", char::from(b'a' + q % 8), q / 8 + 1)
 }
 
-impl super::SpaceNotation for Krk {
+impl super::space_notation::SpaceNotation for Krk {
     fn format_state(&self, s: u64) -> String {
         if s == Krk::BARE_KINGS {
             return "bare kings (the rook was taken)".to_string();

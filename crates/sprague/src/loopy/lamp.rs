@@ -10,8 +10,8 @@
 //! retrograde solver, which gives the winner and the number of moves until
 //! the lamp's fate is sealed.
 
-use super::SpaceNotation;
 use super::space::StateSpace;
+use super::space_notation::SpaceNotation;
 use super::wld::Wld;
 
 /// Most distinct switches in a formula (the state space has 2·3^k states).

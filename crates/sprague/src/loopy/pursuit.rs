@@ -10,8 +10,8 @@
 //! the retrograde solver, which gives win, loss or draw with the number of
 //! moves (plies) to the end under perfect play.
 
-use super::SpaceNotation;
 use super::space::StateSpace;
+use super::space_notation::SpaceNotation;
 use super::wld::Wld;
 use crate::graph_games::EdgeList;
 

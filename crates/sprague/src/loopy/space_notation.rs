@@ -2,7 +2,7 @@
 //! players of `play`, the registry and the table files read and print states
 //! in. It lives beside [`StateSpace`], which every state space implements.
 
-use super::StateSpace;
+use super::space::StateSpace;
 
 /// How a state space writes its positions and moves.
 pub trait SpaceNotation: StateSpace {

@@ -19,7 +19,7 @@
 //! A `-` written directly before a digit at the start of a term is the sign of
 //! the number (so `-1/2v*` is `-1/2 + v + *`).
 
-use super::ParseError;
+use super::error::ParseError;
 use crate::monitor::Interrupted;
 use crate::partizan::{Dyadic, GameId, GameStore, NIMBER_COMBINE_LIMIT, Op, UP_COMBINE_LIMIT, WatchedStore};
 

@@ -1,9 +1,10 @@
 //! The memoised, iterative solver computing canonical forms of positions of
 //! any [`PartizanRules`].
 
+use super::game_id::GameId;
 use super::position_memo::PositionMemo;
 use super::rules::PartizanRules;
-use super::{GameId, GameStore};
+use super::store::GameStore;
 use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;

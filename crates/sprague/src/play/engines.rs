@@ -2,8 +2,9 @@
 //! misère outcomes), partizan (canonical values) and loopy state spaces
 //! (win/lose/draw with remoteness).
 
+use super::board;
+use super::engine::{Engine, Kind, Verdict};
 use super::graph_text::parse_in;
-use super::{Engine, Kind, Verdict, board};
 use crate::definition::Definition;
 use crate::query::{Error, Options, Result};
 use crate::{

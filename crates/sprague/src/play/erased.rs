@@ -2,7 +2,7 @@
 //! player's own list, so a session (terminal, Python, browser) drives any
 //! ruleset through one `dyn` type.
 
-use super::{Engine, Kind, Verdict};
+use super::engine::{Engine, Kind, Verdict};
 use crate::partizan::Player;
 use crate::query::Result;
 

@@ -2,7 +2,7 @@
 //! lists, vertex and edge lists, vertex sets `{0,1,3}`, board cells (`b2`),
 //! and the words of short moves.
 
-use super::Verdict;
+use super::engine::Verdict;
 use crate::graph_games::CellGrid;
 
 pub(crate) const HINT_LIST_LIMIT: usize = 20;

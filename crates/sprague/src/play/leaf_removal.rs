@@ -1,10 +1,10 @@
 //! The perfect player of tree leaf removal: positions are the vertices left,
 //! judged by the linear rule on that subtree.
 
+use super::engine::{Engine, Verdict};
 use super::graph_text::{
     listed, parse_set, played_normal_only, set_text, strip_verb, verdict_of, vertex_list, vertex_words,
 };
-use super::{Engine, Verdict};
 use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{LeafRemovalRules, RootedTree},

@@ -1,7 +1,7 @@
 //! How a query is run: the [`Options`] every request carries (play
 //! convention, budgets, the monitor) and the progress callback of long ones.
 
-use super::{Error, Result};
+use super::error::{Error, Result};
 use crate::monitor::Monitor;
 
 /// How a query is run: play convention, state budget, and the monitor that

@@ -4,8 +4,10 @@
 //! [`annotate`] and [`note_after_outcome`] for the report, [`play_board`] for
 //! a perfect player.
 
-use super::{Data, Error, Options, Report, Result, Ruleset, read_position};
+use super::report::{Data, Report};
+use super::ruleset::Ruleset;
 use crate::play::{ImpartialEngine, PlayEngine, erase};
+use crate::query::{Error, Options, Result, read_position};
 use crate::{
     impartial::{GrundySolver, ImpartialRules, MisereSolver},
     notation::Notation,

@@ -3,7 +3,7 @@
 //! the parameters after `NAME:`. Every game file declares its entries with
 //! these; the catalog ([`crate::catalog()`]) gathers them.
 
-use super::Ruleset;
+use super::ruleset::Ruleset;
 use crate::query::{Error, Result};
 
 /// A group of rulesets in the catalog.

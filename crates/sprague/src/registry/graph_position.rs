@@ -2,9 +2,9 @@
 //! object `{"n": 3, "edges": [[0, 1]], "start": 0}`, trees, boards, and the
 //! memory check made before a large graph is solved.
 
-use super::{Error, Options, Result};
 use crate::graph_games::{CellGrid, EdgeList, MAX_VERTEX_ID, RootedTree, TreeError};
 use crate::outcome::Outcome;
+use crate::query::{Error, Options, Result};
 
 /// Bytes per vertex and per edge the graph solvers need at most (adjacency,
 /// labels, the parsed text), for the memory check before solving.

@@ -1,10 +1,14 @@
 //! Any [`HeapGame`] as a registry [`Ruleset`]: values of heap sums (with
 //! tables and proven periods for huge heaps), tables, misère play and play.
 
+use super::count::count_listed;
 use super::count::{COUNT_LISTING_LIMIT, check_count};
-use super::{Error, OnProgress, Options, Report, Result, Ruleset, Table, count_listed, impartial_report};
+use super::impartial_rules::impartial_report;
+use super::report::{Report, Table};
+use super::ruleset::Ruleset;
 use crate::heap::HeapMove;
 use crate::play::{ImpartialEngine, PlayEngine, erase};
+use crate::query::{Error, OnProgress, Options, Result};
 use crate::{
     heap::{GrundyTable, HeapGame, Heaps, misere_grundy_values_with},
     notation::{Notation, parse_heaps},

@@ -3,12 +3,14 @@
 //! Also the spaces that solve into table files ([`state_space`]). The games
 //! (tic-tac-toe, chess endgames, Connect Four, …) are under `games/`.
 
-use super::{Data, Error, Options, Report, Result, Ruleset};
+use super::report::{Data, Report};
+use super::ruleset::Ruleset;
 use crate::loopy::{
     ConnectFour, ConnectFourTiers, Krk, SolveError, SpaceNotation, StateSpaceSolver, StateTable, TicTacToe,
     solve_ordered,
 };
 use crate::play::{PlayEngine, SpaceEngine, best_state_moves, erase};
+use crate::query::{Error, Options, Result};
 
 /// A state space with a notation, as a registry [`Ruleset`]: `value` solves
 /// the whole space with [`StateSpaceSolver`] and reports the position's

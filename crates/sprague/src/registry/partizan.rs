@@ -2,9 +2,11 @@
 //! as canonical forms, with the standard partizan report; the games
 //! themselves (Hackenbush, Domineering, Clobber, …) are under `games/`.
 
-use super::{Data, Error, Options, Report, Result, Ruleset, read_position};
+use super::report::{Data, Report};
+use super::ruleset::Ruleset;
 use crate::definition::{Definition, Purpose};
 use crate::play::{PartizanEngine, PlayEngine, erase};
+use crate::query::{Error, Options, Result, read_position};
 use crate::{
     notation::Notation,
     outcome::Outcome,

@@ -1,7 +1,7 @@
 //! The one door to every built-in ruleset: an object-safe interface that the
 //! command line, the Python package and the browser all go through.
 
-use super::{Report, Table};
+use super::report::{Report, Table};
 use crate::play::PlayEngine;
 use crate::query::{Error, OnProgress, Options, Result};
 

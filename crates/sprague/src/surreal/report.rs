@@ -17,7 +17,8 @@
 //! assert!(r.dyadic.is_none());
 //! ```
 
-use super::{Ordinal, Surreal};
+use super::ordinal::Ordinal;
+use super::surreal::Surreal;
 use crate::{notation::ParseError, outcome::Outcome, partizan::Dyadic};
 
 /// How an expression is read, before any parser runs.
