@@ -575,34 +575,6 @@ impl Board {
         true
     }
 
-    /// The independent parts of the board, as [`regions`](Self::regions)
-    /// makes them, each replaced by its key under `symmetry` (its least
-    /// image; impartial games only, where every image has the same value):
-    /// the components an impartial solver memoises. Returns `false`, adding
-    /// nothing, when the board is one region that is its own key.
-    pub fn parts(
-        &self,
-        connect: CellSet,
-        nbhd: Neighbourhood,
-        min_cells: usize,
-        symmetry: super::Symmetry,
-        out: &mut Vec<Board>,
-    ) -> bool {
-        let start = out.len();
-        if !self.regions(connect, nbhd, min_cells, out) {
-            let (key, _) = symmetry.canonical(self);
-            if key == *self {
-                return false;
-            }
-            out.push(key);
-            return true;
-        }
-        for part in &mut out[start..] {
-            *part = symmetry.canonical(part).0;
-        }
-        true
-    }
-
     /// The board mirrored left to right.
     #[must_use]
     pub fn mirror_left_right(&self) -> Board {

@@ -3,6 +3,8 @@
 //! key of a position is its least image.
 
 use super::board::Board;
+use super::board::Neighbourhood;
+use super::cell::CellSet;
 use core::fmt;
 
 /// A set of board symmetries that keep a game's value, and a set that negate
@@ -167,6 +169,37 @@ impl Symmetry {
 impl fmt::Display for Symmetry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "keep {:#06x}, negate {:#06x}", self.keep, self.negate)
+    }
+}
+
+// A board's parts keyed under a symmetry, beside the keys they are replaced by.
+impl Board {
+    /// The independent parts of the board, as [`regions`](Self::regions)
+    /// makes them, each replaced by its key under `symmetry` (its least
+    /// image; impartial games only, where every image has the same value):
+    /// the components an impartial solver memoises. Returns `false`, adding
+    /// nothing, when the board is one region that is its own key.
+    pub fn parts(
+        &self,
+        connect: CellSet,
+        nbhd: Neighbourhood,
+        min_cells: usize,
+        symmetry: Symmetry,
+        out: &mut Vec<Board>,
+    ) -> bool {
+        let start = out.len();
+        if !self.regions(connect, nbhd, min_cells, out) {
+            let (key, _) = symmetry.canonical(self);
+            if key == *self {
+                return false;
+            }
+            out.push(key);
+            return true;
+        }
+        for part in &mut out[start..] {
+            *part = symmetry.canonical(part).0;
+        }
+        true
     }
 }
 

@@ -28,10 +28,10 @@ pub trait HeapGame {
 
     /// The (possibly arithmetic) period that the closed form
     /// [`heap_value`](HeapGame::heap_value) follows, proven for every heap
-    /// size, with the theorem or source in [`Period::proof`](super::Period);
+    /// size, with the theorem or source in [`Period::proof`](super::period::Period);
     /// `None` when the game declares none. Tables report it instead of a
     /// period observed in the values.
-    fn closed_form_period(&self) -> Option<super::Period> {
+    fn closed_form_period(&self) -> Option<super::period::Period> {
         None
     }
 

@@ -391,10 +391,10 @@ pub fn solve_kpk_by_pawn_rank(threads: usize) -> Result<StateTable, SolveError> 
     let kpk = Endgame::new(Material::Kpk);
     let table = StateTable::not_states(kpk.state_count());
     table
-        .set(kpk.bare_kings(), Some(super::SolvedValue::DRAW))
+        .set(kpk.bare_kings(), Some(super::wld::SolvedValue::DRAW))
         .map_err(SolveError::Failed)?;
     for (block, m) in [(1, Material::Kqk), (2, Material::Krk)] {
-        let sub = super::StateSpaceSolver::new(&Endgame::new(m))
+        let sub = super::space::StateSpaceSolver::new(&Endgame::new(m))
             .threads(threads)
             .max_states(usize::MAX)
             .solve()?;

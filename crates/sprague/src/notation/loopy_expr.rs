@@ -432,7 +432,7 @@ impl Parser<'_> {
     /// `text` read by the short-game parser; its columns shift by `shift`,
     /// and a value too large to expand is reported at `at`.
     fn short_text(&mut self, text: &str, shift: usize, at: usize) -> Result<Ex, ParseError> {
-        let g = super::parse_game(self.store, text).map_err(|e| e.shifted(shift))?;
+        let g = super::game_expr::parse_game(self.store, text).map_err(|e| e.shifted(shift))?;
         if let Err(e) = self.store.check_expandable(g) {
             return Err(ParseError::new(e.to_string(), at + 1, text));
         }

@@ -75,7 +75,7 @@ impl<R: BoardRules> Ruleset for CellGrid<R> {
                 .map_err(|e| Error::input(format!("{}: {e}", self.name)))?;
         }
         let (outcome, grundy, moves) = solve(&self.rules, &p, options)?;
-        Ok(super::impartial_report(
+        Ok(super::impartial_rules::impartial_report(
             &self.name,
             &self.rules.format_position(&p),
             options.misere,

@@ -298,7 +298,7 @@ impl<G: HeapGame + Clone> HeapRuleset<G> {
 
 impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
     fn misere_quotient(&self, max_heap: u64, sum: Option<&str>, options: &Options<'_>) -> Result<Report> {
-        super::misere_quotient_report(&self.name, &self.game, max_heap, sum, options)
+        super::misere_quotient::misere_quotient_report(&self.name, &self.game, max_heap, sum, options)
     }
 
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
@@ -403,10 +403,10 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
                 );
                 report.data.insert(
                     "heap_values",
-                    crate::registry::Data::List(
+                    super::report::Data::List(
                         values
                             .iter()
-                            .map(|&v| crate::registry::Data::Int(i128::from(v)))
+                            .map(|&v| super::report::Data::Int(i128::from(v)))
                             .collect(),
                     ),
                 );

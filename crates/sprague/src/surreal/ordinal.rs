@@ -1,7 +1,7 @@
 //! Ordinals below ε₀ in Cantor normal form, with Cantor (ordinal), natural
 //! (Hessenberg) and nim (bitwise) sums.
 
-use super::ArithmeticError;
+use super::arithmetic::ArithmeticError;
 use core::cmp::Ordering;
 use core::fmt;
 
@@ -256,7 +256,7 @@ impl Ordinal {
     }
 
     fn pow_u64(&self, k: u64) -> Result<Ordinal, ArithmeticError> {
-        super::power(self, k, Ordinal::from_u64(1), Ordinal::cantor_mul)
+        super::arithmetic::power(self, k, Ordinal::from_u64(1), Ordinal::cantor_mul)
     }
 
     /// The natural (Hessenberg) sum `self ⊕ other`: add the coefficients of

@@ -2,7 +2,7 @@
 //! recursive descent whose depth is bounded by [`MAX_DEPTH`] (not by the
 //! length of the input), so hostile input cannot exhaust the stack.
 
-use super::ArithmeticError;
+use super::arithmetic::ArithmeticError;
 use super::ordinal::{MAX_DEPTH, Ordinal};
 use super::rational::Rational;
 use super::surreal::Surreal;

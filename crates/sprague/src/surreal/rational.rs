@@ -1,6 +1,6 @@
 //! Exact rational numbers over `i128`.
 
-use super::ArithmeticError;
+use super::arithmetic::ArithmeticError;
 use crate::partizan::Dyadic;
 use core::cmp::Ordering;
 use core::fmt;
