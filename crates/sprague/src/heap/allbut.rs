@@ -58,7 +58,7 @@ impl HeapGame for AllBut {
             if self.forbidden.binary_search(&k).is_ok() {
                 continue;
             }
-            crate::heap::leave_heap(n - k, f);
+            super::game::leave_heap(n - k, f);
         }
     }
 

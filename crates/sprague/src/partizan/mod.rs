@@ -28,11 +28,10 @@ mod thermograph_svg;
 mod trajectory;
 mod watched;
 
-pub use display::format_nus;
 pub use dyadic::Dyadic;
 pub use game_id::GameId;
 pub use infinitesimal::MAX_TOLERANCE_STAR;
-pub use nus::Nus;
+pub use nus::{Nus, format_nus};
 pub use rules::{PartizanRules, Player, moves_of, outcome_by_minimax, wins_moving_first};
 pub use solver::{PartizanSolver, value_by_definition};
 pub(crate) use store::Op;

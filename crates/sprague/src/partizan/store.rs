@@ -913,7 +913,7 @@ impl GameStore {
         match self.as_nus(id) {
             Some(v) if v.nimber > NIMBER_COMBINE_LIMIT || v.ups.unsigned_abs() > UP_COMBINE_LIMIT => {
                 Err(TooLargeToExpand {
-                    value: crate::partizan::format_nus(v),
+                    value: super::nus::format_nus(v),
                 })
             }
             _ => Ok(()),

@@ -1,8 +1,8 @@
 //! Play outcomes of loopy games: who wins with Left or Right moving first,
 //! under normal play with infinite play a draw.
 
-use super::LoopyGame;
 use super::arena::{Arena, LEFT, RIGHT};
+use super::graph::LoopyGame;
 use crate::outcome::Outcome;
 use core::fmt;
 

@@ -8,10 +8,11 @@
 //! candidate: [`LoopyGame::side`] checks it exactly before returning it.
 
 use super::arena::{Arena, RIGHT};
+use super::canonical::LoopyError;
 use super::canonical::{bypass_reversible, undominated};
 use super::compare::check_budget;
+use super::graph::LoopyGame;
 use super::stopper::components;
-use super::{LoopyError, LoopyGame};
 use crate::budget::BudgetExceeded;
 
 /// The states examined so far by one sidling, charged against its budget.
