@@ -149,7 +149,7 @@ impl HeapGame for Subtraction {
             if s > n {
                 break;
             }
-            crate::heap::leave_heap(n - s, f);
+            super::game::leave_heap(n - s, f);
         }
     }
 
@@ -221,7 +221,7 @@ impl HeapGame for RangeSubtraction {
             return;
         }
         for k in self.l..=self.r.min(n) {
-            crate::heap::leave_heap(n - k, f);
+            super::game::leave_heap(n - k, f);
         }
     }
 
