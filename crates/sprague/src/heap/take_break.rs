@@ -5,7 +5,7 @@ use super::grundy_game::GrundyGameTable;
 use super::period::{PeriodRule, extend_periodic, find_period};
 use super::rare::{Spec, plain_values_u32, rare_values_u32};
 use crate::nimber::Nimber;
-use crate::notation::ParseError;
+use crate::parse_error::ParseError;
 use core::fmt;
 
 /// A take-and-break game in Winning Ways' code convention.

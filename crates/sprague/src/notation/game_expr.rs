@@ -19,8 +19,8 @@
 //! A `-` written directly before a digit at the start of a term is the sign of
 //! the number (so `-1/2v*` is `-1/2 + v + *`).
 
-use super::error::ParseError;
 use crate::monitor::Interrupted;
+use crate::parse_error::ParseError;
 use crate::partizan::{Dyadic, GameId, GameStore, NIMBER_COMBINE_LIMIT, Op, UP_COMBINE_LIMIT, WatchedStore};
 
 /// Parses a game expression into `store`, returning the canonical form.
@@ -502,7 +502,7 @@ impl Parser<'_, '_, '_> {
             }
         }
         let text: String = self.c[start..self.pos].iter().collect();
-        let x = Dyadic::parse_str(&text).map_err(|m| ParseError::new(m, start + 1, text.clone()))?;
+        let x = Dyadic::parse_str(&text).map_err(|e| ParseError::new(e.message, start + 1, text.clone()))?;
         Ok(self.s.dyadic(x))
     }
 

@@ -1,6 +1,6 @@
 //! Heap lists such as `3 4 5`: the notation of Nim-like rulesets.
 
-use super::error::ParseError;
+use crate::parse_error::ParseError;
 
 /// Parses one whole number below 2^64, `column` being its 1-based position (for errors).
 ///

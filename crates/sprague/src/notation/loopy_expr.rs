@@ -20,9 +20,9 @@
 //! refer back to itself (`a = {0 | a}` is over), but a name defined through
 //! itself outside braces (`a = a + 1`) is an error.
 
-use super::error::ParseError;
 use super::game_expr::{MAX_NESTING, check_balance};
 use crate::budget::BudgetExceeded;
+use crate::parse_error::ParseError;
 use crate::partizan::loopy::LoopyGame;
 use crate::partizan::{GameId, GameStore};
 use core::fmt;

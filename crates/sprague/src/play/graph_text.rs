@@ -15,7 +15,7 @@ pub(crate) fn verdict_of(wins: bool) -> Verdict {
     }
 }
 
-pub(crate) fn parse_error(text: &str, e: &crate::notation::ParseError) -> String {
+pub(crate) fn parse_error(text: &str, e: &crate::parse_error::ParseError) -> String {
     format!("position `{text}`: {e}")
 }
 

@@ -4,7 +4,7 @@
 use crate::{
     budget::{BudgetExceeded, MemoryExceeded},
     monitor::{Interrupted, SearchError},
-    notation::ParseError,
+    parse_error::ParseError,
 };
 use core::fmt;
 

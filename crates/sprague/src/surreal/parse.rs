@@ -6,7 +6,7 @@ use super::arithmetic::ArithmeticError;
 use super::ordinal::{MAX_DEPTH, Ordinal};
 use super::rational::Rational;
 use super::surreal::Surreal;
-use crate::notation::ParseError;
+use crate::parse_error::ParseError;
 
 /// A token of the notation.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,7 +19,7 @@
 
 use super::ordinal::Ordinal;
 use super::surreal::Surreal;
-use crate::{notation::ParseError, outcome::Outcome, partizan::Dyadic};
+use crate::{outcome::Outcome, parse_error::ParseError, partizan::Dyadic};
 
 /// How an expression is read, before any parser runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
