@@ -36,7 +36,7 @@ pub use preferences::{
     solve_preferences, solve_preferences_auto, solve_preferences_exhaustive,
     solve_preferences_exhaustive_with,
 };
-pub use pursuit::{SPEIKE_AND_TOM_MAX_VERTICES, SpeikeAndTom};
+pub use pursuit::{SPEIKE_AND_TOM_MAX_VERTICES, SpeikeAndTom, SpeikeAndTomError};
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
 pub use space::{
     MAX_THREADS, SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, check_threads, reachable,
