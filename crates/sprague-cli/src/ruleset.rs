@@ -188,7 +188,7 @@ impl clap::builder::TypedValueParser for RulesetName {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        Some(Box::new(sprague::registry::catalog().into_iter().map(|e| {
+        Some(Box::new(sprague::catalog().into_iter().map(|e| {
             clap::builder::PossibleValue::new(e.name).help(e.summary)
         })))
     }

@@ -86,7 +86,7 @@ impl Board {
     #[new]
     #[pyo3(signature = (text, cells = ".xo#"))]
     fn new(py: Python<'_>, text: &str, cells: &str) -> PyResult<Board> {
-        let cells = Cells::parse(cells).map_err(bad)?;
+        let cells = Cells::parse(cells).map_err(|e| bad(e.message))?;
         let bits =
             Bits::parse(text, &cells).map_err(|e| notation_error(py, &e.to_string(), text, e.column))?;
         Ok(Board { bits, cells })
@@ -108,7 +108,7 @@ impl Board {
     /// `"#|#"` a vertical one, any polyomino of up to 8 cells) is placed on
     /// empty cells, which become `to`. O(placements).
     fn place(&self, shape: &str, to: char) -> PyResult<Vec<Board>> {
-        let shape = Shape::parse(shape).map_err(bad)?;
+        let shape = Shape::parse(shape).map_err(|e| bad(e.message))?;
         let mut out = Vec::new();
         self.bits.place(&shape, self.cell(to, "place")?, &mut out);
         Ok(self.boards(out))
@@ -128,7 +128,7 @@ impl Board {
         chain: bool,
     ) -> PyResult<Vec<Board>> {
         let piece = self.cell(piece, "jumps")?;
-        let dirs = Dir::parse_list(towards).map_err(bad)?;
+        let dirs = Dir::parse_list(towards).map_err(|e| bad(e.message))?;
         let over = self.cell_set(over, "jumps")?;
         let mut out = Vec::new();
         self.bits.jumps(piece, &dirs, over, capture, chain, &mut out);

@@ -94,7 +94,7 @@ fn is_fraction(v: &Bound<'_, PyAny>) -> PyResult<bool> {
 pub fn to_dyadic(v: &Bound<'_, PyAny>) -> PyResult<Dyadic> {
     let py = v.py();
     if let Ok(s) = v.cast::<PyString>() {
-        return Dyadic::parse_str(&s.to_cow()?).map_err(PyValueError::new_err);
+        return Dyadic::parse_str(&s.to_cow()?).map_err(|e| PyValueError::new_err(e.message));
     }
     let fraction = py.import("fractions")?.getattr("Fraction")?;
     let f = fraction

@@ -49,7 +49,7 @@ impl GraphBoard {
     #[new]
     #[pyo3(signature = (text, cells = ".xo#"))]
     fn new(py: Python<'_>, text: &str, cells: &str) -> PyResult<GraphBoard> {
-        let cells = Cells::parse(cells).map_err(bad)?;
+        let cells = Cells::parse(cells).map_err(|e| bad(e.message))?;
         let bits =
             Bits::parse(text, &cells).map_err(|e| notation_error(py, &e.to_string(), text, e.column))?;
         Ok(GraphBoard { bits, cells })

@@ -47,7 +47,7 @@ impl Shared {
         if let Some((_, s)) = parsed.shapes.iter().find(|(t, _)| t == text) {
             return Ok(*s);
         }
-        let s = Shape::parse(text).map_err(Failure::from)?;
+        let s = Shape::parse(text).map_err(|e| Failure::from(e.message))?;
         if parsed.shapes.len() < PARSED_KEPT {
             parsed.shapes.push((text.to_string(), s));
         }
@@ -59,7 +59,7 @@ impl Shared {
         if let Some((_, d)) = parsed.dirs.iter().find(|(t, _)| t == text) {
             return Ok(d.clone());
         }
-        let d = Dir::parse_list(text).map_err(Failure::from)?;
+        let d = Dir::parse_list(text).map_err(|e| Failure::from(e.message))?;
         if parsed.dirs.len() < PARSED_KEPT {
             parsed.dirs.push((text.to_string(), d.clone()));
         }

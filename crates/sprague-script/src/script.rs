@@ -467,7 +467,7 @@ impl Script {
             let text = v
                 .into_immutable_string()
                 .map_err(|t| format!("{file}: fn cells() returns a string such as \".xo#\", not {t}"))?;
-            let parsed = Cells::parse(&text).map_err(|e| format!("{file}: fn cells(): {e}"))?;
+            let parsed = Cells::parse(&text).map_err(|e| format!("{file}: fn cells(): {}", e.message))?;
             *script.cells.write().unwrap_or_else(PoisonError::into_inner) = parsed;
         }
         if script.hooks.regions {
@@ -489,7 +489,7 @@ impl Script {
                 )
             })?;
             script.symmetry =
-                Some(Symmetry::parse(&text).map_err(|e| format!("{file}: fn symmetry(): {e}"))?);
+                Some(Symmetry::parse(&text).map_err(|e| format!("{file}: fn symmetry(): {}", e.message))?);
         }
         if script.hooks.loopy {
             let loopy = script.call("loopy", (), None).map_err(|e| e.to_string())?;

@@ -176,6 +176,7 @@
 pub mod blocks;
 pub mod budget;
 pub mod calc;
+mod catalog;
 pub mod columns;
 mod definition;
 mod fan_out;
@@ -189,16 +190,20 @@ pub mod monitor;
 pub mod nimber;
 pub mod notation;
 mod outcome;
+mod parse_error;
 pub mod partizan;
 pub mod play;
 mod prefetch;
+pub mod query;
 pub mod registry;
+mod search_limits;
 pub mod surreal;
 #[cfg(test)]
 mod test_rng;
 pub mod union_find;
 
 pub use budget::{BudgetExceeded, DEFAULT_MAX_STATES, MemoryExceeded};
+pub use catalog::{build, catalog, lookup};
 pub use definition::{Definition, Purpose, Terminal};
 pub use graph::DiGraph;
 pub use heap::{HeapGame, Heaps, Period};
@@ -206,12 +211,12 @@ pub use impartial::{GrundySolver, ImpartialRules, MisereSolver};
 pub use loopy::{StateSpace, StateSpaceSolver, Wld};
 pub use monitor::{Interrupted, Monitor, SearchError};
 pub use nimber::{MexSet, Nimber, mex};
-pub use notation::{Notation, ParseError};
+pub use notation::Notation;
 pub use outcome::Outcome;
+pub use parse_error::ParseError;
 pub use partizan::{Dyadic, GameId, GameStore, PartizanRules, PartizanSolver, Player};
-pub use registry::{
-    Data, Entry, Error, Family, Options, Report, Result, Ruleset, Table, build, catalog, lookup,
-};
+pub use query::{Error, Options, Result};
+pub use registry::{Data, Entry, Family, Report, Ruleset, Table};
 
 /// The Rust snippets of the repository's README, compiled and run as doctests.
 #[cfg(doctest)]

@@ -98,7 +98,7 @@ pub fn shift_one_based(
                         nums[0], nums[1],
                     )));
                 }
-                crate::input::graph::check_size(nums[0], nums[1], 64, 12)?;
+                crate::input::graph_size::check_size(nums[0], nums[1], 64, 12)?;
                 header = Some((nums[0], nums[1]));
             }
             Some((n, m)) => {

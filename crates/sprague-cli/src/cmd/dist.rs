@@ -204,7 +204,8 @@ fn note_lost_peer(info: &std::panic::PanicHookInfo<'_>) -> bool {
 /// distributed (remoteness up to the packed limit of the state-space cells).
 pub fn graph(
     g: &crate::input::state_graph::StateGraph,
-    a: &super::solve::SolveArgs,
+    dist: &DistArgs,
+    misere: bool,
 ) -> CliResult<sprague::loopy::WldTable> {
     let space = sprague_dist::GraphSpace {
         graph: g.graph.clone(),
@@ -214,7 +215,7 @@ pub fn graph(
     // Two processes given graph files of the same size but other edges or
     // outcomes must not solve together: the graph's digest is compared.
     let input = space.fingerprint();
-    let table = solve(space, "graph file", input, &a.dist, a.misere, usize::MAX)?;
+    let table = solve(space, "graph file", input, dist, misere, usize::MAX)?;
     Ok(sprague::loopy::WldTable::from_values((0..n).map(|s| {
         table.get(s).unwrap_or(sprague::loopy::SolvedValue::DRAW)
     })))

@@ -1,7 +1,7 @@
 //! `sprague solve --demo kqk|krk-table|kpk`: a three-piece chess endgame
 //! solved whole, with its figures for each side to move.
 
-use super::solve::SolveArgs;
+use super::solve_args::SolveArgs;
 use crate::error::CliResult;
 use serde_json::{Value, json};
 use sprague::loopy::{Endgame, EndgameSide, Material, endgame_summary};
@@ -39,7 +39,7 @@ fn report(space: Endgame, name: &str, title: &str, a: &SolveArgs) -> CliResult<(
         sprague::loopy::solve_kpk_by_pawn_rank(a.threads)
             .map_err(|e| crate::error::CliError::input(e.to_string()))?
     } else {
-        super::solve::space_solve(&space, a, 0)?
+        super::space_solve::space_solve(&space, a, 0)?
     };
     let secs = t0.elapsed().as_secs_f64();
     let sides = endgame_summary(&space, &table);

@@ -16,6 +16,8 @@ pub mod repl;
 pub mod serve;
 pub mod shell;
 pub mod solve;
+pub mod solve_args;
+pub mod space_solve;
 pub mod table;
 pub mod table_file;
 pub mod value;

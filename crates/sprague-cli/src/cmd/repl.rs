@@ -17,7 +17,7 @@ use crate::error::{CliError, CliResult, INTERRUPTED};
 use crate::progress::{self, Polling};
 use session::{Reply, Session};
 use sprague_cli::input::read;
-use sprague_cli::repl::{ReplError, expr, session};
+use sprague_cli::repl::{ReplError, session};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 

@@ -16,7 +16,7 @@ pub fn completions(shell: clap_complete::Shell, command: &mut clap::Command) -> 
     out.write_all(&script)?;
     if shell == clap_complete::Shell::Fish {
         let verbs = ["value", "play", "table", "count", "games", "misere-quotient"];
-        for entry in sprague::registry::catalog() {
+        for entry in sprague::catalog() {
             writeln!(
                 out,
                 "complete -c sprague -n \"__fish_seen_subcommand_from {}\" -f -a \"{}\" -d '{}'",

@@ -2,7 +2,7 @@
 //! solved into tables (with checkpoints), `sprague probe` and `sprague
 //! verify`. The format and the work live in the `sprague-table` crate.
 
-use super::solve::SolveArgs;
+use super::solve_args::SolveArgs;
 use crate::error::{CliError, CliResult, INTERRUPTED};
 use crate::input::state_graph::{StateGraph, read_state_graph};
 use crate::progress::{self, Polling, Progress};

@@ -22,7 +22,7 @@
 //! file goes wrong.
 
 use crate::error::{CliError, CliResult};
-use crate::input::graph::check_size;
+use crate::input::graph_size::check_size;
 use sprague::Wld;
 use std::io::Read;
 

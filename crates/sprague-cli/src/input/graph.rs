@@ -2,6 +2,7 @@
 //! (`{"n": 3, "edges": [[0, 1], [1, 2]]}`) or binary (see [`super::binary`]),
 //! detected by the first bytes.
 
+pub use super::graph_size::check_size;
 use crate::error::{CliError, CliResult};
 use sprague::DiGraph;
 use std::io::BufRead;
@@ -131,19 +132,6 @@ pub fn for_each_line(
         each(number, line)?;
     }
     Ok(())
-}
-
-/// Checks that a graph of `n` vertices and `m` edges fits in memory before
-/// anything of that size is allocated. `bytes_per_edge` and `bytes_per_vertex`
-/// describe the solver that will run.
-pub fn check_size(n: u64, m: u64, bytes_per_vertex: u64, bytes_per_edge: u64) -> CliResult<()> {
-    Ok(sprague::registry::check_graph_memory(
-        n,
-        m,
-        bytes_per_vertex,
-        bytes_per_edge,
-        crate::monitor().max_memory(),
-    )?)
 }
 
 /// Bytes per vertex and per edge while reading and solving a graph for Grundy

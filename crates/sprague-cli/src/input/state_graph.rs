@@ -10,7 +10,8 @@
 
 use crate::error::{CliError, CliResult};
 use crate::input::binary::read_binary;
-use crate::input::graph::{Format, check_size, empty, for_each_line, json_edges, read_json, sniff};
+use crate::input::graph::{Format, empty, for_each_line, json_edges, read_json, sniff};
+use crate::input::graph_size::check_size;
 use sprague::{DiGraph, Wld};
 use std::io::BufRead;
 

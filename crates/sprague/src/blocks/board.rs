@@ -580,34 +580,6 @@ impl Board {
         true
     }
 
-    /// The independent parts of the board, as [`regions`](Self::regions)
-    /// makes them, each replaced by its key under `symmetry` (its least
-    /// image; impartial games only, where every image has the same value):
-    /// the components an impartial solver memoises. Returns `false`, adding
-    /// nothing, when the board is one region that is its own key.
-    pub fn parts(
-        &self,
-        connect: CellSet,
-        nbhd: Neighbourhood,
-        min_cells: usize,
-        symmetry: super::Symmetry,
-        out: &mut Vec<Board>,
-    ) -> bool {
-        let start = out.len();
-        if !self.regions(connect, nbhd, min_cells, out) {
-            let (key, _) = symmetry.canonical(self);
-            if key == *self {
-                return false;
-            }
-            out.push(key);
-            return true;
-        }
-        for part in &mut out[start..] {
-            *part = symmetry.canonical(part).0;
-        }
-        true
-    }
-
     /// The board mirrored left to right.
     #[must_use]
     pub fn mirror_left_right(&self) -> Board {
@@ -652,8 +624,8 @@ impl Board {
         if w == 0 || h == 0 {
             return [*self; 4];
         }
-        if crate::games::byteboard::fits(w, h) {
-            use crate::games::byteboard::{mirrors, pack, unpack};
+        if super::byteboard::fits(w, h) {
+            use super::byteboard::{mirrors, pack, unpack};
             let (a, b) = self.planes();
             let (ma, mb) = (
                 mirrors(pack(a as u64, w, h), w, h),
@@ -675,8 +647,8 @@ impl Board {
         if w == 0 || h == 0 {
             return Board::new(h, w).unwrap_or(*self);
         }
-        if crate::games::byteboard::fits(w, h) {
-            use crate::games::byteboard::{pack, transpose, unpack};
+        if super::byteboard::fits(w, h) {
+            use super::byteboard::{pack, transpose, unpack};
             let (a, b) = self.planes();
             let t = |m: u128| u128::from(unpack(transpose(pack(m as u64, w, h)), h, w));
             return Board {
@@ -702,7 +674,7 @@ impl Board {
             // No cells: every image is the board itself.
             return (*self, 0);
         }
-        if !crate::games::byteboard::fits(w, h) {
+        if !super::byteboard::fits(w, h) {
             let plain = self.images();
             let mut best = (*self, 0);
             for (e, image) in plain.iter().enumerate() {
@@ -720,7 +692,7 @@ impl Board {
             }
             return best;
         }
-        use crate::games::byteboard::{mirrors, pack, transpose, unpack};
+        use super::byteboard::{mirrors, pack, transpose, unpack};
         let (a, b) = self.planes();
         let (pa, pb) = (pack(a as u64, w, h), pack(b as u64, w, h));
         // Each candidate: (width, height, low plane, high plane), packed.

@@ -5,7 +5,7 @@
 
 use super::board::{Board, MAX_BOARD_CELLS};
 use super::cell::{Cell, Cells};
-use crate::notation::ParseError;
+use crate::parse_error::ParseError;
 
 impl Board {
     /// Reads a board written as rows joined by `|` (or `/`), one character a

@@ -1,6 +1,7 @@
 //! The four states of a board cell, sets of them, and the characters a game
 //! writes them with.
 
+use crate::parse_error::ParseError;
 use core::fmt;
 
 /// The state of one cell of a [`Board`](super::Board).
@@ -179,30 +180,41 @@ impl Cells {
     /// used: `".xo#"` for Konane, `".--#"` for Domineering.
     ///
     /// # Errors
-    /// A string that is not one to four distinct characters.
-    pub fn parse(text: &str) -> Result<Cells, String> {
+    /// A string that is not one to four distinct characters: a
+    /// [`ParseError`] at the offending character (at the whole text for a
+    /// wrong length), its message naming the text.
+    pub fn parse(text: &str) -> Result<Cells, ParseError> {
         let chars: Vec<char> = text.chars().collect();
         if chars.is_empty() || chars.len() > 4 {
-            return Err(format!(
-                "cell characters `{text}`: give one to four characters in the order empty, Left, Right, blocked (`-` for one not used), e.g. \".xo#\" or \".--#\""
+            return Err(ParseError::new(
+                format!(
+                    "cell characters `{text}`: give one to four characters in the order empty, Left, Right, blocked (`-` for one not used), e.g. \".xo#\" or \".--#\""
+                ),
+                1,
+                text,
             ));
         }
         let mut out = [None; 4];
         for (i, &c) in chars.iter().enumerate() {
+            let at = |message: String| ParseError::new(message, i + 1, c.to_string());
             if c == '-' && i > 0 {
                 continue;
             }
             if c == '|' || c.is_whitespace() {
-                return Err(format!("cell characters `{text}`: `{c}` cannot be a cell"));
+                return Err(at(format!("cell characters `{text}`: `{c}` cannot be a cell")));
             }
             if out.contains(&Some(c)) {
-                return Err(format!("cell characters `{text}`: `{c}` appears twice"));
+                return Err(at(format!("cell characters `{text}`: `{c}` appears twice")));
             }
             out[i] = Some(c);
         }
         match out[0] {
             Some(_) => Ok(Cells { chars: out }),
-            None => Err(format!("cell characters `{text}`: the first is the empty cell")),
+            None => Err(ParseError::new(
+                format!("cell characters `{text}`: the first is the empty cell"),
+                1,
+                "-",
+            )),
         }
     }
 }
@@ -248,5 +260,12 @@ mod tests {
         assert!(Cells::parse(".xx").is_err());
         assert!(Cells::parse(".x|").is_err());
         assert!(Cells::parse(".xo#!").is_err());
+    }
+
+    #[test]
+    fn parse_errors_point_at_the_offending_character() {
+        let e = Cells::parse(".xx").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (3, "x"));
+        assert_eq!(e.message, "cell characters `.xx`: `x` appears twice");
     }
 }

@@ -4,7 +4,7 @@
 //! one AND per neighbour set.
 
 use super::cell::{Cell, CellSet, Cells};
-use crate::notation::ParseError;
+use crate::parse_error::ParseError;
 use core::hash::{Hash, Hasher};
 use std::sync::Arc;
 

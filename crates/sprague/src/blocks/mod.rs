@@ -7,6 +7,11 @@
 //! a game written on them — in Rust, in a rules script or in Python — keys
 //! the engine's memo tables as the built-in games do.
 //!
+//! Inside the crate, `bitgrid` (one bit per cell of a board of up to 128
+//! cells, row-major at the board's width) and `byteboard` (boards of at most
+//! 8 × 8 packed one row per byte) are the word operations under [`Board`]
+//! and the grid games.
+//!
 //! ```
 //! use sprague::blocks::{Board, Cell, CellSet, Cells, Neighbourhood, Shape, Symmetry};
 //!
@@ -29,8 +34,10 @@
 //! assert_eq!(key.show(&cram), "..|..");
 //! ```
 
+pub(crate) mod bitgrid;
 mod board;
 mod board_notation;
+pub(crate) mod byteboard;
 mod cell;
 mod graph_board;
 mod shape;

@@ -1,5 +1,6 @@
 //! Pieces placed on a board (polyominoes) and the directions pieces move in.
 
+use crate::parse_error::ParseError;
 use core::fmt;
 
 /// A direction on a board: rows down (`dr`) and columns right (`dc`).
@@ -57,8 +58,10 @@ impl Dir {
     /// `sw`; also `up`, `down`, `left`, `right`).
     ///
     /// # Errors
-    /// An unknown name, naming it.
-    pub fn parse_list(text: &str) -> Result<Vec<Dir>, String> {
+    /// An unknown name: a [`ParseError`] at it, its message naming it.
+    pub fn parse_list(text: &str) -> Result<Vec<Dir>, ParseError> {
+        let given = text;
+        let lead = given.chars().take_while(|c| c.is_whitespace()).count();
         let text = text.trim().to_ascii_lowercase();
         match text.as_str() {
             "orthogonal" | "rook" => return Ok(Dir::ORTHOGONAL.to_vec()),
@@ -78,9 +81,14 @@ impl Dir {
                 "se" => Dir::SOUTH_EAST,
                 "sw" => Dir::SOUTH_WEST,
                 _ => {
-                    return Err(format!(
-                        "unknown direction `{word}`: use orthogonal, diagonal, all, or compass points n, s, e, w, ne, nw, se, sw"
-                    ));
+                    return Err(ParseError::at(
+                        format!(
+                            "unknown direction `{word}`: use orthogonal, diagonal, all, or compass points n, s, e, w, ne, nw, se, sw"
+                        ),
+                        &text,
+                        word,
+                    )
+                    .shifted(lead));
                 }
             };
             if !out.contains(&d) {
@@ -88,7 +96,11 @@ impl Dir {
             }
         }
         if out.is_empty() {
-            return Err("no direction given: use orthogonal, diagonal, all, or compass points".to_string());
+            return Err(ParseError::new(
+                "no direction given: use orthogonal, diagonal, all, or compass points",
+                1,
+                given,
+            ));
         }
         Ok(out)
     }
@@ -147,34 +159,43 @@ impl Shape {
     ///
     /// # Errors
     /// Other characters, no cell, more than [`MAX_SHAPE_CELLS`] cells, or
-    /// a drawing wider or taller than 16.
-    pub fn parse(text: &str) -> Result<Shape, String> {
+    /// a drawing wider or taller than 16: a [`ParseError`] at the offending
+    /// character (at the whole text for a count), its message naming the
+    /// text.
+    pub fn parse(text: &str) -> Result<Shape, ParseError> {
         let mut cells = Vec::new();
         let mut anchor: Option<(usize, usize)> = None;
         for (r, row) in text.trim().split('|').enumerate() {
-            for (c, ch) in row.trim().chars().enumerate() {
+            let row = row.trim();
+            let start = ParseError::at("", text, row).column;
+            for (c, ch) in row.chars().enumerate() {
+                let at = |message: String| ParseError::new(message, start + c, ch.to_string());
                 match ch {
                     '#' => {
                         if r >= 16 || c >= 16 {
-                            return Err(format!("shape `{text}`: at most 16 rows and 16 columns"));
+                            return Err(at(format!("shape `{text}`: at most 16 rows and 16 columns")));
                         }
                         let (ar, ac) = *anchor.get_or_insert((r, c));
                         cells.push(((r - ar) as u8, c as i8 - ac as i8));
                     }
                     '.' => {}
                     other => {
-                        return Err(format!(
+                        return Err(at(format!(
                             "shape `{text}`: `{other}` is not `#` (a cell of the piece) or `.` (a gap)"
-                        ));
+                        )));
                     }
                 }
             }
         }
         if cells.is_empty() {
-            return Err(format!("shape `{text}`: no cell (`#`)"));
+            return Err(ParseError::new(format!("shape `{text}`: no cell (`#`)"), 1, text));
         }
         if cells.len() > MAX_SHAPE_CELLS {
-            return Err(format!("shape `{text}`: at most {MAX_SHAPE_CELLS} cells"));
+            return Err(ParseError::new(
+                format!("shape `{text}`: at most {MAX_SHAPE_CELLS} cells"),
+                1,
+                text,
+            ));
         }
         Ok(Shape::from_offsets(&cells))
     }
@@ -220,5 +241,18 @@ mod tests {
         assert_eq!(Dir::parse_list("n, s").unwrap(), vec![Dir::NORTH, Dir::SOUTH]);
         assert!(Dir::parse_list("up-ish").is_err());
         assert!(Dir::parse_list("").is_err());
+    }
+
+    #[test]
+    fn parse_errors_point_at_the_offending_text() {
+        let e = Shape::parse(" #.|#x").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (6, "x"));
+        assert_eq!(
+            e.message,
+            "shape ` #.|#x`: `x` is not `#` (a cell of the piece) or `.` (a gap)"
+        );
+        let e = Dir::parse_list("  n, upward").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (6, "upward"));
+        assert!(e.message.starts_with("unknown direction `upward`"));
     }
 }

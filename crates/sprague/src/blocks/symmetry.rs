@@ -3,6 +3,9 @@
 //! key of a position is its least image.
 
 use super::board::Board;
+use super::board::Neighbourhood;
+use super::cell::CellSet;
+use crate::parse_error::ParseError;
 use core::fmt;
 
 /// A set of board symmetries that keep a game's value, and a set that negate
@@ -131,31 +134,37 @@ impl Symmetry {
     /// `mirror-swap-negates` (separated by spaces, commas or `+`).
     ///
     /// # Errors
-    /// An unknown word, naming it.
-    pub fn parse(text: &str) -> Result<Symmetry, String> {
-        let mut words = text
-            .split([' ', ',', '+'])
-            .filter(|w| !w.is_empty())
-            .map(str::to_ascii_lowercase);
-        let mut sym = match words.next().as_deref() {
-            None | Some("none") => Symmetry::NONE,
-            Some("left-right" | "mirror") => Symmetry::LEFT_RIGHT,
-            Some("mirrors") => Symmetry::MIRRORS,
-            Some("all" | "dihedral") => Symmetry::ALL,
-            Some(other) => {
-                return Err(format!(
-                    "unknown symmetry `{other}`: start with none, left-right, mirrors or all"
-                ));
-            }
+    /// An unknown word: a [`ParseError`] at it, its message naming it.
+    pub fn parse(text: &str) -> Result<Symmetry, ParseError> {
+        let mut words = text.split([' ', ',', '+']).filter(|w| !w.is_empty());
+        let mut sym = match words.next() {
+            None => Symmetry::NONE,
+            Some(word) => match word.to_ascii_lowercase().as_str() {
+                "none" => Symmetry::NONE,
+                "left-right" | "mirror" => Symmetry::LEFT_RIGHT,
+                "mirrors" => Symmetry::MIRRORS,
+                "all" | "dihedral" => Symmetry::ALL,
+                other => {
+                    return Err(ParseError::at(
+                        format!("unknown symmetry `{other}`: start with none, left-right, mirrors or all"),
+                        text,
+                        word,
+                    ));
+                }
+            },
         };
-        for w in words {
-            sym = match w.as_str() {
+        for word in words {
+            sym = match word.to_ascii_lowercase().as_str() {
                 "transpose-negates" => sym.transpose_negates(),
                 "swap-negates" => sym.swap_negates(),
                 "mirror-swap-negates" => sym.mirror_swap_negates(),
                 other => {
-                    return Err(format!(
-                        "unknown symmetry modifier `{other}`: use transpose-negates, swap-negates or mirror-swap-negates"
+                    return Err(ParseError::at(
+                        format!(
+                            "unknown symmetry modifier `{other}`: use transpose-negates, swap-negates or mirror-swap-negates"
+                        ),
+                        text,
+                        word,
                     ));
                 }
             };
@@ -167,6 +176,37 @@ impl Symmetry {
 impl fmt::Display for Symmetry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "keep {:#06x}, negate {:#06x}", self.keep, self.negate)
+    }
+}
+
+// A board's parts keyed under a symmetry, beside the keys they are replaced by.
+impl Board {
+    /// The independent parts of the board, as [`regions`](Self::regions)
+    /// makes them, each replaced by its key under `symmetry` (its least
+    /// image; impartial games only, where every image has the same value):
+    /// the components an impartial solver memoises. Returns `false`, adding
+    /// nothing, when the board is one region that is its own key.
+    pub fn parts(
+        &self,
+        connect: CellSet,
+        nbhd: Neighbourhood,
+        min_cells: usize,
+        symmetry: Symmetry,
+        out: &mut Vec<Board>,
+    ) -> bool {
+        let start = out.len();
+        if !self.regions(connect, nbhd, min_cells, out) {
+            let (key, _) = symmetry.canonical(self);
+            if key == *self {
+                return false;
+            }
+            out.push(key);
+            return true;
+        }
+        for part in &mut out[start..] {
+            *part = symmetry.canonical(part).0;
+        }
+        true
     }
 }
 
@@ -200,5 +240,12 @@ mod tests {
         let (key1, neg1) = Symmetry::ALL.swap_negates().canonical(&b);
         assert_eq!(key1, key2);
         assert_ne!(neg1, neg2);
+    }
+
+    #[test]
+    fn parse_errors_point_at_the_unknown_word() {
+        let e = Symmetry::parse("all, upside-down").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (6, "upside-down"));
+        assert!(e.message.starts_with("unknown symmetry modifier `upside-down`"));
     }
 }

@@ -119,8 +119,8 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::by_definition::{both, is};
     use crate::games::snort::tests::{grid, swap_negates_and_images_keep};
-    use crate::partizan::by_definition::{both, is};
     use proptest::prelude::*;
 
     proptest! {

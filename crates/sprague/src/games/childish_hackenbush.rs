@@ -106,8 +106,8 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::by_definition::{both, is};
     use crate::partizan::PartizanSolver;
-    use crate::partizan::by_definition::{both, is};
     use proptest::prelude::*;
 
     fn picture(edges: &[(u32, u32, u8)]) -> HackenbushGraph {

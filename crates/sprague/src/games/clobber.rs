@@ -1,6 +1,6 @@
 //! Clobber: a stone captures an orthogonally adjacent stone of the other colour.
 
-use super::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
+use crate::blocks::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
 use crate::{
     notation::{Notation, ParseError},
     partizan::PartizanRules,

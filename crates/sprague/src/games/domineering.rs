@@ -1,7 +1,7 @@
 //! Domineering: Left places vertical dominoes, Right horizontal ones (Winning Ways, ch. 2).
 
-use super::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
-use super::byteboard;
+use crate::blocks::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
+use crate::blocks::byteboard;
 use crate::{
     notation::{Notation, ParseError},
     partizan::PartizanRules,
@@ -504,7 +504,7 @@ mod tests {
     /// keys as the row-major paths, on random boards of every such shape.
     #[test]
     fn packed_and_row_major_paths_agree() {
-        super::byteboard::random_boards(|w, h, m, _| {
+        crate::blocks::byteboard::random_boards(|w, h, m, _| {
             let p = DomineeringBoard::from_mask(w, h, u128::from(m)).unwrap();
             let (mut fast, mut slow) = (Vec::new(), Vec::new());
             let split = decompose_packed(&p, &mut fast);

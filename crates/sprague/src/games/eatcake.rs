@@ -179,8 +179,8 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::by_definition::{both, is};
     use crate::partizan::PartizanSolver;
-    use crate::partizan::by_definition::{both, is};
 
     fn cakes(code: u64) -> Vec<Cake> {
         let mut rng = crate::test_rng::XorShift::new(code | 1);

@@ -156,9 +156,9 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::by_definition::{both, is};
     use crate::games::toads_frogs::tests::conjugate;
     use crate::partizan::PartizanSolver;
-    use crate::partizan::by_definition::{both, is};
 
     fn strip(seed: u64) -> String {
         let mut rng = crate::test_rng::XorShift::new(seed | 1);

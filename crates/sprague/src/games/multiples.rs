@@ -107,8 +107,8 @@ impl MultiplesFlip {
     /// [`Interrupted`](crate::Interrupted) when the monitor asks for a stop.
     pub fn with_monitor(
         n: u64,
-        monitor: Option<&crate::Monitor>,
-    ) -> Result<MultiplesFlip, crate::Interrupted> {
+        monitor: Option<&crate::monitor::Monitor>,
+    ) -> Result<MultiplesFlip, crate::monitor::Interrupted> {
         let s = n.isqrt();
         let mut game = MultiplesFlip {
             n,

@@ -220,8 +220,8 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::games::by_definition::{both, is};
     use crate::partizan::PartizanSolver;
-    use crate::partizan::by_definition::{both, is};
     use proptest::prelude::*;
 
     /// Swapping the colours of `b` negates its value and each of its eight

@@ -187,7 +187,7 @@ mod tests {
     use crate::partizan::PartizanSolver;
     use proptest::prelude::*;
 
-    use crate::partizan::by_definition::plain;
+    use crate::games::by_definition::plain;
 
     fn value(s: &str) -> String {
         let mut solver = PartizanSolver::new(&TopplingDominoes);

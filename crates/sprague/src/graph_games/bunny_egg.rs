@@ -319,7 +319,7 @@ impl Notation<BunnyEggBoard> for BunnyEggRules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GrundySolver;
+    use crate::impartial::GrundySolver;
     use proptest::prelude::*;
 
     fn brute(board: &BunnyEggBoard) -> (bool, Vec<usize>) {

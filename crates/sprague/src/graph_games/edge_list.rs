@@ -1,7 +1,7 @@
 //! The edge-list notation shared by the games on graphs: `0-1 1-2 2-0`, with an
 //! optional vertex count `n=5` and an optional start vertex `@3`.
 
-use crate::notation::ParseError;
+use crate::parse_error::ParseError;
 
 /// An undirected multigraph written as an edge list, with an optional start vertex.
 ///

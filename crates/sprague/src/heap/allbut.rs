@@ -1,7 +1,7 @@
 //! The all-but subtraction game: remove any number of tokens except a few
 //! forbidden amounts.
 
-use super::HeapGame;
+use super::game::HeapGame;
 
 /// All-but-`F` for a finite set `F` of forbidden amounts: a move removes any
 /// positive number of tokens from one heap except exactly one of the amounts
@@ -58,7 +58,7 @@ impl HeapGame for AllBut {
             if self.forbidden.binary_search(&k).is_ok() {
                 continue;
             }
-            crate::heap::leave_heap(n - k, f);
+            super::game::leave_heap(n - k, f);
         }
     }
 

@@ -1,7 +1,7 @@
 //! The equal-split game: split a heap into k ≥ 2 equal heaps.
 
-use super::HeapGame;
 use super::factor::{big_omega, odd_part};
+use super::game::HeapGame;
 use crate::nimber::Nimber;
 
 /// Split one heap of `n` into `k ≥ 2` equal heaps (`k` divides `n`). The

@@ -1,6 +1,6 @@
 //! The trait of one-heap games: a move turns one heap into zero or more heaps.
 
-use super::PeriodRule;
+use super::period::PeriodRule;
 use crate::{nimber::Nimber, outcome::Outcome};
 
 /// A way to value any heap, as [`HeapGame::huge_heap_moves`] is given it:
@@ -28,10 +28,10 @@ pub trait HeapGame {
 
     /// The (possibly arithmetic) period that the closed form
     /// [`heap_value`](HeapGame::heap_value) follows, proven for every heap
-    /// size, with the theorem or source in [`Period::proof`](super::Period);
+    /// size, with the theorem or source in [`Period::proof`](super::period::Period);
     /// `None` when the game declares none. Tables report it instead of a
     /// period observed in the values.
-    fn closed_form_period(&self) -> Option<super::Period> {
+    fn closed_form_period(&self) -> Option<super::period::Period> {
         None
     }
 

@@ -1,7 +1,8 @@
 //! Sums of heaps of one [`HeapGame`]: the multi-heap position as an
 //! [`ImpartialRules`].
 
-use super::{GrundyTable, HeapGame};
+use super::game::HeapGame;
+use super::table::GrundyTable;
 use crate::notation::{ParseError, describe_heap_move, format_heaps, parse_heaps};
 use crate::{
     impartial::{ImpartialRules, TameComponent, TameSum},
@@ -389,7 +390,7 @@ macro_rules! heap_rules {
         }
 
         impl $crate::notation::Notation<Vec<u64>> for $game {
-            fn parse_position(&self, text: &str) -> Result<Vec<u64>, $crate::notation::ParseError> {
+            fn parse_position(&self, text: &str) -> Result<Vec<u64>, $crate::parse_error::ParseError> {
                 $crate::notation::parse_heaps(text)
             }
             fn format_position(&self, position: &Vec<u64>) -> String {

@@ -1,6 +1,6 @@
 //! Lasker's Nim: remove any number of tokens from a heap, or split a heap in two.
 
-use super::HeapGame;
+use super::game::HeapGame;
 use crate::nimber::Nimber;
 
 /// Lasker's Nim: a move removes any positive number of tokens from one heap,
@@ -19,7 +19,7 @@ pub struct Lasker;
 impl HeapGame for Lasker {
     fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         for k in 0..n {
-            super::leave_heap(k, f);
+            super::game::leave_heap(k, f);
         }
         for a in 1..=n / 2 {
             f(&[a, n - a]);
@@ -39,8 +39,8 @@ impl HeapGame for Lasker {
     }
 
     /// The closed form is arithmetic-periodic: `G(n + 4) = G(n) + 4` from `n = 1`.
-    fn closed_form_period(&self) -> Option<super::Period> {
-        Some(super::Period {
+    fn closed_form_period(&self) -> Option<super::period::Period> {
+        Some(super::period::Period {
             preperiod: 1,
             period: 4,
             saltus: 4,

@@ -12,7 +12,7 @@
 //! of the heaps below the new one read off the proven quotient of those heaps,
 //! so a failing sum costs the search over the sums that contain the new heap.
 
-use super::misere_quotient::{Monoid, classes};
+use super::misere_monoid::{Monoid, classes};
 use crate::monitor::{Interrupted, Ticker};
 use core::cmp::Reverse;
 use rustc_hash::FxHashMap;

@@ -1,6 +1,6 @@
 //! Misère Grundy values of single heaps.
 
-use super::HeapGame;
+use super::game::HeapGame;
 use crate::budget::BudgetExceeded;
 use crate::monitor::{Monitor, SearchError, Ticker};
 use std::collections::HashMap;

@@ -10,6 +10,7 @@ mod grundy_game;
 mod grundy_game_file;
 mod heaps;
 mod lasker;
+mod misere_monoid;
 mod misere_quotient;
 mod misere_recalibration;
 mod misere_values;
@@ -37,7 +38,6 @@ pub use heaps::{ENUMERATION_LIMIT, HeapMove, HeapSum, Heaps};
 pub use lasker::Lasker;
 pub use misere_quotient::{DEFAULT_MAX_ORDER, MisereQuotient, QuotientError, QuotientLimits, Relation};
 pub use misere_values::{misere_grundy_values, misere_grundy_values_with};
-pub(crate) use period::extend_periodic;
 pub use period::{PERIODICITY_THEOREM, Period, PeriodRule, find_period};
 pub use rectangles::{
     Rectangle, RectangleCut, RectangleCutting, RectangleSum, format_rectangle_counts, parse_rectangle_counts,

@@ -491,7 +491,7 @@ impl Notation<Vec<Rectangle>> for RectangleCutting {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GrundySolver;
+    use crate::impartial::GrundySolver;
     use proptest::prelude::*;
     use std::sync::OnceLock;
 

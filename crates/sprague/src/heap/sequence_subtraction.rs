@@ -1,7 +1,7 @@
 //! Subtraction games whose subtraction set is an infinite sequence: the
 //! squares and the Fibonacci numbers.
 
-use super::HeapGame;
+use super::game::HeapGame;
 use crate::nimber::MexSet;
 
 /// Which infinite subtraction set a [`SequenceSubtraction`] uses.

@@ -1,6 +1,7 @@
 //! Subtraction games with a finite subtraction set.
 
-use super::{HeapGame, HeapValuer, PeriodRule, extend_periodic, find_period};
+use super::game::{HeapGame, HeapValuer};
+use super::period::{PeriodRule, extend_periodic, find_period};
 use crate::nimber::MexSet;
 use crate::nimber::Nimber;
 
@@ -148,7 +149,7 @@ impl HeapGame for Subtraction {
             if s > n {
                 break;
             }
-            crate::heap::leave_heap(n - s, f);
+            super::game::leave_heap(n - s, f);
         }
     }
 
@@ -159,7 +160,7 @@ impl HeapGame for Subtraction {
     fn grundy_values(&self, count: usize, progress: &mut dyn FnMut(usize) -> bool) -> Vec<u64> {
         match self.values_periodic_with(count, progress) {
             Some(g) => g.into_iter().map(u64::from).collect(),
-            None => super::plain_values(self, count, progress),
+            None => super::game::plain_values(self, count, progress),
         }
     }
 
@@ -220,7 +221,7 @@ impl HeapGame for RangeSubtraction {
             return;
         }
         for k in self.l..=self.r.min(n) {
-            crate::heap::leave_heap(n - k, f);
+            super::game::leave_heap(n - k, f);
         }
     }
 
@@ -233,8 +234,8 @@ impl HeapGame for RangeSubtraction {
     }
 
     /// `G(n) = ⌊(n mod (l + r)) / l⌋`: period `l + r` from 0.
-    fn closed_form_period(&self) -> Option<super::Period> {
-        Some(super::Period {
+    fn closed_form_period(&self) -> Option<super::period::Period> {
+        Some(super::period::Period {
             preperiod: 0,
             period: self.l.checked_add(self.r)?,
             saltus: 0,
@@ -270,7 +271,7 @@ impl HeapGame for RangeSubtraction {
         let hi_res = (lo_res + self.l).min(period);
         let lowest = n.checked_sub(self.r.min(n))?;
         let highest = n.checked_sub(self.l)?;
-        if highest - lowest > super::ENUMERATION_LIMIT {
+        if highest - lowest > super::heaps::ENUMERATION_LIMIT {
             return None;
         }
         Some(

@@ -2,7 +2,8 @@
 //! that decides how much of it to compute: which tables value huge heaps, and
 //! when a period is worth proving.
 
-use super::{HeapGame, Period, find_period};
+use super::game::HeapGame;
+use super::period::{Period, find_period};
 use crate::nimber::Nimber;
 
 /// Grundy values `G(0 .. len)` of a [`HeapGame`] and the period found in them

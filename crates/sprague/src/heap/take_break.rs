@@ -1,9 +1,11 @@
 //! Take-and-break games given by octal or hexadecimal codes (and Grundy's game).
 
+use super::game::{HeapGame, HeapValuer};
+use super::grundy_game::GrundyGameTable;
+use super::period::{PeriodRule, extend_periodic, find_period};
 use super::rare::{Spec, plain_values_u32, rare_values_u32};
-use super::{GrundyGameTable, HeapGame, HeapValuer, PeriodRule, extend_periodic, find_period};
 use crate::nimber::Nimber;
-use crate::notation::ParseError;
+use crate::parse_error::ParseError;
 use core::fmt;
 
 /// A take-and-break game in Winning Ways' code convention.

@@ -1,9 +1,10 @@
 //! Misère-play outcomes by search.
 
-use super::ImpartialRules;
-use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
+use super::rules::ImpartialRules;
+use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
+use crate::search_limits::SearchLimits;
 use std::collections::HashMap;
 
 /// Decides misère play (the player who makes the last move loses) of any short
@@ -54,7 +55,7 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
         }
     }
 
-    crate::budget::monitor_builder!('r, "positions");
+    crate::search_limits::monitor_builder!('r, "positions");
 
     /// Ignore the ruleset's misère closed form and search everything (for
     /// cross-checking closed forms).

@@ -202,9 +202,9 @@ pub struct MisereStore {
     work: usize,
     /// The monitor whose stop requests (Ctrl-C, the memory budget) end the
     /// work, looked at every [`Ticker::BATCH`](crate::monitor::Ticker::BATCH) simplifications.
-    monitor: Option<&'static crate::Monitor>,
+    monitor: Option<&'static crate::monitor::Monitor>,
     /// The stop that ended the work, if the monitor asked for one.
-    stopped: Option<crate::Interrupted>,
+    stopped: Option<crate::monitor::Interrupted>,
 }
 
 impl Default for MisereStore {
@@ -273,14 +273,14 @@ impl MisereStore {
     /// [`stopped`](Self::stopped) tells that it was a stop. (Misère forms
     /// such as `*[16]` take many simplifications.)
     #[must_use]
-    pub fn with_monitor(mut self, monitor: &'static crate::Monitor) -> Self {
+    pub fn with_monitor(mut self, monitor: &'static crate::monitor::Monitor) -> Self {
         self.monitor = Some(monitor);
         self
     }
 
     /// The stop request that ended the last computation, if one did (see
     /// [`with_monitor`](Self::with_monitor)); cleared by reading.
-    pub fn stopped(&mut self) -> Option<crate::Interrupted> {
+    pub fn stopped(&mut self) -> Option<crate::monitor::Interrupted> {
         self.stopped.take()
     }
 

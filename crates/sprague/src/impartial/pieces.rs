@@ -10,9 +10,10 @@
 //! option is made in O(kinds), and a memoised position is a few bytes.
 
 use super::misere_form::{MisereGame, MisereStore};
-use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
+use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
+use crate::search_limits::SearchLimits;
 use core::hash::Hash;
 use rustc_hash::FxHashMap;
 
@@ -181,7 +182,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
         }
     }
 
-    crate::budget::monitor_builder!('r, "positions");
+    crate::search_limits::monitor_builder!('r, "positions");
 
     /// The number of positions memoised so far.
     #[must_use]

@@ -1,9 +1,10 @@
 //! The memoised, iterative Grundy solver.
 
-use super::ImpartialRules;
-use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
+use super::rules::ImpartialRules;
+use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::nimber::{Nimber, mex_in_place};
+use crate::search_limits::SearchLimits;
 use std::collections::HashMap;
 
 /// Computes Grundy values of positions of any [`ImpartialRules`].
@@ -58,7 +59,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         }
     }
 
-    crate::budget::monitor_builder!('r, "components");
+    crate::search_limits::monitor_builder!('r, "components");
 
     /// The ruleset being solved.
     #[must_use]

@@ -269,7 +269,7 @@ impl super::stats::SpaceFacts for ConnectFour {
     }
 }
 
-impl crate::play::SpaceNotation for ConnectFour {
+impl super::space_notation::SpaceNotation for ConnectFour {
     /// The rows, top first, joined by `|`: `....|....|.O..|.XX.`.
     fn format_state(&self, s: u64) -> String {
         self.picture(s).join("|")
@@ -386,8 +386,8 @@ impl ConnectFour {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::loopy::SpaceNotation;
     use crate::loopy::{SolvedValue, StateSpaceSolver, solve_ordered};
-    use crate::play::SpaceNotation;
     use proptest::prelude::*;
 
     /// Plain minimax over move sequences from `s` (the definition): the

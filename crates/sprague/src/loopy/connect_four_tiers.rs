@@ -3,9 +3,9 @@
 
 use super::connect_four::{ConnectFour, has_four};
 use super::space::StateSpace;
+use super::space_notation::SpaceNotation;
 use super::tiered::{TierNode, TieredSpace};
 use super::wld::Wld;
-use crate::play::SpaceNotation;
 
 /// Connect Four (the rules of [`ConnectFour`]) numbered tier by tier: tier
 /// `t` holds the boards of `t` stones, `⌈t/2⌉` of X and `⌊t/2⌋` of O.
@@ -478,7 +478,7 @@ mod tests {
 
     #[test]
     fn notation_goes_through_the_board() {
-        use crate::play::SpaceNotation;
+        use crate::loopy::SpaceNotation;
         let c = tiers(4, 4);
         let s = c.parse_state("2332").unwrap();
         assert_eq!(c.tier_of(s).0, 4);

@@ -435,10 +435,10 @@ pub fn solve_kpk_by_pawn_rank(threads: usize) -> Result<StateTable, SolveError> 
     let kpk = Endgame::new(Material::Kpk);
     let table = StateTable::not_states(kpk.state_count());
     table
-        .set(kpk.bare_kings(), Some(super::SolvedValue::DRAW))
+        .set(kpk.bare_kings(), Some(super::wld::SolvedValue::DRAW))
         .map_err(SolveError::Failed)?;
     for (block, m) in [(1, Material::Kqk), (2, Material::Krk)] {
-        let sub = super::StateSpaceSolver::new(&Endgame::new(m))
+        let sub = super::space::StateSpaceSolver::new(&Endgame::new(m))
             .threads(threads)
             .max_states(usize::MAX)
             .solve()?;
@@ -473,7 +473,7 @@ fn solve_with_exits<S: StateSpace + ?Sized>(
     tier: &[u64],
     table: &StateTable,
 ) -> Result<(), SolveError> {
-    use super::SolvedValue;
+    use super::wld::SolvedValue;
     // Children: in the tier (local index) or known (value).
     enum Kid {
         Local(usize),
@@ -624,12 +624,12 @@ pub fn endgame_summary(space: &Endgame, table: &StateTable) -> [EndgameSide; 2] 
         side.longest_count_up_to_symmetry = classes.len() as u64;
         side.longest_example = set
             .first()
-            .map(|&s| crate::play::SpaceNotation::format_state(space, s));
+            .map(|&s| super::space_notation::SpaceNotation::format_state(space, s));
     }
     sides
 }
 
-impl crate::play::SpaceNotation for Endgame {
+impl super::space_notation::SpaceNotation for Endgame {
     fn format_state(&self, s: u64) -> String {
         if s == self.bare_kings() {
             return match self.material {

@@ -128,7 +128,7 @@ impl super::stats::SpaceFacts for Krk {
     }
 }
 
-impl crate::play::SpaceNotation for Krk {
+impl super::space_notation::SpaceNotation for Krk {
     fn format_state(&self, s: u64) -> String {
         KRK.format_state(s)
     }

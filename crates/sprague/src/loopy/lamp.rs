@@ -11,8 +11,8 @@
 //! the lamp's fate is sealed.
 
 use super::space::StateSpace;
+use super::space_notation::SpaceNotation;
 use super::wld::Wld;
-use crate::play::SpaceNotation;
 
 /// Most distinct switches in a formula (the state space has 2·3^k states).
 pub const LAMP_MAX_SWITCHES: usize = 14;

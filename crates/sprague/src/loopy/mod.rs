@@ -15,6 +15,7 @@ mod pursuit;
 mod retrograde;
 mod river_pawn;
 mod space;
+mod space_notation;
 mod state_cell;
 mod stats;
 mod tictactoe;
@@ -37,7 +38,7 @@ pub use preferences::{
     solve_preferences, solve_preferences_auto, solve_preferences_exhaustive,
     solve_preferences_exhaustive_with,
 };
-pub use pursuit::{SPEIKE_AND_TOM_MAX_VERTICES, SpeikeAndTom};
+pub use pursuit::{SPEIKE_AND_TOM_MAX_VERTICES, SpeikeAndTom, SpeikeAndTomError};
 pub use retrograde::{
     CountdownCell, Induction, NodeIndex, PredecessorCsr, PredecessorLists, Predecessors, RelaxFn, Retrograde,
     ReversedGraph, Unmoves, countdown,
@@ -47,6 +48,7 @@ pub use space::{
     MAX_THREADS, SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, check_threads, reachable,
     reachable_counts,
 };
+pub use space_notation::SpaceNotation;
 pub use state_cell::StateCell;
 pub use stats::{ClassCounts, SideStats, SpaceFacts, SpaceStats, space_stats};
 pub use tictactoe::TicTacToe;

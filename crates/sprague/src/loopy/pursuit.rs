@@ -11,9 +11,9 @@
 //! moves (plies) to the end under perfect play.
 
 use super::space::StateSpace;
+use super::space_notation::SpaceNotation;
 use super::wld::Wld;
 use crate::graph_games::EdgeList;
-use crate::play::SpaceNotation;
 
 /// The players of [`SpeikeAndTom`].
 const TOM: u64 = 0;
@@ -23,7 +23,7 @@ const SPEIKE: u64 = 1;
 /// `((tom · n) + speike) · 2 + mover` with mover 0 for Tom, 1 for Speike.
 ///
 /// ```
-/// use sprague::{StateSpaceSolver, Wld, loopy::SpeikeAndTom, play::SpaceNotation};
+/// use sprague::{StateSpaceSolver, Wld, loopy::{SpaceNotation, SpeikeAndTom}};
 /// // LeetCode 913, example 2: Tom at 1 next to the hole 0 escapes at once.
 /// let (game, start) = SpeikeAndTom::parse("0-1 0-3 2-3 | 1 2 0").unwrap();
 /// let table = StateSpaceSolver::new(&game).solve().unwrap();
@@ -40,23 +40,59 @@ pub struct SpeikeAndTom {
 /// Largest number of vertices accepted (the solver holds 2·n² states).
 pub const SPEIKE_AND_TOM_MAX_VERTICES: usize = 1 << 14;
 
+/// Why a graph and hole make no game of Speike and Tom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpeikeAndTomError {
+    /// The graph has more vertices than the solver takes.
+    TooManyVertices {
+        /// Vertices of the graph.
+        vertices: usize,
+        /// The most accepted ([`SPEIKE_AND_TOM_MAX_VERTICES`]).
+        limit: usize,
+    },
+    /// The hole is not a vertex of the graph.
+    HoleNotAVertex {
+        /// The hole given.
+        hole: u32,
+        /// Vertices of the graph.
+        vertices: usize,
+    },
+}
+
+impl core::fmt::Display for SpeikeAndTomError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SpeikeAndTomError::TooManyVertices { vertices, limit } => write!(
+                f,
+                "the graph has {vertices} vertices; Speike and Tom is solved over 2·n² states and takes at most {limit}"
+            ),
+            SpeikeAndTomError::HoleNotAVertex { hole, .. } => {
+                write!(f, "the hole {hole} is not a vertex of the graph")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SpeikeAndTomError {}
+
 impl SpeikeAndTom {
     /// The game on `graph` with the hole at `hole` (none: Tom can only draw or lose).
     ///
     /// # Errors
-    /// More than [`SPEIKE_AND_TOM_MAX_VERTICES`] vertices, or a hole that is not a vertex.
-    pub fn new(graph: EdgeList, hole: Option<u32>) -> Result<SpeikeAndTom, String> {
+    /// [`SpeikeAndTomError`]: more than [`SPEIKE_AND_TOM_MAX_VERTICES`]
+    /// vertices, or a hole that is not a vertex.
+    pub fn new(graph: EdgeList, hole: Option<u32>) -> Result<SpeikeAndTom, SpeikeAndTomError> {
         if graph.n > SPEIKE_AND_TOM_MAX_VERTICES {
-            return Err(format!(
-                "the graph has {} vertices; Speike and Tom is solved over 2·n² states and takes at most {SPEIKE_AND_TOM_MAX_VERTICES}",
-                graph.n
-            ));
+            return Err(SpeikeAndTomError::TooManyVertices {
+                vertices: graph.n,
+                limit: SPEIKE_AND_TOM_MAX_VERTICES,
+            });
         }
-        if hole.is_some_and(|h| h as usize >= graph.n) {
-            return Err(format!(
-                "the hole {} is not a vertex of the graph",
-                hole.unwrap_or(0)
-            ));
+        if let Some(hole) = hole.filter(|&h| h as usize >= graph.n) {
+            return Err(SpeikeAndTomError::HoleNotAVertex {
+                hole,
+                vertices: graph.n,
+            });
         }
         let mut adj = vec![Vec::new(); graph.n];
         for &(u, v) in &graph.edges {

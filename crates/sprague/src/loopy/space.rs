@@ -187,12 +187,12 @@ pub const MAX_THREADS: usize = 256;
 /// ```
 ///
 /// # Errors
-/// [`Error::Input`](crate::Error::Input) saying what is accepted.
-pub fn check_threads(threads: usize) -> Result<usize, crate::Error> {
+/// [`Error::Input`](crate::query::Error::Input) saying what is accepted.
+pub fn check_threads(threads: usize) -> Result<usize, crate::query::Error> {
     if (1..=MAX_THREADS).contains(&threads) {
         Ok(threads)
     } else {
-        Err(crate::Error::input(format!(
+        Err(crate::query::Error::input(format!(
             "{threads} threads: the thread count must be between 1 and {MAX_THREADS}"
         )))
     }

@@ -161,7 +161,7 @@ fn cell_name(i: usize) -> String {
     format!("{}{}", char::from(b'a' + (i % 3) as u8), i / 3 + 1)
 }
 
-impl crate::play::SpaceNotation for TicTacToe {
+impl super::space_notation::SpaceNotation for TicTacToe {
     fn format_state(&self, s: u64) -> String {
         let rows: Vec<String> = TicTacToe::picture(s).lines().map(str::to_string).collect();
         rows.join("|")

@@ -94,7 +94,7 @@ impl Default for TieredOptions<'_> {
     fn default() -> Self {
         TieredOptions {
             threads: 1,
-            max_states: crate::DEFAULT_MAX_STATES,
+            max_states: crate::budget::DEFAULT_MAX_STATES,
             monitor: None,
         }
     }

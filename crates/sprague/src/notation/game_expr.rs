@@ -19,8 +19,9 @@
 //! A `-` written directly before a digit at the start of a term is the sign of
 //! the number (so `-1/2v*` is `-1/2 + v + *`).
 
-use super::ParseError;
-use crate::partizan::{Dyadic, GameId, GameStore, Op};
+use crate::monitor::Interrupted;
+use crate::parse_error::ParseError;
+use crate::partizan::{Dyadic, GameId, GameStore, NIMBER_COMBINE_LIMIT, Op, UP_COMBINE_LIMIT, WatchedStore};
 
 /// Parses a game expression into `store`, returning the canonical form.
 ///
@@ -74,6 +75,18 @@ impl GameStore {
     }
 }
 
+impl WatchedStore<'_, '_> {
+    /// Parses a game expression ([`GameStore::parse`]); the outer result
+    /// says whether the monitor stopped the arithmetic, the inner one
+    /// whether the text parsed.
+    ///
+    /// # Errors
+    /// [`Interrupted`] if the monitor asked to stop.
+    pub fn parse(&mut self, text: &str) -> Result<Result<GameId, ParseError>, Interrupted> {
+        self.run(|op| parse_in(op, text))
+    }
+}
+
 /// The deepest nesting of braces and parentheses accepted (the parser recurses).
 pub const MAX_NESTING: usize = 200;
 
@@ -124,15 +137,6 @@ pub(crate) fn check_balance(c: &[char]) -> Result<(), ParseError> {
     }
     Ok(())
 }
-
-/// The largest nimber `*n` that may meet a game other than a number + up +
-/// nimber value: such a sum walks the `n` options of `*n` and compares them
-/// pairwise. Sums of inline values alone have no limit.
-pub const NIMBER_COMBINE_LIMIT: u64 = 256;
-
-/// The largest up multiple `n·↑` that may meet a game other than a number +
-/// up + nimber value (the chain of its options is `n` deep).
-pub const UP_COMBINE_LIMIT: u64 = 4096;
 
 struct Parser<'a, 'o, 'm> {
     s: &'a mut Op<'o, 'm>,
@@ -498,7 +502,7 @@ impl Parser<'_, '_, '_> {
             }
         }
         let text: String = self.c[start..self.pos].iter().collect();
-        let x = Dyadic::parse_str(&text).map_err(|m| ParseError::new(m, start + 1, text.clone()))?;
+        let x = Dyadic::parse_str(&text).map_err(|e| ParseError::new(e.message, start + 1, text.clone()))?;
         Ok(self.s.dyadic(x))
     }
 

@@ -1,6 +1,6 @@
 //! Heap lists such as `3 4 5`: the notation of Nim-like rulesets.
 
-use super::ParseError;
+use crate::parse_error::ParseError;
 
 /// Parses one whole number below 2^64, `column` being its 1-based position (for errors).
 ///
@@ -68,7 +68,7 @@ fn parse_heap_size(token: &str, column: usize, what: &str) -> Result<u64, ParseE
 /// ```
 pub fn parse_heaps(text: &str) -> Result<Vec<u64>, ParseError> {
     let mut heaps = Vec::new();
-    for (column, token) in super::tokens_with_columns(text) {
+    for (column, token) in super::tokens::tokens_with_columns(text) {
         let Some((size, count)) = token.split_once('*') else {
             heaps.push(parse_heap_size(token, column, "a heap size")?);
             continue;

@@ -20,9 +20,9 @@
 //! refer back to itself (`a = {0 | a}` is over), but a name defined through
 //! itself outside braces (`a = a + 1`) is an error.
 
-use super::ParseError;
 use super::game_expr::{MAX_NESTING, check_balance};
 use crate::budget::BudgetExceeded;
+use crate::parse_error::ParseError;
 use crate::partizan::loopy::LoopyGame;
 use crate::partizan::{GameId, GameStore};
 use core::fmt;
@@ -432,7 +432,7 @@ impl Parser<'_> {
     /// `text` read by the short-game parser; its columns shift by `shift`,
     /// and a value too large to expand is reported at `at`.
     fn short_text(&mut self, text: &str, shift: usize, at: usize) -> Result<Ex, ParseError> {
-        let g = super::parse_game(self.store, text).map_err(|e| e.shifted(shift))?;
+        let g = super::game_expr::parse_game(self.store, text).map_err(|e| e.shifted(shift))?;
         if let Err(e) = self.store.check_expandable(g) {
             return Err(ParseError::new(e.to_string(), at + 1, text));
         }

@@ -1,14 +1,14 @@
 //! Parsing and printing positions and expressions, with typed errors that
 //! point at the offending column.
 
-mod error;
 pub(crate) mod game_expr;
 mod heaps;
 mod loopy_expr;
 mod tokens;
 
-pub use error::ParseError;
-pub use game_expr::{MAX_NESTING, NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT, parse_game};
+pub use crate::parse_error::ParseError;
+pub use crate::partizan::{NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT};
+pub use game_expr::{MAX_NESTING, parse_game};
 pub use heaps::{
     MAX_LISTED_HEAPS, REPEAT_RUN, describe_heap_move, format_heaps, parse_heaps, parse_u64_token,
 };

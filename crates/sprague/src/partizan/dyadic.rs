@@ -1,5 +1,6 @@
 //! Dyadic rationals m/2^k: the numbers among short partizan games.
 
+use crate::parse_error::ParseError;
 use core::cmp::Ordering;
 use core::fmt;
 use num_bigint::BigInt;
@@ -382,23 +383,31 @@ impl Dyadic {
     /// Parses `m`, `-m` or `m/d` with `d` a power of two.
     ///
     /// # Errors
-    /// A message when the text is not an integer or a dyadic fraction.
-    pub fn parse_str(text: &str) -> Result<Dyadic, String> {
+    /// A [`ParseError`] at the part that is not an integer, or at the whole
+    /// text when the denominator is zero or not a power of two; its message
+    /// names the offending text.
+    pub fn parse_str(text: &str) -> Result<Dyadic, ParseError> {
         let (n, d) = match text.split_once('/') {
             Some((n, d)) => (n.trim(), Some(d.trim())),
             None => (text.trim(), None),
         };
-        let num: BigInt = n.parse().map_err(|_| format!("`{n}` is not an integer"))?;
+        let num: BigInt = n
+            .parse()
+            .map_err(|_| ParseError::at(format!("`{n}` is not an integer"), text, n))?;
         let exp = match d {
             None => 0,
             Some(d) => {
-                let den: BigInt = d.parse().map_err(|_| format!("`{d}` is not an integer"))?;
+                let den: BigInt = d
+                    .parse()
+                    .map_err(|_| ParseError::at(format!("`{d}` is not an integer"), text, d))?;
                 if den.is_zero() {
-                    return Err("division by zero".into());
+                    return Err(ParseError::at("division by zero", text, d));
                 }
                 if !den.is_positive() || (&den & (&den - BigInt::one())) != BigInt::zero() {
-                    return Err(format!(
-                        "`{text}` is not a dyadic rational (the denominator must be a power of 2)"
+                    return Err(ParseError::at(
+                        format!("`{text}` is not a dyadic rational (the denominator must be a power of 2)"),
+                        text,
+                        text,
                     ));
                 }
                 den.trailing_zeros().unwrap_or(0) as u32
@@ -409,7 +418,7 @@ impl Dyadic {
 }
 
 impl core::str::FromStr for Dyadic {
-    type Err = String;
+    type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Dyadic::parse_str(s)
     }
@@ -574,5 +583,20 @@ mod tests {
         assert_eq!(tiny.add(&tiny), Dyadic::new(1, 199));
         assert!("1/3".parse::<Dyadic>().is_err());
         assert_eq!("6/8".parse::<Dyadic>().unwrap(), Dyadic::new(3, 2));
+    }
+
+    #[test]
+    fn parse_errors_point_at_the_bad_part() {
+        let e = Dyadic::parse_str("3/y").unwrap_err();
+        assert_eq!(
+            (e.column, e.token.as_str(), e.message.as_str()),
+            (3, "y", "`y` is not an integer")
+        );
+        let e = Dyadic::parse_str("1/3").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (1, "1/3"));
+        assert_eq!(
+            e.message,
+            "`1/3` is not a dyadic rational (the denominator must be a power of 2)"
+        );
     }
 }

@@ -3,8 +3,9 @@
 //! arithmetic in `ops`.
 
 use super::dyadic::Dyadic;
+use super::game_id::GameId;
 use super::nus::Nus;
-use super::store::{GameId, GameStore, Op};
+use super::store::{GameStore, Op};
 use rustc_hash::FxHashMap;
 
 /// The largest far star `*N` for which [`GameStore::atomic_weight`] builds

@@ -10,10 +10,9 @@
 //! `display` and `watched` (the operations a [`Monitor`](crate::Monitor)
 //! may stop, in [`WatchedStore`]).
 
-#[cfg(test)]
-pub(crate) mod by_definition;
 mod display;
 mod dyadic;
+mod game_id;
 mod infinitesimal;
 pub mod loopy;
 mod nus;
@@ -30,14 +29,14 @@ mod trajectory;
 mod variant;
 mod watched;
 
-pub use display::format_nus;
 pub use dyadic::Dyadic;
+pub use game_id::GameId;
 pub use infinitesimal::MAX_TOLERANCE_STAR;
-pub use nus::Nus;
+pub use nus::{Nus, format_nus};
 pub use rules::{PartizanRules, Player, moves_of, outcome_by_minimax, wins_moving_first};
 pub use solver::{PartizanSolver, value_by_definition};
 pub(crate) use store::Op;
-pub use store::{GameId, GameStore, TooLargeToExpand};
+pub use store::{GameStore, NIMBER_COMBINE_LIMIT, TooLargeToExpand, UP_COMBINE_LIMIT};
 pub use temperature::cooling_defined;
 pub use thermograph::Thermograph;
 pub use thermograph_svg::thermograph_svg;

@@ -112,3 +112,35 @@ impl Nus {
         }
     }
 }
+
+/// Writes `x + n·↑ + *m`: `0`, `3/8`, `^`, `vv*`, `1/2^*3`, `-1^4`.
+/// Up multiples print as `^`, `^^`, `^^^`, then `^4`, `^5`, …; downs as `v`.
+#[must_use]
+pub fn format_nus(v: &Nus) -> String {
+    let mut s = String::new();
+    if !v.number.is_zero() {
+        s.push_str(&v.number.to_string());
+    }
+    let n = v.ups.unsigned_abs();
+    let c = if v.ups > 0 { '^' } else { 'v' };
+    match n {
+        0 => {}
+        1..=3 => (0..n).for_each(|_| s.push(c)),
+        _ => {
+            s.push(c);
+            s.push_str(&n.to_string());
+        }
+    }
+    match v.nimber {
+        0 => {}
+        1 => s.push('*'),
+        m => {
+            s.push('*');
+            s.push_str(&m.to_string());
+        }
+    }
+    if s.is_empty() {
+        s.push('0');
+    }
+    s
+}

@@ -2,8 +2,9 @@
 //! outcome, birthday and incentives, built on the construction of canonical
 //! forms in `store`.
 
+use super::game_id::GameId;
 use super::nus::Nus;
-use super::store::{GameId, GameStore, Op, pair};
+use super::store::{GameStore, Op, pair};
 use crate::outcome::Outcome;
 use core::cmp::Ordering;
 

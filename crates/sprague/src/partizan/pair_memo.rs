@@ -1,6 +1,6 @@
 //! Memos keyed on pairs of ids: the `≤` and `+` tables of the store.
 
-use super::store::GameId;
+use super::game_id::GameId;
 
 /// Results keyed on a `u64` (an id pair `a << 32 | b`, see `store::pair`),
 /// by open addressing with linear probing in one array of slots, each

@@ -1,7 +1,7 @@
 //! The partizan solver's memo of component values: positions to the ids of
 //! their canonical forms.
 
-use super::store::GameId;
+use super::game_id::GameId;
 use core::hash::{BuildHasher, Hash};
 
 /// A word-sized hash made to fill 64 bits, as the open-addressed indexes

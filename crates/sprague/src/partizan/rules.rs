@@ -46,7 +46,7 @@ pub trait PartizanRules {
     /// number (a Blue-Red Hackenbush stalk): searches use it instead of
     /// walking the component's options. `None` means "search". It must agree
     /// with the search wherever it answers.
-    fn number_value(&self, component: &Self::Position) -> Option<super::Dyadic> {
+    fn number_value(&self, component: &Self::Position) -> Option<super::dyadic::Dyadic> {
         let _ = component;
         None
     }

@@ -1,12 +1,14 @@
 //! The memoised, iterative solver computing canonical forms of positions of
 //! any [`PartizanRules`].
 
+use super::game_id::GameId;
 use super::position_memo::PositionMemo;
 use super::rules::PartizanRules;
-use super::{GameId, GameStore};
-use crate::budget::{DEFAULT_MAX_STATES, SearchLimits};
+use super::store::GameStore;
+use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
+use crate::search_limits::SearchLimits;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
 ///
@@ -120,7 +122,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         }
     }
 
-    crate::budget::monitor_builder!('r, "component classes");
+    crate::search_limits::monitor_builder!('r, "component classes");
 
     /// The ruleset being solved.
     #[must_use]

@@ -1,10 +1,12 @@
-//! The first layer of the partizan store: [`GameId`], [`GameStore`], the
+//! The first layer of the partizan store: [`GameStore`], the
 //! interning of canonical forms and their construction from options.
 //!
 //! The store's modules are layered; each uses only those above it in this list:
 //!
 //! 1. values without a store: [`Dyadic`], [`Nus`], `trajectory`, `thermograph`
-//!    (the walls of a thermograph and how they meet);
+//!    (the walls of a thermograph and how they meet), and the ids of the
+//!    store's games ([`GameId`], `game_id`) with the memo tables keyed by
+//!    them (`pair_memo`, `position_memo`);
 //! 2. `store` (this file): interning, inline values, options, stops, `≤` and
 //!    the canonical form of `{L | R}` (which needs `≤`);
 //! 3. `ops`: negation, sums, comparisons, outcome, birthday, incentives;
@@ -22,6 +24,7 @@
 //! stops, which is why [`GameStore`]'s own methods return plain values.
 
 use super::dyadic::Dyadic;
+use super::game_id::GameId;
 use super::nus::Nus;
 use super::pair_memo::{PairFlags, PairMemo};
 use super::thermograph::Thermograph;
@@ -29,30 +32,14 @@ use crate::monitor::{Interrupted, Monitor};
 use core::ops::{Deref, DerefMut};
 use rustc_hash::FxHashMap;
 
-/// A canonical short partizan game: an index into one [`GameStore`].
-///
-/// Every canonical form is interned once, so two ids of the same store are
-/// equal exactly when the games are equal in value; ids key every memo table.
-/// Ids from different stores must not be mixed.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct GameId(u32);
+/// The largest nimber `*n` that may meet a game other than a number + up +
+/// nimber value: such a sum walks the `n` options of `*n` and compares them
+/// pairwise. Sums of inline values alone have no limit.
+pub const NIMBER_COMBINE_LIMIT: u64 = 256;
 
-impl GameId {
-    /// The id of 0 in every store.
-    pub const ZERO: GameId = GameId(0);
-
-    /// The index of this game in its store.
-    #[must_use]
-    pub const fn index(self) -> u32 {
-        self.0
-    }
-
-    /// The id at `index` (for the tests of the tables keyed or valued by ids).
-    #[cfg(test)]
-    pub(super) const fn from_index(index: u32) -> GameId {
-        GameId(index)
-    }
-}
+/// The largest up multiple `n·↑` that may meet a game other than a number +
+/// up + nimber value (the chain of its options is `n` deep).
+pub const UP_COMBINE_LIMIT: u64 = 4096;
 
 const NO_NEG: u32 = u32::MAX;
 
@@ -905,9 +892,9 @@ impl GameStore {
     /// Whether `id` may be expanded into its options by the operations that
     /// walk them (listing options and incentives, heating, cooling, sums with
     /// general games): refused for an inline `*n` beyond
-    /// [`NIMBER_COMBINE_LIMIT`](crate::notation::NIMBER_COMBINE_LIMIT) (it has
+    /// [`NIMBER_COMBINE_LIMIT`](NIMBER_COMBINE_LIMIT) (it has
     /// `n` options of each side) or `n·↑` beyond
-    /// [`UP_COMBINE_LIMIT`](crate::notation::UP_COMBINE_LIMIT) (its chain of
+    /// [`UP_COMBINE_LIMIT`](UP_COMBINE_LIMIT) (its chain of
     /// options is `n` deep), which the parser already refuses to combine with
     /// general games. O(1).
     ///
@@ -923,11 +910,10 @@ impl GameStore {
     /// # Errors
     /// [`TooLargeToExpand`] naming the value and the limits.
     pub fn check_expandable(&self, id: GameId) -> Result<(), TooLargeToExpand> {
-        use crate::notation::{NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT};
         match self.as_nus(id) {
             Some(v) if v.nimber > NIMBER_COMBINE_LIMIT || v.ups.unsigned_abs() > UP_COMBINE_LIMIT => {
                 Err(TooLargeToExpand {
-                    value: crate::partizan::format_nus(v),
+                    value: super::nus::format_nus(v),
                 })
             }
             _ => Ok(()),
@@ -1256,9 +1242,7 @@ impl core::fmt::Display for TooLargeToExpand {
         write!(
             f,
             "{} is too large to expand into its options (limits: *{}, ^{})",
-            self.value,
-            crate::notation::NIMBER_COMBINE_LIMIT,
-            crate::notation::UP_COMBINE_LIMIT
+            self.value, NIMBER_COMBINE_LIMIT, UP_COMBINE_LIMIT
         )
     }
 }

@@ -2,7 +2,8 @@
 //! temperature, mean, cooling and heating, built on the arithmetic in `ops`.
 
 use super::dyadic::Dyadic;
-use super::store::{GameId, GameStore, Op};
+use super::game_id::GameId;
+use super::store::{GameStore, Op};
 use super::thermograph::Thermograph;
 
 impl GameStore {

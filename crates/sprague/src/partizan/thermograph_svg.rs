@@ -6,7 +6,9 @@
 //! `left-wall` and `right-wall`), `mast` and `breakpoints`. Numbers are printed
 //! with two decimals, so the same game always gives the same file.
 
-use super::{Dyadic, Thermograph, Trajectory};
+use super::dyadic::Dyadic;
+use super::thermograph::Thermograph;
+use super::trajectory::Trajectory;
 use std::fmt::Write;
 
 const W: f64 = 640.0;

@@ -2,8 +2,8 @@
 //! stop, each answering `Result<_, Interrupted>`.
 
 use super::dyadic::Dyadic;
-use super::store::{GameId, GameStore, Op};
-use crate::notation::ParseError;
+use super::game_id::GameId;
+use super::store::{GameStore, Op};
 use crate::{
     monitor::{Interrupted, Monitor},
     outcome::Outcome,
@@ -52,7 +52,7 @@ impl GameStore {
 
 impl<'m> WatchedStore<'_, 'm> {
     /// Runs `f` as one operation watched by the monitor.
-    fn run<T>(&mut self, f: impl FnOnce(&mut Op<'_, 'm>) -> T) -> Result<T, Interrupted> {
+    pub(crate) fn run<T>(&mut self, f: impl FnOnce(&mut Op<'_, 'm>) -> T) -> Result<T, Interrupted> {
         let mut op = Op::new(self.store, Some(self.monitor));
         let value = f(&mut op);
         op.finish().map(|()| value)
@@ -158,15 +158,5 @@ impl<'m> WatchedStore<'_, 'm> {
     /// [`Interrupted`] if the monitor asked to stop.
     pub fn atomic_weight(&mut self, g: GameId) -> Result<Option<GameId>, Interrupted> {
         self.run(|op| op.atomic_weight(g))
-    }
-
-    /// Parses a game expression ([`GameStore::parse`]); the outer result
-    /// says whether the monitor stopped the arithmetic, the inner one
-    /// whether the text parsed.
-    ///
-    /// # Errors
-    /// [`Interrupted`] if the monitor asked to stop.
-    pub fn parse(&mut self, text: &str) -> Result<Result<GameId, ParseError>, Interrupted> {
-        self.run(|op| crate::notation::game_expr::parse_in(op, text))
     }
 }

@@ -3,7 +3,7 @@
 
 use super::board;
 use crate::partizan::Player;
-use crate::registry::Result;
+use crate::query::Result;
 
 /// Which family a game belongs to: it decides how sides and hints are worded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

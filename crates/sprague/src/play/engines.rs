@@ -2,13 +2,14 @@
 //! misère outcomes), partizan (canonical values) and loopy state spaces
 //! (win/lose/draw with remoteness).
 
+use super::board;
+use super::engine::{Engine, Kind, Verdict};
 use super::graph_text::parse_in;
-use super::{Engine, Kind, Verdict, board};
 use crate::definition::Definition;
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     impartial::{GrundySolver, ImpartialRules, MisereSolver},
-    loopy::{StateSpace, StateTable},
+    loopy::{SpaceNotation, StateSpace, StateTable},
     nimber::Nimber,
     notation::Notation,
     outcome::Outcome,
@@ -573,18 +574,6 @@ pub(crate) fn best_state_moves<S: StateSpace + ?Sized>(
         .filter(|r| Some(r.0) == top)
         .map(|r| r.1)
         .collect())
-}
-
-/// How a state space writes its positions and moves.
-pub trait SpaceNotation: StateSpace {
-    /// The position of state `s`.
-    fn format_state(&self, s: u64) -> String;
-    /// Parses a position into its state.
-    fn parse_state(&self, text: &str) -> Result<u64, String>;
-    /// The move from `from` to `to`, in words.
-    fn describe_state_move(&self, from: u64, to: u64) -> String;
-    /// The name of the player to move at `s`.
-    fn mover(&self, s: u64) -> String;
 }
 
 /// The solution a [`SpaceEngine`] plays by.

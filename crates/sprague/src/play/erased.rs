@@ -2,9 +2,9 @@
 //! player's own list, so a session (terminal, Python, browser) drives any
 //! ruleset through one `dyn` type.
 
-use super::{Engine, Kind, Verdict};
+use super::engine::{Engine, Kind, Verdict};
 use crate::partizan::Player;
-use crate::registry::Result;
+use crate::query::Result;
 
 /// A position of a [`PlayEngine`]: an index into the positions it has handed
 /// out. Handles stay valid for the engine's lifetime.

@@ -1,12 +1,13 @@
 //! The perfect player of undirected vertex geography, on graphs and on
 //! boards: the maximum-matching criterion judges every position.
 
+use super::board;
+use super::engine::{Engine, Verdict};
 use super::graph_text::{
     cell_name, grid_text, listed, looks_like_cell, played_normal_only, read_cell, strip_verb, verdict_of,
     vertex_list,
 };
-use super::{Engine, Verdict, board};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{CellGrid, EdgeList},
     partizan::Player,

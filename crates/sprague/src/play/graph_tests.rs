@@ -1,6 +1,6 @@
 //! The players of games on graphs agree with plain search on random games.
 
-use super::Engine;
+use super::engine::Engine;
 use super::geography::GeographyEngine;
 use super::hackenbush::{HackenbushEngine, Picture};
 use super::leaf_removal::LeafEngine;

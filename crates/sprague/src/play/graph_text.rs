@@ -2,7 +2,7 @@
 //! lists, vertex and edge lists, vertex sets `{0,1,3}`, board cells (`b2`),
 //! and the words of short moves.
 
-use super::Verdict;
+use super::engine::Verdict;
 use crate::graph_games::CellGrid;
 
 pub(crate) const HINT_LIST_LIMIT: usize = 20;
@@ -15,7 +15,7 @@ pub(crate) fn verdict_of(wins: bool) -> Verdict {
     }
 }
 
-pub(crate) fn parse_error(text: &str, e: &crate::notation::ParseError) -> String {
+pub(crate) fn parse_error(text: &str, e: &crate::parse_error::ParseError) -> String {
     format!("position `{text}`: {e}")
 }
 
@@ -183,10 +183,10 @@ pub(crate) fn vertex_words(text: &str, n: usize) -> Option<Result<u64, String>> 
 /// Refuses misère play for the players that know only the normal-play rule.
 pub(crate) fn played_normal_only(
     name: &str,
-    options: &crate::registry::Options<'_>,
-) -> crate::registry::Result<()> {
+    options: &crate::query::Options<'_>,
+) -> crate::query::Result<()> {
     if options.misere {
-        return Err(crate::registry::Error::input(format!(
+        return Err(crate::query::Error::input(format!(
             "`{name}` is played in normal play only; drop --misere"
         )));
     }

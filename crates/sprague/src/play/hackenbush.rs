@@ -1,10 +1,10 @@
 //! The perfect Green Hackenbush player: the linear colon/fusion value picks
 //! the cuts, and hints show each piece as the stalk it plays like.
 
+use super::engine::{Engine, Verdict};
 use super::graph_text::{edge_word, edges_text, listed, parse_error, strip_verb, verdict_of};
-use super::{Engine, Verdict};
 use crate::graph_games::{grounded, keep_grounded, picture_value, pieces};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{EdgeList, GreenHackenbush},
     impartial::MisereSolver,

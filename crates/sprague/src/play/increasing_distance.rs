@@ -2,9 +2,9 @@
 //! before the first move places it) and the length of the last move; the
 //! diameter-midpoint rule explains fresh starts, later positions are searched.
 
-use super::ImpartialEngine;
+use super::engines::ImpartialEngine;
 use super::graph_text::{played_normal_only, strip_verb, vertex_list};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{IncreasingDistanceRules, RootedTree},
     impartial::ImpartialRules,

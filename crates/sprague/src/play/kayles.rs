@@ -1,9 +1,9 @@
 //! Node and Arc Kayles in play: a position is the set of vertices left,
 //! searched by connected components.
 
-use super::ImpartialEngine;
+use super::engines::ImpartialEngine;
 use super::graph_text::{edge_word, edges_text, parse_set, set_text, strip_verb, vertex_list};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{ArcKayles, EdgeList, NodeKayles},
     impartial::ImpartialRules,

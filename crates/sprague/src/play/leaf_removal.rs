@@ -1,11 +1,11 @@
 //! The perfect player of tree leaf removal: positions are the vertices left,
 //! judged by the linear rule on that subtree.
 
+use super::engine::{Engine, Verdict};
 use super::graph_text::{
     listed, parse_set, played_normal_only, set_text, strip_verb, verdict_of, vertex_list, vertex_words,
 };
-use super::{Engine, Verdict};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{LeafRemovalRules, RootedTree},
     impartial::ImpartialRules,
@@ -266,7 +266,7 @@ impl<'m> UnrootedLeafEngine<'m> {
                 continue;
             }
             if self.memo.len() >= self.max_states {
-                return Err(crate::BudgetExceeded {
+                return Err(crate::budget::BudgetExceeded {
                     max_states: self.max_states,
                 }
                 .into());

@@ -18,11 +18,10 @@ mod leaf_removal;
 mod session;
 mod wall_making;
 
-pub use crate::games::{MULTIPLES_MISERE_PLAY_LIMIT, MULTIPLES_PLAY_LIMIT, MultiplesPlay, multiples_engine};
-pub use crate::games::{POKER_PLAY_LIMIT, PokerEngine};
+pub use crate::loopy::SpaceNotation;
 pub use engine::{Engine, Kind, Verdict};
 pub(crate) use engines::best_state_moves;
-pub use engines::{ImpartialEngine, PartizanEngine, SpaceEngine, SpaceNotation};
+pub use engines::{ImpartialEngine, PartizanEngine, SpaceEngine};
 pub use erased::{PlayEngine, PosId, erase};
 pub(crate) use geography::GeographyEngine;
 pub(crate) use graph_text::parse_in;

@@ -1,11 +1,12 @@
 //! The perfect Wall Making player: every rectangle's value is tabulated
 //! once, and a position is the nim-sum of its rectangles.
 
+use super::board;
+use super::engine::{Engine, Verdict};
 use super::graph_text::{
     cell_name, grid_text, listed, looks_like_cell, played_normal_only, read_cell, strip_verb, verdict_of,
 };
-use super::{Engine, Verdict, board};
-use crate::registry::{Error, Options, Result};
+use crate::query::{Error, Options, Result};
 use crate::{
     graph_games::{CellGrid, WallMakingValues},
     partizan::Player,

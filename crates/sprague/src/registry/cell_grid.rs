@@ -4,8 +4,10 @@
 //! [`annotate`] and [`note_after_outcome`] for the report, [`play_board`] for
 //! a perfect player.
 
-use super::{Data, Error, Options, Report, Result, Ruleset, read_position};
+use super::report::{Data, Report};
+use super::ruleset::Ruleset;
 use crate::play::{ImpartialEngine, PlayEngine, erase};
+use crate::query::{Error, Options, Result, read_position};
 use crate::{
     impartial::{GrundySolver, ImpartialRules, MisereSolver},
     notation::Notation,
@@ -73,7 +75,7 @@ impl<R: BoardRules> Ruleset for CellGrid<R> {
                 .map_err(|e| Error::input(format!("{}: {e}", self.name)))?;
         }
         let (outcome, grundy, moves) = solve(&self.rules, &p, options)?;
-        Ok(super::impartial_report(
+        Ok(super::impartial_rules::impartial_report(
             &self.name,
             &self.rules.format_position(&p),
             options.misere,

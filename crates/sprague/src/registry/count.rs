@@ -2,8 +2,9 @@
 //! P-positions, and how many have each Grundy value, from a proven period
 //! (O(preperiod + period), not O(R − L)) or from a closed form.
 
-use super::{Data, Error, Options, Report, Result, Table};
+use super::report::{Data, Report, Table};
 use crate::heap::Period;
+use crate::query::{Error, Options, Result};
 use std::collections::BTreeMap;
 
 /// How many single heaps `n` in `[low, high]` are P-positions and, when

@@ -2,9 +2,9 @@
 //! object `{"n": 3, "edges": [[0, 1]], "start": 0}`, trees, boards, and the
 //! memory check made before a large graph is solved.
 
-use super::{Error, Options, Result};
 use crate::graph_games::{CellGrid, EdgeList, MAX_VERTEX_ID, RootedTree, TreeError};
 use crate::outcome::Outcome;
+use crate::query::{Error, Options, Result};
 
 /// Bytes per vertex and per edge the graph solvers need at most (adjacency,
 /// labels, the parsed text), for the memory check before solving.
@@ -29,7 +29,7 @@ fn within_available(budget: u64) -> u64 {
 }
 
 /// [`check_graph_memory`] of a graph position for the registry's solvers,
-/// within `max_memory` (the query's budget, [`Options::max_memory`](crate::Options::max_memory)) and the
+/// within `max_memory` (the query's budget, [`Options::max_memory`](crate::query::Options::max_memory)) and the
 /// memory available.
 fn check_graph_within(n: u64, m: u64, max_memory: u64) -> Result<()> {
     check_graph_memory(
@@ -478,10 +478,10 @@ mod tests {
     /// (isolated vertices) stay legal.
     #[test]
     fn an_unused_id_below_a_huge_one_is_named() {
-        let monitor = crate::Monitor::default();
-        let options = crate::Options::new(&monitor);
+        let monitor = crate::monitor::Monitor::default();
+        let options = crate::query::Options::new(&monitor);
         for name in ["green-hackenbush", "geography", "node-kayles", "arc-kayles"] {
-            let rules = crate::build(name).unwrap();
+            let rules = crate::catalog::build(name).unwrap();
             for (position, unused, why) in [
                 ("0-1 1-2 2-4000000000", "vertex 3 ", "vertex 4000000000 is named"),
                 ("n=4000000000 0-1 1-2", "vertex 3 ", "n = 4000000000 is declared"),
@@ -505,7 +505,7 @@ mod tests {
         }
         // Trees: the text notation names the first vertex cut off.
         for name in ["increasing-distance", "leaf-removal", "leaf-removal-unrooted"] {
-            let rules = crate::build(name).unwrap();
+            let rules = crate::catalog::build(name).unwrap();
             for (position, want) in [
                 ("0-1 1-2 2-4000000000", "vertex 3 cannot be reached"),
                 (

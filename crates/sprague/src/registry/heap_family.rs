@@ -14,13 +14,14 @@
 //! found in the values, for the game with that code, which the definition
 //! was checked to play on every heap of the table.
 
-use super::{Error, OnProgress, Options, Result, Table};
+use super::report::Table;
 use crate::definition::Definition;
 use crate::heap::{
     HeapGame, MAX_CODE_DIGITS, PeriodRule, TakeBreak, find_period, misere_grundy_values_with, plain_values,
 };
 use crate::impartial::ImpartialRules;
 use crate::monitor::Monitor;
+use crate::query::{Error, OnProgress, Options, Result};
 use core::hash::Hash;
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};

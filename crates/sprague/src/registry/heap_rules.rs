@@ -1,10 +1,14 @@
 //! Any [`HeapGame`] as a registry [`Ruleset`]: values of heap sums (with
 //! tables and proven periods for huge heaps), tables, misère play and play.
 
+use super::count::count_listed;
 use super::count::{COUNT_LISTING_LIMIT, check_count};
-use super::{Error, OnProgress, Options, Report, Result, Ruleset, Table, count_listed, impartial_report};
+use super::impartial_rules::impartial_report;
+use super::report::{Report, Table};
+use super::ruleset::Ruleset;
 use crate::heap::HeapMove;
 use crate::play::{ImpartialEngine, PlayEngine, erase};
+use crate::query::{Error, OnProgress, Options, Result};
 use crate::{
     heap::{GrundyTable, HeapGame, Heaps, misere_grundy_values_with},
     notation::{Notation, parse_heaps},
@@ -126,7 +130,7 @@ impl<G: HeapGame + Clone> HeapRuleset<G> {
             )));
         }
         let Ok(count) = usize::try_from(count) else {
-            return Err(Error::Memory(crate::MemoryExceeded {
+            return Err(Error::Memory(crate::budget::MemoryExceeded {
                 what,
                 needed: u64::MAX,
                 max_memory: options.max_memory(),
@@ -141,8 +145,8 @@ impl<G: HeapGame + Clone> HeapRuleset<G> {
             monitor.check().is_ok()
         });
         if table.values().len() < count {
-            return Err(Error::Search(crate::SearchError::Interrupted(
-                crate::Interrupted { done: monitor.done() },
+            return Err(Error::Search(crate::monitor::SearchError::Interrupted(
+                crate::monitor::Interrupted { done: monitor.done() },
             )));
         }
         Ok(table)
@@ -294,7 +298,7 @@ impl<G: HeapGame + Clone> HeapRuleset<G> {
 
 impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
     fn misere_quotient(&self, max_heap: u64, sum: Option<&str>, options: &Options<'_>) -> Result<Report> {
-        super::misere_quotient_report(&self.name, &self.game, max_heap, sum, options)
+        super::misere_quotient::misere_quotient_report(&self.name, &self.game, max_heap, sum, options)
     }
 
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
@@ -382,7 +386,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
         if (2..=MOVES_SHOWN_HEAPS).contains(&heaps.len()) {
             let values: Vec<u64> = heaps
                 .iter()
-                .filter_map(|&h| rules.heap_grundy(h).map(crate::Nimber::get))
+                .filter_map(|&h| rules.heap_grundy(h).map(crate::nimber::Nimber::get))
                 .collect();
             if values.len() == heaps.len() && values != heaps {
                 let parts: Vec<String> = heaps
@@ -399,7 +403,12 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
                 );
                 report.data.insert(
                     "heap_values",
-                    crate::Data::List(values.iter().map(|&v| crate::Data::Int(i128::from(v))).collect()),
+                    super::report::Data::List(
+                        values
+                            .iter()
+                            .map(|&v| super::report::Data::Int(i128::from(v)))
+                            .collect(),
+                    ),
                 );
             }
         }
@@ -510,8 +519,9 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
 #[cfg(test)]
 mod built_tests {
     use crate::{
+        catalog::build,
         monitor::Monitor,
-        registry::{Data, Error, Options, build},
+        registry::{Data, Error, Options},
     };
 
     fn value(spec: &str, position: &str, misere: bool) -> crate::registry::Result<crate::registry::Report> {
@@ -703,7 +713,7 @@ mod built_tests {
         monitor.stop();
         let e = rules.value("70000", &Options::new(&monitor)).unwrap_err();
         assert!(
-            matches!(e, Error::Search(crate::SearchError::Interrupted(_))),
+            matches!(e, Error::Search(crate::monitor::SearchError::Interrupted(_))),
             "{e}"
         );
         // The table verb takes the same engine: equal values.

@@ -1,9 +1,11 @@
 //! Any impartial ruleset of the engine with a notation, as a registry
 //! [`Ruleset`], and the standard report of an impartial position.
 
-use super::{Data, Error, OnProgress, Options, Report, Result, Ruleset, Table};
+use super::report::{Data, Report, Table};
+use super::ruleset::Ruleset;
 use crate::definition::{Definition, Purpose};
 use crate::play::{ImpartialEngine, PlayEngine, erase};
+use crate::query::{Error, OnProgress, Options, Result};
 use crate::{
     impartial::{GrundySolver, ImpartialRules, MisereSolver, PieceMisereSolver, PieceRules},
     notation::Notation,

@@ -3,11 +3,14 @@
 //! Also the spaces that solve into table files ([`state_space`]). The games
 //! (tic-tac-toe, chess endgames, Connect Four, …) are under `games/`.
 
-use super::{Data, Error, Options, Report, Result, Ruleset};
+use super::report::{Data, Report};
+use super::ruleset::Ruleset;
 use crate::loopy::{
-    ConnectFour, ConnectFourTiers, Krk, SolveError, StateSpaceSolver, StateTable, TicTacToe, solve_ordered,
+    ConnectFour, ConnectFourTiers, Krk, SolveError, SpaceNotation, StateSpaceSolver, StateTable, TicTacToe,
+    solve_ordered,
 };
-use crate::play::{PlayEngine, SpaceEngine, SpaceNotation, best_state_moves, erase};
+use crate::play::{PlayEngine, SpaceEngine, best_state_moves, erase};
+use crate::query::{Error, Options, Result};
 
 /// A state space with a notation, as a registry [`Ruleset`]: `value` solves
 /// the whole space with [`StateSpaceSolver`] and reports the position's
@@ -212,7 +215,7 @@ mod tests {
     #[test]
     fn connect_four_entry() {
         let monitor = Monitor::default();
-        let c = crate::build("connect-four:4x4").unwrap();
+        let c = crate::catalog::build("connect-four:4x4").unwrap();
         // John Tromp's Connect Four Playground: 4×4 is a draw.
         let report = c.value("start", &Options::new(&monitor)).unwrap();
         assert_eq!(report.outcome(), Some("D"));
@@ -226,7 +229,7 @@ mod tests {
             "connect-four:0x4",
             "connect-four:9x9",
         ] {
-            assert!(crate::build(bad).is_err(), "{bad}");
+            assert!(crate::catalog::build(bad).is_err(), "{bad}");
         }
         assert!(state_space("connect-four:5X4").is_ok_and(|(n, _)| n == "connect-four:5x4"));
         assert!(state_space("nim").is_err());

@@ -2,10 +2,11 @@
 //! `a{0|{a|*}}`, `on + off`): its value, outcome with either player first,
 //! whether it is a stopper, its onside and offside, and its sign.
 
-use super::{Data, Error, Report, Result};
-use crate::GameStore;
+use super::report::{Data, Report};
 use crate::notation::{LoopyParseError, parse_loopy};
+use crate::partizan::GameStore;
 use crate::partizan::loopy::{LoopyError, LoopyGame};
+use crate::query::{Error, Result};
 
 impl From<LoopyError> for Error {
     fn from(e: LoopyError) -> Self {

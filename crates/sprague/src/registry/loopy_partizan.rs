@@ -5,13 +5,15 @@
 //! and plays it with win, lose or draw judgement.
 
 use super::loopy_game::graph_report;
-use super::{Data, Error, Options, Report, Result, Ruleset, read_position};
-use crate::GameStore;
+use super::report::{Data, Report};
+use super::ruleset::Ruleset;
 use crate::definition::Definition;
 use crate::loopy::{SolveError, StateSpace, StateSpaceSolver, StateTable};
 use crate::notation::Notation;
+use crate::partizan::GameStore;
 use crate::partizan::{PartizanRules, Player, loopy::Explored};
 use crate::play::{Engine, Kind, PlayEngine, Verdict, board, erase};
+use crate::query::{Error, Options, Result, read_position};
 
 /// A partizan ruleset whose play may cycle, with a notation, as a registry
 /// [`Ruleset`]: `value` explores every position reachable from the given one

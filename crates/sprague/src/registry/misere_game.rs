@@ -2,8 +2,9 @@
 //! `*[…]` notation ([`MisereStore::parse_sum`]): its misère canonical form,
 //! outcome, Grundy values, genus, tameness, mate and birthday.
 
-use super::{Data, Error, Report, Result};
+use super::report::{Data, Report};
 use crate::impartial::{DEFAULT_MAX_MISERE_GAMES, MisereStore};
+use crate::query::{Error, Result};
 
 /// The largest budget of games a misère report accepts (16 times the default).
 pub const MAX_MISERE_GAMES: usize = DEFAULT_MAX_MISERE_GAMES * 16;
@@ -42,7 +43,7 @@ pub fn misere_game_report(expr: &str, max_games: Option<usize>) -> Result<Report
 pub fn misere_game_report_with(
     expr: &str,
     max_games: Option<usize>,
-    monitor: &'static crate::Monitor,
+    monitor: &'static crate::monitor::Monitor,
 ) -> Result<Report> {
     let mut s = MisereStore::with_max_games(budget(max_games)).with_monitor(monitor);
     let r = report_of(&mut s, expr);

@@ -2,9 +2,10 @@
 //! presentation, order, P-portion and the element of every heap, and the
 //! misère outcome of one sum read from it.
 
-use super::{Data, Error, Options, Report, Result};
+use super::report::{Data, Report};
 use crate::heap::{HeapGame, MisereQuotient, QuotientError, QuotientLimits};
 use crate::monitor::SearchError;
+use crate::query::{Error, Options, Result};
 
 /// Largest heap bound accepted by `misere-quotient`.
 pub const MAX_QUOTIENT_HEAPS: u64 = 10_000;

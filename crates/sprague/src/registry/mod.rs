@@ -1,16 +1,18 @@
-//! The registry: every built-in ruleset by name — parameters and positions
+//! The registry: how a ruleset answers by name — parameters and positions
 //! parsed from text, values, winning moves, tables and play — behind one
-//! object-safe interface ([`Ruleset`]) with its documentation ([`catalog`]).
+//! object-safe interface ([`Ruleset`]), and the [`Entry`] each game declares
+//! for the catalog ([`crate::catalog()`]).
 //!
 //! The games themselves, each with its catalog entry, are under `games/`;
 //! this module keeps the generic adapters ([`Impartial`], [`HeapRuleset`],
 //! [`Partizan`], [`SpaceRules`] and the crate's `CellGrid`) and the
-//! vocabulary they share.
+//! vocabulary they share. The layers, from the bottom: the query vocabulary
+//! (`query/`: options and errors), the solvers and players, this registry,
+//! the games, and the catalog that gathers the games' entries (`catalog.rs`).
 
-mod catalog;
 mod cell_grid;
 pub(crate) mod count;
-mod error;
+mod entry;
 mod graph_position;
 mod heap_family;
 mod heap_rules;
@@ -26,16 +28,13 @@ mod partizan;
 mod report;
 mod ruleset;
 
-pub use catalog::{
-    ALIASES, Builder, Entry, Family, build, catalog, edit_distance, lookup, no_params, whole_param,
-    without_params,
-};
+pub(crate) use crate::query::read_position;
+pub use crate::query::{Error, OnProgress, Options, Result};
 pub(crate) use cell_grid::{
     BoardRules, CellGrid, annotate, note_after_outcome, play_board, solve as solve_board,
 };
 pub use count::{RangeCount, count_listed, count_outcomes_by};
-pub(crate) use error::read_position;
-pub use error::{Error, Result};
+pub use entry::{Builder, Entry, Family, no_params, whole_param, without_params};
 pub use graph_position::{check_graph_memory, check_graph_size};
 pub(crate) use graph_position::{
     list_vertices, normal_only, outcome_text, parse_board, parse_graph_position, parse_tree, short,
@@ -56,5 +55,5 @@ pub use misere_game::{MAX_MISERE_GAMES, misere_game_report, misere_game_report_w
 pub use misere_quotient::{MAX_QUOTIENT_HEAPS, misere_quotient_report};
 pub use partizan::{Partizan, partizan_report};
 pub use report::{Data, MOVES_SHOWN, Report, Table};
+pub use ruleset::Ruleset;
 pub(crate) use ruleset::normal_play_only;
-pub use ruleset::{OnProgress, Options, Ruleset};

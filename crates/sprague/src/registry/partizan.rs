@@ -2,9 +2,12 @@
 //! as canonical forms, with the standard partizan report; the games
 //! themselves (Hackenbush, Domineering, Clobber, …) are under `games/`.
 
-use super::{Data, Error, Impartial, OnProgress, Options, Report, Result, Ruleset, Table, read_position};
+use super::impartial_rules::Impartial;
+use super::report::{Data, Report, Table};
+use super::ruleset::Ruleset;
 use crate::definition::{Definition, Purpose};
 use crate::play::{PartizanEngine, PlayEngine, erase};
+use crate::query::{Error, OnProgress, Options, Result, read_position};
 use crate::{
     notation::Notation,
     outcome::Outcome,

@@ -1,8 +1,7 @@
 //! Ordinals below ε₀ in Cantor normal form, with Cantor (ordinal), natural
 //! (Hessenberg) and nim (bitwise) sums.
 
-use super::ArithmeticError;
-use crate::ParseError;
+use super::arithmetic::ArithmeticError;
 use core::cmp::Ordering;
 use core::fmt;
 
@@ -257,7 +256,7 @@ impl Ordinal {
     }
 
     fn pow_u64(&self, k: u64) -> Result<Ordinal, ArithmeticError> {
-        super::power(self, k, Ordinal::from_u64(1), Ordinal::cantor_mul)
+        super::arithmetic::power(self, k, Ordinal::from_u64(1), Ordinal::cantor_mul)
     }
 
     /// The natural (Hessenberg) sum `self ⊕ other`: add the coefficients of
@@ -359,17 +358,6 @@ impl Ordinal {
         Ordinal { terms }
     }
 
-    /// Parses the ordinal notation: decimal integers, `omega` (also `w` or
-    /// `ω`), `+` (Cantor sum), `*` (Cantor product), `^` (power, right
-    /// associative) and parentheses, nested at most [`MAX_DEPTH`] deep.
-    ///
-    /// # Errors
-    /// A [`ParseError`] with the column of the problem, also for arithmetic
-    /// that overflows.
-    pub fn parse(text: &str) -> Result<Ordinal, ParseError> {
-        super::parse::parse_ordinal(text)
-    }
-
     fn write_exponent(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_finite() || *self == Ordinal::omega() {
             write!(f, "{self}")
@@ -453,13 +441,6 @@ impl PartialOrd for Ordinal {
 impl From<u64> for Ordinal {
     fn from(n: u64) -> Ordinal {
         Ordinal::from_u64(n)
-    }
-}
-
-impl core::str::FromStr for Ordinal {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Ordinal, ParseError> {
-        Ordinal::parse(s)
     }
 }
 
@@ -607,7 +588,10 @@ pub(crate) mod tests {
         for a in 0..40u64 {
             for b in [0, 1, 7, 33, 1 << 40, u64::MAX] {
                 let s = Ordinal::from_u64(a).nim_add(&Ordinal::from_u64(b));
-                assert_eq!(s.to_u64(), Some((crate::Nimber(a) + crate::Nimber(b)).get()));
+                assert_eq!(
+                    s.to_u64(),
+                    Some((crate::nimber::Nimber(a) + crate::nimber::Nimber(b)).get())
+                );
             }
         }
         // ω⊕ω = 0, (ω·3 + 1) ⊕ (ω + 3) = ω·2 + 2.

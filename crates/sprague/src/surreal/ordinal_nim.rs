@@ -14,9 +14,9 @@
 //! multiplying by α_p. The next constant, α_11, is not implemented: products
 //! of ordinals not below ω^(ω^3) are an [`ArithmeticError::OutsideNimField`].
 
-use super::ArithmeticError;
+use super::arithmetic::ArithmeticError;
 use super::ordinal::{MAX_TERMS, Ordinal};
-use crate::Nimber;
+use crate::nimber::Nimber;
 use std::collections::BTreeMap;
 
 /// The exponent ω²·a + ω·b + c of a monomial, as `(a, b, c)`.
@@ -169,7 +169,7 @@ impl Ordinal {
     /// # Errors
     /// As [`Ordinal::nim_mul`].
     pub fn nim_pow(&self, k: u64) -> Result<Ordinal, ArithmeticError> {
-        super::power(self, k, Ordinal::from_u64(1), Ordinal::nim_mul)
+        super::arithmetic::power(self, k, Ordinal::from_u64(1), Ordinal::nim_mul)
     }
 }
 

@@ -2,11 +2,11 @@
 //! recursive descent whose depth is bounded by [`MAX_DEPTH`] (not by the
 //! length of the input), so hostile input cannot exhaust the stack.
 
-use super::ArithmeticError;
+use super::arithmetic::ArithmeticError;
 use super::ordinal::{MAX_DEPTH, Ordinal};
 use super::rational::Rational;
 use super::surreal::Surreal;
-use crate::ParseError;
+use crate::parse_error::ParseError;
 
 /// A token of the notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -351,4 +351,47 @@ pub(crate) fn parse_surreal(text: &str) -> Result<Surreal, ParseError> {
     let x = p.surreal_sum()?;
     p.expect_end()?;
     Ok(x)
+}
+
+impl Ordinal {
+    /// Parses the ordinal notation: decimal integers, `omega` (also `w` or
+    /// `ω`), `+` (Cantor sum), `*` (Cantor product), `^` (power, right
+    /// associative) and parentheses, nested at most [`MAX_DEPTH`] deep.
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the column of the problem, also for arithmetic
+    /// that overflows.
+    pub fn parse(text: &str) -> Result<Ordinal, ParseError> {
+        parse_ordinal(text)
+    }
+}
+
+impl core::str::FromStr for Ordinal {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Ordinal, ParseError> {
+        Ordinal::parse(s)
+    }
+}
+
+impl Surreal {
+    /// Parses the `calc` notation of surreal numbers: decimal integers,
+    /// `omega` (also `w`, `ω`), `+ - * /`, unary `-`, parentheses and `^`.
+    /// `omega^α` takes an ordinal exponent written in the ordinal notation
+    /// (so `omega^(2*omega)` is `ω^ω`, as `2·ω = ω` for ordinals); any other
+    /// base takes an integer exponent (`(omega+1)^2`, `2^-1`). Nesting is
+    /// bounded by [`MAX_DEPTH`](super::MAX_DEPTH).
+    ///
+    /// # Errors
+    /// A [`ParseError`] with the column of the problem (for arithmetic
+    /// errors, of the operator).
+    pub fn parse(text: &str) -> Result<Surreal, ParseError> {
+        parse_surreal(text)
+    }
+}
+
+impl core::str::FromStr for Surreal {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Surreal, ParseError> {
+        Surreal::parse(s)
+    }
 }

@@ -1,7 +1,8 @@
 //! Exact rational numbers over `i128`.
 
-use super::ArithmeticError;
-use crate::Dyadic;
+use super::arithmetic::ArithmeticError;
+use crate::parse_error::ParseError;
+use crate::partizan::Dyadic;
 use core::cmp::Ordering;
 use core::fmt;
 use num_bigint::BigInt;
@@ -192,18 +193,19 @@ impl Rational {
     /// Parses `n`, `-n` or `n/d` (decimal integers).
     ///
     /// # Errors
-    /// A message when the text is not of that form, or the parts do not fit.
-    pub fn parse_str(text: &str) -> Result<Rational, String> {
+    /// A [`ParseError`] at the part that is not an integer, or at the
+    /// denominator when the quotient is not a number here (zero, overflow);
+    /// its message names the offending text.
+    pub fn parse_str(text: &str) -> Result<Rational, ParseError> {
         let (n, d) = text.split_once('/').unwrap_or((text, "1"));
+        let (n, d) = (n.trim(), d.trim());
         let n: i128 = n
-            .trim()
             .parse()
-            .map_err(|_| format!("`{}` is not an integer", n.trim()))?;
-        let d: i128 = d
-            .trim()
+            .map_err(|_| ParseError::at(format!("`{n}` is not an integer"), text, n))?;
+        let den: i128 = d
             .parse()
-            .map_err(|_| format!("`{}` is not an integer", d.trim()))?;
-        Rational::new(n, d).map_err(|e| e.to_string())
+            .map_err(|_| ParseError::at(format!("`{d}` is not an integer"), text, d))?;
+        Rational::new(n, den).map_err(|e| ParseError::at(e.to_string(), text, d))
     }
 }
 
@@ -342,5 +344,18 @@ pub(crate) mod tests {
             let p = Dyadic::from_big(x.numerator() * y.numerator(), x.exponent() + y.exponent());
             prop_assert_eq!(rx.checked_mul(&ry).unwrap().to_dyadic(), Some(p));
         }
+    }
+
+    #[test]
+    fn parse_errors_point_at_the_bad_part() {
+        let e = Rational::parse_str("3 / x").unwrap_err();
+        assert_eq!(
+            (e.column, e.token.as_str(), e.message.as_str()),
+            (5, "x", "`x` is not an integer")
+        );
+        assert_eq!(
+            Rational::parse_str("1/0").unwrap_err().message,
+            "division by zero"
+        );
     }
 }

@@ -17,8 +17,9 @@
 //! assert!(r.dyadic.is_none());
 //! ```
 
-use super::{Ordinal, Surreal};
-use crate::{Dyadic, Outcome, ParseError};
+use super::ordinal::Ordinal;
+use super::surreal::Surreal;
+use crate::{outcome::Outcome, parse_error::ParseError, partizan::Dyadic};
 
 /// How an expression is read, before any parser runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -40,7 +40,7 @@ impl Completer for Completion {
         let start = before
             .char_indices()
             .rev()
-            .take_while(|&(_, c)| super::expr::is_name_char(c))
+            .take_while(|&(_, c)| sprague_cli::repl::expr::is_name_char(c))
             .last()
             .map_or(before.len(), |(i, _)| i);
         Ok((start, self.candidates(&before[start..])))

@@ -2,7 +2,7 @@
 //! difference `A − B`: a state is a position (or a pair of positions) and
 //! the player to move; Left's states move to Right's and back.
 
-use super::LoopyGame;
+use super::graph::LoopyGame;
 
 /// The player to move in a state: Left's states are the even numbers.
 pub(super) const LEFT: usize = 0;

@@ -1,8 +1,8 @@
 //! Simplest forms of stoppers: fuse equal positions, remove dominated
 //! options, bypass reversible ones.
 
-use super::LoopyGame;
 use super::compare::{check_budget, stopper_order};
+use super::graph::LoopyGame;
 use crate::budget::BudgetExceeded;
 use core::fmt;
 

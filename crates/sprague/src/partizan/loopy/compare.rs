@@ -1,8 +1,8 @@
 //! Comparison of loopy games: of stoppers by survival, of general games side
 //! by side (onside and offside).
 
-use super::LoopyGame;
 use super::arena::{Arena, RIGHT};
+use super::graph::LoopyGame;
 use crate::budget::BudgetExceeded;
 use core::cmp::Ordering;
 

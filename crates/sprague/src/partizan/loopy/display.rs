@@ -3,10 +3,11 @@
 //! named games by name, short subpositions as the short-game printer writes
 //! them.
 
-use super::LoopyGame;
 use super::arena::Arena;
+use super::graph::LoopyGame;
 use super::stopper::components;
-use crate::partizan::{GameId, GameStore};
+use crate::partizan::game_id::GameId;
+use crate::partizan::store::GameStore;
 
 /// Past this many characters the nested form gives way to equations.
 const MAX_NESTED_LEN: usize = 4000;

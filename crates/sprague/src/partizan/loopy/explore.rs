@@ -1,9 +1,9 @@
 //! The game graph of a ruleset whose positions may repeat: every position
 //! reachable from a start, with its Left and Right options.
 
-use super::LoopyGame;
+use super::graph::LoopyGame;
 use crate::budget::BudgetExceeded;
-use crate::partizan::PartizanRules;
+use crate::partizan::rules::PartizanRules;
 use rustc_hash::FxHashMap;
 
 /// The positions reachable from a start under a [`PartizanRules`] whose play

@@ -2,7 +2,8 @@
 //! cycle, a start position, the named games, negation and disjunctive sums.
 
 use crate::budget::BudgetExceeded;
-use crate::partizan::{GameId, GameStore, TooLargeToExpand};
+use crate::partizan::game_id::GameId;
+use crate::partizan::store::{GameStore, TooLargeToExpand};
 use rustc_hash::FxHashMap;
 
 /// A loopy partizan game: a finite graph of positions, each with Left and

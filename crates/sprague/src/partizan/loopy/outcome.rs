@@ -1,9 +1,9 @@
 //! Play outcomes of loopy games: who wins with Left or Right moving first,
 //! under normal play with infinite play a draw.
 
-use super::LoopyGame;
 use super::arena::{Arena, LEFT, RIGHT};
-use crate::Outcome;
+use super::graph::LoopyGame;
+use crate::outcome::Outcome;
 use core::fmt;
 
 /// Who wins a loopy game from one position with one player to move.

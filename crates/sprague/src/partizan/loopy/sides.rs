@@ -1,11 +1,12 @@
 //! Onsides and offsides: the stoppers a loopy game equals when infinite
 //! play is counted for Left or for Right.
 
+use super::canonical::LoopyError;
 use super::compare::Side;
+use super::graph::LoopyGame;
 use super::sidling::{
     Meter, drop_right_cycle_moves, drop_some_right_cycle_moves, sidle_onside, simplified_onside,
 };
-use super::{LoopyError, LoopyGame};
 
 impl LoopyGame {
     /// The onside or offside of the game, as a stopper in simplest form: the

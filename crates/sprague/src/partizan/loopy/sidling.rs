@@ -8,10 +8,11 @@
 //! candidate: [`LoopyGame::side`] checks it exactly before returning it.
 
 use super::arena::{Arena, RIGHT};
+use super::canonical::LoopyError;
 use super::canonical::{bypass_reversible, undominated};
 use super::compare::check_budget;
+use super::graph::LoopyGame;
 use super::stopper::components;
-use super::{LoopyError, LoopyGame};
 use crate::budget::BudgetExceeded;
 
 /// The states examined so far by one sidling, charged against its budget.
@@ -427,8 +428,8 @@ pub(super) fn drop_some_right_cycle_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GameStore;
     use crate::notation::parse_loopy;
+    use crate::partizan::GameStore;
     use crate::partizan::loopy::Side;
     use proptest::prelude::*;
 

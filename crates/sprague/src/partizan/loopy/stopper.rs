@@ -1,8 +1,8 @@
 //! Stoppers: loopy games with no infinite alternating run of play from any
 //! position.
 
-use super::LoopyGame;
 use super::arena::Arena;
+use super::graph::LoopyGame;
 
 impl LoopyGame {
     /// Whether the game is a stopper: no infinite sequence of alternating

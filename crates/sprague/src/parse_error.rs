@@ -1,4 +1,5 @@
-//! The parse error shared by every notation.
+//! The parse error shared by every notation and every parser of the crate
+//! (positions, expressions, numbers, board blocks): below all of them.
 
 use core::fmt;
 
@@ -23,6 +24,16 @@ impl ParseError {
             column,
             token: token.into(),
         }
+    }
+
+    /// A parse error about `part`, a piece of `text` (a subslice of it, as
+    /// `split` and `trim` give), at the column where `part` starts; a `part`
+    /// that is not inside `text` is placed at column 1. O(len(text)).
+    #[must_use]
+    pub fn at(message: impl Into<String>, text: &str, part: &str) -> Self {
+        let offset = (part.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+        let column = text.get(..offset).map_or(1, |before| before.chars().count() + 1);
+        ParseError::new(message, column, part)
     }
 
     /// The same error with its column shifted right by `by` characters (for text

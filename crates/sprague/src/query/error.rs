@@ -1,14 +1,14 @@
-//! The one error type of the registry: what went wrong with a request, with
-//! the offending input, as data (the command line adds its own flag hints).
+//! The one error type of a query: what went wrong with a request, with the
+//! offending input, as data (the command line adds its own flag hints).
 
 use crate::{
     budget::{BudgetExceeded, MemoryExceeded},
     monitor::{Interrupted, SearchError},
-    notation::ParseError,
+    parse_error::ParseError,
 };
 use core::fmt;
 
-/// Why a registry request (build a ruleset, value a position, tabulate, play)
+/// Why a request (build a ruleset, value a position, tabulate, play)
 /// gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
@@ -88,7 +88,7 @@ impl From<Interrupted> for Error {
     }
 }
 
-/// The result of a registry request.
+/// The result of a request.
 pub type Result<T, E = Error> = core::result::Result<T, E>;
 
 /// `position` read in the notation of `rules`, its error an [`Error::Position`].

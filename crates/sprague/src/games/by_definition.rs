@@ -1,9 +1,10 @@
-//! Test support for partizan rulesets: the canonical form of a position
+//! Test support for the partizan games: the canonical form of a position
 //! straight from the definition, to check the solver (components,
 //! symmetry keys, number rules) against.
+#![cfg(test)]
 
-use super::{GameId, GameStore, PartizanRules, PartizanSolver};
 use crate::notation::Notation;
+use crate::partizan::{GameId, GameStore, PartizanRules, PartizanSolver};
 use std::collections::HashMap;
 
 /// The canonical form straight from the options, memoised on the whole

@@ -2,7 +2,7 @@
 //! `row * width + col`): parsing, connected regions, cropping and the eight
 //! symmetries of the rectangle. Shared by the grid rulesets.
 
-use crate::notation::ParseError;
+use crate::parse_error::ParseError;
 
 /// Most cells a board may have.
 pub(crate) const MAX_CELLS: usize = 128;

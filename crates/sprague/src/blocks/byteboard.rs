@@ -154,7 +154,7 @@ pub(crate) const fn transpose(p: u64) -> u64 {
 /// the lowest cell and some others), for tests of the grid paths.
 #[cfg(test)]
 pub(crate) fn random_boards(mut f: impl FnMut(usize, usize, u64, u64)) {
-    use crate::games::bitgrid::low_bits;
+    use super::bitgrid::low_bits;
     let mut rng = crate::test_rng::XorShift::new(0x2545_F491_4F6C_DD1D);
     let mut next = || rng.next_u64();
     for w in 1..=8usize {
@@ -172,7 +172,7 @@ pub(crate) fn random_boards(mut f: impl FnMut(usize, usize, u64, u64)) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::bitgrid::{self, Geometry, low_bits};
+    use crate::blocks::bitgrid::{self, Geometry, low_bits};
 
     /// Every packed operation agrees with the row-major one of `bitgrid`
     /// on random dense and sparse boards of every shape up to 8 × 8.
