@@ -152,7 +152,7 @@ fn build_variant(variant: Variant, base: Option<&str>) -> Result<Box<dyn Ruleset
 pub(crate) const ALIASES: [(&str, &str); 1] = [("flip01", "flip-left")];
 
 /// The entry named `name` in `all` (any case; parameters after `:` are
-/// ignored; a former name in [`ALIASES`] finds its current entry; a
+/// ignored; a former name, such as `flip01`, finds its current entry; a
 /// [`Variant`] prefix such as `twisted:` finds the entry of the ruleset it
 /// varies).
 ///
