@@ -45,11 +45,11 @@ pub use retrograde::{
 };
 pub use river_pawn::{RiverPawn, RiverPawnBoardError};
 pub use space::{
-    MAX_THREADS, SolveError, SpaceLimit, StateSpace, StateSpaceSolver, StateTable, check_threads, reachable,
+    MAX_THREADS, SolveError, StateSpace, StateSpaceSolver, StateTable, check_threads, reachable,
     reachable_counts,
 };
 pub use space_notation::SpaceNotation;
-pub use state_cell::StateCell;
+pub use state_cell::{SpaceLimit, StateCell};
 pub use stats::{ClassCounts, SideStats, SpaceFacts, SpaceStats, space_stats};
 pub use tictactoe::TicTacToe;
 pub use tiered::{

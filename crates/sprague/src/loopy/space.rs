@@ -2,11 +2,10 @@
 //! without building the game graph by hand.
 
 use super::retrograde::countdown;
-use super::state_cell::StateCell;
+use super::state_cell::{SpaceLimit, StateCell};
 use super::wld::{SolvedValue, Wld};
 use crate::budget::BudgetExceeded;
-use crate::monitor::{Failure, Monitor, Stopped};
-use core::fmt;
+use crate::monitor::{Monitor, Stopped};
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
 /// A game whose positions are numbered `0..state_count()`: the state-space face of
@@ -55,41 +54,6 @@ pub trait StateSpace: Sync {
     fn moves_increase_index(&self) -> bool {
         false
     }
-}
-
-/// A state space that the packed solver cannot represent.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum SpaceLimit {
-    /// A state has more moves than the packed counters hold.
-    TooManyMoves {
-        /// The state.
-        state: u64,
-        /// Its number of moves.
-        moves: usize,
-    },
-    /// A remoteness does not fit the packed cells.
-    RemotenessOverflow,
-}
-
-impl fmt::Display for SpaceLimit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SpaceLimit::TooManyMoves { state, moves } => write!(
-                f,
-                "state {state} has {moves} moves, more than the solver's limit of {MAX_COUNTER}"
-            ),
-            SpaceLimit::RemotenessOverflow => write!(
-                f,
-                "a remoteness exceeds the solver's limit of {MAX_REMOTENESS} moves"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SpaceLimit {}
-
-impl Failure for SpaceLimit {
-    const WORK: &'static str = "states";
 }
 
 /// Why a state-space solve stopped: a [`SpaceLimit`], the state budget, or a

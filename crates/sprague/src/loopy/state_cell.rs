@@ -2,8 +2,9 @@
 //! position is undecided, its value once decided.
 
 use super::retrograde::CountdownCell;
-use super::space::SpaceLimit;
 use super::wld::{SolvedValue, Wld};
+use crate::monitor::Failure;
+use core::fmt;
 
 const DECIDED: u16 = 1 << 15;
 const WIN: u16 = 1 << 14;
@@ -176,6 +177,43 @@ impl CountdownCell for StateCell {
     fn lost(r: u32) -> Self {
         StateCell::lost(r)
     }
+}
+
+/// A state space that the packed solver cannot represent.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SpaceLimit {
+    /// A state has more moves than the packed counters hold.
+    TooManyMoves {
+        /// The state.
+        state: u64,
+        /// Its number of moves.
+        moves: usize,
+    },
+    /// A remoteness does not fit the packed cells.
+    RemotenessOverflow,
+}
+
+impl fmt::Display for SpaceLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpaceLimit::TooManyMoves { state, moves } => write!(
+                f,
+                "state {state} has {moves} moves, more than the solver's limit of {}",
+                StateCell::MAX_COUNT
+            ),
+            SpaceLimit::RemotenessOverflow => write!(
+                f,
+                "a remoteness exceeds the solver's limit of {} moves",
+                StateCell::MAX_REMOTENESS
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SpaceLimit {}
+
+impl Failure for SpaceLimit {
+    const WORK: &'static str = "states";
 }
 
 #[cfg(test)]

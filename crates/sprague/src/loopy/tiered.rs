@@ -2,7 +2,8 @@
 //! go from tier `t` to tier `t + 1`, solved from the last tier down with two
 //! tiers in memory at one byte per state.
 
-use super::space::{SolveError, SpaceLimit};
+use super::space::SolveError;
+use super::state_cell::SpaceLimit;
 use super::wld::{SolvedValue, Wld};
 use crate::budget::BudgetExceeded;
 use crate::monitor::Monitor;

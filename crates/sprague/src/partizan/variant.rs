@@ -271,90 +271,56 @@ where
     }
 }
 
-/// The base notation unchanged.
-impl<R, P> Notation<P> for DicoticVariant<R>
-where
-    R: Notation<P>,
-{
-    fn parse_position(&self, text: &str) -> Result<P, ParseError> {
-        self.0.parse_position(text)
-    }
+/// The base notation, drawing, short moves, limits and family, unchanged,
+/// for a variant whose positions are the base game's.
+macro_rules! same_positions_as_base {
+    ($variant:ident) => {
+        impl<R, P> Notation<P> for $variant<R>
+        where
+            R: Notation<P>,
+        {
+            fn parse_position(&self, text: &str) -> Result<P, ParseError> {
+                self.0.parse_position(text)
+            }
 
-    fn format_position(&self, position: &P) -> String {
-        self.0.format_position(position)
-    }
+            fn format_position(&self, position: &P) -> String {
+                self.0.format_position(position)
+            }
 
-    fn describe_move(&self, from: &P, to: &P) -> String {
-        self.0.describe_move(from, to)
-    }
+            fn describe_move(&self, from: &P, to: &P) -> String {
+                self.0.describe_move(from, to)
+            }
+        }
+
+        impl<R, P> Definition<P> for $variant<R>
+        where
+            R: Definition<P>,
+        {
+            fn start(&self, n: u64) -> Option<P> {
+                self.0.start(n)
+            }
+
+            fn draw(&self, p: &P) -> Option<String> {
+                self.0.draw(p)
+            }
+
+            fn read_move(&self, from: &P, text: &str) -> Option<Result<P, String>> {
+                self.0.read_move(from, text)
+            }
+
+            fn move_help(&self) -> Option<String> {
+                self.0.move_help()
+            }
+
+            fn check(&self, p: &P, purpose: Purpose) -> Result<(), String> {
+                self.0.check(p, purpose)
+            }
+        }
+    };
 }
 
-/// The base drawing, short moves and limits.
-impl<R, P> Definition<P> for DicoticVariant<R>
-where
-    R: Definition<P>,
-{
-    fn draw(&self, p: &P) -> Option<String> {
-        self.0.draw(p)
-    }
-
-    fn read_move(&self, from: &P, text: &str) -> Option<Result<P, String>> {
-        self.0.read_move(from, text)
-    }
-
-    fn move_help(&self) -> Option<String> {
-        self.0.move_help()
-    }
-
-    fn check(&self, p: &P, purpose: Purpose) -> Result<(), String> {
-        self.0.check(p, purpose)
-    }
-}
-
-/// The base notation unchanged.
-impl<R, P> Notation<P> for ImpartialVariant<R>
-where
-    R: Notation<P>,
-{
-    fn parse_position(&self, text: &str) -> Result<P, ParseError> {
-        self.0.parse_position(text)
-    }
-
-    fn format_position(&self, position: &P) -> String {
-        self.0.format_position(position)
-    }
-
-    fn describe_move(&self, from: &P, to: &P) -> String {
-        self.0.describe_move(from, to)
-    }
-}
-
-/// The base drawing, short moves, limits and family (so that `table` runs
-/// over the same boards).
-impl<R, P> Definition<P> for ImpartialVariant<R>
-where
-    R: Definition<P>,
-{
-    fn start(&self, n: u64) -> Option<P> {
-        self.0.start(n)
-    }
-
-    fn draw(&self, p: &P) -> Option<String> {
-        self.0.draw(p)
-    }
-
-    fn read_move(&self, from: &P, text: &str) -> Option<Result<P, String>> {
-        self.0.read_move(from, text)
-    }
-
-    fn move_help(&self) -> Option<String> {
-        self.0.move_help()
-    }
-
-    fn check(&self, p: &P, purpose: Purpose) -> Result<(), String> {
-        self.0.check(p, purpose)
-    }
-}
+same_positions_as_base!(DicoticVariant);
+same_positions_as_base!(ImpartialVariant);
 
 #[cfg(test)]
 mod tests {
