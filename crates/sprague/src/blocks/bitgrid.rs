@@ -124,23 +124,7 @@ impl Geometry {
 
     /// Bounding box of the nonzero mask `m`: (first row, first col, rows, cols).
     pub(crate) fn bounding_box(&self, m: u128) -> (usize, usize, usize, usize) {
-        let w = self.width;
-        let row_mask = low_bits(w);
-        let (mut r0, mut r1, mut cols) = (usize::MAX, 0, 0u128);
-        for r in 0..self.height {
-            let row = (m >> (r * w)) & row_mask;
-            if row != 0 {
-                r0 = r0.min(r);
-                r1 = r;
-                cols |= row;
-            }
-        }
-        if cols == 0 {
-            return (0, 0, 0, 0);
-        }
-        let c0 = cols.trailing_zeros() as usize;
-        let c1 = 127 - cols.leading_zeros() as usize;
-        (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
+        bounding_box(m, self.width, self.height)
     }
 }
 
@@ -153,7 +137,22 @@ pub(crate) fn regions(m: u128, width: usize, height: usize) -> Vec<u128> {
 /// Bounding box of the nonzero mask `m`: (first row, first col, rows, cols).
 #[cfg(test)]
 pub(crate) fn bounding_box(m: u128, width: usize, height: usize) -> (usize, usize, usize, usize) {
-    Geometry::new(width, height).bounding_box(m)
+    let row_mask = low_bits(width);
+    let (mut r0, mut r1, mut cols) = (usize::MAX, 0, 0u128);
+    for r in 0..height {
+        let row = (m >> (r * width)) & row_mask;
+        if row != 0 {
+            r0 = r0.min(r);
+            r1 = r;
+            cols |= row;
+        }
+    }
+    if cols == 0 {
+        return (0, 0, 0, 0);
+    }
+    let c0 = cols.trailing_zeros() as usize;
+    let c1 = 127 - cols.leading_zeros() as usize;
+    (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
 }
 
 /// The rows of a `width × height` board, top first: each row's index and its

@@ -3,17 +3,14 @@
 //! Moves of placement, movement and capture games are whole-word
 //! operations on the planes.
 
+use super::bitgrid;
 use super::cell::{Cell, CellSet};
 use super::shape::{Dir, Shape};
 
 /// Most cells a board may have.
 pub const MAX_BOARD_CELLS: usize = 128;
 
-/// Mask of the first `n` bits.
-#[inline]
-pub(crate) const fn low_bits(n: usize) -> u128 {
-    if n >= 128 { u128::MAX } else { (1u128 << n) - 1 }
-}
+pub(crate) use super::bitgrid::low_bits;
 
 /// For each width `w`, the bits `r * w` below 128: column 0 of a board of
 /// width `w` and any height.
@@ -495,23 +492,7 @@ impl Board {
 
     /// Bounding box of the nonzero mask `m`: (first row, first col, rows, cols).
     fn bounding_box(&self, m: u128) -> (usize, usize, usize, usize) {
-        let (w, h) = (self.width(), self.height());
-        let row_mask = low_bits(w);
-        let (mut r0, mut r1, mut cols) = (usize::MAX, 0, 0u128);
-        for r in 0..h {
-            let row = (m >> (r * w)) & row_mask;
-            if row != 0 {
-                r0 = r0.min(r);
-                r1 = r;
-                cols |= row;
-            }
-        }
-        if cols == 0 {
-            return (0, 0, 0, 0);
-        }
-        let c0 = cols.trailing_zeros() as usize;
-        let c1 = 127 - cols.leading_zeros() as usize;
-        (r0, c0, r1 - r0 + 1, c1 - c0 + 1)
+        bitgrid::bounding_box(m, self.width(), self.height())
     }
 
     /// The part of the board inside the box at (`r0`, `c0`) of `rows × cols`
