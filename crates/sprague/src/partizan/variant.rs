@@ -90,15 +90,16 @@ impl<R: PartizanRules> ImpartialRules for ImpartialVariant<R> {
     fn moves(&self, position: &R::Position, out: &mut Vec<R::Position>) {
         let start = out.len();
         self.0.left_moves(position, out);
+        let lefts = out.len();
         self.0.right_moves(position, out);
-        // A move open to both players is one option.
-        let mut seen = std::collections::HashSet::with_capacity(out.len() - start);
-        let mut i = start;
+        // A move open to both players (a green edge) is one option. Most
+        // games have no such move, and the check compares in place.
+        let mut i = lefts;
         while i < out.len() {
-            if seen.insert(out[i].clone()) {
-                i += 1;
-            } else {
+            if out[start..lefts].contains(&out[i]) {
                 out.swap_remove(i);
+            } else {
+                i += 1;
             }
         }
     }
@@ -118,16 +119,22 @@ impl<R: PartizanRules> ImpartialRules for ImpartialVariant<R> {
 pub struct DicoticVariant<R>(pub R);
 
 impl<R: PartizanRules> DicoticVariant<R> {
-    /// Whether the player other than the one whose moves `mine` finds has a
-    /// move from `position`, found by `theirs`.
-    fn opponent_moves(
+    /// Appends `mine`'s moves from `position` to `out` when `theirs` has a
+    /// move too (found in `out` itself, then taken away again).
+    fn moves_if_both(
         &self,
         position: &R::Position,
+        out: &mut Vec<R::Position>,
+        mine: fn(&R, &R::Position, &mut Vec<R::Position>),
         theirs: fn(&R, &R::Position, &mut Vec<R::Position>),
-    ) -> bool {
-        let mut buffer = Vec::new();
-        theirs(&self.0, position, &mut buffer);
-        !buffer.is_empty()
+    ) {
+        let start = out.len();
+        theirs(&self.0, position, out);
+        let opponent_moves = out.len() > start;
+        out.truncate(start);
+        if opponent_moves {
+            mine(&self.0, position, out);
+        }
     }
 }
 
@@ -135,15 +142,11 @@ impl<R: PartizanRules> PartizanRules for DicoticVariant<R> {
     type Position = R::Position;
 
     fn left_moves(&self, position: &R::Position, out: &mut Vec<R::Position>) {
-        if self.opponent_moves(position, R::right_moves) {
-            self.0.left_moves(position, out);
-        }
+        self.moves_if_both(position, out, R::left_moves, R::right_moves);
     }
 
     fn right_moves(&self, position: &R::Position, out: &mut Vec<R::Position>) {
-        if self.opponent_moves(position, R::left_moves) {
-            self.0.right_moves(position, out);
-        }
+        self.moves_if_both(position, out, R::right_moves, R::left_moves);
     }
 }
 
@@ -489,6 +492,20 @@ mod tests {
             let h = solver.value(&rules.parse_position(&swapped).unwrap()).unwrap();
             prop_assert_eq!(h, solver.store_mut().neg(g), "{}", text);
         }
+    }
+
+    #[test]
+    fn a_move_open_to_both_players_is_one_option_of_the_impartial_variant() {
+        use crate::games::Hackenbush;
+        // A green stalk of two edges: both players may chop either edge, so
+        // the base game lists each result twice, once per player.
+        let rules = ImpartialVariant(Hackenbush);
+        let p = rules.parse_position("GG").unwrap();
+        let mut options = Vec::new();
+        rules.moves(&p, &mut options);
+        assert_eq!(options.len(), 2, "{options:?}");
+        assert_ne!(options[0], options[1]);
+        assert_eq!(GrundySolver::new(&rules).grundy(&p).unwrap().get(), 2);
     }
 
     #[test]
