@@ -134,8 +134,8 @@ pub(crate) fn regions(m: u128, width: usize, height: usize) -> Vec<u128> {
     Geometry::new(width, height).regions(m)
 }
 
-/// Bounding box of the nonzero mask `m`: (first row, first col, rows, cols).
-#[cfg(test)]
+/// Bounding box of the nonzero mask `m` on a `width × height` board:
+/// (first row, first col, rows, cols); all zero for an empty mask. O(height).
 pub(crate) fn bounding_box(m: u128, width: usize, height: usize) -> (usize, usize, usize, usize) {
     let row_mask = low_bits(width);
     let (mut r0, mut r1, mut cols) = (usize::MAX, 0, 0u128);
