@@ -913,18 +913,10 @@ mod tests {
         assert!(flagged > 0);
     }
 
-    /// A simple random stream (an LCG), for the user's moves.
-    fn next(seed: &mut u64) -> u64 {
-        *seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        *seed >> 33
-    }
-
     #[test]
     fn the_engine_wins_every_won_start_against_random_moves() {
         let monitor = Monitor::new();
-        let mut seed = 5;
+        let mut rng = crate::test_rng::XorShift::new(5);
         for (spec, position) in [
             ("nim", "1 2 4"),
             ("nim", "3 5 6"),
@@ -976,7 +968,7 @@ mod tests {
                             }
                             Turn::User => {
                                 let options = g.options().unwrap();
-                                let pick = options[next(&mut seed) as usize % options.len()];
+                                let pick = options[(rng.next_u64() % options.len() as u64) as usize];
                                 g.user_move(pick).unwrap();
                             }
                         }
