@@ -205,3 +205,74 @@ fn every_surface_writes_the_same_json() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The core's JSON writer against an independent reader (serde_json): any
+/// data it writes parses, and reads back as the same values, with integers
+/// beyond 2^53 − 1 in magnitude as strings of their digits.
+mod writer_against_serde_json {
+    use proptest::prelude::*;
+    use serde_json::Value;
+    use sprague::Data;
+
+    fn data() -> impl Strategy<Value = Data> {
+        let leaf = prop_oneof![
+            Just(Data::Null),
+            any::<bool>().prop_map(Data::Bool),
+            any::<i128>().prop_map(Data::Int),
+            (-1i128 << 60..1i128 << 60).prop_map(Data::Int),
+            any::<f64>().prop_map(Data::Float),
+            any::<String>().prop_map(Data::Text),
+        ];
+        leaf.prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(Data::List),
+                proptest::collection::vec((any::<String>(), inner), 0..4).prop_map(Data::Map),
+            ]
+        })
+    }
+
+    fn agrees(d: &Data, v: &Value) -> bool {
+        match (d, v) {
+            (Data::Null, Value::Null) => true,
+            (Data::Bool(a), Value::Bool(b)) => a == b,
+            (Data::Int(n), Value::Number(x)) => {
+                n.unsigned_abs() <= sprague::registry::MAX_JSON_INTEGER.unsigned_abs()
+                    && x.as_i64().map(i128::from) == Some(*n)
+            }
+            (Data::Int(n), Value::String(s)) => {
+                n.unsigned_abs() > sprague::registry::MAX_JSON_INTEGER.unsigned_abs() && *s == n.to_string()
+            }
+            (Data::Float(x), Value::Null) => !x.is_finite(),
+            // serde_json's default float reading may be one unit off in
+            // the last place; the writer's text is Rust's shortest exact form.
+            (Data::Float(x), Value::Number(y)) => {
+                x.is_finite() && y.as_f64().is_some_and(|y| (y - x).abs() <= x.abs() * 1e-15)
+            }
+            (Data::Text(a), Value::String(b)) => a == b,
+            (Data::List(a), Value::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(d, v)| agrees(d, v))
+            }
+            (Data::Map(a), Value::Object(b)) => {
+                // serde_json keeps the last value of a repeated key.
+                let mut keys: Vec<&String> = a.iter().map(|(k, _)| k).collect();
+                keys.sort();
+                keys.dedup();
+                keys.len() == b.len()
+                    && keys.iter().all(|k| {
+                        let last = a.iter().rev().find(|(k2, _)| k2 == *k).map(|(_, d)| d);
+                        last.zip(b.get(k.as_str())).is_some_and(|(d, v)| agrees(d, v))
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn what_the_core_writes_serde_json_reads_back(d in data()) {
+            let text = d.to_json();
+            let v: Value = serde_json::from_str(&text).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
+            prop_assert!(agrees(&d, &v), "{}", text);
+        }
+    }
+}
