@@ -177,18 +177,50 @@ pub(crate) fn crop(m: u128, width: usize, r0: usize, c0: usize, rows: usize, col
     out
 }
 
-/// Mirrors a `width × height` board left to right.
-#[cfg(test)]
+/// Mirrors a `width × height` board left to right. Boards of at most 64
+/// cells reverse the whole word once (a half turn) and put the rows back in
+/// order; larger ones reverse each row. O(height) word operations.
+#[must_use]
 pub(crate) fn mirror_lr(m: u128, width: usize, height: usize) -> u128 {
+    let n = width * height;
+    if n == 0 {
+        return 0;
+    }
+    if n <= 64 {
+        let half_turn = (m as u64).reverse_bits() >> (64 - n);
+        return mirror_tb(u128::from(half_turn), width, height);
+    }
     rows(m, width, height).fold(0, |out, (r, row)| {
         out | ((row.reverse_bits() >> (128 - width)) << (r * width))
     })
 }
 
-/// Mirrors a `width × height` board top to bottom.
-#[cfg(test)]
+/// Mirrors a `width × height` board top to bottom: the rows in reverse
+/// order. O(height) word operations.
+#[must_use]
 pub(crate) fn mirror_tb(m: u128, width: usize, height: usize) -> u128 {
     rows(m, width, height).fold(0, |out, (r, row)| out | (row << ((height - 1 - r) * width)))
+}
+
+/// Bit `r` set for each row `r` of a `width × height` board where `m` has a
+/// cell. O(height) word operations.
+#[must_use]
+pub(crate) fn nonempty_rows(m: u128, width: usize, height: usize) -> u128 {
+    if width * height <= 64 {
+        let row_mask = if width >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << width) - 1
+        };
+        let mut rest = m as u64;
+        let mut out = 0u128;
+        for r in 0..height {
+            out |= u128::from(rest & row_mask != 0) << r;
+            rest = rest.checked_shr(width as u32).unwrap_or(0);
+        }
+        return out;
+    }
+    rows(m, width, height).fold(0, |out, (r, row)| out | u128::from(row != 0) << r)
 }
 
 /// Transposes a `width × height` board into a `height × width` one, on
@@ -400,6 +432,39 @@ mod tests {
         let (r0, c0, rows, cols) = bounding_box(rs[0], 3, 3);
         assert_eq!((r0, c0, rows, cols), (0, 0, 2, 2));
         assert_eq!(crop(rs[0], 3, r0, c0, rows, cols), 0b1011);
+    }
+
+    #[test]
+    fn mirrors_and_row_flags_match_the_cells() {
+        let mut rng = crate::test_rng::XorShift::new(41);
+        for (w, h) in [
+            (1, 1),
+            (3, 2),
+            (7, 5),
+            (8, 8),
+            (9, 7),
+            (16, 8),
+            (64, 1),
+            (64, 2),
+            (128, 1),
+            (1, 128),
+        ] {
+            for _ in 0..50 {
+                let m = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & low_bits(w * h);
+                let (lr, tb, rows) = (mirror_lr(m, w, h), mirror_tb(m, w, h), nonempty_rows(m, w, h));
+                for r in 0..h {
+                    let mut any = false;
+                    for c in 0..w {
+                        let bit = m >> (r * w + c) & 1;
+                        any |= bit == 1;
+                        assert_eq!(lr >> (r * w + w - 1 - c) & 1, bit, "{w}x{h}");
+                        assert_eq!(tb >> ((h - 1 - r) * w + c) & 1, bit, "{w}x{h}");
+                    }
+                    assert_eq!(rows >> r & 1 == 1, any, "{w}x{h}");
+                }
+                assert_eq!(rows.checked_shr(h as u32).unwrap_or(0), 0);
+            }
+        }
     }
 
     #[test]

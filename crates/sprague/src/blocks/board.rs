@@ -561,16 +561,24 @@ impl Board {
         true
     }
 
-    /// The board mirrored left to right.
+    /// The board mirrored left to right. O(height) word operations.
     #[must_use]
     pub fn mirror_left_right(&self) -> Board {
-        self.map_cells(self.width(), self.height(), |r, c| (r, self.width() - 1 - c))
+        let (a, b, w, h) = (self.planes().0, self.planes().1, self.width(), self.height());
+        self.with_planes(
+            super::bitgrid::mirror_lr(a, w, h),
+            super::bitgrid::mirror_lr(b, w, h),
+        )
     }
 
-    /// The board mirrored top to bottom.
+    /// The board mirrored top to bottom. O(height) word operations.
     #[must_use]
     pub fn mirror_top_bottom(&self) -> Board {
-        self.map_cells(self.width(), self.height(), |r, c| (self.height() - 1 - r, c))
+        let (a, b, w, h) = (self.planes().0, self.planes().1, self.width(), self.height());
+        self.with_planes(
+            super::bitgrid::mirror_tb(a, w, h),
+            super::bitgrid::mirror_tb(b, w, h),
+        )
     }
 
     /// The `width × height` board whose cell (r, c) is this board's cell
@@ -1006,6 +1014,8 @@ mod tests {
             let t = b.map_cells(h, w, |r, c| (c, r));
             assert_eq!(b.transposed(), t);
             let (lr, tb) = (b.mirror_left_right(), b.mirror_top_bottom());
+            assert_eq!(lr, b.map_cells(w, h, |r, c| (r, w - 1 - c)));
+            assert_eq!(tb, b.map_cells(w, h, |r, c| (h - 1 - r, c)));
             let want = [
                 b,
                 lr,
