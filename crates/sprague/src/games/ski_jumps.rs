@@ -1,6 +1,7 @@
 //! Ski-Jumps (Winning Ways, ch. 2): Left's skiers go east, Right's west;
 //! a jumper may jump down over an opponent, who becomes a slipper.
 
+use crate::blocks::bitgrid::{low_bits, mirror_lr, nonempty_rows};
 use crate::blocks::{Board, Cell};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
@@ -95,35 +96,44 @@ impl PartizanRules for SkiJumps {
 
     fn decompose(&self, p: &Slope, out: &mut Vec<Slope>) -> bool {
         // Rows meet only through jumps: close over the rows a jumper may
-        // ever reach and the rows it may jump over.
+        // ever reach and the rows it may jump over. Bit r of each mask
+        // stands for row r.
         let (b, w, h) = (&p.skiers, p.skiers.width(), p.skiers.height());
-        let row = |m: u128, r: usize| rows_of(m, r * w, 1, w) != 0;
-        let mut occ =
-            [Cell::Left, Cell::Right].map(|c| (0..h).map(|r| row(b.mask(c), r)).collect::<Vec<_>>());
-        let mut jmp = [Cell::Left, Cell::Right]
-            .map(|c| (0..h).map(|r| row(b.mask(c) & p.jumpers, r)).collect::<Vec<_>>());
-        let mut joined = vec![false; h]; // row r is one game with row r + 1 (never the last)
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for (me, r) in (0..2).flat_map(|me| (0..h.saturating_sub(2)).map(move |r| (me, r))) {
-                if jmp[me][r] && occ[1 - me][r + 1] && !(joined[r] && joined[r + 1] && jmp[me][r + 2]) {
-                    (joined[r], joined[r + 1], jmp[me][r + 2], occ[me][r + 2], changed) =
-                        (true, true, true, true, true);
+        if h < 2 {
+            return false;
+        }
+        let mut occ = [Cell::Left, Cell::Right].map(|c| nonempty_rows(b.mask(c), w, h));
+        let mut jmp = [Cell::Left, Cell::Right].map(|c| nonempty_rows(b.mask(c) & p.jumpers, w, h));
+        // Bit r: row r is one game with row r + 1 (never the last row).
+        let mut joined = 0u128;
+        let starts = low_bits(h - 2); // rows with two rows below them
+        loop {
+            let mut grown = false;
+            for me in 0..2 {
+                let over = jmp[me] & (occ[1 - me] >> 1) & starts;
+                let new = over & !(joined & (joined >> 1) & (jmp[me] >> 2));
+                if new != 0 {
+                    joined |= over | (over << 1);
+                    jmp[me] |= over << 2;
+                    occ[me] |= over << 2;
+                    grown = true;
                 }
             }
+            if !grown {
+                break;
+            }
         }
-        if joined[..h - 1].iter().all(|&j| j) {
+        let inner = low_bits(h - 1);
+        if joined & inner == inner {
             return false;
         }
         let mut a = 0;
-        for (r, &j) in joined.iter().enumerate() {
-            if !j {
-                let keep = rows_of(u128::MAX, 0, r + 1 - a, w);
-                let m = |x: u128| rows_of(x, a * w, r + 1 - a, w);
-                if m(b.mask(Cell::Empty)) != keep {
-                    let skiers =
-                        Board::from_masks(w, r + 1 - a, m(b.mask(Cell::Left)), m(b.mask(Cell::Right)), 0);
+        for r in 0..h {
+            if joined >> r & 1 == 0 {
+                let n = r + 1 - a;
+                let m = |x: u128| rows_of(x, a * w, n, w);
+                if m(b.mask(Cell::Empty)) != low_bits(n * w) {
+                    let skiers = Board::from_masks(w, n, m(b.mask(Cell::Left)), m(b.mask(Cell::Right)), 0);
                     out.extend(skiers.map(|skiers| Slope {
                         skiers,
                         jumpers: m(p.jumpers),
@@ -136,33 +146,35 @@ impl PartizanRules for SkiJumps {
     }
 
     fn canonical_key(&self, p: &Slope) -> (Slope, bool) {
-        let flip = |m: u128| {
-            Board::from_masks(p.skiers.width(), p.skiers.height(), m, 0, 0)
-                .map_or(0, |b| b.mirror_left_right().mask(Cell::Left))
-        };
+        let (w, h) = (p.skiers.width(), p.skiers.height());
         let image = Slope {
             skiers: p.skiers.mirror_left_right().swapped(),
-            jumpers: flip(p.jumpers),
+            jumpers: mirror_lr(p.jumpers, w, h),
         };
         if image < *p { (image, true) } else { (*p, false) }
     }
 
     fn number_value(&self, p: &Slope) -> Option<Dyadic> {
-        let (b, w) = (&p.skiers, p.skiers.width());
+        let (b, w, h) = (&p.skiers, p.skiers.width(), p.skiers.height());
         let (left, right) = (b.mask(Cell::Left), b.mask(Cell::Right));
-        let row = |m: u128, r: usize| rows_of(m, r * w, 1, w);
+        // A jumper with an opponent in the row below may jump.
+        let rows = |m: u128| nonempty_rows(m, w, h);
+        if (rows(left & p.jumpers) & (rows(right) >> 1)) | (rows(right & p.jumpers) & (rows(left) >> 1)) != 0 {
+            return None;
+        }
         let mut total = 0i64;
-        for r in 0..b.height() {
-            let (l, rt) = (row(left, r), row(right, r));
-            let (lj, rj) = (row(left & p.jumpers, r), row(right & p.jumpers, r));
-            let (below_l, below_r) = (row(left, r + 1), row(right, r + 1));
-            let blocked = l != 0 && rt != 0 && l.trailing_zeros() < 127 - rt.leading_zeros();
-            if blocked || (lj != 0 && below_r != 0) || (rj != 0 && below_l != 0) {
-                return None;
+        for r in 0..h {
+            let (mut l, mut rt) = (rows_of(left, r * w, 1, w), rows_of(right, r * w, 1, w));
+            if l != 0 && rt != 0 && l.trailing_zeros() < 127 - rt.leading_zeros() {
+                return None; // a Left skier west of a Right one: someone blocks
             }
-            for c in 0..w {
-                total += i64::from(l >> c & 1 == 1) * (w - c) as i64
-                    - i64::from(rt >> c & 1 == 1) * (c + 1) as i64;
+            while l != 0 {
+                total += (w - l.trailing_zeros() as usize) as i64;
+                l &= l - 1;
+            }
+            while rt != 0 {
+                total -= i64::from(rt.trailing_zeros()) + 1;
+                rt &= rt - 1;
             }
         }
         Some(Dyadic::integer(total))
