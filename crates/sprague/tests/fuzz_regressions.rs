@@ -114,3 +114,36 @@ fn cutcake_options_count_towards_the_budget() {
         Some("3")
     );
 }
+
+/// Inputs the `calc` fuzz target found slow: ± of a game born on day 80
+/// minus a tiny, whose incentives are sums of two games of about 80 options
+/// each. The calc service counts that work against its budget and stops
+/// with the budget error (the fuzz target's budget is 200,000 states);
+/// the same family with a small nimber still answers.
+#[test]
+fn calc_incentives_stop_at_the_budget() {
+    let monitor: &'static Monitor = Box::leak(Box::new(Monitor::default()));
+    let mut opts = sprague::calc::CalcOptions::new(monitor);
+    opts.max_states = Some(200_000);
+    for expr in [
+        "+-1+1*77 - TIny(1)",
+        "+-1+2^**76 - Tiny(3)",
+        "+-^+*2*177 - Tiny(2)",
+    ] {
+        monitor.reset();
+        match sprague::calc::calc(expr, &opts) {
+            Err(Error::Search(SearchError::Budget(b))) => assert_eq!(b.max_states, 200_000, "{expr}"),
+            other => panic!("`{expr}`: expected the budget error, got {other:?}"),
+        }
+    }
+    monitor.reset();
+    let report = sprague::calc::calc("+-1+1*7 - Tiny(1)", &opts).unwrap();
+    let sprague::calc::CalcReport::Game(g) = report else {
+        panic!("a short game's report expected")
+    };
+    // ±1 + (1 + *7) − Tiny(1): mean 0 + 1 + 0, and ±1 makes it hot at 1.
+    assert_eq!(
+        (g.mean.to_string(), g.temperature.to_string()),
+        ("1".to_string(), "1".to_string())
+    );
+}

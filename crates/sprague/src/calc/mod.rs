@@ -114,8 +114,14 @@ pub fn route(expr: &str, misere: bool) -> Route {
 /// An expression that does not parse (with its column); options a kind does
 /// not have (a thermograph, cooling or heating of a misère, surreal or loopy
 /// game); a bad `--cool` temperature or `--heat` game; the work or memory
-/// budget reached; the monitor stopped.
+/// budget reached (as [`Error::Search`] with the budget, or
+/// [`Error::Memory`]); the monitor stopped.
 pub fn calc(expr: &str, opts: &CalcOptions<'_>) -> Result<CalcReport> {
+    routed(expr, opts).map_err(|e| e.explained_by(opts.monitor))
+}
+
+/// [`calc`] before a stop is explained by the monitor.
+fn routed(expr: &str, opts: &CalcOptions<'_>) -> Result<CalcReport> {
     match route(expr, opts.misere) {
         Route::Misere => {
             let expr = if opts.misere {

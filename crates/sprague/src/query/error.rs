@@ -49,6 +49,25 @@ impl Error {
     pub fn internal(message: impl Into<String>) -> Self {
         Error::Internal(message.into())
     }
+
+    /// This error as `monitor` explains it: a stop the monitor asked for
+    /// because its memory or work budget was passed is that budget's
+    /// error, not an interruption. Other errors are returned unchanged.
+    #[must_use]
+    pub fn explained_by(self, monitor: &crate::Monitor) -> Self {
+        match self {
+            Error::Search(SearchError::Interrupted(i)) => {
+                if let Some(m) = monitor.memory_exceeded() {
+                    Error::Memory(m)
+                } else if let Some(b) = monitor.work_exceeded() {
+                    Error::Search(SearchError::Budget(b))
+                } else {
+                    Error::Search(SearchError::Interrupted(i))
+                }
+            }
+            other => other,
+        }
+    }
 }
 
 impl fmt::Display for Error {
