@@ -82,6 +82,8 @@ fn wythoff_huge_heaps_use_the_closed_form() {
     let a: u64 = pair["a"].as_str().unwrap().parse().unwrap();
     let b: u64 = pair["b"].as_str().unwrap().parse().unwrap();
     assert_eq!(b - a, 1_000_000_000_000_000_000);
+    // K beyond 2^53 - 1 is a string too (the one JSON writer's rule).
+    assert_eq!(pair["k"], "1000000000000000000");
     let v = json(&["value", "wythoff", &a.to_string(), &b.to_string()]);
     assert_eq!(v["outcome"], "P");
     // Beyond 2^53 - 1, an integer is written as a string (the README's JSON reference).

@@ -179,6 +179,7 @@ pub mod calc;
 mod catalog;
 pub mod columns;
 mod definition;
+pub mod demo;
 mod fan_out;
 pub mod games;
 pub mod graph;

@@ -3,7 +3,6 @@
 
 use crate::error::{CliError, CliResult};
 use crate::input::graph::{parse_graph, read_input};
-use serde_json::json;
 use std::io::Write;
 
 /// Reads the DAG, counts modulo 10^9 + 7 and prints the count.
@@ -45,22 +44,17 @@ pub fn run(path: &str, one_based: bool, json: bool) -> CliResult<()> {
         },
         other => CliError::input(format!("{path}: {other}")),
     })?;
-    let (a, b) = if one_based { (1, 2) } else { (0, 1) };
+    let report = sprague::graph_games::DagWinsReport {
+        n: list.n,
+        m: edges.len(),
+        tokens: if one_based { [1, 2] } else { [0, 1] },
+        winning_subsets: count,
+    };
     let mut out = std::io::stdout().lock();
     if json {
-        writeln!(
-            out,
-            "{}",
-            json!({
-                "n": list.n,
-                "m": edges.len(),
-                "tokens": [a, b],
-                "modulus": sprague::graph_games::DAG_COUNT_MODULUS,
-                "winning_subsets": count,
-            })
-        )?;
+        writeln!(out, "{}", report.data().to_json())?;
     } else {
-        writeln!(out, "{count}")?;
+        out.write_all(report.text().as_bytes())?;
     }
     out.flush()?;
     Ok(())

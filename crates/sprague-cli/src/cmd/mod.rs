@@ -4,7 +4,6 @@ pub mod calc;
 pub mod count;
 pub mod count_dag_wins;
 pub mod dist;
-pub mod endgame;
 pub mod games;
 pub mod grundy_game;
 pub mod grundy_graph;

@@ -2,7 +2,7 @@
 //! rankings and minimax on graph files; game trees; built-in state-space demos.
 
 pub use super::solve_args::SolveArgs;
-use super::space_solve::space_solve;
+use super::space_solve::CliSolver;
 use crate::error::{CliError, CliResult};
 use crate::input::graph::read_input;
 use crate::input::state_graph::{StateGraph, parse_tree, read_state_graph};
@@ -10,9 +10,8 @@ use crate::progress::{self, Polling, Progress, Unit};
 use serde_json::{Value, json};
 use sprague::{
     Wld,
-    loopy::{
-        ClassCounts, Krk, LoopyValue, Ranking, RiverPawn, SolvedValue, SpaceStats, TicTacToe, space_stats,
-    },
+    demo::{DemoInput, DemoOptions, DemoReport},
+    loopy::{LoopyValue, Ranking, SolvedValue},
 };
 use std::fmt::Write as _;
 use std::io::Write;
@@ -131,17 +130,34 @@ type Rows = Box<dyn FnOnce(&mut dyn Write) -> std::io::Result<()>>;
 /// as JSON values: a vertex's value would take a hundred bytes and more),
 /// and its text.
 struct Answer {
-    json: Value,
+    json: Head,
     rows: Vec<(&'static str, Rows)>,
     text: String,
+}
+
+/// The small fields of a solve's JSON object: a report's data (written by
+/// the core's one JSON writer, [`sprague::Data::to_json`]) or a JSON value.
+enum Head {
+    Data(sprague::Data),
+    Value(Value),
 }
 
 impl From<(Value, String)> for Answer {
     fn from((json, text): (Value, String)) -> Self {
         Answer {
-            json,
+            json: Head::Value(json),
             rows: Vec::new(),
             text,
+        }
+    }
+}
+
+impl From<DemoReport> for Answer {
+    fn from(r: DemoReport) -> Self {
+        Answer {
+            json: Head::Data(r.data()),
+            rows: Vec::new(),
+            text: r.text(),
         }
     }
 }
@@ -175,8 +191,11 @@ fn write_solved(out: &mut dyn Write, s: SolvedValue) -> std::io::Result<()> {
 
 /// Writes the JSON object `json` with the arrays `rows` as further fields,
 /// then a newline: one JSON document, whatever the graph's size. O(output).
-fn write_json(out: &mut dyn Write, json: &Value, rows: Vec<(&'static str, Rows)>) -> CliResult<()> {
-    let head = serde_json::to_string(json)?;
+fn write_json(out: &mut dyn Write, json: &Head, rows: Vec<(&'static str, Rows)>) -> CliResult<()> {
+    let head = match json {
+        Head::Data(d) => d.to_json(),
+        Head::Value(v) => serde_json::to_string(v)?,
+    };
     let Some(open) = head.strip_suffix('}') else {
         return Err(CliError::internal("a solve's JSON answer is not an object"));
     };
@@ -202,10 +221,6 @@ fn interrupted(done: u64, total: u64, unit: &str) -> CliError {
         code: crate::error::INTERRUPTED,
         message: format!("interrupted after {done} of {total} {unit}"),
     }
-}
-
-fn solved_json(s: SolvedValue) -> Value {
-    json!([s.wld.as_str(), s.remoteness])
 }
 
 fn wld_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<Answer> {
@@ -288,7 +303,7 @@ fn wld_report(g: &StateGraph, table: sprague::loopy::WldTable, a: &SolveArgs) ->
     let len = table.len();
     let results = rows(table, len, |out, t, v| write_solved(out, t.get(v)));
     Ok(Answer {
-        json,
+        json: Head::Value(json),
         rows: vec![("results", results)],
         text,
     })
@@ -405,7 +420,7 @@ fn grundy_run(g: &StateGraph, a: &SolveArgs, bar: &Progress) -> CliResult<Answer
         write!(out, "\"{}\"", vals[v].outcome().as_str())
     });
     Ok(Answer {
-        json,
+        json: Head::Value(json),
         rows: vec![("values", values), ("outcomes", outcomes)],
         text,
     })
@@ -465,7 +480,7 @@ fn prefs_run(g: &StateGraph, spec: &str, max_nodes: usize, bar: &Progress) -> Cl
         write!(out, "[\"{}\",\"{}\"]", res[v][0].as_str(), res[v][1].as_str())
     });
     Ok(Answer {
-        json,
+        json: Head::Value(json),
         rows: vec![("results", results)],
         text,
     })
@@ -504,7 +519,7 @@ fn minimax_run(g: &StateGraph, path: &str, bar: &Progress) -> CliResult<Answer> 
     let len = vals.len();
     let values = rows(vals, len, |out, vals, v| write!(out, "{}", vals[v]));
     Ok(Answer {
-        json,
+        json: Head::Value(json),
         rows: vec![("values", values)],
         text,
     })
@@ -535,193 +550,41 @@ fn tree_run(bytes: &[u8], path: &str, a: &SolveArgs, bar: &Progress) -> CliResul
     }
 }
 
-fn demo_run(name: &str, a: &SolveArgs) -> CliResult<(Value, String)> {
-    if name != "river-pawn"
-        && let Some(file) = &a.file
-    {
+/// `--demo NAME [FILE]`: the arguments checked (only a demo that reads a
+/// board picture takes FILE, which is read here), then the demo solved and
+/// reported by the core.
+fn demo_run(name: &str, a: &SolveArgs) -> CliResult<DemoReport> {
+    let entry = sprague::demo::demo_entry(name);
+    let reads_board = entry.is_some_and(|e| e.input == DemoInput::BoardPicture);
+    if !reads_board && let Some(file) = &a.file {
         return Err(CliError::input(format!(
             "--demo {name} takes no FILE (`{file}` given): only --demo river-pawn reads a board picture"
         )));
     }
-    if let Some(r) = super::endgame::run(name, a) {
-        return r;
-    }
-    let t0 = std::time::Instant::now();
-    match name {
-        "tic-tac-toe" => {
-            let t = space_solve(&TicTacToe, a, 0)?;
-            let start = t.get(0).unwrap_or(SolvedValue::DRAW);
-            let (count, [w, l, d]) = sprague::loopy::reachable_counts(&TicTacToe, &t, 0, a.max_states)?;
-            let stats = space_stats(&TicTacToe, &t, Some(0), a.max_states)?;
-            let json = json!({
-                "demo": "tic-tac-toe",
-                "reachable": count,
-                "counts": {"W": w, "L": l, "D": d},
-                "start": solved_json(start),
-                "statistics": stats_json(&stats),
-            });
-            let mut text = format!(
-                "tic-tac-toe: {count} positions reachable from the empty board (W {w}, L {l}, D {d} for the player to move)\nempty board: {} (perfect play is a draw)\n",
-                start
-            );
-            stats_text(&stats, &mut text);
-            Ok((json, text))
+    let board = match (reads_board, a.file.as_deref()) {
+        (false, _) => None,
+        (true, None) => {
+            return Err(CliError::input(format!(
+                "--demo {name} needs a board picture FILE (rows of `.`, `#`, `O` red, `X` black)"
+            )));
         }
-        "krk" => {
-            let t = space_solve(&Krk, a, 0)?;
-            let secs = t0.elapsed().as_secs_f64();
-            let counts = sprague::loopy::krk_depth_counts(&t);
-            let longest = counts.len().saturating_sub(1);
-            let example = sprague::loopy::krk_longest_mate_example(&t);
-            let stats = space_stats(&Krk, &t, None, a.max_states)?;
-            let plies = stats
-                .sides
-                .first()
-                .map_or(0, |w| w.wins_by_remoteness.len().saturating_sub(1));
-            let json = json!({
-                "demo": "krk",
-                "longest_mate_moves": longest,
-                "longest_mate_plies": plies,
-                "longest_example": example,
-                "mate_in_moves_counts": counts,
-                "statistics": stats_json(&stats),
-                "seconds": secs,
-            });
-            let mut text = format!(
-                "KRK (king and rook against king): longest mate: mate in {longest} moves (remoteness {plies} plies, White to move), solved in {secs:.2} s\n"
-            );
-            if let Some(e) = &example {
-                let _ = writeln!(text, "a longest mate: {e}");
-            }
-            text.push_str("# mate in N moves: positions (White to move)\n");
-            for (d, c) in counts.iter().enumerate().skip(1) {
-                let _ = writeln!(text, "{d} {c}");
-            }
-            stats_text(&stats, &mut text);
-            Ok((json, text))
-        }
-        "river-pawn" => {
-            let Some(path) = a.file.as_deref() else {
-                return Err(CliError::input(
-                    "--demo river-pawn needs a board picture FILE (rows of `.`, `#`, `O` red, `X` black)",
-                ));
-            };
-            let bytes = read_input(path)?;
-            let pic = String::from_utf8_lossy(&bytes);
-            let b = RiverPawn::parse(&pic).map_err(|e| CliError::input(format!("{path}: {e}")))?;
-            let t = space_solve(&b, a, super::dist::digest(&bytes))?;
-            let s = t.get(b.start()).unwrap_or(SolvedValue::DRAW);
-            let (winner, steps) = match (s.wld, s.remoteness) {
-                (Wld::Win, r) => ("Red", r),
-                (Wld::Lose, r) => ("Black", r),
-                _ => ("Tie", None),
-            };
-            let json = json!({"demo": "river-pawn", "result": winner, "steps": steps});
-            let text = match steps {
-                Some(r) => format!("{winner} {r}\n"),
-                None => "Tie\n".to_string(),
-            };
-            Ok((json, text))
-        }
-        other => Err(CliError::input(format!(
-            "unknown demo `{other}`: expected tic-tac-toe, krk, kqk, krk-table, kpk or river-pawn"
-        ))),
-    }
+        (true, Some(path)) => Some(String::from_utf8_lossy(&read_input(path)?).into_owned()),
+    };
+    let opts = DemoOptions {
+        board: board.as_deref(),
+        board_name: a.file.as_deref().unwrap_or_default(),
+        threads: a.threads,
+        max_states: a.max_states,
+        monitor: progress::monitor(),
+        clock: Some(seconds),
+    };
+    sprague::demo::solve_demo(name, &opts, &CliSolver(a))
 }
 
-/// The statistics of a solved space as JSON: positions by value and up to
-/// symmetry, per side to move, with the remoteness histograms (index =
-/// plies) and terminal positions by kind; games when counted.
-fn stats_json(st: &SpaceStats) -> Value {
-    let counts = |c: &ClassCounts| json!({"W": c.wins, "L": c.losses, "D": c.draws, "total": c.total()});
-    let sides: Vec<Value> = st
-        .sides
-        .iter()
-        .map(|s| {
-            let terminal: serde_json::Map<String, Value> = s
-                .terminal
-                .iter()
-                .map(|(k, (n, sym))| ((*k).to_string(), json!({"positions": n, "up_to_symmetry": sym})))
-                .collect();
-            json!({
-                "to_move": s.side,
-                "positions": counts(&s.positions),
-                "up_to_symmetry": counts(&s.up_to_symmetry),
-                "wins_by_remoteness_plies": s.wins_by_remoteness,
-                "losses_by_remoteness_plies": s.losses_by_remoteness,
-                "terminal": terminal,
-            })
-        })
-        .collect();
-    let games = st.games.as_ref().map(|g| {
-        let ends: Vec<Value> = g
-            .iter()
-            .map(|((side, kind), n)| json!({"to_move": side, "end": kind, "games": n.to_string()}))
-            .collect();
-        json!({"total": st.game_count().unwrap_or(0).to_string(), "by_end": ends})
-    });
-    json!({
-        "positions": st.positions,
-        "up_to_symmetry": st.up_to_symmetry,
-        "by_side_to_move": sides,
-        "games": games,
-    })
-}
-
-/// The statistics of a solved space as text lines appended to `text`.
-fn stats_text(st: &SpaceStats, text: &mut String) {
-    let _ = writeln!(
-        text,
-        "positions: {} ({} up to symmetry)",
-        st.positions, st.up_to_symmetry
-    );
-    for s in &st.sides {
-        let (p, q) = (&s.positions, &s.up_to_symmetry);
-        let _ = writeln!(
-            text,
-            "{} to move: {} positions (W {}, L {}, D {}); up to symmetry {} (W {}, L {}, D {})",
-            s.side,
-            p.total(),
-            p.wins,
-            p.losses,
-            p.draws,
-            q.total(),
-            q.wins,
-            q.losses,
-            q.draws
-        );
-        for (kind, (n, sym)) in &s.terminal {
-            let _ = writeln!(text, "  terminal, {kind}: {n} ({sym} up to symmetry)");
-        }
-        let hist = |h: &[u64]| {
-            h.iter()
-                .enumerate()
-                .filter(|&(_, &c)| c > 0)
-                .map(|(r, c)| format!("{r}:{c}"))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let _ = writeln!(
-            text,
-            "  wins by remoteness (plies:positions): {}",
-            hist(&s.wins_by_remoteness)
-        );
-        let _ = writeln!(
-            text,
-            "  losses by remoteness (plies:positions): {}",
-            hist(&s.losses_by_remoteness)
-        );
-    }
-    if let Some(g) = &st.games {
-        let _ = writeln!(
-            text,
-            "games (move sequences to an end): {}",
-            st.game_count().unwrap_or(0)
-        );
-        for ((side, kind), n) in g {
-            let _ = writeln!(text, "  ending with {side} to move, {kind}: {n}");
-        }
-    }
+/// Seconds since the first call: the clock the demos time their solves by.
+fn seconds() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed().as_secs_f64()
 }
 
 /// `solve --rules FILE START`: the script's game from START as a state space

@@ -1,5 +1,5 @@
 //! The arguments of `sprague solve`, shared by the files that carry out its
-//! parts (table files, distributed solves, chess endgames).
+//! parts (table files, distributed solves, demo solves).
 
 /// What `sprague solve` was asked for (its command-line arguments).
 #[derive(clap::Args)]

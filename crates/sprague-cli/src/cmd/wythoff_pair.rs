@@ -1,7 +1,6 @@
 //! `sprague wythoff-pair K`: the K-th P-position of Wythoff's game.
 
 use crate::error::{CliError, CliResult};
-use serde_json::json;
 use std::io::Write;
 
 /// Prints `(a_K, b_K)`, computed exactly in integers.
@@ -11,8 +10,13 @@ pub fn run(k: &str, json: bool) -> CliResult<()> {
     let (a, b) = sprague::games::wythoff_pair(k);
     let mut out = std::io::stdout().lock();
     if json {
-        // The pair may exceed 2^64, so it is printed as decimal strings.
-        writeln!(out, "{}", json!({"k": k, "a": a.to_string(), "b": b.to_string()}))?;
+        // The pair may exceed 2^64, so it is printed as decimal strings (and
+        // K too beyond 2^53 - 1, by the one JSON writer's rule).
+        let data = sprague::Data::map()
+            .with("k", k)
+            .with("a", a.to_string())
+            .with("b", b.to_string());
+        writeln!(out, "{}", data.to_json())?;
     } else {
         writeln!(
             out,

@@ -7,6 +7,7 @@
 
 mod bunny_egg;
 mod dag_count;
+mod dag_wins_report;
 mod edge_list;
 mod geography;
 mod green_hackenbush;
@@ -27,6 +28,7 @@ pub use dag_count::{
     DAG_COUNT_MAX_VERTICES, DAG_COUNT_MODULUS, DagCountError, count_dag_wins, count_dag_wins_brute_force,
     count_dag_wins_with,
 };
+pub use dag_wins_report::DagWinsReport;
 pub use edge_list::{EdgeList, MAX_VERTEX_ID};
 pub use geography::{
     BoardError, CellGrid, GeographyRules, geography_winning_starts, grid_geography_winning_cells,
