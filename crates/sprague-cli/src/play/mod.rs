@@ -372,6 +372,13 @@ impl Terminal<'_, '_, '_> {
                 );
                 say(self.io, &text)?;
             }
+            "moves" | "m" if !self.game.lists_options() => {
+                let text = format!(
+                    "the moves from {} are too many to list: type the position after your move (`hint` shows the winning ones)",
+                    self.game.format(self.game.position())
+                );
+                say(self.io, &text)?;
+            }
             "moves" | "m" => {
                 for (i, o) in self.game.options()?.into_iter().enumerate() {
                     writeln!(
@@ -468,6 +475,10 @@ impl Terminal<'_, '_, '_> {
                 self.game.format(self.game.position())
             ),
             MoveError::NotAMove(e) => format!("not a move: {e} (`help` lists the commands)"),
+            MoveError::Unnumbered { number } => format!(
+                "no move {number}: the moves from {} are too many to number; type the position after your move",
+                self.game.format(self.game.position())
+            ),
         }
     }
 

@@ -2,10 +2,10 @@
 //! move (Fibonacci Nim and its relatives).
 
 use crate::notation::{ParseError, parse_u64_token};
-use crate::play::PlayEngine;
+use crate::play::{ClosedFormPlay, PlayEngine};
 use crate::registry::{
     BoardRules, Entry, Error, Family, OnProgress, Options, RangeCount, Report, Result, Ruleset, Table,
-    annotate, impartial_report, no_params, note_after_outcome, play_board, read_position,
+    annotate, impartial_report, no_params, note_after_outcome, play_board_closed, read_position,
     solve_board as solve, whole_param,
 };
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation, outcome::Outcome};
@@ -512,20 +512,67 @@ impl Ruleset for MemoryBoard {
         Ok(r)
     }
 
+    /// Any u64 heap: heaps above [`MEMORY_SEARCH_LIMIT`] play by the closed
+    /// form ([`ClosedFormPlay`]).
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        play_board(&self.name, &self.rules, position, options, |p| {
-            if p.0 > MEMORY_SEARCH_LIMIT {
-                Err(format!(
-                    "play searches Grundy values, so the heap is limited to {MEMORY_SEARCH_LIMIT}"
-                ))
-            } else {
-                Ok(())
-            }
-        })
+        play_board_closed(&self.name, &self.rules, position, options, |_| Ok(()))
     }
 }
 
 impl BoardRules for MemoryGame {}
+
+/// Play of any heap by Schwenk's closed form: a move is checked by
+/// arithmetic, the winning moves are [`MemoryGame::winning_moves_by_rule`]
+/// (taking a tail of the greedy representation), all O(log² n).
+impl ClosedFormPlay<(u64, u64)> for MemoryGame {
+    fn by_closed_form(&self, p: &(u64, u64)) -> bool {
+        p.0 > MEMORY_SEARCH_LIMIT
+    }
+
+    fn is_move(&self, &(n, m): &(u64, u64), &(n2, m2): &(u64, u64)) -> bool {
+        n2 < n && n - n2 <= m && m2 == self.next_limit(n - n2)
+    }
+
+    fn outcome_of(&self, &(n, m): &(u64, u64), misere: bool) -> Outcome {
+        if self.is_p_by_rule((n, m.min(n)), misere) {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    fn winning_moves_of(&self, &(n, m): &(u64, u64), misere: bool) -> Vec<(u64, u64)> {
+        self.winning_moves_by_rule((n, m.min(n)), misere)
+    }
+
+    /// One token.
+    fn smallest_move(&self, &(n, m): &(u64, u64)) -> Option<(u64, u64)> {
+        (n > 0 && m > 0).then(|| (n - 1, self.next_limit(1)))
+    }
+
+    fn explain_closed(&self, &(n, m): &(u64, u64), misere: bool) -> Vec<String> {
+        let explained = MemoryGame::explained(n, misere);
+        let rep = self.representation(explained);
+        let Some(&smallest) = rep.last() else {
+            return Vec::new();
+        };
+        let words: Vec<String> = rep.iter().map(u64::to_string).collect();
+        let how = match self.rule {
+            MemoryRule::Double => "Zeckendorf representation",
+            MemoryRule::Add(_) => "greedy representation by the game's terms",
+        };
+        let mut lines = vec![format!("{explained} = {}   ({how})", words.join(" + "))];
+        if misere {
+            lines.push(format!(
+                "misère play: {n} tokens lose for the mover exactly where {explained} would in normal play."
+            ));
+        }
+        lines.push(format!(
+            "the mover (at most {m} this move) loses exactly when that limit is below the smallest term, {smallest} (Schwenk 1970); a winning move takes a tail of the representation."
+        ));
+        lines
+    }
+}
 
 fn memory_entry(name: &str, rule: MemoryRule, first: FirstMove, shown: String) -> Result<Box<dyn Ruleset>> {
     let rules = MemoryGame::new(rule, first).ok_or_else(|| {

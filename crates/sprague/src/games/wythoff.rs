@@ -7,10 +7,10 @@
 //! and `a_k = (k + ⌊k√5⌋) / 2` because `k√5` is irrational for `k > 0`.
 
 use crate::notation::{ParseError, parse_u64_token};
-use crate::play::PlayEngine;
+use crate::play::{ClosedFormPlay, PlayEngine};
 use crate::registry::{
     BoardRules, Entry, Error, Family, Options, Report, Result, Ruleset, annotate, impartial_report,
-    note_after_outcome, play_board, read_position, solve_board as solve, without_params,
+    note_after_outcome, play_board_closed, read_position, solve_board as solve, without_params,
 };
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation, outcome::Outcome};
 
@@ -256,7 +256,8 @@ pub fn wythoff_grundy_table(n: usize) -> Vec<u32> {
 }
 
 /// Largest heap for which Grundy values of Wythoff components are searched
-/// (misère sums, and `play`, which searches every option it lists).
+/// (misère sums, and `play` of a sum, which searches every option it lists;
+/// one pair above it plays by the closed form).
 pub const WYTHOFF_SEARCH_LIMIT: u64 = 150;
 
 /// Largest heap for which Grundy values of Wythoff components come from
@@ -633,11 +634,14 @@ impl Ruleset for WythoffBoard {
         Ok(report)
     }
 
+    /// One pair of any size plays by the Beatty closed form
+    /// ([`ClosedFormPlay`]); a sum searches Grundy values, so its heaps are
+    /// limited to [`WYTHOFF_SEARCH_LIMIT`].
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        play_board(&self.name, &self.rules, position, options, |p| {
+        play_board_closed(&self.name, &self.rules, position, options, |p| {
             match p.iter().map(|c| c[0].max(c[1])).max() {
-                Some(m) if m > WYTHOFF_SEARCH_LIMIT => Err(format!(
-                    "play searches Grundy values, so heaps are limited to {WYTHOFF_SEARCH_LIMIT} (found {m})"
+                Some(m) if p.len() > 1 && m > WYTHOFF_SEARCH_LIMIT => Err(format!(
+                    "play of a sum of Wythoff games searches Grundy values, so its heaps are limited to {WYTHOFF_SEARCH_LIMIT} (found {m}); a single pair of any size plays by the closed form"
                 )),
                 _ => Ok(()),
             }
@@ -646,6 +650,83 @@ impl Ruleset for WythoffBoard {
 }
 
 impl BoardRules for Wythoff {}
+
+/// Whether one move of a single pair leads from `(x, y)` to `(a, b)`: one heap
+/// lowered, or both lowered by the same amount. O(1).
+const fn wythoff_step([x, y]: [u64; 2], [a, b]: [u64; 2]) -> bool {
+    (a < x && b == y) || (a == x && b < y) || (a < x && b < y && x - a == y - b)
+}
+
+/// Play of one pair of any size by the Beatty closed form: legality is
+/// checked by arithmetic, the winning moves are [`wythoff_winning_moves`]
+/// (misère: [`wythoff_misere_winning_moves`]), all O(1). Sums (several
+/// pairs) are played by search: [`by_closed_form`](ClosedFormPlay::by_closed_form)
+/// is false for them, and the outcome methods answer for one pair only.
+impl ClosedFormPlay<Vec<[u64; 2]>> for Wythoff {
+    fn by_closed_form(&self, p: &Vec<[u64; 2]>) -> bool {
+        matches!(p[..], [[x, y]] if x.max(y) > WYTHOFF_SEARCH_LIMIT)
+    }
+
+    fn is_move(&self, from: &Vec<[u64; 2]>, to: &Vec<[u64; 2]>) -> bool {
+        if from.len() != to.len() {
+            return false;
+        }
+        let mut changed = from.iter().zip(to).filter(|(f, t)| f != t);
+        match (changed.next(), changed.next()) {
+            (Some((&f, &t)), None) => wythoff_step(f, t),
+            _ => false,
+        }
+    }
+
+    fn outcome_of(&self, p: &Vec<[u64; 2]>, misere: bool) -> Outcome {
+        let normal = |x, y| {
+            if wythoff_is_p(x, y) {
+                Outcome::P
+            } else {
+                Outcome::N
+            }
+        };
+        match p[..] {
+            [[x, y]] if !misere => normal(x, y),
+            [_] => self.misere_outcome(p).unwrap_or(Outcome::N),
+            // A sum is never played by the closed form; as the engine only
+            // asks about what `by_closed_form` accepts, this is not reached.
+            _ => Outcome::N,
+        }
+    }
+
+    fn winning_moves_of(&self, p: &Vec<[u64; 2]>, misere: bool) -> Vec<Vec<[u64; 2]>> {
+        let [[x, y]] = p[..] else { return Vec::new() };
+        let targets = if misere {
+            wythoff_misere_winning_moves(x, y)
+        } else {
+            wythoff_winning_moves(x, y)
+        };
+        targets.into_iter().map(|c| vec![c]).collect()
+    }
+
+    /// One token from the larger heap of the first pair that has any.
+    fn smallest_move(&self, p: &Vec<[u64; 2]>) -> Option<Vec<[u64; 2]>> {
+        let i = p.iter().position(|&[x, y]| x.max(y) > 0)?;
+        let mut to = p.clone();
+        let [x, y] = to[i];
+        to[i] = if x >= y { [x - 1, y] } else { [x, y - 1] };
+        Some(to)
+    }
+
+    fn explain_closed(&self, p: &Vec<[u64; 2]>, misere: bool) -> Vec<String> {
+        let [[x, y]] = p[..] else { return Vec::new() };
+        let d = x.abs_diff(y);
+        let (a, b) = wythoff_pair(d);
+        let mut lines = vec![format!(
+            "the P-positions of Wythoff's game are the pairs (⌊kφ⌋, ⌊kφ⌋ + k) (Wythoff 1907); the one whose heaps differ by {d} is ({a}, {b})."
+        )];
+        if misere {
+            lines.push("misère play swaps (0, 0), (1, 2), (2, 1) for (0, 1), (1, 0), (2, 2) among them.".to_string());
+        }
+        lines
+    }
+}
 
 /// The catalog entries.
 pub(crate) const ENTRIES: &[Entry] = &[
