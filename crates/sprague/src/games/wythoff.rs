@@ -1023,4 +1023,99 @@ mod tests {
         assert_eq!(wythoff_p_index(0, 0), Some(0));
         assert_eq!(wythoff_p_index(8, 12), None);
     }
+
+    /// Definition-level misère P/N table of one pair: no move wins (the
+    /// opponent took the last token), else P iff no move reaches a P-position.
+    fn brute_misere_p_table(n: usize) -> Vec<Vec<bool>> {
+        let mut p = vec![vec![false; n]; n];
+        for x in 0..n {
+            for y in 0..n {
+                let has_move = x + y > 0;
+                let reach = (0..x).any(|a| p[a][y])
+                    || (0..y).any(|b| p[x][b])
+                    || (1..=x.min(y)).any(|t| p[x - t][y - t]);
+                p[x][y] = has_move && !reach;
+            }
+        }
+        p
+    }
+
+    const SMALL: usize = 40;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The closed-form play of huge pairs checked on small ones: a move is
+        /// legal exactly when the listed options hold it (also in sums), the
+        /// outcome is the brute-force one, a winning move exists exactly at
+        /// N-positions and each leaves a P-position by brute force, and the
+        /// smallest move is an option.
+        #[test]
+        fn closed_form_play_agrees_with_listed_options_and_brute_force(
+            x in 0u64..SMALL as u64,
+            y in 0u64..SMALL as u64,
+            other in proptest::option::of((0u64..6, 0u64..6)),
+            misere: bool,
+        ) {
+            let w = Wythoff::heaps();
+            let mut p = vec![[x, y]];
+            if let Some((c, d)) = other {
+                p.push([c, d]);
+            }
+            let mut options = Vec::new();
+            w.moves(&p, &mut options);
+            for a in 0..=x + 1 {
+                for b in 0..=y + 1 {
+                    let mut to = p.clone();
+                    to[0] = [a, b];
+                    prop_assert_eq!(w.is_move(&p, &to), options.contains(&to), "{:?} → {:?}", p, to);
+                }
+            }
+            if p.len() > 1 {
+                let mut to = p.clone();
+                to[1] = [p[1][0].saturating_sub(1), p[1][1]];
+                prop_assert_eq!(w.is_move(&p, &to), options.contains(&to));
+                prop_assert!(!w.is_move(&p, &vec![[x, y]]));
+            }
+            match w.smallest_move(&p) {
+                Some(to) => prop_assert!(options.contains(&to)),
+                None => prop_assert!(options.is_empty()),
+            }
+            if p.len() > 1 {
+                return Ok(());
+            }
+            let table = if misere { brute_misere_p_table(SMALL) } else { brute_p_table(SMALL) };
+            let is_p = |[a, b]: [u64; 2]| table[a as usize][b as usize];
+            let outcome = if is_p([x, y]) { Outcome::P } else { Outcome::N };
+            prop_assert_eq!(w.outcome_of(&p, misere), outcome, "{:?} misère {}", p, misere);
+            let winning = w.winning_moves_of(&p, misere);
+            // (A misère end position is won without a move.)
+            prop_assert_eq!(winning.is_empty(), is_p([x, y]) || options.is_empty(), "{:?} misère {}", p, misere);
+            for to in &winning {
+                prop_assert!(options.contains(to));
+                prop_assert!(is_p(to[0]), "{:?} → {:?}", p, to);
+            }
+            // Every winning move is found, not just one.
+            let all = options.iter().filter(|o| is_p(o[0])).count();
+            prop_assert_eq!(winning.len(), all);
+        }
+    }
+
+    #[test]
+    fn pairs_of_any_size_are_played_by_the_closed_form() {
+        let w = Wythoff::heaps();
+        // Heaps differing by d = 618033988749 lose only at (a_d, a_d + d),
+        // and a_d = ⌊dφ⌋ is not 10^12: an N-position with a winning move.
+        let p = vec![[1_000_000_000_000, 1_618_033_988_749]];
+        assert!(w.by_closed_form(&p) && !w.by_closed_form(&vec![[150, 150]]));
+        assert!(!w.by_closed_form(&vec![[1000, 1000], [1, 2]]));
+        let winning = w.winning_moves_of(&p, false);
+        assert!(!winning.is_empty());
+        for to in &winning {
+            assert!(w.is_move(&p, to));
+            assert_eq!(w.outcome_of(to, false), Outcome::P);
+        }
+        let step = w.smallest_move(&p).unwrap();
+        assert_eq!(step, vec![[1_000_000_000_000, 1_618_033_988_748]]);
+    }
 }

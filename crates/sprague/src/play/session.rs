@@ -1251,4 +1251,85 @@ mod tests {
         assert!(!keeps(Verdict::Win(None), Verdict::Draw));
         assert_eq!(Blunder::of(Verdict::Lose(None), Verdict::Win(None)), None);
     }
+
+    #[test]
+    fn huge_positions_play_by_the_closed_form_without_listing() {
+        use crate::games::{FirstMove, MemoryGame, MemoryRule, wythoff_is_p};
+        let monitor = Monitor::new();
+        // Wythoff: the user takes one token from the larger heap each turn; the
+        // engine's every reply leaves a P-position by the closed form.
+        let rules = build("wythoff").unwrap();
+        let mut g = game(
+            &*rules,
+            &monitor,
+            "1000000000000 1618033988749",
+            Seats::default(),
+            false,
+        );
+        assert!(!g.lists_options());
+        assert!(g.options().is_err());
+        assert_eq!(
+            g.find_move("#1").unwrap(),
+            Err(MoveError::Unnumbered { number: "1".into() })
+        );
+        assert!(matches!(
+            g.find_move("5 5").unwrap(),
+            Err(MoveError::Unreachable(_))
+        ));
+        assert!(matches!(g.find_move("x").unwrap(), Err(MoveError::NotAMove(_))));
+        assert!(g.verdict().unwrap().is_win());
+        let hint = g.hint().unwrap().join("\n");
+        assert!(hint.contains("winning moves"), "{hint}");
+        let winning = g.winning_moves().unwrap();
+        assert!(!winning.is_empty());
+        let heaps = |g: &Session<'_>, p: PosId| -> Vec<u64> {
+            g.format(p).split(' ').map(|h| h.parse().unwrap()).collect()
+        };
+        for &w in &winning {
+            let h = heaps(&g, w);
+            assert!(wythoff_is_p(h[0], h[1]));
+            assert_eq!(g.judge(w).unwrap().blunder, None);
+        }
+        for _ in 0..3 {
+            let to = g.find_move(&{
+                let h = heaps(&g, g.position());
+                format!("{} {}", h[0], h[1] - 1)
+            });
+            let to = to.unwrap().unwrap();
+            g.user_move(to).unwrap();
+            let reply = g.reply().unwrap();
+            let h = heaps(&g, reply.to);
+            assert!(wythoff_is_p(h[0], h[1]), "{h:?}");
+            assert_eq!(g.turn().unwrap(), Turn::User);
+            assert!(g.winning_moves().unwrap().is_empty());
+        }
+        assert!(g.hint().unwrap().join(" ").contains("a P-position"));
+        // Undo returns to a position whose options are still not listed.
+        g.undo().unwrap();
+        assert!(!g.lists_options());
+        // Fibonacci Nim from 10^18 (no Fibonacci number, OEIS A000045): the
+        // engine moving first wins, leaving a P-position each time.
+        let rules = build("fibonacci-nim").unwrap();
+        let fib = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
+        let mut g = game(
+            &*rules,
+            &monitor,
+            "1000000000000000000",
+            Seats::new(false, Player::Left),
+            false,
+        );
+        assert_eq!(g.turn().unwrap(), Turn::Engine);
+        for _ in 0..3 {
+            let reply = g.reply().unwrap();
+            let (n, m) = g
+                .format(reply.to)
+                .split_once('/')
+                .map(|(n, m)| (n.parse().unwrap(), m.parse().unwrap()))
+                .unwrap();
+            assert!(fib.is_p(n, m), "{n}/{m}");
+            let any = g.engine.any_move(reply.to, g.mover()).unwrap().unwrap();
+            let j = g.user_move(any).unwrap();
+            assert_eq!(j.blunder, None, "a lost position has nothing to throw away");
+        }
+    }
 }
