@@ -314,6 +314,7 @@ fn wythoff_pairs_of_any_size_are_played_by_the_closed_form() {
         &["wythoff", "1000000000000", "1618033988749"],
         &format!("{x} {y}\nhint\nmoves\n#2\nquit\n"),
     );
+    assert!(t.contains("position after it (the moves here are"), "{t}");
     assert!(
         t.contains(&format!("you: take 1 from the second heap  →  {x} {y}")),
         "{t}"

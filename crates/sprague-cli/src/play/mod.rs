@@ -163,7 +163,12 @@ pub fn run_session(game: &mut Session<'_>, io: &mut Io<'_>) -> CliResult<()> {
 
 impl Terminal<'_, '_, '_> {
     /// The first line of the transcript: the game, the user's side and the commands.
-    fn intro(&self) -> String {
+    fn intro(&mut self) -> String {
+        let how = if self.game.lists_options() {
+            "Type a move as the position after it or as its number in `moves`"
+        } else {
+            "Type a move as the position after it (the moves here are too many to list)"
+        };
         let engine = self.game.engine();
         let name = engine.ruleset();
         let side_note = match self.game.kind() {
@@ -174,7 +179,7 @@ impl Terminal<'_, '_, '_> {
             .move_help()
             .map_or_else(String::new, |h| format!(" Here a move may also be written {h}."));
         format!(
-            "sprague play {name}{}.{side_note} Type a move as the position after it or as its number in `moves`; also `hint`, `undo`, `swap`, `quit`.{short}",
+            "sprague play {name}{}.{side_note} {how}; also `hint`, `undo`, `swap`, `quit`.{short}",
             if self.game.misere() {
                 " (misère play: whoever moves last loses)"
             } else {
