@@ -361,6 +361,34 @@ fn calc_takes_misere_nimbers_and_says_what_it_takes() {
     }
 }
 
+/// Friction 6: `play` takes what `value` answers: one Wythoff pair and the
+/// memory games' heaps of any u64 size play by the closed forms; a sum of
+/// Wythoff games with large heaps (searched) is refused in one line.
+#[test]
+fn play_takes_the_huge_positions_value_answers() {
+    for args in [
+        &["play", "wythoff", "1000000000000", "1618033988749"][..],
+        &["play", "wyt-queens", "1000000000000,1618033988749"],
+        &["play", "fibonacci-nim", "1000"],
+        &["play", "fibonacci-nim", "18446744073709551615"],
+        &["play", "memory2c:3", "1000000000000000000"],
+        &["play", "memory:2", "1000000000000000000", "--misere"],
+        &["play", "wythoff", "1000000000000", "1618033988749", "--misere"],
+    ] {
+        let value: Vec<&str> = std::iter::once("value")
+            .chain(args[1..].iter().copied())
+            .collect();
+        ok(&value, b"");
+        let t = ok(args, b"hint\nquit\n");
+        assert!(t.ends_with("Bye.\n"), "{args:?}: {t}");
+    }
+    bad(
+        &["play", "wythoff", "3 5; 1000 2000"],
+        b"",
+        &["heaps are limited to 150"],
+    );
+}
+
 /// Friction 7: `grundy-graph` takes `--one-based` (as `count-dag-wins` does) and the
 /// edge lists every graph ruleset takes; `solve --grundy --sum` lists the
 /// winning moves of the sum.

@@ -233,7 +233,10 @@ fn bad_rulesets_and_positions_are_one_line_exit_2() {
     bad(&["domineering", "..|..", "--misere"], &["misère"]);
     bad(&["nim", "100000"], &["too large to play"]);
     bad(&["poker-nim", "30000 40000 / 1 1"], &["at most 100000"]);
-    bad(&["wythoff", "3 500"], &["heaps are limited to 150"]);
+    bad(
+        &["wythoff", "3 5; 4 500"],
+        &["heaps are limited to 150", "a single pair of any size"],
+    );
 }
 
 #[test]
@@ -268,4 +271,110 @@ fn a_twisted_game_is_drawn_as_its_base_game_with_the_roles_exchanged() {
     let t = transcript(&["twisted:domineering", "....|...."], "swap\n");
     assert!(t.contains("sprague (Left): vertical domino"), "{t}");
     assert!(t.contains("roles exchanged: Left makes Right's moves"), "{t}");
+}
+
+/// `⌊√v⌋` by binary search: the test's own arithmetic, independent of the
+/// library's Beatty code.
+fn isqrt(v: u128) -> u128 {
+    let (mut lo, mut hi) = (0u128, 1u128 << 64);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if mid.checked_mul(mid).is_some_and(|sq| sq <= v) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// Whether the Wythoff pair `(x, y)` loses for the mover: with `d` the heaps'
+/// difference, the smaller heap is `⌊dφ⌋ = (d + ⌊d√5⌋) / 2` (Wythoff 1907).
+fn wythoff_p(x: u64, y: u64) -> bool {
+    let (lo, hi) = (u128::from(x.min(y)), u128::from(x.max(y)));
+    let d = hi - lo;
+    lo == (d + isqrt(5 * d * d)) / 2
+}
+
+/// The heaps after the move on the first line of `t` starting with `who`.
+fn after_move(t: &str, who: &str) -> String {
+    let line = t
+        .lines()
+        .find(|l| l.starts_with(who))
+        .unwrap_or_else(|| panic!("no `{who}` line in {t}"));
+    line.rsplit("→  ").next().unwrap().trim().to_string()
+}
+
+#[test]
+fn wythoff_pairs_of_any_size_are_played_by_the_closed_form() {
+    // The user takes one token from the second heap; the engine must answer
+    // with a legal move to a P-position (checked here by exact integers).
+    let (x, y) = (1_000_000_000_000u64, 1_618_033_988_748u64);
+    let t = transcript(
+        &["wythoff", "1000000000000", "1618033988749"],
+        &format!("{x} {y}\nhint\nmoves\n#2\nquit\n"),
+    );
+    assert!(t.contains("position after it (the moves here are"), "{t}");
+    assert!(
+        t.contains(&format!("you: take 1 from the second heap  →  {x} {y}")),
+        "{t}"
+    );
+    let reply = after_move(&t, "sprague: ");
+    let h: Vec<u64> = reply.split(' ').map(|v| v.parse().unwrap()).collect();
+    let (a, b) = (h[0], h[1]);
+    let legal = (a < x && b == y) || (a == x && b < y) || (a < x && b < y && x - a == y - b);
+    assert!(legal, "{x} {y} → {a} {b}");
+    assert!(!wythoff_p(x, y) && wythoff_p(a, b), "{a} {b}");
+    // The hint at the P-position says so; moves are not listed but typed.
+    assert!(t.contains("a P-position: the player to move loses"), "{t}");
+    assert!(t.contains("are too many to list"), "{t}");
+    assert!(t.contains("no move 2: the moves from"), "{t}");
+    // A move no rule allows is refused without listing anything.
+    let t = transcript(&["wythoff", "1000000000000", "1618033988749"], "3 3\nquit\n");
+    assert!(t.contains("`3 3` cannot be reached"), "{t}");
+    // The hint at the start names the winning moves, each a P-position.
+    let t = transcript(&["wyt-queens", "1000000000000,1618033988749"], "hint\nquit\n");
+    assert!(t.contains("winning moves ("), "{t}");
+}
+
+/// The smallest term of the greedy Fibonacci (Zeckendorf) representation of
+/// `n ≥ 1`, computed here from the Fibonacci numbers 1, 2, 3, 5, … (OEIS A000045).
+fn smallest_zeckendorf_term(mut n: u64) -> u64 {
+    let mut fib = vec![1u64, 2];
+    while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
+        fib.push(next);
+    }
+    let mut last = n;
+    for &f in fib.iter().rev() {
+        if f <= n {
+            n -= f;
+            last = f;
+        }
+    }
+    last
+}
+
+#[test]
+fn fibonacci_nim_heaps_of_any_size_are_played_by_the_closed_form() {
+    // (n, m) loses for the mover iff m is below the smallest Zeckendorf term
+    // of n (Whinihan 1963). The user takes t, leaving (n - t, 2t): choose
+    // the first t that leaves the engine a won position.
+    let n = 1_000_000_000_000_000_000u64;
+    let t = (1..10u64)
+        .find(|&t| 2 * t >= smallest_zeckendorf_term(n - t))
+        .expect("a move that leaves a won position");
+    let (n1, m1) = (n - t, 2 * t);
+    let out = transcript(
+        &["fibonacci-nim", "1000000000000000000"],
+        &format!("{n1}/{m1}\nhint\nquit\n"),
+    );
+    assert!(out.contains(&format!("you: take {t}, leaving {n1}")), "{out}");
+    let reply = after_move(&out, "sprague: ");
+    let (n2, m2) = reply.split_once('/').unwrap();
+    let (n2, m2): (u64, u64) = (n2.parse().unwrap(), m2.parse().unwrap());
+    let took = n1 - n2;
+    assert!(took >= 1 && took <= m1 && m2 == 2 * took, "{n1}/{m1} → {reply}");
+    assert!(m2 < smallest_zeckendorf_term(n2), "{reply} is no P-position");
+    assert!(out.contains("(Zeckendorf representation)"), "{out}");
+    assert!(out.contains("a P-position: the player to move loses"), "{out}");
 }

@@ -245,14 +245,23 @@ impl Game {
 
     /// The game as the page draws it: `{ruleset, kind, position, board,
     /// mover, mover_name, user_side, turn ("you", "sprague" or "over"),
-    /// result, verdict, note, options: [{to, description}], history:
-    /// [{position, by, description}], move_help}`.
+    /// result, verdict, note, options: [{to, description}], options_listed,
+    /// history: [{position, by, description}], move_help}`; `options` is
+    /// empty and `options_listed` false at a position with too many moves to
+    /// list (the move is then typed, see [`play_text`](Game::play_text)).
     ///
     /// # Errors
     /// Budgets reached while listing the options or judging the position.
     pub fn state(&mut self) -> Answer {
         let g = &mut self.session;
-        let options = g.options().map_err(err)?;
+        // Positions with too many moves to list (one Wythoff pair of 10^12
+        // heaps) show none: the move is typed (`play_text`).
+        let listed = g.lists_options();
+        let options = if listed {
+            g.options().map_err(err)?
+        } else {
+            Vec::new()
+        };
         let verdict = g.verdict().map_err(err)?;
         let turn = match g.turn().map_err(err)? {
             Turn::Over => "over",
@@ -292,6 +301,7 @@ impl Game {
             "verdict": verdict.words(),
             "note": self.note,
             "options": opts,
+            "options_listed": listed,
             "history": history,
             "move_help": engine.move_help(),
         })
@@ -367,7 +377,9 @@ impl Game {
         match self.session.find_move(text).map_err(err)? {
             Ok(to) => self.play_to(to),
             Err(MoveError::ShortForm(e) | MoveError::NotAMove(e)) => Err(e),
-            Err(MoveError::Unreachable(_) | MoveError::NoSuchNumber { .. }) => Err(format!(
+            Err(
+                MoveError::Unreachable(_) | MoveError::NoSuchNumber { .. } | MoveError::Unnumbered { .. },
+            ) => Err(format!(
                 "`{text}` is not a move from {}",
                 self.session.format(self.session.position())
             )),

@@ -163,7 +163,12 @@ pub fn run_session(game: &mut Session<'_>, io: &mut Io<'_>) -> CliResult<()> {
 
 impl Terminal<'_, '_, '_> {
     /// The first line of the transcript: the game, the user's side and the commands.
-    fn intro(&self) -> String {
+    fn intro(&mut self) -> String {
+        let how = if self.game.lists_options() {
+            "Type a move as the position after it or as its number in `moves`"
+        } else {
+            "Type a move as the position after it (the moves here are too many to list)"
+        };
         let engine = self.game.engine();
         let name = engine.ruleset();
         let side_note = match self.game.kind() {
@@ -174,7 +179,7 @@ impl Terminal<'_, '_, '_> {
             .move_help()
             .map_or_else(String::new, |h| format!(" Here a move may also be written {h}."));
         format!(
-            "sprague play {name}{}.{side_note} Type a move as the position after it or as its number in `moves`; also `hint`, `undo`, `swap`, `quit`.{short}",
+            "sprague play {name}{}.{side_note} {how}; also `hint`, `undo`, `swap`, `quit`.{short}",
             if self.game.misere() {
                 " (misère play: whoever moves last loses)"
             } else {
@@ -372,6 +377,13 @@ impl Terminal<'_, '_, '_> {
                 );
                 say(self.io, &text)?;
             }
+            "moves" | "m" if !self.game.lists_options() => {
+                let text = format!(
+                    "the moves from {} are too many to list: type the position after your move (`hint` shows the winning ones)",
+                    self.game.format(self.game.position())
+                );
+                say(self.io, &text)?;
+            }
             "moves" | "m" => {
                 for (i, o) in self.game.options()?.into_iter().enumerate() {
                     writeln!(
@@ -468,6 +480,10 @@ impl Terminal<'_, '_, '_> {
                 self.game.format(self.game.position())
             ),
             MoveError::NotAMove(e) => format!("not a move: {e} (`help` lists the commands)"),
+            MoveError::Unnumbered { number } => format!(
+                "no move {number}: the moves from {} are too many to number; type the position after your move",
+                self.game.format(self.game.position())
+            ),
         }
     }
 

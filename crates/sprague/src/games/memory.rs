@@ -2,10 +2,10 @@
 //! move (Fibonacci Nim and its relatives).
 
 use crate::notation::{ParseError, parse_u64_token};
-use crate::play::PlayEngine;
+use crate::play::{ClosedFormPlay, PlayEngine};
 use crate::registry::{
     BoardRules, Entry, Error, Family, OnProgress, Options, RangeCount, Report, Result, Ruleset, Table,
-    annotate, impartial_report, no_params, note_after_outcome, play_board, read_position,
+    annotate, impartial_report, no_params, note_after_outcome, play_board_closed, read_position,
     solve_board as solve, whole_param,
 };
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation, outcome::Outcome};
@@ -512,20 +512,72 @@ impl Ruleset for MemoryBoard {
         Ok(r)
     }
 
+    /// Any u64 heap: heaps above [`MEMORY_SEARCH_LIMIT`] play by the closed
+    /// form ([`ClosedFormPlay`]).
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        play_board(&self.name, &self.rules, position, options, |p| {
-            if p.0 > MEMORY_SEARCH_LIMIT {
-                Err(format!(
-                    "play searches Grundy values, so the heap is limited to {MEMORY_SEARCH_LIMIT}"
-                ))
-            } else {
-                Ok(())
-            }
-        })
+        play_board_closed(&self.name, &self.rules, position, options, |_| Ok(()))
     }
 }
 
 impl BoardRules for MemoryGame {}
+
+/// Play of any heap by Schwenk's closed form: a move is checked by
+/// arithmetic, the winning moves are [`MemoryGame::winning_moves_by_rule`]
+/// (taking a tail of the greedy representation), all O(log² n).
+impl ClosedFormPlay<(u64, u64)> for MemoryGame {
+    fn by_closed_form(&self, p: &(u64, u64)) -> bool {
+        p.0 > MEMORY_SEARCH_LIMIT
+    }
+
+    fn is_move(&self, &(n, m): &(u64, u64), &(n2, m2): &(u64, u64)) -> bool {
+        n2 < n && n - n2 <= m && m2 == self.next_limit(n - n2)
+    }
+
+    fn outcome_of(&self, &(n, m): &(u64, u64), misere: bool) -> Outcome {
+        // No move (a heap typed as `N/0`): the mover loses in normal play
+        // and wins in misère play.
+        if self.smallest_move(&(n, m)).is_none() {
+            return if misere { Outcome::N } else { Outcome::P };
+        }
+        if self.is_p_by_rule((n, m.min(n)), misere) {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
+    fn winning_moves_of(&self, &(n, m): &(u64, u64), misere: bool) -> Vec<(u64, u64)> {
+        self.winning_moves_by_rule((n, m.min(n)), misere)
+    }
+
+    /// One token.
+    fn smallest_move(&self, &(n, m): &(u64, u64)) -> Option<(u64, u64)> {
+        (n > 0 && m > 0).then(|| (n - 1, self.next_limit(1)))
+    }
+
+    fn explain_closed(&self, &(n, m): &(u64, u64), misere: bool) -> Vec<String> {
+        let explained = MemoryGame::explained(n, misere);
+        let rep = self.representation(explained);
+        let Some(&smallest) = rep.last() else {
+            return Vec::new();
+        };
+        let words: Vec<String> = rep.iter().map(u64::to_string).collect();
+        let how = match self.rule {
+            MemoryRule::Double => "Zeckendorf representation",
+            MemoryRule::Add(_) => "greedy representation by the game's terms",
+        };
+        let mut lines = vec![format!("{explained} = {}   ({how})", words.join(" + "))];
+        if misere {
+            lines.push(format!(
+                "misère play: {n} tokens lose for the mover exactly where {explained} would in normal play."
+            ));
+        }
+        lines.push(format!(
+            "the mover (at most {m} this move) loses exactly when that limit is below the smallest term, {smallest} (Schwenk 1970); a winning move takes a tail of the representation."
+        ));
+        lines
+    }
+}
 
 fn memory_entry(name: &str, rule: MemoryRule, first: FirstMove, shown: String) -> Result<Box<dyn Ruleset>> {
     let rules = MemoryGame::new(rule, first).ok_or_else(|| {
@@ -770,5 +822,90 @@ mod tests {
             .grundy_values(30, 1_000_000, &monitor, &mut |k| k < 5)
             .unwrap();
         assert_eq!(some, values[..5]);
+    }
+
+    /// 1 if the mover wins `(n, m)`, by plain negamax over the listed moves
+    /// (no closed form): no move loses in normal play and wins in misère play.
+    fn brute_wins(
+        g: &MemoryGame,
+        p: (u64, u64),
+        misere: bool,
+        memo: &mut std::collections::HashMap<(u64, u64), bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&p) {
+            return w;
+        }
+        let mut options = Vec::new();
+        g.moves(&p, &mut options);
+        let w = if options.is_empty() {
+            misere
+        } else {
+            options.iter().any(|&o| !brute_wins(g, o, misere, memo))
+        };
+        memo.insert(p, w);
+        w
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// The closed-form play of huge heaps checked on small ones: a move is
+        /// legal exactly when the listed options hold it, the outcome is the
+        /// brute-force one, a winning move exists exactly at N-positions and
+        /// each leaves a P-position by brute force, and the smallest move is
+        /// an option.
+        #[test]
+        fn closed_form_play_agrees_with_listed_options_and_brute_force(
+            which in 0usize..9,
+            n in 0u64..70,
+            extra in 0u64..80,
+            misere: bool,
+        ) {
+            use crate::play::ClosedFormPlay;
+            use proptest::{prop_assert, prop_assert_eq};
+            let g = &games()[which];
+            let p = (n, extra.min(n + 3));
+            let mut options = Vec::new();
+            g.moves(&p, &mut options);
+            for n2 in 0..=n + 1 {
+                for m2 in 0..=2 * n + 10 {
+                    let to = (n2, m2);
+                    prop_assert_eq!(g.is_move(&p, &to), options.contains(&to), "{:?} → {:?}", p, to);
+                }
+            }
+            let mut memo = std::collections::HashMap::new();
+            let wins = brute_wins(g, p, misere, &mut memo);
+            let outcome = if wins { Outcome::N } else { Outcome::P };
+            prop_assert_eq!(g.outcome_of(&p, misere), outcome, "{:?} misère {}", p, misere);
+            let winning = g.winning_moves_of(&p, misere);
+            // (A misère end position is won without a move.)
+            prop_assert_eq!(!winning.is_empty(), wins && !options.is_empty(), "{:?} misère {}", p, misere);
+            for to in &winning {
+                prop_assert!(options.contains(to));
+                prop_assert!(!brute_wins(g, *to, misere, &mut memo), "{:?} → {:?}", p, to);
+            }
+            match g.smallest_move(&p) {
+                Some(to) => prop_assert_eq!(Some(&to), options.first()),
+                None => prop_assert!(options.is_empty()),
+            }
+        }
+    }
+
+    #[test]
+    fn heaps_of_any_size_are_played_by_the_closed_form() {
+        use crate::play::ClosedFormPlay;
+        let fib = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
+        let n = 10u64.pow(18);
+        let p = (n, fib.first_limit(n));
+        assert!(fib.by_closed_form(&p) && !fib.by_closed_form(&(MEMORY_SEARCH_LIMIT, 5)));
+        let winning = fib.winning_moves_of(&p, false);
+        // 10^18 is no Fibonacci number (OEIS A000045: F(86) < 10^18 < F(87)),
+        // so the first player wins by taking the smallest Zeckendorf term.
+        let smallest = *fib.representation(n).last().unwrap();
+        assert_eq!(winning[0], (n - smallest, 2 * smallest));
+        for to in &winning {
+            assert!(fib.is_move(&p, to));
+            assert_eq!(fib.outcome_of(to, false), Outcome::P);
+        }
     }
 }

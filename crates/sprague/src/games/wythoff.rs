@@ -7,10 +7,10 @@
 //! and `a_k = (k + ⌊k√5⌋) / 2` because `k√5` is irrational for `k > 0`.
 
 use crate::notation::{ParseError, parse_u64_token};
-use crate::play::PlayEngine;
+use crate::play::{ClosedFormPlay, PlayEngine};
 use crate::registry::{
     BoardRules, Entry, Error, Family, Options, Report, Result, Ruleset, annotate, impartial_report,
-    note_after_outcome, play_board, read_position, solve_board as solve, without_params,
+    note_after_outcome, play_board_closed, read_position, solve_board as solve, without_params,
 };
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation, outcome::Outcome};
 
@@ -256,7 +256,8 @@ pub fn wythoff_grundy_table(n: usize) -> Vec<u32> {
 }
 
 /// Largest heap for which Grundy values of Wythoff components are searched
-/// (misère sums, and `play`, which searches every option it lists).
+/// (misère sums, and `play` of a sum, which searches every option it lists;
+/// one pair above it plays by the closed form).
 pub const WYTHOFF_SEARCH_LIMIT: u64 = 150;
 
 /// Largest heap for which Grundy values of Wythoff components come from
@@ -633,11 +634,14 @@ impl Ruleset for WythoffBoard {
         Ok(report)
     }
 
+    /// One pair of any size plays by the Beatty closed form
+    /// ([`ClosedFormPlay`]); a sum searches Grundy values, so its heaps are
+    /// limited to [`WYTHOFF_SEARCH_LIMIT`].
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        play_board(&self.name, &self.rules, position, options, |p| {
+        play_board_closed(&self.name, &self.rules, position, options, |p| {
             match p.iter().map(|c| c[0].max(c[1])).max() {
-                Some(m) if m > WYTHOFF_SEARCH_LIMIT => Err(format!(
-                    "play searches Grundy values, so heaps are limited to {WYTHOFF_SEARCH_LIMIT} (found {m})"
+                Some(m) if p.len() > 1 && m > WYTHOFF_SEARCH_LIMIT => Err(format!(
+                    "play of a sum of Wythoff games searches Grundy values, so its heaps are limited to {WYTHOFF_SEARCH_LIMIT} (found {m}); a single pair of any size plays by the closed form"
                 )),
                 _ => Ok(()),
             }
@@ -646,6 +650,83 @@ impl Ruleset for WythoffBoard {
 }
 
 impl BoardRules for Wythoff {}
+
+/// Whether one move of a single pair leads from `(x, y)` to `(a, b)`: one heap
+/// lowered, or both lowered by the same amount. O(1).
+const fn wythoff_step([x, y]: [u64; 2], [a, b]: [u64; 2]) -> bool {
+    (a < x && b == y) || (a == x && b < y) || (a < x && b < y && x - a == y - b)
+}
+
+/// Play of one pair of any size by the Beatty closed form: legality is
+/// checked by arithmetic, the winning moves are [`wythoff_winning_moves`]
+/// (misère: [`wythoff_misere_winning_moves`]), all O(1). Sums (several
+/// pairs) are played by search: [`by_closed_form`](ClosedFormPlay::by_closed_form)
+/// is false for them, and the outcome methods answer for one pair only.
+impl ClosedFormPlay<Vec<[u64; 2]>> for Wythoff {
+    fn by_closed_form(&self, p: &Vec<[u64; 2]>) -> bool {
+        matches!(p[..], [[x, y]] if x.max(y) > WYTHOFF_SEARCH_LIMIT)
+    }
+
+    fn is_move(&self, from: &Vec<[u64; 2]>, to: &Vec<[u64; 2]>) -> bool {
+        if from.len() != to.len() {
+            return false;
+        }
+        let mut changed = from.iter().zip(to).filter(|(f, t)| f != t);
+        match (changed.next(), changed.next()) {
+            (Some((&f, &t)), None) => wythoff_step(f, t),
+            _ => false,
+        }
+    }
+
+    fn outcome_of(&self, p: &Vec<[u64; 2]>, misere: bool) -> Outcome {
+        let normal = |x, y| {
+            if wythoff_is_p(x, y) {
+                Outcome::P
+            } else {
+                Outcome::N
+            }
+        };
+        match p[..] {
+            [[x, y]] if !misere => normal(x, y),
+            [_] => self.misere_outcome(p).unwrap_or(Outcome::N),
+            // A sum is never played by the closed form; as the engine only
+            // asks about what `by_closed_form` accepts, this is not reached.
+            _ => Outcome::N,
+        }
+    }
+
+    fn winning_moves_of(&self, p: &Vec<[u64; 2]>, misere: bool) -> Vec<Vec<[u64; 2]>> {
+        let [[x, y]] = p[..] else { return Vec::new() };
+        let targets = if misere {
+            wythoff_misere_winning_moves(x, y)
+        } else {
+            wythoff_winning_moves(x, y)
+        };
+        targets.into_iter().map(|c| vec![c]).collect()
+    }
+
+    /// One token from the larger heap of the first pair that has any.
+    fn smallest_move(&self, p: &Vec<[u64; 2]>) -> Option<Vec<[u64; 2]>> {
+        let i = p.iter().position(|&[x, y]| x.max(y) > 0)?;
+        let mut to = p.clone();
+        let [x, y] = to[i];
+        to[i] = if x >= y { [x - 1, y] } else { [x, y - 1] };
+        Some(to)
+    }
+
+    fn explain_closed(&self, p: &Vec<[u64; 2]>, misere: bool) -> Vec<String> {
+        let [[x, y]] = p[..] else { return Vec::new() };
+        let d = x.abs_diff(y);
+        let (a, b) = wythoff_pair(d);
+        let mut lines = vec![format!(
+            "the P-positions of Wythoff's game are the pairs (⌊kφ⌋, ⌊kφ⌋ + k) (Wythoff 1907); the one whose heaps differ by {d} is ({a}, {b})."
+        )];
+        if misere {
+            lines.push("misère play swaps (0, 0), (1, 2), (2, 1) for (0, 1), (1, 0), (2, 2) among them.".to_string());
+        }
+        lines
+    }
+}
 
 /// The catalog entries.
 pub(crate) const ENTRIES: &[Entry] = &[
@@ -941,5 +1022,100 @@ mod tests {
         assert_eq!(wythoff_p_index(13, 8), Some(5));
         assert_eq!(wythoff_p_index(0, 0), Some(0));
         assert_eq!(wythoff_p_index(8, 12), None);
+    }
+
+    /// Definition-level misère P/N table of one pair: no move wins (the
+    /// opponent took the last token), else P iff no move reaches a P-position.
+    fn brute_misere_p_table(n: usize) -> Vec<Vec<bool>> {
+        let mut p = vec![vec![false; n]; n];
+        for x in 0..n {
+            for y in 0..n {
+                let has_move = x + y > 0;
+                let reach = (0..x).any(|a| p[a][y])
+                    || (0..y).any(|b| p[x][b])
+                    || (1..=x.min(y)).any(|t| p[x - t][y - t]);
+                p[x][y] = has_move && !reach;
+            }
+        }
+        p
+    }
+
+    const SMALL: usize = 40;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The closed-form play of huge pairs checked on small ones: a move is
+        /// legal exactly when the listed options hold it (also in sums), the
+        /// outcome is the brute-force one, a winning move exists exactly at
+        /// N-positions and each leaves a P-position by brute force, and the
+        /// smallest move is an option.
+        #[test]
+        fn closed_form_play_agrees_with_listed_options_and_brute_force(
+            x in 0u64..SMALL as u64,
+            y in 0u64..SMALL as u64,
+            other in proptest::option::of((0u64..6, 0u64..6)),
+            misere: bool,
+        ) {
+            let w = Wythoff::heaps();
+            let mut p = vec![[x, y]];
+            if let Some((c, d)) = other {
+                p.push([c, d]);
+            }
+            let mut options = Vec::new();
+            w.moves(&p, &mut options);
+            for a in 0..=x + 1 {
+                for b in 0..=y + 1 {
+                    let mut to = p.clone();
+                    to[0] = [a, b];
+                    prop_assert_eq!(w.is_move(&p, &to), options.contains(&to), "{:?} → {:?}", p, to);
+                }
+            }
+            if p.len() > 1 {
+                let mut to = p.clone();
+                to[1] = [p[1][0].saturating_sub(1), p[1][1]];
+                prop_assert_eq!(w.is_move(&p, &to), options.contains(&to));
+                prop_assert!(!w.is_move(&p, &vec![[x, y]]));
+            }
+            match w.smallest_move(&p) {
+                Some(to) => prop_assert!(options.contains(&to)),
+                None => prop_assert!(options.is_empty()),
+            }
+            if p.len() > 1 {
+                return Ok(());
+            }
+            let table = if misere { brute_misere_p_table(SMALL) } else { brute_p_table(SMALL) };
+            let is_p = |[a, b]: [u64; 2]| table[a as usize][b as usize];
+            let outcome = if is_p([x, y]) { Outcome::P } else { Outcome::N };
+            prop_assert_eq!(w.outcome_of(&p, misere), outcome, "{:?} misère {}", p, misere);
+            let winning = w.winning_moves_of(&p, misere);
+            // (A misère end position is won without a move.)
+            prop_assert_eq!(winning.is_empty(), is_p([x, y]) || options.is_empty(), "{:?} misère {}", p, misere);
+            for to in &winning {
+                prop_assert!(options.contains(to));
+                prop_assert!(is_p(to[0]), "{:?} → {:?}", p, to);
+            }
+            // Every winning move is found, not just one.
+            let all = options.iter().filter(|o| is_p(o[0])).count();
+            prop_assert_eq!(winning.len(), all);
+        }
+    }
+
+    #[test]
+    fn pairs_of_any_size_are_played_by_the_closed_form() {
+        let w = Wythoff::heaps();
+        // Heaps differing by d = 618033988749 lose only at (a_d, a_d + d),
+        // and a_d = ⌊dφ⌋ is not 10^12: an N-position with a winning move.
+        let p = vec![[1_000_000_000_000, 1_618_033_988_749]];
+        assert!(w.by_closed_form(&p) && !w.by_closed_form(&vec![[150, 150]]));
+        assert!(!w.by_closed_form(&vec![[1000, 1000], [1, 2]]));
+        let winning = w.winning_moves_of(&p, false);
+        assert!(!winning.is_empty());
+        for to in &winning {
+            assert!(w.is_move(&p, to));
+            assert_eq!(w.outcome_of(to, false), Outcome::P);
+        }
+        let step = w.smallest_move(&p).unwrap();
+        assert_eq!(step, vec![[1_000_000_000_000, 1_618_033_988_748]]);
     }
 }

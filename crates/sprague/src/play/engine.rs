@@ -151,6 +151,63 @@ pub trait Engine {
     /// A short description of the move from `from` to `to`.
     fn describe(&self, from: &Self::Pos, to: &Self::Pos) -> String;
 
+    /// Whether the options of `p` are listed. `false` for positions with too
+    /// many options to list (one Wythoff pair of 10^12 heaps): the session
+    /// then never asks for [`options`](Engine::options) there, only for
+    /// [`has_move`](Engine::has_move), [`is_move`](Engine::is_move),
+    /// [`keeping_moves`](Engine::keeping_moves) and
+    /// [`any_move`](Engine::any_move). Every position is listed by default.
+    fn lists_options(&mut self, p: &Self::Pos) -> bool {
+        let _ = p;
+        true
+    }
+
+    /// Whether `mover` has a move at `p`. By default: whether the options are
+    /// not empty.
+    ///
+    /// # Errors
+    /// Budgets reached.
+    fn has_move(&mut self, p: &Self::Pos, mover: Player) -> Result<bool> {
+        Ok(!self.options(p, mover)?.is_empty())
+    }
+
+    /// Whether one move of `mover` leads from `from` to `to`. By default: an
+    /// option of `from` is written as `to` or has its [`key`](Engine::key).
+    ///
+    /// # Errors
+    /// Budgets reached.
+    fn is_move(&mut self, from: &Self::Pos, to: &Self::Pos, mover: Player) -> Result<bool> {
+        let (shown, key) = (self.format(to), self.key(to));
+        for o in self.options(from, mover)? {
+            if self.format(&o) == shown || self.key(&o) == key {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The moves of `mover` at `p` that keep the result of `p` for them (the
+    /// winning moves of a won position, none in a lost one), when the engine
+    /// knows them without listing the options; `None` (the default) lets the
+    /// session judge every option.
+    ///
+    /// # Errors
+    /// Budgets reached.
+    fn keeping_moves(&mut self, p: &Self::Pos, mover: Player) -> Result<Option<Vec<Self::Pos>>> {
+        let _ = (p, mover);
+        Ok(None)
+    }
+
+    /// Some move of `mover` at `p` (`None` when there is none): the reply of
+    /// a position with unlisted options when no move keeps anything. By
+    /// default the first option.
+    ///
+    /// # Errors
+    /// Budgets reached.
+    fn any_move(&mut self, p: &Self::Pos, mover: Player) -> Result<Option<Self::Pos>> {
+        Ok(self.options(p, mover)?.into_iter().next())
+    }
+
     /// The result of `p` for `mover`, who is to move.
     fn verdict(&mut self, p: &Self::Pos, mover: Player) -> Result<Verdict>;
 

@@ -3,6 +3,7 @@
 //! (win/lose/draw with remoteness).
 
 use super::board;
+use super::closed_form_play::ClosedFormPlay;
 use super::engine::{Engine, Kind, Verdict};
 use super::graph_text::parse_in;
 use crate::definition::Definition;
@@ -78,6 +79,8 @@ pub struct ImpartialEngine<'r, R: ImpartialRules> {
     word: Option<&'static str>,
     /// The name of each component in hints, instead of its number.
     label_fn: Option<LabelFn<'r, R::Position>>,
+    /// Play by a closed form where the options are too many to list.
+    closed: Option<&'r dyn ClosedFormPlay<R::Position>>,
 }
 
 impl<'r, R> ImpartialEngine<'r, R>
@@ -102,7 +105,50 @@ where
             why_fn: None,
             word: None,
             label_fn: None,
+            closed: None,
         }
+    }
+
+    /// Plays the positions `closed` covers ([`ClosedFormPlay::by_closed_form`])
+    /// by that closed form, without listing their options or searching
+    /// their values.
+    #[must_use]
+    pub fn with_closed_form(mut self, closed: &'r dyn ClosedFormPlay<R::Position>) -> Self {
+        self.closed = Some(closed);
+        self
+    }
+
+    /// The closed form, when it plays `p`.
+    fn closed_for(&self, p: &R::Position) -> Option<&'r dyn ClosedFormPlay<R::Position>> {
+        self.closed.filter(|c| c.by_closed_form(p))
+    }
+
+    /// The hint of a position played by the closed form `closed`.
+    fn closed_hint(&self, closed: &dyn ClosedFormPlay<R::Position>, p: &R::Position) -> Vec<String> {
+        let mut lines = self.why_fn.as_ref().map_or_else(Vec::new, |f| f(p));
+        lines.extend(closed.explain_closed(p, self.misere));
+        let play = if self.misere {
+            "misère play (whoever moves last loses): "
+        } else {
+            ""
+        };
+        let winning = closed.winning_moves_of(p, self.misere);
+        if winning.is_empty() {
+            lines.push(format!(
+                "{play}a P-position: the player to move loses against perfect play; every move leaves a position the opponent wins."
+            ));
+        } else {
+            lines.push(format!(
+                "{play}an N-position: the player to move wins; winning moves ({}), each leaving a P-position:",
+                winning.len()
+            ));
+            let rows: Vec<(String, String, String)> = winning
+                .iter()
+                .map(|to| (self.format(to), self.describe(p, to), String::new()))
+                .collect();
+            lines.extend(move_lines(&rows));
+        }
+        lines
     }
 
     /// The engine with the knowledge of the ruleset's [`Definition`]: its
@@ -210,12 +256,17 @@ where
     fn key(&mut self, p: &R::Position) -> String {
         let mut scratch = Vec::new();
         let mut parts = Vec::new();
+        let closed = self.closed;
         for c in self.components(p) {
             let shown = self.rules.format_position(&c);
-            let live = *self.live.entry(shown.clone()).or_insert_with(|| {
-                scratch.clear();
-                self.rules.moves(&c, &mut scratch);
-                !scratch.is_empty()
+            let live = *self.live.entry(shown.clone()).or_insert_with(|| match closed {
+                // Too many options to list: the closed form says whether there is one.
+                Some(closed) if closed.by_closed_form(&c) => closed.smallest_move(&c).is_some(),
+                _ => {
+                    scratch.clear();
+                    self.rules.moves(&c, &mut scratch);
+                    !scratch.is_empty()
+                }
             });
             if live {
                 parts.push(shown);
@@ -225,6 +276,12 @@ where
     }
 
     fn options(&mut self, p: &R::Position, _mover: Player) -> Result<Vec<R::Position>> {
+        if self.closed_for(p).is_some() {
+            return Err(Error::input(format!(
+                "the moves from {} are too many to list",
+                self.format(p)
+            )));
+        }
         let mut out = Vec::new();
         self.rules.moves(p, &mut out);
         Ok(out)
@@ -232,6 +289,43 @@ where
 
     fn describe(&self, from: &R::Position, to: &R::Position) -> String {
         self.rules.describe_move(from, to)
+    }
+
+    fn lists_options(&mut self, p: &R::Position) -> bool {
+        self.closed_for(p).is_none()
+    }
+
+    fn has_move(&mut self, p: &R::Position, mover: Player) -> Result<bool> {
+        match self.closed_for(p) {
+            Some(closed) => Ok(closed.smallest_move(p).is_some()),
+            None => Ok(!self.options(p, mover)?.is_empty()),
+        }
+    }
+
+    fn is_move(&mut self, from: &R::Position, to: &R::Position, mover: Player) -> Result<bool> {
+        if let Some(closed) = self.closed_for(from) {
+            return Ok(closed.is_move(from, to));
+        }
+        let (shown, key) = (self.format(to), self.key(to));
+        for o in self.options(from, mover)? {
+            if self.format(&o) == shown || self.key(&o) == key {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn keeping_moves(&mut self, p: &R::Position, _mover: Player) -> Result<Option<Vec<R::Position>>> {
+        Ok(self
+            .closed_for(p)
+            .map(|closed| closed.winning_moves_of(p, self.misere)))
+    }
+
+    fn any_move(&mut self, p: &R::Position, mover: Player) -> Result<Option<R::Position>> {
+        match self.closed_for(p) {
+            Some(closed) => Ok(closed.smallest_move(p)),
+            None => Ok(self.options(p, mover)?.into_iter().next()),
+        }
     }
 
     fn short_move(&mut self, from: &R::Position, line: &str) -> Option<Result<R::Position, String>> {
@@ -255,7 +349,9 @@ where
     }
 
     fn verdict(&mut self, p: &R::Position, _mover: Player) -> Result<Verdict> {
-        let wins = if self.misere {
+        let wins = if let Some(closed) = self.closed_for(p) {
+            closed.outcome_of(p, self.misere) == Outcome::N
+        } else if self.misere {
             self.misere_solver.outcome(p)? == Outcome::N
         } else {
             !self.grundy.grundy(p)?.is_zero()
@@ -268,6 +364,9 @@ where
     }
 
     fn hint(&mut self, p: &R::Position, mover: Player) -> Result<Vec<String>> {
+        if let Some(closed) = self.closed_for(p) {
+            return Ok(self.closed_hint(closed, p));
+        }
         let winning = self.winning_moves(p)?;
         let rows: Vec<(String, String, String)> = winning
             .iter()

@@ -36,6 +36,29 @@ pub trait PlayEngine {
     fn options(&mut self, p: PosId, mover: Player) -> Result<Vec<PosId>>;
     /// A short description of the move from `from` to `to`.
     fn describe(&self, from: PosId, to: PosId) -> String;
+    /// Whether the options of `p` are listed (see [`Engine::lists_options`]).
+    fn lists_options(&mut self, p: PosId) -> bool;
+    /// Whether `mover` has a move at `p`.
+    ///
+    /// # Errors
+    /// Budgets reached and stops.
+    fn has_move(&mut self, p: PosId, mover: Player) -> Result<bool>;
+    /// Whether one move of `mover` leads from `from` to `to`.
+    ///
+    /// # Errors
+    /// Budgets reached and stops.
+    fn is_move(&mut self, from: PosId, to: PosId, mover: Player) -> Result<bool>;
+    /// The moves that keep the result of `p` for `mover`, when known without
+    /// listing the options (see [`Engine::keeping_moves`]).
+    ///
+    /// # Errors
+    /// Budgets reached and stops.
+    fn keeping_moves(&mut self, p: PosId, mover: Player) -> Result<Option<Vec<PosId>>>;
+    /// Some move of `mover` at `p`, `None` when there is none.
+    ///
+    /// # Errors
+    /// Budgets reached and stops.
+    fn any_move(&mut self, p: PosId, mover: Player) -> Result<Option<PosId>>;
     /// The result of `p` for `mover`, who is to move.
     ///
     /// # Errors
@@ -126,6 +149,29 @@ impl<E: Engine> PlayEngine for Erased<E> {
 
     fn describe(&self, from: PosId, to: PosId) -> String {
         self.engine.describe(self.pos(from), self.pos(to))
+    }
+
+    fn lists_options(&mut self, p: PosId) -> bool {
+        self.engine.lists_options(&self.positions[p.0])
+    }
+
+    fn has_move(&mut self, p: PosId, mover: Player) -> Result<bool> {
+        self.engine.has_move(&self.positions[p.0], mover)
+    }
+
+    fn is_move(&mut self, from: PosId, to: PosId, mover: Player) -> Result<bool> {
+        let from = self.positions[from.0].clone();
+        self.engine.is_move(&from, &self.positions[to.0], mover)
+    }
+
+    fn keeping_moves(&mut self, p: PosId, mover: Player) -> Result<Option<Vec<PosId>>> {
+        let moves = self.engine.keeping_moves(&self.positions[p.0], mover)?;
+        Ok(moves.map(|m| m.into_iter().map(|o| self.keep(o)).collect()))
+    }
+
+    fn any_move(&mut self, p: PosId, mover: Player) -> Result<Option<PosId>> {
+        let moved = self.engine.any_move(&self.positions[p.0], mover)?;
+        Ok(moved.map(|o| self.keep(o)))
     }
 
     fn verdict(&mut self, p: PosId, mover: Player) -> Result<Verdict> {

@@ -4,6 +4,7 @@
 //! graphs, text boards, and the [`Session`] every surface plays a game through.
 
 pub mod board;
+mod closed_form_play;
 mod engine;
 mod engines;
 mod erased;
@@ -19,6 +20,7 @@ mod session;
 mod wall_making;
 
 pub use crate::loopy::SpaceNotation;
+pub use closed_form_play::ClosedFormPlay;
 pub use engine::{Engine, Kind, Verdict};
 pub(crate) use engines::best_state_moves;
 pub use engines::{ImpartialEngine, PartizanEngine, SpaceEngine};

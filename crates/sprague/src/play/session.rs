@@ -185,7 +185,8 @@ pub struct JudgedOption {
 /// The perfect player's move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
-    /// Its index among the options of the position.
+    /// Its index among the options of the position (0 where the options are
+    /// not listed, see [`Session::lists_options`]).
     pub index: usize,
     /// The position after it.
     pub to: PosId,
@@ -213,6 +214,12 @@ pub enum MoveError {
     /// Neither a position, a move number nor a move's name: the position
     /// parser's message.
     NotAMove(String),
+    /// `#k` at a position whose moves are too many to list, so they are not
+    /// numbered (see [`Session::lists_options`]).
+    Unnumbered {
+        /// The number as typed, after the `#`.
+        number: String,
+    },
 }
 
 /// A game between the user and the perfect player of a ruleset, with its
@@ -377,15 +384,31 @@ impl<'a> Session<'a> {
         self.history[self.history.len() - 1]
     }
 
+    /// Whether the options of the current position are listed: `false` when
+    /// they are too many (one Wythoff pair of 10^12 heaps), and the engine
+    /// plays, checks typed moves and judges by its closed form instead.
+    /// [`options`](Session::options) and [`judged_options`](Session::judged_options)
+    /// then refuse or shorten; everything else works the same.
+    pub fn lists_options(&mut self) -> bool {
+        self.options.is_some() || self.engine.lists_options(self.position())
+    }
+
     /// The options of the player to move at the current position, in the
     /// engine's order (the order the user numbers them in); empty when the
     /// game is over. Asked of the engine once per position.
     ///
     /// # Errors
-    /// Budgets reached and stops.
+    /// Budgets reached and stops; a position whose options are too many to
+    /// list (see [`lists_options`](Session::lists_options)).
     pub fn options(&mut self) -> Result<Vec<PosId>> {
         if let Some(o) = &self.options {
             return Ok(o.clone());
+        }
+        if !self.lists_options() {
+            return Err(Error::input(format!(
+                "the moves from {} are too many to list: name a move by the position after it",
+                self.format(self.position())
+            )));
         }
         let Ply { pos, mover, .. } = self.now();
         let o = self.engine.options(pos, mover)?;
@@ -393,12 +416,22 @@ impl<'a> Session<'a> {
         Ok(o)
     }
 
+    /// Whether the player to move has a move (listing the options only where
+    /// they are listed).
+    fn has_move(&mut self) -> Result<bool> {
+        if self.lists_options() {
+            return Ok(!self.options()?.is_empty());
+        }
+        let Ply { pos, mover, .. } = self.now();
+        self.engine.has_move(pos, mover)
+    }
+
     /// Whose turn it is.
     ///
     /// # Errors
     /// Budgets reached and stops while listing the options.
     pub fn turn(&mut self) -> Result<Turn> {
-        Ok(if self.options()?.is_empty() {
+        Ok(if !self.has_move()? {
             Turn::Over
         } else if self.mover() == self.user {
             Turn::User
@@ -422,7 +455,7 @@ impl<'a> Session<'a> {
     /// # Errors
     /// Budgets reached and stops.
     pub fn game_over(&mut self) -> Result<Option<GameOver>> {
-        if !self.options()?.is_empty() {
+        if self.has_move()? {
             return Ok(None);
         }
         let mover = self.mover();
@@ -446,15 +479,45 @@ impl<'a> Session<'a> {
     /// cell it names typed as the board numbers it (`2,3`, `r2c3`, `row 2
     /// column 3` for "… row 2, column 3"). O(options) formats and keys.
     ///
+    /// Where the options are not listed ([`lists_options`](Session::lists_options)),
+    /// only the short move form and the position after the move name a move,
+    /// checked by the engine without listing.
+    ///
     /// The outer error is the engine's (budgets reached listing the options);
     /// the inner one says why `text` names no move.
     ///
     /// # Errors
     /// Budgets reached and stops.
     pub fn find_move(&mut self, text: &str) -> Result<core::result::Result<PosId, MoveError>> {
-        let options = self.options()?;
         let from = self.position();
+        if !self.lists_options() {
+            return self.find_unlisted(text);
+        }
+        let options = self.options()?;
         Ok(pick_option(&mut *self.engine, from, &options, text).map(|i| options[i]))
+    }
+
+    /// [`find_move`](Session::find_move) at a position whose options are not listed.
+    fn find_unlisted(&mut self, text: &str) -> Result<core::result::Result<PosId, MoveError>> {
+        let Ply { pos, mover, .. } = self.now();
+        if let Some(number) = text.strip_prefix('#') {
+            return Ok(Err(MoveError::Unnumbered {
+                number: number.trim().to_string(),
+            }));
+        }
+        let to = match self.engine.short_move(pos, text) {
+            Some(Ok(p)) => p,
+            Some(Err(e)) => return Ok(Err(MoveError::ShortForm(e))),
+            None => match self.engine.parse(text) {
+                Ok(p) => p,
+                Err(e) => return Ok(Err(MoveError::NotAMove(e))),
+            },
+        };
+        Ok(if self.engine.is_move(pos, to, mover)? {
+            Ok(to)
+        } else {
+            Err(MoveError::Unreachable(to))
+        })
     }
 
     /// The mover's result now and the opponent's after the move to `to`, and
@@ -470,7 +533,9 @@ impl<'a> Session<'a> {
     }
 
     /// Every option of the player to move with its result and whether it keeps
-    /// what the position promises. O(options) verdicts.
+    /// what the position promises. O(options) verdicts. Where the options are
+    /// not listed ([`lists_options`](Session::lists_options)), only the moves
+    /// that keep it.
     ///
     /// # Errors
     /// Budgets reached and stops.
@@ -478,7 +543,12 @@ impl<'a> Session<'a> {
         let before = self.verdict()?;
         let opponent = self.mover().opponent();
         let mut judged = Vec::new();
-        for to in self.options()? {
+        let options = if self.lists_options() {
+            self.options()?
+        } else {
+            self.keeping_moves(before)?
+        };
+        for to in options {
             let verdict = self.engine.verdict(to, opponent)?;
             judged.push(JudgedOption {
                 to,
@@ -497,6 +567,12 @@ impl<'a> Session<'a> {
     /// # Errors
     /// Budgets reached and stops.
     pub fn keeping_moves(&mut self, before: Verdict) -> Result<Vec<PosId>> {
+        let Ply { pos, mover, .. } = self.now();
+        if !self.lists_options()
+            && let Some(known) = self.engine.keeping_moves(pos, mover)?
+        {
+            return Ok(known);
+        }
         let opponent = self.mover().opponent();
         let mut good = Vec::new();
         for to in self.options()? {
@@ -536,6 +612,9 @@ impl<'a> Session<'a> {
     /// # Errors
     /// Budgets reached and stops.
     pub fn choose_reply(&mut self) -> Result<Option<Reply>> {
+        if !self.lists_options() {
+            return self.choose_unlisted();
+        }
         let options = self.options()?;
         if options.is_empty() {
             return Ok(None);
@@ -562,6 +641,29 @@ impl<'a> Session<'a> {
         Ok(Some(Reply {
             index,
             to: options[index],
+            why: None,
+        }))
+    }
+
+    /// [`choose_reply`](Session::choose_reply) at a position whose options are
+    /// not listed: the first move that keeps the mover's result, else any
+    /// move. `index` is 0 (the moves are not numbered).
+    fn choose_unlisted(&mut self) -> Result<Option<Reply>> {
+        let Ply { pos, mover, .. } = self.now();
+        let to = match self.engine.keeping_moves(pos, mover)? {
+            Some(known) => known.into_iter().next(),
+            None => {
+                let before = self.verdict()?;
+                self.keeping_moves(before)?.into_iter().next()
+            }
+        };
+        let to = match to {
+            Some(to) => Some(to),
+            None => self.engine.any_move(pos, mover)?,
+        };
+        Ok(to.map(|to| Reply {
+            index: 0,
+            to,
             why: None,
         }))
     }
@@ -605,7 +707,13 @@ impl<'a> Session<'a> {
     /// `to` is not an option of the current position; budgets reached
     /// listing the options.
     pub fn play(&mut self, to: PosId) -> Result<()> {
-        if !self.options()?.contains(&to) {
+        let legal = if self.lists_options() {
+            self.options()?.contains(&to)
+        } else {
+            let Ply { pos, mover, .. } = self.now();
+            self.engine.is_move(pos, to, mover)?
+        };
+        if !legal {
             return Err(Error::input(format!(
                 "`{}` is not a move from {}",
                 self.format(to),
@@ -1142,5 +1250,86 @@ mod tests {
         assert!(keeps(Verdict::Draw, Verdict::Lose(None)));
         assert!(!keeps(Verdict::Win(None), Verdict::Draw));
         assert_eq!(Blunder::of(Verdict::Lose(None), Verdict::Win(None)), None);
+    }
+
+    #[test]
+    fn huge_positions_play_by_the_closed_form_without_listing() {
+        use crate::games::{FirstMove, MemoryGame, MemoryRule, wythoff_is_p};
+        let monitor = Monitor::new();
+        // Wythoff: the user takes one token from the larger heap each turn; the
+        // engine's every reply leaves a P-position by the closed form.
+        let rules = build("wythoff").unwrap();
+        let mut g = game(
+            &*rules,
+            &monitor,
+            "1000000000000 1618033988749",
+            Seats::default(),
+            false,
+        );
+        assert!(!g.lists_options());
+        assert!(g.options().is_err());
+        assert_eq!(
+            g.find_move("#1").unwrap(),
+            Err(MoveError::Unnumbered { number: "1".into() })
+        );
+        assert!(matches!(
+            g.find_move("5 5").unwrap(),
+            Err(MoveError::Unreachable(_))
+        ));
+        assert!(matches!(g.find_move("x").unwrap(), Err(MoveError::NotAMove(_))));
+        assert!(g.verdict().unwrap().is_win());
+        let hint = g.hint().unwrap().join("\n");
+        assert!(hint.contains("winning moves"), "{hint}");
+        let winning = g.winning_moves().unwrap();
+        assert!(!winning.is_empty());
+        let heaps = |g: &Session<'_>, p: PosId| -> Vec<u64> {
+            g.format(p).split(' ').map(|h| h.parse().unwrap()).collect()
+        };
+        for &w in &winning {
+            let h = heaps(&g, w);
+            assert!(wythoff_is_p(h[0], h[1]));
+            assert_eq!(g.judge(w).unwrap().blunder, None);
+        }
+        for _ in 0..3 {
+            let to = g.find_move(&{
+                let h = heaps(&g, g.position());
+                format!("{} {}", h[0], h[1] - 1)
+            });
+            let to = to.unwrap().unwrap();
+            g.user_move(to).unwrap();
+            let reply = g.reply().unwrap();
+            let h = heaps(&g, reply.to);
+            assert!(wythoff_is_p(h[0], h[1]), "{h:?}");
+            assert_eq!(g.turn().unwrap(), Turn::User);
+            assert!(g.winning_moves().unwrap().is_empty());
+        }
+        assert!(g.hint().unwrap().join(" ").contains("a P-position"));
+        // Undo returns to a position whose options are still not listed.
+        g.undo().unwrap();
+        assert!(!g.lists_options());
+        // Fibonacci Nim from 10^18 (no Fibonacci number, OEIS A000045): the
+        // engine moving first wins, leaving a P-position each time.
+        let rules = build("fibonacci-nim").unwrap();
+        let fib = MemoryGame::new(MemoryRule::Double, FirstMove::AllButOne).unwrap();
+        let mut g = game(
+            &*rules,
+            &monitor,
+            "1000000000000000000",
+            Seats::new(false, Player::Left),
+            false,
+        );
+        assert_eq!(g.turn().unwrap(), Turn::Engine);
+        for _ in 0..3 {
+            let reply = g.reply().unwrap();
+            let (n, m) = g
+                .format(reply.to)
+                .split_once('/')
+                .map(|(n, m)| (n.parse().unwrap(), m.parse().unwrap()))
+                .unwrap();
+            assert!(fib.is_p(n, m), "{n}/{m}");
+            let any = g.engine.any_move(reply.to, g.mover()).unwrap().unwrap();
+            let j = g.user_move(any).unwrap();
+            assert_eq!(j.blunder, None, "a lost position has nothing to throw away");
+        }
     }
 }

@@ -6,7 +6,7 @@
 
 use super::report::{Data, Report};
 use super::ruleset::Ruleset;
-use crate::play::{ImpartialEngine, PlayEngine, erase};
+use crate::play::{ClosedFormPlay, ImpartialEngine, PlayEngine, erase};
 use crate::query::{Error, Options, Result, read_position};
 use crate::{
     impartial::{GrundySolver, ImpartialRules, MisereSolver},
@@ -123,5 +123,29 @@ pub(crate) fn play_board<'a, R: BoardRules>(
             .map_err(|e| Error::input(format!("{name}: {e}")))?;
     }
     let engine = ImpartialEngine::new(name.to_string(), rules, false, options);
+    Ok(erase(engine, p))
+}
+
+/// [`play_board`] for a ruleset that plays huge positions by its closed form
+/// ([`ClosedFormPlay`]): `fits` only has to refuse what neither the search
+/// nor the closed form plays.
+pub(crate) fn play_board_closed<'a, R>(
+    name: &str,
+    rules: &'a R,
+    position: &str,
+    options: &Options<'a>,
+    fits: impl Fn(&R::Position) -> core::result::Result<(), String>,
+) -> Result<Box<dyn PlayEngine + 'a>>
+where
+    R: BoardRules + ClosedFormPlay<<R as ImpartialRules>::Position>,
+{
+    let p = read_position(rules, position)?;
+    fits(&p).map_err(|e| Error::input(format!("position `{position}`: {e}")))?;
+    if options.misere && !rules.by_closed_form(&p) {
+        rules
+            .misere_check(&p)
+            .map_err(|e| Error::input(format!("{name}: {e}")))?;
+    }
+    let engine = ImpartialEngine::new(name.to_string(), rules, false, options).with_closed_form(rules);
     Ok(erase(engine, p))
 }

@@ -31,7 +31,7 @@ mod ruleset;
 pub(crate) use crate::query::read_position;
 pub use crate::query::{Error, OnProgress, Options, Result};
 pub(crate) use cell_grid::{
-    BoardRules, CellGrid, annotate, note_after_outcome, play_board, solve as solve_board,
+    BoardRules, CellGrid, annotate, note_after_outcome, play_board, play_board_closed, solve as solve_board,
 };
 pub use count::{RangeCount, count_listed, count_outcomes_by};
 pub use entry::{Builder, Entry, Family, no_params, whole_param, without_params};
