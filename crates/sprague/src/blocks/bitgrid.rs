@@ -181,46 +181,96 @@ pub(crate) fn crop(m: u128, width: usize, r0: usize, c0: usize, rows: usize, col
 /// cells reverse the whole word once (a half turn) and put the rows back in
 /// order; larger ones reverse each row. O(height) word operations.
 #[must_use]
+#[inline]
 pub(crate) fn mirror_lr(m: u128, width: usize, height: usize) -> u128 {
+    mirror_lr_of([m], width, height)[0]
+}
+
+/// [`mirror_lr`] of several masks of one board, in one pass over its rows.
+#[must_use]
+#[inline]
+pub(crate) fn mirror_lr_of<const K: usize>(ms: [u128; K], width: usize, height: usize) -> [u128; K] {
     let n = width * height;
     if n == 0 {
-        return 0;
+        return [0; K];
     }
     if n <= 64 {
-        let half_turn = (m as u64).reverse_bits() >> (64 - n);
-        return mirror_tb(u128::from(half_turn), width, height);
+        let half_turns = ms.map(|m| (m as u64).reverse_bits() >> (64 - n));
+        return mirror_tb_narrow(half_turns, width, height).map(u128::from);
     }
-    rows(m, width, height).fold(0, |out, (r, row)| {
-        out | ((row.reverse_bits() >> (128 - width)) << (r * width))
+    ms.map(|m| {
+        rows(m, width, height).fold(0, |out, (r, row)| {
+            out | ((row.reverse_bits() >> (128 - width)) << (r * width))
+        })
     })
 }
 
 /// Mirrors a `width × height` board top to bottom: the rows in reverse
-/// order. O(height) word operations.
+/// order. O(height) word operations, on 64-bit words when the board has at
+/// most 64 cells.
 #[must_use]
+#[inline]
 pub(crate) fn mirror_tb(m: u128, width: usize, height: usize) -> u128 {
+    if width * height <= 64 {
+        return u128::from(mirror_tb_narrow([m as u64], width, height)[0]);
+    }
     rows(m, width, height).fold(0, |out, (r, row)| out | (row << ((height - 1 - r) * width)))
+}
+
+/// [`mirror_tb`] of several masks of a board of at most 64 cells.
+#[inline]
+fn mirror_tb_narrow<const K: usize>(ms: [u64; K], width: usize, height: usize) -> [u64; K] {
+    if width == 0 || height == 0 {
+        return [0; K];
+    }
+    if width >= 64 {
+        return ms;
+    }
+    let row_mask = (1u64 << width) - 1;
+    let (mut rest, mut out) = (ms, [0u64; K]);
+    let mut at = (height - 1) * width;
+    for _ in 0..height {
+        for k in 0..K {
+            out[k] |= (rest[k] & row_mask) << at;
+            rest[k] >>= width;
+        }
+        at = at.wrapping_sub(width);
+    }
+    out
 }
 
 /// Bit `r` set for each row `r` of a `width × height` board where `m` has a
 /// cell. O(height) word operations.
 #[must_use]
+#[inline]
 pub(crate) fn nonempty_rows(m: u128, width: usize, height: usize) -> u128 {
+    nonempty_rows_of([m], width, height)[0]
+}
+
+/// [`nonempty_rows`] of several masks of one board, in one pass over its
+/// rows (on 64-bit words when the board has at most 64 cells).
+#[must_use]
+#[inline]
+pub(crate) fn nonempty_rows_of<const K: usize>(ms: [u128; K], width: usize, height: usize) -> [u128; K] {
     if width * height <= 64 {
-        let row_mask = if width >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << width) - 1
-        };
-        let mut rest = m as u64;
-        let mut out = 0u128;
-        for r in 0..height {
-            out |= u128::from(rest & row_mask != 0) << r;
-            rest = rest.checked_shr(width as u32).unwrap_or(0);
+        if width == 0 {
+            return [0; K];
         }
-        return out;
+        if width >= 64 {
+            return ms.map(|m| u128::from(m as u64 != 0));
+        }
+        let row_mask = (1u64 << width) - 1;
+        let mut rest = ms.map(|m| m as u64);
+        let mut out = [0u64; K];
+        for r in 0..height {
+            for k in 0..K {
+                out[k] |= u64::from(rest[k] & row_mask != 0) << r;
+                rest[k] >>= width;
+            }
+        }
+        return out.map(u128::from);
     }
-    rows(m, width, height).fold(0, |out, (r, row)| out | u128::from(row != 0) << r)
+    ms.map(|m| rows(m, width, height).fold(0, |out, (r, row)| out | u128::from(row != 0) << r))
 }
 
 /// Transposes a `width × height` board into a `height × width` one, on
@@ -439,6 +489,9 @@ mod tests {
         let mut rng = crate::test_rng::XorShift::new(41);
         for (w, h) in [
             (1, 1),
+            (1, 64),
+            (63, 1),
+            (5, 12),
             (3, 2),
             (7, 5),
             (8, 8),

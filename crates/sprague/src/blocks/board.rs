@@ -564,11 +564,9 @@ impl Board {
     /// The board mirrored left to right. O(height) word operations.
     #[must_use]
     pub fn mirror_left_right(&self) -> Board {
-        let (a, b, w, h) = (self.planes().0, self.planes().1, self.width(), self.height());
-        self.with_planes(
-            super::bitgrid::mirror_lr(a, w, h),
-            super::bitgrid::mirror_lr(b, w, h),
-        )
+        let (a, b) = self.planes();
+        let [a, b] = super::bitgrid::mirror_lr_of([a, b], self.width(), self.height());
+        self.with_planes(a, b)
     }
 
     /// The board mirrored top to bottom. O(height) word operations.

@@ -1,7 +1,7 @@
 //! Ski-Jumps (Winning Ways, ch. 2): Left's skiers go east, Right's west;
 //! a jumper may jump down over an opponent, who becomes a slipper.
 
-use crate::blocks::bitgrid::{low_bits, mirror_lr, nonempty_rows};
+use crate::blocks::bitgrid::{low_bits, mirror_lr, nonempty_rows_of};
 use crate::blocks::{Board, Cell};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
@@ -102,8 +102,9 @@ impl PartizanRules for SkiJumps {
         if h < 2 {
             return false;
         }
-        let mut occ = [Cell::Left, Cell::Right].map(|c| nonempty_rows(b.mask(c), w, h));
-        let mut jmp = [Cell::Left, Cell::Right].map(|c| nonempty_rows(b.mask(c) & p.jumpers, w, h));
+        let (left, right) = (b.mask(Cell::Left), b.mask(Cell::Right));
+        let [ol, or, jl, jr] = nonempty_rows_of([left, right, left & p.jumpers, right & p.jumpers], w, h);
+        let (mut occ, mut jmp) = ([ol, or], [jl, jr]);
         // Bit r: row r is one game with row r + 1 (never the last row).
         let mut joined = 0u128;
         let starts = low_bits(h - 2); // rows with two rows below them
@@ -158,8 +159,8 @@ impl PartizanRules for SkiJumps {
         let (b, w, h) = (&p.skiers, p.skiers.width(), p.skiers.height());
         let (left, right) = (b.mask(Cell::Left), b.mask(Cell::Right));
         // A jumper with an opponent in the row below may jump.
-        let rows = |m: u128| nonempty_rows(m, w, h);
-        if (rows(left & p.jumpers) & (rows(right) >> 1)) | (rows(right & p.jumpers) & (rows(left) >> 1)) != 0 {
+        let [ol, or, jl, jr] = nonempty_rows_of([left, right, left & p.jumpers, right & p.jumpers], w, h);
+        if (jl & (or >> 1)) | (jr & (ol >> 1)) != 0 {
             return None;
         }
         let mut total = 0i64;
