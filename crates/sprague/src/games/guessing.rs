@@ -2,6 +2,7 @@
 //! names it loses.
 
 use crate::notation::{ParseError, parse_u64_token};
+use crate::out_of_reach::OutOfReach;
 use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
@@ -44,8 +45,11 @@ impl GuessingGame {
     ///
     /// # Errors
     /// Always.
-    pub fn misere_check(&self, _: &(u64, u64, u64)) -> Result<(), String> {
-        Err("the guessing game is already played as `whoever names the secret loses`; drop --misere".into())
+    pub fn misere_check(&self, _: &(u64, u64, u64)) -> Result<(), OutOfReach> {
+        Err(OutOfReach::AlreadyMisere {
+            game: "guessing game",
+            rule: "whoever names the secret loses",
+        })
     }
 }
 
@@ -131,7 +135,7 @@ impl BoardRules for GuessingGame {
         }
         Ok(())
     }
-    fn misere_check(&self, p: &(u64, u64, u64)) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &(u64, u64, u64)) -> Result<(), OutOfReach> {
         GuessingGame::misere_check(self, p)
     }
 }

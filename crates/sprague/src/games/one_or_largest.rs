@@ -1,6 +1,7 @@
 //! "Take one from every heap, or take the largest heap", last stone loses.
 
 use crate::notation::{ParseError, format_heaps, parse_heaps};
+use crate::out_of_reach::OutOfReach;
 use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
@@ -63,8 +64,11 @@ impl OneOrLargest {
     ///
     /// # Errors
     /// Always.
-    pub fn misere_check(&self, _: &[u64]) -> Result<(), String> {
-        Err("the game is already played as `whoever takes the last stone loses`; drop --misere".into())
+    pub fn misere_check(&self, _: &[u64]) -> Result<(), OutOfReach> {
+        Err(OutOfReach::AlreadyMisere {
+            game: "game",
+            rule: "whoever takes the last stone loses",
+        })
     }
 }
 
@@ -121,7 +125,7 @@ impl Notation<Vec<u64>> for OneOrLargest {
 }
 
 impl BoardRules for OneOrLargest {
-    fn misere_check(&self, p: &Vec<u64>) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &Vec<u64>) -> Result<(), OutOfReach> {
         OneOrLargest::misere_check(self, p)
     }
 }

@@ -1,6 +1,7 @@
 //! Staircase Nim: coins on numbered steps move down the stairs.
 
 use crate::notation::{ParseError, format_heaps, parse_heaps};
+use crate::out_of_reach::OutOfReach;
 use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
@@ -32,11 +33,12 @@ impl StaircaseNim {
     ///
     /// # Errors
     /// More than 64 coins.
-    pub fn misere_check(&self, p: &[u64]) -> Result<(), String> {
-        if p.iter().fold(0u64, |a, &c| a.saturating_add(c)) <= 64 {
+    pub fn misere_check(&self, p: &[u64]) -> Result<(), OutOfReach> {
+        let coins = p.iter().fold(0u64, |a, &c| a.saturating_add(c));
+        if coins <= 64 {
             Ok(())
         } else {
-            Err("misère staircase Nim is searched, so at most 64 coins are supported".into())
+            Err(OutOfReach::too_large("misère staircase Nim is searched", "coins", coins, 64))
         }
     }
 }
@@ -123,7 +125,7 @@ impl Notation<Vec<u64>> for StaircaseNim {
 }
 
 impl BoardRules for StaircaseNim {
-    fn misere_check(&self, p: &Vec<u64>) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &Vec<u64>) -> Result<(), OutOfReach> {
         StaircaseNim::misere_check(self, p)
     }
 }

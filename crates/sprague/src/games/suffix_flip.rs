@@ -2,6 +2,7 @@
 
 use super::turning::parse_coins;
 use crate::notation::ParseError;
+use crate::out_of_reach::OutOfReach;
 use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
@@ -87,11 +88,13 @@ impl SuffixFlip {
     ///
     /// # Errors
     /// Strings longer than 20 bits.
-    pub fn misere_check(&self, p: &[bool]) -> Result<(), String> {
+    pub fn misere_check(&self, p: &[bool]) -> Result<(), OutOfReach> {
         if p.len() > 20 {
-            return Err(format!(
-                "misère play is searched: strings are limited to 20 bits (found {})",
-                p.len()
+            return Err(OutOfReach::too_large(
+                "misère play is searched",
+                "bits",
+                p.len() as u64,
+                20,
             ));
         }
         Ok(())
@@ -99,7 +102,7 @@ impl SuffixFlip {
 }
 
 impl BoardRules for SuffixFlip {
-    fn misere_check(&self, p: &Vec<bool>) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &Vec<bool>) -> Result<(), OutOfReach> {
         SuffixFlip::misere_check(self, p)
     }
 }

@@ -37,7 +37,7 @@ pub(crate) trait BoardRules: ImpartialRules + Notation<<Self as ImpartialRules>:
     /// no closed forms here and searches whole positions by enumerating
     /// options, so rulesets whose option lists explode on big input refuse it
     /// there instead of exhausting memory.
-    fn misere_check(&self, p: &Self::Position) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &Self::Position) -> core::result::Result<(), crate::OutOfReach> {
         let _ = p;
         Ok(())
     }
