@@ -66,7 +66,10 @@ mod tests {
     #[test]
     fn messages_name_the_figures() {
         let e = OutOfReach::too_large("misère play is searched", "coins", 70, 64);
-        assert_eq!(e.to_string(), "misère play is searched: at most 64 coins (found 70)");
+        assert_eq!(
+            e.to_string(),
+            "misère play is searched: at most 64 coins (found 70)"
+        );
         let e = OutOfReach::AlreadyMisere {
             game: "game",
             rule: "whoever takes the last stone loses",

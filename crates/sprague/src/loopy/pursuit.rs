@@ -137,7 +137,11 @@ impl SpeikeAndTom {
             speike_column,
         } = placement(text, self.adj.len())?;
         if hole != self.hole {
-            return Err(ParseError::new("the hole differs from the game's", hole_column, hole_token));
+            return Err(ParseError::new(
+                "the hole differs from the game's",
+                hole_column,
+                hole_token,
+            ));
         }
         if self.is_hole(speike) {
             return Err(ParseError::new(
@@ -211,7 +215,11 @@ fn placement(text: &str, n: usize) -> Result<Placement, ParseError> {
                 c,
                 w,
             )),
-            Err(_) => Err(ParseError::new(format!("expected {what} (a vertex number)"), c, w)),
+            Err(_) => Err(ParseError::new(
+                format!("expected {what} (a vertex number)"),
+                c,
+                w,
+            )),
         }
     };
     if !(3..=4).contains(&fields.len()) {
