@@ -508,20 +508,7 @@ impl Parser<'_, '_, '_> {
 
     /// Index of the bracket closing the one at `open` (balance was checked).
     fn matching(&self, open: usize) -> usize {
-        let mut depth = 0usize;
-        for i in open..self.end {
-            match self.c[i] {
-                '{' | '(' => depth += 1,
-                '}' | ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return i;
-                    }
-                }
-                _ => {}
-            }
-        }
-        self.end
+        super::tokens::matching_bracket(&self.c[..self.end], open)
     }
 
     /// Parses `c[from..to]` as one expression, or as `{…}` contents when `braced`.
@@ -558,25 +545,7 @@ impl Parser<'_, '_, '_> {
     /// The inside of braces, `c[pos..end]`: split at the unique longest bar run.
     fn game_body(&mut self) -> Result<GameId, ParseError> {
         let (from, to) = (self.pos, self.end);
-        let runs = bar_runs(self.c, from, to);
-        let Some(&longest) = runs.iter().map(|(_, n)| n).max() else {
-            return Err(ParseError::new(
-                "expected `|` between Left's and Right's options",
-                from,
-                "{",
-            ));
-        };
-        let mut at = runs.iter().filter(|(_, n)| *n == longest);
-        let Some(&(bar, _)) = at.next() else {
-            return Err(ParseError::new("expected `|`", from, "{"));
-        };
-        if let Some(&(other, _)) = at.next() {
-            return Err(ParseError::new(
-                "ambiguous bars: two separators of the same length; add braces or bars",
-                other + 1,
-                "|".repeat(longest),
-            ));
-        }
+        let (bar, longest) = separator(self.c, from, to)?;
         let left = self.side(from, bar)?;
         let right = self.side(bar + longest, to)?;
         Ok(self.s.game(&left, &right))
@@ -605,6 +574,33 @@ impl Parser<'_, '_, '_> {
         }
         Ok(out)
     }
+}
+
+/// The separator of Left's and Right's options in the inside of braces
+/// `c[from..to]`: the start and the length of its unique longest run of bars
+/// ([`bar_runs`]). O(to − from).
+///
+/// # Errors
+/// No bar, or two longest runs.
+pub(super) fn separator(c: &[char], from: usize, to: usize) -> Result<(usize, usize), ParseError> {
+    let runs = bar_runs(c, from, to);
+    let Some(longest) = runs.iter().map(|&(_, n)| n).max() else {
+        return Err(ParseError::new(
+            "expected `|` between Left's and Right's options",
+            from,
+            "{",
+        ));
+    };
+    let mut at = runs.iter().filter(|&&(_, n)| n == longest);
+    let bar = at.next().map_or(from, |&(s, _)| s);
+    if let Some(&(other, _)) = at.next() {
+        return Err(ParseError::new(
+            "ambiguous bars: two separators of the same length; add braces or bars",
+            other + 1,
+            "|".repeat(longest),
+        ));
+    }
+    Ok((bar, longest))
 }
 
 /// The runs of bars `|` of `c[from..to]` outside braces and parentheses, as

@@ -343,20 +343,7 @@ impl Parser<'_> {
 
     /// Index of the bracket closing the one at `open` (balance was checked).
     fn matching(&self, open: usize) -> usize {
-        let mut depth = 0usize;
-        for i in open..self.c.len() {
-            match self.c[i] {
-                '{' | '(' => depth += 1,
-                '}' | ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return i;
-                    }
-                }
-                _ => {}
-            }
-        }
-        self.c.len()
+        super::tokens::matching_bracket(&self.c, open)
     }
 
     fn atom(&mut self) -> Result<Ex, ParseError> {
@@ -474,23 +461,7 @@ impl Parser<'_> {
     }
 
     fn sides(&mut self, from: usize, to: usize, k: u32) -> Result<(), ParseError> {
-        let runs = super::game_expr::bar_runs(self.c, from, to);
-        let Some(longest) = runs.iter().map(|&(_, n)| n).max() else {
-            return Err(ParseError::new(
-                "expected `|` between Left's and Right's options",
-                from,
-                "{",
-            ));
-        };
-        let mut at = runs.iter().filter(|&&(_, n)| n == longest);
-        let bar = at.next().map_or(from, |&(s, _)| s);
-        if let Some(&(other, _)) = at.next() {
-            return Err(ParseError::new(
-                "ambiguous bars: two separators of the same length; add braces or bars",
-                other + 1,
-                "|".repeat(longest),
-            ));
-        }
+        let (bar, longest) = super::game_expr::separator(self.c, from, to)?;
         let left = self.side(from, bar)?;
         let right = self.side(bar + longest, to)?;
         self.nodes[k as usize] = Node { left, right };
