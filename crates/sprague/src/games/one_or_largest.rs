@@ -2,7 +2,7 @@
 
 use crate::notation::{ParseError, format_heaps, parse_heaps};
 use crate::out_of_reach::OutOfReach;
-use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
+use crate::registry::{BoardRules, CellGrid, Entry, Family};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Heaps of stones; a move either takes one stone from every non-empty heap,
@@ -141,12 +141,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value one-or-largest 1 1",
     rules: "Heaps of stones. A move either takes one stone from every non-empty heap, or takes a whole largest heap. The player who takes the last stone loses.",
     known: "Draw the heaps, largest first, as the rows of a Young diagram: play walks a token right or down from the corner. Walk diagonally while possible; from the last diagonal cell (k, k), with x cells to its right and y rows below it longer than k, the mover wins iff x or y is odd (derivation in the documentation of `sprague::games::one_or_largest_is_p`, checked against search on all small inputs).",
-    build: |name, params| {
-        without_params(name, params, |name| CellGrid {
-            name,
-            rules: OneOrLargest,
-        })
-    },
+    build: CellGrid::<OneOrLargest>::build,
 }];
 
 #[cfg(test)]

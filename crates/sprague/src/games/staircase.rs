@@ -2,7 +2,7 @@
 
 use crate::notation::{ParseError, format_heaps, parse_heaps};
 use crate::out_of_reach::OutOfReach;
-use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
+use crate::registry::{BoardRules, CellGrid, Entry, Family};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Staircase Nim. A position lists the number of coins on steps 1, 2, 3, …;
@@ -141,12 +141,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value staircase 0 4 0 4",
     rules: "Staircase Nim: coins lie on steps 1, 2, 3, …. A move carries any positive number of coins from one step down to the next step (from step 1 onto the ground, out of play). The player who makes the last move wins.",
     known: "The coins on odd-numbered steps form a Nim position and the even steps do not matter: the position loses for the mover exactly when the nim-sum of the odd steps is 0, since a move onto an odd step can be undone at once.",
-    build: |name, params| {
-        without_params(name, params, |name| CellGrid {
-            name,
-            rules: StaircaseNim,
-        })
-    },
+    build: CellGrid::<StaircaseNim>::build,
 }];
 
 #[cfg(test)]
