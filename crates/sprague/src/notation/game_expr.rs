@@ -558,22 +558,41 @@ impl Parser<'_, '_, '_> {
             self.guard(g, from + 1)?;
             return Ok(vec![g]);
         }
-        if self.c[from..to].iter().all(|c| c.is_whitespace()) {
-            return Ok(Vec::new());
-        }
-        let mut out = Vec::new();
-        let mut start = from;
-        for cut in commas.into_iter().chain(core::iter::once(to)) {
-            if self.c[start..cut].iter().all(|c| c.is_whitespace()) {
-                return Err(ParseError::new("empty option", cut + 1, ","));
-            }
+        comma_options(self.c, from, to, commas, |start, cut| {
             let g = self.sub_parse(start, cut, false)?;
             self.guard(g, start + 1)?;
-            out.push(g);
-            start = cut + 1;
-        }
-        Ok(out)
+            Ok(g)
+        })
     }
+}
+
+/// The options of one side `c[from..to]` (no bar in it) split at `commas`,
+/// each read by `read(start, end)`; none when the side is blank. O(to −
+/// from) plus the reads.
+///
+/// # Errors
+/// An empty option between commas, or what `read` refuses.
+pub(super) fn comma_options<T>(
+    c: &[char],
+    from: usize,
+    to: usize,
+    commas: Vec<usize>,
+    mut read: impl FnMut(usize, usize) -> Result<T, ParseError>,
+) -> Result<Vec<T>, ParseError> {
+    let blank = |a: usize, b: usize| c[a..b].iter().all(|ch| ch.is_whitespace());
+    if blank(from, to) {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    let mut start = from;
+    for cut in commas.into_iter().chain(core::iter::once(to)) {
+        if blank(start, cut) {
+            return Err(ParseError::new("empty option", cut + 1, ","));
+        }
+        out.push(read(start, cut)?);
+        start = cut + 1;
+    }
+    Ok(out)
 }
 
 /// The separator of Left's and Right's options in the inside of braces

@@ -478,19 +478,7 @@ impl Parser<'_> {
             }
             return Ok(vec![Ex::Node(self.body(from, to, None)?)]);
         }
-        if self.c[from..to].iter().all(|c| c.is_whitespace()) {
-            return Ok(Vec::new());
-        }
-        let mut out = Vec::new();
-        let mut start = from;
-        for cut in commas.into_iter().chain(core::iter::once(to)) {
-            if self.c[start..cut].iter().all(|c| c.is_whitespace()) {
-                return Err(ParseError::new("empty option", cut + 1, ","));
-            }
-            out.push(self.sub_expr(start, cut)?);
-            start = cut + 1;
-        }
-        Ok(out)
+        super::game_expr::comma_options(self.c, from, to, commas, |start, cut| self.sub_expr(start, cut))
     }
 
     /// The position of a named game (built once per text).
