@@ -66,3 +66,14 @@ where
     shown.sort();
     shown
 }
+
+/// Checks that the solver's value of `p` is the one straight from the
+/// definition ([`both`]), naming the position when not.
+pub(crate) fn agrees_with_definition<R>(rules: &R, p: &R::Position) -> Result<(), proptest::test_runner::TestCaseError>
+where
+    R: PartizanRules + Notation<R::Position>,
+{
+    let (fast, slow) = both(rules, p);
+    proptest::prop_assert_eq!(fast, slow, "{}", rules.format_position(p));
+    Ok(())
+}
