@@ -69,7 +69,10 @@ where
 
 /// Checks that the solver's value of `p` is the one straight from the
 /// definition ([`both`]), naming the position when not.
-pub(crate) fn agrees_with_definition<R>(rules: &R, p: &R::Position) -> Result<(), proptest::test_runner::TestCaseError>
+pub(crate) fn agrees_with_definition<R>(
+    rules: &R,
+    p: &R::Position,
+) -> Result<(), proptest::test_runner::TestCaseError>
 where
     R: PartizanRules + Notation<R::Position>,
 {

@@ -1,11 +1,11 @@
 //! Clobber: a stone captures an orthogonally adjacent stone of the other colour.
 
 use crate::blocks::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
+use crate::registry::Partizan;
 use crate::{
     notation::{Notation, ParseError},
     partizan::PartizanRules,
 };
-use crate::registry::Partizan;
 
 /// A Clobber board of at most 128 cells: Left's (black, `x`) and Right's
 /// (white, `o`) stones.

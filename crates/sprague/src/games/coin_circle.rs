@@ -229,7 +229,12 @@ impl CoinGame {
             })
             .fold(0u64, u64::saturating_add);
         if coins > 64 {
-            return Err(OutOfReach::too_large("misère play is searched", "coins", coins, 64));
+            return Err(OutOfReach::too_large(
+                "misère play is searched",
+                "coins",
+                coins,
+                64,
+            ));
         }
         Ok(())
     }

@@ -1,11 +1,11 @@
 //! Cutcake (Winning Ways, ch. 2): Left cuts cakes along vertical lines, Right
 //! along horizontal lines.
 
+use crate::registry::Partizan;
 use crate::{
     notation::{Notation, ParseError},
     partizan::PartizanRules,
 };
-use crate::registry::Partizan;
 
 /// A cake: `width` columns by `height` rows of unit squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

@@ -2,11 +2,11 @@
 
 use crate::blocks::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
 use crate::blocks::byteboard;
+use crate::registry::Partizan;
 use crate::{
     notation::{Notation, ParseError},
     partizan::PartizanRules,
 };
-use crate::registry::Partizan;
 
 /// A Domineering board of at most 128 cells: which cells are still empty.
 ///

@@ -1,12 +1,12 @@
 //! Blue-Red-Green Hackenbush (Winning Ways, ch. 1–2, 7): players chop edges of
 //! a picture standing on the ground; edges cut off from the ground vanish.
 
+use crate::registry::Partizan;
 use crate::{
     notation::{Notation, ParseError},
     partizan::{Dyadic, PartizanRules},
     union_find::UnionFind,
 };
-use crate::registry::Partizan;
 
 /// The colour of a Hackenbush edge.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

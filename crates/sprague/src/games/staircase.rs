@@ -38,7 +38,12 @@ impl StaircaseNim {
         if coins <= 64 {
             Ok(())
         } else {
-            Err(OutOfReach::too_large("misère staircase Nim is searched", "coins", coins, 64))
+            Err(OutOfReach::too_large(
+                "misère staircase Nim is searched",
+                "coins",
+                coins,
+                64,
+            ))
         }
     }
 }
