@@ -343,7 +343,7 @@ impl Parser<'_> {
 
     /// Index of the bracket closing the one at `open` (balance was checked).
     fn matching(&self, open: usize) -> usize {
-        super::tokens::matching_bracket(&self.c, open)
+        super::tokens::matching_bracket(self.c, open)
     }
 
     fn atom(&mut self) -> Result<Ex, ParseError> {
