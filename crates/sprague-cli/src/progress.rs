@@ -326,6 +326,18 @@ impl<R: Read> Read for Counted<'_, R> {
 /// # Errors
 /// The file cannot be opened, or is a directory.
 pub fn open_input<'b>(path: &str, bar: &'b Progress) -> Result<Box<dyn std::io::BufRead + 'b>, CliError> {
+    Ok(Box::new(std::io::BufReader::with_capacity(
+        1 << 20,
+        counted(path, bar)?,
+    )))
+}
+
+/// The file at `path` (stdin for `-`) opened behind a byte count on `bar`,
+/// its phase started with the file's length when it has one.
+///
+/// # Errors
+/// The file cannot be opened, or is a directory.
+fn counted<'b>(path: &str, bar: &'b Progress) -> Result<Counted<'b, Box<dyn Read + Send>>, CliError> {
     let inner = read::open(path, "the file")?;
     if path != "-" {
         let len = std::fs::metadata(path)
@@ -334,10 +346,7 @@ pub fn open_input<'b>(path: &str, bar: &'b Progress) -> Result<Box<dyn std::io::
             .map(|m| m.len());
         bar.phase(&format!("reading {path}"), len, Unit::Bytes);
     }
-    Ok(Box::new(std::io::BufReader::with_capacity(
-        1 << 20,
-        Counted { inner, bar },
-    )))
+    Ok(Counted { inner, bar })
 }
 
 /// Reads a file (or stdin for `-`) with a byte-count bar, within the memory
@@ -347,15 +356,7 @@ pub fn open_input<'b>(path: &str, bar: &'b Progress) -> Result<Box<dyn std::io::
 /// # Errors
 /// The file cannot be read, or is larger than the memory budget.
 pub fn read_input(path: &str, bar: &Progress) -> Result<Vec<u8>, CliError> {
-    let inner = read::open(path, "the file")?;
-    if path != "-" {
-        let len = std::fs::metadata(path)
-            .ok()
-            .filter(std::fs::Metadata::is_file)
-            .map(|m| m.len());
-        bar.phase(&format!("reading {path}"), len, Unit::Bytes);
-    }
-    let mut counted = Counted { inner, bar };
+    let mut counted = counted(path, bar)?;
     read::read_to_limit(&mut counted, read::display_name(path), "the file", None)
 }
 

@@ -46,6 +46,13 @@ pub struct Game {
 }
 
 impl Game {
+    /// Left's options (`left`) or Right's, in canonical form.
+    fn options_of(&self, left: bool) -> PyResult<Vec<Game>> {
+        let (l, r) = store()?.options(self.id);
+        let ids = if left { l } else { r };
+        Ok(ids.into_iter().map(|id| Game { id }).collect())
+    }
+
     /// The game written as `text` in CGSuite notation.
     pub fn parse(py: Python<'_>, text: &str) -> PyResult<Game> {
         let mut s = store()?;
@@ -142,23 +149,13 @@ impl Game {
     /// Left's options in canonical form.
     #[getter]
     fn left_options(&self) -> PyResult<Vec<Game>> {
-        Ok(store()?
-            .options(self.id)
-            .0
-            .into_iter()
-            .map(|id| Game { id })
-            .collect())
+        self.options_of(true)
     }
 
     /// Right's options in canonical form.
     #[getter]
     fn right_options(&self) -> PyResult<Vec<Game>> {
-        Ok(store()?
-            .options(self.id)
-            .1
-            .into_iter()
-            .map(|id| Game { id })
-            .collect())
+        self.options_of(false)
     }
 
     /// The Left and Right stops, as Fractions.

@@ -90,6 +90,21 @@ impl Checkpoint {
         })
     }
 
+    /// The checkpoint `file` at `path` cut to its first `at` bytes (the
+    /// records read whole; one cut off by a kill or damaged goes) and opened
+    /// again for appending after them.
+    fn cut_at(path: &str, file: std::fs::File, at: u64) -> Result<Self, TableError> {
+        let io = |e: std::io::Error| TableError::io(path, &e);
+        file.set_len(at).map_err(io)?;
+        file.sync_data().map_err(io)?;
+        drop(file);
+        let file = OpenOptions::new().append(true).open(path).map_err(io)?;
+        Ok(Checkpoint {
+            path: path.to_string(),
+            file,
+        })
+    }
+
     /// Opens the checkpoint at `path` for the same solve (ruleset, state
     /// count, block size), fills `codes` with its finished blocks and returns
     /// it with the number of blocks read; a cut-off or damaged tail is
@@ -101,7 +116,6 @@ impl Checkpoint {
         codes: &mut [u16],
     ) -> Result<(Self, u64), TableError> {
         let n = codes.len() as u64;
-        let io = |e: std::io::Error| TableError::io(path, &e);
         let head = header_bytes(VERSION, ruleset, n, block_states);
         let (file, bytes) = open_checked(path, &head, ruleset, n, block_states, RECORD)?;
         let blocks = n.div_ceil(u64::from(block_states));
@@ -128,17 +142,7 @@ impl Checkpoint {
         }
         // Drop a record cut off by a kill (or damaged) so appends follow
         // the last good one.
-        file.set_len(at as u64).map_err(io)?;
-        file.sync_data().map_err(io)?;
-        drop(file);
-        let file = OpenOptions::new().append(true).open(path).map_err(io)?;
-        Ok((
-            Checkpoint {
-                path: path.to_string(),
-                file,
-            },
-            done,
-        ))
+        Ok((Checkpoint::cut_at(path, file, at as u64)?, done))
     }
 
     /// Opens the checkpoint at `path` for the same solve (ruleset, state
@@ -201,18 +205,7 @@ impl Checkpoint {
             });
             at += RECORD as u64 + u64::from(length);
         }
-        let file = r.into_inner();
-        file.set_len(at).map_err(io)?;
-        file.sync_data().map_err(io)?;
-        drop(file);
-        let file = OpenOptions::new().append(true).open(path).map_err(io)?;
-        Ok((
-            Checkpoint {
-                path: path.to_string(),
-                file,
-            },
-            records,
-        ))
+        Ok((Checkpoint::cut_at(path, r.into_inner(), at)?, records))
     }
 
     /// Appends finished block `block` and syncs it to disk. O(block).

@@ -69,17 +69,8 @@ impl Nimber {
     /// `self` raised to the ordinary integer power `exp` under the nim product,
     /// by square-and-multiply (O(log exp) products).
     #[must_use]
-    pub fn pow(self, mut exp: u64) -> Nimber {
-        let mut base = self.0;
-        let mut acc = 1u64;
-        while exp > 0 {
-            if exp & 1 == 1 {
-                acc = nim_mul_fast(acc, base);
-            }
-            base = nim_mul_fast(base, base);
-            exp >>= 1;
-        }
-        Nimber(acc)
+    pub fn pow(self, exp: u64) -> Nimber {
+        Nimber(power(self.0, exp, 1, nim_mul_fast))
     }
 
     /// Multiplicative inverse, or `None` for `*0`. Computed as `a^(2^64 - 2)`.
@@ -153,6 +144,20 @@ impl core::iter::Sum for Nimber {
 }
 
 /// The fastest nim product this processor runs (see [`Nimber::nim_mul`]).
+/// `x` raised to the ordinary integer power `exp` under the product `mul`
+/// whose unit is `one`, by square-and-multiply: O(log exp) products.
+fn power<T: Copy>(mut x: T, mut exp: u64, one: T, mul: impl Fn(T, T) -> T) -> T {
+    let mut acc = one;
+    while exp > 0 {
+        if exp & 1 == 1 {
+            acc = mul(acc, x);
+        }
+        x = mul(x, x);
+        exp >>= 1;
+    }
+    acc
+}
+
 #[inline]
 fn nim_mul_fast(a: u64, b: u64) -> u64 {
     match clmul::Basis::get() {
@@ -426,17 +431,7 @@ fn build_tables() -> Tables {
         let p2 = m8(a0 ^ a1, b0 ^ b1);
         ((p2 ^ p0) << 8) | (p0 ^ m8(p1, 0x80))
     };
-    let pow16 = |mut x: u16, mut e: u32| -> u16 {
-        let mut acc = 1u16;
-        while e > 0 {
-            if e & 1 == 1 {
-                acc = mul16(acc, x);
-            }
-            x = mul16(x, x);
-            e >>= 1;
-        }
-        acc
-    };
+    let pow16 = |x: u16, e: u32| power(x, u64::from(e), 1, mul16);
     // 65535 = 3 · 5 · 17 · 257: g generates iff g^(65535/p) != 1 for each prime p.
     let generator = (2u16..=u16::MAX)
         .find(|&g| [3u32, 5, 17, 257].iter().all(|&p| pow16(g, ORDER16 / p) != 1))

@@ -186,13 +186,7 @@ pub fn read_binary(
         }
         left -= k as u64;
     }
-    let outcomes = records(&mut r, &mut buf, n, "outcome", 5, |r, at, i, rec| {
-        let v = r.vertex(
-            u32::from_le_bytes([rec[0], rec[1], rec[2], rec[3]]),
-            n,
-            at,
-            || format!("outcome {i}"),
-        )?;
+    let outcomes = records(&mut r, &mut buf, n, "outcome", 5, |r, at, i, v, rec| {
         let o = match rec[4] {
             b'W' => Wld::Win,
             b'L' => Wld::Lose,
@@ -206,13 +200,7 @@ pub fn read_binary(
         };
         Ok((v, o, i))
     })?;
-    let scores = records(&mut r, &mut buf, n, "score", 12, |r, at, i, rec| {
-        let v = r.vertex(
-            u32::from_le_bytes([rec[0], rec[1], rec[2], rec[3]]),
-            n,
-            at,
-            || format!("score {i}"),
-        )?;
+    let scores = records(&mut r, &mut buf, n, "score", 12, |r, at, i, v, rec| {
         let mut b = [0; 8];
         b.copy_from_slice(&rec[4..12]);
         let s = i64::from_le_bytes(b);
@@ -244,8 +232,9 @@ pub fn read_binary(
     })
 }
 
-/// Reads a count and that many records of `size` bytes, each turned into a
-/// `T` by `decode(cursor, byte, index, record)`. At most `n` records: each
+/// Reads a count and that many records of `size` bytes, each a vertex (four
+/// bytes, checked below `n`) and what is said of it, turned into a `T` by
+/// `decode(cursor, byte, index, vertex, record)`. At most `n` records: each
 /// annotates a different vertex.
 fn records<T>(
     r: &mut Cursor<'_>,
@@ -253,7 +242,7 @@ fn records<T>(
     n: u64,
     what: &str,
     size: usize,
-    decode: impl Fn(&Cursor<'_>, u64, u64, &[u8]) -> CliResult<T>,
+    decode: impl Fn(&Cursor<'_>, u64, u64, u32, &[u8]) -> CliResult<T>,
 ) -> CliResult<Vec<T>> {
     let count_at = r.at;
     let count = r.u64(&format!("the {what} count"))?;
@@ -275,7 +264,14 @@ fn records<T>(
             &format!("{what}s {first} to {}", first + k as u64 - 1),
         )?;
         for (i, rec) in buf[..size * k].chunks_exact(size).enumerate() {
-            out.push(decode(r, start + (size * i) as u64, first + i as u64, rec)?);
+            let (at, index) = (start + (size * i) as u64, first + i as u64);
+            let v = r.vertex(
+                u32::from_le_bytes([rec[0], rec[1], rec[2], rec[3]]),
+                n,
+                at,
+                || format!("{what} {index}"),
+            )?;
+            out.push(decode(r, at, index, v, rec)?);
         }
         left -= k as u64;
     }

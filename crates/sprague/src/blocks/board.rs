@@ -561,6 +561,35 @@ impl Board {
         true
     }
 
+    /// A partizan game's decomposition of the board: its
+    /// [`regions`](Board::regions), without the parts that are `idle` (worth
+    /// nothing: neither player can ever move there). Returns `false`, with
+    /// nothing added, when the board is one region that fills its box and is
+    /// not idle; else `true` with the parts in `out` (none: the board is
+    /// worth nothing). O(cells) per region, plus `idle` on each part.
+    pub fn live_regions(
+        &self,
+        connect: CellSet,
+        nbhd: Neighbourhood,
+        min_cells: usize,
+        out: &mut Vec<Board>,
+        idle: impl Fn(&Board) -> bool,
+    ) -> bool {
+        let start = out.len();
+        if !self.regions(connect, nbhd, min_cells, out) {
+            return idle(self);
+        }
+        let mut i = start;
+        while i < out.len() {
+            if idle(&out[i]) {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        true
+    }
+
     /// The board mirrored left to right. O(height) word operations.
     #[must_use]
     pub fn mirror_left_right(&self) -> Board {
@@ -762,10 +791,27 @@ mod tests {
         (w, h)
     }
 
+    /// A random board of a random shape ([`shapes`], [`random`]).
+    fn random_board(rng: &mut XorShift) -> Board {
+        let (w, h) = shapes(rng);
+        random(rng, w, h)
+    }
+
     /// A cell's state by coordinates, or `None` off the board.
     fn get(b: &Board, r: i32, c: i32) -> Option<Cell> {
         (r >= 0 && c >= 0 && (r as usize) < b.height() && (c as usize) < b.width())
             .then(|| b.at(r as usize, c as usize))
+    }
+
+    /// The coordinates of every cell of `b`, row by row.
+    fn coords(b: &Board) -> impl Iterator<Item = (i32, i32)> {
+        let (w, h) = (b.width() as i32, b.height() as i32);
+        (0..h).flat_map(move |r| (0..w).map(move |c| (r, c)))
+    }
+
+    /// The coordinates of the cells of `b` that hold `piece`, row by row.
+    fn holding(b: &Board, piece: Cell) -> impl Iterator<Item = (i32, i32)> + '_ {
+        coords(b).filter(move |&(r, c)| get(b, r, c) == Some(piece))
     }
 
     fn set(b: &Board, r: i32, c: i32, cell: Cell) -> Board {
@@ -781,19 +827,17 @@ mod tests {
     fn shifts_match_the_coordinates() {
         let mut rng = XorShift::new(7);
         for _ in 0..500 {
-            let (w, h) = shapes(&mut rng);
-            let b = random(&mut rng, w, h);
+            let b = random_board(&mut rng);
+            let (w, h) = (b.width(), b.height());
             let m = b.mask(Cell::Left);
             for dr in -3..=3 {
                 for dc in -3..=3 {
                     let got = b.shift(m, dr, dc);
                     let mut want = 0u128;
-                    for r in 0..h as i32 {
-                        for c in 0..w as i32 {
-                            let (sr, sc) = (r - dr, c - dc);
-                            if get(&b, sr, sc) == Some(Cell::Left) {
-                                want |= 1 << (r as usize * w + c as usize);
-                            }
+                    for (r, c) in coords(&b) {
+                        let (sr, sc) = (r - dr, c - dc);
+                        if get(&b, sr, sc) == Some(Cell::Left) {
+                            want |= 1 << (r as usize * w + c as usize);
                         }
                     }
                     assert_eq!(got, want, "{w}x{h} shift {dr},{dc} of {}", show(&b));
@@ -813,26 +857,23 @@ mod tests {
             Shape::MONOMINO,
         ];
         for _ in 0..400 {
-            let (w, h) = shapes(&mut rng);
-            let b = random(&mut rng, w, h);
+            let b = random_board(&mut rng);
             for shape in &shapes_tried {
                 let mut got = Vec::new();
                 b.place(shape, Cell::Blocked, &mut got);
                 let mut want = Vec::new();
-                for r in 0..h as i32 {
-                    for c in 0..w as i32 {
-                        let cells: Vec<(i32, i32)> = shape
-                            .offsets()
-                            .iter()
-                            .map(|&(dr, dc)| (r + i32::from(dr), c + i32::from(dc)))
-                            .collect();
-                        if cells.iter().all(|&(rr, cc)| get(&b, rr, cc) == Some(Cell::Empty)) {
-                            let mut n = b;
-                            for &(rr, cc) in &cells {
-                                n = set(&n, rr, cc, Cell::Blocked);
-                            }
-                            want.push(n);
+                for (r, c) in coords(&b) {
+                    let cells: Vec<(i32, i32)> = shape
+                        .offsets()
+                        .iter()
+                        .map(|&(dr, dc)| (r + i32::from(dr), c + i32::from(dc)))
+                        .collect();
+                    if cells.iter().all(|&(rr, cc)| get(&b, rr, cc) == Some(Cell::Empty)) {
+                        let mut n = b;
+                        for &(rr, cc) in &cells {
+                            n = set(&n, rr, cc, Cell::Blocked);
                         }
+                        want.push(n);
                     }
                 }
                 assert_eq!(sorted(got), sorted(want), "{} on {}", shape, show(&b));
@@ -844,24 +885,18 @@ mod tests {
     fn steps_jumps_and_slides_match_the_definition() {
         let mut rng = XorShift::new(13);
         for _ in 0..400 {
-            let (w, h) = shapes(&mut rng);
-            let b = random(&mut rng, w, h);
+            let b = random_board(&mut rng);
             for piece in [Cell::Left, Cell::Right] {
                 let enemy = piece.swapped();
                 // Steps onto the enemy (Clobber).
                 let mut got = Vec::new();
                 b.steps(piece, &Dir::ORTHOGONAL, enemy.set(), &mut got);
                 let mut want = Vec::new();
-                for r in 0..h as i32 {
-                    for c in 0..w as i32 {
-                        if get(&b, r, c) != Some(piece) {
-                            continue;
-                        }
-                        for d in Dir::ORTHOGONAL {
-                            let (tr, tc) = (r + i32::from(d.dr), c + i32::from(d.dc));
-                            if get(&b, tr, tc) == Some(enemy) {
-                                want.push(set(&set(&b, r, c, Cell::Empty), tr, tc, piece));
-                            }
+                for (r, c) in holding(&b, piece) {
+                    for d in Dir::ORTHOGONAL {
+                        let (tr, tc) = (r + i32::from(d.dr), c + i32::from(d.dc));
+                        if get(&b, tr, tc) == Some(enemy) {
+                            want.push(set(&set(&b, r, c, Cell::Empty), tr, tc, piece));
                         }
                     }
                 }
@@ -870,24 +905,19 @@ mod tests {
                 let mut got = Vec::new();
                 b.jumps(piece, &Dir::ORTHOGONAL, enemy.set(), true, true, &mut got);
                 let mut want = Vec::new();
-                for r in 0..h as i32 {
-                    for c in 0..w as i32 {
-                        if get(&b, r, c) != Some(piece) {
-                            continue;
-                        }
-                        for d in Dir::ORTHOGONAL {
-                            let (dr, dc) = (i32::from(d.dr), i32::from(d.dc));
-                            let (mut n, mut rr, mut cc) = (b, r, c);
-                            while get(&n, rr + dr, cc + dc) == Some(enemy)
-                                && get(&n, rr + 2 * dr, cc + 2 * dc) == Some(Cell::Empty)
-                            {
-                                n = set(&n, rr, cc, Cell::Empty);
-                                n = set(&n, rr + dr, cc + dc, Cell::Empty);
-                                n = set(&n, rr + 2 * dr, cc + 2 * dc, piece);
-                                want.push(n);
-                                rr += 2 * dr;
-                                cc += 2 * dc;
-                            }
+                for (r, c) in holding(&b, piece) {
+                    for d in Dir::ORTHOGONAL {
+                        let (dr, dc) = (i32::from(d.dr), i32::from(d.dc));
+                        let (mut n, mut rr, mut cc) = (b, r, c);
+                        while get(&n, rr + dr, cc + dc) == Some(enemy)
+                            && get(&n, rr + 2 * dr, cc + 2 * dc) == Some(Cell::Empty)
+                        {
+                            n = set(&n, rr, cc, Cell::Empty);
+                            n = set(&n, rr + dr, cc + dc, Cell::Empty);
+                            n = set(&n, rr + 2 * dr, cc + 2 * dc, piece);
+                            want.push(n);
+                            rr += 2 * dr;
+                            cc += 2 * dc;
                         }
                     }
                 }
@@ -906,18 +936,13 @@ mod tests {
                     }
                     out
                 };
-                for r in 0..h as i32 {
-                    for c in 0..w as i32 {
-                        if get(&b, r, c) != Some(piece) {
-                            continue;
-                        }
-                        for d in Dir::KING {
-                            for (tr, tc) in ray(&b, r, c, d) {
-                                let moved = set(&set(&b, r, c, Cell::Empty), tr, tc, piece);
-                                for d2 in Dir::KING {
-                                    for (ar, ac) in ray(&moved, tr, tc, d2) {
-                                        want.push(set(&moved, ar, ac, Cell::Blocked));
-                                    }
+                for (r, c) in holding(&b, piece) {
+                    for d in Dir::KING {
+                        for (tr, tc) in ray(&b, r, c, d) {
+                            let moved = set(&set(&b, r, c, Cell::Empty), tr, tc, piece);
+                            for d2 in Dir::KING {
+                                for (ar, ac) in ray(&moved, tr, tc, d2) {
+                                    want.push(set(&moved, ar, ac, Cell::Blocked));
                                 }
                             }
                         }
@@ -932,8 +957,7 @@ mod tests {
     fn regions_cover_the_cells_once() {
         let mut rng = XorShift::new(17);
         for _ in 0..400 {
-            let (w, h) = shapes(&mut rng);
-            let b = random(&mut rng, w, h);
+            let b = random_board(&mut rng);
             for nbhd in [Neighbourhood::Orthogonal, Neighbourhood::King] {
                 let mut parts = Vec::new();
                 let split = b.regions(CellSet::IN_PLAY, nbhd, 1, &mut parts);
@@ -970,8 +994,7 @@ mod tests {
     fn least_images_are_the_least_of_the_images() {
         let mut rng = XorShift::new(23);
         for _ in 0..2000 {
-            let (w, h) = shapes(&mut rng);
-            let b = random(&mut rng, w, h);
+            let b = random_board(&mut rng);
             let used = (rng.next_u64() as u16) | 1;
             let images = b.images();
             let all: Vec<(Board, usize)> = (0..16)
@@ -1006,8 +1029,8 @@ mod tests {
     fn images_are_the_symmetries_of_the_rectangle() {
         let mut rng = XorShift::new(19);
         for _ in 0..400 {
-            let (w, h) = shapes(&mut rng);
-            let b = random(&mut rng, w, h);
+            let b = random_board(&mut rng);
+            let (w, h) = (b.width(), b.height());
             let images = b.images();
             let t = b.map_cells(h, w, |r, c| (c, r));
             assert_eq!(b.transposed(), t);

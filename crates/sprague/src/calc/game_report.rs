@@ -1,6 +1,6 @@
 //! [`GameReport`]: what `calc` says about a short partizan game.
 
-use crate::partizan::{Thermograph, Trajectory};
+use crate::partizan::{Thermograph, TooLargeToExpand, Trajectory};
 use crate::registry::Data;
 use crate::{Dyadic, Outcome};
 
@@ -30,7 +30,7 @@ pub struct GameReport {
     pub reduced: String,
     /// Left's and Right's incentives, or why they are not listed (a game too
     /// large to expand, as `*1000000`).
-    pub incentives: Result<(Vec<String>, Vec<String>), String>,
+    pub incentives: Result<(Vec<String>, Vec<String>), TooLargeToExpand>,
     /// The temperature as given and the game cooled by it, when asked.
     pub cooled: Option<(String, String)>,
     /// The heating game as given and the game heated by it, when asked.

@@ -232,7 +232,7 @@ fn game(expr: &str, opts: &CalcOptions<'_>) -> Result<CalcReport> {
             let ri: Vec<String> = ri.into_iter().map(|x| s.display(x)).collect();
             Ok((li, ri))
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
     };
     let value = s.display(g);
     let outcome = s.outcome(g);

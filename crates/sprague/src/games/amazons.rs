@@ -5,7 +5,7 @@ use crate::blocks::{Board, Cell, CellSet, Cells, Dir, Neighbourhood, Symmetry};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
-use crate::registry::{Entry, Family, Partizan, without_params};
+use crate::registry::{Entry, Family, Partizan};
 
 /// Amazons' cells: `.` empty, `x` Left's amazon, `o` Right's amazon, `#`
 /// burnt by an arrow (or off the board).
@@ -48,21 +48,9 @@ impl PartizanRules for Amazons {
     }
 
     fn decompose(&self, b: &Board, out: &mut Vec<Board>) -> bool {
-        let start = out.len();
-        let split = b.regions(CellSet::IN_PLAY, Neighbourhood::King, 2, out);
-        let idle = |p: &Board| p.mask_of(CellSet::PIECES) == 0;
-        if !split {
-            return idle(b);
-        }
-        let mut i = start;
-        while i < out.len() {
-            if idle(&out[i]) {
-                out.swap_remove(i);
-            } else {
-                i += 1;
-            }
-        }
-        true
+        b.live_regions(CellSet::IN_PLAY, Neighbourhood::King, 2, out, |p| {
+            p.mask_of(CellSet::PIECES) == 0
+        })
     }
 
     fn canonical_key(&self, b: &Board) -> (Board, bool) {
@@ -113,13 +101,13 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value amazons x..#|....|.#.o --json",
     rules: "Amazons (W. Zamkauskas, 1988): a board of Left's amazons `x`, Right's amazons `o`, empty cells `.` and burnt cells `#`. A move slides one of your amazons any number of cells in one of the eight queen directions over empty cells, then shoots an arrow from where it stopped, again in a queen direction over empty cells (the cell it left is empty); the arrow's cell is burnt for good. Whoever cannot move loses. Left is `x` as in CGSuite.",
     known: "Endgames split into independent regions, which made Amazons a showcase of combinatorial game theory: E. Berlekamp, Sums of N × 2 Amazons (2000); M. Müller and T. Tegos, Experiments in Computer Amazons (More Games of No Chance, 2002); R. Snatzke, Exhaustive Search in Amazons (ibid.). A lone amazon on a strip of n empty cells is worth n (±n for Right). CGSuite times the canonical form of `x......|o......` (2×7) in its benchmark set. sprague splits a board into regions of cells not burnt (cells touching along a side or a corner), drops regions without amazons and keys each by the least of its images under the symmetries and the colour swap.",
-    build: |name, params| without_params(name, params, |name| Partizan { name, rules: Amazons }),
+    build: Partizan::<Amazons>::build,
 }];
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::by_definition::{both, is};
+    use crate::games::by_definition::{agrees_with_definition, is};
     use crate::games::snort::tests::{grid, swap_negates_and_images_keep};
     use proptest::prelude::*;
 
@@ -127,9 +115,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(150))]
         #[test]
         fn values_match_the_definition(w in 1usize..5, h in 1usize..4, seed in any::<u64>()) {
-            let b = grid(w, h, seed, [6, 1, 1, 3]);
-            let (fast, slow) = both(&Amazons, &b);
-            prop_assert_eq!(fast, slow, "{}", Amazons.format_position(&b));
+            agrees_with_definition(&Amazons, &grid(w, h, seed, [6, 1, 1, 3]))?;
         }
 
         #[test]

@@ -6,7 +6,7 @@ use crate::blocks::{Board, Cell, CellSet, Cells, Neighbourhood, Symmetry};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
-use crate::registry::{Entry, Family, Partizan, without_params};
+use crate::registry::{Entry, Family, Partizan};
 
 /// AntiClobber's cells: `.` empty, `x` Left's (black) stone, `o` Right's
 /// (white) stone, `#` off the board.
@@ -143,19 +143,14 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value anticlobber x.o|.o.|o.x --json",
     rules: "AntiClobber: a board of Left's stones `x` (black), Right's stones `o` (white) and empty cells `.`. A move takes one of your stones orthogonally onto an adjacent empty cell, and a stone of the other colour appears on the cell it left: a Clobber move played backwards in time (Clobber's options from G to H are AntiClobber's from H to G). Whoever cannot move loses. Left is black (`x`), as in CGSuite's AntiClobber and in Clobber.",
     known: "A variant of Clobber defined in CGSuite (game.grid.AntiClobber); CGSuite's tests give `xoxo|oo..` = {*|-1}. Worked out from the rules: `x.` is 1, `xo.` is −1, `x.o` is *. Every move fills an empty cell, so a game ends within as many moves as there are empty cells. sprague splits a board into the parts joined through empty cells (stones with no empty neighbour never move again) and keys each by the least of its images under the symmetries and the colour swap.",
-    build: |name, params| {
-        without_params(name, params, |name| Partizan {
-            name,
-            rules: AntiClobber,
-        })
-    },
+    build: Partizan::<AntiClobber>::build,
 }];
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::Clobber;
-    use crate::games::by_definition::{both, is};
+    use crate::games::by_definition::{agrees_with_definition, is};
     use crate::games::snort::tests::{grid, swap_negates_and_images_keep};
     use proptest::prelude::*;
 
@@ -163,9 +158,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(200))]
         #[test]
         fn values_match_the_definition(w in 1usize..6, h in 1usize..4, seed in any::<u64>()) {
-            let b = grid(w, h, seed, [3, 3, 3, 1]);
-            let (fast, slow) = both(&AntiClobber, &b);
-            prop_assert_eq!(fast, slow, "{}", AntiClobber.format_position(&b));
+            agrees_with_definition(&AntiClobber, &grid(w, h, seed, [3, 3, 3, 1]))?;
         }
 
         #[test]

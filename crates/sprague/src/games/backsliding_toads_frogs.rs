@@ -5,7 +5,7 @@ use crate::definition::Definition;
 use crate::games::{ToadsAndFrogs, ToadsFrogsStrip};
 use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
-use crate::registry::{Entry, Family, LoopyPartizan, without_params};
+use crate::registry::{Entry, Family, LoopyPartizan};
 
 /// Backsliding Toads and Frogs: Left's toads and Right's frogs move as in
 /// [`ToadsAndFrogs`] (one square forward onto an empty square, or a jump over
@@ -79,12 +79,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value backsliding-toads-frogs T.F.F --json",
     rules: "Backsliding Toads and Frogs: a strip of squares holding toads `T`, frogs `F` and empty squares `.`. Left (Toads) moves a toad one square right into an empty square, jumps it rightward over one frog into the empty square beyond, or steps it one square back (left) into an empty square; Right (Frogs) moves frogs the same way in the other direction. There are no backward jumps. Whoever cannot move loses; a game that goes on for ever is a draw. Left plays the toads, as in Winning Ways and CGSuite.",
     known: "Discussed in Winning Ways (2nd ed., vol. 2) among the loopy games; CGSuite defines it as its generalized Toads and Frogs with slides of −1 allowed. Its values are loopy: `TTT..FFF` (560 positions) is a draw whoever starts and not a stopper, with onside {on||0|-1/2} and offside {1/2|0||off} (the value CGSuite 2.2 computes; sprague's tests confirm both sides by comparison, but its own side search does not find them and reports them as not found after minutes of search). A strip on which no creature can ever step back is plain Toads and Frogs. sprague explores every position reachable from the one given (at most `--max-states` positions) and reports the outcome with either player first (draws included), whether it is a stopper, its simplest form or its sides; the sides' comparisons take about 2n² states for n positions, so strips of up to about eight squares answer quickly.",
-    build: |name, params| {
-        without_params(name, params, |name| LoopyPartizan {
-            name,
-            rules: BackslidingToadsAndFrogs,
-        })
-    },
+    build: LoopyPartizan::<BackslidingToadsAndFrogs>::build,
 }];
 
 #[cfg(test)]
@@ -110,40 +105,7 @@ mod tests {
     /// Every move by the rules, square by square: forward slide, jump over
     /// one of the other kind, backward slide.
     fn naive(s: &str, left: bool) -> Vec<String> {
-        let c: Vec<char> = s.chars().collect();
-        let n = c.len() as isize;
-        let (me, them, d) = if left { ('T', 'F', 1) } else { ('F', 'T', -1) };
-        let at = |j: isize| {
-            if (0..n).contains(&j) {
-                Some(c[j as usize])
-            } else {
-                None
-            }
-        };
-        let mut out = Vec::new();
-        for i in 0..n {
-            if c[i as usize] != me {
-                continue;
-            }
-            let mut targets = Vec::new();
-            if at(i + d) == Some('.') {
-                targets.push(i + d);
-            }
-            if at(i + d) == Some(them) && at(i + 2 * d) == Some('.') {
-                targets.push(i + 2 * d);
-            }
-            if at(i - d) == Some('.') {
-                targets.push(i - d);
-            }
-            for t in targets {
-                let mut g = c.clone();
-                g[i as usize] = '.';
-                g[t as usize] = me;
-                out.push(g.into_iter().collect());
-            }
-        }
-        out.sort();
-        out
+        crate::games::toads_frogs::tests::naive_moves(s, left, true)
     }
 
     fn cells() -> impl Strategy<Value = String> {
@@ -157,14 +119,7 @@ mod tests {
         #[test]
         fn moves_match_the_rules(s in cells()) {
             for left in [true, false] {
-                let mut out = Vec::new();
-                if left {
-                    BackslidingToadsAndFrogs.left_moves(&strip(&s), &mut out);
-                } else {
-                    BackslidingToadsAndFrogs.right_moves(&strip(&s), &mut out);
-                }
-                let mut got: Vec<String> = out.iter().map(|p| BackslidingToadsAndFrogs.format_position(p)).collect();
-                got.sort();
+                let got = crate::games::by_definition::shown_moves(&BackslidingToadsAndFrogs, &strip(&s), left);
                 prop_assert_eq!(got, naive(&s, left), "{}", s);
             }
         }

@@ -49,3 +49,34 @@ where
     }
     g == e
 }
+
+/// Left's options of `p` (Right's when `left` is false) in the notation of
+/// `rules`, sorted: what a test compares with a plain reading of the rules.
+pub(crate) fn shown_moves<R>(rules: &R, p: &R::Position, left: bool) -> Vec<String>
+where
+    R: PartizanRules + Notation<R::Position>,
+{
+    let mut out = Vec::new();
+    if left {
+        rules.left_moves(p, &mut out);
+    } else {
+        rules.right_moves(p, &mut out);
+    }
+    let mut shown: Vec<String> = out.iter().map(|q| rules.format_position(q)).collect();
+    shown.sort();
+    shown
+}
+
+/// Checks that the solver's value of `p` is the one straight from the
+/// definition ([`both`]), naming the position when not.
+pub(crate) fn agrees_with_definition<R>(
+    rules: &R,
+    p: &R::Position,
+) -> Result<(), proptest::test_runner::TestCaseError>
+where
+    R: PartizanRules + Notation<R::Position>,
+{
+    let (fast, slow) = both(rules, p);
+    proptest::prop_assert_eq!(fast, slow, "{}", rules.format_position(p));
+    Ok(())
+}

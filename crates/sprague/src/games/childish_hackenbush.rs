@@ -5,7 +5,7 @@ use super::{Hackenbush, HackenbushColour, HackenbushGraph};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
-use crate::registry::{Entry, Family, Partizan, without_params};
+use crate::registry::{Entry, Family, Partizan};
 
 /// Childish Hackenbush on the pictures of [`Hackenbush`] (the same
 /// notation): Left chops a blue edge and Right a red one only when every
@@ -95,12 +95,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value childish-hackenbush BBR RB --json",
     rules: "Childish Hackenbush: a picture of coloured edges on the ground, as in Hackenbush. Left (Blue) chops a blue edge and Right (Red) a red edge, but only an edge whose removal leaves every other edge connected to the ground (nothing may fall). A green edge may be chopped by either player as in Blue-Red-Green Hackenbush, and what it cuts off falls. Whoever cannot chop loses. Left is Blue, as in CGSuite (`l` there), whose ChildishHackenbush makes blue and red edges childish and leaves green ones ordinary.",
     known: "A Hackenbush variant of Winning Ways (vol. 1), defined in CGSuite as GenHackenbush with childish blue and red edges. Its values are often hot: CGSuite's tests give a cycle of six blue and four red edges through the ground {4|-2}, the tree `0-1:B 1-2:B 1-3:R 3-4:B` 2, and a red stalk of five edges whose five upper ends each hold a blue edge to one shared vertex 15/16. On a stalk only the top edge can be chopped, so `BR` is 0 (only Right may move, to 1). sprague splits a picture into its pieces that meet only at the ground and keys each by the lesser of it and its conjugate.",
-    build: |name, params| {
-        without_params(name, params, |name| Partizan {
-            name,
-            rules: ChildishHackenbush,
-        })
-    },
+    build: Partizan::<ChildishHackenbush>::build,
 }];
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Clobber: a stone captures an orthogonally adjacent stone of the other colour.
 
 use crate::blocks::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
+use crate::registry::Partizan;
 use crate::{
     notation::{Notation, ParseError},
     partizan::PartizanRules,
@@ -254,12 +255,7 @@ pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
     example2: "value clobber xo",
     rules: "Clobber: a board of Left's stones `x`, Right's stones `o` and empty cells `.`. A move takes one of your stones onto an orthogonally adjacent stone of the other colour, removing that stone. Whoever cannot move loses.",
     known: "Invented in 2001 by M. H. Albert, J. P. Grossman and R. J. Nowakowski. Most small positions are infinitesimals: `xo` is * and `xxo` is ↑ (up).",
-    build: |name, params| {
-        crate::registry::without_params(name, params, |name| crate::registry::Partizan {
-            name,
-            rules: Clobber,
-        })
-    },
+    build: Partizan::<Clobber>::build,
 }];
 
 #[cfg(test)]

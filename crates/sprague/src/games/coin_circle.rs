@@ -3,6 +3,7 @@
 
 use crate::heap::{GrundyTable, HeapGame, TakeBreak};
 use crate::notation::{ParseError, parse_u64_token};
+use crate::out_of_reach::OutOfReach;
 use crate::play::PlayEngine;
 use crate::registry::count::check_count;
 use crate::registry::{
@@ -196,15 +197,20 @@ impl CoinGame {
     ///
     /// # Errors
     /// Such a row.
-    pub fn check_rows(&self, p: &[CoinPart]) -> Result<(), String> {
+    pub fn check_rows(&self, p: &[CoinPart]) -> Result<(), OutOfReach> {
         for &part in p {
             if let CoinPart::Row(n) = part
                 && n > ENUMERATE_LIMIT
                 && self.row_value(n).is_none()
             {
-                return Err(format!(
-                    "a row of {n} coins is too long: with K = {} no period of the rows shows in their first {COIN_GAME_ROW_TABLE} values, so rows are limited to {ENUMERATE_LIMIT} coins",
-                    self.k
+                return Err(OutOfReach::too_large(
+                    format!(
+                        "a row is too long: with K = {} no period of the rows shows in their first {COIN_GAME_ROW_TABLE} values, so a row is searched",
+                        self.k
+                    ),
+                    "coins",
+                    n,
+                    ENUMERATE_LIMIT,
                 ));
             }
         }
@@ -215,7 +221,7 @@ impl CoinGame {
     ///
     /// # Errors
     /// More than 64 coins.
-    pub fn misere_check(&self, p: &[CoinPart]) -> Result<(), String> {
+    pub fn misere_check(&self, p: &[CoinPart]) -> Result<(), OutOfReach> {
         let coins: u64 = p
             .iter()
             .map(|&c| match c {
@@ -223,8 +229,11 @@ impl CoinGame {
             })
             .fold(0u64, u64::saturating_add);
         if coins > 64 {
-            return Err(format!(
-                "misère play is searched: at most 64 coins (found {coins})"
+            return Err(OutOfReach::too_large(
+                "misère play is searched",
+                "coins",
+                coins,
+                64,
             ));
         }
         Ok(())
@@ -439,7 +448,7 @@ impl BoardRules for CoinGame {
         }
         Ok(())
     }
-    fn misere_check(&self, p: &Vec<CoinPart>) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &Vec<CoinPart>) -> Result<(), OutOfReach> {
         CoinGame::misere_check(self, p)
     }
 }

@@ -6,7 +6,7 @@ use crate::blocks::{Board, Cell};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
-use crate::registry::{Entry, Family, Partizan, without_params};
+use crate::registry::{Entry, Family, Partizan};
 
 /// Col (Winning Ways, ch. 2): Left colours an uncoloured vertex blue,
 /// Right red; no vertex may be next to a vertex of the same colour. In the
@@ -91,7 +91,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value col 0-1 1-2 2-3 3-0 --json",
     rules: "Col: Left (Blue) and Right (Red) take turns colouring an uncoloured vertex of a graph (on a grid, the cells with their orthogonal neighbours) in their own colour; a vertex may not be coloured next to a vertex of the same colour. Whoever cannot colour loses. Left is Blue as in Winning Ways and CGSuite.",
     known: "Named after its inventor Colin Vout; Winning Ways, 2nd ed., vol. 1, ch. 2: every Col position is a number or a number plus * (a cold game: moving never helps the mover much). A single uncoloured vertex is *, a vertex only Left may colour is 1, an edge of two uncoloured vertices is 0. sprague splits a position into the connected parts of its uncoloured vertices and keys grid parts by the least of their images under the symmetries and the colour swap.",
-    build: |name, params| without_params(name, params, |name| Partizan { name, rules: Col }),
+    build: Partizan::<Col>::build,
 }];
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Cutcake (Winning Ways, ch. 2): Left cuts cakes along vertical lines, Right
 //! along horizontal lines.
 
+use crate::registry::Partizan;
 use crate::{
     notation::{Notation, ParseError},
     partizan::PartizanRules,
@@ -174,12 +175,7 @@ pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
     example2: "value cutcake 2x2 3x1",
     rules: "Cutcake: cakes of a×b unit squares (width × height). Left cuts one cake along a vertical grid line, splitting its width; Right cuts along a horizontal line, splitting its height. 1×1 pieces cannot be cut. Whoever cannot cut loses.",
     known: "Every value is an integer (Cutcake, Winning Ways, 2nd ed., vol. 1, ch. 2): an n×1 strip is n − 1, a 1×n strip −(n − 1), and a cake is worth its transpose's negative.",
-    build: |name, params| {
-        crate::registry::without_params(name, params, |name| crate::registry::Partizan {
-            name,
-            rules: Cutcake,
-        })
-    },
+    build: Partizan::<Cutcake>::build,
 }];
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 use crate::blocks::bitgrid::{self, Geometry, MAX_CELLS, first_column, low_bits};
 use crate::blocks::byteboard;
+use crate::registry::Partizan;
 use crate::{
     notation::{Notation, ParseError},
     partizan::PartizanRules,
@@ -483,12 +484,7 @@ pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
     example2: "value domineering ..|..",
     rules: "Domineering: on a board of empty `.` and blocked `#` cells, Left places vertical dominoes and Right horizontal ones on two empty cells. Whoever cannot place a domino loses.",
     known: "The 2×2 board is ±1 (whoever moves first wins), a 2×1 column is 1 and a 1×2 row −1; sprague computes the canonical value of any small board.",
-    build: |name, params| {
-        crate::registry::without_params(name, params, |name| crate::registry::Partizan {
-            name,
-            rules: Domineering,
-        })
-    },
+    build: Partizan::<Domineering>::build,
 }];
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use super::Cake;
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
-use crate::registry::{Entry, Family, Partizan, without_params};
+use crate::registry::{Entry, Family, Partizan};
 
 /// Eatcake on cakes `W×H` (width × height, [`Cake`]). Left eats one column
 /// of a cake (a vertical strip `1 × H`): the pieces west and east of it,
@@ -173,7 +173,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value eatcake 2x3 1x1 --json",
     rules: "Eatcake: cakes of W×H unit squares (width × height). Left eats one whole column (a vertical strip) of one cake, Right one whole row; what is left of that cake on either side of the strip are two cakes (one, or none, at an edge). Whoever cannot eat loses. Left eats vertical strips, as Left cuts vertically in Cutcake (Winning Ways) and eats along the second coordinate in CGSuite's Eatcake (whose (m, n) is this notation's `nxm`).",
     known: "A variant of Cutcake from Winning Ways (vol. 1), also known as Bynum's game (CGSuite's documentation); in CGSuite it is GenCutcake with the octal game 0.7 (take one, leave at most two heaps) on each side. A 1×1 cake is *, a column of two `1x2` is ^ (up); a cake and its transpose are negatives, so a square is its own negative (0, or a value of order 2 such as *). CGSuite's tests give the cakes of height 8 and widths 1 to 8 (`1x8` … `8x8`) as ^, {^|||^*|v||0}, {^^|*}, {^^|*||0,{0|vv*}}, {^3|^*||*}, {^3|^*||*|||0,{0,{^|0,v*}|||0|vv*||0}}, {0||^^*|0|||*} and *. Each cake is a component; sprague keys a cake by its orientation with the shorter side first.",
-    build: |name, params| without_params(name, params, |name| Partizan { name, rules: Eatcake }),
+    build: Partizan::<Eatcake>::build,
 }];
 
 #[cfg(test)]

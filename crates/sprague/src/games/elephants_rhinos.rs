@@ -5,7 +5,7 @@ use super::{ToadsAndFrogs, ToadsFrogsStrip};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
 use crate::partizan::{Dyadic, PartizanRules};
-use crate::registry::{Entry, Family, Partizan, without_params};
+use crate::registry::{Entry, Family, Partizan};
 
 /// Elephants and Rhinos on the strips of [`ToadsAndFrogs`] (the same
 /// notation: `T` an elephant, Left's, `F` a rhino, Right's, `.` empty). Left
@@ -145,12 +145,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value elephants-rhinos TT..FF --json",
     rules: "Elephants and Rhinos: a strip of squares holding elephants `T`, rhinos `F` and empty squares `.`. Left moves an elephant one square right onto an empty square; Right moves a rhino one square left onto an empty square. There are no jumps, so an elephant facing a rhino (`TF`) is stuck for good. Whoever cannot move loses. Left moves the elephants rightward, as the toads in Toads and Frogs and in CGSuite's ElephantsAndRhinos (Toads and Frogs with no jumps).",
     known: "CGSuite defines it as GenToadsAndFrogs with no jumps, and its tests give `TTTT..FFF` = 1. Worked out from the rules: `T.F` is * and `T.FT.` is 1*. With no jumps, `TF` pairs and pieces pressed against a wall never move again, so sprague splits the strip there; when every rhino is left of every elephant the value is an integer (the elephants' steps left minus the rhinos'). Keys are the lesser of a strip and its conjugate.",
-    build: |name, params| {
-        without_params(name, params, |name| Partizan {
-            name,
-            rules: ElephantsAndRhinos,
-        })
-    },
+    build: Partizan::<ElephantsAndRhinos>::build,
 }];
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use crate::blocks::{Board, Cell, CellSet, Cells, Neighbourhood, Symmetry};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
-use crate::registry::{Entry, Family, Partizan, without_params};
+use crate::registry::{Entry, Family, Partizan};
 
 /// Fission's cells: `.` empty, `x` a stone, `#` off the board.
 const CELLS: Cells = Cells::new('.', Some('x'), None, Some('#'));
@@ -113,7 +113,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value fission .....|.x.x.|..... --json",
     rules: "Fission: stones on a board. Left takes away a stone whose north and south neighbours are both empty and puts a stone on each of them; Right does the same with the east and west neighbours. Whoever cannot move loses. Left splits vertically, as in CGSuite and cgt (and as Left places vertical dominoes in Domineering).",
     known: "A stone alone in a column of three cells is 1 (Left's one move) and in a row of three −1; a board and its transpose are negatives of each other, so a square board symmetric under the transpose is 0. sprague splits a board into its regions of cells in play that hold a stone and can still hold a split, keyed by the least image under the mirrors (same value) and transposes (negated).",
-    build: |name, params| without_params(name, params, |name| Partizan { name, rules: Fission }),
+    build: Partizan::<Fission>::build,
 }];
 
 #[cfg(test)]

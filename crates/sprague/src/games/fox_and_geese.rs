@@ -4,7 +4,7 @@
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
-use crate::registry::{Entry, Family, LoopyPartizan, without_params};
+use crate::registry::{Entry, Family, LoopyPartizan};
 
 /// Most squares of a board (rows × columns).
 const MAX_CELLS: usize = 64;
@@ -293,12 +293,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value fox-and-geese x#x#x#|#.#.#.|.#o#.# --json",
     rules: "Fox and Geese: on the playable squares of a checkerboard, Left (the geese, `x`) moves one goose one square diagonally down onto an empty square; Right (the fox, `o`) moves the fox one square diagonally in any direction onto an empty square. Nothing is captured. Whoever cannot move loses: the geese win by hemming the fox in; once the fox stands on or above the highest goose's row it can run up the unbounded board for ever, and that position is `off` (the geese's moves run out). Left plays the geese, as in Winning Ways and CGSuite.",
     known: "Winning Ways, 2nd ed., vol. 3, ch. 20 analyses it on the 8×8 board with four geese. CGSuite 2.2 (FoxAndGeese; its test suite `GameGridTest.scala`) gives for four geese on row 4 of an 8-column board with the fox in the corner a1 the value {4*|7/2}, and for geese on row 3 values such as 2over, 3*, 4over and {4|3||2}; sprague's tests check these. sprague explores every position reachable from the one given and reports the outcome (draws included), stopper or not and the simplest form; the simplification compares positions pairwise (2n² states for n positions), so with the default budget of 20,000,000 states games of up to about 3,100 positions answer: four geese on row 3 of 8 columns (1,499 positions) in seconds, while four geese on row 4 (about 10,700 positions) need `--max-states 250000000` and about 34 GiB.",
-    build: |name, params| {
-        without_params(name, params, |name| LoopyPartizan {
-            name,
-            rules: FoxAndGeese,
-        })
-    },
+    build: LoopyPartizan::<FoxAndGeese>::build,
 }];
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! names it loses.
 
 use crate::notation::{ParseError, parse_u64_token};
-use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
+use crate::out_of_reach::OutOfReach;
+use crate::registry::{BoardRules, CellGrid, Entry, Family};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// A secret number `x` in the range `lo..=hi`, known to the host. Players
@@ -44,8 +45,11 @@ impl GuessingGame {
     ///
     /// # Errors
     /// Always.
-    pub fn misere_check(&self, _: &(u64, u64, u64)) -> Result<(), String> {
-        Err("the guessing game is already played as `whoever names the secret loses`; drop --misere".into())
+    pub fn misere_check(&self, _: &(u64, u64, u64)) -> Result<(), OutOfReach> {
+        Err(OutOfReach::AlreadyMisere {
+            game: "guessing game",
+            rule: "whoever names the secret loses",
+        })
     }
 }
 
@@ -131,7 +135,7 @@ impl BoardRules for GuessingGame {
         }
         Ok(())
     }
-    fn misere_check(&self, p: &(u64, u64, u64)) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &(u64, u64, u64)) -> Result<(), OutOfReach> {
         GuessingGame::misere_check(self, p)
     }
 }
@@ -147,12 +151,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value guessing 9 5",
     rules: "The host keeps a secret number X from the range 1..N. Players alternately name a number still in the range; the host says whether X is larger or smaller, and the range shrinks to the side of X (the named number drops out). Whoever names X loses, so a player left with only X to name loses. HDU 5591 (ZYB's Game) asks, for N, how many X make the second player win.",
     known: "With a = X − L numbers below the secret and b = R − X above, naming a number below X leaves any smaller a and naming one above leaves any smaller b: the game is two-heap Nim with value a ⊕ b (Bouton's theorem). So the second player wins exactly when X is the middle of the range: for 1..N, one secret (X = (N + 1)/2) when N is odd and none when N is even — the answer to HDU 5591 (checked against search on every range up to 24).",
-    build: |name, params| {
-        without_params(name, params, |name| CellGrid {
-            name,
-            rules: GuessingGame,
-        })
-    },
+    build: CellGrid::<GuessingGame>::build,
 }];
 
 #[cfg(test)]

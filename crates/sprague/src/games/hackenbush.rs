@@ -1,6 +1,7 @@
 //! Blue-Red-Green Hackenbush (Winning Ways, ch. 1–2, 7): players chop edges of
 //! a picture standing on the ground; edges cut off from the ground vanish.
 
+use crate::registry::Partizan;
 use crate::{
     notation::{Notation, ParseError},
     partizan::{Dyadic, PartizanRules},
@@ -460,12 +461,7 @@ pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
     example2: "value hackenbush BRG --json",
     rules: "Blue-Red-Green Hackenbush: a picture of coloured edges on the ground. Left (Blue) cuts a blue or green edge, Right (Red) a red or green edge; edges no longer connected to the ground vanish. Whoever cannot move loses.",
     known: "A blue stalk of n edges is worth n and a red one −n; a blue-red stalk is a dyadic number by Berlekamp's rule (read from the ground, the edges up to the first change of colour count whole, and each later edge half the one before with its colour's sign: BBRB is 7/4); green edges are nimbers (Winning Ways, 2nd ed., vol. 1: Blue-Red Hackenbush ch. 1, Hackenbush Hotchpotch ch. 2, Berlekamp's rule ch. 3).",
-    build: |name, params| {
-        crate::registry::without_params(name, params, |name| crate::registry::Partizan {
-            name,
-            rules: Hackenbush,
-        })
-    },
+    build: Partizan::<Hackenbush>::build,
 }];
 
 #[cfg(test)]

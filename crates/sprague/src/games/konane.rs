@@ -48,21 +48,10 @@ impl PartizanRules for Konane {
     }
 
     fn decompose(&self, b: &Board, out: &mut Vec<Board>) -> bool {
-        let start = out.len();
-        let split = b.regions(CellSet::IN_PLAY, Neighbourhood::Orthogonal, 2, out);
-        let one_sided = |p: &Board| p.mask(Cell::Left) == 0 || p.mask(Cell::Right) == 0;
-        if !split {
-            return one_sided(b);
-        }
-        let mut i = start;
-        while i < out.len() {
-            if one_sided(&out[i]) {
-                out.swap_remove(i);
-            } else {
-                i += 1;
-            }
-        }
-        true
+        // A part with stones of one colour only has no jump.
+        b.live_regions(CellSet::IN_PLAY, Neighbourhood::Orthogonal, 2, out, |p| {
+            p.mask(Cell::Left) == 0 || p.mask(Cell::Right) == 0
+        })
     }
 
     fn canonical_key(&self, b: &Board) -> (Board, bool) {

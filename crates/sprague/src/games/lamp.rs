@@ -18,7 +18,7 @@ struct LampSwitches {
 impl Ruleset for LampSwitches {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
         normal_play_only("lamp-switches", options)?;
-        let (space, _) = LampGame::parse(position).map_err(Error::input)?;
+        let (space, _) = LampGame::parse(position).map_err(|e| Error::position(position, e))?;
         SpaceRules {
             name: "lamp-switches".to_string(),
             space,
@@ -28,7 +28,7 @@ impl Ruleset for LampSwitches {
 
     /// Solves the whole game of the position, then plays it perfectly.
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        let (space, _) = LampGame::parse(position).map_err(Error::input)?;
+        let (space, _) = LampGame::parse(position).map_err(|e| Error::position(position, e))?;
         let rules = self.games.keep(SpaceRules {
             name: "lamp-switches".to_string(),
             space,

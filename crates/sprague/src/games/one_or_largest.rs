@@ -1,7 +1,8 @@
 //! "Take one from every heap, or take the largest heap", last stone loses.
 
 use crate::notation::{ParseError, format_heaps, parse_heaps};
-use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
+use crate::out_of_reach::OutOfReach;
+use crate::registry::{BoardRules, CellGrid, Entry, Family};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Heaps of stones; a move either takes one stone from every non-empty heap,
@@ -63,8 +64,11 @@ impl OneOrLargest {
     ///
     /// # Errors
     /// Always.
-    pub fn misere_check(&self, _: &[u64]) -> Result<(), String> {
-        Err("the game is already played as `whoever takes the last stone loses`; drop --misere".into())
+    pub fn misere_check(&self, _: &[u64]) -> Result<(), OutOfReach> {
+        Err(OutOfReach::AlreadyMisere {
+            game: "game",
+            rule: "whoever takes the last stone loses",
+        })
     }
 }
 
@@ -121,7 +125,7 @@ impl Notation<Vec<u64>> for OneOrLargest {
 }
 
 impl BoardRules for OneOrLargest {
-    fn misere_check(&self, p: &Vec<u64>) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &Vec<u64>) -> Result<(), OutOfReach> {
         OneOrLargest::misere_check(self, p)
     }
 }
@@ -137,12 +141,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value one-or-largest 1 1",
     rules: "Heaps of stones. A move either takes one stone from every non-empty heap, or takes a whole largest heap. The player who takes the last stone loses.",
     known: "Draw the heaps, largest first, as the rows of a Young diagram: play walks a token right or down from the corner. Walk diagonally while possible; from the last diagonal cell (k, k), with x cells to its right and y rows below it longer than k, the mover wins iff x or y is odd (derivation in the documentation of `sprague::games::one_or_largest_is_p`, checked against search on all small inputs).",
-    build: |name, params| {
-        without_params(name, params, |name| CellGrid {
-            name,
-            rules: OneOrLargest,
-        })
-    },
+    build: CellGrid::<OneOrLargest>::build,
 }];
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! money bag at the left end.
 
 use crate::notation::ParseError;
-use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
+use crate::registry::{BoardRules, CellGrid, Entry, Family};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// A strip of squares holding coins; `bag` says whether a money bag sits left
@@ -322,12 +322,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value silver-dollar $.o..oD.o",
     rules: "Coins on a strip of squares. A move slides one coin any number of squares to the left onto empty squares, never jumping another coin. With a money bag `$` at the left end, the leftmost coin may instead drop into the bag, and one coin may be the silver dollar `D`: whoever bags the dollar wins.",
     known: "The game is Staircase Nim on the gaps read from the right: the value is the nim-sum of the gaps in front of the 1st, 3rd, 5th, … coin from the right; with the bag, the leftmost gap counts the bag as one more square.",
-    build: |name, params| {
-        without_params(name, params, |name| CellGrid {
-            name,
-            rules: SilverDollar,
-        })
-    },
+    build: CellGrid::<SilverDollar>::build,
 }];
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use crate::blocks::{Board, Cell, CellSet, Cells, GraphBoard, Neighbourhood, Symm
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
-use crate::registry::{Entry, Family, Partizan, without_params};
+use crate::registry::{Entry, Family, Partizan};
 
 /// Vertex states as "who may still colour here": `.` either player, `x`
 /// only Left, `o` only Right, `#` nobody (coloured, or no vertex).
@@ -214,7 +214,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value snort 0-1 1-2 2-3 0-4 --json",
     rules: "Snort: Left (Blue) and Right (Red) take turns colouring an uncoloured vertex of a graph (on a grid, the cells with their orthogonal neighbours) in their own colour; a vertex may not be coloured next to a vertex of the other colour. Whoever cannot colour loses. Left is Blue as in Winning Ways and CGSuite.",
     known: "Named after its inventor Simon Norton; Winning Ways, 2nd ed., vol. 1, ch. 2 (Snort is the hot cousin of Col: colouring next to your own colour reserves vertices). A single uncoloured vertex is *, a vertex only Left may colour is 1, and an edge of two uncoloured vertices is ±1. Deciding the winner is PSPACE-complete (Schaefer, 1978). sprague splits a position into the connected parts of its uncoloured vertices and keys grid parts by the least of their images under the symmetries and the colour swap.",
-    build: |name, params| without_params(name, params, |name| Partizan { name, rules: Snort }),
+    build: Partizan::<Snort>::build,
 }];
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ struct SpeikeAndTomRuleset {
 
 impl Ruleset for SpeikeAndTomRuleset {
     fn value(&self, position: &str, options: &Options<'_>) -> Result<Report> {
-        let (space, _) = SpeikeAndTom::parse(position).map_err(Error::input)?;
+        let (space, _) = SpeikeAndTom::parse(position).map_err(|e| Error::position(position, e))?;
         SpaceRules {
             name: "speike-and-tom".to_string(),
             space,
@@ -26,7 +26,7 @@ impl Ruleset for SpeikeAndTomRuleset {
 
     /// Solves the whole game of the position, then plays it perfectly.
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
-        let (space, _) = SpeikeAndTom::parse(position).map_err(Error::input)?;
+        let (space, _) = SpeikeAndTom::parse(position).map_err(|e| Error::position(position, e))?;
         let rules = self.games.keep(SpaceRules {
             name: "speike-and-tom".to_string(),
             space,

@@ -1,7 +1,8 @@
 //! Staircase Nim: coins on numbered steps move down the stairs.
 
 use crate::notation::{ParseError, format_heaps, parse_heaps};
-use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
+use crate::out_of_reach::OutOfReach;
+use crate::registry::{BoardRules, CellGrid, Entry, Family};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// Staircase Nim. A position lists the number of coins on steps 1, 2, 3, …;
@@ -32,11 +33,17 @@ impl StaircaseNim {
     ///
     /// # Errors
     /// More than 64 coins.
-    pub fn misere_check(&self, p: &[u64]) -> Result<(), String> {
-        if p.iter().fold(0u64, |a, &c| a.saturating_add(c)) <= 64 {
+    pub fn misere_check(&self, p: &[u64]) -> Result<(), OutOfReach> {
+        let coins = p.iter().fold(0u64, |a, &c| a.saturating_add(c));
+        if coins <= 64 {
             Ok(())
         } else {
-            Err("misère staircase Nim is searched, so at most 64 coins are supported".into())
+            Err(OutOfReach::too_large(
+                "misère staircase Nim is searched",
+                "coins",
+                coins,
+                64,
+            ))
         }
     }
 }
@@ -123,7 +130,7 @@ impl Notation<Vec<u64>> for StaircaseNim {
 }
 
 impl BoardRules for StaircaseNim {
-    fn misere_check(&self, p: &Vec<u64>) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &Vec<u64>) -> Result<(), OutOfReach> {
         StaircaseNim::misere_check(self, p)
     }
 }
@@ -139,12 +146,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value staircase 0 4 0 4",
     rules: "Staircase Nim: coins lie on steps 1, 2, 3, …. A move carries any positive number of coins from one step down to the next step (from step 1 onto the ground, out of play). The player who makes the last move wins.",
     known: "The coins on odd-numbered steps form a Nim position and the even steps do not matter: the position loses for the mover exactly when the nim-sum of the odd steps is 0, since a move onto an odd step can be undone at once.",
-    build: |name, params| {
-        without_params(name, params, |name| CellGrid {
-            name,
-            rules: StaircaseNim,
-        })
-    },
+    build: CellGrid::<StaircaseNim>::build,
 }];
 
 #[cfg(test)]

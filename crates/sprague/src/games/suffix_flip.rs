@@ -2,7 +2,8 @@
 
 use super::turning::parse_coins;
 use crate::notation::ParseError;
-use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
+use crate::out_of_reach::OutOfReach;
+use crate::registry::{BoardRules, CellGrid, Entry, Family};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// A string of 0s and 1s; a move chooses a 1 at position `i` and flips every
@@ -87,11 +88,13 @@ impl SuffixFlip {
     ///
     /// # Errors
     /// Strings longer than 20 bits.
-    pub fn misere_check(&self, p: &[bool]) -> Result<(), String> {
+    pub fn misere_check(&self, p: &[bool]) -> Result<(), OutOfReach> {
         if p.len() > 20 {
-            return Err(format!(
-                "misère play is searched: strings are limited to 20 bits (found {})",
-                p.len()
+            return Err(OutOfReach::too_large(
+                "misère play is searched",
+                "bits",
+                p.len() as u64,
+                20,
             ));
         }
         Ok(())
@@ -99,7 +102,7 @@ impl SuffixFlip {
 }
 
 impl BoardRules for SuffixFlip {
-    fn misere_check(&self, p: &Vec<bool>) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &Vec<bool>) -> Result<(), OutOfReach> {
         SuffixFlip::misere_check(self, p)
     }
 }
@@ -115,12 +118,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value flip-suffix 0110 --misere",
     rules: "A string of 0s and 1s. A move chooses a 1, at any position i, and flips every bit from position i to the end of the string (so that 1 becomes 0). The player who cannot move — the string is all 0s — loses. (This is the lecture notes' 01-string game; `flip-left`, formerly `flip01`, is a different game.)",
     known: "The value is the last bit: every move flips the last bit, and from a string ending in 1 flipping just the last bit is a move, so strings ending in 0 lose for the player to move and every move from a string ending in 1 wins (derivation in the documentation of `sprague::games::SuffixFlip`, checked against search on every string of up to 12 bits).",
-    build: |name, params| {
-        without_params(name, params, |name| CellGrid {
-            name,
-            rules: SuffixFlip,
-        })
-    },
+    build: CellGrid::<SuffixFlip>::build,
 }];
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Toads and Frogs (Winning Ways, ch. 1): toads (Left) hop rightward, frogs
 //! (Right) leftward, on a strip of squares.
 
+use crate::registry::Partizan;
 use crate::{
     notation::{Notation, ParseError},
     partizan::PartizanRules,
@@ -349,12 +350,7 @@ pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
     example2: "value toads-and-frogs T.F",
     rules: "Toads and Frogs: a strip of squares holding toads `T`, frogs `F` and empty squares `.`. Left moves a toad one square right into an empty square, or jumps it over one frog into an empty square; Right moves frogs leftward the same way. Whoever cannot move loses.",
     known: "Introduced in Winning Ways, 2nd ed., vol. 1, ch. 1; T.F is * (whoever moves first wins), and sprague computes the canonical value of any short row.",
-    build: |name, params| {
-        crate::registry::without_params(name, params, |name| crate::registry::Partizan {
-            name,
-            rules: ToadsAndFrogs,
-        })
-    },
+    build: Partizan::<ToadsAndFrogs>::build,
 }];
 
 #[cfg(test)]
@@ -380,29 +376,39 @@ pub(crate) mod tests {
     }
 
     fn naive(s: &str, left: bool) -> Vec<String> {
+        naive_moves(s, left, false)
+    }
+
+    /// Left's (`left`) or Right's moves of the strip `s` by the rules, square
+    /// by square, sorted: a forward slide, a jump over one of the other kind,
+    /// and with `backward` (Backsliding Toads and Frogs) a backward slide.
+    pub(crate) fn naive_moves(s: &str, left: bool, backward: bool) -> Vec<String> {
         let c: Vec<char> = s.chars().collect();
         let n = c.len() as isize;
         let (me, them, d) = if left { ('T', 'F', 1) } else { ('F', 'T', -1) };
+        let at = |j: isize| {
+            if (0..n).contains(&j) {
+                Some(c[j as usize])
+            } else {
+                None
+            }
+        };
         let mut out = Vec::new();
         for i in 0..n {
             if c[i as usize] != me {
                 continue;
             }
-            let at = |j: isize| {
-                if (0..n).contains(&j) {
-                    Some(c[j as usize])
-                } else {
-                    None
-                }
-            };
-            let target = if at(i + d) == Some('.') {
-                Some(i + d)
-            } else if at(i + d) == Some(them) && at(i + 2 * d) == Some('.') {
-                Some(i + 2 * d)
-            } else {
-                None
-            };
-            if let Some(t) = target {
+            let mut targets = Vec::new();
+            if at(i + d) == Some('.') {
+                targets.push(i + d);
+            }
+            if at(i + d) == Some(them) && at(i + 2 * d) == Some('.') {
+                targets.push(i + 2 * d);
+            }
+            if backward && at(i - d) == Some('.') {
+                targets.push(i - d);
+            }
+            for t in targets {
                 let mut g = c.clone();
                 g[i as usize] = '.';
                 g[t as usize] = me;
@@ -430,14 +436,7 @@ pub(crate) mod tests {
         for seed in 0..400 {
             let s = random_strip(seed, 1 + (seed % 12) as usize);
             for left in [true, false] {
-                let mut out = Vec::new();
-                if left {
-                    ToadsAndFrogs.left_moves(&strip(&s), &mut out);
-                } else {
-                    ToadsAndFrogs.right_moves(&strip(&s), &mut out);
-                }
-                let mut got: Vec<String> = out.iter().map(|p| ToadsAndFrogs.format_position(p)).collect();
-                got.sort();
+                let got = crate::games::by_definition::shown_moves(&ToadsAndFrogs, &strip(&s), left);
                 assert_eq!(got, naive(&s, left), "{s}");
             }
         }

@@ -5,7 +5,7 @@ use crate::blocks::{Board, Cell, Cells, Symmetry};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
-use crate::registry::{Entry, Family, Partizan, without_params};
+use crate::registry::{Entry, Family, Partizan};
 
 /// The dominoes: `x` blue (Left's), `o` red (Right's), `g` green (either's),
 /// `.` a gap.
@@ -173,12 +173,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value toppling-dominoes xo.g --json",
     rules: "Toppling Dominoes: lines of dominoes, each blue `x`, red `o` or green `g`. Left (Blue) topples a blue or green domino, Right (Red) a red or green one, east or west; it knocks down every domino beyond it in its line, and they all leave the game. A gap `.` or a new row ends a line, so lines are separate games. Whoever cannot move loses. Left is Blue, as in CGSuite (`l` there) and cgt (`x`).",
     known: "Introduced by Albert, Nowakowski and Wolfe (Lessons in Play, 2007). n blue dominoes are worth n; a line of n green dominoes is the nim heap *n (toppling leaves any shorter line). Every dyadic rational is the value of exactly one blue-red line, and that line is a palindrome (A. Fink, R. J. Nowakowski, A. N. Siegel, D. Wolfe, Toppling Conjectures, Games of No Chance 4, 2015). sprague splits a position into its lines and keys each by the least of its mirror image and colour swaps.",
-    build: |name, params| {
-        without_params(name, params, |name| Partizan {
-            name,
-            rules: TopplingDominoes,
-        })
-    },
+    build: Partizan::<TopplingDominoes>::build,
 }];
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! and the 01-string flip game.
 
 use crate::notation::ParseError;
+use crate::out_of_reach::OutOfReach;
 use crate::registry::{BoardRules, CellGrid, Entry, Family, Ruleset, no_params};
 use crate::{impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
@@ -91,13 +92,15 @@ impl TurningGame {
     ///
     /// # Errors
     /// A flip-left position with a heads coin from the 21st on.
-    pub fn misere_check(&self, p: &[bool]) -> Result<(), String> {
+    pub fn misere_check(&self, p: &[bool]) -> Result<(), OutOfReach> {
         let last = p.iter().rposition(|&c| c).unwrap_or(0);
         if self.kind == TurningKind::FlipAny && last >= 20 {
-            Err(
-                "misère flip-left is searched over 2^n options per coin: heads only on the first 20 coins"
-                    .into(),
-            )
+            Err(OutOfReach::too_large(
+                "misère flip-left is searched over 2^n options per coin",
+                "coins up to the last heads",
+                last as u64 + 1,
+                20,
+            ))
         } else {
             Ok(())
         }
@@ -347,7 +350,7 @@ impl Notation<Vec<bool>> for TurningGame {
 }
 
 impl BoardRules for TurningGame {
-    fn misere_check(&self, p: &Vec<bool>) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &Vec<bool>) -> Result<(), OutOfReach> {
         TurningGame::misere_check(self, p)
     }
 }

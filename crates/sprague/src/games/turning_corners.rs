@@ -2,7 +2,7 @@
 //! nim products.
 
 use crate::notation::ParseError;
-use crate::registry::{BoardRules, CellGrid, Entry, Family, without_params};
+use crate::registry::{BoardRules, CellGrid, Entry, Family};
 use crate::{games::parse_coins, impartial::ImpartialRules, nimber::Nimber, notation::Notation};
 
 /// A rectangular grid of coins, `rows[r][c]`, `true` = heads.
@@ -209,12 +209,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value turning-corners TTT/TTT/TTH",
     rules: "A rectangle of coins showing heads `H` or tails `T`. A move chooses a heads coin and a rectangle with that coin as its lower-right corner (at least two rows and two columns), and turns over the rectangle's four corner coins. The player who cannot move loses.",
     known: "Turning Corners is the coin-turning product of two Turning Turtles rows numbered from 0: a single heads coin at row r, column c (from 0) is worth the nim product r ⊗ c, and a position is the nim-sum of its heads coins (coin-turning games, Winning Ways, 1st ed. 1982, ch. 14).",
-    build: |name, params| {
-        without_params(name, params, |name| CellGrid {
-            name,
-            rules: TurningCorners,
-        })
-    },
+    build: CellGrid::<TurningCorners>::build,
 }];
 
 #[cfg(test)]

@@ -159,6 +159,19 @@ pub struct Relation {
     pub rhs: Vec<u32>,
 }
 
+impl core::fmt::Display for Relation {
+    /// `lhs = rhs` in words of the generators ([`MisereQuotient::word`]),
+    /// e.g. `b^3 = b`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} = {}",
+            MisereQuotient::word(&self.lhs),
+            MisereQuotient::word(&self.rhs)
+        )
+    }
+}
+
 /// The misère quotient of the sums of heaps `1 ..= max_heap` of a heap game:
 /// a finite commutative monoid with its P-portion and the element of each
 /// heap, with a presentation by generators and relations. Elements are
@@ -1417,17 +1430,7 @@ mod tests {
             assert_eq!(q.generators(), &[1, 2]);
             let words: Vec<String> = q.p_portion().iter().map(|&e| q.element_word(e)).collect();
             assert_eq!(words, ["a", "b^2"]);
-            let rels: Vec<String> = q
-                .relations()
-                .iter()
-                .map(|r| {
-                    format!(
-                        "{} = {}",
-                        MisereQuotient::word(&r.lhs),
-                        MisereQuotient::word(&r.rhs)
-                    )
-                })
-                .collect();
+            let rels: Vec<String> = q.relations().iter().map(ToString::to_string).collect();
             assert_eq!(rels, ["a^2 = 1", "b^3 = b"]);
         }
     }

@@ -13,6 +13,7 @@
 use super::space::StateSpace;
 use super::space_notation::SpaceNotation;
 use super::wld::Wld;
+use crate::parse_error::ParseError;
 
 /// Most distinct switches in a formula (the state space has 2·3^k states).
 pub const LAMP_MAX_SWITCHES: usize = 14;
@@ -92,7 +93,6 @@ struct Parser<'a> {
     chars: Vec<char>,
     at: usize,
     names: &'a mut Vec<char>,
-    text: &'a str,
 }
 
 impl Parser<'_> {
@@ -102,11 +102,14 @@ impl Parser<'_> {
         }
     }
 
-    fn error(&self, what: &str) -> String {
-        format!("position `{}`: column {}: {what}", self.text, self.at + 1)
+    /// `what` is wrong at the current character (the token: that character,
+    /// none at the end of the formula).
+    fn error(&self, what: impl Into<String>) -> ParseError {
+        let token = self.chars.get(self.at).map(char::to_string).unwrap_or_default();
+        ParseError::new(what, self.at + 1, token)
     }
 
-    fn parallel(&mut self) -> Result<Circuit, String> {
+    fn parallel(&mut self) -> Result<Circuit, ParseError> {
         let mut parts = vec![self.series()?];
         loop {
             self.skip_spaces();
@@ -125,7 +128,7 @@ impl Parser<'_> {
         })
     }
 
-    fn series(&mut self) -> Result<Circuit, String> {
+    fn series(&mut self) -> Result<Circuit, ParseError> {
         let mut parts = vec![self.atom()?];
         loop {
             self.skip_spaces();
@@ -147,7 +150,7 @@ impl Parser<'_> {
         })
     }
 
-    fn atom(&mut self) -> Result<Circuit, String> {
+    fn atom(&mut self) -> Result<Circuit, ParseError> {
         self.skip_spaces();
         let Some(&c) = self.chars.get(self.at) else {
             return Err(self.error("the formula ends where a switch, `0`, `1` or `(` is expected"));
@@ -176,9 +179,9 @@ impl Parser<'_> {
             }
             _ => {
                 self.at -= 1;
-                Err(self.error(&format!(
-                    "unexpected `{c}` (switches are letters a to z; `+` parallel, `&` or nothing series, `0`, `1`, parentheses)"
-                )))
+                Err(self.error(
+                    "not part of a formula (switches are letters a to z; `+` parallel, `&` or nothing series, `0`, `1`, parentheses)",
+                ))
             }
         }
     }
@@ -192,31 +195,34 @@ impl LampGame {
     /// state of the position.
     ///
     /// # Errors
-    /// One line naming what is wrong and the column.
-    pub fn parse(text: &str) -> Result<(LampGame, u64), String> {
+    /// A [`ParseError`] naming what is wrong and the column.
+    pub fn parse(text: &str) -> Result<(LampGame, u64), ParseError> {
         let formula = text.split(';').next().unwrap_or("");
         let mut names = Vec::new();
         let mut parser = Parser {
             chars: formula.chars().collect(),
             at: 0,
             names: &mut names,
-            text,
         };
         let circuit = parser.parallel()?;
         parser.skip_spaces();
         if parser.at < parser.chars.len() {
             let what = match parser.chars[parser.at] {
-                ')' => "a `)` without `(`".to_string(),
-                c => format!(
-                    "unexpected `{c}` (switches are letters a to z; `+` parallel, `&` or nothing series, `0`, `1`, parentheses; settings after `;`)"
-                ),
+                ')' => "a `)` without `(`",
+                _ => {
+                    "not part of a formula (switches are letters a to z; `+` parallel, `&` or nothing series, `0`, `1`, parentheses; settings after `;`)"
+                }
             };
-            return Err(parser.error(&what));
+            return Err(parser.error(what));
         }
         if names.len() > LAMP_MAX_SWITCHES {
-            return Err(format!(
-                "position `{text}`: {} switches; the game is solved over 2·3^k states and takes at most {LAMP_MAX_SWITCHES}",
-                names.len()
+            return Err(ParseError::at(
+                format!(
+                    "{} switches; the game is solved over 2·3^k states and takes at most {LAMP_MAX_SWITCHES}",
+                    names.len()
+                ),
+                text,
+                formula.trim(),
             ));
         }
         let game = LampGame {
@@ -224,8 +230,54 @@ impl LampGame {
             names,
             formula: formula.trim().to_string(),
         };
-        let state = game.parse_state(text)?;
+        let state = game.read_state(text)?;
         Ok((game, state))
+    }
+
+    /// The state of the position `text`: the settings and the mover after
+    /// `;` (the formula before it is not read).
+    fn read_state(&self, text: &str) -> Result<u64, ParseError> {
+        let (mut board, mut mover) = (0u64, LIGHT);
+        let Some(semi) = text.find(';') else {
+            return Ok(0);
+        };
+        let mut col = text[..semi].chars().count() + 2;
+        let mut seen = Vec::new();
+        for w in text[semi + 1..].split(' ') {
+            let lower = w.to_ascii_lowercase();
+            let bad = |what: &str| ParseError::new(what, col, w);
+            match lower.as_str() {
+                "" => {}
+                "light" | "l" => mover = LIGHT,
+                "dark" | "d" => mover = DARK,
+                _ => {
+                    let Some((name, value)) = lower.split_once('=') else {
+                        return Err(bad(
+                            "expected a setting `a=1` or `a=0`, or who moves (`light` or `dark`)",
+                        ));
+                    };
+                    let mut cs = name.chars();
+                    let (Some(c), None) = (cs.next(), cs.next()) else {
+                        return Err(bad("a switch is one letter"));
+                    };
+                    let Some(i) = self.names.iter().position(|&n| n == c) else {
+                        return Err(bad("this switch is not in the formula"));
+                    };
+                    let digit = match value {
+                        "1" | "on" => 1,
+                        "0" | "off" => 2,
+                        _ => return Err(bad("a switch is set to 1 (on) or 0 (off)")),
+                    };
+                    if seen.contains(&i) {
+                        return Err(bad("this switch is set twice"));
+                    }
+                    seen.push(i);
+                    board += digit * 3u64.pow(i as u32);
+                }
+            }
+            col += w.chars().count() + 1;
+        }
+        Ok(board * 2 + mover)
     }
 
     /// The setting of switch `i` in state `s`.
@@ -280,47 +332,8 @@ impl SpaceNotation for LampGame {
     }
 
     fn parse_state(&self, text: &str) -> Result<u64, String> {
-        let (mut board, mut mover) = (0u64, LIGHT);
-        let Some(semi) = text.find(';') else {
-            return Ok(0);
-        };
-        let mut col = text[..semi].chars().count() + 2;
-        let mut seen = Vec::new();
-        for w in text[semi + 1..].split(' ') {
-            let lower = w.to_ascii_lowercase();
-            let bad = |what: &str| format!("position `{text}`: column {col}: {what}, found `{w}`");
-            match lower.as_str() {
-                "" => {}
-                "light" | "l" => mover = LIGHT,
-                "dark" | "d" => mover = DARK,
-                _ => {
-                    let Some((name, value)) = lower.split_once('=') else {
-                        return Err(bad(
-                            "expected a setting `a=1` or `a=0`, or who moves (`light` or `dark`)",
-                        ));
-                    };
-                    let mut cs = name.chars();
-                    let (Some(c), None) = (cs.next(), cs.next()) else {
-                        return Err(bad("a switch is one letter"));
-                    };
-                    let Some(i) = self.names.iter().position(|&n| n == c) else {
-                        return Err(bad("this switch is not in the formula"));
-                    };
-                    let digit = match value {
-                        "1" | "on" => 1,
-                        "0" | "off" => 2,
-                        _ => return Err(bad("a switch is set to 1 (on) or 0 (off)")),
-                    };
-                    if seen.contains(&i) {
-                        return Err(bad("this switch is set twice"));
-                    }
-                    seen.push(i);
-                    board += digit * 3u64.pow(i as u32);
-                }
-            }
-            col += w.chars().count() + 1;
-        }
-        Ok(board * 2 + mover)
+        self.read_state(text)
+            .map_err(|e| format!("position `{text}`: {e}"))
     }
 
     fn describe_state_move(&self, from: u64, to: u64) -> String {
@@ -402,7 +415,10 @@ mod tests {
         ] {
             assert!(LampGame::parse(bad).is_err(), "{bad}");
         }
-        assert!(LampGame::parse("a ? b").unwrap_err().contains("column 3"));
+        let e = LampGame::parse("a ? b").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (3, "?"), "{e}");
+        let e = LampGame::parse("ab; a=1 a=0").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (9, "a=0"), "{e}");
         assert!(LampGame::parse("abcdefghijklmno").is_err());
     }
 

@@ -284,11 +284,48 @@ pub fn alpha_beta_with(tree: &MinimaxTree, monitor: &Monitor) -> Result<(i64, u6
     Ok((v, leaves))
 }
 
+/// The alpha-beta window at a node as its children's values come in: the
+/// maximiser raises alpha, the minimiser lowers beta; either stops once the
+/// window closes.
+struct Window {
+    max: bool,
+    best: i64,
+    alpha: i64,
+    beta: i64,
+}
+
+impl Window {
+    /// The window `(alpha, beta)` at a node of the maximiser (`max`) or the
+    /// minimiser, no child seen.
+    fn new(max: bool, alpha: i64, beta: i64) -> Self {
+        let best = if max { i64::MIN } else { i64::MAX };
+        Window {
+            max,
+            best,
+            alpha,
+            beta,
+        }
+    }
+
+    /// Takes a child's value `v`; whether the window is now closed (the
+    /// other children need not be read).
+    fn take(&mut self, v: i64) -> bool {
+        if self.max {
+            self.best = self.best.max(v);
+            self.alpha = self.alpha.max(self.best);
+        } else {
+            self.best = self.best.min(v);
+            self.beta = self.beta.min(self.best);
+        }
+        self.alpha >= self.beta
+    }
+}
+
 fn ab<C: Count>(
     tree: &MinimaxTree,
     max: bool,
-    mut alpha: i64,
-    mut beta: i64,
+    alpha: i64,
+    beta: i64,
     leaves: &mut u64,
     count: &mut C,
 ) -> Result<i64, C::Stop> {
@@ -300,23 +337,14 @@ fn ab<C: Count>(
         }
         MinimaxTree::Node(c) if c.is_empty() => 0,
         MinimaxTree::Node(c) => {
-            // The maximiser raises alpha, the minimiser lowers beta; either
-            // stops once the window closes.
-            let mut best = if max { i64::MIN } else { i64::MAX };
+            let mut w = Window::new(max, alpha, beta);
             for t in c {
-                let v = ab(t, !max, alpha, beta, leaves, count)?;
-                if max {
-                    best = best.max(v);
-                    alpha = alpha.max(best);
-                } else {
-                    best = best.min(v);
-                    beta = beta.min(best);
-                }
-                if alpha >= beta {
+                let v = ab(t, !max, w.alpha, w.beta, leaves, count)?;
+                if w.take(v) {
                     break;
                 }
             }
-            best
+            w.best
         }
     })
 }
@@ -544,28 +572,21 @@ mod tests {
     }
 
     /// Nodes visited by alpha-beta, by a separate plain recursion.
-    fn ab_visits(tree: &MinimaxTree, max: bool, mut alpha: i64, mut beta: i64) -> (i64, u64) {
+    fn ab_visits(tree: &MinimaxTree, max: bool, alpha: i64, beta: i64) -> (i64, u64) {
         match tree {
             MinimaxTree::Leaf(s) => (*s, 1),
             MinimaxTree::Node(c) if c.is_empty() => (0, 1),
             MinimaxTree::Node(c) => {
                 let mut visits = 1;
-                let mut best = if max { i64::MIN } else { i64::MAX };
+                let mut w = super::Window::new(max, alpha, beta);
                 for t in c {
-                    let (v, k) = ab_visits(t, !max, alpha, beta);
+                    let (v, k) = ab_visits(t, !max, w.alpha, w.beta);
                     visits += k;
-                    if max {
-                        best = best.max(v);
-                        alpha = alpha.max(best);
-                    } else {
-                        best = best.min(v);
-                        beta = beta.min(best);
-                    }
-                    if alpha >= beta {
+                    if w.take(v) {
                         break;
                     }
                 }
-                (best, visits)
+                (w.best, visits)
             }
         }
     }

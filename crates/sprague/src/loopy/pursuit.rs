@@ -14,6 +14,7 @@ use super::space::StateSpace;
 use super::space_notation::SpaceNotation;
 use super::wld::Wld;
 use crate::graph_games::EdgeList;
+use crate::parse_error::ParseError;
 
 /// The players of [`SpeikeAndTom`].
 const TOM: u64 = 0;
@@ -112,18 +113,44 @@ impl SpeikeAndTom {
     /// Returns the game and the state of the position.
     ///
     /// # Errors
-    /// One line naming what is wrong and the column where it is.
-    pub fn parse(text: &str) -> Result<(SpeikeAndTom, u64), String> {
-        let Some(bar) = text.find('|') else {
-            return Err(format!(
-                "position `{text}`: expected the edges, `|`, then Tom's vertex, Speike's vertex and the hole, e.g. `0-1 1-2 | 2 0 1`"
-            ));
-        };
-        let graph = EdgeList::parse(&text[..bar]).map_err(|e| format!("position `{text}`: {e}"))?;
-        let hole = placement(text, graph.n)?.hole;
-        let game = SpeikeAndTom::new(graph, hole).map_err(|e| format!("position `{text}`: {e}"))?;
-        let state = game.parse_state(text)?;
+    /// A [`ParseError`] naming what is wrong and the column where it is.
+    pub fn parse(text: &str) -> Result<(SpeikeAndTom, u64), ParseError> {
+        let bar = find_bar(text)?;
+        let graph = EdgeList::parse(&text[..bar])?;
+        let placed = placement(text, graph.n)?;
+        let game = SpeikeAndTom::new(graph, placed.hole)
+            .map_err(|e| ParseError::at(e.to_string(), text, text[..bar].trim()))?;
+        let state = game.read_state(text)?;
         Ok((game, state))
+    }
+
+    /// The state of the position `text` on this game's graph (the part
+    /// before `|` is not read).
+    fn read_state(&self, text: &str) -> Result<u64, ParseError> {
+        let Placement {
+            tom,
+            speike,
+            hole,
+            mover,
+            hole_column,
+            hole_token,
+            speike_column,
+        } = placement(text, self.adj.len())?;
+        if hole != self.hole {
+            return Err(ParseError::new(
+                "the hole differs from the game's",
+                hole_column,
+                hole_token,
+            ));
+        }
+        if self.is_hole(speike) {
+            return Err(ParseError::new(
+                "Speike stands on the hole, which he may not enter",
+                speike_column,
+                speike.to_string(),
+            ));
+        }
+        Ok(self.index(tom, speike, mover))
     }
 
     fn n(&self) -> u64 {
@@ -145,22 +172,33 @@ impl SpeikeAndTom {
     }
 }
 
-/// Where Tom, Speike and the hole are, and who moves.
+/// Where Tom, Speike and the hole are, and who moves, with the columns of
+/// Speike's vertex and of the hole (and the hole as written).
 struct Placement {
     tom: u64,
     speike: u64,
     hole: Option<u32>,
     mover: u64,
+    speike_column: usize,
+    hole_column: usize,
+    hole_token: String,
+}
+
+/// Where the `|` between the edges and the placement is in `text`.
+fn find_bar(text: &str) -> Result<usize, ParseError> {
+    text.find('|').ok_or_else(|| {
+        ParseError::new(
+            "expected the edges, `|`, then Tom's vertex, Speike's vertex and the hole, e.g. `0-1 1-2 | 2 0 1`",
+            text.chars().count() + 1,
+            "",
+        )
+    })
 }
 
 /// The [`Placement`] read from the part of `text` after `|`, checked against
 /// `n` vertices.
-fn placement(text: &str, n: usize) -> Result<Placement, String> {
-    let Some(bar) = text.find('|') else {
-        return Err(format!(
-            "position `{text}`: expected the edges, `|`, then Tom's vertex, Speike's vertex and the hole, e.g. `0-1 1-2 | 2 0 1`"
-        ));
-    };
+fn placement(text: &str, n: usize) -> Result<Placement, ParseError> {
+    let bar = find_bar(text)?;
     let mut fields: Vec<(usize, &str)> = Vec::new();
     let mut col = text[..bar].chars().count() + 2;
     for w in text[bar + 1..].split(' ') {
@@ -169,21 +207,26 @@ fn placement(text: &str, n: usize) -> Result<Placement, String> {
         }
         col += w.chars().count() + 1;
     }
-    let vertex = |(c, w): (usize, &str), what: &str| -> Result<u64, String> {
+    let vertex = |(c, w): (usize, &str), what: &str| -> Result<u64, ParseError> {
         match w.parse::<u64>() {
             Ok(v) if (v as usize) < n => Ok(v),
-            Ok(v) => Err(format!(
-                "position `{text}`: column {c}: {what} {v} is not a vertex (the graph has vertices 0 to {})",
-                n - 1
+            Ok(_) => Err(ParseError::new(
+                format!("{what} is not a vertex (the graph has vertices 0 to {})", n - 1),
+                c,
+                w,
             )),
-            Err(_) => Err(format!(
-                "position `{text}`: column {c}: expected {what} (a vertex number), found `{w}`"
+            Err(_) => Err(ParseError::new(
+                format!("expected {what} (a vertex number)"),
+                c,
+                w,
             )),
         }
     };
     if !(3..=4).contains(&fields.len()) {
-        return Err(format!(
-            "position `{text}`: after `|` expected Tom's vertex, Speike's vertex, the hole (or `-`) and optionally who moves (`t` or `s`), e.g. `| 1 2 0 t`"
+        return Err(ParseError::at(
+            "after `|` expected Tom's vertex, Speike's vertex, the hole (or `-`) and optionally who moves (`t` or `s`), e.g. `| 1 2 0 t`",
+            text,
+            text[bar + 1..].trim(),
         ));
     }
     let tom = vertex(fields[0], "Tom's vertex")?;
@@ -196,10 +239,11 @@ fn placement(text: &str, n: usize) -> Result<Placement, String> {
         None => TOM,
         Some(m) if m == "t" || m == "tom" => TOM,
         Some(m) if m == "s" || m == "speike" => SPEIKE,
-        Some(m) => {
-            return Err(format!(
-                "position `{text}`: column {}: who moves is `t` (Tom) or `s` (Speike), found `{m}`",
-                fields[3].0
+        Some(_) => {
+            return Err(ParseError::new(
+                "who moves is `t` (Tom) or `s` (Speike)",
+                fields[3].0,
+                fields[3].1,
             ));
         }
     };
@@ -208,6 +252,9 @@ fn placement(text: &str, n: usize) -> Result<Placement, String> {
         speike,
         hole,
         mover,
+        speike_column: fields[1].0,
+        hole_column: fields[2].0,
+        hole_token: fields[2].1.to_string(),
     })
 }
 
@@ -295,21 +342,8 @@ impl SpaceNotation for SpeikeAndTom {
     }
 
     fn parse_state(&self, text: &str) -> Result<u64, String> {
-        let Placement {
-            tom,
-            speike,
-            hole,
-            mover,
-        } = placement(text, self.adj.len())?;
-        if hole != self.hole {
-            return Err(format!("position `{text}`: the hole differs from the game's"));
-        }
-        if self.is_hole(speike) {
-            return Err(format!(
-                "position `{text}`: Speike stands on the hole {speike}, which he may not enter"
-            ));
-        }
-        Ok(self.index(tom, speike, mover))
+        self.read_state(text)
+            .map_err(|e| format!("position `{text}`: {e}"))
     }
 
     fn describe_state_move(&self, from: u64, to: u64) -> String {
@@ -379,7 +413,10 @@ mod tests {
         ] {
             assert!(SpeikeAndTom::parse(bad).is_err(), "{bad}");
         }
-        assert!(SpeikeAndTom::parse("0-1 | 1 0 0").unwrap_err().contains("hole"));
+        let e = SpeikeAndTom::parse("0-1 | 1 0 0").unwrap_err();
+        assert!(e.message.contains("hole") && e.column == 9, "{e}");
+        let e = SpeikeAndTom::parse("0-1 | 0 1 0 z").unwrap_err();
+        assert_eq!((e.column, e.token.as_str()), (13, "z"), "{e}");
     }
 
     proptest! {

@@ -508,20 +508,7 @@ impl Parser<'_, '_, '_> {
 
     /// Index of the bracket closing the one at `open` (balance was checked).
     fn matching(&self, open: usize) -> usize {
-        let mut depth = 0usize;
-        for i in open..self.end {
-            match self.c[i] {
-                '{' | '(' => depth += 1,
-                '}' | ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return i;
-                    }
-                }
-                _ => {}
-            }
-        }
-        self.end
+        super::tokens::matching_bracket(&self.c[..self.end], open)
     }
 
     /// Parses `c[from..to]` as one expression, or as `{…}` contents when `braced`.
@@ -558,25 +545,7 @@ impl Parser<'_, '_, '_> {
     /// The inside of braces, `c[pos..end]`: split at the unique longest bar run.
     fn game_body(&mut self) -> Result<GameId, ParseError> {
         let (from, to) = (self.pos, self.end);
-        let runs = bar_runs(self.c, from, to);
-        let Some(&longest) = runs.iter().map(|(_, n)| n).max() else {
-            return Err(ParseError::new(
-                "expected `|` between Left's and Right's options",
-                from,
-                "{",
-            ));
-        };
-        let mut at = runs.iter().filter(|(_, n)| *n == longest);
-        let Some(&(bar, _)) = at.next() else {
-            return Err(ParseError::new("expected `|`", from, "{"));
-        };
-        if let Some(&(other, _)) = at.next() {
-            return Err(ParseError::new(
-                "ambiguous bars: two separators of the same length; add braces or bars",
-                other + 1,
-                "|".repeat(longest),
-            ));
-        }
+        let (bar, longest) = separator(self.c, from, to)?;
         let left = self.side(from, bar)?;
         let right = self.side(bar + longest, to)?;
         Ok(self.s.game(&left, &right))
@@ -589,22 +558,68 @@ impl Parser<'_, '_, '_> {
             self.guard(g, from + 1)?;
             return Ok(vec![g]);
         }
-        if self.c[from..to].iter().all(|c| c.is_whitespace()) {
-            return Ok(Vec::new());
-        }
-        let mut out = Vec::new();
-        let mut start = from;
-        for cut in commas.into_iter().chain(core::iter::once(to)) {
-            if self.c[start..cut].iter().all(|c| c.is_whitespace()) {
-                return Err(ParseError::new("empty option", cut + 1, ","));
-            }
+        comma_options(self.c, from, to, commas, |start, cut| {
             let g = self.sub_parse(start, cut, false)?;
             self.guard(g, start + 1)?;
-            out.push(g);
-            start = cut + 1;
-        }
-        Ok(out)
+            Ok(g)
+        })
     }
+}
+
+/// The options of one side `c[from..to]` (no bar in it) split at `commas`,
+/// each read by `read(start, end)`; none when the side is blank. O(to −
+/// from) plus the reads.
+///
+/// # Errors
+/// An empty option between commas, or what `read` refuses.
+pub(super) fn comma_options<T>(
+    c: &[char],
+    from: usize,
+    to: usize,
+    commas: Vec<usize>,
+    mut read: impl FnMut(usize, usize) -> Result<T, ParseError>,
+) -> Result<Vec<T>, ParseError> {
+    let blank = |a: usize, b: usize| c[a..b].iter().all(|ch| ch.is_whitespace());
+    if blank(from, to) {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    let mut start = from;
+    for cut in commas.into_iter().chain(core::iter::once(to)) {
+        if blank(start, cut) {
+            return Err(ParseError::new("empty option", cut + 1, ","));
+        }
+        out.push(read(start, cut)?);
+        start = cut + 1;
+    }
+    Ok(out)
+}
+
+/// The separator of Left's and Right's options in the inside of braces
+/// `c[from..to]`: the start and the length of its unique longest run of bars
+/// ([`bar_runs`]). O(to − from).
+///
+/// # Errors
+/// No bar, or two longest runs.
+pub(super) fn separator(c: &[char], from: usize, to: usize) -> Result<(usize, usize), ParseError> {
+    let runs = bar_runs(c, from, to);
+    let Some(longest) = runs.iter().map(|&(_, n)| n).max() else {
+        return Err(ParseError::new(
+            "expected `|` between Left's and Right's options",
+            from,
+            "{",
+        ));
+    };
+    let mut at = runs.iter().filter(|&&(_, n)| n == longest);
+    let bar = at.next().map_or(from, |&(s, _)| s);
+    if let Some(&(other, _)) = at.next() {
+        return Err(ParseError::new(
+            "ambiguous bars: two separators of the same length; add braces or bars",
+            other + 1,
+            "|".repeat(longest),
+        ));
+    }
+    Ok((bar, longest))
 }
 
 /// The runs of bars `|` of `c[from..to]` outside braces and parentheses, as

@@ -343,20 +343,7 @@ impl Parser<'_> {
 
     /// Index of the bracket closing the one at `open` (balance was checked).
     fn matching(&self, open: usize) -> usize {
-        let mut depth = 0usize;
-        for i in open..self.c.len() {
-            match self.c[i] {
-                '{' | '(' => depth += 1,
-                '}' | ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return i;
-                    }
-                }
-                _ => {}
-            }
-        }
-        self.c.len()
+        super::tokens::matching_bracket(self.c, open)
     }
 
     fn atom(&mut self) -> Result<Ex, ParseError> {
@@ -474,23 +461,7 @@ impl Parser<'_> {
     }
 
     fn sides(&mut self, from: usize, to: usize, k: u32) -> Result<(), ParseError> {
-        let runs = super::game_expr::bar_runs(self.c, from, to);
-        let Some(longest) = runs.iter().map(|&(_, n)| n).max() else {
-            return Err(ParseError::new(
-                "expected `|` between Left's and Right's options",
-                from,
-                "{",
-            ));
-        };
-        let mut at = runs.iter().filter(|&&(_, n)| n == longest);
-        let bar = at.next().map_or(from, |&(s, _)| s);
-        if let Some(&(other, _)) = at.next() {
-            return Err(ParseError::new(
-                "ambiguous bars: two separators of the same length; add braces or bars",
-                other + 1,
-                "|".repeat(longest),
-            ));
-        }
+        let (bar, longest) = super::game_expr::separator(self.c, from, to)?;
         let left = self.side(from, bar)?;
         let right = self.side(bar + longest, to)?;
         self.nodes[k as usize] = Node { left, right };
@@ -507,19 +478,7 @@ impl Parser<'_> {
             }
             return Ok(vec![Ex::Node(self.body(from, to, None)?)]);
         }
-        if self.c[from..to].iter().all(|c| c.is_whitespace()) {
-            return Ok(Vec::new());
-        }
-        let mut out = Vec::new();
-        let mut start = from;
-        for cut in commas.into_iter().chain(core::iter::once(to)) {
-            if self.c[start..cut].iter().all(|c| c.is_whitespace()) {
-                return Err(ParseError::new("empty option", cut + 1, ","));
-            }
-            out.push(self.sub_expr(start, cut)?);
-            start = cut + 1;
-        }
-        Ok(out)
+        super::game_expr::comma_options(self.c, from, to, commas, |start, cut| self.sub_expr(start, cut))
     }
 
     /// The position of a named game (built once per text).

@@ -27,3 +27,23 @@ pub fn tokens_with_columns(text: &str) -> Vec<(usize, &str)> {
     }
     out
 }
+
+/// Index in `c` of the bracket (`}` or `)`) closing the one (`{` or `(`) at
+/// `open`, either kind closing either; `c.len()` when none does. The game
+/// expression parsers check the balance first. O(len(c)).
+pub(crate) fn matching_bracket(c: &[char], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, &ch) in c.iter().enumerate().skip(open) {
+        match ch {
+            '{' | '(' => depth += 1,
+            '}' | ')' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+    }
+    c.len()
+}

@@ -92,6 +92,25 @@ struct Part<P> {
     value: GameId,
 }
 
+impl<P: Eq + core::hash::Hash> Part<P> {
+    /// The part of option `option` that is the component `c`: its
+    /// representative under `rules`, hashed, with the memo's slot for it
+    /// prefetched; no value yet.
+    #[inline]
+    fn of<R: PartizanRules<Position = P>>(rules: &R, memo: &PositionMemo<P>, c: &P, option: u32) -> Self {
+        let (key, conjugate) = rules.canonical_key(c);
+        let hash = PositionMemo::hash(&key);
+        memo.prefetch(hash);
+        Part {
+            key,
+            option,
+            hash,
+            conjugate,
+            value: GameId::ZERO,
+        }
+    }
+}
+
 impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
     /// A solver with a fresh store and the default state budget ([`DEFAULT_MAX_STATES`]).
     #[must_use]
@@ -243,28 +262,11 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             self.split.clear();
             if self.rules.decompose(option, &mut self.split) {
                 for c in &self.split {
-                    let (k, conjugate) = self.rules.canonical_key(c);
-                    let hash = PositionMemo::hash(&k);
-                    self.memo.prefetch(hash);
-                    self.parts.push(Part {
-                        key: k,
-                        option: option_index,
-                        hash,
-                        conjugate,
-                        value: GameId::ZERO,
-                    });
+                    self.parts.push(Part::of(self.rules, &self.memo, c, option_index));
                 }
             } else {
-                let (k, conjugate) = self.rules.canonical_key(option);
-                let hash = PositionMemo::hash(&k);
-                self.memo.prefetch(hash);
-                self.parts.push(Part {
-                    key: k,
-                    option: option_index,
-                    hash,
-                    conjugate,
-                    value: GameId::ZERO,
-                });
+                self.parts
+                    .push(Part::of(self.rules, &self.memo, option, option_index));
             }
         }
         self.frames.push(Frame {

@@ -24,6 +24,23 @@ pub(crate) struct CellGrid<R> {
     pub(crate) rules: R,
 }
 
+impl<R: Default> CellGrid<R>
+where
+    CellGrid<R>: Ruleset + 'static,
+{
+    /// The [`Builder`](super::Builder) of a catalog entry without
+    /// parameters whose rules are `R::default()` (a unit struct's game).
+    ///
+    /// # Errors
+    /// Parameters given.
+    pub(crate) fn build(name: &str, params: Option<&str>) -> Result<Box<dyn Ruleset>> {
+        super::without_params(name, params, |name| CellGrid {
+            name,
+            rules: R::default(),
+        })
+    }
+}
+
 /// What the [`CellGrid`] adapter needs beyond the engine trait.
 pub(crate) trait BoardRules: ImpartialRules + Notation<<Self as ImpartialRules>::Position> {
     /// `Err(reason)` if `p` is too large to play (the player lists every
@@ -37,7 +54,7 @@ pub(crate) trait BoardRules: ImpartialRules + Notation<<Self as ImpartialRules>:
     /// no closed forms here and searches whole positions by enumerating
     /// options, so rulesets whose option lists explode on big input refuse it
     /// there instead of exhausting memory.
-    fn misere_check(&self, p: &Self::Position) -> core::result::Result<(), String> {
+    fn misere_check(&self, p: &Self::Position) -> core::result::Result<(), crate::OutOfReach> {
         let _ = p;
         Ok(())
     }

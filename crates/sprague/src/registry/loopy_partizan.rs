@@ -49,6 +49,23 @@ where
     }
 }
 
+impl<R: Default> LoopyPartizan<R>
+where
+    LoopyPartizan<R>: Ruleset + 'static,
+{
+    /// The [`Builder`](super::Builder) of a catalog entry without
+    /// parameters whose rules are `R::default()` (a unit struct's game).
+    ///
+    /// # Errors
+    /// Parameters given.
+    pub fn build(name: &str, params: Option<&str>) -> Result<Box<dyn Ruleset>> {
+        super::without_params(name, params, |name| LoopyPartizan {
+            name,
+            rules: R::default(),
+        })
+    }
+}
+
 impl<R> Ruleset for LoopyPartizan<R>
 where
     R: PartizanRules + Notation<<R as PartizanRules>::Position> + Definition<<R as PartizanRules>::Position>,

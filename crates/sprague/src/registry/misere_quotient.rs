@@ -86,17 +86,7 @@ fn report(name: &str, q: &MisereQuotient, sum: Option<(&str, &[u64])>) -> Report
                 .with("heap", h)
         })
         .collect();
-    let relations: Vec<String> = q
-        .relations()
-        .iter()
-        .map(|r| {
-            format!(
-                "{} = {}",
-                MisereQuotient::word(&r.lhs),
-                MisereQuotient::word(&r.rhs)
-            )
-        })
-        .collect();
+    let relations: Vec<String> = q.relations().iter().map(ToString::to_string).collect();
     let heaps: Vec<String> = (0..=q.max_heap())
         .map(|h| q.heap_element(h).map_or_else(String::new, word))
         .collect();

@@ -45,6 +45,23 @@ where
     }
 }
 
+impl<R: Default> Partizan<R>
+where
+    Partizan<R>: Ruleset + 'static,
+{
+    /// The [`Builder`](super::Builder) of a catalog entry without
+    /// parameters whose rules are `R::default()` (a unit struct's game).
+    ///
+    /// # Errors
+    /// Parameters given.
+    pub fn build(name: &str, params: Option<&str>) -> Result<Box<dyn Ruleset>> {
+        super::without_params(name, params, |name| Partizan {
+            name,
+            rules: R::default(),
+        })
+    }
+}
+
 impl<R> Ruleset for Partizan<R>
 where
     R: PartizanRules
