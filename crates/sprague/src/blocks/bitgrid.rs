@@ -239,16 +239,9 @@ fn mirror_tb_narrow<const K: usize>(ms: [u64; K], width: usize, height: usize) -
     out
 }
 
-/// Bit `r` set for each row `r` of a `width × height` board where `m` has a
-/// cell. O(height) word operations.
-#[must_use]
-#[inline]
-pub(crate) fn nonempty_rows(m: u128, width: usize, height: usize) -> u128 {
-    nonempty_rows_of([m], width, height)[0]
-}
-
-/// [`nonempty_rows`] of several masks of one board, in one pass over its
-/// rows (on 64-bit words when the board has at most 64 cells).
+/// Bit `r` of mask `k` set for each row `r` of a `width × height` board
+/// where `ms[k]` has a cell: several masks of one board in one pass over its
+/// rows, on 64-bit words when the board has at most 64 cells. O(height).
 #[must_use]
 #[inline]
 pub(crate) fn nonempty_rows_of<const K: usize>(ms: [u128; K], width: usize, height: usize) -> [u128; K] {
@@ -504,7 +497,11 @@ mod tests {
         ] {
             for _ in 0..50 {
                 let m = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & low_bits(w * h);
-                let (lr, tb, rows) = (mirror_lr(m, w, h), mirror_tb(m, w, h), nonempty_rows(m, w, h));
+                let (lr, tb, rows) = (
+                    mirror_lr(m, w, h),
+                    mirror_tb(m, w, h),
+                    nonempty_rows_of([m], w, h)[0],
+                );
                 for r in 0..h {
                     let mut any = false;
                     for c in 0..w {
