@@ -722,7 +722,9 @@ impl ClosedFormPlay<Vec<[u64; 2]>> for Wythoff {
             "the P-positions of Wythoff's game are the pairs (⌊kφ⌋, ⌊kφ⌋ + k) (Wythoff 1907); the one whose heaps differ by {d} is ({a}, {b})."
         )];
         if misere {
-            lines.push("misère play swaps (0, 0), (1, 2), (2, 1) for (0, 1), (1, 0), (2, 2) among them.".to_string());
+            lines.push(
+                "misère play swaps (0, 0), (1, 2), (2, 1) for (0, 1), (1, 0), (2, 2) among them.".to_string(),
+            );
         }
         lines
     }
