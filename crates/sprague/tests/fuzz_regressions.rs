@@ -147,3 +147,27 @@ fn calc_incentives_stop_at_the_budget() {
         ("1".to_string(), "1".to_string())
     );
 }
+
+/// The `repl` fuzz target found `heat(*52,0)` running for minutes: heating
+/// recursed along every path of the game tree (2^52 of them for `*52`).
+/// Each subposition is now heated (and cooled) once.
+#[test]
+fn heating_a_large_nimber_visits_each_subposition_once() {
+    let mut s = sprague::GameStore::new();
+    let star52 = s.parse("*52").unwrap();
+    let zero = s.parse("0").unwrap();
+    let one = s.parse("1").unwrap();
+    // Heating by 0 changes nothing.
+    assert_eq!(s.heat(star52, zero), star52);
+    // Heating * by 1 is ±1: {0 + 1 | 0 - 1}.
+    let star = s.parse("*").unwrap();
+    let pm1 = s.parse("+-1").unwrap();
+    assert_eq!(s.heat(star, one), pm1);
+    // Cooling ±1 by 1 gives * back; cooling is additive, and *52 (of
+    // temperature 0) cooled by 1 is its mean, 0.
+    assert_eq!(s.cool(pm1, &sprague::Dyadic::from(1i64)), star);
+    let hot = s.parse("{3|-3} + *52").unwrap();
+    let cooled = s.cool(hot, &sprague::Dyadic::from(1i64));
+    let expected = s.parse("{2|-2}").unwrap();
+    assert_eq!(cooled, expected);
+}

@@ -5,6 +5,7 @@ use super::dyadic::Dyadic;
 use super::game_id::GameId;
 use super::store::{GameStore, Op};
 use super::thermograph::Thermograph;
+use rustc_hash::FxHashMap;
 
 impl GameStore {
     /// The thermograph of `g`, memoised per id.
@@ -103,26 +104,52 @@ impl GameStore {
 /// The operations above that a monitor may stop (see `store::Op`); the
 /// [`GameStore`] methods and [`WatchedStore`](super::WatchedStore) run them.
 impl Op<'_, '_> {
+    /// Cools `g` by `t`. Each subposition is cooled once (memoised), so
+    /// the cost is O(subpositions × options), not the size of the game tree.
     pub(crate) fn cool(&mut self, g: GameId, t: &Dyadic) -> GameId {
+        self.cool_memo(g, t, &mut FxHashMap::default())
+    }
+
+    fn cool_memo(&mut self, g: GameId, t: &Dyadic, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
         if self.as_number(g).is_some_and(Dyadic::is_integer) || t.is_zero() {
             return g;
         }
-        let temp = self.temperature(g);
-        if *t > temp {
-            let m = self.mean(g);
-            return self.dyadic(m);
+        if let Some(&c) = memo.get(&g) {
+            return c;
         }
-        let tg = self.dyadic(t.clone());
-        // {G^L_t - t | G^R_t + t}: the options shifted by -t.
-        let minus_t = self.neg(tg);
-        self.shifted_options(g, minus_t, |s, x| s.cool(x, t))
+        self.tick();
+        let temp = self.temperature(g);
+        let cooled = if *t > temp {
+            let m = self.mean(g);
+            self.dyadic(m)
+        } else {
+            let tg = self.dyadic(t.clone());
+            // {G^L_t - t | G^R_t + t}: the options shifted by -t.
+            let minus_t = self.neg(tg);
+            self.shifted_options(g, minus_t, |s, x| s.cool_memo(x, t, memo))
+        };
+        memo.insert(g, cooled);
+        cooled
     }
 
+    /// Heats `g` by `t`. Each subposition is heated once (memoised), so
+    /// the cost is O(subpositions × options), not the size of the game tree
+    /// (`*52` has 2^52 paths to `0`).
     pub(crate) fn heat(&mut self, g: GameId, t: GameId) -> GameId {
+        self.heat_memo(g, t, &mut FxHashMap::default())
+    }
+
+    fn heat_memo(&mut self, g: GameId, t: GameId, memo: &mut FxHashMap<GameId, GameId>) -> GameId {
         if self.is_number(g) {
             return g;
         }
-        self.shifted_options(g, t, |s, x| s.heat(x, t))
+        if let Some(&h) = memo.get(&g) {
+            return h;
+        }
+        self.tick();
+        let heated = self.shifted_options(g, t, |s, x| s.heat_memo(x, t, memo));
+        memo.insert(g, heated);
+        heated
     }
 }
 
