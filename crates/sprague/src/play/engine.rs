@@ -177,13 +177,7 @@ pub trait Engine {
     /// # Errors
     /// Budgets reached.
     fn is_move(&mut self, from: &Self::Pos, to: &Self::Pos, mover: Player) -> Result<bool> {
-        let (shown, key) = (self.format(to), self.key(to));
-        for o in self.options(from, mover)? {
-            if self.format(&o) == shown || self.key(&o) == key {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        is_listed_move(self, from, to, mover)
     }
 
     /// The moves of `mover` at `p` that keep the result of `p` for them (the
@@ -256,4 +250,25 @@ pub trait Engine {
         let _ = p;
         None
     }
+}
+
+/// Whether one of `mover`'s listed options of `from` is written as `to` or
+/// has its [`key`](Engine::key): the default [`Engine::is_move`], also
+/// the fallback of engines that answer some positions without listing.
+///
+/// # Errors
+/// Budgets reached.
+pub(crate) fn is_listed_move<E: Engine + ?Sized>(
+    e: &mut E,
+    from: &E::Pos,
+    to: &E::Pos,
+    mover: Player,
+) -> Result<bool> {
+    let (shown, key) = (e.format(to), e.key(to));
+    for o in e.options(from, mover)? {
+        if e.format(&o) == shown || e.key(&o) == key {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }

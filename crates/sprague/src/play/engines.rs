@@ -306,13 +306,7 @@ where
         if let Some(closed) = self.closed_for(from) {
             return Ok(closed.is_move(from, to));
         }
-        let (shown, key) = (self.format(to), self.key(to));
-        for o in self.options(from, mover)? {
-            if self.format(&o) == shown || self.key(&o) == key {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        super::engine::is_listed_move(self, from, to, mover)
     }
 
     fn keeping_moves(&mut self, p: &R::Position, _mover: Player) -> Result<Option<Vec<R::Position>>> {
