@@ -3,6 +3,7 @@
 //! the player to move; Left's states move to Right's and back.
 
 use super::graph::LoopyGame;
+use crate::loopy::{PredecessorLists, RelaxFn, Retrograde};
 
 /// The player to move in a state: Left's states are the even numbers.
 pub(super) const LEFT: usize = 0;
@@ -77,38 +78,42 @@ impl Arena {
         Arena { succ, pred }
     }
 
+    /// The predecessor lists, for the backward-induction kernel.
+    fn preds(&self) -> PredecessorLists<'_, (u32, bool)> {
+        PredecessorLists(&self.pred)
+    }
+
     /// The states from which `player` forces a win in finite play: the
     /// opponent, to move, eventually has no move. Everything else is a loss
-    /// or a draw for `player`. Linear in the edges (one counter per state).
+    /// or a draw for `player`. Backward induction on [`Retrograde`]: linear
+    /// in the edges (one counter per state).
     pub(super) fn attractor(&self, player: usize) -> Vec<bool> {
         let n = self.succ.len();
         let mut won = vec![false; n];
         // For the opponent's states: moves not yet known to lose.
         let mut count: Vec<u32> = self.succ.iter().map(|o| o.len() as u32).collect();
-        let mut queue: Vec<usize> = (0..n)
-            .filter(|&s| s % 2 != player && self.succ[s].is_empty())
-            .collect();
-        for &s in &queue {
+        let mut work = Retrograde::new();
+        for s in (0..n).filter(|&s| s % 2 != player && self.succ[s].is_empty()) {
             won[s] = true;
+            work.push(s);
         }
-        while let Some(t) = queue.pop() {
-            for &(s, _) in &self.pred[t] {
+        let Ok(()) = work.run(
+            &self.preds(),
+            &mut RelaxFn(|_, (s, _): (u32, bool)| {
                 let s = s as usize;
                 if won[s] {
-                    continue;
+                    return None;
                 }
-                if s % 2 == player {
-                    won[s] = true;
-                    queue.push(s);
-                } else {
+                if s % 2 != player {
                     count[s] -= 1;
-                    if count[s] == 0 {
-                        won[s] = true;
-                        queue.push(s);
+                    if count[s] != 0 {
+                        return None;
                     }
                 }
-            }
-        }
+                won[s] = true;
+                Some(s)
+            }),
+        );
         won
     }
 
@@ -124,7 +129,7 @@ impl Arena {
             // Left's attractor to an accepting edge (or Right stuck) inside `alive`.
             let mut good = vec![false; n];
             let mut count = vec![0u32; n];
-            let mut queue = Vec::new();
+            let mut work = Retrograde::new();
             for s in 0..n {
                 if !alive[s] {
                     continue;
@@ -135,7 +140,7 @@ impl Arena {
                         .any(|&(t, a)| a == accept_in_a && alive[t as usize])
                     {
                         good[s] = true;
-                        queue.push(s);
+                        work.push(s);
                     }
                 } else {
                     // Right's edges out of `alive` can never be made good.
@@ -151,28 +156,30 @@ impl Arena {
                     count[s] = if blocked { u32::MAX } else { c };
                     if c == 0 && !blocked {
                         good[s] = true;
-                        queue.push(s);
+                        work.push(s);
                     }
                 }
             }
-            while let Some(t) = queue.pop() {
-                for &(s, a) in &self.pred[t] {
+            let Ok(()) = work.run(
+                &self.preds(),
+                &mut RelaxFn(|_, (s, a): (u32, bool)| {
                     let s = s as usize;
                     if !alive[s] || good[s] || a == accept_in_a {
-                        continue;
+                        return None;
                     }
-                    if s % 2 == LEFT {
-                        good[s] = true;
-                        queue.push(s);
-                    } else if count[s] != u32::MAX {
+                    if s % 2 == RIGHT {
+                        if count[s] == u32::MAX {
+                            return None;
+                        }
                         count[s] -= 1;
-                        if count[s] == 0 {
-                            good[s] = true;
-                            queue.push(s);
+                        if count[s] != 0 {
+                            return None;
                         }
                     }
-                }
-            }
+                    good[s] = true;
+                    Some(s)
+                }),
+            );
             // Where Left cannot force progress, Right wins; so does wherever Right can force play there.
             let trap: Vec<usize> = (0..n).filter(|&s| alive[s] && !good[s]).collect();
             if trap.is_empty() {
@@ -183,27 +190,114 @@ impl Arena {
             for s in (0..n).filter(|s| s % 2 == LEFT && alive[*s]) {
                 left_count[s] = self.succ[s].iter().filter(|&&(t, _)| alive[t as usize]).count() as u32;
             }
-            let mut queue = trap;
-            for &s in &queue {
+            for &s in &trap {
                 alive[s] = false;
             }
-            while let Some(t) = queue.pop() {
-                for &(s, _) in &self.pred[t] {
+            let Ok(()) = Retrograde::from(trap).run(
+                &self.preds(),
+                &mut RelaxFn(|_, (s, _): (u32, bool)| {
                     let s = s as usize;
                     if !alive[s] {
-                        continue;
+                        return None;
                     }
-                    if s % 2 == RIGHT {
-                        alive[s] = false;
-                        queue.push(s);
-                    } else {
+                    if s % 2 == LEFT {
                         left_count[s] -= 1;
-                        if left_count[s] == 0 {
-                            alive[s] = false;
-                            queue.push(s);
+                        if left_count[s] != 0 {
+                            return None;
                         }
                     }
+                    alive[s] = false;
+                    Some(s)
+                }),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Random arenas of up to `n` states: each edge a target and whether it
+    /// is a move in the first component. Self-loops, cycles and repeated
+    /// edges all occur.
+    fn arb_arena(n: usize) -> impl Strategy<Value = Vec<Vec<(u32, bool)>>> {
+        (1..=n).prop_flat_map(|n| {
+            proptest::collection::vec(proptest::collection::vec((0..n as u32, any::<bool>()), 0..4), n)
+        })
+    }
+
+    /// Whether `s`'s options make it join a set: one option does for the
+    /// states of `player`, every option (none at all included) for the
+    /// others.
+    fn joins(succ: &[Vec<(u32, bool)>], s: usize, player: usize, good: impl Fn(u32, bool) -> bool) -> bool {
+        if s % 2 == player {
+            succ[s].iter().any(|&(t, a)| good(t, a))
+        } else {
+            succ[s].iter().all(|&(t, a)| good(t, a))
+        }
+    }
+
+    /// The attractor by its definition: the least fixed point of "joins",
+    /// from the empty set, one round at a time.
+    fn attractor_fixed_point(succ: &[Vec<(u32, bool)>], player: usize) -> Vec<bool> {
+        let mut won = vec![false; succ.len()];
+        loop {
+            let next: Vec<bool> = (0..succ.len())
+                .map(|s| won[s] || joins(succ, s, player, |t, _| won[t as usize]))
+                .collect();
+            if next == won {
+                return won;
+            }
+            won = next;
+        }
+    }
+
+    /// Left's Büchi winning region by its definition, the nested fixed
+    /// point νZ. μY. {s : s's options lead into Y, or by an accepting edge
+    /// into Z} (one option for Left, every option for Right, so a stuck
+    /// Right is in and a stuck Left out).
+    fn buchi_fixed_point(succ: &[Vec<(u32, bool)>], accept_in_a: bool) -> Vec<bool> {
+        let n = succ.len();
+        let mut z = vec![true; n];
+        loop {
+            let mut y = vec![false; n];
+            loop {
+                let next: Vec<bool> = (0..n)
+                    .map(|s| {
+                        y[s] || joins(succ, s, LEFT, |t, a| {
+                            y[t as usize] || (a == accept_in_a && z[t as usize])
+                        })
+                    })
+                    .collect();
+                if next == y {
+                    break;
                 }
+                y = next;
+            }
+            if y == z {
+                return z;
+            }
+            z = y;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+        #[test]
+        fn attractor_matches_the_fixed_point(succ in arb_arena(14)) {
+            let arena = Arena::from_succ(succ.clone());
+            for player in [LEFT, RIGHT] {
+                prop_assert_eq!(arena.attractor(player), attractor_fixed_point(&succ, player));
+            }
+        }
+
+        #[test]
+        fn left_buchi_matches_the_nested_fixed_point(succ in arb_arena(14)) {
+            let arena = Arena::from_succ(succ.clone());
+            for accept in [true, false] {
+                prop_assert_eq!(arena.left_buchi(accept), buchi_fixed_point(&succ, accept));
             }
         }
     }
