@@ -1,6 +1,7 @@
 //! Asymmetric preferences: each player ranks win, draw and loss in their own
 //! order, on a game graph where positions may repeat.
 
+use super::retrograde::{Predecessors, RelaxFn, Retrograde};
 use super::wld::Wld;
 use crate::monitor::{Interrupted, Monitor, SearchError, Ticker};
 use crate::{budget::BudgetExceeded, graph::DiGraph};
@@ -409,14 +410,6 @@ impl Product<'_> {
         if s.is_multiple_of(2) { Wld::Lose } else { Wld::Win }
     }
 
-    /// Calls `f(t)` for every predecessor state `t` of state `s`.
-    fn preds(&self, s: usize, mut f: impl FnMut(usize)) {
-        let (v, p) = (s / 2, s % 2);
-        for &u in self.rev.successors(v as u32) {
-            f(2 * u as usize + (1 - p));
-        }
-    }
-
     /// Successors of `s` inside `region`.
     fn region_degree(&self, s: usize, region: &[bool]) -> u32 {
         let p = s % 2;
@@ -442,43 +435,48 @@ impl Product<'_> {
     }
 
     /// States of `region` from which some play inside `region` reaches result `r`
-    /// (a terminal of that result, or a cycle for a draw).
+    /// (a terminal of that result, or a cycle for a draw). Backward induction
+    /// on [`Retrograde`]: O(states + edges).
     fn reach(&self, region: &[bool], r: Wld) -> Vec<bool> {
         let n = self.states();
         if r == Wld::Draw {
             // Peel off the states all of whose plays end; the rest reach a cycle.
             let mut left = self.region_degrees(region);
-            let (mut ends, mut queue) = seed(n, |s| region[s] && left[s] == 0);
-            while let Some(s) = queue.pop() {
-                self.preds(s, |t| {
-                    if region[t] && !ends[t] {
-                        left[t] -= 1;
-                        if left[t] == 0 {
-                            ends[t] = true;
-                            queue.push(t);
-                        }
+            let (mut ends, queue) = seed(n, |s| region[s] && left[s] == 0);
+            let Ok(()) = Retrograde::from(queue).run(
+                self,
+                &mut RelaxFn(|_, t: usize| {
+                    if !region[t] || ends[t] {
+                        return None;
                     }
-                });
-            }
+                    left[t] -= 1;
+                    (left[t] == 0).then(|| {
+                        ends[t] = true;
+                        t
+                    })
+                }),
+            );
             return (0..n).map(|s| region[s] && !ends[s]).collect();
         }
-        let (mut seen, mut queue) = seed(n, |s| {
+        let (mut seen, queue) = seed(n, |s| {
             region[s] && self.is_terminal(s) && Self::terminal_result(s) == r
         });
-        while let Some(s) = queue.pop() {
-            self.preds(s, |t| {
-                if region[t] && !seen[t] {
+        let Ok(()) = Retrograde::from(queue).run(
+            self,
+            &mut RelaxFn(|_, t: usize| {
+                (region[t] && !seen[t]).then(|| {
                     seen[t] = true;
-                    queue.push(t);
-                }
-            });
-        }
+                    t
+                })
+            }),
+        );
         seen
     }
 
     /// States of `region` where player `who` can force result `r` when both
     /// players stay inside `region`: an attractor to the terminals of result `r`,
     /// or for a draw the complement of the opponent's attractor to all terminals.
+    /// Backward induction on [`Retrograde`]: O(states + edges).
     fn force(&self, region: &[bool], who: usize, r: Wld) -> Vec<bool> {
         let n = self.states();
         let (forcer, target): (usize, Box<dyn Fn(usize) -> bool>) = if r == Wld::Draw {
@@ -487,29 +485,42 @@ impl Product<'_> {
             (who, Box::new(move |s| Self::terminal_result(s) == r))
         };
         let mut left = self.region_degrees(region);
-        let (mut won, mut queue) = seed(n, |s| region[s] && self.is_terminal(s) && target(s));
-        while let Some(s) = queue.pop() {
-            self.preds(s, |t| {
+        let (mut won, queue) = seed(n, |s| region[s] && self.is_terminal(s) && target(s));
+        let Ok(()) = Retrograde::from(queue).run(
+            self,
+            &mut RelaxFn(|_, t: usize| {
                 if !region[t] || won[t] {
-                    return;
+                    return None;
                 }
-                if t % 2 == forcer {
-                    won[t] = true;
-                    queue.push(t);
-                } else {
+                if t % 2 != forcer {
                     left[t] -= 1;
-                    if left[t] == 0 {
-                        won[t] = true;
-                        queue.push(t);
+                    if left[t] != 0 {
+                        return None;
                     }
                 }
-            });
-        }
+                won[t] = true;
+                Some(t)
+            }),
+        );
         if r == Wld::Draw {
             (0..n).map(|s| region[s] && !won[s]).collect()
         } else {
             won
         }
+    }
+}
+
+/// The predecessors of state `2v + p` are the states `2u + (1 - p)` for
+/// the moves `u → v`, generated from the reversed graph.
+impl Predecessors for Product<'_> {
+    type Node = usize;
+    type Edge = usize;
+
+    #[inline]
+    fn predecessors<'a>(&'a self, s: usize, buf: &'a mut Vec<usize>) -> &'a [usize] {
+        let (v, q) = (s / 2, 1 - s % 2);
+        buf.extend(self.rev.successors(v as u32).iter().map(|&u| 2 * u as usize + q));
+        buf
     }
 }
 
@@ -663,6 +674,107 @@ mod tests {
             }
         }
         Ok(())
+    }
+
+    /// The successor states of state `2v + p` of the two-copy graph.
+    fn next_states(g: &DiGraph, s: usize) -> Vec<usize> {
+        g.successors((s / 2) as u32)
+            .iter()
+            .map(|&w| 2 * w as usize + (1 - s % 2))
+            .collect()
+    }
+
+    /// The least fixed point of `step` from the empty set, one round at a time.
+    fn least_fixed_point(n: usize, step: impl Fn(&[bool], usize) -> bool) -> Vec<bool> {
+        let mut x = vec![false; n];
+        loop {
+            let next: Vec<bool> = (0..n).map(|s| x[s] || step(&x, s)).collect();
+            if next == x {
+                return x;
+            }
+            x = next;
+        }
+    }
+
+    /// [`Product::reach`] by its definition: for a win or a loss, the least
+    /// set holding the region's terminals of that result and every region
+    /// state with an option into it; for a draw, the greatest set of region
+    /// states with an option into it (an endless play inside the region).
+    fn reach_definition(g: &DiGraph, region: &[bool], r: Wld) -> Vec<bool> {
+        let n = region.len();
+        let terminal = |s: usize| g.out_degree((s / 2) as u32) == 0;
+        if r == Wld::Draw {
+            let mut y = region.to_vec();
+            loop {
+                let next: Vec<bool> = (0..n)
+                    .map(|s| y[s] && next_states(g, s).iter().any(|&t| y[t]))
+                    .collect();
+                if next == y {
+                    return y;
+                }
+                y = next;
+            }
+        }
+        least_fixed_point(n, |x, s| {
+            region[s]
+                && (terminal(s) && Product::terminal_result(s) == r
+                    || next_states(g, s).iter().any(|&t| region[t] && x[t]))
+        })
+    }
+
+    /// [`Product::force`] by its definition: the least set holding the
+    /// region's target terminals, the forcer's region states with an option
+    /// into it, and the other player's region states with some option in
+    /// the region and all of those into it (complemented for a draw).
+    fn force_definition(g: &DiGraph, region: &[bool], who: usize, r: Wld) -> Vec<bool> {
+        let n = region.len();
+        let terminal = |s: usize| g.out_degree((s / 2) as u32) == 0;
+        let forcer = if r == Wld::Draw { 1 - who } else { who };
+        let won = least_fixed_point(n, |x, s| {
+            if !region[s] {
+                return false;
+            }
+            if terminal(s) {
+                return r == Wld::Draw || Product::terminal_result(s) == r;
+            }
+            let inside: Vec<usize> = next_states(g, s).into_iter().filter(|&t| region[t]).collect();
+            if s % 2 == forcer {
+                inside.iter().any(|&t| x[t])
+            } else {
+                !inside.is_empty() && inside.iter().all(|&t| x[t])
+            }
+        });
+        if r == Wld::Draw {
+            (0..n).map(|s| region[s] && !won[s]).collect()
+        } else {
+            won
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+        /// The two backward inductions of the solver, on any region, against
+        /// their fixed-point definitions.
+        #[test]
+        fn reach_and_force_match_their_definitions(
+            g in arb_graph(8, 16),
+            cut in proptest::collection::vec(any::<bool>(), 16),
+        ) {
+            let region: Vec<bool> = (0..2 * g.vertex_count()).map(|s| !cut[s]).collect();
+            let prod = Product { graph: &g, rev: g.reversed() };
+            for r in [Wld::Win, Wld::Lose, Wld::Draw] {
+                prop_assert_eq!(prod.reach(&region, r), reach_definition(&g, &region, r), "reach {:?}", r);
+                for who in 0..2 {
+                    prop_assert_eq!(
+                        prod.force(&region, who, r),
+                        force_definition(&g, &region, who, r),
+                        "force {} {:?}",
+                        who,
+                        r
+                    );
+                }
+            }
+        }
     }
 
     proptest! {
