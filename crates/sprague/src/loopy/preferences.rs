@@ -1,10 +1,11 @@
 //! Asymmetric preferences: each player ranks win, draw and loss in their own
 //! order, on a game graph where positions may repeat.
 
-use super::retrograde::{Predecessors, RelaxFn, Retrograde};
+use super::retrograde::{Induction, Predecessors, Retrograde};
 use super::wld::Wld;
 use crate::monitor::{Interrupted, Monitor, SearchError, Ticker};
 use crate::{budget::BudgetExceeded, graph::DiGraph};
+use core::convert::Infallible;
 use core::fmt;
 use std::str::FromStr;
 
@@ -445,7 +446,7 @@ impl Product<'_> {
             let (mut ends, queue) = seed(n, |s| region[s] && left[s] == 0);
             let Ok(()) = Retrograde::from(queue).run(
                 self,
-                &mut RelaxFn(|_, t: usize| {
+                &mut OnStates(|t: usize| {
                     if !region[t] || ends[t] {
                         return None;
                     }
@@ -463,7 +464,7 @@ impl Product<'_> {
         });
         let Ok(()) = Retrograde::from(queue).run(
             self,
-            &mut RelaxFn(|_, t: usize| {
+            &mut OnStates(|t: usize| {
                 (region[t] && !seen[t]).then(|| {
                     seen[t] = true;
                     t
@@ -488,7 +489,7 @@ impl Product<'_> {
         let (mut won, queue) = seed(n, |s| region[s] && self.is_terminal(s) && target(s));
         let Ok(()) = Retrograde::from(queue).run(
             self,
-            &mut RelaxFn(|_, t: usize| {
+            &mut OnStates(|t: usize| {
                 if !region[t] || won[t] {
                     return None;
                 }
@@ -511,16 +512,36 @@ impl Product<'_> {
 }
 
 /// The predecessors of state `2v + p` are the states `2u + (1 - p)` for
-/// the moves `u → v`, generated from the reversed graph.
+/// the moves `u → v`: the edges are the `u`, read from the reversed graph
+/// without a copy, and [`OnStates`] makes the states.
 impl Predecessors for Product<'_> {
     type Node = usize;
-    type Edge = usize;
+    type Edge = u32;
 
     #[inline]
-    fn predecessors<'a>(&'a self, s: usize, buf: &'a mut Vec<usize>) -> &'a [usize] {
-        let (v, q) = (s / 2, 1 - s % 2);
-        buf.extend(self.rev.successors(v as u32).iter().map(|&u| 2 * u as usize + q));
-        buf
+    fn predecessors<'a>(&'a self, s: usize, _: &'a mut Vec<u32>) -> &'a [u32] {
+        self.rev.successors((s / 2) as u32)
+    }
+}
+
+/// An [`Induction`] on the two-copy graph: `0` hears of every predecessor
+/// state `t` of a decided state, and returns `t` when that decides it. The
+/// copy of the predecessors (`1 - p` for a decided state of copy `p`) is
+/// worked out once per decided state, not once per edge.
+struct OnStates<F>(F);
+
+impl<F: FnMut(usize) -> Option<usize>> Induction<Product<'_>> for OnStates<F> {
+    type Child = usize;
+    type Stop = Infallible;
+
+    #[inline]
+    fn child(&mut self, s: usize) -> usize {
+        1 - s % 2
+    }
+
+    #[inline]
+    fn relax(&mut self, copy: usize, u: u32) -> Option<usize> {
+        (self.0)(2 * u as usize + copy)
     }
 }
 
