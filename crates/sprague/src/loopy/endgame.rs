@@ -2,8 +2,9 @@
 //! king and rook, king and pawn against the lone king. The pawn promotes to
 //! a queen or a rook, into the KQK and KRK positions of the same space.
 
+use super::retrograde::{CountdownCell, PredecessorLists, RelaxFn, Retrograde, countdown};
 use super::space::{SolveError, StateSpace, StateTable};
-use super::wld::{Wld, depth_in_moves};
+use super::wld::{SolvedValue, Wld, depth_in_moves};
 
 /// Which three-piece endgame: White's king and one more man against the
 /// black king.
@@ -460,11 +461,12 @@ pub fn solve_kpk_by_pawn_rank(threads: usize) -> Result<StateTable, SolveError> 
 /// Solves the states `tier` (sorted) of `space`, whose moves lead inside
 /// the tier or to states whose values `table` already holds (a state
 /// holding no position counts as a draw), and stores their values in
-/// `table`. Level by level: at level `L` an undecided state is won in `L`
-/// if a child is lost in `L - 1`, lost in `L` if every child is won and
-/// the slowest in `L - 1`; the levels stop when one decides nothing and no
-/// known child lies further; the undecided are draws. O(levels × moves of
-/// the tier).
+/// `table`. Backward induction on [`Retrograde`], one level at a time: the
+/// states decided at level `L - 1` inside the tier, and the known states
+/// won or lost in `L - 1`, tell their parents by the rule of [`countdown`]
+/// (a lost child: won in `L`; the last child won: lost in `L`); the levels
+/// stop when none is left to tell; the undecided are draws. O(states +
+/// moves of the tier + levels), plus sorting the moves to known states.
 ///
 /// # Errors
 /// [`super::SpaceLimit::RemotenessOverflow`] past the table's limit.
@@ -473,78 +475,104 @@ fn solve_with_exits<S: StateSpace + ?Sized>(
     tier: &[u64],
     table: &StateTable,
 ) -> Result<(), SolveError> {
-    use super::wld::SolvedValue;
-    // Children: in the tier (local index) or known (value).
-    enum Kid {
-        Local(usize),
-        Known(SolvedValue),
-    }
-    let mut vals: Vec<Option<SolvedValue>> = Vec::with_capacity(tier.len());
-    let mut kids: Vec<Vec<Kid>> = Vec::with_capacity(tier.len());
+    let mut cells: Vec<TierCell> = Vec::with_capacity(tier.len());
+    // The parents inside the tier of each state of the tier (local index).
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); tier.len()];
+    // Moves to known states won or lost: (remoteness, parent, child lost).
+    let mut exits: Vec<(u32, usize, bool)> = Vec::new();
+    let mut work = Retrograde::new();
     let mut buf = Vec::new();
-    let mut furthest = 0u32;
-    for &s in tier {
+    for (i, &s) in tier.iter().enumerate() {
         let t = space.terminal(s);
-        vals.push(t.map(|w| match w {
-            Wld::Win => SolvedValue::win(0),
-            Wld::Lose => SolvedValue::lose(0),
-            Wld::Draw => SolvedValue::DRAW,
-        }));
         buf.clear();
         if t.is_none() {
             space.moves(s, &mut buf);
         }
-        kids.push(
-            buf.iter()
-                .map(|&c| match tier.binary_search(&c) {
-                    Ok(i) => Kid::Local(i),
-                    Err(_) => {
-                        let v = table.get(c).unwrap_or(SolvedValue::DRAW);
-                        furthest = furthest.max(v.remoteness.unwrap_or(0));
-                        Kid::Known(v)
+        cells.push(match t {
+            Some(Wld::Win) => TierCell::Done(SolvedValue::win(0)),
+            Some(Wld::Lose) => TierCell::Done(SolvedValue::lose(0)),
+            Some(Wld::Draw) => TierCell::Done(SolvedValue::DRAW),
+            None => TierCell::Open(buf.len() as u32),
+        });
+        if t.is_some_and(|w| w != Wld::Draw) {
+            work.push(i);
+        }
+        for &c in &buf {
+            match tier.binary_search(&c) {
+                Ok(j) => preds[j].push(i),
+                Err(_) => {
+                    let v = table.get(c).unwrap_or(SolvedValue::DRAW);
+                    if let Some(r) = v.remoteness {
+                        exits.push((r, i, v.wld == Wld::Lose));
                     }
-                })
-                .collect(),
-        );
-    }
-    let mut level = 1u32;
-    loop {
-        let mut changed = false;
-        for (i, ks) in kids.iter().enumerate() {
-            if vals[i].is_some() {
-                continue;
-            }
-            let (mut win, mut all_won, mut slowest) = (false, true, None::<u32>);
-            for k in ks {
-                let v = match k {
-                    Kid::Local(j) => vals[*j],
-                    Kid::Known(v) => Some(*v),
-                };
-                match v.map(|v| (v.wld, v.remoteness)) {
-                    Some((Wld::Lose, Some(r))) if r + 1 == level => win = true,
-                    Some((Wld::Win, Some(r))) => slowest = slowest.max(Some(r)),
-                    _ => all_won = false,
                 }
             }
-            if win {
-                vals[i] = Some(SolvedValue::win(level));
-                changed = true;
-            } else if all_won && slowest.is_some_and(|r| r + 1 == level) {
-                vals[i] = Some(SolvedValue::lose(level));
-                changed = true;
+        }
+    }
+    exits.sort_unstable_by_key(|e| e.0);
+    let mut exits = exits.into_iter().peekable();
+    let tell = |cells: &mut [TierCell], parent: usize, lost: bool, level: u32| {
+        let new = countdown(cells[parent], lost, level)?;
+        cells[parent] = new;
+        new.is_decided().then_some(parent)
+    };
+    // The level being decided.
+    let mut level = 1u32;
+    loop {
+        let Ok(_) = work.level(
+            &PredecessorLists(&preds),
+            &mut RelaxFn(|child: usize, parent: usize| {
+                let lost = matches!(cells[child], TierCell::Done(v) if v.wld == Wld::Lose);
+                tell(&mut cells, parent, lost, level)
+            }),
+        );
+        while let Some((_, p, lost)) = exits.next_if(|e| e.0 < level) {
+            if let Some(p) = tell(&mut cells, p, lost, level) {
+                work.push(p);
             }
         }
-        if !changed && level > furthest + 1 {
+        if work.is_done() && exits.peek().is_none() {
             break;
         }
         level += 1;
     }
-    for (&s, v) in tier.iter().zip(vals) {
-        table
-            .set(s, Some(v.unwrap_or(SolvedValue::DRAW)))
-            .map_err(SolveError::Failed)?;
+    for (&s, c) in tier.iter().zip(cells) {
+        let v = match c {
+            TierCell::Done(v) => v,
+            TierCell::Open(_) => SolvedValue::DRAW,
+        };
+        table.set(s, Some(v)).map_err(SolveError::Failed)?;
     }
     Ok(())
+}
+
+/// A state of a tier in [`solve_with_exits`]: its children not yet known
+/// won, or its value.
+#[derive(Clone, Copy)]
+enum TierCell {
+    Open(u32),
+    Done(SolvedValue),
+}
+
+impl CountdownCell for TierCell {
+    fn is_decided(self) -> bool {
+        matches!(self, TierCell::Done(_))
+    }
+    fn is_last(self) -> bool {
+        matches!(self, TierCell::Open(c) if c <= 1)
+    }
+    fn count_down(self) -> Self {
+        match self {
+            TierCell::Open(c) => TierCell::Open(c - 1),
+            done => done,
+        }
+    }
+    fn won(r: u32) -> Self {
+        TierCell::Done(SolvedValue::win(r))
+    }
+    fn lost(r: u32) -> Self {
+        TierCell::Done(SolvedValue::lose(r))
+    }
 }
 
 /// The figures of one side to move in a solved endgame (the positions of
@@ -760,8 +788,68 @@ impl super::space_notation::SpaceNotation for Endgame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::DiGraph;
     use crate::loopy::space::tests::check_unmoves;
-    use crate::loopy::{Krk, SolvedValue, StateSpaceSolver};
+    use crate::loopy::wld::tests::{arb_graph, naive};
+    use crate::loopy::{Krk, StateSpaceSolver};
+    use proptest::prelude::*;
+
+    /// A graph as a state space: a vertex with no moves is over, with the
+    /// result `end` gives it.
+    struct Ends<'g> {
+        g: &'g DiGraph,
+        end: fn(u32) -> Wld,
+    }
+
+    impl StateSpace for Ends<'_> {
+        fn state_count(&self) -> u64 {
+            self.g.vertex_count() as u64
+        }
+        fn terminal(&self, s: u64) -> Option<Wld> {
+            (self.g.out_degree(s as u32) == 0).then(|| (self.end)(s as u32))
+        }
+        fn moves(&self, s: u64, out: &mut Vec<u64>) {
+            out.extend(self.g.successors(s as u32).iter().map(|&t| u64::from(t)));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+        /// A tier (the vertices from `k` on) whose moves leave it only for
+        /// vertices already solved, against the fixed point of the
+        /// definition on the whole graph.
+        #[test]
+        fn a_tier_with_exits_matches_the_fixed_point(g in arb_graph(12, 30), k in 0u32..12, kind in 0u8..3) {
+            let n = g.vertex_count() as u32;
+            let k = k.min(n);
+            // The solved vertices (below `k`) move only among themselves.
+            let (mut from, mut to) = (Vec::new(), Vec::new());
+            for u in 0..n {
+                for &w in g.successors(u) {
+                    if u >= k || w < k {
+                        from.push(u);
+                        to.push(w);
+                    }
+                }
+            }
+            let g = DiGraph::from_edges(n as usize, &from, &to).unwrap();
+            let end: fn(u32) -> Wld = match kind {
+                0 => |_| Wld::Lose,
+                1 => |v| if v % 2 == 0 { Wld::Lose } else { Wld::Win },
+                _ => |v| [Wld::Lose, Wld::Win, Wld::Draw][(v % 3) as usize],
+            };
+            let want = naive(&g, &end);
+            let table = StateTable::not_states(u64::from(n));
+            for v in 0..k {
+                table.set(u64::from(v), Some(want[v as usize])).unwrap();
+            }
+            let tier: Vec<u64> = (u64::from(k)..u64::from(n)).collect();
+            solve_with_exits(&Ends { g: &g, end }, &tier, &table).unwrap();
+            for v in 0..n {
+                prop_assert_eq!(table.get(u64::from(v)), Some(want[v as usize]), "vertex {}", v);
+            }
+        }
+    }
 
     #[test]
     fn unmoves_invert_moves() {
