@@ -171,3 +171,33 @@ fn heating_a_large_nimber_visits_each_subposition_once() {
     let expected = s.parse("{2|-2}").unwrap();
     assert_eq!(cooled, expected);
 }
+
+/// The `loopy_forms` fuzz target found ` +5555555555555555555555v` running
+/// past its 30 s limit: a loopy game's graph walked the short part's
+/// positions one at a time (an integer `n` is a chain of `n` of them) until
+/// the budget. A short part born on the budget's day or later is now refused
+/// before the walk; a small one is still walked.
+#[test]
+fn loopy_graphs_refuse_huge_short_parts_before_walking_them() {
+    use sprague::notation::{LoopyParseError, parse_loopy};
+    for text in [
+        " +5555555555555555555555v",
+        "{pass | 5555555555555555555555}",
+        "a{5555555555555555555555 + a | 1}",
+        "{pass | 200001}",
+    ] {
+        let mut store = sprague::GameStore::new();
+        match parse_loopy(&mut store, text, 200_000) {
+            Err(LoopyParseError::Budget(b)) => assert_eq!(b.max_states, 200_000),
+            other => panic!("`{text}`: expected the budget error, got {other:?}"),
+        }
+    }
+    // Under the budget: {pass | 5} has the positions of 5 to 0 and itself.
+    let mut store = sprague::GameStore::new();
+    let g = parse_loopy(&mut store, "{pass | 5}", 200_000).unwrap();
+    assert_eq!(g.position_count(), 7);
+    assert!(matches!(
+        parse_loopy(&mut store, "{pass | 5}", 6),
+        Err(LoopyParseError::Budget(_))
+    ));
+}

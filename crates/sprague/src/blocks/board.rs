@@ -401,6 +401,9 @@ impl Board {
         chain: bool,
         out: &mut Vec<Board>,
     ) {
+        if self.size() <= 64 {
+            return self.jumps_narrow(piece, dirs, over, capture, chain, out);
+        }
         for d in dirs {
             let (dr, dc) = (i32::from(d.dr), i32::from(d.dc));
             let mut from = self.mask(piece)
@@ -422,6 +425,57 @@ impl Board {
                         board = board.with(mid, Cell::Empty);
                     }
                     out.push(board);
+                    if !chain {
+                        break;
+                    }
+                    at = land;
+                }
+            }
+        }
+    }
+
+    /// [`jumps`](Self::jumps) of a board of at most 64 cells, on 64-bit
+    /// planes with the masks of each shift made once a direction.
+    fn jumps_narrow(
+        &self,
+        piece: Cell,
+        dirs: &[Dir],
+        over: CellSet,
+        capture: bool,
+        chain: bool,
+        out: &mut Vec<Board>,
+    ) {
+        let (a0, b0) = self.planes();
+        let (a0, b0) = (a0 as u64, b0 as u64);
+        let all = self.all() as u64;
+        let grid = NarrowShift::new(self.width(), self.height());
+        for d in dirs {
+            let (dr, dc) = (i32::from(d.dr), i32::from(d.dc));
+            let (one, two) = (grid.step(dr, dc), grid.step(2 * dr, 2 * dc));
+            let mut from = plane_mask(a0, b0, all, piece)
+                & grid.step(-dr, -dc).apply(plane_mask_of(a0, b0, all, over), all)
+                & grid
+                    .step(-2 * dr, -2 * dc)
+                    .apply(plane_mask(a0, b0, all, Cell::Empty), all);
+            while from != 0 {
+                let bit = from & from.wrapping_neg();
+                from &= from - 1;
+                let (mut a, mut b) = (a0, b0);
+                let mut at = bit;
+                loop {
+                    let mid = one.apply(at, all);
+                    let land = two.apply(at, all);
+                    if mid & plane_mask_of(a, b, all, over) == 0
+                        || land & plane_mask(a, b, all, Cell::Empty) == 0
+                    {
+                        break;
+                    }
+                    (a, b) = plane_set(a, b, at, Cell::Empty);
+                    (a, b) = plane_set(a, b, land, piece);
+                    if capture {
+                        (a, b) = plane_set(a, b, mid, Cell::Empty);
+                    }
+                    out.push(self.with_planes(u128::from(a), u128::from(b)));
                     if !chain {
                         break;
                     }
@@ -711,32 +765,47 @@ impl Board {
         use super::byteboard::{mirrors, pack, transpose, unpack};
         let (a, b) = self.planes();
         let (pa, pb) = (pack(a as u64, w, h), pack(b as u64, w, h));
-        // Each candidate: (width, height, low plane, high plane), packed.
-        let mut best = ((self.width, self.height, pa, pb), 0usize);
-        let mut consider = |key: (u8, u8, u64, u64), e: usize| {
-            if used >> e & 1 != 0 && key < best.0 {
-                best = (key, e);
+        // Images of the same shape compare as their two packed planes, one
+        // 128-bit word; the first of the least in the order below is kept.
+        let key = |x: u64, y: u64| (u128::from(x) << 64) | u128::from(y);
+        let mut best = (key(pa, pb), 0usize);
+        let consider = |best: &mut (u128, usize), k: u128, e: usize| {
+            if used >> e & 1 != 0 && k < best.0 {
+                *best = (k, e);
             }
         };
         let (ma, mb) = (mirrors(pa, w, h), mirrors(pb, w, h));
         for k in 0..4 {
-            consider((self.width, self.height, ma[k], mb[k]), k);
-            consider((self.width, self.height, mb[k], ma[k]), 8 + k);
+            consider(&mut best, key(ma[k], mb[k]), k);
+            consider(&mut best, key(mb[k], ma[k]), 8 + k);
         }
-        if used & 0xf0f0 != 0 {
+        // The transposed images are `h` wide: all smaller than the board
+        // when it is wider than high, all larger when it is higher than
+        // wide (then they are not even made).
+        let mut shape = (w, h);
+        if used & 0xf0f0 != 0 && h <= w {
             let (ta, tb) = (mirrors(transpose(pa), h, w), mirrors(transpose(pb), h, w));
+            let mut turned = (u128::MAX, usize::MAX);
+            let into = if h < w { &mut turned } else { &mut best };
             for k in 0..4 {
-                consider((self.height, self.width, ta[k], tb[k]), 4 + k);
-                consider((self.height, self.width, tb[k], ta[k]), 12 + k);
+                consider(into, key(ta[k], tb[k]), 4 + k);
+                consider(into, key(tb[k], ta[k]), 12 + k);
+            }
+            if turned.1 != usize::MAX {
+                best = turned;
+                shape = (h, w);
             }
         }
-        let ((bw, bh, la, lb), e) = best;
-        let (bw, bh) = (usize::from(bw), usize::from(bh));
+        let (k, e) = best;
+        if e == 0 {
+            return (*self, 0);
+        }
+        let (bw, bh) = shape;
         let image = Board {
             width: bw as u8,
             height: bh as u8,
-            low: split(u128::from(unpack(la, bw, bh))),
-            high: split(u128::from(unpack(lb, bw, bh))),
+            low: split(u128::from(unpack((k >> 64) as u64, bw, bh))),
+            high: split(u128::from(unpack(k as u64, bw, bh))),
         };
         (image, e)
     }
@@ -749,6 +818,107 @@ impl Board {
         let m = self.mirrors();
         let t = self.transposed().mirrors();
         [m[0], m[1], m[2], m[3], t[0], t[1], t[2], t[3]]
+    }
+}
+
+/// The cells in state `cell` of 64-bit planes `a`, `b` (see
+/// [`Board::mask`]).
+#[inline]
+const fn plane_mask(a: u64, b: u64, all: u64, cell: Cell) -> u64 {
+    match cell {
+        Cell::Empty => !a & !b & all,
+        Cell::Left => a & !b,
+        Cell::Right => !a & b,
+        Cell::Blocked => a & b,
+    }
+}
+
+/// The cells whose state is in `set`, of 64-bit planes (see
+/// [`Board::mask_of`]).
+#[inline]
+const fn plane_mask_of(a: u64, b: u64, all: u64, set: CellSet) -> u64 {
+    let mut m = 0;
+    let cells = [Cell::Empty, Cell::Left, Cell::Right, Cell::Blocked];
+    let mut i = 0;
+    while i < 4 {
+        if set.contains(cells[i]) {
+            m |= plane_mask(a, b, all, cells[i]);
+        }
+        i += 1;
+    }
+    m
+}
+
+/// 64-bit planes with the cells of `m` set to `cell` (see [`Board::with`]).
+#[inline]
+const fn plane_set(a: u64, b: u64, m: u64, cell: Cell) -> (u64, u64) {
+    let code = cell as u8;
+    let a = if code & 1 != 0 { a | m } else { a & !m };
+    let b = if code & 2 != 0 { b | m } else { b & !m };
+    (a, b)
+}
+
+/// The shifts of a board of at most 64 cells (see [`Board::shift`]).
+#[derive(Clone, Copy)]
+struct NarrowShift {
+    width: usize,
+    height: usize,
+    /// Column 0.
+    first_column: u64,
+}
+
+/// One shift of a [`NarrowShift`] board: the cells that stay on the board
+/// and how far they move (bits up; negative: down).
+#[derive(Clone, Copy)]
+struct NarrowStep {
+    keep: u64,
+    by: i32,
+}
+
+impl NarrowShift {
+    fn new(width: usize, height: usize) -> Self {
+        let all = low_bits(width * height) as u64;
+        NarrowShift {
+            width,
+            height,
+            first_column: COLUMN_ZERO[width] as u64 & all,
+        }
+    }
+
+    /// The cells in the first `k` columns (`k < width`).
+    fn columns_below(&self, k: usize) -> u64 {
+        ((1u64 << k) - 1).wrapping_mul(self.first_column)
+    }
+
+    /// The shift by `dr` rows down and `dc` columns right.
+    fn step(&self, dr: i32, dc: i32) -> NarrowStep {
+        let (w, h) = (self.width as i32, self.height as i32);
+        if dr.abs() >= h || dc.abs() >= w {
+            return NarrowStep { keep: 0, by: 0 };
+        }
+        let all = low_bits(self.width * self.height) as u64;
+        let keep = match dc {
+            0 => all,
+            1.. => self.columns_below((w - dc) as usize),
+            _ => all & !self.columns_below((-dc) as usize),
+        };
+        NarrowStep {
+            keep,
+            by: dr * w + dc,
+        }
+    }
+}
+
+impl NarrowStep {
+    /// The cells of `m` moved; those that leave the board are dropped.
+    #[inline]
+    fn apply(self, m: u64, all: u64) -> u64 {
+        let m = m & self.keep;
+        if self.by >= 0 {
+            (m << self.by) & all
+        } else {
+            m >> -self.by
+        }
     }
 }
 
@@ -901,27 +1071,45 @@ mod tests {
                     }
                 }
                 assert_eq!(sorted(got), sorted(want), "steps on {}", show(&b));
-                // Jumps with capture, chained in a line (Konane).
-                let mut got = Vec::new();
-                b.jumps(piece, &Dir::ORTHOGONAL, enemy.set(), true, true, &mut got);
-                let mut want = Vec::new();
-                for (r, c) in holding(&b, piece) {
-                    for d in Dir::ORTHOGONAL {
-                        let (dr, dc) = (i32::from(d.dr), i32::from(d.dc));
-                        let (mut n, mut rr, mut cc) = (b, r, c);
-                        while get(&n, rr + dr, cc + dc) == Some(enemy)
-                            && get(&n, rr + 2 * dr, cc + 2 * dc) == Some(Cell::Empty)
-                        {
-                            n = set(&n, rr, cc, Cell::Empty);
-                            n = set(&n, rr + dr, cc + dc, Cell::Empty);
-                            n = set(&n, rr + 2 * dr, cc + 2 * dc, piece);
-                            want.push(n);
-                            rr += 2 * dr;
-                            cc += 2 * dc;
+                // Jumps: with capture, chained in a line (Konane); without
+                // capture or chain (Toads and Frogs); over either colour, in
+                // the eight directions.
+                for (capture, chain) in [(true, true), (false, false), (true, false), (false, true)] {
+                    for over in [enemy.set(), enemy.set().union(piece.set())] {
+                        for dirs in [&Dir::ORTHOGONAL[..], &Dir::KING[..]] {
+                            let mut got = Vec::new();
+                            b.jumps(piece, dirs, over, capture, chain, &mut got);
+                            let mut want = Vec::new();
+                            for (r, c) in holding(&b, piece) {
+                                for d in dirs {
+                                    let (dr, dc) = (i32::from(d.dr), i32::from(d.dc));
+                                    let (mut n, mut rr, mut cc) = (b, r, c);
+                                    while get(&n, rr + dr, cc + dc).is_some_and(|x| over.contains(x))
+                                        && get(&n, rr + 2 * dr, cc + 2 * dc) == Some(Cell::Empty)
+                                    {
+                                        n = set(&n, rr, cc, Cell::Empty);
+                                        if capture {
+                                            n = set(&n, rr + dr, cc + dc, Cell::Empty);
+                                        }
+                                        n = set(&n, rr + 2 * dr, cc + 2 * dc, piece);
+                                        want.push(n);
+                                        if !chain {
+                                            break;
+                                        }
+                                        rr += 2 * dr;
+                                        cc += 2 * dc;
+                                    }
+                                }
+                            }
+                            assert_eq!(
+                                sorted(got),
+                                sorted(want),
+                                "jumps on {} (capture {capture}, chain {chain})",
+                                show(&b)
+                            );
                         }
                     }
                 }
-                assert_eq!(sorted(got), sorted(want), "jumps on {}", show(&b));
                 // Queen slides, then arrows (Amazons).
                 let mut got = Vec::new();
                 b.slides_and_shoots(piece, &Dir::KING, Cell::Blocked, &mut got);

@@ -31,34 +31,98 @@ const fn row_mask(n: usize) -> u64 {
     (1u64 << n) - 1
 }
 
+/// The three moves that carry a row-major board of width `w < 8` into the
+/// packed layout: row `r` must move `r * (8 - w)` bits up, which is done
+/// for the bits of `r` in turn, 4, 2 and 1. `masks[i]` holds the rows that
+/// move at step `i` (in the layout before that step) and `shifts[i]` how
+/// far they move.
+#[derive(Clone, Copy)]
+struct Spread {
+    masks: [u64; 3],
+    shifts: [u32; 3],
+}
+
+/// [`Spread`] for width `w` (`1 <= w < 8`).
+const fn spread(w: usize) -> Spread {
+    let d = (8 - w) as u32;
+    let rows2 = (1u64 << (2 * w)) - 1;
+    let row = row_mask(w);
+    Spread {
+        // Step 4: rows 4 to 7, everything from bit 4w up.
+        // Step 2: rows 2 and 3 of each group of four (the groups now start
+        // at bits 0 and 32).
+        // Step 1: the odd rows (the pairs now start at 0, 16, 32 and 48).
+        masks: [
+            !0u64 << (4 * w),
+            (rows2 << (2 * w)) | (rows2 << (32 + 2 * w)),
+            (row << w) * 0x0001_0001_0001_0001,
+        ],
+        shifts: [4 * d, 2 * d, d],
+    }
+}
+
+/// [`spread`] of every width below 8 (index 0 unused).
+const SPREADS: [Spread; 8] = {
+    let mut t = [Spread {
+        masks: [0; 3],
+        shifts: [0; 3],
+    }; 8];
+    let mut w = 1;
+    while w < 8 {
+        t[w] = spread(w);
+        w += 1;
+    }
+    t
+};
+
+/// The cells of a `width × height` board in the packed layout.
+#[inline]
+fn packed_cells(width: usize, height: usize) -> u64 {
+    let rows = if height >= 8 {
+        !0u64
+    } else {
+        (1u64 << (8 * height)) - 1
+    };
+    row_mask(width) * COL0 & rows
+}
+
 /// A board stored row-major at its own `width` (bit `row * width + col`,
-/// at most 64 cells) in the packed layout. O(height).
+/// at most 64 cells) in the packed layout. O(1): three masked shifts, one
+/// for each bit of the row index.
 #[inline]
 pub(crate) fn pack(m: u64, width: usize, height: usize) -> u64 {
-    if width == 8 {
+    if width >= 8 {
         return m;
     }
-    let mask = row_mask(width);
-    let mut out = 0u64;
-    for r in 0..height {
-        out |= ((m >> (r * width)) & mask) << (8 * r);
+    if width == 0 || height == 0 {
+        return 0;
     }
-    out
+    let cells = width * height; // < 64: width < 8 and height <= 8
+    let mut x = m & ((1u64 << cells) - 1);
+    let s = &SPREADS[width];
+    for i in 0..3 {
+        x = (x & !s.masks[i]) | ((x & s.masks[i]) << s.shifts[i]);
+    }
+    x
 }
 
 /// The inverse of [`pack`]: the packed board `p` stored row-major at its
-/// own `width`. O(height).
+/// own `width`. O(1): [`pack`]'s three moves undone in reverse order.
 #[inline]
 pub(crate) fn unpack(p: u64, width: usize, height: usize) -> u64 {
-    if width == 8 {
+    if width >= 8 {
         return p;
     }
-    let mask = row_mask(width);
-    let mut out = 0u64;
-    for r in 0..height {
-        out |= ((p >> (8 * r)) & mask) << (r * width);
+    if width == 0 || height == 0 {
+        return 0;
     }
-    out
+    let mut x = p & packed_cells(width, height);
+    let s = &SPREADS[width];
+    for i in (0..3).rev() {
+        let moved = s.masks[i] << s.shifts[i];
+        x = (x & !moved) | ((x & moved) >> s.shifts[i]);
+    }
+    x
 }
 
 /// The connected (orthogonally) region of `m` holding the lowest cell of

@@ -610,6 +610,19 @@ impl Expander<'_> {
             if let Err(e) = self.store.check_expandable(short) {
                 return Err(ParseError::new(e.to_string(), 1, "").into());
             }
+            // Moves in the short part alone, each to an option one day
+            // younger, pass through birthday + 1 positions, all distinct: a
+            // short part born on day `max_positions` or later (a huge integer)
+            // is over the budget before it is walked.
+            if self
+                .store
+                .birthday(short)
+                .is_none_or(|b| b >= max_positions as u64)
+            {
+                return Err(LoopyParseError::Budget(BudgetExceeded {
+                    max_states: max_positions,
+                }));
+            }
             let (lo, ro) = self.store.options(short);
             for (side, list) in [lo, ro].into_iter().enumerate() {
                 for s in list {
