@@ -7,7 +7,9 @@
 use crate::errors::notation_error;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use sprague::ParseError;
 use sprague::blocks::{Board as Bits, Cell, CellSet, Cells, Dir, Neighbourhood, Shape};
+use std::hash::Hash;
 
 /// A board of at most 128 cells in the `..#|x.o` row notation (rows joined
 /// by `|`, or `WxH` for an empty board), with the game's cell characters in
@@ -24,49 +26,109 @@ pub(crate) fn bad(e: String) -> PyErr {
     PyValueError::new_err(e)
 }
 
-/// The cell written `c` among `cells`, or an error naming `what` asked for
-/// it and the cells of this `kind` of position (`"board"`, `"graph"`).
-pub(crate) fn cell_of(cells: &Cells, c: char, what: &str, kind: &str) -> PyResult<Cell> {
-    cells.cell(c).ok_or_else(|| {
-        bad(format!(
-            "{what}: `{c}` is not a cell of this {kind} (its cells are `{}`)",
-            cells.alphabet()
-        ))
-    })
-}
+/// What the Python block classes ([`Board`], [`GraphBoard`](crate::graph_board::GraphBoard))
+/// share: an engine block's bits written in a game's cell characters, read
+/// from and shown in its notation, hashed natively, and cells named by
+/// their characters.
+pub(crate) trait Written: Sized {
+    /// The engine's block.
+    type Bits: Hash;
+    /// The class's name in Python.
+    const CLASS: &'static str;
+    /// What a position is called in messages (`"board"`, `"graph"`).
+    const KIND: &'static str;
 
-/// The set of the cells written in `text` (blanks ignored), as [`cell_of`].
-pub(crate) fn cell_set_of(cells: &Cells, text: &str, what: &str, kind: &str) -> PyResult<CellSet> {
-    let mut set = CellSet::NONE;
-    for c in text.chars().filter(|c| !c.is_whitespace()) {
-        set = set.union(cell_of(cells, c, what, kind)?.set());
+    /// The block and the cell characters.
+    fn parts(&self) -> (&Self::Bits, &Cells);
+    /// A position of `bits` in `cells`.
+    fn from_parts(bits: Self::Bits, cells: Cells) -> Self;
+    /// The block's notation read in `cells`.
+    fn parse_bits(text: &str, cells: &Cells) -> Result<Self::Bits, ParseError>;
+    /// The block in the notation of `cells`.
+    fn show_bits(bits: &Self::Bits, cells: &Cells) -> String;
+
+    /// A position read from `text` with the cell characters `cells`
+    /// (`".xo#"`, `-` for one not used).
+    fn read(py: Python<'_>, text: &str, cells: &str) -> PyResult<Self> {
+        let cells = Cells::parse(cells).map_err(|e| bad(e.message))?;
+        let bits =
+            Self::parse_bits(text, &cells).map_err(|e| notation_error(py, &e.to_string(), text, e.column))?;
+        Ok(Self::from_parts(bits, cells))
     }
-    Ok(set)
-}
 
-impl Board {
-    /// A hash of the board's bits and cell characters, computed without
-    /// Python (the solvers' tables key boards by it).
-    pub fn native_hash(&self) -> isize {
+    /// A hash of the bits and the cell characters, computed without Python
+    /// (the solvers' tables key positions by it).
+    fn native_hash(&self) -> isize {
         use std::hash::BuildHasher;
-        rustc_hash::FxBuildHasher.hash_one(self) as isize
+        rustc_hash::FxBuildHasher.hash_one(self.parts()) as isize
     }
 
+    /// The cell written `c`, or an error naming `what` asked for it and the
+    /// cells of this position.
     fn cell(&self, c: char, what: &str) -> PyResult<Cell> {
-        cell_of(&self.cells, c, what, "board")
+        let cells = self.parts().1;
+        cells.cell(c).ok_or_else(|| {
+            bad(format!(
+                "{what}: `{c}` is not a cell of this {} (its cells are `{}`)",
+                Self::KIND,
+                cells.alphabet()
+            ))
+        })
     }
 
+    /// The set of the cells written in `text` (blanks ignored), as [`cell`](Self::cell).
     fn cell_set(&self, text: &str, what: &str) -> PyResult<CellSet> {
-        cell_set_of(&self.cells, text, what, "board")
+        let mut set = CellSet::NONE;
+        for c in text.chars().filter(|c| !c.is_whitespace()) {
+            set = set.union(self.cell(c, what)?.set());
+        }
+        Ok(set)
     }
 
-    fn boards(&self, out: Vec<Bits>) -> Vec<Board> {
+    /// Positions of the blocks `out`, in this position's cells.
+    fn with_cells(&self, out: Vec<Self::Bits>) -> Vec<Self> {
+        let cells = *self.parts().1;
         out.into_iter()
-            .map(|bits| Board {
-                bits,
-                cells: self.cells,
-            })
+            .map(|bits| Self::from_parts(bits, cells))
             .collect()
+    }
+
+    /// Python's `str`: the position in its notation.
+    fn text(&self) -> String {
+        let (bits, cells) = self.parts();
+        Self::show_bits(bits, cells)
+    }
+
+    /// Python's `repr`: the class, the notation and the cell characters.
+    fn repr(&self) -> String {
+        let cells = self.parts().1;
+        let alphabet: String = Cell::ALL
+            .into_iter()
+            .map(|c| if cells.uses(c) { cells.char(c) } else { '-' })
+            .collect();
+        format!("{}({:?}, cells={alphabet:?})", Self::CLASS, self.text())
+    }
+}
+
+impl Written for Board {
+    type Bits = Bits;
+    const CLASS: &'static str = "Board";
+    const KIND: &'static str = "board";
+
+    fn parts(&self) -> (&Bits, &Cells) {
+        (&self.bits, &self.cells)
+    }
+
+    fn from_parts(bits: Bits, cells: Cells) -> Self {
+        Board { bits, cells }
+    }
+
+    fn parse_bits(text: &str, cells: &Cells) -> Result<Bits, ParseError> {
+        Bits::parse(text, cells)
+    }
+
+    fn show_bits(bits: &Bits, cells: &Cells) -> String {
+        bits.show(cells)
     }
 }
 
@@ -86,10 +148,7 @@ impl Board {
     #[new]
     #[pyo3(signature = (text, cells = ".xo#"))]
     fn new(py: Python<'_>, text: &str, cells: &str) -> PyResult<Board> {
-        let cells = Cells::parse(cells).map_err(|e| bad(e.message))?;
-        let bits =
-            Bits::parse(text, &cells).map_err(|e| notation_error(py, &e.to_string(), text, e.column))?;
-        Ok(Board { bits, cells })
+        Board::read(py, text, cells)
     }
 
     /// Columns.
@@ -111,7 +170,7 @@ impl Board {
         let shape = Shape::parse(shape).map_err(|e| bad(e.message))?;
         let mut out = Vec::new();
         self.bits.place(&shape, self.cell(to, "place")?, &mut out);
-        Ok(self.boards(out))
+        Ok(self.with_cells(out))
     }
 
     /// Every board after a `piece` jumps in one of the directions `towards`
@@ -132,7 +191,7 @@ impl Board {
         let over = self.cell_set(over, "jumps")?;
         let mut out = Vec::new();
         self.bits.jumps(piece, &dirs, over, capture, chain, &mut out);
-        Ok(self.boards(out))
+        Ok(self.with_cells(out))
     }
 
     /// The connected regions of the cells in `connect` under `around`
@@ -147,7 +206,7 @@ impl Board {
         let split = self
             .bits
             .regions(connect, neighbourhood(around)?, min_cells, &mut out);
-        Ok(split.then(|| self.boards(out)))
+        Ok(split.then(|| self.with_cells(out)))
     }
 
     /// How many cells are `cell`.
@@ -156,20 +215,10 @@ impl Board {
     }
 
     fn __str__(&self) -> String {
-        self.bits.show(&self.cells)
+        self.text()
     }
 
     fn __repr__(&self) -> String {
-        let cells: String = Cell::ALL
-            .into_iter()
-            .map(|c| {
-                if self.cells.uses(c) {
-                    self.cells.char(c)
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        format!("Board({:?}, cells={cells:?})", self.bits.show(&self.cells))
+        self.repr()
     }
 }

@@ -3,10 +3,10 @@
 //! moves and components are one native call each, hashed and compared
 //! natively.
 
-use crate::board::{bad, cell_of, cell_set_of};
-use crate::errors::notation_error;
+use crate::board::{Written, bad};
 use pyo3::prelude::*;
-use sprague::blocks::{Cell, CellSet, Cells, GraphBoard as Bits};
+use sprague::ParseError;
+use sprague::blocks::{Cell, Cells, GraphBoard as Bits};
 
 /// A graph with a state per vertex in the graph notation (`"0-1 1-2 2-3"`,
 /// `n=5` for isolated vertices, ` : .x.o` for the states), with the game's
@@ -19,28 +19,25 @@ pub struct GraphBoard {
     cells: Cells,
 }
 
-impl GraphBoard {
-    /// A hash of the states and the graph's size, computed without Python.
-    pub fn native_hash(&self) -> isize {
-        use std::hash::BuildHasher;
-        rustc_hash::FxBuildHasher.hash_one(self) as isize
+impl Written for GraphBoard {
+    type Bits = Bits;
+    const CLASS: &'static str = "GraphBoard";
+    const KIND: &'static str = "graph";
+
+    fn parts(&self) -> (&Bits, &Cells) {
+        (&self.bits, &self.cells)
     }
 
-    fn cell(&self, c: char, what: &str) -> PyResult<Cell> {
-        cell_of(&self.cells, c, what, "graph")
+    fn from_parts(bits: Bits, cells: Cells) -> Self {
+        GraphBoard { bits, cells }
     }
 
-    fn cell_set(&self, text: &str, what: &str) -> PyResult<CellSet> {
-        cell_set_of(&self.cells, text, what, "graph")
+    fn parse_bits(text: &str, cells: &Cells) -> Result<Bits, ParseError> {
+        Bits::parse(text, cells)
     }
 
-    fn graphs(&self, out: Vec<Bits>) -> Vec<GraphBoard> {
-        out.into_iter()
-            .map(|bits| GraphBoard {
-                bits,
-                cells: self.cells,
-            })
-            .collect()
+    fn show_bits(bits: &Bits, cells: &Cells) -> String {
+        bits.show(cells)
     }
 }
 
@@ -49,10 +46,7 @@ impl GraphBoard {
     #[new]
     #[pyo3(signature = (text, cells = ".xo#"))]
     fn new(py: Python<'_>, text: &str, cells: &str) -> PyResult<GraphBoard> {
-        let cells = Cells::parse(cells).map_err(|e| bad(e.message))?;
-        let bits =
-            Bits::parse(text, &cells).map_err(|e| notation_error(py, &e.to_string(), text, e.column))?;
-        Ok(GraphBoard { bits, cells })
+        GraphBoard::read(py, text, cells)
     }
 
     /// Every graph after one vertex whose state is in `allowed` is coloured
@@ -73,7 +67,7 @@ impl GraphBoard {
         }
         let mut out = Vec::new();
         self.bits.mark(allowed, to, &mut out);
-        Ok(self.graphs(out))
+        Ok(self.with_cells(out))
     }
 
     /// The connected components of the vertices in `connect`, each on its
@@ -82,24 +76,14 @@ impl GraphBoard {
         let connect = self.cell_set(connect, "components")?;
         let mut out = Vec::new();
         let split = self.bits.components(connect, &mut out);
-        Ok(split.then(|| self.graphs(out)))
+        Ok(split.then(|| self.with_cells(out)))
     }
 
     fn __str__(&self) -> String {
-        self.bits.show(&self.cells)
+        self.text()
     }
 
     fn __repr__(&self) -> String {
-        let cells: String = Cell::ALL
-            .into_iter()
-            .map(|c| {
-                if self.cells.uses(c) {
-                    self.cells.char(c)
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        format!("GraphBoard({:?}, cells={cells:?})", self.bits.show(&self.cells))
+        self.repr()
     }
 }

@@ -3,7 +3,7 @@
 //! position). An exception in user code stops the search and is raised with a
 //! note naming the call and position; Ctrl-C is polled between calls.
 
-use crate::board::Board;
+use crate::board::{Board, Written};
 use crate::errors::{Watch, budget_error, type_error, with_note};
 use crate::game::{Game, with_store_taken};
 use crate::graph_board::GraphBoard;

@@ -167,25 +167,22 @@ pub fn read_binary(
     let mut sources = Vec::with_capacity(m as usize);
     let mut targets = Vec::with_capacity(m as usize);
     let mut buf = vec![0u8; CHUNK_RECORDS * 12];
-    let mut left = m;
-    while left > 0 {
-        let k = left.min(CHUNK_RECORDS as u64) as usize;
-        let first = m - left;
-        let start = r.at;
-        r.fill(
-            &mut buf[..8 * k],
-            &format!("edges {first} to {}", first + k as u64 - 1),
-        )?;
-        for (i, pair) in buf[..8 * k].chunks_exact(8).enumerate() {
-            let at = start + 8 * i as u64;
-            let edge = || format!("edge {}", first + i as u64);
+    chunked(
+        &mut r,
+        &mut buf,
+        m,
+        8,
+        CHUNK_RECORDS,
+        "edge",
+        |r, at, index, pair| {
+            let edge = || format!("edge {index}");
             let u = u32::from_le_bytes([pair[0], pair[1], pair[2], pair[3]]);
             let v = u32::from_le_bytes([pair[4], pair[5], pair[6], pair[7]]);
             sources.push(r.vertex(u, n, at, edge)?);
             targets.push(r.vertex(v, n, at + 4, edge)?);
-        }
-        left -= k as u64;
-    }
+            Ok(())
+        },
+    )?;
     let outcomes = records(&mut r, &mut buf, n, "outcome", 5, |r, at, i, v, rec| {
         let o = match rec[4] {
             b'W' => Wld::Win,
@@ -254,6 +251,31 @@ fn records<T>(
     }
     let mut out = Vec::with_capacity(count as usize);
     let per_chunk = buf.len() / size;
+    chunked(r, buf, count, size, per_chunk, what, |r, at, index, rec| {
+        let v = r.vertex(
+            u32::from_le_bytes([rec[0], rec[1], rec[2], rec[3]]),
+            n,
+            at,
+            || format!("{what} {index}"),
+        )?;
+        out.push(decode(r, at, index, v, rec)?);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Reads `count` records of `size` bytes through `buf`, `per_chunk` at a
+/// time, handing each to `each(cursor, byte, index, record)`; a file that
+/// ends early names the `what`s of the chunk it was reading.
+fn chunked(
+    r: &mut Cursor<'_>,
+    buf: &mut [u8],
+    count: u64,
+    size: usize,
+    per_chunk: usize,
+    what: &str,
+    mut each: impl FnMut(&Cursor<'_>, u64, u64, &[u8]) -> CliResult<()>,
+) -> CliResult<()> {
     let mut left = count;
     while left > 0 {
         let k = left.min(per_chunk as u64) as usize;
@@ -264,18 +286,11 @@ fn records<T>(
             &format!("{what}s {first} to {}", first + k as u64 - 1),
         )?;
         for (i, rec) in buf[..size * k].chunks_exact(size).enumerate() {
-            let (at, index) = (start + (size * i) as u64, first + i as u64);
-            let v = r.vertex(
-                u32::from_le_bytes([rec[0], rec[1], rec[2], rec[3]]),
-                n,
-                at,
-                || format!("{what} {index}"),
-            )?;
-            out.push(decode(r, at, index, v, rec)?);
+            each(r, start + (size * i) as u64, first + i as u64, rec)?;
         }
         left -= k as u64;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Writes a graph in the binary format (for tests, tools and `docs/graphs.md`).

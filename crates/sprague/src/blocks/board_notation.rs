@@ -7,6 +7,36 @@ use super::board::{Board, MAX_BOARD_CELLS};
 use super::cell::{Cell, Cells};
 use crate::parse_error::ParseError;
 
+/// The notation of a game whose positions are [`Board`]s written in one
+/// cell alphabet: the row notation of [`Board::parse`] and [`Board::show`]
+/// in the game's cells, and moves described by the cells they change
+/// unless the game names them better. A game implementing it has its
+/// [`Notation`](crate::notation::Notation) on boards written once, here.
+pub(crate) trait BoardNotation {
+    /// The game's cell characters.
+    const CELLS: Cells;
+
+    /// A move in words; by default the cells it changes
+    /// ([`Board::describe_change`]).
+    fn move_words(&self, from: &Board, to: &Board) -> String {
+        from.describe_change(to, &Self::CELLS)
+    }
+}
+
+impl<G: BoardNotation> crate::notation::Notation<Board> for G {
+    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
+        Board::parse(text, &G::CELLS)
+    }
+
+    fn format_position(&self, b: &Board) -> String {
+        b.show(&G::CELLS)
+    }
+
+    fn describe_move(&self, from: &Board, to: &Board) -> String {
+        self.move_words(from, to)
+    }
+}
+
 impl Board {
     /// Reads a board written as rows joined by `|` (or `/`), one character a
     /// cell from `cells`; or `WxH` (e.g. `5x4`) for the empty board of that

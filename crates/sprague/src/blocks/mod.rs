@@ -44,6 +44,7 @@ mod shape;
 mod symmetry;
 
 pub use board::{Board, MAX_BOARD_CELLS, Neighbourhood};
+pub(crate) use board_notation::BoardNotation;
 pub use cell::{Cell, CellSet, Cells};
 pub use graph_board::{Adjacency, GraphBoard, MAX_GRAPH_VERTICES};
 pub use shape::{Dir, MAX_SHAPE_CELLS, Shape};

@@ -1,9 +1,8 @@
 //! Amazons: move one of your amazons like a chess queen, then shoot an
 //! arrow from where it lands, also like a queen; arrows burn their cell.
 
-use crate::blocks::{Board, Cell, CellSet, Cells, Dir, Neighbourhood, Symmetry};
+use crate::blocks::{BoardNotation, Board, Cell, CellSet, Cells, Dir, Neighbourhood, Symmetry};
 use crate::definition::Definition;
-use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
 use crate::registry::{Entry, Family, Partizan};
 
@@ -58,18 +57,12 @@ impl PartizanRules for Amazons {
     }
 }
 
-impl Notation<Board> for Amazons {
-    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
-        Board::parse(text, &CELLS)
-    }
-
-    fn format_position(&self, b: &Board) -> String {
-        b.show(&CELLS)
-    }
+impl BoardNotation for Amazons {
+    const CELLS: Cells = CELLS;
 
     /// `a1-c3/c1`: the amazon's move, then the arrow (which may land
     /// where the amazon stood).
-    fn describe_move(&self, from: &Board, to: &Board) -> String {
+    fn move_words(&self, from: &Board, to: &Board) -> String {
         let name = |m: u128| from.cell_name(m.trailing_zeros() as usize);
         let arrow = to.mask(Cell::Blocked) & !from.mask(Cell::Blocked);
         for piece in [Cell::Left, Cell::Right] {
@@ -107,6 +100,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Notation;
     use crate::games::by_definition::{agrees_with_definition, is};
     use crate::games::snort::tests::{grid, swap_negates_and_images_keep};
     use proptest::prelude::*;

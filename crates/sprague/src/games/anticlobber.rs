@@ -2,9 +2,8 @@
 //! orthogonally adjacent empty cell and leaves a stone of the other colour
 //! behind.
 
-use crate::blocks::{Board, Cell, CellSet, Cells, Neighbourhood, Symmetry};
+use crate::blocks::{BoardNotation, Board, Cell, CellSet, Cells, Neighbourhood, Symmetry};
 use crate::definition::Definition;
-use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
 use crate::registry::{Entry, Family, Partizan};
 
@@ -101,16 +100,10 @@ impl PartizanRules for AntiClobber {
     }
 }
 
-impl Notation<Board> for AntiClobber {
-    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
-        Board::parse(text, &CELLS)
-    }
+impl BoardNotation for AntiClobber {
+    const CELLS: Cells = CELLS;
 
-    fn format_position(&self, b: &Board) -> String {
-        b.show(&CELLS)
-    }
-
-    fn describe_move(&self, from: &Board, to: &Board) -> String {
+    fn move_words(&self, from: &Board, to: &Board) -> String {
         for me in [Cell::Left, Cell::Right] {
             let left = from.mask(me) & to.mask(me.swapped());
             let arrived = from.mask(Cell::Empty) & to.mask(me);
@@ -149,6 +142,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Notation;
     use crate::games::Clobber;
     use crate::games::by_definition::{agrees_with_definition, is};
     use crate::games::snort::tests::{grid, swap_negates_and_images_keep};

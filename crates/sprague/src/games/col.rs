@@ -1,7 +1,7 @@
 //! Col: Left and Right colour vertices of a graph (or cells of a grid),
 //! never next to a vertex of their own colour.
 
-use super::snort::{NOTATION, Tinted};
+use super::snort::{NOTATION, Tinted, tinted_game};
 use crate::blocks::{Board, Cell};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
@@ -28,58 +28,12 @@ use crate::registry::{Entry, Family, Partizan};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Col;
 
-impl PartizanRules for Col {
-    type Position = Tinted;
-
-    fn left_moves(&self, p: &Tinted, out: &mut Vec<Tinted>) {
-        p.colourings(
-            Cell::Left,
-            [Cell::Right, Cell::Blocked, Cell::Right, Cell::Blocked],
-            out,
-        );
-    }
-
-    fn right_moves(&self, p: &Tinted, out: &mut Vec<Tinted>) {
-        p.colourings(
-            Cell::Right,
-            [Cell::Left, Cell::Left, Cell::Blocked, Cell::Blocked],
-            out,
-        );
-    }
-
-    fn decompose(&self, p: &Tinted, out: &mut Vec<Tinted>) -> bool {
-        p.parts(out)
-    }
-
-    fn canonical_key(&self, p: &Tinted) -> (Tinted, bool) {
-        p.key()
-    }
-}
-
-impl Notation<Tinted> for Col {
-    fn parse_position(&self, text: &str) -> Result<Tinted, ParseError> {
-        Tinted::parse(text)
-    }
-
-    fn format_position(&self, p: &Tinted) -> String {
-        p.show()
-    }
-
-    fn describe_move(&self, from: &Tinted, to: &Tinted) -> String {
-        from.describe(to)
-    }
-}
-
-impl Definition<Tinted> for Col {
-    /// A strip of `n` cells, for tables.
-    fn start(&self, n: u64) -> Option<Tinted> {
-        Board::new(usize::try_from(n).ok()?, 1).map(Tinted::Grid)
-    }
-
-    fn draw(&self, p: &Tinted) -> Option<String> {
-        p.draw()
-    }
-}
+// Col: a coloured vertex's neighbours may be coloured only by the other player.
+tinted_game!(
+    Col,
+    left: [Cell::Right, Cell::Blocked, Cell::Right, Cell::Blocked],
+    right: [Cell::Left, Cell::Left, Cell::Blocked, Cell::Blocked]
+);
 
 pub(crate) const ENTRIES: &[Entry] = &[Entry {
     name: "col",

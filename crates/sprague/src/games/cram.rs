@@ -1,12 +1,11 @@
 //! Cram: impartial Domineering — either player places a domino, vertical or
 //! horizontal, on two empty cells; whoever cannot place one loses.
 
-use crate::blocks::{Board, Cell, CellSet, Cells, Neighbourhood, Shape, Symmetry};
+use crate::blocks::{BoardNotation, Board, Cell, CellSet, Cells, Neighbourhood, Shape, Symmetry};
 use crate::definition::Definition;
 use crate::heap::TakeBreak;
 use crate::impartial::ImpartialRules;
 use crate::nimber::Nimber;
-use crate::notation::{Notation, ParseError};
 use crate::registry::{Entry, Error, Family, Impartial, Result, Ruleset};
 use std::sync::OnceLock;
 
@@ -92,18 +91,8 @@ impl ImpartialRules for Cram {
     }
 }
 
-impl Notation<Board> for Cram {
-    fn parse_position(&self, text: &str) -> core::result::Result<Board, ParseError> {
-        Board::parse(text, &CELLS)
-    }
-
-    fn format_position(&self, b: &Board) -> String {
-        b.show(&CELLS)
-    }
-
-    fn describe_move(&self, from: &Board, to: &Board) -> String {
-        from.describe_change(to, &CELLS)
-    }
+impl BoardNotation for Cram {
+    const CELLS: Cells = CELLS;
 }
 
 impl Definition<Board> for Cram {
@@ -157,6 +146,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Notation;
     use crate::GrundySolver;
     use crate::nimber::mex;
     use crate::test_rng::XorShift;

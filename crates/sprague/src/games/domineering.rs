@@ -108,6 +108,34 @@ impl DomineeringBoard {
         self.empty() & (self.empty() >> 1) & !last
     }
 
+    /// Every board after a domino covers cell `i` and cell `i + step` for
+    /// each cell `i` of `slots` (row-major; a board that is not packed).
+    #[inline]
+    fn place(&self, mut slots: u128, step: usize, out: &mut Vec<DomineeringBoard>) {
+        let empty = self.empty();
+        while slots != 0 {
+            let i = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            out.push(self.with_empty(empty & !((1u128 << i) | (1u128 << (i + step)))));
+        }
+    }
+
+    /// [`place`](Self::place) on a packed board: `slots` and `step` in the
+    /// packed layout (8 a row).
+    #[inline]
+    fn place_packed(&self, mut slots: u64, step: u32, out: &mut Vec<DomineeringBoard>) {
+        let e = self.cells[1];
+        while slots != 0 {
+            let bit = slots & slots.wrapping_neg();
+            slots &= slots - 1;
+            out.push(DomineeringBoard::packed(
+                self.width(),
+                self.height(),
+                e & !(bit | (bit << step)),
+            ));
+        }
+    }
+
     /// The board with the row-major cells `empty` (a board that is not packed).
     fn with_empty(&self, empty: u128) -> Self {
         DomineeringBoard {
@@ -151,24 +179,9 @@ impl PartizanRules for Domineering {
     fn left_moves(&self, p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) {
         if p.is_packed() {
             let e = p.cells[1];
-            let mut slots = e & (e >> 8);
-            while slots != 0 {
-                let bit = slots & slots.wrapping_neg();
-                slots &= slots - 1;
-                out.push(DomineeringBoard::packed(
-                    p.width(),
-                    p.height(),
-                    e & !(bit | (bit << 8)),
-                ));
-            }
-            return;
-        }
-        let w = p.width();
-        let mut slots = p.vertical_slots();
-        while slots != 0 {
-            let i = slots.trailing_zeros() as usize;
-            slots &= slots - 1;
-            out.push(p.with_empty(p.empty() & !((1u128 << i) | (1u128 << (i + w)))));
+            p.place_packed(e & (e >> 8), 8, out);
+        } else {
+            p.place(p.vertical_slots(), p.width(), out);
         }
     }
 
@@ -177,23 +190,9 @@ impl PartizanRules for Domineering {
             let e = p.cells[1];
             // A row's last cell pairs with nothing: the columns right of the
             // board are empty, and column 7 is left out of the slots.
-            let mut slots = e & (e >> 1) & byteboard::NOT_COL7;
-            while slots != 0 {
-                let bit = slots & slots.wrapping_neg();
-                slots &= slots - 1;
-                out.push(DomineeringBoard::packed(
-                    p.width(),
-                    p.height(),
-                    e & !(bit | (bit << 1)),
-                ));
-            }
-            return;
-        }
-        let mut slots = p.horizontal_slots();
-        while slots != 0 {
-            let i = slots.trailing_zeros() as usize;
-            slots &= slots - 1;
-            out.push(p.with_empty(p.empty() & !(3u128 << i)));
+            p.place_packed(e & (e >> 1) & byteboard::NOT_COL7, 1, out);
+        } else {
+            p.place(p.horizontal_slots(), 1, out);
         }
     }
 

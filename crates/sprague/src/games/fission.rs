@@ -1,9 +1,8 @@
 //! Fission: a stone splits into two, Left's vertically and Right's
 //! horizontally.
 
-use crate::blocks::{Board, Cell, CellSet, Cells, Neighbourhood, Symmetry};
+use crate::blocks::{BoardNotation, Board, Cell, CellSet, Cells, Neighbourhood, Symmetry};
 use crate::definition::Definition;
-use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
 use crate::registry::{Entry, Family, Partizan};
 
@@ -75,16 +74,10 @@ impl PartizanRules for Fission {
     }
 }
 
-impl Notation<Board> for Fission {
-    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
-        Board::parse(text, &CELLS)
-    }
+impl BoardNotation for Fission {
+    const CELLS: Cells = CELLS;
 
-    fn format_position(&self, b: &Board) -> String {
-        b.show(&CELLS)
-    }
-
-    fn describe_move(&self, from: &Board, to: &Board) -> String {
+    fn move_words(&self, from: &Board, to: &Board) -> String {
         let split = from.mask(Cell::Left) & to.mask(Cell::Empty);
         if split.count_ones() == 1 {
             return from.cell_name(split.trailing_zeros() as usize);
@@ -119,6 +112,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Notation;
     use crate::partizan::PartizanSolver;
     use proptest::prelude::*;
 

@@ -2,9 +2,8 @@
 //! enemy stone into the empty cell beyond, capturing it, and may go on
 //! jumping in the same direction.
 
-use crate::blocks::{Board, Cell, CellSet, Cells, Dir, Neighbourhood, Symmetry};
+use crate::blocks::{BoardNotation, Board, Cell, CellSet, Cells, Dir, Neighbourhood, Symmetry};
 use crate::definition::Definition;
-use crate::notation::{Notation, ParseError};
 use crate::partizan::PartizanRules;
 use crate::registry::{Entry, Family, Partizan, without_params};
 
@@ -59,18 +58,8 @@ impl PartizanRules for Konane {
     }
 }
 
-impl Notation<Board> for Konane {
-    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
-        Board::parse(text, &CELLS)
-    }
-
-    fn format_position(&self, b: &Board) -> String {
-        b.show(&CELLS)
-    }
-
-    fn describe_move(&self, from: &Board, to: &Board) -> String {
-        from.describe_change(to, &CELLS)
-    }
+impl BoardNotation for Konane {
+    const CELLS: Cells = CELLS;
 }
 
 impl Definition<Board> for Konane {
@@ -95,6 +84,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Notation;
     use crate::games::by_definition::{both, is};
     use crate::games::snort::tests::{grid, swap_negates_and_images_keep};
     use proptest::prelude::*;

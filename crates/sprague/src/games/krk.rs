@@ -2,7 +2,7 @@
 //! retrograde analysis ([`crate::loopy::Krk`]).
 
 use crate::loopy::Krk;
-use crate::registry::{Entry, Family, SpaceRules, without_params};
+use crate::registry::{Entry, Family};
 
 /// The catalog entries.
 pub(crate) const ENTRIES: &[Entry] = &[Entry {
@@ -15,10 +15,5 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value krk Ka1 Rb2 kh8 b",
     rules: "The chess endgame king and rook against king. White (king and rook) tries to checkmate; Black's king draws by stalemate or by capturing the rook. Moves follow the rules of chess for these three pieces.",
     known: "White wins every position except those where Black, to move, is stalemated or can take an unprotected rook; the longest forced mate takes 16 moves with White to move, which `sprague solve --demo krk` computes by retrograde analysis.",
-    build: |name, params| {
-        without_params(name, params, |_| SpaceRules {
-            name: "krk".to_string(),
-            space: Krk,
-        })
-    },
+    build: |name, params| super::space_without_params(name, params, Krk),
 }];

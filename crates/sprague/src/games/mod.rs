@@ -60,4 +60,14 @@
 //!   greedy rules), `lamp` and `speike_and_tom` (a state space built from
 //!   each position, then the state-space adapter).
 
+/// The catalog `build` of a state space that takes no parameters: `space`
+/// solved under the entry's name.
+fn space_without_params<S: crate::loopy::SpaceNotation + 'static>(
+    name: &str,
+    params: Option<&str>,
+    space: S,
+) -> crate::registry::Result<Box<dyn crate::registry::Ruleset>> {
+    crate::registry::without_params(name, params, |name| crate::registry::SpaceRules { name, space })
+}
+
 include!(concat!(env!("OUT_DIR"), "/games.rs"));

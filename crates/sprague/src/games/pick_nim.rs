@@ -277,6 +277,14 @@ impl Ruleset for PickBoard {
 impl BoardRules for PickNim {}
 
 /// The catalog entries.
+/// The catalog `build` of Smallest or Largest Nim (no parameters).
+fn pick_board(name: &str, params: Option<&str>, heap: PickHeap) -> Result<Box<dyn Ruleset>> {
+    without_params(name, params, |name| PickBoard {
+        name,
+        rules: PickNim(heap),
+    })
+}
+
 pub(crate) const ENTRIES: &[Entry] = &[
     Entry {
         name: "smallest-nim",
@@ -288,12 +296,7 @@ pub(crate) const ENTRIES: &[Entry] = &[
         example2: "value smallest-nim 1 1000000000000 3",
         rules: "Heaps of tokens. A move takes any positive number of tokens from a smallest non-empty heap (so the heaps are used up in increasing order of size). The player who takes the last token wins. This is the common contest reading of the name: Codeforces 1382B \"Sequential Nim\" with the heaps sorted.",
         known: "With k heaps of size 1: when every heap has size 1 the player to move wins iff their number is odd; otherwise the player who first meets a heap above 1 controls the game, so the player to move wins iff k is even (Codeforces Round 658, problem 1382B, Sequential Nim; checked against search on every position of up to 5 heaps of size up to 7).",
-        build: |name, params| {
-            without_params(name, params, |name| PickBoard {
-                name,
-                rules: PickNim(PickHeap::Smallest),
-            })
-        },
+        build: |name, params| pick_board(name, params, PickHeap::Smallest),
     },
     Entry {
         name: "largest-nim",
@@ -305,12 +308,7 @@ pub(crate) const ENTRIES: &[Entry] = &[
         example2: "value largest-nim 2 9 1000000000000",
         rules: "Heaps of tokens. A move takes any positive number of tokens from a largest heap. The player who takes the last token wins. Also known as Greedy Nim.",
         known: "The player to move loses iff the number of largest heaps is even (Greedy Nim: M. H. Albert and R. J. Nowakowski; M. H. Albert, R. J. Nowakowski and D. Wolfe, Lessons in Play, A K Peters 2007). Winning move: with an odd number above one of largest heaps, cut one of them to any smaller size; with a single largest heap, cut it to the second size if that size occurs an odd number of times, else below the second size (checked against search on every position of up to 5 heaps of size up to 7).",
-        build: |name, params| {
-            without_params(name, params, |name| PickBoard {
-                name,
-                rules: PickNim(PickHeap::Largest),
-            })
-        },
+        build: |name, params| pick_board(name, params, PickHeap::Largest),
     },
 ];
 

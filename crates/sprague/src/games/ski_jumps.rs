@@ -6,7 +6,7 @@ use crate::blocks::{Board, Cell};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
 use crate::partizan::{Dyadic, PartizanRules};
-use crate::registry::{Entry, Family, Partizan, without_params};
+use crate::registry::{Entry, Family, Partizan};
 
 /// A Ski-Jumps slope: the skiers on a [`Board`] (Left's and Right's cells)
 /// and which of them are jumpers (the others are slippers).
@@ -294,12 +294,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value ski-jumps L.|.R --json",
     rules: "Ski-Jumps: skiers on a slope of rows. Left moves one of his skiers (`L`, `l`) east, Right one of hers (`R`, `r`) west, over one or more empty squares, or off the slope if nothing is in the way. A jumper (`L`, `R`) may instead jump over an opponent's skier on the square directly below to the empty square below it; the skier jumped over becomes a slipper (`l`, `r`) and can never jump. Whoever cannot move loses. Left goes east, as in Winning Ways and cgt.",
     known: "Winning Ways, 2nd ed., vol. 1, ch. 2. While no jump can ever happen and no skier blocks an opponent, every move is worth one square, and a slope is the integer Σ(Left's squares to the east edge) − Σ(Right's squares to the west edge) (counting the move off); jumps bring fractions and switches. sprague keys a slope by the least of it and its mirror image with colours swapped.",
-    build: |name, params| {
-        without_params(name, params, |name| Partizan {
-            name,
-            rules: SkiJumps,
-        })
-    },
+    build: Partizan::<SkiJumps>::build,
 }];
 
 #[cfg(test)]

@@ -148,58 +148,67 @@ impl Tinted {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Snort;
 
-impl PartizanRules for Snort {
-    type Position = Tinted;
+/// The rules, notation and knowledge of a colouring game on [`Tinted`]
+/// positions, written once for Snort and Col, which differ only in how a
+/// colouring changes the neighbours' states: `left` and `right` map a
+/// neighbour's state (empty, Left, Right, blocked) to its new state after
+/// Left or Right colours a vertex.
+macro_rules! tinted_game {
+    ($game:ident, left: $left:expr, right: $right:expr) => {
+        impl PartizanRules for $game {
+            type Position = Tinted;
 
-    fn left_moves(&self, p: &Tinted, out: &mut Vec<Tinted>) {
-        p.colourings(
-            Cell::Left,
-            [Cell::Left, Cell::Left, Cell::Blocked, Cell::Blocked],
-            out,
-        );
-    }
+            fn left_moves(&self, p: &Tinted, out: &mut Vec<Tinted>) {
+                p.colourings(Cell::Left, $left, out);
+            }
 
-    fn right_moves(&self, p: &Tinted, out: &mut Vec<Tinted>) {
-        p.colourings(
-            Cell::Right,
-            [Cell::Right, Cell::Blocked, Cell::Right, Cell::Blocked],
-            out,
-        );
-    }
+            fn right_moves(&self, p: &Tinted, out: &mut Vec<Tinted>) {
+                p.colourings(Cell::Right, $right, out);
+            }
 
-    fn decompose(&self, p: &Tinted, out: &mut Vec<Tinted>) -> bool {
-        p.parts(out)
-    }
+            fn decompose(&self, p: &Tinted, out: &mut Vec<Tinted>) -> bool {
+                p.parts(out)
+            }
 
-    fn canonical_key(&self, p: &Tinted) -> (Tinted, bool) {
-        p.key()
-    }
+            fn canonical_key(&self, p: &Tinted) -> (Tinted, bool) {
+                p.key()
+            }
+        }
+
+        impl Notation<Tinted> for $game {
+            fn parse_position(&self, text: &str) -> Result<Tinted, ParseError> {
+                Tinted::parse(text)
+            }
+
+            fn format_position(&self, p: &Tinted) -> String {
+                p.show()
+            }
+
+            fn describe_move(&self, from: &Tinted, to: &Tinted) -> String {
+                from.describe(to)
+            }
+        }
+
+        impl Definition<Tinted> for $game {
+            /// A strip of `n` cells, for tables.
+            fn start(&self, n: u64) -> Option<Tinted> {
+                Board::new(usize::try_from(n).ok()?, 1).map(Tinted::Grid)
+            }
+
+            fn draw(&self, p: &Tinted) -> Option<String> {
+                p.draw()
+            }
+        }
+    };
 }
+pub(super) use tinted_game;
 
-impl Notation<Tinted> for Snort {
-    fn parse_position(&self, text: &str) -> Result<Tinted, ParseError> {
-        Tinted::parse(text)
-    }
-
-    fn format_position(&self, p: &Tinted) -> String {
-        p.show()
-    }
-
-    fn describe_move(&self, from: &Tinted, to: &Tinted) -> String {
-        from.describe(to)
-    }
-}
-
-impl Definition<Tinted> for Snort {
-    /// A strip of `n` cells, for tables.
-    fn start(&self, n: u64) -> Option<Tinted> {
-        Board::new(usize::try_from(n).ok()?, 1).map(Tinted::Grid)
-    }
-
-    fn draw(&self, p: &Tinted) -> Option<String> {
-        p.draw()
-    }
-}
+// Snort: a coloured vertex's neighbours may be coloured only by the same player.
+tinted_game!(
+    Snort,
+    left: [Cell::Left, Cell::Left, Cell::Blocked, Cell::Blocked],
+    right: [Cell::Right, Cell::Blocked, Cell::Right, Cell::Blocked]
+);
 
 /// The notation of Snort and Col positions, for the catalog.
 pub(crate) const NOTATION: &str = "a grid as rows joined by `|` (`...|...`, or `3x2` for an empty one) or a graph as edges `0-1 1-2` (`n=K` adds isolated vertices), optionally followed by ` : ` and one state a vertex (`0-1 1-2 : x..`); a state is `.` uncoloured (either player may colour it), `x` only Left may colour it, `o` only Right may, `#` coloured or not in play — a coloured vertex is written by removing it and tinting its neighbours";

@@ -2,7 +2,7 @@
 //! analysis ([`crate::loopy::TicTacToe`]).
 
 use crate::loopy::TicTacToe;
-use crate::registry::{Entry, Family, SpaceRules, without_params};
+use crate::registry::{Entry, Family};
 
 /// The catalog entries.
 pub(crate) const ENTRIES: &[Entry] = &[Entry {
@@ -15,10 +15,5 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "value tic-tac-toe start --json",
     rules: "Noughts and crosses: X and O take turns to mark an empty square of a 3×3 board, X first. Three marks of one player in a row, column or diagonal win; a full board without a line is a draw.",
     known: "Perfect play from the empty board is a draw. 5,478 positions are reachable from the empty board; sprague solves every one by retrograde analysis, giving win, loss or draw with the number of moves to the end (`sprague solve --demo tic-tac-toe` prints the counts).",
-    build: |name, params| {
-        without_params(name, params, |_| SpaceRules {
-            name: "tic-tac-toe".to_string(),
-            space: TicTacToe,
-        })
-    },
+    build: |name, params| super::space_without_params(name, params, TicTacToe),
 }];

@@ -731,6 +731,11 @@ impl ClosedFormPlay<Vec<[u64; 2]>> for Wythoff {
 }
 
 /// The catalog entries.
+/// The catalog `build` of Wythoff's game or Wyt Queens (no parameters).
+fn wythoff_board(name: &str, params: Option<&str>, rules: Wythoff) -> Result<Box<dyn Ruleset>> {
+    without_params(name, params, |name| WythoffBoard { name, rules })
+}
+
 pub(crate) const ENTRIES: &[Entry] = &[
     Entry {
         name: "wythoff",
@@ -742,12 +747,7 @@ pub(crate) const ENTRIES: &[Entry] = &[
         example2: "value wythoff 3 5",
         rules: "Wythoff's game: two heaps of tokens. A move takes any positive number of tokens from one heap, or the same positive number from both heaps. The player who takes the last token wins.",
         known: "The losing positions are the pairs (⌊kφ⌋, ⌊kφ²⌋) for k = 0, 1, 2, … with φ the golden ratio (W. A. Wythoff, A modification of the game of Nim, Nieuw Archief voor Wiskunde, 1907; the lower Wythoff sequence is OEIS A000201), so outcomes are decided for any 64-bit heaps; sprague finds Grundy values by search.",
-        build: |name, params| {
-            without_params(name, params, |name| WythoffBoard {
-                name,
-                rules: Wythoff::heaps(),
-            })
-        },
+        build: |name, params| wythoff_board(name, params, Wythoff::heaps()),
     },
     Entry {
         name: "wyt-queens",
@@ -759,12 +759,7 @@ pub(crate) const ENTRIES: &[Entry] = &[
         example2: "value wyt-queens 1,2",
         rules: "Queens on a board with a corner at 0,0. A move carries one queen any distance left, down, or diagonally down-left toward the corner; several queens may share a square. The player who cannot move (every queen in the corner) loses.",
         known: "One queen at x,y is Wythoff's game with heaps x and y: it loses for the mover exactly at (⌊kφ⌋, ⌊kφ²⌋) and its mirror image (W. A. Wythoff, 1907; Wyt Queens, Winning Ways, 2nd ed., vol. 1, ch. 3); several queens add as a sum of games.",
-        build: |name, params| {
-            without_params(name, params, |name| WythoffBoard {
-                name,
-                rules: Wythoff::queens(),
-            })
-        },
+        build: |name, params| wythoff_board(name, params, Wythoff::queens()),
     },
 ];
 

@@ -20,6 +20,7 @@ mod ops;
 mod pair_memo;
 mod position_memo;
 mod rules;
+mod slot_index;
 mod solver;
 mod store;
 mod temperature;

@@ -128,20 +128,19 @@ fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
     for x in r {
         h.write_u32(x.0);
     }
-    super::position_memo::wide_hash(h.finish())
+    super::slot_index::wide_hash(h.finish())
 }
 
 /// The canonical forms of option lists already built: `{L | R}` for lists
-/// `L`, `R` sorted and without repeats, keyed on [`options_hash`]. An index
-/// of one word a slot (open addressing, at most half full) holds the high
-/// half of an entry's hash (never 0) and its place among the entries plus
-/// one (0: empty); the entries, in the order they were stored, point into
-/// one arena where the lists sit end to end, so an entry costs no
-/// allocation of its own, and the lists stored last, which the solvers meet
-/// most, are near each other. O(|L| + |R|) per look-up or insertion.
+/// `L`, `R` sorted and without repeats, keyed on [`options_hash`] through a
+/// [`SlotIndex`](super::slot_index::SlotIndex). The entries, in the order
+/// they were stored, point into one arena where the lists sit end to end, so
+/// an entry costs no allocation of its own, and the lists stored last, which
+/// the solvers meet most, are near each other. O(|L| + |R|) per look-up or
+/// insertion.
 #[derive(Debug, Default)]
 struct RawMemo {
-    slots: Vec<u64>,
+    index: super::slot_index::SlotIndex,
     entries: Vec<RawEntry>,
     arena: Vec<GameId>,
 }
@@ -156,39 +155,14 @@ struct RawEntry {
 }
 
 impl RawMemo {
-    /// The stored form of a hash: its high half, never 0.
-    const fn tag(h: u64) -> u64 {
-        (h | (1 << 32)) >> 32 << 32
-    }
-
-    /// The slot where the search for hash `h` starts: its top bits.
-    fn home(&self, h: u64) -> usize {
-        let bits = self.slots.len().trailing_zeros();
-        h.checked_shr(64 - bits).unwrap_or(0) as usize
-    }
-
     fn get(&self, h: u64, l: &[GameId], r: &[GameId]) -> Option<GameId> {
-        if self.entries.is_empty() {
-            return None;
-        }
-        let tag = Self::tag(h);
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(h);
-        loop {
-            let s = self.slots[i];
-            if s == 0 {
-                return None;
-            }
-            if s & !0xffff_ffff == tag {
-                let entry = &self.entries[(s & 0xffff_ffff) as usize - 1];
-                let mid = entry.start + entry.nl as usize;
-                let end = mid + entry.nr as usize;
-                if self.arena[entry.start..mid] == *l && self.arena[mid..end] == *r {
-                    return Some(entry.id);
-                }
-            }
-            i = (i + 1) & mask;
-        }
+        let place = self.index.find(h, |e| {
+            let entry = &self.entries[e];
+            let mid = entry.start + entry.nl as usize;
+            let end = mid + entry.nr as usize;
+            self.arena[entry.start..mid] == *l && self.arena[mid..end] == *r
+        })?;
+        Some(self.entries[place].id)
     }
 
     /// Writes the sorted lists `l`, `r` (not present) into the arena, for
@@ -206,11 +180,8 @@ impl RawMemo {
 
     /// Stores `id` for the staged lists of hash `h`.
     fn commit(&mut self, h: u64, key: StagedKey, id: GameId) {
-        if self.entries.len() >= u32::MAX as usize {
+        if self.entries.len() >= super::slot_index::SlotIndex::MAX_ENTRIES {
             return self.discard(key); // a full memo only stops remembering
-        }
-        if 2 * (self.entries.len() + 1) > self.slots.len() {
-            self.grow();
         }
         self.entries.push(RawEntry {
             start: key.start,
@@ -218,28 +189,7 @@ impl RawMemo {
             nr: key.nr,
             id,
         });
-        self.place(Self::tag(h) | self.entries.len() as u64);
-    }
-
-    /// Puts a slot word in the first free slot from its home (the top bits
-    /// of the hash half it holds).
-    fn place(&mut self, slot: u64) {
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(slot);
-        while self.slots[i] != 0 {
-            i = (i + 1) & mask;
-        }
-        self.slots[i] = slot;
-    }
-
-    /// Doubles the index (at least 64 slots), moving each slot by its hash half.
-    #[cold]
-    fn grow(&mut self) {
-        let size = (self.slots.len() * 2).max(64);
-        let old = core::mem::replace(&mut self.slots, vec![0; size]);
-        for s in old.into_iter().filter(|&s| s != 0) {
-            self.place(s);
-        }
+        self.index.insert(h, self.entries.len());
     }
 
     /// Forgets the staged lists.

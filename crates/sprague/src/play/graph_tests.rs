@@ -3,7 +3,7 @@
 use super::engine::Engine;
 use super::geography::GeographyEngine;
 use super::hackenbush::{HackenbushEngine, Picture};
-use super::leaf_removal::LeafEngine;
+use super::leaf_removal::{LeafPlayer, RootedLeaves};
 use super::wall_making::{WallEngine, Walls};
 use crate::graph_games::grounded;
 use crate::{
@@ -154,10 +154,10 @@ fn leaf_engine_agrees_with_search() {
         let rules = LeafRemovalRules::new(&tree).unwrap();
         let mut solver = GrundySolver::new(&rules);
         let start = rules.start();
-        let mut engine = LeafEngine {
+        let mut engine = LeafPlayer(RootedLeaves {
             rules: rules.clone(),
             tree,
-        };
+        });
         walk(&mut seed, &mut engine, start, |e, p| {
             let want = !solver.grundy(p).unwrap().is_zero();
             assert_eq!(
