@@ -83,7 +83,7 @@ fn packed_cells(width: usize, height: usize) -> u64 {
     } else {
         (1u64 << (8 * height)) - 1
     };
-    row_mask(width) * COL0 & rows
+    (row_mask(width) * COL0) & rows
 }
 
 /// A board stored row-major at its own `width` (bit `row * width + col`,

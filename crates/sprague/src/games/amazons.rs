@@ -1,7 +1,7 @@
 //! Amazons: move one of your amazons like a chess queen, then shoot an
 //! arrow from where it lands, also like a queen; arrows burn their cell.
 
-use crate::blocks::{BoardNotation, Board, Cell, CellSet, Cells, Dir, Neighbourhood, Symmetry};
+use crate::blocks::{Board, BoardNotation, Cell, CellSet, Cells, Dir, Neighbourhood, Symmetry};
 use crate::definition::Definition;
 use crate::partizan::PartizanRules;
 use crate::registry::{Entry, Family, Partizan};
@@ -100,9 +100,9 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
     use crate::games::by_definition::{agrees_with_definition, is};
     use crate::games::snort::tests::{grid, swap_negates_and_images_keep};
+    use crate::notation::Notation;
     use proptest::prelude::*;
 
     proptest! {

@@ -2,7 +2,7 @@
 //! orthogonally adjacent empty cell and leaves a stone of the other colour
 //! behind.
 
-use crate::blocks::{BoardNotation, Board, Cell, CellSet, Cells, Neighbourhood, Symmetry};
+use crate::blocks::{Board, BoardNotation, Cell, CellSet, Cells, Neighbourhood, Symmetry};
 use crate::definition::Definition;
 use crate::partizan::PartizanRules;
 use crate::registry::{Entry, Family, Partizan};
@@ -142,10 +142,10 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
     use crate::games::Clobber;
     use crate::games::by_definition::{agrees_with_definition, is};
     use crate::games::snort::tests::{grid, swap_negates_and_images_keep};
+    use crate::notation::Notation;
     use proptest::prelude::*;
 
     proptest! {

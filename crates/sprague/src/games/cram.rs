@@ -1,7 +1,7 @@
 //! Cram: impartial Domineering — either player places a domino, vertical or
 //! horizontal, on two empty cells; whoever cannot place one loses.
 
-use crate::blocks::{BoardNotation, Board, Cell, CellSet, Cells, Neighbourhood, Shape, Symmetry};
+use crate::blocks::{Board, BoardNotation, Cell, CellSet, Cells, Neighbourhood, Shape, Symmetry};
 use crate::definition::Definition;
 use crate::heap::TakeBreak;
 use crate::impartial::ImpartialRules;
@@ -146,9 +146,9 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
     use crate::GrundySolver;
     use crate::nimber::mex;
+    use crate::notation::Notation;
     use crate::test_rng::XorShift;
     use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! Fission: a stone splits into two, Left's vertically and Right's
 //! horizontally.
 
-use crate::blocks::{BoardNotation, Board, Cell, CellSet, Cells, Neighbourhood, Symmetry};
+use crate::blocks::{Board, BoardNotation, Cell, CellSet, Cells, Neighbourhood, Symmetry};
 use crate::definition::Definition;
 use crate::partizan::PartizanRules;
 use crate::registry::{Entry, Family, Partizan};

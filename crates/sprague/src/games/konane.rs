@@ -2,7 +2,7 @@
 //! enemy stone into the empty cell beyond, capturing it, and may go on
 //! jumping in the same direction.
 
-use crate::blocks::{BoardNotation, Board, Cell, CellSet, Cells, Dir, Neighbourhood, Symmetry};
+use crate::blocks::{Board, BoardNotation, Cell, CellSet, Cells, Dir, Neighbourhood, Symmetry};
 use crate::definition::Definition;
 use crate::partizan::PartizanRules;
 use crate::registry::{Entry, Family, Partizan, without_params};
@@ -84,9 +84,9 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
     use crate::games::by_definition::{both, is};
     use crate::games::snort::tests::{grid, swap_negates_and_images_keep};
+    use crate::notation::Notation;
     use proptest::prelude::*;
 
     proptest! {
