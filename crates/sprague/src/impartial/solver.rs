@@ -110,17 +110,19 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
                 .replace_component(position, &parts, 0, first.clone())
                 .is_some()
         {
-            let values = parts
-                .iter()
-                .map(|c| self.component(c.clone()))
-                .collect::<Result<Vec<_>, _>>()?;
-            let total: Nimber = values.iter().copied().sum();
+            let mut values = Vec::with_capacity(parts.len());
+            let mut total = Nimber::ZERO;
+            for c in &parts {
+                let g = self.component(c.clone())?;
+                total += g;
+                values.push(g);
+            }
             let mut winning = Vec::new();
             if total.is_zero() {
                 return Ok(winning);
             }
-            for (i, (c, &g)) in parts.iter().zip(&values).enumerate() {
-                for option in self.moves_to(c, g + total)? {
+            for (i, c) in parts.iter().enumerate() {
+                for option in self.moves_to(c, values[i] + total)? {
                     if let Some(p) = self.rules.replace_component(position, &parts, i, option) {
                         winning.push(p);
                     }

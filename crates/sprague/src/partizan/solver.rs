@@ -222,11 +222,13 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
     }
 
     /// The `options` whose value passes `wins` (the mover's winning test), in
-    /// order. One [`value`](Self::value) per option.
+    /// order. One [`value`](Self::value) per option. (`wins` is a function
+    /// pointer, not a generic closure: one copy of this per ruleset serves
+    /// both players.)
     fn keep_winning(
         &mut self,
         options: Vec<R::Position>,
-        wins: impl Fn(&mut GameStore, GameId) -> bool,
+        wins: fn(&mut GameStore, GameId) -> bool,
     ) -> Result<Vec<R::Position>, SearchError> {
         let mut winning = Vec::new();
         for option in options {

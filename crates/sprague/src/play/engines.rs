@@ -125,30 +125,43 @@ where
 
     /// The hint of a position played by the closed form `closed`.
     fn closed_hint(&self, closed: &dyn ClosedFormPlay<R::Position>, p: &R::Position) -> Vec<String> {
-        let mut lines = self.why_fn.as_ref().map_or_else(Vec::new, |f| f(p));
+        let mut lines = self.why(p);
         lines.extend(closed.explain_closed(p, self.misere));
-        let play = if self.misere {
-            "misère play (whoever moves last loses): "
-        } else {
-            ""
-        };
         let winning = closed.winning_moves_of(p, self.misere);
-        if winning.is_empty() {
-            lines.push(format!(
-                "{play}a P-position: the player to move loses against perfect play; every move leaves a position the opponent wins."
-            ));
-        } else {
-            lines.push(format!(
-                "{play}an N-position: the player to move wins; winning moves ({}), each leaving a P-position:",
-                winning.len()
-            ));
-            let rows: Vec<(String, String, String)> = winning
-                .iter()
-                .map(|to| (self.format(to), self.describe(p, to), String::new()))
-                .collect();
-            lines.extend(move_lines(&rows));
+        closed_hint_lines(lines, self.misere, &self.move_rows(p, &winning))
+    }
+
+    /// The lines explaining `p` that start its hint, if the ruleset has any.
+    fn why(&self, p: &R::Position) -> Vec<String> {
+        match &self.why_fn {
+            Some(f) => f(p),
+            None => Vec::new(),
         }
-        lines
+    }
+
+    /// The rows listing `moves` from `p` (`TO`, description, no note).
+    fn move_rows(&self, p: &R::Position, moves: &[R::Position]) -> Vec<(String, String, String)> {
+        let mut rows = Vec::with_capacity(moves.len());
+        for to in moves {
+            rows.push((self.format(to), self.describe(p, to), String::new()));
+        }
+        rows
+    }
+
+    /// Whether component `c` of value `v` has an option of value `target`:
+    /// a smaller value always (mex), a larger one only if some option has it.
+    fn reaches(&mut self, c: &R::Position, v: Nimber, target: Nimber) -> Result<bool> {
+        if target.get() < v.get() {
+            return Ok(true);
+        }
+        let mut options = Vec::new();
+        self.rules.moves(c, &mut options);
+        for o in &options {
+            if self.grundy.grundy(o)? == target {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// The engine with the knowledge of the ruleset's [`Definition`]: its
@@ -361,117 +374,181 @@ where
         if let Some(closed) = self.closed_for(p) {
             return Ok(self.closed_hint(closed, p));
         }
+        // The ruleset's part: positions written out and values searched; the
+        // words are written once for every ruleset, by `*_hint_lines`.
         let winning = self.winning_moves(p)?;
-        let rows: Vec<(String, String, String)> = winning
-            .iter()
-            .map(|to| (self.format(to), self.describe(p, to), String::new()))
-            .collect();
-        let mut lines = self.why_fn.as_ref().map_or_else(Vec::new, |f| f(p));
+        let rows = self.move_rows(p, &winning);
+        let lines = self.why(p);
         if self.misere {
-            let v = self.verdict(p, mover)?;
-            lines.push(format!(
-                "misère play (whoever moves last loses): the player to move {} against perfect play.",
-                if v.is_win() { "wins" } else { "loses" }
-            ));
-            if rows.is_empty() {
-                lines.push("no winning move: every move leaves a position the opponent wins; play on and hope for a slip.".to_string());
-            } else {
-                lines.push(format!(
-                    "winning moves ({}), each leaving a position the opponent loses:",
-                    rows.len()
-                ));
-                lines.extend(move_lines(&rows));
-            }
-            return Ok(lines);
+            let wins = self.verdict(p, mover)?.is_win();
+            return Ok(misere_hint_lines(lines, wins, &rows));
         }
-        let parts = self.components(p);
+        let components = self.components(p);
+        let mut parts = Vec::with_capacity(components.len());
+        let mut total = Nimber::ZERO;
+        for c in &components {
+            let value = self.grundy.grundy(c)?;
+            total += value;
+            parts.push(HintPart {
+                shown: self.format(c),
+                value,
+                label: None,
+                reachable: false,
+            });
+        }
+        if parts.len() > 1 && !total.is_zero() {
+            for (i, c) in components.iter().enumerate() {
+                let value = parts[i].value;
+                if self.reaches(c, value, value + total)? {
+                    parts[i].reachable = true;
+                    if let Some(name) = &self.label_fn {
+                        parts[i].label = Some(name(c));
+                    }
+                }
+            }
+        }
         let word = match (self.word, self.heaps) {
             (Some(w), _) => w,
             (None, true) => "heap",
             (None, false) => "component",
         };
-        let mut values = Vec::with_capacity(parts.len());
-        for c in &parts {
-            values.push(self.grundy.grundy(c)?);
+        Ok(normal_hint_lines(lines, word, self.heaps, &parts, total, &rows))
+    }
+}
+
+/// The closing lines of the hint of a position played by a closed form:
+/// its outcome and its winning moves (`rows`), after the explanation `lines`.
+fn closed_hint_lines(mut lines: Vec<String>, misere: bool, rows: &[(String, String, String)]) -> Vec<String> {
+    let play = if misere {
+        "misère play (whoever moves last loses): "
+    } else {
+        ""
+    };
+    if rows.is_empty() {
+        lines.push(format!(
+            "{play}a P-position: the player to move loses against perfect play; every move leaves a position the opponent wins."
+        ));
+    } else {
+        lines.push(format!(
+            "{play}an N-position: the player to move wins; winning moves ({}), each leaving a P-position:",
+            rows.len()
+        ));
+        lines.extend(move_lines(rows));
+    }
+    lines
+}
+
+/// The misère hint after the explanation `lines`: whether the player to
+/// move `wins`, and the winning moves (`rows`).
+fn misere_hint_lines(mut lines: Vec<String>, wins: bool, rows: &[(String, String, String)]) -> Vec<String> {
+    lines.push(format!(
+        "misère play (whoever moves last loses): the player to move {} against perfect play.",
+        if wins { "wins" } else { "loses" }
+    ));
+    if rows.is_empty() {
+        lines.push(
+            "no winning move: every move leaves a position the opponent wins; play on and hope for a slip."
+                .to_string(),
+        );
+    } else {
+        lines.push(format!(
+            "winning moves ({}), each leaving a position the opponent loses:",
+            rows.len()
+        ));
+        lines.extend(move_lines(rows));
+    }
+    lines
+}
+
+/// A component of an impartial position, as its hint tells of it.
+struct HintPart {
+    /// The component in the ruleset's notation.
+    shown: String,
+    /// Its Grundy value.
+    value: Nimber,
+    /// Its name from the ruleset ("heads coin 5"), if it names components.
+    label: Option<String>,
+    /// Whether it has an option of value `value ⊕ total` (a winning move
+    /// in it), when the total is not 0.
+    reachable: bool,
+}
+
+/// The normal-play hint after the explanation `lines`: the nim-sum of the
+/// components (`parts`, called `word`s; `heaps` when they are heaps of
+/// tokens), which of them a winning move changes, and the winning moves
+/// (`rows`). O(parts + rows).
+fn normal_hint_lines(
+    mut lines: Vec<String>,
+    word: &str,
+    heaps: bool,
+    parts: &[HintPart],
+    total: Nimber,
+    rows: &[(String, String, String)],
+) -> Vec<String> {
+    if parts.len() > 1 {
+        let mut sum = Vec::with_capacity(parts.len());
+        let mut all_sizes = true;
+        for part in parts {
+            let value = part.value.get().to_string();
+            all_sizes &= part.shown == value;
+            sum.push(value);
         }
-        let total: Nimber = values.iter().copied().sum();
-        if parts.len() > 1 {
-            let sum: Vec<String> = values.iter().map(|v| v.get().to_string()).collect();
-            let all_sizes = parts
-                .iter()
-                .zip(&values)
-                .all(|(c, v)| self.format(c) == v.get().to_string());
-            let whose = if all_sizes && self.heaps {
-                "the heaps (in Nim a heap's value is its size)".to_string()
-            } else {
-                format!("the {word}s' Grundy values")
-            };
+        let whose = if all_sizes && heaps {
+            "the heaps (in Nim a heap's value is its size)".to_string()
+        } else {
+            format!("the {word}s' Grundy values")
+        };
+        lines.push(format!(
+            "nim-sum of {whose}: {} = {}",
+            sum.join(" ⊕ "),
+            total.get()
+        ));
+        if total.is_zero() {
+            lines.push(
+                "the nim-sum is 0, so the player to move loses against perfect play: every move makes it non-zero and the answer restores 0."
+                    .to_string(),
+            );
+        } else {
             lines.push(format!(
-                "nim-sum of {whose}: {} = {}",
-                sum.join(" ⊕ "),
+                "it is not 0, so the player to move wins by making it 0: change one {word} of value v into one of value v ⊕ {}:",
                 total.get()
             ));
-            if total.is_zero() {
-                lines.push(
-                    "the nim-sum is 0, so the player to move loses against perfect play: every move makes it non-zero and the answer restores 0."
-                        .to_string(),
-                );
-            } else {
-                lines.push(format!(
-                    "it is not 0, so the player to move wins by making it 0: change one {word} of value v into one of value v ⊕ {}:",
-                    total.get()
-                ));
-                let mut options = Vec::new();
-                for (i, (c, v)) in parts.iter().zip(&values).enumerate() {
-                    let target = *v + total;
-                    // A smaller value is always reachable (mex); a larger one
-                    // only if some option of the component has it.
-                    let mut reachable = target.get() < v.get();
-                    if !reachable {
-                        options.clear();
-                        self.rules.moves(c, &mut options);
-                        for o in &options {
-                            if self.grundy.grundy(o)? == target {
-                                reachable = true;
-                                break;
-                            }
-                        }
-                    }
-                    if reachable {
-                        let shown = self.format(c);
-                        let label = if let Some(name) = &self.label_fn {
-                            format!("{} (value {})", name(c), v.get())
-                        } else if shown == v.get().to_string() {
-                            format!("{word} {}", i + 1)
-                        } else {
-                            format!("{word} {} ({shown}, value {})", i + 1, v.get())
-                        };
-                        lines.push(format!(
-                            "    {label}: {} → {} ⊕ {} = {}",
-                            v.get(),
-                            v.get(),
-                            total.get(),
-                            target.get()
-                        ));
-                    }
+            for (i, part) in parts.iter().enumerate() {
+                if !part.reachable {
+                    continue;
                 }
-            }
-        } else {
-            let g = total.get();
-            if g == 0 {
-                lines.push("Grundy value 0: the player to move loses against perfect play (every option has a non-zero value).".to_string());
-            } else {
+                let (v, shown) = (part.value, &part.shown);
+                let label = if let Some(name) = &part.label {
+                    format!("{name} (value {})", v.get())
+                } else if *shown == v.get().to_string() {
+                    format!("{word} {}", i + 1)
+                } else {
+                    format!("{word} {} ({shown}, value {})", i + 1, v.get())
+                };
                 lines.push(format!(
-                    "Grundy value {g}, not 0: the player to move wins by moving to a position of value 0."
+                    "    {label}: {} → {} ⊕ {} = {}",
+                    v.get(),
+                    v.get(),
+                    total.get(),
+                    (v + total).get()
                 ));
             }
         }
-        if !rows.is_empty() {
-            lines.push(format!("winning moves ({}):", rows.len()));
-            lines.extend(move_lines(&rows));
+    } else {
+        let g = total.get();
+        if g == 0 {
+            lines.push("Grundy value 0: the player to move loses against perfect play (every option has a non-zero value).".to_string());
+        } else {
+            lines.push(format!(
+                "Grundy value {g}, not 0: the player to move wins by moving to a position of value 0."
+            ));
         }
-        Ok(lines)
     }
+    if !rows.is_empty() {
+        lines.push(format!("winning moves ({}):", rows.len()));
+        lines.extend(move_lines(rows));
+    }
+    lines
 }
 
 /// A perfect player of a partizan ruleset.
@@ -537,14 +614,7 @@ where
     }
 
     fn move_help(&self) -> Option<String> {
-        if self.help.is_some() {
-            return self.help.clone();
-        }
-        match self.name.as_str() {
-            "domineering" => Some("by its cells, `b1-b2` (column letter, row number)".to_string()),
-            "clobber" => Some("by the stone's cell and the cell it clobbers, `a1-b1`".to_string()),
-            _ => None,
-        }
+        partizan_move_help(&self.name, self.help.as_deref())
     }
 
     fn key(&mut self, p: &R::Position) -> String {
@@ -552,14 +622,14 @@ where
         if !self.rules.decompose(p, &mut parts) {
             return self.format(p);
         }
-        let names: Vec<String> = parts
-            .iter()
-            .filter(|c| {
-                !moves_of(self.rules, c, Player::Left).is_empty()
-                    || !moves_of(self.rules, c, Player::Right).is_empty()
-            })
-            .map(|c| self.rules.format_position(c))
-            .collect();
+        let mut names = Vec::new();
+        for c in &parts {
+            if !moves_of(self.rules, c, Player::Left).is_empty()
+                || !moves_of(self.rules, c, Player::Right).is_empty()
+            {
+                names.push(self.rules.format_position(c));
+            }
+        }
         sum_key(names, self.format(p))
     }
 
@@ -596,42 +666,70 @@ where
     }
 
     fn hint(&mut self, p: &R::Position, mover: Player) -> Result<Vec<String>> {
+        // The ruleset's part: values searched and positions written out; the
+        // words are written once for every ruleset, by `partizan_hint_lines`.
         let value = self.value_text(p)?;
         let o = self.solver.outcome(p)?;
-        let (me, other, want) = match mover {
-            Player::Left => ("Left", "Right", "≥ 0"),
-            Player::Right => ("Right", "Left", "≤ 0"),
-        };
-        let mut lines = vec![format!(
-            "value {value} (outcome {o}): {me}, to move, {}.",
-            if self.verdict(p, mover)?.is_win() {
-                "wins"
-            } else {
-                "loses against perfect play"
-            }
-        )];
-        lines.push(format!(
-            "a {me} move wins when the value after it is {want} ({other}, moving next, then loses):"
-        ));
+        let wins = self.verdict(p, mover)?.is_win();
         let winning = match mover {
             Player::Left => self.solver.left_winning_moves(p)?,
             Player::Right => self.solver.right_winning_moves(p)?,
         };
-        if winning.is_empty() {
-            lines.push(format!(
-                "no {me} move does: every one leaves a value {other} wins from."
-            ));
-            return Ok(lines);
-        }
-        let mut rows = Vec::new();
+        let mut rows = Vec::with_capacity(winning.len());
         for to in &winning {
             let v = self.value_text(to)?;
             rows.push((self.format(to), self.describe(p, to), format!("value after: {v}")));
         }
-        lines.push(format!("winning moves ({}):", rows.len()));
-        lines.extend(move_lines(&rows));
-        Ok(lines)
+        Ok(partizan_hint_lines(&value, o, mover, wins, &rows))
     }
+}
+
+/// The words on the short move forms of the partizan ruleset `name`: its
+/// definition's (`help`), else those of the grid games read by their cells.
+fn partizan_move_help(name: &str, help: Option<&str>) -> Option<String> {
+    if let Some(help) = help {
+        return Some(help.to_string());
+    }
+    match name {
+        "domineering" => Some("by its cells, `b1-b2` (column letter, row number)".to_string()),
+        "clobber" => Some("by the stone's cell and the cell it clobbers, `a1-b1`".to_string()),
+        _ => None,
+    }
+}
+
+/// The hint of a partizan position of value `value` and outcome `o` for
+/// `mover` (who `wins` or not), with the winning moves (`rows`).
+fn partizan_hint_lines(
+    value: &str,
+    o: Outcome,
+    mover: Player,
+    wins: bool,
+    rows: &[(String, String, String)],
+) -> Vec<String> {
+    let (me, other, want) = match mover {
+        Player::Left => ("Left", "Right", "≥ 0"),
+        Player::Right => ("Right", "Left", "≤ 0"),
+    };
+    let mut lines = vec![format!(
+        "value {value} (outcome {o}): {me}, to move, {}.",
+        if wins {
+            "wins"
+        } else {
+            "loses against perfect play"
+        }
+    )];
+    lines.push(format!(
+        "a {me} move wins when the value after it is {want} ({other}, moving next, then loses):"
+    ));
+    if rows.is_empty() {
+        lines.push(format!(
+            "no {me} move does: every one leaves a value {other} wins from."
+        ));
+        return lines;
+    }
+    lines.push(format!("winning moves ({}):", rows.len()));
+    lines.extend(move_lines(rows));
+    lines
 }
 
 /// The solved value of state `s` in `table`.

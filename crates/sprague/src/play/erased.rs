@@ -103,9 +103,34 @@ impl<E: Engine> Erased<E> {
     }
 
     fn keep(&mut self, p: E::Pos) -> PosId {
-        self.positions.push(p);
-        PosId(self.positions.len() - 1)
+        keep(&mut self.positions, p)
     }
+}
+
+// The position list's helpers are generic over the position type only, not
+// the engine: many engines share a position type (`Vec<u64>`, `u64`), and
+// each is compiled once per type.
+
+/// Adds `p` to `positions`, returning its handle.
+fn keep<P>(positions: &mut Vec<P>, p: P) -> PosId {
+    positions.push(p);
+    PosId(positions.len() - 1)
+}
+
+/// Adds each of `list` to `positions`, in order, returning their handles.
+fn keep_all<P>(positions: &mut Vec<P>, list: Vec<P>) -> Vec<PosId> {
+    let first = positions.len();
+    positions.extend(list);
+    (first..positions.len()).map(PosId).collect()
+}
+
+/// Clones of the positions of `handles`.
+fn cloned<P: Clone>(positions: &[P], handles: &[PosId]) -> Vec<P> {
+    let mut listed = Vec::with_capacity(handles.len());
+    for h in handles {
+        listed.push(positions[h.0].clone());
+    }
+    listed
 }
 
 /// `engine` behind the object-safe [`PlayEngine`] interface, starting at `start`.
@@ -144,7 +169,7 @@ impl<E: Engine> PlayEngine for Erased<E> {
 
     fn options(&mut self, p: PosId, mover: Player) -> Result<Vec<PosId>> {
         let options = self.engine.options(&self.positions[p.0], mover)?;
-        Ok(options.into_iter().map(|o| self.keep(o)).collect())
+        Ok(keep_all(&mut self.positions, options))
     }
 
     fn describe(&self, from: PosId, to: PosId) -> String {
@@ -166,7 +191,7 @@ impl<E: Engine> PlayEngine for Erased<E> {
 
     fn keeping_moves(&mut self, p: PosId, mover: Player) -> Result<Option<Vec<PosId>>> {
         let moves = self.engine.keeping_moves(&self.positions[p.0], mover)?;
-        Ok(moves.map(|m| m.into_iter().map(|o| self.keep(o)).collect()))
+        Ok(moves.map(|m| keep_all(&mut self.positions, m)))
     }
 
     fn any_move(&mut self, p: PosId, mover: Player) -> Result<Option<PosId>> {
@@ -203,8 +228,8 @@ impl<E: Engine> PlayEngine for Erased<E> {
     ) -> Result<Option<(usize, String)>> {
         let before = before.map(|b| self.positions[b.0].clone());
         let now = self.positions[now.0].clone();
-        let options: Vec<E::Pos> = options.iter().map(|&o| self.positions[o.0].clone()).collect();
-        self.engine.reply(before.as_ref(), &now, &options)
+        let listed = cloned(&self.positions, options);
+        self.engine.reply(before.as_ref(), &now, &listed)
     }
 
     fn mover_name(&self, p: PosId) -> Option<String> {

@@ -4,6 +4,7 @@
 //! [`annotate`] and [`note_after_outcome`] for the report, [`play_board`] for
 //! a perfect player.
 
+use super::impartial_rules::described_moves;
 use super::report::{Data, Report};
 use super::ruleset::Ruleset;
 use crate::play::{ClosedFormPlay, ImpartialEngine, PlayEngine, erase};
@@ -65,13 +66,12 @@ pub(crate) type Solved = (Outcome, Option<u64>, Vec<(String, String)>);
 
 /// Solves `p` by search: Grundy values in normal play, outcomes in misère play.
 pub(crate) fn solve<R: BoardRules>(rules: &R, p: &R::Position, options: &Options<'_>) -> Result<Solved> {
-    let describe = |to: &R::Position| (rules.format_position(to), rules.describe_move(p, to));
     if options.misere {
         let mut solver =
             MisereSolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
         let outcome = solver.outcome(p)?;
         let moves = solver.winning_moves(p)?;
-        return Ok((outcome, None, moves.iter().map(describe).collect()));
+        return Ok((outcome, None, described_moves(rules, p, &moves)));
     }
     let mut solver = GrundySolver::with_max_states(rules, options.max_states).with_monitor(options.monitor);
     let g = solver.grundy(p)?;
@@ -79,7 +79,7 @@ pub(crate) fn solve<R: BoardRules>(rules: &R, p: &R::Position, options: &Options
     Ok((
         Outcome::from_grundy(g),
         Some(g.get()),
-        moves.iter().map(describe).collect(),
+        described_moves(rules, p, &moves),
     ))
 }
 

@@ -3,7 +3,7 @@
 
 use super::count::count_listed;
 use super::count::{COUNT_LISTING_LIMIT, check_count};
-use super::impartial_rules::impartial_report;
+use super::impartial_rules::{described_moves, impartial_report};
 use super::report::{Report, Table};
 use super::ruleset::Ruleset;
 use crate::heap::HeapMove;
@@ -317,7 +317,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
         if options.misere {
             // Tame games (misère Nim, Bash) follow a rule for any heap sizes.
             if let Some((outcome, to)) = rules.solve_tame_misere(&heaps) {
-                let moves: Vec<(String, String)> = to.iter().map(describe).collect();
+                let moves = described_moves(&rules, &heaps, &to);
                 let mut report = impartial_report(&self.name, &canonical, true, outcome, None, &moves);
                 report.data.insert("misere_rule", "tame");
                 report.data.insert(
@@ -340,7 +340,7 @@ impl<G: HeapGame + Clone> Ruleset for HeapRuleset<G> {
                 )));
             }
             let (outcome, winning) = super::impartial_rules::misere_by_pieces(&rules, &heaps, options)?;
-            let moves: Vec<(String, String)> = winning.iter().map(describe).collect();
+            let moves = described_moves(&rules, &heaps, &winning);
             return Ok(impartial_report(
                 &self.name, &canonical, true, outcome, None, &moves,
             ));

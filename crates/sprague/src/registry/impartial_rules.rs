@@ -52,10 +52,7 @@ where
             let g = solver.grundy(&p)?;
             (Outcome::from_grundy(g), Some(g.get()), solver.winning_moves(&p)?)
         };
-        let moves: Vec<(String, String)> = winning
-            .iter()
-            .map(|to| (self.rules.format_position(to), self.rules.describe_move(&p, to)))
-            .collect();
+        let moves = described_moves(&self.rules, &p, &winning);
         Ok(impartial_report(
             &self.name,
             &canonical,
@@ -71,10 +68,13 @@ where
             .rules
             .parse_position(position)
             .map_err(|e| Error::position(position, e))?;
-        let refuse = |e: String| Error::input(format!("position `{position}`: {e}"));
-        self.rules.check(&p, Purpose::Play).map_err(refuse)?;
-        if options.misere {
-            self.rules.check(&p, Purpose::Misere).map_err(refuse)?;
+        if let Err(e) = self.rules.check(&p, Purpose::Play) {
+            return Err(refused(position, &e));
+        }
+        if options.misere
+            && let Err(e) = self.rules.check(&p, Purpose::Misere)
+        {
+            return Err(refused(position, &e));
         }
         let engine = ImpartialEngine::new(self.name.clone(), &self.rules, false, options).defined();
         Ok(erase(engine, p))
@@ -161,6 +161,27 @@ where
         }
     }
     Ok((outcome, winning))
+}
+
+/// The error of a `position` its ruleset's definition refuses to play, for
+/// the reason `why`.
+pub(crate) fn refused(position: &str, why: &str) -> Error {
+    Error::input(format!("position `{position}`: {why}"))
+}
+
+/// Each of `moves` from `from` as `(to, description)` in the notation of
+/// `rules`, as reports list them. O(moves), a plain loop: this is compiled
+/// once for every ruleset's position type.
+pub(crate) fn described_moves<P, N: Notation<P> + ?Sized>(
+    rules: &N,
+    from: &P,
+    moves: &[P],
+) -> Vec<(String, String)> {
+    let mut listed = Vec::with_capacity(moves.len());
+    for to in moves {
+        listed.push((rules.format_position(to), rules.describe_move(from, to)));
+    }
+    listed
 }
 
 /// The standard report of an impartial position: fields `ruleset`,

@@ -2,7 +2,7 @@
 //! as canonical forms, with the standard partizan report; the games
 //! themselves (Hackenbush, Domineering, Clobber, …) are under `games/`.
 
-use super::impartial_rules::Impartial;
+use super::impartial_rules::{Impartial, described_moves, refused};
 use super::report::{Data, Report, Table};
 use super::ruleset::Ruleset;
 use crate::definition::{Definition, Purpose};
@@ -87,13 +87,10 @@ where
         } else {
             (Vec::new(), Vec::new())
         };
-        let describe = |moves: &[R::Position]| -> Vec<(String, String)> {
-            moves
-                .iter()
-                .map(|to| (self.rules.format_position(to), self.rules.describe_move(&p, to)))
-                .collect()
-        };
-        let (left, right) = (describe(&left), describe(&right));
+        let (left, right) = (
+            described_moves(&self.rules, &p, &left),
+            described_moves(&self.rules, &p, &right),
+        );
         let mut report = partizan_report(
             &self.name,
             &canonical,
@@ -116,9 +113,9 @@ where
 
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
         let p = self.position(position, options)?;
-        self.rules
-            .check(&p, Purpose::Play)
-            .map_err(|e| Error::input(format!("position `{position}`: {e}")))?;
+        if let Err(e) = self.rules.check(&p, Purpose::Play) {
+            return Err(refused(position, &e));
+        }
         let engine = PartizanEngine::new(self.name.clone(), &self.rules, options).defined();
         Ok(erase(engine, p))
     }

@@ -20,6 +20,14 @@ pub(crate) fn normal_play_only(name: &str, options: &Options<'_>) -> Result<()> 
     Ok(())
 }
 
+/// The error of a verb a ruleset does not answer: the defaults of
+/// [`Ruleset`] call this one function rather than each building the error
+/// (they are compiled once for every ruleset type).
+#[inline(never)]
+fn unsupported(message: &'static str) -> Error {
+    Error::input(message)
+}
+
 /// A ruleset built from its name and parameters (see [`crate::build`]),
 /// answering queries on positions written in its notation.
 ///
@@ -61,7 +69,7 @@ pub trait Ruleset {
     /// [`Error::Input`] for rulesets without one-heap tables.
     fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
         let _ = (count, options, progress);
-        Err(Error::input(
+        Err(unsupported(
             "`table` needs a one-heap ruleset such as octal:0.07 or subtraction:1,3,4 (see `sprague games`)",
         ))
     }
@@ -76,7 +84,7 @@ pub trait Ruleset {
     /// misère play where no rule is known.
     fn count(&self, low: u64, high: u64, options: &Options<'_>) -> Result<Report> {
         let _ = (low, high, options);
-        Err(Error::input(
+        Err(unsupported(
             "`count` needs a ruleset whose single heaps have a closed form or a proven period, such as kayles, bash:3 or memory2c:2 (see `sprague games`)",
         ))
     }
@@ -91,7 +99,7 @@ pub trait Ruleset {
     /// errors of [`super::misere_quotient_report`].
     fn misere_quotient(&self, max_heap: u64, sum: Option<&str>, options: &Options<'_>) -> Result<Report> {
         let _ = (max_heap, sum, options);
-        Err(Error::input(
+        Err(unsupported(
             "`misere-quotient` needs a heap ruleset such as octal:0.75, hex:0.f or subtraction:1,2 (see `sprague games`)",
         ))
     }
@@ -103,9 +111,7 @@ pub trait Ruleset {
     /// ruleset does not support, budgets reached while preparing.
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
         let _ = (position, options);
-        Err(Error::input(
-            "this ruleset cannot be played (see `sprague games`)",
-        ))
+        Err(unsupported("this ruleset cannot be played (see `sprague games`)"))
     }
     /// This ruleset's impartial, dicotic or twisted [`Variant`], for the
     /// partizan rulesets that have them (`sprague::build("twisted:domineering")`
