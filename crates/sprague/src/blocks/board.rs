@@ -401,82 +401,54 @@ impl Board {
         chain: bool,
         out: &mut Vec<Board>,
     ) {
+        let rule = Jump {
+            piece,
+            over,
+            capture,
+            chain,
+        };
         if self.size() <= 64 {
-            return self.jumps_narrow(piece, dirs, over, capture, chain, out);
-        }
-        for d in dirs {
-            let (dr, dc) = (i32::from(d.dr), i32::from(d.dc));
-            let mut from = self.mask(piece)
-                & self.shift(self.mask_of(over), -dr, -dc)
-                & self.shift(self.mask(Cell::Empty), -2 * dr, -2 * dc);
-            while from != 0 {
-                let bit = from & from.wrapping_neg();
-                from &= from - 1;
-                let mut board = *self;
-                let mut at = bit;
-                loop {
-                    let mid = board.shift(at, dr, dc);
-                    let land = board.shift(at, 2 * dr, 2 * dc);
-                    if mid & board.mask_of(over) == 0 || land & board.mask(Cell::Empty) == 0 {
-                        break;
-                    }
-                    board = board.with(at, Cell::Empty).with(land, piece);
-                    if capture {
-                        board = board.with(mid, Cell::Empty);
-                    }
-                    out.push(board);
-                    if !chain {
-                        break;
-                    }
-                    at = land;
-                }
-            }
+            self.jumps_on::<u64>(rule, dirs, out);
+        } else {
+            self.jumps_on::<u128>(rule, dirs, out);
         }
     }
 
-    /// [`jumps`](Self::jumps) of a board of at most 64 cells, on 64-bit
-    /// planes with the masks of each shift made once a direction.
-    fn jumps_narrow(
-        &self,
-        piece: Cell,
-        dirs: &[Dir],
-        over: CellSet,
-        capture: bool,
-        chain: bool,
-        out: &mut Vec<Board>,
-    ) {
+    /// [`jumps`](Self::jumps) on planes held in words `W` (64-bit ones when
+    /// the board has at most 64 cells), with the masks of each shift made
+    /// once a direction.
+    fn jumps_on<W: Word>(&self, rule: Jump, dirs: &[Dir], out: &mut Vec<Board>) {
         let (a0, b0) = self.planes();
-        let (a0, b0) = (a0 as u64, b0 as u64);
-        let all = self.all() as u64;
-        let grid = NarrowShift::new(self.width(), self.height());
+        let (a0, b0) = (W::of(a0), W::of(b0));
+        let all = W::of(self.all());
+        let grid = Shifts::<W>::new(self.width(), self.height());
+        let empty = |a: W, b: W| plane_mask(a, b, all, Cell::Empty);
         for d in dirs {
             let (dr, dc) = (i32::from(d.dr), i32::from(d.dc));
             let (one, two) = (grid.step(dr, dc), grid.step(2 * dr, 2 * dc));
-            let mut from = plane_mask(a0, b0, all, piece)
-                & grid.step(-dr, -dc).apply(plane_mask_of(a0, b0, all, over), all)
+            let mut from = plane_mask(a0, b0, all, rule.piece)
                 & grid
-                    .step(-2 * dr, -2 * dc)
-                    .apply(plane_mask(a0, b0, all, Cell::Empty), all);
-            while from != 0 {
-                let bit = from & from.wrapping_neg();
-                from &= from - 1;
+                    .step(-dr, -dc)
+                    .apply(plane_mask_of(a0, b0, all, rule.over), all)
+                & grid.step(-2 * dr, -2 * dc).apply(empty(a0, b0), all);
+            while from != W::ZERO {
+                let bit = from.lowest();
+                from = from & !bit;
                 let (mut a, mut b) = (a0, b0);
                 let mut at = bit;
                 loop {
                     let mid = one.apply(at, all);
                     let land = two.apply(at, all);
-                    if mid & plane_mask_of(a, b, all, over) == 0
-                        || land & plane_mask(a, b, all, Cell::Empty) == 0
-                    {
+                    if mid & plane_mask_of(a, b, all, rule.over) == W::ZERO || land & empty(a, b) == W::ZERO {
                         break;
                     }
                     (a, b) = plane_set(a, b, at, Cell::Empty);
-                    (a, b) = plane_set(a, b, land, piece);
-                    if capture {
+                    (a, b) = plane_set(a, b, land, rule.piece);
+                    if rule.capture {
                         (a, b) = plane_set(a, b, mid, Cell::Empty);
                     }
-                    out.push(self.with_planes(u128::from(a), u128::from(b)));
-                    if !chain {
+                    out.push(self.with_planes(a.wide(), b.wide()));
+                    if !rule.chain {
                         break;
                     }
                     at = land;
@@ -821,10 +793,80 @@ impl Board {
     }
 }
 
-/// The cells in state `cell` of 64-bit planes `a`, `b` (see
-/// [`Board::mask`]).
+/// What a piece of [`Board::jumps`] jumps and how.
+#[derive(Clone, Copy)]
+struct Jump {
+    piece: Cell,
+    over: CellSet,
+    capture: bool,
+    chain: bool,
+}
+
+/// A word holding a plane of a board: `u64` for boards of at most 64 cells
+/// (half the work of `u128`), `u128` for the others.
+trait Word:
+    Copy
+    + PartialEq
+    + core::ops::BitAnd<Output = Self>
+    + core::ops::BitOr<Output = Self>
+    + core::ops::Not<Output = Self>
+    + core::ops::Shl<u32, Output = Self>
+    + core::ops::Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    /// The low bits of `x` (all of the board's cells).
+    fn of(x: u128) -> Self;
+    /// The word as a 128-bit plane.
+    fn wide(self) -> u128;
+    /// The lowest set bit.
+    fn lowest(self) -> Self;
+    /// The product, modulo the word size.
+    fn times(self, other: Self) -> Self;
+}
+
+impl Word for u64 {
+    const ZERO: Self = 0;
+    #[inline]
+    fn of(x: u128) -> Self {
+        x as u64
+    }
+    #[inline]
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+    #[inline]
+    fn lowest(self) -> Self {
+        self & self.wrapping_neg()
+    }
+    #[inline]
+    fn times(self, other: Self) -> Self {
+        self.wrapping_mul(other)
+    }
+}
+
+impl Word for u128 {
+    const ZERO: Self = 0;
+    #[inline]
+    fn of(x: u128) -> Self {
+        x
+    }
+    #[inline]
+    fn wide(self) -> u128 {
+        self
+    }
+    #[inline]
+    fn lowest(self) -> Self {
+        self & self.wrapping_neg()
+    }
+    #[inline]
+    fn times(self, other: Self) -> Self {
+        self.wrapping_mul(other)
+    }
+}
+
+/// The cells in state `cell` of planes `a`, `b` (see [`Board::mask`]).
 #[inline]
-const fn plane_mask(a: u64, b: u64, all: u64, cell: Cell) -> u64 {
+fn plane_mask<W: Word>(a: W, b: W, all: W, cell: Cell) -> W {
     match cell {
         Cell::Empty => !a & !b & all,
         Cell::Left => a & !b,
@@ -833,91 +875,90 @@ const fn plane_mask(a: u64, b: u64, all: u64, cell: Cell) -> u64 {
     }
 }
 
-/// The cells whose state is in `set`, of 64-bit planes (see
+/// The cells whose state is in `set`, of planes `a`, `b` (see
 /// [`Board::mask_of`]).
 #[inline]
-const fn plane_mask_of(a: u64, b: u64, all: u64, set: CellSet) -> u64 {
-    let mut m = 0;
-    let cells = [Cell::Empty, Cell::Left, Cell::Right, Cell::Blocked];
-    let mut i = 0;
-    while i < 4 {
-        if set.contains(cells[i]) {
-            m |= plane_mask(a, b, all, cells[i]);
+fn plane_mask_of<W: Word>(a: W, b: W, all: W, set: CellSet) -> W {
+    let mut m = W::ZERO;
+    for cell in [Cell::Empty, Cell::Left, Cell::Right, Cell::Blocked] {
+        if set.contains(cell) {
+            m = m | plane_mask(a, b, all, cell);
         }
-        i += 1;
     }
     m
 }
 
-/// 64-bit planes with the cells of `m` set to `cell` (see [`Board::with`]).
+/// Planes `a`, `b` with the cells of `m` set to `cell` (see [`Board::with`]).
 #[inline]
-const fn plane_set(a: u64, b: u64, m: u64, cell: Cell) -> (u64, u64) {
+fn plane_set<W: Word>(a: W, b: W, m: W, cell: Cell) -> (W, W) {
     let code = cell as u8;
     let a = if code & 1 != 0 { a | m } else { a & !m };
     let b = if code & 2 != 0 { b | m } else { b & !m };
     (a, b)
 }
 
-/// The shifts of a board of at most 64 cells (see [`Board::shift`]).
+/// The shifts of a board's planes held in words `W` (see [`Board::shift`]).
 #[derive(Clone, Copy)]
-struct NarrowShift {
+struct Shifts<W> {
     width: usize,
     height: usize,
+    all: W,
     /// Column 0.
-    first_column: u64,
+    first_column: W,
 }
 
-/// One shift of a [`NarrowShift`] board: the cells that stay on the board
-/// and how far they move (bits up; negative: down).
+/// One shift of [`Shifts`]: the cells that stay on the board and how far
+/// they move (bits up; negative: down).
 #[derive(Clone, Copy)]
-struct NarrowStep {
-    keep: u64,
+struct Step<W> {
+    keep: W,
     by: i32,
 }
 
-impl NarrowShift {
+impl<W: Word> Shifts<W> {
     fn new(width: usize, height: usize) -> Self {
-        let all = low_bits(width * height) as u64;
-        NarrowShift {
+        let all = W::of(low_bits(width * height));
+        Shifts {
             width,
             height,
-            first_column: COLUMN_ZERO[width] as u64 & all,
+            all,
+            first_column: W::of(COLUMN_ZERO[width]) & all,
         }
     }
 
-    /// The cells in the first `k` columns (`k < width`).
-    fn columns_below(&self, k: usize) -> u64 {
-        ((1u64 << k) - 1).wrapping_mul(self.first_column)
+    /// The cells in the first `k` columns (`k < width`): the row pattern
+    /// times column 0, whose copies do not overlap.
+    fn columns_below(&self, k: usize) -> W {
+        W::of(low_bits(k)).times(self.first_column)
     }
 
     /// The shift by `dr` rows down and `dc` columns right.
-    fn step(&self, dr: i32, dc: i32) -> NarrowStep {
+    fn step(&self, dr: i32, dc: i32) -> Step<W> {
         let (w, h) = (self.width as i32, self.height as i32);
         if dr.abs() >= h || dc.abs() >= w {
-            return NarrowStep { keep: 0, by: 0 };
+            return Step { keep: W::ZERO, by: 0 };
         }
-        let all = low_bits(self.width * self.height) as u64;
         let keep = match dc {
-            0 => all,
+            0 => self.all,
             1.. => self.columns_below((w - dc) as usize),
-            _ => all & !self.columns_below((-dc) as usize),
+            _ => self.all & !self.columns_below((-dc) as usize),
         };
-        NarrowStep {
+        Step {
             keep,
             by: dr * w + dc,
         }
     }
 }
 
-impl NarrowStep {
+impl<W: Word> Step<W> {
     /// The cells of `m` moved; those that leave the board are dropped.
     #[inline]
-    fn apply(self, m: u64, all: u64) -> u64 {
+    fn apply(self, m: W, all: W) -> W {
         let m = m & self.keep;
         if self.by >= 0 {
-            (m << self.by) & all
+            (m << self.by as u32) & all
         } else {
-            m >> -self.by
+            m >> self.by.unsigned_abs()
         }
     }
 }
