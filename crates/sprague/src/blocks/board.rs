@@ -824,45 +824,33 @@ trait Word:
     fn times(self, other: Self) -> Self;
 }
 
-impl Word for u64 {
-    const ZERO: Self = 0;
-    #[inline]
-    fn of(x: u128) -> Self {
-        x as u64
-    }
-    #[inline]
-    fn wide(self) -> u128 {
-        u128::from(self)
-    }
-    #[inline]
-    fn lowest(self) -> Self {
-        self & self.wrapping_neg()
-    }
-    #[inline]
-    fn times(self, other: Self) -> Self {
-        self.wrapping_mul(other)
-    }
+/// [`Word`] for one unsigned type (the cast keeps the low bits).
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            #[inline]
+            fn of(x: u128) -> Self {
+                x as $t
+            }
+            #[inline]
+            fn wide(self) -> u128 {
+                u128::from(self)
+            }
+            #[inline]
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline]
+            fn times(self, other: Self) -> Self {
+                self.wrapping_mul(other)
+            }
+        }
+    };
 }
 
-impl Word for u128 {
-    const ZERO: Self = 0;
-    #[inline]
-    fn of(x: u128) -> Self {
-        x
-    }
-    #[inline]
-    fn wide(self) -> u128 {
-        self
-    }
-    #[inline]
-    fn lowest(self) -> Self {
-        self & self.wrapping_neg()
-    }
-    #[inline]
-    fn times(self, other: Self) -> Self {
-        self.wrapping_mul(other)
-    }
-}
+word!(u64);
+word!(u128);
 
 /// The cells in state `cell` of planes `a`, `b` (see [`Board::mask`]).
 #[inline]
