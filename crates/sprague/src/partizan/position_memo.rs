@@ -58,7 +58,7 @@ impl<P: Eq + Hash> PositionMemo<P> {
     /// Stores `value` for `key` (hash `hash`), which must not be stored yet.
     /// At most 2^32 − 1 entries (beyond, the memo only stops remembering).
     pub(super) fn insert(&mut self, key: P, hash: u64, value: GameId) {
-        if self.entries.len() >= SlotIndex::MAX_ENTRIES {
+        if SlotIndex::is_full(self.entries.len()) {
             return;
         }
         self.entries.push((key, value));

@@ -45,6 +45,13 @@ impl SlotIndex {
     /// Most entries an index can point to.
     pub(super) const MAX_ENTRIES: usize = u32::MAX as usize;
 
+    /// Whether a list of `len` entries is as long as an index can point to.
+    /// (Compared in 64 bits: on 32-bit targets `MAX_ENTRIES` is `usize::MAX`.)
+    #[must_use]
+    pub(super) const fn is_full(len: usize) -> bool {
+        len as u64 >= Self::MAX_ENTRIES as u64
+    }
+
     /// An empty index.
     pub(super) const fn new() -> Self {
         SlotIndex {

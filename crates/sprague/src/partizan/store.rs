@@ -180,7 +180,7 @@ impl RawMemo {
 
     /// Stores `id` for the staged lists of hash `h`.
     fn commit(&mut self, h: u64, key: StagedKey, id: GameId) {
-        if self.entries.len() >= super::slot_index::SlotIndex::MAX_ENTRIES {
+        if super::slot_index::SlotIndex::is_full(self.entries.len()) {
             return self.discard(key); // a full memo only stops remembering
         }
         self.entries.push(RawEntry {
