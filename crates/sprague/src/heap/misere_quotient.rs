@@ -51,7 +51,7 @@
 
 use super::game::HeapGame;
 use super::misere_monoid::{Monoid, classes};
-use super::misere_recalibration::{Truth, recalibrated};
+use super::misere_recalibration::{Candidate, Truth, recalibrated};
 use crate::budget::BudgetExceeded;
 use crate::monitor::{Interrupted, Monitor, Ticker};
 use crate::outcome::Outcome;
@@ -289,7 +289,16 @@ impl MisereQuotient {
                 }
                 tries += 1;
                 rounds += 1;
-                let mut truth = Truth::new(&proven, &q, &heaps, failed.1, &option_parts, h);
+                let mut truth = Truth::new(
+                    &proven,
+                    Candidate {
+                        q: &q,
+                        heaps: &heaps,
+                        right_below: failed.1,
+                    },
+                    &option_parts,
+                    h,
+                );
                 if let Some(next) = recalibrated(&mut truth, failed.0, limits.max_order, &mut ticker)? {
                     (q, heaps) = next;
                     continue;
@@ -1605,7 +1614,7 @@ mod tests {
         // tokens must be predicted as searching it finds; and the smallest
         // wrong sum found from the failure must be wrong, with every option
         // predicted right, its outcome the one search finds.
-        use crate::heap::misere_recalibration::{Truth, minimal_failure};
+        use crate::heap::misere_recalibration::{Candidate, Truth, minimal_failure};
         let mut failures = 0;
         for (code, max_heap) in [("0.07", 12), ("0.137", 9), ("0.034", 11), ("0.77", 8)] {
             let (game, q, monoid, option_parts) = fixture(code, max_heap);
@@ -1639,7 +1648,16 @@ mod tests {
                 for s in sums_below(max_heap, right_below, 3000) {
                     assert_eq!(predict(&s), truth_of(&s), "{code}: {s:?} below {right_below}");
                 }
-                let mut truth = Truth::new(&proven, &m, &heaps, right_below, &option_parts, max_heap);
+                let mut truth = Truth::new(
+                    &proven,
+                    Candidate {
+                        q: &m,
+                        heaps: &heaps,
+                        right_below,
+                    },
+                    &option_parts,
+                    max_heap,
+                );
                 let (w, p) = minimal_failure(&mut truth, sum).expect("within budget");
                 assert_eq!(p, truth_of(&w), "{code}: {w:?}");
                 assert_ne!(p, predict(&w), "{code}: {w:?}");

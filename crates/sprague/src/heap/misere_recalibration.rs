@@ -50,34 +50,37 @@ fn options(option_parts: &[Vec<Vec<u64>>], sum: &[u64]) -> Vec<Vec<u64>> {
 pub(super) struct Truth<'a> {
     /// The proven quotient of the heaps below `n`, and the element of each.
     proven: &'a (Monoid, Vec<u32>),
-    /// The candidate, and the element of each heap in it.
-    q: &'a Monoid,
-    heaps: &'a [u32],
-    right_below: u64,
+    candidate: Candidate<'a>,
     option_parts: &'a [Vec<Vec<u64>>],
     n: u64,
     memo: FxHashMap<Vec<u64>, bool>,
+}
+
+/// A candidate quotient, the element of each heap in it, and the bound below
+/// which its check found every sum's outcome right: sums of fewer than
+/// `right_below` tokens.
+#[derive(Clone, Copy)]
+pub(super) struct Candidate<'a> {
+    pub(super) q: &'a Monoid,
+    pub(super) heaps: &'a [u32],
+    pub(super) right_below: u64,
 }
 
 /// Most sums [`Truth`] remembers while looking for a smallest wrong sum.
 const TRUTH_BUDGET: usize = 1 << 20;
 
 impl<'a> Truth<'a> {
-    /// `proven` covers the heaps below `n`; the candidate `q` predicts every
-    /// sum of fewer than `right_below` tokens right.
+    /// `proven` covers the heaps below `n`; `candidate` predicts the small
+    /// sums it was checked on.
     pub(super) fn new(
         proven: &'a (Monoid, Vec<u32>),
-        q: &'a Monoid,
-        heaps: &'a [u32],
-        right_below: u64,
+        candidate: Candidate<'a>,
         option_parts: &'a [Vec<Vec<u64>>],
         n: u64,
     ) -> Self {
         Truth {
             proven,
-            q,
-            heaps,
-            right_below,
+            candidate,
             option_parts,
             n,
             memo: FxHashMap::default(),
@@ -92,8 +95,9 @@ impl<'a> Truth<'a> {
             return Some(q.p[q.element(heaps, sum) as usize]);
         }
         // Saturating: a total past 2^64 is past the bound, never wrapped below it.
-        if sum.iter().fold(0u64, |a, &h| a.saturating_add(h)) < self.right_below {
-            return Some(self.q.p[self.q.element(self.heaps, sum) as usize]);
+        let c = self.candidate;
+        if sum.iter().fold(0u64, |a, &h| a.saturating_add(h)) < c.right_below {
+            return Some(c.q.p[c.q.element(c.heaps, sum) as usize]);
         }
         if let Some(&p) = self.memo.get(sum) {
             return Some(p);
@@ -118,7 +122,7 @@ impl<'a> Truth<'a> {
 /// options down; the sums shrink, so this ends). `None` past the budget of
 /// [`Truth`].
 pub(super) fn minimal_failure(truth: &mut Truth<'_>, start: Vec<u64>) -> Option<(Vec<u64>, bool)> {
-    let (q, heaps) = (truth.q, truth.heaps);
+    let (q, heaps) = (truth.candidate.q, truth.candidate.heaps);
     let mut sum = normalize(truth.option_parts, start);
     loop {
         let mut wrong = None;
@@ -383,7 +387,7 @@ pub(super) fn recalibrated(
     max_order: usize,
     ticker: &mut Ticker<'_>,
 ) -> Result<Option<(Monoid, Vec<u32>)>, Interrupted> {
-    let (q, heaps) = (truth.q, truth.heaps);
+    let (q, heaps) = (truth.candidate.q, truth.candidate.heaps);
     // Past the budget of the definition, the failing sum itself, with the
     // outcome its options' predictions give (the opposite of its own).
     let fallback = normalize(truth.option_parts, failed.clone());
