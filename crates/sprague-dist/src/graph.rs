@@ -39,7 +39,7 @@ impl GraphSpace {
     /// vertex's successors in order and its outcome. Two graph files of the
     /// same size but different edges have different digests (up to the
     /// chance of a 64-bit collision), which is what the handshake of a
-    /// distributed solve compares ([`DistSolver::input_fingerprint`](crate::DistSolver::input_fingerprint)).
+    /// distributed solve compares ([`DistOptions::input_fingerprint`](crate::DistOptions::input_fingerprint)).
     /// O(N + E).
     ///
     /// ```

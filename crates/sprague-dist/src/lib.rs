@@ -21,4 +21,4 @@ mod solve;
 pub use cluster::{Cluster, MAX_PROCESSES, MAX_WORKERS, parse_hosts, read_hosts};
 pub use error::DistError;
 pub use graph::GraphSpace;
-pub use solve::DistSolver;
+pub use solve::{DistOptions, DistSolver};

@@ -56,108 +56,88 @@ const FLAG_STOP: u64 = 4;
 /// Time O(N + E) work in all plus one round per level (latency L × round
 /// trip), and a scan of the owned cells for each level too large to list;
 /// memory per worker: 2 bytes per owned state, the decided lists (at most
-/// 1/4 byte per state, see [`DistSolver::min_listed`]), at most 40 batches
+/// 1/4 byte per state, see [`DistOptions::min_listed`]), at most 40 batches
 /// in flight (1.3 MB), and (without un-moves) 16 bytes per edge into owned states. A
 /// one-process cluster writes the table in place (no second copy).
 pub struct DistSolver {
     cluster: Cluster,
-    max_states: usize,
-    misere: bool,
-    monitor: Option<&'static Monitor>,
-    gather: bool,
-    pause_at: Option<u32>,
-    min_listed: usize,
-    batch: usize,
-    /// A digest of the input solved, compared in the handshake.
-    input: u64,
+    options: DistOptions,
 }
 
-impl DistSolver {
-    /// A solver over `cluster`, gathering the table on process 0.
-    #[must_use]
-    pub fn new(cluster: Cluster) -> Self {
-        DistSolver {
-            cluster,
+/// What a distributed solve may do besides where it runs: its budget, its
+/// rule for a state without moves, and the knobs that tests and benchmarks
+/// turn. [`DistOptions::default()`] is what [`DistSolver::new`] uses; set
+/// single fields with struct update syntax:
+///
+/// ```
+/// use sprague_dist::DistOptions;
+/// let misere = DistOptions { misere: true, ..DistOptions::default() };
+/// assert!(misere.gather);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct DistOptions {
+    /// Refuses spaces with more than this many indices (default: no limit).
+    pub max_states: usize,
+    /// A state that is not over and has no moves is a win for the player to
+    /// move (default: a loss).
+    pub misere: bool,
+    /// Polled for a stop (once per round and per 4096 states), and counts
+    /// the decided states (default: none).
+    pub monitor: Option<&'static Monitor>,
+    /// Whether process 0 collects the whole table (default); without it the
+    /// solve returns `None` everywhere (for benchmarks of the solve alone).
+    pub gather: bool,
+    /// For fault tests: this process's workers stop answering (sleep for
+    /// ever) when this round starts, as a hung or dying peer would; the test
+    /// then kills the process and checks that the others stop.
+    pub pause_at_round: Option<u32>,
+    /// Most states a worker lists per remoteness level is one in 64 of its
+    /// states, but at least this many (default 1024); past it the level is
+    /// found again by a scan of the worker's cells (O(its states)), so the
+    /// two lists alive at a time cost at most 1/4 byte per state. Lower
+    /// values save memory on small spaces and exercise the scan in tests.
+    pub min_listed: usize,
+    /// "Child resolved" messages per batch sent to another worker (default
+    /// 4096; 0 is read as 1). A worker sends 8 batches a step and runs at
+    /// most 4 steps ahead of the slowest worker, so this bounds the messages
+    /// in flight; small values exercise the flow control in tests.
+    pub batch_size: usize,
+    /// A fingerprint of the input being solved (the contents of a graph
+    /// file, say: see [`GraphSpace::fingerprint`](crate::GraphSpace::fingerprint)),
+    /// mixed into the handshake between processes, so that processes given
+    /// inputs of the same size but different contents refuse to solve
+    /// together instead of mixing their shares into a wrong table
+    /// (default 0).
+    pub input_fingerprint: u64,
+}
+
+impl Default for DistOptions {
+    fn default() -> Self {
+        DistOptions {
             max_states: usize::MAX,
             misere: false,
             monitor: None,
             gather: true,
-            pause_at: None,
+            pause_at_round: None,
             min_listed: MIN_LISTED,
-            batch: BATCH,
-            input: 0,
+            batch_size: BATCH,
+            input_fingerprint: 0,
         }
     }
+}
 
-    /// "Child resolved" messages per batch sent to another worker (default
-    /// 4096, at least 1). A worker sends 8 batches a step and runs at most 4
-    /// steps ahead of the slowest worker, so this bounds the messages in
-    /// flight; small values exercise the flow control in tests.
+impl DistSolver {
+    /// A solver over `cluster` with the default options: no state budget,
+    /// normal play, the table gathered on process 0.
     #[must_use]
-    pub fn batch_size(mut self, batch: usize) -> Self {
-        self.batch = batch.max(1);
-        self
+    pub fn new(cluster: Cluster) -> Self {
+        Self::with_options(cluster, DistOptions::default())
     }
 
-    /// Most states a worker lists per remoteness level is one in 64 of its
-    /// states, but at least `min_listed` (default 1024); past it the level is
-    /// found again by a scan of the worker's cells (O(its states)), so the
-    /// two lists alive at a time cost at most 1/4 byte per state. Lower
-    /// values save memory on small spaces and exercise the scan in tests.
+    /// A solver over `cluster` with `options`.
     #[must_use]
-    pub fn min_listed(mut self, min_listed: usize) -> Self {
-        self.min_listed = min_listed;
-        self
-    }
-
-    /// For fault tests: this process's workers stop answering (sleep for
-    /// ever) when round `round` starts, as a hung or dying peer would; the
-    /// test then kills the process and checks that the others stop.
-    #[must_use]
-    pub fn pause_at_round(mut self, round: Option<u32>) -> Self {
-        self.pause_at = round;
-        self
-    }
-
-    /// Refuses spaces with more than `max_states` indices.
-    #[must_use]
-    pub fn max_states(mut self, max_states: usize) -> Self {
-        self.max_states = max_states;
-        self
-    }
-
-    /// A state that is not over and has no moves is a win for the player to move.
-    #[must_use]
-    pub fn misere(mut self, misere: bool) -> Self {
-        self.misere = misere;
-        self
-    }
-
-    /// Mixes `digest`, a fingerprint of the input being solved (the
-    /// contents of a graph file, say: see [`GraphSpace::fingerprint`](crate::GraphSpace::fingerprint)),
-    /// into the handshake between processes, so that processes given inputs
-    /// of the same size but different contents refuse to solve together
-    /// instead of mixing their shares into a wrong table.
-    #[must_use]
-    pub fn input_fingerprint(mut self, digest: u64) -> Self {
-        self.input = digest;
-        self
-    }
-
-    /// Polls `monitor` for a stop (once per round and per 4096 states) and
-    /// counts decided states on it.
-    #[must_use]
-    pub fn with_monitor(mut self, monitor: &'static Monitor) -> Self {
-        self.monitor = Some(monitor);
-        self
-    }
-
-    /// Whether process 0 collects the whole table (default); without it the
-    /// solve returns `None` everywhere (for benchmarks of the solve alone).
-    #[must_use]
-    pub fn gather(mut self, gather: bool) -> Self {
-        self.gather = gather;
-        self
+    pub fn with_options(cluster: Cluster, options: DistOptions) -> Self {
+        DistSolver { cluster, options }
     }
 
     /// Solves `space`; `name` names the game for the handshake between
@@ -173,9 +153,10 @@ impl DistSolver {
     {
         self.cluster.check()?;
         let n = space.state_count();
-        if n > self.max_states as u64 {
+        let options = self.options;
+        if n > options.max_states as u64 {
             return Err(DistError::Budget {
-                max_states: self.max_states,
+                max_states: options.max_states,
                 states: n,
             });
         }
@@ -191,7 +172,7 @@ impl DistSolver {
                 .map(GenericBuilder::Process)
                 .collect()
         } else {
-            let fingerprint = fingerprint(name, n, self.misere, self.input);
+            let fingerprint = fingerprint(name, n, options.misere, options.input_fingerprint);
             let sockets = connect(&self.cluster, fingerprint)?;
             let (builders, guard) = initialize_networking_from_sockets::<_, Process>(
                 sockets,
@@ -209,15 +190,13 @@ impl DistSolver {
         // One process: the workers write the table in place, each block of
         // cells freed once copied, so the table and the cells never hold a
         // state twice. (Zeroed pages cost nothing until written.)
-        let shared = (self.cluster.processes == 1 && self.gather)
+        let shared = (self.cluster.processes == 1 && options.gather)
             .then(|| Arc::new(Mutex::new(vec![0u16; n as usize])));
         let job = Job {
-            misere: self.misere,
-            monitor: self.monitor,
-            gather: self.gather,
-            pause_at: self.pause_at,
-            min_listed: self.min_listed,
-            batch: self.batch,
+            options: DistOptions {
+                batch_size: options.batch_size.max(1),
+                ..options
+            },
             shared: shared.clone(),
         };
         let guards = timely::execute::execute_from(
@@ -323,13 +302,8 @@ fn fingerprint(name: &str, n: u64, misere: bool, input: u64) -> u64 {
 /// What every worker needs to know about the solve.
 #[derive(Clone)]
 struct Job {
-    misere: bool,
-    monitor: Option<&'static Monitor>,
-    gather: bool,
-    pause_at: Option<u32>,
-    min_listed: usize,
-    /// "Child resolved" messages per batch ([`DistSolver::batch_size`]).
-    batch: usize,
+    /// The solve's options, with a batch size of at least 1.
+    options: DistOptions,
     /// The table every worker of a one-process cluster writes its cells
     /// into at the end (instead of sending them to worker 0).
     shared: Option<Arc<Mutex<Vec<u16>>>>,
@@ -380,9 +354,9 @@ impl Level {
 }
 
 /// A level's list is dropped for a scan past one state in this many owned
-/// (but never below [`DistSolver::min_listed`]).
+/// (but never below [`DistOptions::min_listed`]).
 const LIST_SHARE: usize = 64;
-/// The default of [`DistSolver::min_listed`].
+/// The default of [`DistOptions::min_listed`].
 const MIN_LISTED: usize = 1024;
 
 /// A worker's part of the solve.
@@ -400,7 +374,7 @@ struct Part {
 }
 
 /// "Child resolved" messages per batch sent to another worker (default of
-/// [`DistSolver::batch_size`]).
+/// [`DistOptions::batch_size`]).
 const BATCH: usize = 4096;
 /// Batches a worker sends in one step of a level (see [`at`]).
 const STEP_BATCHES: u32 = 8;
@@ -475,7 +449,7 @@ impl Job {
         let owned = if n > me { (n - me).div_ceil(peers) } else { 0 };
         let part = Rc::new(RefCell::new(Part {
             cells: Cells::new(owned as usize),
-            list_limit: (owned as usize / LIST_SHARE).max(self.min_listed),
+            list_limit: (owned as usize / LIST_SHARE).max(self.options.min_listed),
             levels: BTreeMap::new(),
             pairs: Vec::new(),
             overflow: false,
@@ -532,11 +506,11 @@ impl Job {
                 .probe_with(&gather_probe);
             (edges, msgs, tally, gather)
         });
-        if me == 0 && self.gather && self.shared.is_none() {
+        if me == 0 && self.options.gather && self.shared.is_none() {
             *gathered.borrow_mut() = vec![0; n as usize];
         }
         let unmoves = space.has_unmoves();
-        let no_moves = StateCell::terminal(if self.misere { Wld::Win } else { Wld::Lose });
+        let no_moves = StateCell::terminal(if self.options.misere { Wld::Win } else { Wld::Lose });
         // Round 0: every owned state's cell; edges to their children's owners.
         let mut flags = 0;
         let mut too_many = None;
@@ -546,7 +520,7 @@ impl Job {
             for local in 0..owned as usize {
                 let s = local as u64 * peers + me;
                 if local % 4096 == 0
-                    && let Some(m) = self.monitor
+                    && let Some(m) = self.options.monitor
                     && m.check().is_err()
                 {
                     flags |= FLAG_STOP;
@@ -636,7 +610,7 @@ impl Job {
         loop {
             let level = round;
             round += 1;
-            if self.pause_at == Some(round) {
+            if self.options.pause_at_round == Some(round) {
                 loop {
                     std::thread::sleep(Duration::from_secs(3600));
                 }
@@ -648,7 +622,7 @@ impl Job {
                 .unwrap_or(Level::Listed(Vec::new()));
             let count = frontier.len();
             let mut flags = 0;
-            if let Some(m) = self.monitor {
+            if let Some(m) = self.options.monitor {
                 if m.check().is_err() {
                     flags |= FLAG_STOP;
                 }
@@ -703,8 +677,11 @@ impl Job {
                         } else {
                             let b = &mut outgoing[owner as usize];
                             b.push(u << 1 | bit);
-                            if b.len() >= self.batch {
-                                msgs.send((owner, std::mem::replace(b, Vec::with_capacity(self.batch))));
+                            if b.len() >= self.options.batch_size {
+                                msgs.send((
+                                    owner,
+                                    std::mem::replace(b, Vec::with_capacity(self.options.batch_size)),
+                                ));
                                 msgs.flush();
                                 batches += 1;
                             }
@@ -749,7 +726,7 @@ impl Job {
                 break;
             }
         }
-        if !self.gather {
+        if !self.options.gather {
             return Ok(None);
         }
         if let Some(shared) = &self.shared {

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use sprague::loopy::{SolvedValue, StateSpace, StateSpaceSolver, StateTable};
 use sprague::{DiGraph, Wld};
-use sprague_dist::{Cluster, DistError, DistSolver, GraphSpace};
+use sprague_dist::{Cluster, DistError, DistOptions, DistSolver, GraphSpace};
 use std::sync::Arc;
 
 /// A graph with un-moves from its reversal (the path the built-in spaces take).
@@ -85,10 +85,8 @@ proptest! {
         // Small batches make the workers wait for each other (flow control).
         batch in prop_oneof![Just(4096usize), 1usize..3],
     ) {
-        let solver = || DistSolver::new(Cluster::threads(workers))
-            .misere(misere)
-            .min_listed(min_listed)
-            .batch_size(batch);
+        let options = DistOptions { misere, min_listed, batch_size: batch, ..DistOptions::default() };
+        let solver = || DistSolver::with_options(Cluster::threads(workers), options);
         let (got, want) = both_ways(&space, solver(), misere);
         prop_assert_eq!(got, want);
         let rev = space.graph.reversed();
@@ -107,7 +105,7 @@ proptest! {
     ) {
         let rev = space.graph.reversed();
         let both = WithUnmoves { g: space, rev };
-        let (got, want) = both_ways(&both, DistSolver::new(Cluster::threads(workers)).batch_size(batch), false);
+        let (got, want) = both_ways(&both, DistSolver::with_options(Cluster::threads(workers), DistOptions { batch_size: batch, ..DistOptions::default() }), false);
         prop_assert_eq!(got, want);
     }
 }

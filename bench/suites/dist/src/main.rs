@@ -153,14 +153,12 @@ fn main() {
                 .get(5)
                 .map_or_else(Vec::new, |h| h.split(',').map(String::from).collect());
             let t = DistSolver::new(Cluster::processes(workers, hosts.len(), process, hosts))
-                .gather(true)
                 .solve(Arc::new(space), "shuffle")
                 .expect("solves");
             t.map_or((0, 0, 0), |t| counts((0..t.len()).map(|s| t.get(s))))
         }
         _ => {
             let t = DistSolver::new(Cluster::threads(workers))
-                .gather(true)
                 .solve(Arc::new(space), "shuffle")
                 .expect("solves")
                 .expect("one process");

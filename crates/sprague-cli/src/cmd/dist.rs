@@ -4,7 +4,7 @@
 
 use crate::error::{CliError, CliResult, QUIET};
 use sprague::loopy::{StateSpace, StateTable};
-use sprague_dist::{Cluster, DistError, DistSolver};
+use sprague_dist::{Cluster, DistError, DistOptions, DistSolver};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -107,18 +107,18 @@ where
             usual(info);
         }
     }));
-    let result = DistSolver::new(cluster)
-        .misere(misere)
-        .max_states(max_states)
-        .input_fingerprint(input)
-        .with_monitor(crate::progress::monitor())
+    let options = DistOptions {
+        misere,
+        max_states,
+        input_fingerprint: input,
+        monitor: Some(crate::progress::monitor()),
         // Fault tests make a process hang mid-solve, then kill it.
-        .pause_at_round(
-            std::env::var("SPRAGUE_DIST_PAUSE_AT_ROUND")
-                .ok()
-                .and_then(|v| v.parse().ok()),
-        )
-        .solve(Arc::new(space), name);
+        pause_at_round: std::env::var("SPRAGUE_DIST_PAUSE_AT_ROUND")
+            .ok()
+            .and_then(|v| v.parse().ok()),
+        ..DistOptions::default()
+    };
+    let result = DistSolver::with_options(cluster, options).solve(Arc::new(space), name);
     match result {
         Ok(Some(table)) => {
             std::panic::set_hook(Box::new(move |info| hook(info)));
