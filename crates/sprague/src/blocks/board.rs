@@ -624,6 +624,21 @@ impl Board {
         self.with_planes(a, b)
     }
 
+    /// The rows whose cells are bits `from..to` (both at row starts, `from
+    /// < to <= size`), as a board of their own. O(1).
+    #[inline]
+    #[must_use]
+    pub(crate) const fn row_band(&self, from: usize, to: usize) -> Board {
+        let (a, b) = self.planes();
+        let keep = low_bits(to - from);
+        Board {
+            width: self.width,
+            height: ((to - from) / self.width as usize) as u8,
+            low: split((a >> from) & keep),
+            high: split((b >> from) & keep),
+        }
+    }
+
     /// The board and a mask `extra` of its cells, both mirrored left to
     /// right in one pass over the rows. O(height) word operations.
     #[must_use]
