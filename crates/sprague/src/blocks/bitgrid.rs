@@ -182,11 +182,12 @@ pub(crate) fn crop(m: u128, width: usize, r0: usize, c0: usize, rows: usize, col
 /// order; larger ones reverse each row. O(height) word operations.
 #[must_use]
 #[inline]
+#[cfg(test)]
 pub(crate) fn mirror_lr(m: u128, width: usize, height: usize) -> u128 {
     mirror_lr_of([m], width, height)[0]
 }
 
-/// [`mirror_lr`] of several masks of one board, in one pass over its rows.
+/// Mirrors several masks of one board left to right (see `mirror_lr`), in one pass over its rows.
 #[must_use]
 #[inline]
 pub(crate) fn mirror_lr_of<const K: usize>(ms: [u128; K], width: usize, height: usize) -> [u128; K] {
@@ -244,6 +245,7 @@ fn mirror_tb_narrow<const K: usize>(ms: [u64; K], width: usize, height: usize) -
 /// rows, on 64-bit words when the board has at most 64 cells. O(height).
 #[must_use]
 #[inline]
+#[cfg(test)]
 pub(crate) fn nonempty_rows_of<const K: usize>(ms: [u128; K], width: usize, height: usize) -> [u128; K] {
     if width * height <= 64 {
         if width == 0 {
@@ -264,6 +266,208 @@ pub(crate) fn nonempty_rows_of<const K: usize>(ms: [u128; K], width: usize, heig
         return out.map(u128::from);
     }
     ms.map(|m| rows(m, width, height).fold(0, |out, (r, row)| out | u128::from(row != 0) << r))
+}
+
+/// A word holding a board's cells for [`RowWords`]: `u64` for boards of at
+/// most 64 cells (half the work of `u128`, and shifts by a variable amount
+/// are one instruction), `u128` for any board.
+pub(crate) trait RowWord:
+    Copy
+    + Eq
+    + core::ops::BitAnd<Output = Self>
+    + core::ops::BitOr<Output = Self>
+    + core::ops::BitXor<Output = Self>
+    + core::ops::Not<Output = Self>
+    + core::ops::BitOrAssign
+    + core::ops::BitAndAssign
+{
+    /// No cell.
+    const ZERO: Self;
+    /// The low bits of `x`.
+    fn of(x: u128) -> Self;
+    /// The word as a 128-bit mask.
+    fn wide(self) -> u128;
+    /// The sum, modulo the word size.
+    fn plus(self, other: Self) -> Self;
+    /// The product, modulo the word size.
+    fn times(self, other: Self) -> Self;
+    /// The bits moved `k` up; none once `k` reaches the word size.
+    fn up(self, k: usize) -> Self;
+    /// The bits moved `k` down; none once `k` reaches the word size.
+    fn down(self, k: usize) -> Self;
+    /// Number of set bits.
+    fn ones(self) -> u32;
+}
+
+/// [`RowWord`] for one unsigned type (the cast keeps the low bits).
+macro_rules! row_word {
+    ($t:ty) => {
+        impl RowWord for $t {
+            const ZERO: Self = 0;
+            #[inline]
+            fn of(x: u128) -> Self {
+                x as $t
+            }
+            #[inline]
+            fn wide(self) -> u128 {
+                u128::from(self)
+            }
+            #[inline]
+            fn plus(self, other: Self) -> Self {
+                self.wrapping_add(other)
+            }
+            #[inline]
+            fn times(self, other: Self) -> Self {
+                self.wrapping_mul(other)
+            }
+            #[inline]
+            fn up(self, k: usize) -> Self {
+                self.checked_shl(k as u32).unwrap_or(0)
+            }
+            #[inline]
+            fn down(self, k: usize) -> Self {
+                self.checked_shr(k as u32).unwrap_or(0)
+            }
+            #[inline]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+        }
+    };
+}
+
+row_word!(u64);
+row_word!(u128);
+
+/// Row-parallel word operations on a `width × height` board (at most 128
+/// cells, at most 64 when `W` is `u64`): each row is a field of `width`
+/// bits of one word, and the operations act on every row at once with a
+/// few additions and masks instead of a loop over the rows. A row's flag is
+/// its last column's bit.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RowWords<W> {
+    width: usize,
+    /// Every cell.
+    all: W,
+    /// Column 0.
+    first: W,
+    /// The last column: where each row's flag sits.
+    last: W,
+}
+
+/// Mask of the bits whose index has bit `j` set, for `j < 7`.
+const INDEX_BIT: [u128; 7] = {
+    let mut table = [0u128; 7];
+    let mut j = 0;
+    while j < 7 {
+        let mut i = 0;
+        while i < 128 {
+            if i >> j & 1 == 1 {
+                table[j] |= 1u128 << i;
+            }
+            i += 1;
+        }
+        j += 1;
+    }
+    table
+};
+
+impl<W: RowWord> RowWords<W> {
+    /// The operations of a `width × height` board whose column 0 is
+    /// `first` (at least one column; at most 128 cells, or 64 for `u64`).
+    #[inline]
+    pub(crate) fn new(width: usize, height: usize, first: u128) -> Self {
+        let all = low_bits(width * height);
+        let first = first & all;
+        RowWords {
+            width,
+            all: W::of(all),
+            first: W::of(first),
+            last: W::of(first << (width - 1)),
+        }
+    }
+
+    /// Column 0.
+    #[inline]
+    #[must_use]
+    pub(crate) fn first(&self) -> W {
+        self.first
+    }
+
+    /// The last column, which holds the flags of the rows (see
+    /// [`row_flags`](Self::row_flags)).
+    #[inline]
+    #[must_use]
+    pub(crate) fn flags(&self) -> W {
+        self.last
+    }
+
+    /// The flags of the rows `from..to` (row `r` is the bit `r * width +
+    /// width - 1`).
+    #[inline]
+    #[must_use]
+    pub(crate) fn flags_of_rows(&self, from: usize, to: usize) -> W {
+        self.last & W::of(low_bits(to * self.width) & !low_bits(from * self.width))
+    }
+
+    /// The flag of each row where `m` has a cell: the sum of a row's other
+    /// columns and all ones there carries into the last column exactly when
+    /// one of them is set, and no carry leaves the row. O(1).
+    #[inline]
+    #[must_use]
+    pub(crate) fn row_flags(&self, m: W) -> W {
+        let rest = self.all & !self.last;
+        ((m & rest).plus(rest) | m) & self.last
+    }
+
+    /// Cells (or flags) `f` moved `k` rows up (towards row 0); rows past
+    /// the top are dropped.
+    #[inline]
+    #[must_use]
+    pub(crate) fn rows_up(&self, f: W, k: usize) -> W {
+        f.down(k * self.width)
+    }
+
+    /// Cells (or flags) `f` moved `k` rows down; rows past the bottom are
+    /// dropped.
+    #[inline]
+    #[must_use]
+    pub(crate) fn rows_down(&self, f: W, k: usize) -> W {
+        f.up(k * self.width) & self.all
+    }
+
+    /// In each row, the cells at or east of (at a higher column than) the
+    /// row's first cell of `m`; none in a row without one. Each row's
+    /// `m | -m`, the negation made row by row: the sum of the low columns
+    /// carries into the last column's bit, which is added without carry.
+    /// O(1).
+    #[inline]
+    #[must_use]
+    pub(crate) fn east_of_first(&self, m: W) -> W {
+        let m = m & self.all;
+        let (rest, x) = (self.all & !self.last, self.all ^ m);
+        let neg = ((x & rest).plus(self.first & rest)) ^ ((x ^ self.first) & self.last);
+        m | neg
+    }
+
+    /// The sum of the column numbers of the cells of `m`: for each bit `j`
+    /// of a column number, `2^j` times the number of cells of `m` in the
+    /// columns with that bit. O(log width).
+    #[inline]
+    #[must_use]
+    pub(crate) fn column_sum(&self, m: W) -> u32 {
+        let m = m & self.all;
+        let mut total = 0;
+        let mut j = 0;
+        while j < 7 && (1usize << j) < self.width {
+            // The columns with bit j, in every row: one row's pattern times
+            // column 0 (the copies do not overlap, so nothing carries).
+            let columns = W::of(INDEX_BIT[j] & low_bits(self.width)).times(self.first) & self.all;
+            total += (m & columns).ones() << j;
+            j += 1;
+        }
+        total
+    }
 }
 
 /// Transposes a `width × height` board into a `height × width` one, on
@@ -513,6 +717,70 @@ mod tests {
                     assert_eq!(rows >> r & 1 == 1, any, "{w}x{h}");
                 }
                 assert_eq!(rows.checked_shr(h as u32).unwrap_or(0), 0);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+        /// The row-parallel operations agree with a plain walk over the
+        /// rows and cells.
+        #[test]
+        fn row_words_match_the_cells(w in 1usize..=128, h in 1usize..=128, hi: u64, lo: u64, hi2: u64, lo2: u64) {
+            let h = h.min(128 / w);
+            let n = w * h;
+            let m = (u128::from(hi) << 64 | u128::from(lo)) & low_bits(n);
+            // Sparse masks too, so that rows with one cell or none are common.
+            let m2 = m & (u128::from(hi2) << 64 | u128::from(lo2));
+            let rw = RowWords::<u128>::new(w, h, first_column(w, h));
+            for x in [m, m2, m & m2 & (u128::from(lo2) << 64 | u128::from(hi2))] {
+                if n <= 64 {
+                    // The 64-bit words agree with the 128-bit ones.
+                    let narrow = RowWords::<u64>::new(w, h, first_column(w, h));
+                    let y = x as u64;
+                    proptest::prop_assert_eq!(narrow.row_flags(y).wide(), rw.row_flags(x));
+                    proptest::prop_assert_eq!(narrow.east_of_first(y).wide(), rw.east_of_first(x));
+                    proptest::prop_assert_eq!(narrow.column_sum(y), rw.column_sum(x));
+                    for k in 0..3 {
+                        proptest::prop_assert_eq!(narrow.rows_up(y, k).wide(), rw.rows_up(x, k));
+                        proptest::prop_assert_eq!(narrow.rows_down(y, k).wide(), rw.rows_down(x, k));
+                    }
+                    proptest::prop_assert_eq!(narrow.flags().wide(), rw.flags());
+                    proptest::prop_assert_eq!(narrow.first().wide(), rw.first());
+                    proptest::prop_assert_eq!(narrow.flags_of_rows(1.min(h), h).wide(), rw.flags_of_rows(1.min(h), h));
+                }
+                let (flags, east, sum) = (rw.row_flags(x), rw.east_of_first(x), rw.column_sum(x));
+                let mut plain_sum = 0;
+                for r in 0..h {
+                    let row = x >> (r * w) & low_bits(w);
+                    proptest::prop_assert_eq!(flags >> (r * w + w - 1) & 1 == 1, row != 0);
+                    let first = if row == 0 { w } else { row.trailing_zeros() as usize };
+                    for c in 0..w {
+                        proptest::prop_assert_eq!(east >> (r * w + c) & 1 == 1, c >= first, "{}x{} row {} col {}", w, h, r, c);
+                        plain_sum += (row >> c & 1) as u32 * c as u32;
+                    }
+                }
+                proptest::prop_assert_eq!(flags & !rw.flags(), 0);
+                proptest::prop_assert_eq!(sum, plain_sum);
+                for k in 0..3 {
+                    let up = rw.rows_up(flags, k);
+                    let down = rw.rows_down(flags, k);
+                    for r in 0..h {
+                        let bit = |f: u128, row: usize| f >> (row * w + w - 1) & 1;
+                        proptest::prop_assert_eq!(bit(up, r), if r + k < h { bit(flags, r + k) } else { 0 });
+                        proptest::prop_assert_eq!(bit(down, r), if r >= k { bit(flags, r - k) } else { 0 });
+                    }
+                    proptest::prop_assert_eq!(up & !rw.flags(), 0);
+                    proptest::prop_assert_eq!(down & !rw.flags(), 0);
+                }
+                for from in 0..=h {
+                    for to in from..=h {
+                        let f = rw.flags_of_rows(from, to);
+                        proptest::prop_assert_eq!(f.count_ones() as usize, to - from);
+                        proptest::prop_assert_eq!(f & !rw.flags(), 0);
+                        proptest::prop_assert_eq!(f & low_bits(from * w), 0);
+                    }
+                }
             }
         }
     }

@@ -624,6 +624,40 @@ impl Board {
         self.with_planes(a, b)
     }
 
+    /// The rows whose cells are bits `from..to` (both at row starts, `from
+    /// < to <= size`), as a board of their own. O(1).
+    #[inline]
+    #[must_use]
+    pub(crate) const fn row_band(&self, from: usize, to: usize) -> Board {
+        let (a, b) = self.planes();
+        let keep = low_bits(to - from);
+        Board {
+            width: self.width,
+            height: ((to - from) / self.width as usize) as u8,
+            low: split((a >> from) & keep),
+            high: split((b >> from) & keep),
+        }
+    }
+
+    /// The board and a mask `extra` of its cells, both mirrored left to
+    /// right in one pass over the rows. O(height) word operations.
+    #[must_use]
+    pub(crate) fn mirror_left_right_with(&self, extra: u128) -> (Board, u128) {
+        let (a, b) = self.planes();
+        let [a, b, extra] = super::bitgrid::mirror_lr_of([a, b, extra], self.width(), self.height());
+        (self.with_planes(a, b), extra)
+    }
+
+    /// The row-parallel word operations of this board (see
+    /// [`RowWords`](super::bitgrid::RowWords)), on words `W` (`u64` only
+    /// for boards of at most 64 cells).
+    #[inline]
+    #[must_use]
+    pub(crate) fn row_words<W: super::bitgrid::RowWord>(&self) -> super::bitgrid::RowWords<W> {
+        let w = if self.width == 0 { 1 } else { self.width as usize };
+        super::bitgrid::RowWords::new(w, self.height(), COLUMN_ZERO[w])
+    }
+
     /// The board mirrored top to bottom. O(height) word operations.
     #[must_use]
     pub fn mirror_top_bottom(&self) -> Board {
