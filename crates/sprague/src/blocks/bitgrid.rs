@@ -2,6 +2,7 @@
 //! `row * width + col`): parsing, connected regions, cropping and the eight
 //! symmetries of the rectangle. Shared by the grid rulesets.
 
+use super::word::Word;
 use crate::parse_error::ParseError;
 
 /// Most cells a board may have.
@@ -268,77 +269,6 @@ pub(crate) fn nonempty_rows_of<const K: usize>(ms: [u128; K], width: usize, heig
     ms.map(|m| rows(m, width, height).fold(0, |out, (r, row)| out | u128::from(row != 0) << r))
 }
 
-/// A word holding a board's cells for [`RowWords`]: `u64` for boards of at
-/// most 64 cells (half the work of `u128`, and shifts by a variable amount
-/// are one instruction), `u128` for any board.
-pub(crate) trait RowWord:
-    Copy
-    + Eq
-    + core::ops::BitAnd<Output = Self>
-    + core::ops::BitOr<Output = Self>
-    + core::ops::BitXor<Output = Self>
-    + core::ops::Not<Output = Self>
-    + core::ops::BitOrAssign
-    + core::ops::BitAndAssign
-{
-    /// No cell.
-    const ZERO: Self;
-    /// The low bits of `x`.
-    fn of(x: u128) -> Self;
-    /// The word as a 128-bit mask.
-    fn wide(self) -> u128;
-    /// The sum, modulo the word size.
-    fn plus(self, other: Self) -> Self;
-    /// The product, modulo the word size.
-    fn times(self, other: Self) -> Self;
-    /// The bits moved `k` up; none once `k` reaches the word size.
-    fn up(self, k: usize) -> Self;
-    /// The bits moved `k` down; none once `k` reaches the word size.
-    fn down(self, k: usize) -> Self;
-    /// Number of set bits.
-    fn ones(self) -> u32;
-}
-
-/// [`RowWord`] for one unsigned type (the cast keeps the low bits).
-macro_rules! row_word {
-    ($t:ty) => {
-        impl RowWord for $t {
-            const ZERO: Self = 0;
-            #[inline]
-            fn of(x: u128) -> Self {
-                x as $t
-            }
-            #[inline]
-            fn wide(self) -> u128 {
-                u128::from(self)
-            }
-            #[inline]
-            fn plus(self, other: Self) -> Self {
-                self.wrapping_add(other)
-            }
-            #[inline]
-            fn times(self, other: Self) -> Self {
-                self.wrapping_mul(other)
-            }
-            #[inline]
-            fn up(self, k: usize) -> Self {
-                self.checked_shl(k as u32).unwrap_or(0)
-            }
-            #[inline]
-            fn down(self, k: usize) -> Self {
-                self.checked_shr(k as u32).unwrap_or(0)
-            }
-            #[inline]
-            fn ones(self) -> u32 {
-                self.count_ones()
-            }
-        }
-    };
-}
-
-row_word!(u64);
-row_word!(u128);
-
 /// Row-parallel word operations on a `width × height` board (at most 128
 /// cells, at most 64 when `W` is `u64`): each row is a field of `width`
 /// bits of one word, and the operations act on every row at once with a
@@ -372,7 +302,7 @@ const INDEX_BIT: [u128; 7] = {
     table
 };
 
-impl<W: RowWord> RowWords<W> {
+impl<W: Word> RowWords<W> {
     /// The operations of a `width × height` board whose column 0 is
     /// `first` (at least one column; at most 128 cells, or 64 for `u64`).
     #[inline]

@@ -6,6 +6,7 @@
 use super::bitgrid;
 use super::cell::{Cell, CellSet};
 use super::shape::{Dir, Shape};
+use super::word::Word;
 
 /// Most cells a board may have.
 pub const MAX_BOARD_CELLS: usize = 128;
@@ -653,7 +654,7 @@ impl Board {
     /// for boards of at most 64 cells).
     #[inline]
     #[must_use]
-    pub(crate) fn row_words<W: super::bitgrid::RowWord>(&self) -> super::bitgrid::RowWords<W> {
+    pub(crate) fn row_words<W: super::word::Word>(&self) -> super::bitgrid::RowWords<W> {
         let w = if self.width == 0 { 1 } else { self.width as usize };
         super::bitgrid::RowWords::new(w, self.height(), COLUMN_ZERO[w])
     }
@@ -835,56 +836,6 @@ struct Jump {
     capture: bool,
     chain: bool,
 }
-
-/// A word holding a plane of a board: `u64` for boards of at most 64 cells
-/// (half the work of `u128`), `u128` for the others.
-trait Word:
-    Copy
-    + PartialEq
-    + core::ops::BitAnd<Output = Self>
-    + core::ops::BitOr<Output = Self>
-    + core::ops::Not<Output = Self>
-    + core::ops::Shl<u32, Output = Self>
-    + core::ops::Shr<u32, Output = Self>
-{
-    const ZERO: Self;
-    /// The low bits of `x` (all of the board's cells).
-    fn of(x: u128) -> Self;
-    /// The word as a 128-bit plane.
-    fn wide(self) -> u128;
-    /// The lowest set bit.
-    fn lowest(self) -> Self;
-    /// The product, modulo the word size.
-    fn times(self, other: Self) -> Self;
-}
-
-/// [`Word`] for one unsigned type (the cast keeps the low bits).
-macro_rules! word {
-    ($t:ty) => {
-        impl Word for $t {
-            const ZERO: Self = 0;
-            #[inline]
-            fn of(x: u128) -> Self {
-                x as $t
-            }
-            #[inline]
-            fn wide(self) -> u128 {
-                u128::from(self)
-            }
-            #[inline]
-            fn lowest(self) -> Self {
-                self & self.wrapping_neg()
-            }
-            #[inline]
-            fn times(self, other: Self) -> Self {
-                self.wrapping_mul(other)
-            }
-        }
-    };
-}
-
-word!(u64);
-word!(u128);
 
 /// The cells in state `cell` of planes `a`, `b` (see [`Board::mask`]).
 #[inline]

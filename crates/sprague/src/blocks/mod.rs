@@ -42,6 +42,7 @@ mod cell;
 mod graph_board;
 mod shape;
 mod symmetry;
+pub(crate) mod word;
 
 pub use board::{Board, MAX_BOARD_CELLS, Neighbourhood};
 pub(crate) use board_notation::BoardNotation;

@@ -1,7 +1,8 @@
 //! Ski-Jumps (Winning Ways, ch. 2): Left's skiers go east, Right's west;
 //! a jumper may jump down over an opponent, who becomes a slipper.
 
-use crate::blocks::bitgrid::{RowWord, low_bits};
+use crate::blocks::bitgrid::low_bits;
+use crate::blocks::word::Word;
 use crate::blocks::{Board, Cell};
 use crate::definition::Definition;
 use crate::notation::{Notation, ParseError};
@@ -158,7 +159,7 @@ impl PartizanRules for SkiJumps {
 /// `RowWords`), or `None` when it is one game. Rows meet only through
 /// jumps: the closure of the rows a jumper may ever reach and the rows it
 /// may jump over, every row at once in words `W`.
-fn part_ends<W: RowWord>(p: &Slope) -> Option<u128> {
+fn part_ends<W: Word>(p: &Slope) -> Option<u128> {
     let (b, h) = (&p.skiers, p.skiers.height());
     if h < 2 {
         return None;
@@ -195,7 +196,7 @@ fn part_ends<W: RowWord>(p: &Slope) -> Option<u128> {
 
 /// The integer value of `p` when no jump can ever happen and nobody blocks
 /// (see [`SkiJumps`]), every row at once in words `W`; `None` otherwise.
-fn integer_value<W: RowWord>(p: &Slope) -> Option<i64> {
+fn integer_value<W: Word>(p: &Slope) -> Option<i64> {
     let b = &p.skiers;
     let rw = b.row_words::<W>();
     let (left, right) = (W::of(b.mask(Cell::Left)), W::of(b.mask(Cell::Right)));
