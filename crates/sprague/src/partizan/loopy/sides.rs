@@ -25,30 +25,33 @@ impl LoopyGame {
     /// 2. the game simplified within its own graph by the onside order of
     ///    its positions: Right's reversible options bypassed, dominated
     ///    options removed (and then 1. on the result);
-    /// 3. the game without some of those cycle moves of Right: subsets by
-    ///    size from both ends (all kept but one, all dropped but one, then
-    ///    two, …), at most 2^16 of them (a Right move that starts a cycle can
-    ///    still be a real option of the onside);
-    /// 4. sidling (Conway, *On Numbers and Games*, ch. 11; Winning Ways,
+    /// 3. sidling (Conway, *On Numbers and Games*, ch. 11; Winning Ways,
     ///    ch. 11, "sidling in toward a stopper"; Siegel, *Combinatorial Game
     ///    Theory*, ch. VI): every position's approximation starts at `on`
     ///    (for the offside, `off`) and is replaced, round after round, by
     ///    `{ its Left options' approximations | its Right options'
     ///    approximations }` in simplest form; the approximations only go
-    ///    down, and once a round changes no position's value, the start's
-    ///    approximation is the candidate. They may also come closer and
+    ///    down, and the start's approximation is a candidate after every
+    ///    round that changes it and once a round changes no position's
+    ///    value. They may also come closer and
     ///    closer to a side without reaching it (from `on`, `{0 | x}` goes
     ///    1, 1/2, 1/4, … toward over, `{* | x}` goes `{*|0}`, `{*|{*|0}}`,
     ///    … toward `{* | pass}`), so after every round the candidates with
     ///    the loop closed are tried too: the new approximations with their
     ///    copies of the approximations of one of the last three rounds sent
     ///    back to the new ones (over is `{0 | 1/2}` with 1/2 sent back to
-    ///    the start).
+    ///    the start);
+    /// 4. the game without some of those cycle moves of Right: subsets by
+    ///    size from both ends (all kept but one, all dropped but one, then
+    ///    two, …), at most 2^16 of them (a Right move that starts a cycle can
+    ///    still be a real option of the onside).
     ///
     /// Steps 3 and 4 each stop when their states (stopper tests,
     /// simplifications, comparisons and isomorphism tests, `2mn` states for
-    /// graphs of `m` and `n` positions) pass `max_states`, and step 4 after
-    /// `4n + 16` rounds for a game of `n` positions.
+    /// graphs of `m` and `n` positions) pass `max_states`, and step 3 after
+    /// `4n + 16` rounds for a game of `n` positions. Sidling comes before
+    /// the subsets because it grows with the positions and the subsets with
+    /// 2 to the number of Right's cycle moves.
     ///
     /// `Ok(None)`: no candidate was confirmed. Either the side is not a
     /// stopper (the game is not stopper-sided, like Bach's carousel of
@@ -88,16 +91,24 @@ impl LoopyGame {
                 return Ok(Some(s));
             }
         }
+        // Sidling before the subsets: it grows with the game's positions,
+        // the subsets with 2^(cycle moves of Right), thousands of exact
+        // checks on a game of hundreds of positions. An error of sidling
+        // waits until the subsets have had their try.
+        let rounds = 4 * g.position_count() + 16;
+        let sidled = sidle_onside(&g, &mut Meter::new(max_states), rounds, |c| {
+            self.checked_side(back(c), side, max_states)
+        });
+        if let Ok(Some(s)) = sidled {
+            return Ok(Some(s));
+        }
         let found = drop_some_right_cycle_moves(&g, &mut Meter::new(max_states), |c| {
             self.checked_side(back(c), side, max_states)
         })?;
         if found.is_some() {
             return Ok(found);
         }
-        let rounds = 4 * g.position_count() + 16;
-        sidle_onside(&g, &mut Meter::new(max_states), rounds, |c| {
-            self.checked_side(back(c), side, max_states)
-        })
+        sidled
     }
 
     /// `candidate` in simplest form if it is a stopper equal to the game on

@@ -164,6 +164,13 @@ fn braces(parts: &[&LoopyGame], left: &[usize], right: &[usize]) -> LoopyGame {
 /// one ([`close_loops`]). That is the limit when each round wraps the
 /// approximations of the round before in the same options.
 ///
+/// The start's approximation itself is offered after the first round and
+/// every round that changes it: the rounds that follow can only lower it, and when it already
+/// equals the side the rest of the graph need not settle (Backsliding Toads
+/// and Frogs `TTT..FFF`, 560 positions, whose onside {on||0|-1/2} the start
+/// reaches in a few rounds while other positions' approximations go on
+/// going down).
+///
 /// Returns the first candidate `accept` confirms. `Ok(None)` if none is
 /// confirmed once the round settles, when the states of all rounds (their
 /// simplifications and comparisons) pass the meter's budget, or after
@@ -183,23 +190,12 @@ pub(super) fn sidle_onside(
     let mut approx: Vec<LoopyGame> = vec![LoopyGame::on(); n];
     // The approximations of the last rounds, newest last.
     let mut earlier: Vec<Vec<LoopyGame>> = Vec::new();
+    // The start's approximation last offered to `accept`.
+    let mut offered: Option<LoopyGame> = None;
     for _ in 0..max_rounds {
-        let mut next = Vec::with_capacity(n);
-        for v in 0..n {
-            let mut opts: Vec<u32> = g.left[v].iter().chain(&g.right[v]).copied().collect();
-            opts.sort_unstable();
-            opts.dedup();
-            let parts: Vec<&LoopyGame> = opts.iter().map(|&w| &approx[w as usize]).collect();
-            let index = |o: &Vec<u32>| -> Vec<usize> {
-                o.iter().filter_map(|w| opts.binary_search(w).ok()).collect()
-            };
-            let b = braces(&parts, &index(&g.left[v]), &index(&g.right[v]));
-            let m = b.position_count();
-            if !meter.charge(m, m)? {
-                return Ok(None);
-            }
-            next.push(b.canonical(meter.max())?);
-        }
+        let Some(next) = sidling_round(g, &approx, meter)? else {
+            return Ok(None);
+        };
         let mut settled = true;
         for (new, old) in next.iter().zip(&approx) {
             if !meter.charge(new.position_count(), old.position_count())? {
@@ -211,9 +207,20 @@ pub(super) fn sidle_onside(
                 break;
             }
         }
+        let offer = offered.as_ref() != Some(&next[start]);
         approx = next;
         if settled {
             return accept(approx.swap_remove(start));
+        }
+        // The start's approximation may already be the side while other
+        // positions' approximations still go down (toward sides no finite
+        // round reaches, or that the start never needs): each new one is
+        // offered as it is.
+        if offer {
+            offered = Some(approx[start].clone());
+            if let Some(s) = accept(approx[start].clone())? {
+                return Ok(Some(s));
+            }
         }
         for old in earlier.iter().rev() {
             let one = close_loop(&approx[start], &old[start], meter)?;
@@ -230,6 +237,36 @@ pub(super) fn sidle_onside(
         earlier.push(approx.clone());
     }
     Ok(None)
+}
+
+/// One round of sidling: every position's new approximation `{ approx of
+/// its Left options | approx of its Right options }` in simplest form.
+/// `Ok(None)` once the meter's running total passes its budget.
+///
+/// # Errors
+/// [`LoopyError::Budget`] if one simplification alone passes the budget.
+fn sidling_round(
+    g: &LoopyGame,
+    approx: &[LoopyGame],
+    meter: &mut Meter,
+) -> Result<Option<Vec<LoopyGame>>, LoopyError> {
+    let n = g.position_count();
+    let mut next = Vec::with_capacity(n);
+    for v in 0..n {
+        let mut opts: Vec<u32> = g.left[v].iter().chain(&g.right[v]).copied().collect();
+        opts.sort_unstable();
+        opts.dedup();
+        let parts: Vec<&LoopyGame> = opts.iter().map(|&w| &approx[w as usize]).collect();
+        let index =
+            |o: &Vec<u32>| -> Vec<usize> { o.iter().filter_map(|w| opts.binary_search(w).ok()).collect() };
+        let b = braces(&parts, &index(&g.left[v]), &index(&g.right[v]));
+        let m = b.position_count();
+        if !meter.charge(m, m)? {
+            return Ok(None);
+        }
+        next.push(b.canonical(meter.max())?);
+    }
+    Ok(Some(next))
 }
 
 /// How many earlier rounds [`sidle_onside`] tries to close loops back to:
@@ -539,6 +576,36 @@ mod tests {
                 && let Some(s) = sidle_onside(&g, &mut Meter::new(BUDGET), 40, exact(&g)).unwrap()
             {
                 prop_assert!(new.is_some_and(|t| t.equals(&s, BUDGET).unwrap()));
+            }
+        }
+
+        /// Sidling by the definition: every round's approximation of the
+        /// start is at least the game on the onside (`ge_side`, Left
+        /// surviving the difference), and at least the onside `side`
+        /// returns (the onside is the least of them); one that is also at
+        /// most the game on the onside is the onside, and `side` finds it.
+        #[test]
+        fn each_sidling_approximation_bounds_the_onside(picks in proptest::collection::vec(any::<u8>(), 40)) {
+            let g = random_graph(&picks);
+            let side = g.side(Side::Onside, BUDGET).unwrap();
+            if let Some(s) = &side {
+                prop_assert!(s.is_stopper());
+                prop_assert!(s.ge_side(&g, Side::Onside, BUDGET).unwrap());
+                prop_assert!(g.ge_side(s, Side::Onside, BUDGET).unwrap());
+            }
+            let mut approx = vec![LoopyGame::on(); g.position_count()];
+            for _ in 0..8 {
+                approx = sidling_round(&g, &approx, &mut Meter::new(BUDGET)).unwrap().unwrap();
+                let a = &approx[g.start as usize];
+                prop_assert!(a.is_stopper());
+                prop_assert!(a.ge_side(&g, Side::Onside, BUDGET).unwrap());
+                if let Some(s) = &side {
+                    prop_assert!(a.ge(s, BUDGET).unwrap());
+                }
+                if g.ge_side(a, Side::Onside, BUDGET).unwrap() {
+                    let s = side.clone();
+                    prop_assert!(s.is_some_and(|s| s.equals(a, BUDGET).unwrap()));
+                }
             }
         }
     }
