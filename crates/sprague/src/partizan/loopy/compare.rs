@@ -1,9 +1,11 @@
 //! Comparison of loopy games: of stoppers by survival, of general games side
 //! by side (onside and offside).
 
-use super::arena::{Arena, RIGHT};
+use super::arena::{Arena, LEFT, RIGHT};
 use super::graph::LoopyGame;
+use super::stopper::short_values;
 use crate::budget::BudgetExceeded;
+use crate::partizan::store::GameStore;
 use core::cmp::Ordering;
 
 /// The onside or the offside of a loopy game: the game played with infinite
@@ -109,7 +111,39 @@ fn start_state(a: &LoopyGame, b: &LoopyGame, mover: usize) -> usize {
 
 /// `ge[x · n + y]`: position `x` ≥ position `y` of the stopper `g`, for all
 /// pairs at once (one retrograde analysis of `g − g`).
+///
+/// Positions whose short value is known without comparisons (numbers,
+/// nimbers, `x + n·↑ + *m`: see [`short_values`]) compare with each other
+/// in O(1) by those values, and their pairs' states of `g − g` get no
+/// moves: the arena of `{pass | *k}` would otherwise hold the k³/3 moves of
+/// `*k − *k`.
 pub(super) fn stopper_order(g: &LoopyGame) -> Vec<bool> {
+    let n = g.position_count();
+    let mut store = GameStore::new();
+    let known = short_values(g, &mut store, false);
+    if known.iter().filter(|k| k.is_some()).count() < 2 {
+        return stopper_order_by_play(g);
+    }
+    // For a pair of known values, Right wins `x − y` moving first iff not
+    // x ≥ y, and moving second iff x ≤ y (short games have no draws).
+    let mut decided: Vec<Option<bool>> = vec![None; 2 * n * n];
+    for (x, kx) in known.iter().enumerate() {
+        let Some(a) = *kx else { continue };
+        for (y, ky) in known.iter().enumerate() {
+            let Some(b) = *ky else { continue };
+            let p = x * n + y;
+            decided[2 * p + RIGHT] = Some(!store.le(b, a));
+            decided[2 * p + LEFT] = Some(store.le(a, b));
+        }
+    }
+    let arena = Arena::difference_where(g, g, |p| decided[2 * p].is_none());
+    let right = arena.attractor_with(RIGHT, &decided);
+    (0..n * n).map(|p| !right[2 * p + RIGHT]).collect()
+}
+
+/// [`stopper_order`] by the definition alone: the retrograde analysis of
+/// all of `g − g`.
+pub(super) fn stopper_order_by_play(g: &LoopyGame) -> Vec<bool> {
     let n = g.position_count();
     let arena = Arena::difference(g, g);
     let right = arena.attractor(RIGHT);
