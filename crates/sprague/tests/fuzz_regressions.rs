@@ -201,3 +201,47 @@ fn loopy_graphs_refuse_huge_short_parts_before_walking_them() {
         Err(LoopyParseError::Budget(_))
     ));
 }
+
+/// The `loopy_forms` fuzz target found `-5*232` running past its 30 s limit
+/// (issue 39), and `calc '{pass | -5*232}'` took seconds: the simplest form
+/// compared the 233 positions of `*232` pairwise through the moves of
+/// `G − G`, and the printer rebuilt each one's canonical form by pairwise
+/// comparisons. Positions whose value is a number, nimber or up sum are now
+/// compared and printed by that value. The values printed stay the same.
+#[test]
+fn loopy_games_with_large_inline_values_are_quick() {
+    use sprague::notation::parse_loopy;
+    for (text, value, sign) in [
+        ("-5*232", "-5*232", "<"),
+        ("{pass | -5*232}", "{pass|-5*232}", "<"),
+        ("{pass | *255}", "{pass|*255}", ">"),
+        ("{pass | ^*200 + 1/1024}", "{pass|1/1024^*200}", ">"),
+        ("{pass | {*200 | -5*100}}", "under", "<"),
+    ] {
+        let started = std::time::Instant::now();
+        let report = sprague::registry::loopy_game_report_within(text, 200_000, 64 << 20).unwrap();
+        let shown = report.to_string();
+        assert!(
+            shown.contains(&format!("value:         {value}\n")),
+            "{text}:\n{shown}"
+        );
+        assert!(
+            shown.contains(&format!("compared to 0: G {sign} 0\n")),
+            "{text}:\n{shown}"
+        );
+        // Well under a second in the dev profile (it took 10 s there).
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "{text}: {:?}",
+            started.elapsed()
+        );
+    }
+    // The stopper's simplest form reads back as an equal game, as the fuzz
+    // target checks.
+    let mut store = sprague::GameStore::new();
+    let g = parse_loopy(&mut store, "{pass | -5*232}", 200_000).unwrap();
+    let shown = g.canonical(200_000).unwrap().display(&mut store);
+    assert_eq!(shown, "{pass|-5*232}");
+    let again = parse_loopy(&mut store, &shown, 200_000).unwrap();
+    assert!(again.equals(&g, 200_000).unwrap());
+}

@@ -1069,18 +1069,8 @@ impl GameStore {
     pub(super) fn intern(&mut self, l: &[GameId], r: &[GameId]) -> GameId {
         let h = options_hash(l, r);
         let head = self.general.get(&h).copied().unwrap_or(NONE);
-        let mut id = head;
-        while id != NONE {
-            let node = &self.nodes[id as usize];
-            if let Some(o) = node.opts {
-                let start = o.start as usize;
-                let mid = start + o.nl as usize;
-                let end = mid + o.nr as usize;
-                if self.arena[start..mid] == *l && self.arena[mid..end] == *r {
-                    return GameId(id);
-                }
-            }
-            id = node.chain;
+        if let Some(id) = self.interned_in_chain(head, l, r) {
+            return id;
         }
         let opts = self.store_opts(l, r);
         let stops = self.stops_from_options(l, r);
@@ -1093,6 +1083,55 @@ impl GameStore {
         });
         self.general.insert(h, new.0);
         new
+    }
+
+    /// The general form of the hash chain starting at `head` whose option
+    /// lists are `l` and `r`, if there is one.
+    fn interned_in_chain(&self, head: u32, l: &[GameId], r: &[GameId]) -> Option<GameId> {
+        let mut id = head;
+        while id != NONE {
+            let node = &self.nodes[id as usize];
+            if let Some(o) = node.opts {
+                let start = o.start as usize;
+                let mid = start + o.nl as usize;
+                let end = mid + o.nr as usize;
+                if self.arena[start..mid] == *l && self.arena[mid..end] == *r {
+                    return Some(GameId(id));
+                }
+            }
+            id = node.chain;
+        }
+        None
+    }
+
+    /// The game `{left | right}` (options in any order, repeats allowed)
+    /// when it is known without comparing options: the fast paths of
+    /// [`game`](Self::game) (only numbers; nimbers with equal sets), or
+    /// option lists that are already the canonical options of an inline
+    /// value `x + n·↑ + *m` or of an interned general form (then the form
+    /// is that value's canonical form itself). `None` otherwise
+    /// ([`game`](Self::game) then decides). O(|L| + |R|) plus a sort and,
+    /// for an inline candidate, the building of its options.
+    ///
+    /// This spares the O(k²) dominance tests (and more for
+    /// reversibility) that [`game`](Self::game) spends on, say, the
+    /// options `*0, …, *(k−1)` of `x + *k` with `x ≠ 0`, which add up to
+    /// O(k⁴) over the positions of such a value.
+    pub(crate) fn known_game(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
+        let mut l = left.to_vec();
+        let mut r = right.to_vec();
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        if let Some(id) = self.fast_game(&l, &r) {
+            return Some(id);
+        }
+        if let Some(v) = self.recognise_nus(&l, &r) {
+            return Some(self.nus(v));
+        }
+        let head = self.general.get(&options_hash(&l, &r)).copied().unwrap_or(NONE);
+        self.interned_in_chain(head, &l, &r)
     }
 
     fn fast_game(&mut self, l: &[GameId], r: &[GameId]) -> Option<GameId> {

@@ -39,11 +39,22 @@ impl Arena {
     /// Left option in `a` or a Right option in `b`; Right to a Right option
     /// in `a` or a Left option in `b`.
     pub(super) fn difference(a: &LoopyGame, b: &LoopyGame) -> Arena {
+        Arena::difference_where(a, b, |_| true)
+    }
+
+    /// [`difference`](Self::difference) with the moves of the pairs `p`
+    /// (numbered `a · |B| + b`) for which `expand(p)` is false left out:
+    /// their states have no moves (for states whose outcome is known, see
+    /// [`attractor_with`](Self::attractor_with)).
+    pub(super) fn difference_where(a: &LoopyGame, b: &LoopyGame, expand: impl Fn(usize) -> bool) -> Arena {
         let (na, nb) = (a.position_count(), b.position_count());
         let mut succ = vec![Vec::new(); 2 * na * nb];
         for x in 0..na {
             for y in 0..nb {
                 let p = x * nb + y;
+                if !expand(p) {
+                    continue;
+                }
                 let l = &mut succ[2 * p + LEFT];
                 for &w in &a.left[x] {
                     l.push((2 * (w * nb as u32 + y as u32) + RIGHT as u32, true));
@@ -88,14 +99,29 @@ impl Arena {
     /// or a draw for `player`. Backward induction on [`Retrograde`]: linear
     /// in the edges (one counter per state).
     pub(super) fn attractor(&self, player: usize) -> Vec<bool> {
+        self.attractor_with(player, &[])
+    }
+
+    /// [`attractor`](Self::attractor) with some states decided beforehand:
+    /// `known[s]` is `Some(true)` for a state from which `player` wins,
+    /// `Some(false)` for one from which they do not (states past the end of
+    /// `known` are undecided). A decided state must have no moves in the
+    /// arena: its outcome is taken as given.
+    pub(super) fn attractor_with(&self, player: usize, known: &[Option<bool>]) -> Vec<bool> {
         let n = self.succ.len();
         let mut won = vec![false; n];
         // For the opponent's states: moves not yet known to lose.
         let mut count: Vec<u32> = self.succ.iter().map(|o| o.len() as u32).collect();
         let mut work = Retrograde::new();
-        for s in (0..n).filter(|&s| s % 2 != player && self.succ[s].is_empty()) {
-            won[s] = true;
-            work.push(s);
+        for s in 0..n {
+            let seed = match known.get(s).copied().flatten() {
+                Some(w) => w,
+                None => s % 2 != player && self.succ[s].is_empty(),
+            };
+            if seed {
+                won[s] = true;
+                work.push(s);
+            }
         }
         let Ok(()) = work.run(
             &self.preds(),

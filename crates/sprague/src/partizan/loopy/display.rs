@@ -3,10 +3,8 @@
 //! named games by name, short subpositions as the short-game printer writes
 //! them.
 
-use super::arena::Arena;
 use super::graph::LoopyGame;
-use super::stopper::components;
-use crate::partizan::game_id::GameId;
+use super::stopper::short_values;
 use crate::partizan::store::GameStore;
 
 /// Past this many characters the nested form gives way to equations.
@@ -37,7 +35,7 @@ impl LoopyGame {
     /// assert_eq!(LoopyGame::tis().display(&mut store), "a{{|a}|}");
     /// ```
     pub fn display(&self, store: &mut GameStore) -> String {
-        let short = short_positions(self, store);
+        let short = short_values(self, store, true);
         let texts = short.iter().map(|s| s.map(|id| store.display(id))).collect();
         let n = self.position_count();
         let mut p = Printer {
@@ -60,58 +58,6 @@ impl LoopyGame {
         p.write(self.start, &mut out);
         out.unwrap_or_default()
     }
-}
-
-/// The canonical short game of every position that reaches no cycle.
-fn short_positions(g: &LoopyGame, store: &mut GameStore) -> Vec<Option<GameId>> {
-    let n = g.position_count();
-    // The move graph (both players' moves) and its cyclic components.
-    let succ: Vec<Vec<(u32, bool)>> = (0..n)
-        .map(|v| g.left[v].iter().chain(&g.right[v]).map(|&w| (w, true)).collect())
-        .collect();
-    let arena = Arena::from_succ(succ);
-    let comp = components(&arena);
-    let mut size = vec![0u32; n];
-    for &c in &comp {
-        size[c as usize] += 1;
-    }
-    let mut loopy: Vec<bool> = (0..n)
-        .map(|v| size[comp[v] as usize] > 1 || arena.succ[v].iter().any(|&(w, _)| w as usize == v))
-        .collect();
-    let mut stack: Vec<usize> = (0..n).filter(|&v| loopy[v]).collect();
-    while let Some(w) = stack.pop() {
-        for &(v, _) in &arena.pred[w] {
-            if !loopy[v as usize] {
-                loopy[v as usize] = true;
-                stack.push(v as usize);
-            }
-        }
-    }
-    let mut value: Vec<Option<GameId>> = vec![None; n];
-    for root in 0..n {
-        if loopy[root] || value[root].is_some() {
-            continue;
-        }
-        let mut st = vec![(root, false)];
-        while let Some((v, done)) = st.pop() {
-            if value[v].is_some() {
-                continue;
-            }
-            if done {
-                let l: Vec<GameId> = g.left[v].iter().filter_map(|&w| value[w as usize]).collect();
-                let r: Vec<GameId> = g.right[v].iter().filter_map(|&w| value[w as usize]).collect();
-                value[v] = Some(store.game(&l, &r));
-            } else {
-                st.push((v, true));
-                for &w in g.left[v].iter().chain(&g.right[v]) {
-                    if value[w as usize].is_none() {
-                        st.push((w as usize, false));
-                    }
-                }
-            }
-        }
-    }
-    value
 }
 
 impl Printer<'_> {

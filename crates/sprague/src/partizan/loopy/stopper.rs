@@ -3,6 +3,8 @@
 
 use super::arena::Arena;
 use super::graph::LoopyGame;
+use crate::partizan::game_id::GameId;
+use crate::partizan::store::GameStore;
 
 impl LoopyGame {
     /// Whether the game is a stopper: no infinite sequence of alternating
@@ -44,6 +46,72 @@ pub(super) fn acyclic(arena: &Arena) -> bool {
         }
     }
     removed == n
+}
+
+/// The canonical short game of every position from which no cycle is
+/// reachable (`None` for the others). With `build`, every such position
+/// gets its value, through [`GameStore::game`] where needed; without, only
+/// those known without comparisons ([`GameStore::known_game`]: numbers,
+/// nimbers, `x + n·↑ + *m` and forms the store holds already) whose
+/// options all got theirs. O(positions + moves) besides the store's work.
+pub(super) fn short_values(g: &LoopyGame, store: &mut GameStore, build: bool) -> Vec<Option<GameId>> {
+    let n = g.position_count();
+    // The move graph (both players' moves) and its cyclic components.
+    let succ: Vec<Vec<(u32, bool)>> = (0..n)
+        .map(|v| g.left[v].iter().chain(&g.right[v]).map(|&w| (w, true)).collect())
+        .collect();
+    let arena = Arena::from_succ(succ);
+    let comp = components(&arena);
+    let mut size = vec![0u32; n];
+    for &c in &comp {
+        size[c as usize] += 1;
+    }
+    let mut loopy: Vec<bool> = (0..n)
+        .map(|v| size[comp[v] as usize] > 1 || arena.succ[v].iter().any(|&(w, _)| w as usize == v))
+        .collect();
+    let mut stack: Vec<usize> = (0..n).filter(|&v| loopy[v]).collect();
+    while let Some(w) = stack.pop() {
+        for &(v, _) in &arena.pred[w] {
+            if !loopy[v as usize] {
+                loopy[v as usize] = true;
+                stack.push(v as usize);
+            }
+        }
+    }
+    let mut value: Vec<Option<GameId>> = vec![None; n];
+    let mut done = vec![false; n];
+    for root in 0..n {
+        if loopy[root] || done[root] {
+            continue;
+        }
+        let mut st = vec![(root, false)];
+        while let Some((v, expanded)) = st.pop() {
+            if done[v] {
+                continue;
+            }
+            if expanded {
+                done[v] = true;
+                let l: Option<Vec<GameId>> = g.left[v].iter().map(|&w| value[w as usize]).collect();
+                let r: Option<Vec<GameId>> = g.right[v].iter().map(|&w| value[w as usize]).collect();
+                let (Some(l), Some(r)) = (l, r) else { continue };
+                // A value written inline (`*232`, `-5*232`, `^*200`) comes
+                // with its canonical options: known without comparisons.
+                value[v] = match store.known_game(&l, &r) {
+                    Some(id) => Some(id),
+                    None if build => Some(store.game(&l, &r)),
+                    None => None,
+                };
+            } else {
+                st.push((v, true));
+                for &w in g.left[v].iter().chain(&g.right[v]) {
+                    if !done[w as usize] {
+                        st.push((w as usize, false));
+                    }
+                }
+            }
+        }
+    }
+    value
 }
 
 /// The strongly connected component of every state of `arena`, by
