@@ -434,7 +434,7 @@ impl Board {
                 & grid.step(-2 * dr, -2 * dc).apply(empty(a0, b0), all);
             while from != W::ZERO {
                 let bit = from.lowest();
-                from = from & !bit;
+                from &= !bit;
                 let (mut a, mut b) = (a0, b0);
                 let mut at = bit;
                 loop {
@@ -855,7 +855,7 @@ fn plane_mask_of<W: Word>(a: W, b: W, all: W, set: CellSet) -> W {
     let mut m = W::ZERO;
     for cell in [Cell::Empty, Cell::Left, Cell::Right, Cell::Blocked] {
         if set.contains(cell) {
-            m = m | plane_mask(a, b, all, cell);
+            m |= plane_mask(a, b, all, cell);
         }
     }
     m

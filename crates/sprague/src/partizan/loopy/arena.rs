@@ -113,13 +113,13 @@ impl Arena {
         // For the opponent's states: moves not yet known to lose.
         let mut count: Vec<u32> = self.succ.iter().map(|o| o.len() as u32).collect();
         let mut work = Retrograde::new();
-        for s in 0..n {
+        for (s, (w, moves)) in won.iter_mut().zip(&self.succ).enumerate() {
             let seed = match known.get(s).copied().flatten() {
-                Some(w) => w,
-                None => s % 2 != player && self.succ[s].is_empty(),
+                Some(k) => k,
+                None => s % 2 != player && moves.is_empty(),
             };
             if seed {
-                won[s] = true;
+                *w = true;
                 work.push(s);
             }
         }
