@@ -233,9 +233,10 @@ impl From<sprague::Error> for CliError {
             sprague::Error::Search(s) => s.into(),
             sprague::Error::Memory(m) => m.into(),
             sprague::Error::Internal(m) => CliError::internal(m),
-            e @ (sprague::Error::Input(_) | sprague::Error::Position { .. }) => {
-                CliError::input(e.to_string())
-            }
+            e @ (sprague::Error::Input(_)
+            | sprague::Error::Position { .. }
+            | sprague::Error::UnknownRuleset { .. }
+            | sprague::Error::Unsupported(_)) => CliError::input(e.to_string()),
         }
     }
 }

@@ -117,6 +117,17 @@ pub fn engine_error(py: Python<'_>, e: sprague::Error) -> PyErr {
             notation_error(py, &e.to_string(), text, error.column)
         }
         sprague::Error::Input(m) => PyValueError::new_err(m),
+        sprague::Error::UnknownRuleset { ref name, suggestion } => {
+            let err = PyValueError::new_err(e.to_string());
+            let _ = err.value(py).setattr("name", name);
+            let _ = err.value(py).setattr("suggestion", suggestion);
+            err
+        }
+        sprague::Error::Unsupported(verb) => {
+            let err = PyValueError::new_err(e.to_string());
+            let _ = err.value(py).setattr("verb", verb.name());
+            err
+        }
         sprague::Error::Search(Stopped::Budget(b)) => budget_error(py, b.max_states),
         sprague::Error::Search(s @ Stopped::Interrupted(_)) => PyKeyboardInterrupt::new_err(s.to_string()),
         sprague::Error::Search(Stopped::Failed(never)) => match never {},

@@ -175,13 +175,10 @@ pub fn lookup<'a>(all: &'a [Entry], name: &str) -> Result<&'a Entry> {
                 .iter()
                 .map(|e| (edit_distance(&name.to_ascii_lowercase(), e.name), e.name))
                 .min();
-            let hint = match best {
-                Some((d, n)) if d <= 3 => format!("; did you mean `{n}`?"),
-                _ => String::new(),
-            };
-            Err(Error::input(format!(
-                "unknown ruleset `{name}`{hint} (`sprague games` lists them all)"
-            )))
+            Err(Error::UnknownRuleset {
+                name: name.to_string(),
+                suggestion: best.filter(|&(d, _)| d <= 3).map(|(_, n)| n),
+            })
         }
     }
 }
@@ -236,6 +233,48 @@ mod tests {
         for name in LISTED {
             assert!(all.iter().any(|e| e.name == name), "{name} is not in the catalog");
         }
+    }
+
+    /// An unknown name is reported as data: the name and the nearest
+    /// catalog name within three edits, and the same line as always.
+    #[test]
+    fn unknown_names_carry_their_suggestion() {
+        let all = catalog();
+        let e = lookup(&all, "domineeering:2").unwrap_err();
+        assert_eq!(
+            e,
+            Error::UnknownRuleset {
+                name: "domineeering".to_string(),
+                suggestion: Some("domineering"),
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "unknown ruleset `domineeering`; did you mean `domineering`? (`sprague games` lists them all)"
+        );
+        let far = lookup(&all, "qqqqqqqqqqqq").unwrap_err();
+        assert!(
+            matches!(far, Error::UnknownRuleset { suggestion: None, .. }),
+            "{far:?}"
+        );
+        assert_eq!(
+            far.to_string(),
+            "unknown ruleset `qqqqqqqqqqqq` (`sprague games` lists them all)"
+        );
+    }
+
+    /// A verb a ruleset does not answer is reported as that verb.
+    #[test]
+    fn unsupported_verbs_are_typed() {
+        let dom = crate::build("domineering").unwrap();
+        let monitor = crate::Monitor::default();
+        let options = crate::Options::new(&monitor);
+        let e = dom.table(10, &options, &mut |_| true).err();
+        assert_eq!(e, Some(Error::Unsupported(crate::Verb::Table)));
+        let e = dom.count(0, 10, &options).err();
+        assert_eq!(e, Some(Error::Unsupported(crate::Verb::Count)));
+        let e = e.map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("`count` needs a ruleset"), "{e}");
     }
 
     #[test]

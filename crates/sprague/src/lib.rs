@@ -218,7 +218,7 @@ pub use out_of_reach::OutOfReach;
 pub use outcome::Outcome;
 pub use parse_error::ParseError;
 pub use partizan::{Dyadic, GameId, GameStore, PartizanRules, PartizanSolver, Player};
-pub use query::{Error, Options, Result};
+pub use query::{Error, Options, Result, Verb};
 pub use registry::{Data, Entry, Family, Report, Ruleset, Table};
 
 /// The Rust snippets of the repository's README, compiled and run as doctests.

@@ -19,8 +19,17 @@ pub enum Error {
         /// What is wrong and where.
         error: ParseError,
     },
-    /// Any other bad input (unknown ruleset, bad parameters, an option the
-    /// ruleset does not support, a position too large): one line.
+    /// A ruleset name that is not in the catalog.
+    UnknownRuleset {
+        /// The name as given (without parameters or a variant prefix).
+        name: String,
+        /// The closest catalog name, when one is near (at most three edits).
+        suggestion: Option<&'static str>,
+    },
+    /// A verb that the ruleset does not answer.
+    Unsupported(Verb),
+    /// Any other bad input (bad parameters, an option the ruleset does not
+    /// support, a position too large): one line.
     Input(String),
     /// A search reached its state budget or was stopped through its monitor.
     Search(SearchError),
@@ -74,6 +83,14 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Position { text, error } => write!(f, "position `{text}`: {error}"),
+            Error::UnknownRuleset { name, suggestion } => {
+                write!(f, "unknown ruleset `{name}`")?;
+                if let Some(s) = suggestion {
+                    write!(f, "; did you mean `{s}`?")?;
+                }
+                f.write_str(" (`sprague games` lists them all)")
+            }
+            Error::Unsupported(verb) => f.write_str(verb.needs()),
             Error::Input(m) | Error::Internal(m) => f.write_str(m),
             Error::Search(e) => e.fmt(f),
             Error::Memory(e) => e.fmt(f),
@@ -82,6 +99,49 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A verb that only some rulesets answer (see [`Error::Unsupported`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verb {
+    /// Grundy values of single heaps, with their period.
+    Table,
+    /// Counting positions by value over a range of heap sizes.
+    Count,
+    /// The misère quotient of a heap game.
+    MisereQuotient,
+    /// Playing a game move by move.
+    Play,
+}
+
+impl Verb {
+    /// The verb's name on the command line.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verb::Table => "table",
+            Verb::Count => "count",
+            Verb::MisereQuotient => "misere-quotient",
+            Verb::Play => "play",
+        }
+    }
+
+    /// What the verb needs of a ruleset, with examples (one line).
+    #[must_use]
+    pub const fn needs(self) -> &'static str {
+        match self {
+            Verb::Table => {
+                "`table` needs a one-heap ruleset such as octal:0.07 or subtraction:1,3,4 (see `sprague games`)"
+            }
+            Verb::Count => {
+                "`count` needs a ruleset whose single heaps have a closed form or a proven period, such as kayles, bash:3 or memory2c:2 (see `sprague games`)"
+            }
+            Verb::MisereQuotient => {
+                "`misere-quotient` needs a heap ruleset such as octal:0.75, hex:0.f or subtraction:1,2 (see `sprague games`)"
+            }
+            Verb::Play => "this ruleset cannot be played (see `sprague games`)",
+        }
+    }
+}
 
 impl From<SearchError> for Error {
     fn from(e: SearchError) -> Self {

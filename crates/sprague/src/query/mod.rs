@@ -16,5 +16,5 @@ mod error;
 mod options;
 
 pub(crate) use error::read_position;
-pub use error::{Error, Result};
+pub use error::{Error, Result, Verb};
 pub use options::{OnProgress, Options};

@@ -4,7 +4,7 @@
 use super::report::{Report, Table};
 use crate::partizan::Variant;
 use crate::play::PlayEngine;
-use crate::query::{Error, OnProgress, Options, Result};
+use crate::query::{Error, OnProgress, Options, Result, Verb};
 
 /// Rejects misère play for a ruleset whose game has its own end rules (a
 /// contest problem's own game, a score to reach).
@@ -24,8 +24,8 @@ pub(crate) fn normal_play_only(name: &str, options: &Options<'_>) -> Result<()> 
 /// [`Ruleset`] call this one function rather than each building the error
 /// (they are compiled once for every ruleset type).
 #[inline(never)]
-fn unsupported(message: &'static str) -> Error {
-    Error::input(message)
+fn unsupported(verb: Verb) -> Error {
+    Error::Unsupported(verb)
 }
 
 /// A ruleset built from its name and parameters (see [`crate::build`]),
@@ -66,12 +66,10 @@ pub trait Ruleset {
     /// `false` stops early with the prefix computed so far.
     ///
     /// # Errors
-    /// [`Error::Input`] for rulesets without one-heap tables.
+    /// [`Error::Unsupported`] for rulesets without one-heap tables.
     fn table(&self, count: usize, options: &Options<'_>, progress: &mut OnProgress<'_>) -> Result<Table> {
         let _ = (count, options, progress);
-        Err(unsupported(
-            "`table` needs a one-heap ruleset such as octal:0.07 or subtraction:1,3,4 (see `sprague games`)",
-        ))
+        Err(unsupported(Verb::Table))
     }
 
     /// How many single heaps `n` in `[low, high]` (any `u64`s) are
@@ -80,13 +78,11 @@ pub trait Ruleset {
     /// period in O(period), never heap by heap.
     ///
     /// # Errors
-    /// [`Error::Input`] for rulesets without such a rule, `low > high`, or
-    /// misère play where no rule is known.
+    /// [`Error::Unsupported`] for rulesets without such a rule;
+    /// [`Error::Input`] for `low > high` or misère play where no rule is known.
     fn count(&self, low: u64, high: u64, options: &Options<'_>) -> Result<Report> {
         let _ = (low, high, options);
-        Err(unsupported(
-            "`count` needs a ruleset whose single heaps have a closed form or a proven period, such as kayles, bash:3 or memory2c:2 (see `sprague games`)",
-        ))
+        Err(unsupported(Verb::Count))
     }
 
     /// The misère quotient of the sums of heaps `1 ..= max_heap` (see
@@ -99,9 +95,7 @@ pub trait Ruleset {
     /// errors of [`super::misere_quotient_report`].
     fn misere_quotient(&self, max_heap: u64, sum: Option<&str>, options: &Options<'_>) -> Result<Report> {
         let _ = (max_heap, sum, options);
-        Err(unsupported(
-            "`misere-quotient` needs a heap ruleset such as octal:0.75, hex:0.f or subtraction:1,2 (see `sprague games`)",
-        ))
+        Err(unsupported(Verb::MisereQuotient))
     }
 
     /// A perfect player of this ruleset, starting at `position`.
@@ -111,7 +105,7 @@ pub trait Ruleset {
     /// ruleset does not support, budgets reached while preparing.
     fn play<'a>(&'a self, position: &str, options: &Options<'a>) -> Result<Box<dyn PlayEngine + 'a>> {
         let _ = (position, options);
-        Err(unsupported("this ruleset cannot be played (see `sprague games`)"))
+        Err(unsupported(Verb::Play))
     }
     /// This ruleset's impartial, dicotic or twisted [`Variant`], for the
     /// partizan rulesets that have them (`sprague::build("twisted:domineering")`
