@@ -3,7 +3,7 @@
 //! the player to move; Left's states move to Right's and back.
 
 use super::graph::LoopyGame;
-use crate::loopy::{PredecessorLists, RelaxFn, Retrograde};
+use crate::loopy::{PredecessorLists, Predecessors, RelaxFn, Retrograde};
 
 /// The player to move in a state: Left's states are the even numbers.
 pub(super) const LEFT: usize = 0;
@@ -37,24 +37,15 @@ impl Arena {
 
     /// The states of `a − b` for every pair of positions: Left moves to a
     /// Left option in `a` or a Right option in `b`; Right to a Right option
-    /// in `a` or a Left option in `b`.
+    /// in `a` or a Left option in `b`. (The analyses use [`Difference`],
+    /// which keeps no edges; this explicit graph is the tests' reference.)
+    #[cfg(test)]
     pub(super) fn difference(a: &LoopyGame, b: &LoopyGame) -> Arena {
-        Arena::difference_where(a, b, |_| true)
-    }
-
-    /// [`difference`](Self::difference) with the moves of the pairs `p`
-    /// (numbered `a · |B| + b`) for which `expand(p)` is false left out:
-    /// their states have no moves (for states whose outcome is known, see
-    /// [`attractor_with`](Self::attractor_with)).
-    pub(super) fn difference_where(a: &LoopyGame, b: &LoopyGame, expand: impl Fn(usize) -> bool) -> Arena {
         let (na, nb) = (a.position_count(), b.position_count());
         let mut succ = vec![Vec::new(); 2 * na * nb];
         for x in 0..na {
             for y in 0..nb {
                 let p = x * nb + y;
-                if !expand(p) {
-                    continue;
-                }
                 let l = &mut succ[2 * p + LEFT];
                 for &w in &a.left[x] {
                     l.push((2 * (w * nb as u32 + y as u32) + RIGHT as u32, true));
@@ -99,26 +90,13 @@ impl Arena {
     /// or a draw for `player`. Backward induction on [`Retrograde`]: linear
     /// in the edges (one counter per state).
     pub(super) fn attractor(&self, player: usize) -> Vec<bool> {
-        self.attractor_with(player, &[])
-    }
-
-    /// [`attractor`](Self::attractor) with some states decided beforehand:
-    /// `known[s]` is `Some(true)` for a state from which `player` wins,
-    /// `Some(false)` for one from which they do not (states past the end of
-    /// `known` are undecided). A decided state must have no moves in the
-    /// arena: its outcome is taken as given.
-    pub(super) fn attractor_with(&self, player: usize, known: &[Option<bool>]) -> Vec<bool> {
         let n = self.succ.len();
         let mut won = vec![false; n];
         // For the opponent's states: moves not yet known to lose.
         let mut count: Vec<u32> = self.succ.iter().map(|o| o.len() as u32).collect();
         let mut work = Retrograde::new();
         for (s, (w, moves)) in won.iter_mut().zip(&self.succ).enumerate() {
-            let seed = match known.get(s).copied().flatten() {
-                Some(k) => k,
-                None => s % 2 != player && moves.is_empty(),
-            };
-            if seed {
+            if s % 2 != player && moves.is_empty() {
                 *w = true;
                 work.push(s);
             }
@@ -147,7 +125,9 @@ impl Arena {
     /// move and stuck), Left also wins every infinite play that makes
     /// infinitely many moves in the first component (`accept_in_a`) or in
     /// the second (`!accept_in_a`). A Büchi game, solved by the classical
-    /// nested attractors: O(states · edges) at worst.
+    /// nested attractors: O(states · edges) at worst. (The tests' reference
+    /// for [`Difference::left_buchi`].)
+    #[cfg(test)]
     pub(super) fn left_buchi(&self, accept_in_a: bool) -> Vec<bool> {
         let n = self.succ.len();
         let mut alive = vec![true; n]; // states not yet known lost for Left
@@ -240,6 +220,267 @@ impl Arena {
     }
 }
 
+/// The state graph of `a − b` without its edges: a state's moves are read
+/// from the two games' option lists and its predecessors from their
+/// reversed lists when needed. Memory: the reversed lists (the size of the
+/// two games) plus what an analysis keeps per state, instead of the
+/// explicit [`Arena`]'s two lists per state, which for games whose
+/// positions have many options (`over + *k`: about `k` each) held tens of
+/// millions of edges.
+pub(super) struct Difference<'a> {
+    a: &'a LoopyGame,
+    b: &'a LoopyGame,
+    /// `rev[0]`: the positions of `a` with a Left option to `x`, for each
+    /// `x`; `rev[1]`: with a Right option. `rev[2]`, `rev[3]`: the same for `b`.
+    rev: [Reversed; 4],
+}
+
+/// Reversed option lists in compressed form: the positions with an option
+/// to `x` are `from[at[x]..at[x + 1]]`, once per listed option.
+struct Reversed {
+    at: Vec<u32>,
+    from: Vec<u32>,
+}
+
+impl Reversed {
+    fn of(options: &[Vec<u32>]) -> Reversed {
+        let mut at = vec![0u32; options.len() + 1];
+        for opts in options {
+            for &w in opts {
+                at[w as usize + 1] += 1;
+            }
+        }
+        for i in 1..at.len() {
+            at[i] += at[i - 1];
+        }
+        let mut next = at.clone();
+        let mut from = vec![0u32; at[options.len()] as usize];
+        for (v, opts) in options.iter().enumerate() {
+            for &w in opts {
+                from[next[w as usize] as usize] = v as u32;
+                next[w as usize] += 1;
+            }
+        }
+        Reversed { at, from }
+    }
+
+    fn to(&self, x: usize) -> &[u32] {
+        &self.from[self.at[x] as usize..self.at[x + 1] as usize]
+    }
+}
+
+impl<'a> Difference<'a> {
+    /// The states of `a − b`, numbered as in [`Arena::difference`].
+    pub(super) fn new(a: &'a LoopyGame, b: &'a LoopyGame) -> Self {
+        let rev = [
+            Reversed::of(&a.left),
+            Reversed::of(&a.right),
+            Reversed::of(&b.left),
+            Reversed::of(&b.right),
+        ];
+        Difference { a, b, rev }
+    }
+
+    /// The moves out of state `s`, each with whether it is made in `a`:
+    /// Left moves to a Left option in `a` or a Right option in `b`, Right to
+    /// a Right option in `a` or a Left option in `b`.
+    fn moves(&self, s: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
+        let nb = self.b.position_count();
+        let (x, y) = (s / 2 / nb, s / 2 % nb);
+        let (in_a, in_b, next) = if s % 2 == LEFT {
+            (&self.a.left[x], &self.b.right[y], RIGHT)
+        } else {
+            (&self.a.right[x], &self.b.left[y], LEFT)
+        };
+        let in_a = in_a
+            .iter()
+            .map(move |&w| (2 * (w as usize * nb + y) + next, true));
+        let in_b = in_b
+            .iter()
+            .map(move |&w| (2 * (x * nb + w as usize) + next, false));
+        in_a.chain(in_b)
+    }
+
+    /// The number of moves out of state `s`.
+    fn move_count(&self, s: usize) -> u32 {
+        let nb = self.b.position_count();
+        let (x, y) = (s / 2 / nb, s / 2 % nb);
+        let n = if s % 2 == LEFT {
+            self.a.left[x].len() + self.b.right[y].len()
+        } else {
+            self.a.right[x].len() + self.b.left[y].len()
+        };
+        n as u32
+    }
+
+    fn state_count(&self) -> usize {
+        2 * self.a.position_count() * self.b.position_count()
+    }
+
+    /// [`Arena::attractor`] on the states of `a − b`, where the decided
+    /// states (`known[s]` is `Some`) are taken as given and their moves
+    /// ignored. O(states + the moves into the states `player` wins), with
+    /// predecessors generated from the reversed option lists.
+    pub(super) fn attractor_with(&self, player: usize, known: &[Option<bool>]) -> Vec<bool> {
+        let n = self.state_count();
+        let mut won = vec![false; n];
+        // For the opponent's states: moves not yet known to lose.
+        let mut count: Vec<u32> = (0..n)
+            .map(|s| if s % 2 == player { 0 } else { self.move_count(s) })
+            .collect();
+        let decided = |s: usize| known.get(s).copied().flatten();
+        let mut work = Retrograde::new();
+        for (s, w) in won.iter_mut().enumerate() {
+            let seed = match decided(s) {
+                Some(k) => k,
+                None => s % 2 != player && count[s] == 0,
+            };
+            if seed {
+                *w = true;
+                work.push(s);
+            }
+        }
+        let Ok(()) = work.run(
+            self,
+            &mut RelaxFn(|_, (s, _): (usize, bool)| {
+                if won[s] || decided(s).is_some() {
+                    return None;
+                }
+                if s % 2 != player {
+                    count[s] -= 1;
+                    if count[s] != 0 {
+                        return None;
+                    }
+                }
+                won[s] = true;
+                Some(s)
+            }),
+        );
+        won
+    }
+
+    /// The states of `a − b` from which Left wins when, besides finite
+    /// play (Right to move and stuck), Left also wins every infinite play
+    /// with infinitely many moves in `a` (`accept_in_a`) or in `b`
+    /// (`!accept_in_a`). A Büchi game, solved by the classical nested
+    /// attractors: O(states · moves) at worst.
+    pub(super) fn left_buchi(&self, accept_in_a: bool) -> Vec<bool> {
+        let n = self.state_count();
+        let mut alive = vec![true; n]; // states not yet known lost for Left
+        let mut good = vec![false; n];
+        let mut count = vec![0u32; n];
+        loop {
+            // Left's attractor to an accepting move (or Right stuck) inside `alive`.
+            good.fill(false);
+            let mut work = Retrograde::new();
+            for s in 0..n {
+                if !alive[s] {
+                    continue;
+                }
+                if s % 2 == LEFT {
+                    if self.moves(s).any(|(t, a)| a == accept_in_a && alive[t]) {
+                        good[s] = true;
+                        work.push(s);
+                    }
+                } else {
+                    // Right's moves out of `alive` can never be made good.
+                    let mut c = 0u32;
+                    let mut blocked = false;
+                    for (t, a) in self.moves(s) {
+                        if !alive[t] {
+                            blocked = true;
+                        } else if a != accept_in_a {
+                            c += 1;
+                        }
+                    }
+                    count[s] = if blocked { u32::MAX } else { c };
+                    if c == 0 && !blocked {
+                        good[s] = true;
+                        work.push(s);
+                    }
+                }
+            }
+            let Ok(()) = work.run(
+                self,
+                &mut RelaxFn(|_, (s, a): (usize, bool)| {
+                    if !alive[s] || good[s] || a == accept_in_a {
+                        return None;
+                    }
+                    if s % 2 == RIGHT {
+                        if count[s] == u32::MAX {
+                            return None;
+                        }
+                        count[s] -= 1;
+                        if count[s] != 0 {
+                            return None;
+                        }
+                    }
+                    good[s] = true;
+                    Some(s)
+                }),
+            );
+            // Where Left cannot force progress, Right wins; so does wherever Right can force play there.
+            let trap: Vec<usize> = (0..n).filter(|&s| alive[s] && !good[s]).collect();
+            if trap.is_empty() {
+                return alive;
+            }
+            // Left's moves to states still alive, counted before the trap dies.
+            for s in (0..n).filter(|s| s % 2 == LEFT && alive[*s]) {
+                count[s] = self.moves(s).filter(|&(t, _)| alive[t]).count() as u32;
+            }
+            for &s in &trap {
+                alive[s] = false;
+            }
+            let Ok(()) = Retrograde::from(trap).run(
+                self,
+                &mut RelaxFn(|_, (s, _): (usize, bool)| {
+                    if !alive[s] {
+                        return None;
+                    }
+                    if s % 2 == LEFT {
+                        count[s] -= 1;
+                        if count[s] != 0 {
+                            return None;
+                        }
+                    }
+                    alive[s] = false;
+                    Some(s)
+                }),
+            );
+        }
+    }
+}
+
+/// The predecessors of a state of `a − b`, once per move into it, each
+/// with whether the move is made in `a`.
+impl Predecessors for Difference<'_> {
+    type Node = usize;
+    type Edge = (usize, bool);
+
+    fn predecessors<'a>(&'a self, t: usize, buf: &'a mut Vec<(usize, bool)>) -> &'a [(usize, bool)] {
+        let nb = self.b.position_count();
+        let (x, y) = (t / 2 / nb, t / 2 % nb);
+        // A Right state was reached by a Left move, and the other way round.
+        let mover = 1 - t % 2;
+        let (in_a, in_b) = if mover == LEFT {
+            (&self.rev[0], &self.rev[3])
+        } else {
+            (&self.rev[1], &self.rev[2])
+        };
+        buf.extend(
+            in_a.to(x)
+                .iter()
+                .map(|&v| (2 * (v as usize * nb + y) + mover, true)),
+        );
+        buf.extend(
+            in_b.to(y)
+                .iter()
+                .map(|&w| (2 * (x * nb + w as usize) + mover, false)),
+        );
+        buf
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,6 +492,15 @@ mod tests {
     fn arb_arena(n: usize) -> impl Strategy<Value = Vec<Vec<(u32, bool)>>> {
         (1..=n).prop_flat_map(|n| {
             proptest::collection::vec(proptest::collection::vec((0..n as u32, any::<bool>()), 0..4), n)
+        })
+    }
+
+    /// A random loopy game of 1..=`n` positions, each with up to three
+    /// options per player (cycles, self-loops and repeats included).
+    fn arb_game(n: usize) -> impl Strategy<Value = LoopyGame> {
+        (1..=n).prop_flat_map(|n| {
+            let opts = || proptest::collection::vec(proptest::collection::vec(0..n, 0..4), n);
+            (opts(), opts()).prop_map(|(l, r)| LoopyGame::new(l, r, 0).expect("options in range"))
         })
     }
 
@@ -316,6 +566,38 @@ mod tests {
             let arena = Arena::from_succ(succ.clone());
             for player in [LEFT, RIGHT] {
                 prop_assert_eq!(arena.attractor(player), attractor_fixed_point(&succ, player));
+            }
+        }
+
+        #[test]
+        fn implicit_difference_matches_the_explicit_arena(
+            a in arb_game(5),
+            b in arb_game(5),
+            decide in proptest::collection::vec(0u8..4, 50),
+        ) {
+            let explicit = Arena::difference(&a, &b);
+            let implicit = Difference::new(&a, &b);
+            for player in [LEFT, RIGHT] {
+                prop_assert_eq!(implicit.attractor_with(player, &[]), explicit.attractor(player));
+            }
+            for accept in [true, false] {
+                prop_assert_eq!(implicit.left_buchi(accept), explicit.left_buchi(accept));
+            }
+            // Decided states: their moves are ignored, their values given.
+            let known: Vec<Option<bool>> = decide.iter().map(|&d| [None, None, Some(false), Some(true)][d as usize]).collect();
+            let n = explicit.succ.len();
+            for player in [LEFT, RIGHT] {
+                // The least fixed point with the decided states held at their values.
+                let mut fixed: Vec<bool> = (0..n).map(|s| known.get(s).copied().flatten().unwrap_or(false)).collect();
+                loop {
+                    let next: Vec<bool> = (0..n).map(|s| {
+                        if let Some(k) = known.get(s).copied().flatten() { return k; }
+                        fixed[s] || joins(&explicit.succ, s, player, |t, _| fixed[t as usize])
+                    }).collect();
+                    if next == fixed { break; }
+                    fixed = next;
+                }
+                prop_assert_eq!(implicit.attractor_with(player, &known), fixed);
             }
         }
 

@@ -7,7 +7,7 @@
 //! player infinite play favours). Every stopper found here is only a
 //! candidate: [`LoopyGame::side`] checks it exactly before returning it.
 
-use super::arena::{Arena, RIGHT};
+use super::arena::{Arena, Difference, RIGHT};
 use super::canonical::LoopyError;
 use super::canonical::{bypass_reversible, undominated};
 use super::compare::check_budget;
@@ -74,7 +74,7 @@ pub(super) fn drop_right_cycle_moves(g: &LoopyGame) -> LoopyGame {
 /// [`LoopyGame::ge_side`]), for all pairs at once.
 fn onside_order(g: &LoopyGame) -> Vec<bool> {
     let n = g.position_count();
-    let wins = Arena::difference(g, g).left_buchi(true);
+    let wins = Difference::new(g, g).left_buchi(true);
     (0..n * n).map(|p| wins[2 * p + RIGHT]).collect()
 }
 
