@@ -295,8 +295,10 @@ fn cutcake_solver_matches_definition() {
 /// joined by red springs — two-edge springs A–B, A–D, A–F, C–F, C–G and
 /// three-edge tripods joining B, D, E and E, F, G. 22 vertices, 30 edges.
 ///
-/// Ignored: the solver does not yet value it within the test suite's time
-/// (run with `cargo test --release -- --ignored moderately_hard_bed`).
+/// Valued by Hackenbush's number search (2,439,312 pieces memoised). Ignored:
+/// about 30 s of CPU in the dev test profile, beyond the suite's budget
+/// (`sprague value` in a release build: about 25 s on a loaded machine);
+/// run with `cargo test --release -- --ignored moderately_hard_bed`.
 #[test]
 #[ignore = "longer than the test suite's budget"]
 fn moderately_hard_bed_is_one_128th() {

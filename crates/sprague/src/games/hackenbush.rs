@@ -1,10 +1,14 @@
 //! Blue-Red-Green Hackenbush (Winning Ways, ch. 1–2, 7): players chop edges of
 //! a picture standing on the ground; edges cut off from the ground vanish.
 
+// Its own file beside this one (a game is one file to the build script).
+#[path = "hackenbush/blue_red.rs"]
+mod blue_red;
+
 use crate::registry::Partizan;
 use crate::{
     notation::{Notation, ParseError},
-    partizan::{Dyadic, PartizanRules},
+    partizan::{Dyadic, NumberSearch, PartizanRules},
     union_find::UnionFind,
 };
 
@@ -150,6 +154,19 @@ impl HackenbushGraph {
 /// Drops edges cut off from the ground and the edge at `skip`, renumbers the
 /// vertices depth-first from the ground, sorts the edges.
 fn normalise(edges: &[HackenbushEdge], skip: usize) -> HackenbushGraph {
+    renumbered(edges, skip, None)
+}
+
+/// [`normalise`], with the index in `edges` of each edge of the result.
+fn normalise_tracked(edges: &[HackenbushEdge], skip: usize) -> (HackenbushGraph, Vec<usize>) {
+    let mut index = Vec::new();
+    let g = renumbered(edges, skip, Some(&mut index));
+    (g, index)
+}
+
+/// [`normalise`], writing to `index` (if given) where each edge of the
+/// result comes from.
+fn renumbered(edges: &[HackenbushEdge], skip: usize, index: Option<&mut Vec<usize>>) -> HackenbushGraph {
     let max_v = edges.iter().map(|e| e.v as usize).max().unwrap_or(0);
     let mut adj: Vec<Vec<usize>> = vec![Vec::new(); max_v + 1];
     for (k, e) in edges.iter().enumerate() {
@@ -185,20 +202,28 @@ fn normalise(edges: &[HackenbushEdge], skip: usize) -> HackenbushGraph {
     let kept: Vec<usize> = (0..edges.len())
         .filter(|&k| k != skip && label[edges[k].u as usize] != u32::MAX)
         .collect();
-    let mut out: Vec<HackenbushEdge> = kept
-        .into_iter()
-        .map(|k| {
-            let e = edges[k];
-            let (a, b) = (label[e.u as usize], label[e.v as usize]);
-            HackenbushEdge {
-                u: a.min(b),
-                v: a.max(b),
-                colour: e.colour,
-            }
-        })
-        .collect();
+    let relabel = |k: usize| {
+        let e = edges[k];
+        let (a, b) = (label[e.u as usize], label[e.v as usize]);
+        HackenbushEdge {
+            u: a.min(b),
+            v: a.max(b),
+            colour: e.colour,
+        }
+    };
+    let Some(index) = index else {
+        let mut out: Vec<HackenbushEdge> = kept.into_iter().map(relabel).collect();
+        out.sort_unstable();
+        return HackenbushGraph { edges: out };
+    };
+    // Equal edges are interchangeable: ordering them by origin is as good.
+    let mut out: Vec<(HackenbushEdge, usize)> = kept.into_iter().map(|k| (relabel(k), k)).collect();
     out.sort_unstable();
-    HackenbushGraph { edges: out }
+    index.clear();
+    index.extend(out.iter().map(|&(_, k)| k));
+    HackenbushGraph {
+        edges: out.into_iter().map(|(e, _)| e).collect(),
+    }
 }
 
 /// The Blue-Red-Green Hackenbush ruleset: Left chops a blue or green edge,
@@ -285,6 +310,13 @@ impl PartizanRules for Hackenbush {
     fn number_value(&self, p: &HackenbushGraph) -> Option<Dyadic> {
         let [stalk] = &p.as_stalks()?[..] else { return None };
         stalk_value(stalk)
+    }
+
+    /// Pictures without green edges (at most [`blue_red::MAX_EDGES`] edges)
+    /// are numbers, valued by a search over bit sets of edges instead of
+    /// canonical forms (see `BlueRedSearch` in this module's source).
+    fn number_search(&self) -> Option<Box<dyn NumberSearch<HackenbushGraph> + '_>> {
+        Some(Box::new(blue_red::BlueRedSearch::default()))
     }
 }
 

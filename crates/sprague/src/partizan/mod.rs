@@ -34,7 +34,7 @@ pub use dyadic::Dyadic;
 pub use game_id::GameId;
 pub use infinitesimal::MAX_TOLERANCE_STAR;
 pub use nus::{Nus, format_nus};
-pub use rules::{PartizanRules, Player, moves_of, outcome_by_minimax, wins_moving_first};
+pub use rules::{NumberSearch, PartizanRules, Player, moves_of, outcome_by_minimax, wins_moving_first};
 pub use solver::{PartizanSolver, value_by_definition};
 pub(crate) use store::Op;
 pub use store::{GameStore, NIMBER_COMBINE_LIMIT, TooLargeToExpand, UP_COMBINE_LIMIT};

@@ -50,6 +50,42 @@ pub trait PartizanRules {
         let _ = component;
         None
     }
+
+    /// A search of the ruleset's own for components it knows to be numbers
+    /// (a Blue-Red Hackenbush picture), which a solver keeps for its whole
+    /// life and asks before walking a component's options itself (after
+    /// [`number_value`](PartizanRules::number_value)). `None` (the default)
+    /// means the ruleset has none; a wrapper that changes the rules (a
+    /// variant) must not pass it on.
+    fn number_search(&self) -> Option<Box<dyn NumberSearch<Self::Position> + '_>> {
+        None
+    }
+}
+
+/// A ruleset's dedicated search for the values of components that are
+/// numbers ([`PartizanRules::number_search`]), with a memo of its own that
+/// lasts as long as the solver holding it.
+pub trait NumberSearch<P> {
+    /// The value of `component` (a representative from
+    /// [`canonical_key`](PartizanRules::canonical_key)), or `None` to leave
+    /// it to the general search. It must agree with the general search
+    /// wherever it answers.
+    ///
+    /// # Errors
+    /// [`SearchError::Budget`](crate::monitor::SearchError::Budget) once its
+    /// stored states ([`states`](NumberSearch::states)) and the `elsewhere`
+    /// states the solver holds would together reach `max_states`; [`SearchError::Interrupted`](crate::monitor::SearchError::Interrupted)
+    /// when `monitor` asks it to stop (checked as often as the solvers do).
+    fn value(
+        &mut self,
+        component: &P,
+        max_states: usize,
+        elsewhere: usize,
+        monitor: Option<&crate::monitor::Monitor>,
+    ) -> Result<Option<super::dyadic::Dyadic>, crate::monitor::SearchError>;
+
+    /// Number of states it holds, counted in the solver's budget.
+    fn states(&self) -> usize;
 }
 
 /// Which player moves.

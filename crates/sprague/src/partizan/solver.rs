@@ -1,9 +1,10 @@
 //! The memoised, iterative solver computing canonical forms of positions of
 //! any [`PartizanRules`].
 
+use super::dyadic::Dyadic;
 use super::game_id::GameId;
 use super::position_memo::PositionMemo;
-use super::rules::PartizanRules;
+use super::rules::{NumberSearch, PartizanRules};
 use super::store::GameStore;
 use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
@@ -59,6 +60,10 @@ pub struct PartizanSolver<'r, R: PartizanRules> {
     values: Vec<GameId>,
     /// The part values of one option while they are added (scratch).
     sum_scratch: Vec<GameId>,
+    /// The ruleset's own search for components that are numbers, if any.
+    numbers: Option<Box<dyn NumberSearch<R::Position> + 'r>>,
+    /// The states `numbers` held after its last call.
+    number_states: usize,
 }
 
 /// One component still being valued: its parts are
@@ -138,6 +143,8 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             parts: Vec::new(),
             values: Vec::new(),
             sum_scratch: Vec::new(),
+            numbers: rules.number_search(),
+            number_states: 0,
         }
     }
 
@@ -166,10 +173,29 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         self.store
     }
 
-    /// Number of memoised component classes.
+    /// Number of memoised component classes, with the states of the
+    /// ruleset's own number search ([`PartizanRules::number_search`]).
     #[must_use]
     pub fn states(&self) -> usize {
-        self.memo.len()
+        self.memo.len() + self.number_states
+    }
+
+    /// The value of the component representative `key` by the ruleset's
+    /// number search, if it has one and the search answers. Its states
+    /// count in the budget with `held` states of this solver's.
+    fn searched_number(
+        numbers: &mut Option<Box<dyn NumberSearch<R::Position> + 'r>>,
+        number_states: &mut usize,
+        limits: &SearchLimits<'r>,
+        key: &R::Position,
+        held: usize,
+    ) -> Result<Option<Dyadic>, SearchError> {
+        let Some(search) = numbers.as_mut() else {
+            return Ok(None);
+        };
+        let result = search.value(key, limits.max_states, held, limits.ticker.monitor());
+        *number_states = search.states();
+        result
     }
 
     /// The canonical form of `position`: the sum of its components' values.
@@ -290,6 +316,17 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         if let Some(x) = self.rules.number_value(&root) {
             return Ok(self.store.dyadic(x));
         }
+        let held = self.memo.len() + self.frames.len() + self.parts.len();
+        let searched = Self::searched_number(
+            &mut self.numbers,
+            &mut self.number_states,
+            &self.limits,
+            &root,
+            held,
+        );
+        if let Some(x) = searched? {
+            return Ok(self.store.dyadic(x));
+        }
         let (frames, parts) = (self.frames.len(), self.parts.len());
         let result = self.search(root);
         // A search that stopped leaves its path behind.
@@ -312,10 +349,24 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             let mut missing = false;
             while let Some(part) = self.parts.get(cursor) {
                 // A value by rule is not stored: it costs no state. One memo
-                // look-up per part.
+                // look-up per part; the ruleset's number search keeps what
+                // it finds in its own memo.
                 let known = match self.memo.get(&part.key, part.hash) {
                     Some(v) => Some(v),
-                    None => self.rules.number_value(&part.key).map(|x| self.store.dyadic(x)),
+                    None => match self.rules.number_value(&part.key) {
+                        Some(x) => Some(self.store.dyadic(x)),
+                        None => {
+                            let held = self.frames.len() + self.memo.len() + self.parts.len();
+                            Self::searched_number(
+                                &mut self.numbers,
+                                &mut self.number_states,
+                                &self.limits,
+                                &part.key,
+                                held,
+                            )?
+                            .map(|x| self.store.dyadic(x))
+                        }
+                    },
                 };
                 match known {
                     Some(v) => {
@@ -334,12 +385,12 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 let next = self.parts[cursor].key.clone();
                 self.expand(next, self.parts[cursor].hash);
                 self.limits
-                    .reached(self.frames.len() + self.memo.len() + self.parts.len())?;
+                    .reached(self.frames.len() + self.memo.len() + self.parts.len() + self.number_states)?;
                 self.limits.descended()?;
                 continue;
             }
             let value = self.finish_top();
-            self.limits.reached(self.memo.len())?;
+            self.limits.reached(self.memo.len() + self.number_states)?;
             let Some(frame) = self.frames.pop() else {
                 return Ok(value); // unreachable: the top frame was just finished
             };
