@@ -96,11 +96,41 @@ impl Record {
             *last = Some(k.clone());
             k
         });
-        let mut values = [0; RECORD_FIELDS];
-        for (slot, (_, v)) in values.iter_mut().zip(entries) {
+        Some(Record::with_keys(keys, entries.map(|(_, v)| v)))
+    }
+
+    /// The record of `entries` whose keys are shared texts (those of a
+    /// compiled script, which reads a map entry by the identity of its key):
+    /// the last record's keys when they are these very texts, else a new
+    /// list of them.
+    fn new_shared<'a>(
+        entries: impl ExactSizeIterator<Item = (&'a ImmutableString, i64)> + Clone,
+    ) -> Option<Record> {
+        if entries.len() > RECORD_FIELDS {
+            return None;
+        }
+        let keys = LAST_KEYS.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some(k) = last.as_ref()
+                && k.len() == entries.len()
+                && k.iter().zip(entries.clone()).all(|(a, (b, _))| a.ptr_eq(b))
+            {
+                return k.clone();
+            }
+            let k: Arc<[ImmutableString]> = entries.clone().map(|(k, _)| k.clone()).collect();
+            *last = Some(k.clone());
+            k
+        });
+        Some(Record::with_keys(keys, entries.map(|(_, v)| v)))
+    }
+
+    /// The record of `keys` and `values`.
+    fn with_keys(keys: Arc<[ImmutableString]>, values: impl Iterator<Item = i64>) -> Record {
+        let mut inline = [0; RECORD_FIELDS];
+        for (slot, v) in inline.iter_mut().zip(values) {
             *slot = v;
         }
-        Some(Record { keys, values })
+        Record { keys, values: inline }
     }
 
     /// The entries, keys in sorted order.
@@ -358,7 +388,7 @@ impl Pos {
         if entries.len() > RECORD_FIELDS || entries.clone().any(|(_, v)| v.is_none()) {
             return None;
         }
-        Record::new(entries.map(|(k, v)| (k.as_str(), v.unwrap_or(0)))).map(Pos::Record)
+        Record::new_shared(entries.map(|(k, v)| (k, v.unwrap_or(0)))).map(Pos::Record)
     }
 
     /// The place of a variant in the order of positions (records with maps).

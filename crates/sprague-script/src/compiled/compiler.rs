@@ -1001,6 +1001,36 @@ impl FnCompiler<'_> {
                 chain_walk(c, &root, &steps, Vec::new())
             });
         }
+        if let (Root::Var(slot, false), [Step::Method { args, .. }]) = (&*root, steps.as_slice())
+            && args.len() < 4
+        {
+            // `x.f(a, …)` on a variable (`out.push(q)`): the arguments, then
+            // the call on the variable in place, as `walk` makes it, without
+            // a list of argument values.
+            let slot = *slot;
+            let steps2 = steps.clone();
+            return node(pre, move |c| {
+                let Step::Method { args, native, bridge } = &steps2[0] else {
+                    return Err(Flow::Bail);
+                };
+                let mut values: [Value; 4] = Default::default();
+                let k = args.len();
+                for (v, f) in values[1..].iter_mut().zip(args) {
+                    *v = f(c)?;
+                }
+                let values = &mut values[..=k];
+                values[0] = std::mem::take(c.local_mut(slot));
+                let r = match native.and_then(|n| (n.f)(c, values)) {
+                    Some(r) => r,
+                    None => match &bridge {
+                        Some(b) => b.call(c, values),
+                        None => Err(Flow::Bail),
+                    },
+                };
+                *c.local_mut(slot) = std::mem::take(&mut values[0]);
+                r
+            });
+        }
         if let (Root::Var(slot, _), [Step::Index(f)]) = (&*root, steps.as_slice()) {
             let slot = *slot;
             let _ = f;
