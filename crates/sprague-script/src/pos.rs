@@ -156,7 +156,11 @@ impl PartialEq for Record {
         self.values == other.values
             && (Arc::ptr_eq(&self.keys, &other.keys)
                 || (self.keys.len() == other.keys.len()
-                    && self.keys.iter().zip(other.keys.iter()).all(|(a, b)| a.as_str() == b.as_str())))
+                    && self
+                        .keys
+                        .iter()
+                        .zip(other.keys.iter())
+                        .all(|(a, b)| a.as_str() == b.as_str())))
     }
 }
 
@@ -175,7 +179,9 @@ impl core::hash::Hash for Record {
 
 impl fmt::Debug for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.entries().map(|(k, v)| (k.as_str(), v))).finish()
+        f.debug_map()
+            .entries(self.entries().map(|(k, v)| (k.as_str(), v)))
+            .finish()
     }
 }
 
@@ -622,13 +628,14 @@ mod tests {
     fn pos_strategy() -> impl Strategy<Value = Pos> {
         let leaf = prop_oneof![
             any::<i64>().prop_map(Pos::Int),
+            (-2i64..3).prop_map(Pos::Int),
             any::<bool>().prop_map(Pos::Bool),
             "[a-z ]{0,4}".prop_map(|s| Pos::Str(s.into())),
         ];
         leaf.prop_recursive(3, 16, 4, |inner| {
             prop_oneof![
                 prop::collection::vec(inner.clone(), 0..4).prop_map(|v| Pos::List(v.into())),
-                prop::collection::btree_map("[a-z]{1,3}", inner, 0..6).prop_map(|m| Pos::map(
+                prop::collection::btree_map("[a-c]{1,2}", inner, 0..6).prop_map(|m| Pos::map(
                     m.into_iter()
                         .map(|(k, v)| (ImmutableString::from(k), v))
                         .collect::<Vec<_>>()
@@ -637,7 +644,62 @@ mod tests {
         })
     }
 
+    /// Positions as they were before records: maps all alike, the order
+    /// derived (the reference for the order of [`Pos`]).
+    #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+    enum Plain {
+        Int(i64),
+        Bool(bool),
+        Char(char),
+        Str(String),
+        List(Vec<Plain>),
+        Map(Vec<(String, Plain)>),
+        Board(Board),
+        Graph(GraphBoard),
+        Sum(Vec<Plain>),
+    }
+
+    fn plain(p: &Pos) -> Plain {
+        match p {
+            Pos::Int(n) => Plain::Int(*n),
+            Pos::Bool(b) => Plain::Bool(*b),
+            Pos::Char(c) => Plain::Char(*c),
+            Pos::Str(s) => Plain::Str(s.to_string()),
+            Pos::List(items) => Plain::List(items.iter().map(plain).collect()),
+            Pos::Sum(items) => Plain::Sum(items.iter().map(plain).collect()),
+            Pos::Map(fields) => Plain::Map(fields.iter().map(|(k, v)| (k.to_string(), plain(v))).collect()),
+            Pos::Record(r) => Plain::Map(r.entries().map(|(k, v)| (k.to_string(), Plain::Int(v))).collect()),
+            Pos::Board(b) => Plain::Board(*b),
+            Pos::Graph(g) => Plain::Graph(g.clone()),
+        }
+    }
+
     proptest! {
+        /// Records order, compare and hash as the maps they are: the order
+        /// is the derived order of plain maps, equal positions hash alike,
+        /// and a map of at most four integers is always a record.
+        #[test]
+        fn records_are_maps(p in pos_strategy(), q in pos_strategy()) {
+            use core::hash::BuildHasher;
+            let (a, b) = (plain(&p), plain(&q));
+            prop_assert_eq!(p.cmp(&q), a.cmp(&b));
+            prop_assert_eq!(p == q, a == b);
+            if p == q {
+                let h = rustc_hash::FxBuildHasher;
+                prop_assert_eq!(h.hash_one(&p), h.hash_one(&q));
+            }
+            // Equal positions made on another thread (other key lists).
+            let again = std::thread::spawn({
+                let p = p.clone();
+                move || Pos::from_dynamic(&p.to_dynamic()).unwrap()
+            }).join().unwrap();
+            prop_assert_eq!(again.cmp(&p), core::cmp::Ordering::Equal);
+            prop_assert!(again == p);
+            if let Pos::Map(fields) = &p {
+                prop_assert!(fields.len() > RECORD_FIELDS || fields.iter().any(|(_, v)| v.as_int().is_none()));
+            }
+        }
+
         /// Converting to rhai and back is the identity, and the text form
         /// evaluates back to the same position.
         #[test]

@@ -632,7 +632,8 @@ impl FnCompiler<'_> {
             fs.push(n.f);
         }
         node(pre, move |c| {
-            let mut entries: Vec<(ImmutableString, Value)> = keys.iter().map(|k| (k.clone(), Value::Unit)).collect();
+            let mut entries: Vec<(ImmutableString, Value)> =
+                keys.iter().map(|k| (k.clone(), Value::Unit)).collect();
             for (f, &i) in fs.iter().zip(&slots) {
                 entries[i].1 = f(c)?;
             }
