@@ -2,9 +2,11 @@
 //! copy of a rhai value (integers, truth values, strings, arrays, maps with
 //! sorted keys).
 
+use core::cmp::Ordering;
 use core::fmt;
 use rhai::{Array, Dynamic, ImmutableString, Map};
 use sprague::blocks::{Board, Cells, GraphBoard};
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// A position of a scripted game: a rhai value converted once into a type
@@ -13,7 +15,14 @@ use std::sync::Arc;
 ///
 /// Floats, functions and other rhai values are not positions (a float's
 /// equality is not an equivalence, and a closure has no value to compare).
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// A map whose values are all integers, with at most [`RECORD_FIELDS`]
+/// entries, is always a [`Pos::Record`] (its values inline, hashed and
+/// compared without following a pointer); every other map is a
+/// [`Pos::Map`]. Build maps with [`Pos::map`], which chooses. The order of
+/// positions is the same either way: records order among maps as the maps
+/// they are.
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub enum Pos {
     /// An integer.
     Int(i64),
@@ -25,8 +34,12 @@ pub enum Pos {
     Str(ImmutableString),
     /// An array of positions.
     List(Arc<[Pos]>),
-    /// A map from names to positions, keys in sorted order.
+    /// A map from names to positions, keys in sorted order (one that is
+    /// not a [`Pos::Record`]).
     Map(Arc<[(ImmutableString, Pos)]>),
+    /// A map of at most [`RECORD_FIELDS`] entries whose values are all
+    /// integers (`#{w: 5, h: 4, bits: 1048575}`).
+    Record(Record),
     /// A board of the board block (`board("..|..")` in a script): the
     /// cells themselves, hashed without allocation.
     Board(Board),
@@ -43,6 +56,134 @@ pub enum Pos {
 /// taken apart by `parts(s)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct SumValue(pub(crate) Pos);
+
+/// Most entries of a [`Record`].
+pub const RECORD_FIELDS: usize = 4;
+
+/// A map whose values are all integers: its keys (sorted, shared by every
+/// record of the same keys that one thread makes in a row) and its values
+/// inline. Equality and hashing look at the values first; the keys are
+/// compared by identity before their text.
+#[derive(Clone)]
+pub struct Record {
+    keys: Arc<[ImmutableString]>,
+    /// The values in key order, unused places 0.
+    values: [i64; RECORD_FIELDS],
+}
+
+thread_local! {
+    /// The keys of the last record made on this thread: records made in a
+    /// loop share them (one allocation, and equal keys found by identity).
+    static LAST_KEYS: RefCell<Option<Arc<[ImmutableString]>>> = const { RefCell::new(None) };
+}
+
+impl Record {
+    /// The record of `entries` (keys sorted, none twice, at most
+    /// [`RECORD_FIELDS`]); `None` when there are too many.
+    fn new<'a>(entries: impl ExactSizeIterator<Item = (&'a str, i64)> + Clone) -> Option<Record> {
+        if entries.len() > RECORD_FIELDS {
+            return None;
+        }
+        let keys = LAST_KEYS.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some(k) = last.as_ref()
+                && k.len() == entries.len()
+                && k.iter().zip(entries.clone()).all(|(a, (b, _))| a.as_str() == b)
+            {
+                return k.clone();
+            }
+            let k: Arc<[ImmutableString]> = entries.clone().map(|(k, _)| ImmutableString::from(k)).collect();
+            *last = Some(k.clone());
+            k
+        });
+        Some(Record::with_keys(keys, entries.map(|(_, v)| v)))
+    }
+
+    /// The record of `entries` whose keys are shared texts (those of a
+    /// compiled script, which reads a map entry by the identity of its key):
+    /// the last record's keys when they are these very texts, else a new
+    /// list of them.
+    fn new_shared<'a>(
+        entries: impl ExactSizeIterator<Item = (&'a ImmutableString, i64)> + Clone,
+    ) -> Option<Record> {
+        if entries.len() > RECORD_FIELDS {
+            return None;
+        }
+        let keys = LAST_KEYS.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some(k) = last.as_ref()
+                && k.len() == entries.len()
+                && k.iter().zip(entries.clone()).all(|(a, (b, _))| a.ptr_eq(b))
+            {
+                return k.clone();
+            }
+            let k: Arc<[ImmutableString]> = entries.clone().map(|(k, _)| k.clone()).collect();
+            *last = Some(k.clone());
+            k
+        });
+        Some(Record::with_keys(keys, entries.map(|(_, v)| v)))
+    }
+
+    /// The record of `keys` and `values`.
+    fn with_keys(keys: Arc<[ImmutableString]>, values: impl Iterator<Item = i64>) -> Record {
+        let mut inline = [0; RECORD_FIELDS];
+        for (slot, v) in inline.iter_mut().zip(values) {
+            *slot = v;
+        }
+        Record { keys, values: inline }
+    }
+
+    /// The entries, keys in sorted order.
+    pub fn entries(&self) -> impl ExactSizeIterator<Item = (&ImmutableString, i64)> + Clone {
+        self.keys.iter().zip(self.values.iter().copied())
+    }
+
+    /// Number of entries.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether the record has no entries (`#{}`).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+}
+
+impl PartialEq for Record {
+    fn eq(&self, other: &Self) -> bool {
+        self.values == other.values
+            && (Arc::ptr_eq(&self.keys, &other.keys)
+                || (self.keys.len() == other.keys.len()
+                    && self
+                        .keys
+                        .iter()
+                        .zip(other.keys.iter())
+                        .all(|(a, b)| a.as_str() == b.as_str())))
+    }
+}
+
+impl Eq for Record {}
+
+impl core::hash::Hash for Record {
+    /// The values and the number of keys (equal records have both equal;
+    /// the names rarely tell records of one game apart).
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_usize(self.keys.len());
+        for v in &self.values[..self.keys.len()] {
+            state.write_i64(*v);
+        }
+    }
+}
+
+impl fmt::Debug for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(self.entries().map(|(k, v)| (k.as_str(), v)))
+            .finish()
+    }
+}
 
 /// A rhai value that cannot be a position, and the path to it inside the
 /// value (`[2].a` for field `a` of the third element).
@@ -130,6 +271,12 @@ impl Pos {
         }
         if let Some(map) = value.read_lock::<Map>() {
             // rhai maps are ordered by key already.
+            if map.len() <= RECORD_FIELDS
+                && map.values().all(|v| v.as_int().is_ok())
+                && let Some(r) = Record::new(map.iter().map(|(k, v)| (k.as_str(), v.as_int().unwrap_or(0))))
+            {
+                return Ok(Pos::Record(r));
+            }
             let mut out = Vec::with_capacity(map.len());
             for (k, v) in map.iter() {
                 let len = path.len();
@@ -164,6 +311,11 @@ impl Pos {
                     .collect();
                 Dynamic::from_map(map)
             }
+            Pos::Record(r) => Dynamic::from_map(
+                r.entries()
+                    .map(|(k, v)| (k.as_str().into(), Dynamic::from_int(v)))
+                    .collect(),
+            ),
             Pos::Board(b) => Dynamic::from(*b),
             Pos::Graph(g) => Dynamic::from(g.clone()),
             Pos::Sum(_) => Dynamic::from(SumValue(self.clone())),
@@ -204,18 +356,59 @@ impl Pos {
             Pos::Map(fields) => {
                 f.write_str("#{")?;
                 for (i, (k, v)) in fields.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    if is_identifier(k) {
-                        write!(f, "{k}: ")?;
-                    } else {
-                        write!(f, "{:?}: ", k.as_str())?;
-                    }
+                    write_key(f, i, k)?;
                     v.write(f, cells)?;
                 }
                 f.write_str("}")
             }
+            Pos::Record(r) => {
+                f.write_str("#{")?;
+                for (i, (k, v)) in r.entries().enumerate() {
+                    write_key(f, i, k)?;
+                    write!(f, "{v}")?;
+                }
+                f.write_str("}")
+            }
+        }
+    }
+
+    /// The map of `entries` (sorted by key, no key twice): a
+    /// [`Pos::Record`] when it has at most [`RECORD_FIELDS`] entries, all
+    /// integers, else a [`Pos::Map`].
+    #[must_use]
+    pub fn map(entries: Vec<(ImmutableString, Pos)>) -> Pos {
+        if entries.len() <= RECORD_FIELDS
+            && entries.iter().all(|(_, v)| matches!(v, Pos::Int(_)))
+            && let Some(r) = Record::new(entries.iter().map(|(k, v)| (k.as_str(), v.as_int().unwrap_or(0))))
+        {
+            return Pos::Record(r);
+        }
+        Pos::Map(entries.into())
+    }
+
+    /// The record of `entries` (sorted by key, no key twice), when there are
+    /// at most [`RECORD_FIELDS`] of them and every value is an integer.
+    pub(crate) fn record<'a>(
+        entries: impl ExactSizeIterator<Item = (&'a ImmutableString, Option<i64>)> + Clone,
+    ) -> Option<Pos> {
+        if entries.len() > RECORD_FIELDS || entries.clone().any(|(_, v)| v.is_none()) {
+            return None;
+        }
+        Record::new_shared(entries.map(|(k, v)| (k, v.unwrap_or(0)))).map(Pos::Record)
+    }
+
+    /// The place of a variant in the order of positions (records with maps).
+    const fn rank(&self) -> u8 {
+        match self {
+            Pos::Int(_) => 0,
+            Pos::Bool(_) => 1,
+            Pos::Char(_) => 2,
+            Pos::Str(_) => 3,
+            Pos::List(_) => 4,
+            Pos::Map(_) | Pos::Record(_) => 5,
+            Pos::Board(_) => 6,
+            Pos::Graph(_) => 7,
+            Pos::Sum(_) => 8,
         }
     }
 
@@ -267,6 +460,70 @@ impl Pos {
         match self {
             Pos::Int(n) => Some(*n),
             _ => None,
+        }
+    }
+}
+
+/// Writes `, ` before entry `i` of a map literal (but the first), then its
+/// key and `: `.
+fn write_key(f: &mut dyn fmt::Write, i: usize, k: &str) -> fmt::Result {
+    if i > 0 {
+        f.write_str(", ")?;
+    }
+    if is_identifier(k) {
+        write!(f, "{k}: ")
+    } else {
+        write!(f, "{k:?}: ")
+    }
+}
+
+/// The entries of a map or record, in key order, compared as the map's
+/// entry slices are: key, then value, then length.
+fn cmp_entries<'a>(
+    a: impl Iterator<Item = (&'a str, Pos)>,
+    b: impl Iterator<Item = (&'a str, Pos)>,
+) -> Ordering {
+    a.cmp(b)
+}
+
+/// The order of positions: by kind (integers, truth values, characters,
+/// strings, arrays, maps, boards, graphs, sums), then by content; a record
+/// orders as the map it is.
+impl Ord for Pos {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (Pos::Int(a), Pos::Int(b)) => a.cmp(b),
+            (Pos::Bool(a), Pos::Bool(b)) => a.cmp(b),
+            (Pos::Char(a), Pos::Char(b)) => a.cmp(b),
+            (Pos::Str(a), Pos::Str(b)) => a.cmp(b),
+            (Pos::List(a), Pos::List(b)) | (Pos::Sum(a), Pos::Sum(b)) => a.cmp(b),
+            (Pos::Map(a), Pos::Map(b)) => a.cmp(b),
+            (Pos::Record(a), Pos::Record(b)) if Arc::ptr_eq(&a.keys, &b.keys) => {
+                a.values[..a.len()].cmp(&b.values[..b.len()])
+            }
+            (Pos::Map(_) | Pos::Record(_), Pos::Map(_) | Pos::Record(_)) => {
+                cmp_entries(self.map_entries(), other.map_entries())
+            }
+            (Pos::Board(a), Pos::Board(b)) => a.cmp(b),
+            (Pos::Graph(a), Pos::Graph(b)) => a.cmp(b),
+            _ => self.rank().cmp(&other.rank()),
+        }
+    }
+}
+
+impl PartialOrd for Pos {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Pos {
+    /// The entries of a map or record (none for other positions).
+    fn map_entries(&self) -> Box<dyn Iterator<Item = (&str, Pos)> + '_> {
+        match self {
+            Pos::Map(fields) => Box::new(fields.iter().map(|(k, v)| (k.as_str(), v.clone()))),
+            Pos::Record(r) => Box::new(r.entries().map(|(k, v)| (k.as_str(), Pos::Int(v)))),
+            _ => Box::new(core::iter::empty()),
         }
     }
 }
@@ -371,23 +628,78 @@ mod tests {
     fn pos_strategy() -> impl Strategy<Value = Pos> {
         let leaf = prop_oneof![
             any::<i64>().prop_map(Pos::Int),
+            (-2i64..3).prop_map(Pos::Int),
             any::<bool>().prop_map(Pos::Bool),
             "[a-z ]{0,4}".prop_map(|s| Pos::Str(s.into())),
         ];
         leaf.prop_recursive(3, 16, 4, |inner| {
             prop_oneof![
                 prop::collection::vec(inner.clone(), 0..4).prop_map(|v| Pos::List(v.into())),
-                prop::collection::btree_map("[a-z]{1,3}", inner, 0..3).prop_map(|m| Pos::Map(
+                prop::collection::btree_map("[a-c]{1,2}", inner, 0..6).prop_map(|m| Pos::map(
                     m.into_iter()
                         .map(|(k, v)| (ImmutableString::from(k), v))
                         .collect::<Vec<_>>()
-                        .into()
                 )),
             ]
         })
     }
 
+    /// Positions as they were before records: maps all alike, the order
+    /// derived (the reference for the order of [`Pos`]).
+    #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+    enum Plain {
+        Int(i64),
+        Bool(bool),
+        Char(char),
+        Str(String),
+        List(Vec<Plain>),
+        Map(Vec<(String, Plain)>),
+        Board(Board),
+        Graph(GraphBoard),
+        Sum(Vec<Plain>),
+    }
+
+    fn plain(p: &Pos) -> Plain {
+        match p {
+            Pos::Int(n) => Plain::Int(*n),
+            Pos::Bool(b) => Plain::Bool(*b),
+            Pos::Char(c) => Plain::Char(*c),
+            Pos::Str(s) => Plain::Str(s.to_string()),
+            Pos::List(items) => Plain::List(items.iter().map(plain).collect()),
+            Pos::Sum(items) => Plain::Sum(items.iter().map(plain).collect()),
+            Pos::Map(fields) => Plain::Map(fields.iter().map(|(k, v)| (k.to_string(), plain(v))).collect()),
+            Pos::Record(r) => Plain::Map(r.entries().map(|(k, v)| (k.to_string(), Plain::Int(v))).collect()),
+            Pos::Board(b) => Plain::Board(*b),
+            Pos::Graph(g) => Plain::Graph(g.clone()),
+        }
+    }
+
     proptest! {
+        /// Records order, compare and hash as the maps they are: the order
+        /// is the derived order of plain maps, equal positions hash alike,
+        /// and a map of at most four integers is always a record.
+        #[test]
+        fn records_are_maps(p in pos_strategy(), q in pos_strategy()) {
+            use core::hash::BuildHasher;
+            let (a, b) = (plain(&p), plain(&q));
+            prop_assert_eq!(p.cmp(&q), a.cmp(&b));
+            prop_assert_eq!(p == q, a == b);
+            if p == q {
+                let h = rustc_hash::FxBuildHasher;
+                prop_assert_eq!(h.hash_one(&p), h.hash_one(&q));
+            }
+            // Equal positions made on another thread (other key lists).
+            let again = std::thread::spawn({
+                let p = p.clone();
+                move || Pos::from_dynamic(&p.to_dynamic()).unwrap()
+            }).join().unwrap();
+            prop_assert_eq!(again.cmp(&p), core::cmp::Ordering::Equal);
+            prop_assert!(again == p);
+            if let Pos::Map(fields) = &p {
+                prop_assert!(fields.len() > RECORD_FIELDS || fields.iter().any(|(_, v)| v.as_int().is_none()));
+            }
+        }
+
         /// Converting to rhai and back is the identity, and the text form
         /// evaluates back to the same position.
         #[test]

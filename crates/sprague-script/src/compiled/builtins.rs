@@ -91,8 +91,24 @@ fn is_empty(_: &mut Ctx<'_>, args: &mut [Value]) -> Option<R<Value>> {
     Some(Ok(Value::Bool(empty)))
 }
 
+/// Charges the array's length plus one, as the sandbox's own `push` and
+/// `insert` do (see `Limits::max_ops`): a compiled call counts at least the
+/// operations rhai counts, so it never finishes where rhai runs out.
+fn charge_growth(c: &mut Ctx<'_>, v: &Value) -> R<()> {
+    match v {
+        Value::Array(a) => c.charge(a.len() as u64 + 1),
+        _ => Ok(()),
+    }
+}
+
 fn push(c: &mut Ctx<'_>, args: &mut [Value]) -> Option<R<Value>> {
     let (this, rest) = args.split_first_mut()?;
+    if !matches!(this, Value::Array(_)) {
+        return None;
+    }
+    if let Err(e) = charge_growth(c, this) {
+        return Some(Err(e));
+    }
     let item = std::mem::replace(&mut rest[0], Value::Unit);
     array_mut(this)?.push(item);
     Some(c.check_size(this).map(|()| Value::Unit))
@@ -135,6 +151,12 @@ pub(crate) fn index(len: usize, i: i64) -> Option<usize> {
 
 fn insert(c: &mut Ctx<'_>, args: &mut [Value]) -> Option<R<Value>> {
     let i = int(&args[1])?;
+    if !matches!(args[0], Value::Array(_)) {
+        return None;
+    }
+    if let Err(e) = charge_growth(c, &args[0]) {
+        return Some(Err(e));
+    }
     let item = std::mem::replace(&mut args[2], Value::Unit);
     let a = array_mut(&mut args[0])?;
     let at = offset(a.len(), i);

@@ -12,6 +12,7 @@
 
 use super::builtins::{self, Bridge, Native, Style};
 use super::ops::{self, BinOp};
+use super::pure::Pure;
 use super::{Ctx, Eval, Flow, Function, Node, R, Value, run_block};
 use rhai::{
     AST, ASTFlags, ASTNode, Engine, Expr, FnCallExpr, ImmutableString, Module, ScriptFuncDef, Shared, Stmt,
@@ -631,11 +632,11 @@ impl FnCompiler<'_> {
             fs.push(n.f);
         }
         node(pre, move |c| {
-            let mut values = vec![Value::Unit; keys.len()];
+            let mut entries: Vec<(ImmutableString, Value)> =
+                keys.iter().map(|k| (k.clone(), Value::Unit)).collect();
             for (f, &i) in fs.iter().zip(&slots) {
-                values[i] = f(c)?;
+                entries[i].1 = f(c)?;
             }
-            let entries: Vec<(ImmutableString, Value)> = keys.iter().cloned().zip(values).collect();
             let v = Value::Map(Arc::new(super::value::Map::from_sorted(entries)));
             c.check_size(&v)?;
             Ok(v)
@@ -716,8 +717,62 @@ impl FnCompiler<'_> {
         })
     }
 
-    /// A unary or binary operator.
+    /// The side-effect-free integer or truth-valued form of `e`, when it
+    /// has one (see [`Pure`]).
+    fn pure(&mut self, e: &Expr) -> Option<Pure> {
+        match e {
+            Expr::IntegerConstant(n, ..) => Some(Pure::Lit(*n)),
+            Expr::Variable(x, ..) if x.2.is_empty() => self.lookup(&x.1).map(|(slot, _)| Pure::Slot(slot)),
+            Expr::Dot(x, flags, ..) if !flags.contains(ASTFlags::NEGATED) => match (&x.lhs, &x.rhs) {
+                (Expr::Variable(v, ..), Expr::Property(p, ..)) if v.2.is_empty() => {
+                    let (slot, _) = self.lookup(&v.1)?;
+                    Some(Pure::Prop(slot, self.intern(&p.2)))
+                }
+                _ => None,
+            },
+            Expr::FnCall(x, ..) if !x.is_qualified() && !x.capture_parent_scope => {
+                self.pure_op(x.op_token.as_ref()?, &x.args)
+            }
+            _ => None,
+        }
+    }
+
+    /// The [`Pure`] form of operator `op` on `args`.
+    fn pure_op(&mut self, op: &Token, args: &[Expr]) -> Option<Pure> {
+        match args {
+            [a] => {
+                let a = self.pure(a)?;
+                match op {
+                    Token::Bang if a.is_bool() => Some(Pure::Not(Box::new(a))),
+                    Token::Minus | Token::UnaryMinus if !a.is_bool() => Some(Pure::Neg(Box::new(a))),
+                    _ => None,
+                }
+            }
+            [a, b] => {
+                let op = BinOp::of(op)?;
+                let (a, b) = (self.pure(a)?, self.pure(b)?);
+                Pure::binary(op, a, b)
+            }
+            _ => None,
+        }
+    }
+
+    /// A unary or binary operator: its [`Pure`] form first when it has one,
+    /// the general evaluation when that declines.
     fn operator(&mut self, op: &Token, args: &[Expr], base: u64) -> Node {
+        let general = self.operator_general(op, args, base);
+        let Some(pure) = self.pure_op(op, args) else {
+            return general;
+        };
+        let f = general.f;
+        node(general.pre, move |c| match pure.value(c) {
+            Some(v) => Ok(v),
+            None => f(c),
+        })
+    }
+
+    /// A unary or binary operator, evaluated in general.
+    fn operator_general(&mut self, op: &Token, args: &[Expr], base: u64) -> Node {
         match args {
             [a] => {
                 let negate = match op {
@@ -945,6 +1000,36 @@ impl FnCompiler<'_> {
                     return Ok(m.get_shared(&name).cloned().unwrap_or(Value::Unit));
                 }
                 chain_walk(c, &root, &steps, Vec::new())
+            });
+        }
+        if let (Root::Var(slot, false), [Step::Method { args, .. }]) = (&*root, steps.as_slice())
+            && args.len() < 4
+        {
+            // `x.f(a, …)` on a variable (`out.push(q)`): the arguments, then
+            // the call on the variable in place, as `walk` makes it, without
+            // a list of argument values.
+            let slot = *slot;
+            let steps2 = steps.clone();
+            return node(pre, move |c| {
+                let Step::Method { args, native, bridge } = &steps2[0] else {
+                    return Err(Flow::Bail);
+                };
+                let mut values: [Value; 4] = Default::default();
+                let k = args.len();
+                for (v, f) in values[1..].iter_mut().zip(args) {
+                    *v = f(c)?;
+                }
+                let values = &mut values[..=k];
+                values[0] = std::mem::take(c.local_mut(slot));
+                let r = match native.and_then(|n| (n.f)(c, values)) {
+                    Some(r) => r,
+                    None => match &bridge {
+                        Some(b) => b.call(c, values),
+                        None => Err(Flow::Bail),
+                    },
+                };
+                *c.local_mut(slot) = std::mem::take(&mut values[0]);
+                r
             });
         }
         if let (Root::Var(slot, _), [Step::Index(f)]) = (&*root, steps.as_slice()) {

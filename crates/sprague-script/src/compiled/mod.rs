@@ -23,6 +23,7 @@
 mod builtins;
 mod compiler;
 mod ops;
+mod pure;
 mod value;
 
 use crate::pos::Pos;

@@ -106,41 +106,71 @@ pub(crate) fn shift_right(x: i64, y: i64) -> i64 {
     }
 }
 
+/// An integer operation whose answer is an integer (arithmetic, shifts and
+/// bitwise operators); `None` where rhai raises an error (overflow, division
+/// by zero, a negative or huge power) and for the other operators.
+#[inline]
+pub(crate) fn int_arith(op: BinOp, x: i64, y: i64) -> Option<i64> {
+    Some(match op {
+        BinOp::Add => x.checked_add(y)?,
+        BinOp::Sub => x.checked_sub(y)?,
+        BinOp::Mul => x.checked_mul(y)?,
+        BinOp::Div => {
+            if y == 0 {
+                return None;
+            }
+            x.checked_div(y)?
+        }
+        BinOp::Rem => x.checked_rem(y)?,
+        BinOp::Pow => {
+            if y < 0 || y > i64::from(u32::MAX) {
+                return None;
+            }
+            x.checked_pow(u32::try_from(y).ok()?)?
+        }
+        BinOp::Shl => shift_left(x, y),
+        BinOp::Shr => shift_right(x, y),
+        BinOp::BitAnd => x & y,
+        BinOp::BitOr => x | y,
+        BinOp::BitXor => x ^ y,
+        _ => return None,
+    })
+}
+
+/// An integer comparison; `None` for the other operators.
+#[inline]
+pub(crate) const fn int_cmp(op: BinOp, x: i64, y: i64) -> Option<bool> {
+    Some(match op {
+        BinOp::Eq => x == y,
+        BinOp::Ne => x != y,
+        BinOp::Lt => x < y,
+        BinOp::Le => x <= y,
+        BinOp::Gt => x > y,
+        BinOp::Ge => x >= y,
+        _ => return None,
+    })
+}
+
 /// An integer operation; `None` where rhai raises an error (overflow,
 /// division by zero, a negative or huge power) or has no such operator.
 #[inline]
 pub(crate) fn int_op(op: BinOp, x: i64, y: i64) -> Option<Value> {
     Some(match op {
-        BinOp::Add => Value::Int(x.checked_add(y)?),
-        BinOp::Sub => Value::Int(x.checked_sub(y)?),
-        BinOp::Mul => Value::Int(x.checked_mul(y)?),
-        BinOp::Div => {
-            if y == 0 {
-                return None;
-            }
-            Value::Int(x.checked_div(y)?)
-        }
-        BinOp::Rem => Value::Int(x.checked_rem(y)?),
-        BinOp::Pow => {
-            if y < 0 || y > i64::from(u32::MAX) {
-                return None;
-            }
-            Value::Int(x.checked_pow(u32::try_from(y).ok()?)?)
-        }
-        BinOp::Shl => Value::Int(shift_left(x, y)),
-        BinOp::Shr => Value::Int(shift_right(x, y)),
-        BinOp::BitAnd => Value::Int(x & y),
-        BinOp::BitOr => Value::Int(x | y),
-        BinOp::BitXor => Value::Int(x ^ y),
-        BinOp::Eq => Value::Bool(x == y),
-        BinOp::Ne => Value::Bool(x != y),
-        BinOp::Lt => Value::Bool(x < y),
-        BinOp::Le => Value::Bool(x <= y),
-        BinOp::Gt => Value::Bool(x > y),
-        BinOp::Ge => Value::Bool(x >= y),
         BinOp::Range => Value::Other(Box::new((x..y).into())),
         BinOp::RangeInclusive => Value::Other(Box::new((x..=y).into())),
+        _ if op.is_comparison() => Value::Bool(int_cmp(op, x, y)?),
+        _ => Value::Int(int_arith(op, x, y)?),
     })
+}
+
+/// Whether `op` answers an integer on two integers.
+pub(crate) const fn is_arith(op: BinOp) -> bool {
+    !op.is_comparison() && !matches!(op, BinOp::Range | BinOp::RangeInclusive)
+}
+
+/// Whether `op` is one of `==`, `!=`, `<`, `<=`, `>`, `>=`.
+pub(crate) const fn is_comparison(op: BinOp) -> bool {
+    op.is_comparison()
 }
 
 /// The first two characters of a string, as rhai compares a character with

@@ -182,6 +182,12 @@ fn failures_and_unusual_scripts_answer_as_rhai_does() {
         "fn moves(p) { let a = [p, 1, 2]; a.sort(); a.reverse(); let x = a.pop(); a.insert(0, x); if p > 0 { [a[-1], p - 1] } else { [] } }",
         "fn moves(p) { if p > 0 { [(p >> 1) ^ (p << 70), p - 1, -(p - 1), p ** 2 % 5] } else { [] } }",
         "fn moves(p) { if p > 0 && (p & 1 == 1 || p > 6) { [p - 1] } else if p > 0 { [p - 2 ?? 0] } else { [] } }",
+        // Methods on a variable: done here, bridged, or on the wrong type.
+        "fn moves(p) { let s = \"ab\"; s.pad(4, 'x'); let m = #{a: 1}; m.remove(\"a\"); let a = [1]; a.push(p); a.insert(0, 2); if p > 0 { [s.len() + p - 1, m.len(), a[1] - 1] } else { [] } }",
+        "fn moves(p) { let a = 5; a.push(1); [] }",
+        "fn moves(p) { let out = []; for i in 0..p { out.push(i); out.push(out.len() - 1); } out }",
+        // Truth values and map entries in integer expressions.
+        "fn moves(p) { let m = #{a: p, s: \"x\"}; let t = !(p > 2) & (m.a < 6) | (p == 1) ^ true; if t && p > 0 { [m.a - 1, m.s + m.a] } else if p > 0 { [p - 1, m.z] } else { [] } }",
     ];
     for (i, source) in scripts.iter().enumerate() {
         let limits = Limits {
@@ -204,6 +210,31 @@ fn failures_and_unusual_scripts_answer_as_rhai_does() {
     }
 }
 
+/// Positions that are maps: records (at most four integers), larger maps,
+/// maps with other values, and a key spelt like a keyword.
+#[test]
+fn map_positions_answer_as_rhai_does() {
+    let source = r#"
+        fn moves(p) {
+            if p.n <= 0 { return []; }
+            let n = p.n - 1;
+            [#{n: n, k: 1}, #{n: n, a: 1, b: 2, c: 3, d: 4}, #{n: n, s: "x"}, #{n: n}, #{"if": 2, n: n}, #{n: n, k: p.n % 2}]
+        }
+    "#;
+    for start in ["#{n: 3}", "#{n: 2, a: 1, b: 2, c: 3, d: 4}", "#{n: 2, s: \"x\"}"] {
+        same_answers(source, Limits::default(), &[start], 500);
+        let r = |compiled| {
+            let r = ScriptRuleset::from_source_with("t.rhai", source, Limits::default(), compiled)
+                .expect("loads");
+            let monitor = Monitor::default();
+            r.value(start, &Options::new(&monitor))
+                .map(|report| report.text())
+                .unwrap_or_else(|e| e.to_string())
+        };
+        assert_eq!(r(true), r(false), "{start}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -221,7 +252,7 @@ proptest! {
     /// Random integer expressions: the same value, or the same error.
     #[test]
     fn random_expressions_answer_as_rhai_does(e in expression(), p in -70i64..70) {
-        let source = format!("fn moves(p) {{ let q = p * 3; let v = {e}; if p > 0 {{ [p - 1, v] }} else {{ [] }} }}");
+        let source = format!("fn moves(p) {{ let q = p * 3; let m = #{{a: p - 2, s: \"x\"}}; let v = {e}; if p > 0 {{ [p - 1, v] }} else {{ [] }} }}");
         same_answers(&source, Limits::default(), &[&p.to_string()], 4);
     }
 }
@@ -233,6 +264,10 @@ fn expression() -> impl Strategy<Value = String> {
         Just("q".to_string()),
         (-70i64..70).prop_map(|n| format!("({n})")),
         Just("9223372036854775807".to_string()),
+        Just("m.a".to_string()),
+        Just("m.s".to_string()),
+        Just("m.z".to_string()),
+        Just("(p > q)".to_string()),
     ];
     leaf.prop_recursive(4, 24, 2, |inner| {
         let ops = prop::sample::select(vec![
@@ -241,6 +276,8 @@ fn expression() -> impl Strategy<Value = String> {
         prop_oneof![
             (inner.clone(), ops, inner.clone()).prop_map(|(a, op, b)| format!("({a} {op} {b})")),
             inner.clone().prop_map(|a| format!("(-{a})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(!({a} == {b}))")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(({a} > 0) && ({b} < 3))")),
             (inner.clone(), inner.clone(), inner)
                 .prop_map(|(c, a, b)| format!("(if {c} > 0 {{ {a} }} else {{ {b} }})")),
         ]

@@ -286,6 +286,9 @@ impl Value {
                     .map(|(k, v)| (k.clone(), Value::from_pos(v)))
                     .collect(),
             ))),
+            Pos::Record(r) => Value::Map(Arc::new(Map::from_sorted(
+                r.entries().map(|(k, v)| (k.clone(), Value::Int(v))).collect(),
+            ))),
             Pos::Board(b) => Value::Other(Box::new(Dynamic::from(*b))),
             Pos::Graph(g) => Value::Other(Box::new(Dynamic::from(g.clone()))),
             Pos::Sum(_) => Value::Other(Box::new(Dynamic::from(SumValue(p.clone())))),
@@ -312,6 +315,12 @@ impl Value {
                 Pos::List(out.into())
             }
             Value::Map(m) => {
+                if let Some(r) = Pos::record(m.entries().iter().map(|(k, v)| match v {
+                    Value::Int(n) => (k, Some(*n)),
+                    _ => (k, None),
+                })) {
+                    return Some(r);
+                }
                 let mut out = Vec::with_capacity(m.len());
                 for (k, v) in m.entries() {
                     out.push((k.clone(), v.to_pos(depth + 1)?));
