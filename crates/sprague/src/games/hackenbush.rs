@@ -312,7 +312,7 @@ impl PartizanRules for Hackenbush {
         stalk_value(stalk)
     }
 
-    /// Pictures without green edges (at most [`blue_red::MAX_EDGES`] edges)
+    /// Pictures without green edges (at most 128 edges and 128 vertices)
     /// are numbers, valued by a search over bit sets of edges instead of
     /// canonical forms (see `BlueRedSearch` in this module's source).
     fn number_search(&self) -> Option<Box<dyn NumberSearch<HackenbushGraph> + '_>> {
