@@ -3,7 +3,7 @@
 //! the player to move; Left's states move to Right's and back.
 
 use super::graph::LoopyGame;
-use crate::loopy::{PredecessorLists, Predecessors, RelaxFn, Retrograde};
+use crate::loopy::{Predecessors, RelaxFn, Retrograde};
 
 /// The player to move in a state: Left's states are the even numbers.
 pub(super) const LEFT: usize = 0;
@@ -80,248 +80,38 @@ impl Arena {
         Arena { succ, pred }
     }
 
-    /// The predecessor lists, for the backward-induction kernel.
-    fn preds(&self) -> PredecessorLists<'_, (u32, bool)> {
-        PredecessorLists(&self.pred)
-    }
-
     /// The states from which `player` forces a win in finite play: the
     /// opponent, to move, eventually has no move. Everything else is a loss
-    /// or a draw for `player`. Backward induction on [`Retrograde`]: linear
-    /// in the edges (one counter per state).
+    /// or a draw for `player`. See [`StateGraph::attractor_with`].
     pub(super) fn attractor(&self, player: usize) -> Vec<bool> {
-        let n = self.succ.len();
-        let mut won = vec![false; n];
-        // For the opponent's states: moves not yet known to lose.
-        let mut count: Vec<u32> = self.succ.iter().map(|o| o.len() as u32).collect();
-        let mut work = Retrograde::new();
-        for (s, (w, moves)) in won.iter_mut().zip(&self.succ).enumerate() {
-            if s % 2 != player && moves.is_empty() {
-                *w = true;
-                work.push(s);
-            }
-        }
-        let Ok(()) = work.run(
-            &self.preds(),
-            &mut RelaxFn(|_, (s, _): (u32, bool)| {
-                let s = s as usize;
-                if won[s] {
-                    return None;
-                }
-                if s % 2 != player {
-                    count[s] -= 1;
-                    if count[s] != 0 {
-                        return None;
-                    }
-                }
-                won[s] = true;
-                Some(s)
-            }),
-        );
-        won
-    }
-
-    /// The states from which Left wins when, besides finite play (Right to
-    /// move and stuck), Left also wins every infinite play that makes
-    /// infinitely many moves in the first component (`accept_in_a`) or in
-    /// the second (`!accept_in_a`). A Büchi game, solved by the classical
-    /// nested attractors: O(states · edges) at worst. (The tests' reference
-    /// for [`Difference::left_buchi`].)
-    #[cfg(test)]
-    pub(super) fn left_buchi(&self, accept_in_a: bool) -> Vec<bool> {
-        let n = self.succ.len();
-        let mut alive = vec![true; n]; // states not yet known lost for Left
-        loop {
-            // Left's attractor to an accepting edge (or Right stuck) inside `alive`.
-            let mut good = vec![false; n];
-            let mut count = vec![0u32; n];
-            let mut work = Retrograde::new();
-            for s in 0..n {
-                if !alive[s] {
-                    continue;
-                }
-                if s % 2 == LEFT {
-                    if self.succ[s]
-                        .iter()
-                        .any(|&(t, a)| a == accept_in_a && alive[t as usize])
-                    {
-                        good[s] = true;
-                        work.push(s);
-                    }
-                } else {
-                    // Right's edges out of `alive` can never be made good.
-                    let mut c = 0u32;
-                    let mut blocked = false;
-                    for &(t, a) in &self.succ[s] {
-                        if !alive[t as usize] {
-                            blocked = true;
-                        } else if a != accept_in_a {
-                            c += 1;
-                        }
-                    }
-                    count[s] = if blocked { u32::MAX } else { c };
-                    if c == 0 && !blocked {
-                        good[s] = true;
-                        work.push(s);
-                    }
-                }
-            }
-            let Ok(()) = work.run(
-                &self.preds(),
-                &mut RelaxFn(|_, (s, a): (u32, bool)| {
-                    let s = s as usize;
-                    if !alive[s] || good[s] || a == accept_in_a {
-                        return None;
-                    }
-                    if s % 2 == RIGHT {
-                        if count[s] == u32::MAX {
-                            return None;
-                        }
-                        count[s] -= 1;
-                        if count[s] != 0 {
-                            return None;
-                        }
-                    }
-                    good[s] = true;
-                    Some(s)
-                }),
-            );
-            // Where Left cannot force progress, Right wins; so does wherever Right can force play there.
-            let trap: Vec<usize> = (0..n).filter(|&s| alive[s] && !good[s]).collect();
-            if trap.is_empty() {
-                return alive;
-            }
-            // Left's moves to states still alive, counted before the trap dies.
-            let mut left_count: Vec<u32> = vec![0; n];
-            for s in (0..n).filter(|s| s % 2 == LEFT && alive[*s]) {
-                left_count[s] = self.succ[s].iter().filter(|&&(t, _)| alive[t as usize]).count() as u32;
-            }
-            for &s in &trap {
-                alive[s] = false;
-            }
-            let Ok(()) = Retrograde::from(trap).run(
-                &self.preds(),
-                &mut RelaxFn(|_, (s, _): (u32, bool)| {
-                    let s = s as usize;
-                    if !alive[s] {
-                        return None;
-                    }
-                    if s % 2 == LEFT {
-                        left_count[s] -= 1;
-                        if left_count[s] != 0 {
-                            return None;
-                        }
-                    }
-                    alive[s] = false;
-                    Some(s)
-                }),
-            );
-        }
+        self.attractor_with(player, &[])
     }
 }
 
-/// The state graph of `a − b` without its edges: a state's moves are read
-/// from the two games' option lists and its predecessors from their
-/// reversed lists when needed. Memory: the reversed lists (the size of the
-/// two games) plus what an analysis keeps per state, instead of the
-/// explicit [`Arena`]'s two lists per state, which for games whose
-/// positions have many options (`over + *k`: about `k` each) held tens of
-/// millions of edges.
-pub(super) struct Difference<'a> {
-    a: &'a LoopyGame,
-    b: &'a LoopyGame,
-    /// `rev[0]`: the positions of `a` with a Left option to `x`, for each
-    /// `x`; `rev[1]`: with a Right option. `rev[2]`, `rev[3]`: the same for `b`.
-    rev: [Reversed; 4],
-}
+/// A state graph of one loopy game or of a difference, read through its
+/// moves and its predecessors (each move labelled with whether it is made in
+/// the first component): the analyses below are written once for the
+/// explicit [`Arena`] and for [`Difference`], which lists no moves.
+pub(super) trait StateGraph: Predecessors<Node = usize, Edge = (usize, bool)> + Sized {
+    /// The number of states.
+    fn state_count(&self) -> usize;
 
-/// Reversed option lists in compressed form: the positions with an option
-/// to `x` are `from[at[x]..at[x + 1]]`, once per listed option.
-struct Reversed {
-    at: Vec<u32>,
-    from: Vec<u32>,
-}
-
-impl Reversed {
-    fn of(options: &[Vec<u32>]) -> Reversed {
-        let mut at = vec![0u32; options.len() + 1];
-        for opts in options {
-            for &w in opts {
-                at[w as usize + 1] += 1;
-            }
-        }
-        for i in 1..at.len() {
-            at[i] += at[i - 1];
-        }
-        let mut next = at.clone();
-        let mut from = vec![0u32; at[options.len()] as usize];
-        for (v, opts) in options.iter().enumerate() {
-            for &w in opts {
-                from[next[w as usize] as usize] = v as u32;
-                next[w as usize] += 1;
-            }
-        }
-        Reversed { at, from }
-    }
-
-    fn to(&self, x: usize) -> &[u32] {
-        &self.from[self.at[x] as usize..self.at[x + 1] as usize]
-    }
-}
-
-impl<'a> Difference<'a> {
-    /// The states of `a − b`, numbered as in [`Arena::difference`].
-    pub(super) fn new(a: &'a LoopyGame, b: &'a LoopyGame) -> Self {
-        let rev = [
-            Reversed::of(&a.left),
-            Reversed::of(&a.right),
-            Reversed::of(&b.left),
-            Reversed::of(&b.right),
-        ];
-        Difference { a, b, rev }
-    }
-
-    /// The moves out of state `s`, each with whether it is made in `a`:
-    /// Left moves to a Left option in `a` or a Right option in `b`, Right to
-    /// a Right option in `a` or a Left option in `b`.
-    fn moves(&self, s: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
-        let nb = self.b.position_count();
-        let (x, y) = (s / 2 / nb, s / 2 % nb);
-        let (in_a, in_b, next) = if s % 2 == LEFT {
-            (&self.a.left[x], &self.b.right[y], RIGHT)
-        } else {
-            (&self.a.right[x], &self.b.left[y], LEFT)
-        };
-        let in_a = in_a
-            .iter()
-            .map(move |&w| (2 * (w as usize * nb + y) + next, true));
-        let in_b = in_b
-            .iter()
-            .map(move |&w| (2 * (x * nb + w as usize) + next, false));
-        in_a.chain(in_b)
-    }
+    /// The moves out of state `s`, each with whether it is made in the
+    /// first component.
+    fn moves(&self, s: usize) -> impl Iterator<Item = (usize, bool)> + '_;
 
     /// The number of moves out of state `s`.
     fn move_count(&self, s: usize) -> u32 {
-        let nb = self.b.position_count();
-        let (x, y) = (s / 2 / nb, s / 2 % nb);
-        let n = if s % 2 == LEFT {
-            self.a.left[x].len() + self.b.right[y].len()
-        } else {
-            self.a.right[x].len() + self.b.left[y].len()
-        };
-        n as u32
+        self.moves(s).count() as u32
     }
 
-    fn state_count(&self) -> usize {
-        2 * self.a.position_count() * self.b.position_count()
-    }
-
-    /// [`Arena::attractor`] on the states of `a − b`, where the decided
-    /// states (`known[s]` is `Some`) are taken as given and their moves
-    /// ignored. O(states + the moves into the states `player` wins), with
-    /// predecessors generated from the reversed option lists.
-    pub(super) fn attractor_with(&self, player: usize, known: &[Option<bool>]) -> Vec<bool> {
+    /// The states from which `player` forces a win in finite play (the
+    /// opponent, to move, eventually has no move), where the decided states
+    /// (`known[s]` is `Some`; states past the end of `known` are undecided)
+    /// are taken as given and their moves ignored. Everything else is a loss
+    /// or a draw for `player`. Backward induction on [`Retrograde`]:
+    /// O(states + the moves into the states `player` wins).
+    fn attractor_with(&self, player: usize, known: &[Option<bool>]) -> Vec<bool> {
         let n = self.state_count();
         let mut won = vec![false; n];
         // For the opponent's states: moves not yet known to lose.
@@ -359,12 +149,12 @@ impl<'a> Difference<'a> {
         won
     }
 
-    /// The states of `a − b` from which Left wins when, besides finite
-    /// play (Right to move and stuck), Left also wins every infinite play
-    /// with infinitely many moves in `a` (`accept_in_a`) or in `b`
+    /// The states from which Left wins when, besides finite play (Right to
+    /// move and stuck), Left also wins every infinite play with infinitely
+    /// many moves in the first component (`accept_in_a`) or in the second
     /// (`!accept_in_a`). A Büchi game, solved by the classical nested
     /// attractors: O(states · moves) at worst.
-    pub(super) fn left_buchi(&self, accept_in_a: bool) -> Vec<bool> {
+    fn left_buchi(&self, accept_in_a: bool) -> Vec<bool> {
         let n = self.state_count();
         let mut alive = vec![true; n]; // states not yet known lost for Left
         let mut good = vec![false; n];
@@ -448,6 +238,130 @@ impl<'a> Difference<'a> {
                 }),
             );
         }
+    }
+}
+
+impl StateGraph for Arena {
+    fn state_count(&self) -> usize {
+        self.succ.len()
+    }
+
+    fn moves(&self, s: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
+        self.succ[s].iter().map(|&(t, a)| (t as usize, a))
+    }
+
+    fn move_count(&self, s: usize) -> u32 {
+        self.succ[s].len() as u32
+    }
+}
+
+impl Predecessors for Arena {
+    type Node = usize;
+    type Edge = (usize, bool);
+
+    fn predecessors<'a>(&'a self, t: usize, buf: &'a mut Vec<(usize, bool)>) -> &'a [(usize, bool)] {
+        buf.extend(self.pred[t].iter().map(|&(s, a)| (s as usize, a)));
+        buf
+    }
+}
+
+/// The state graph of `a − b` without its edges: a state's moves are read
+/// from the two games' option lists and its predecessors from their
+/// reversed lists when needed. Memory: the reversed lists (the size of the
+/// two games) plus what an analysis keeps per state, instead of the
+/// explicit [`Arena`]'s two lists per state, which for games whose
+/// positions have many options (`over + *k`: about `k` each) held tens of
+/// millions of edges.
+pub(super) struct Difference<'a> {
+    a: &'a LoopyGame,
+    b: &'a LoopyGame,
+    /// `rev[0]`: the positions of `a` with a Left option to `x`, for each
+    /// `x`; `rev[1]`: with a Right option. `rev[2]`, `rev[3]`: the same for `b`.
+    rev: [Reversed; 4],
+}
+
+/// Reversed option lists in compressed form: the positions with an option
+/// to `x` are `from[at[x]..at[x + 1]]`, once per listed option.
+struct Reversed {
+    at: Vec<u32>,
+    from: Vec<u32>,
+}
+
+impl Reversed {
+    fn of(options: &[Vec<u32>]) -> Reversed {
+        let mut at = vec![0u32; options.len() + 1];
+        for opts in options {
+            for &w in opts {
+                at[w as usize + 1] += 1;
+            }
+        }
+        for i in 1..at.len() {
+            at[i] += at[i - 1];
+        }
+        let mut next = at.clone();
+        let mut from = vec![0u32; at[options.len()] as usize];
+        for (v, opts) in options.iter().enumerate() {
+            for &w in opts {
+                from[next[w as usize] as usize] = v as u32;
+                next[w as usize] += 1;
+            }
+        }
+        Reversed { at, from }
+    }
+
+    fn to(&self, x: usize) -> &[u32] {
+        &self.from[self.at[x] as usize..self.at[x + 1] as usize]
+    }
+}
+
+impl<'a> Difference<'a> {
+    /// The states of `a − b`, numbered as in [`Arena::difference`].
+    pub(super) fn new(a: &'a LoopyGame, b: &'a LoopyGame) -> Self {
+        let rev = [
+            Reversed::of(&a.left),
+            Reversed::of(&a.right),
+            Reversed::of(&b.left),
+            Reversed::of(&b.right),
+        ];
+        Difference { a, b, rev }
+    }
+}
+
+impl StateGraph for Difference<'_> {
+    /// The moves out of state `s`, each with whether it is made in `a`:
+    /// Left moves to a Left option in `a` or a Right option in `b`, Right to
+    /// a Right option in `a` or a Left option in `b`.
+    fn moves(&self, s: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
+        let nb = self.b.position_count();
+        let (x, y) = (s / 2 / nb, s / 2 % nb);
+        let (in_a, in_b, next) = if s % 2 == LEFT {
+            (&self.a.left[x], &self.b.right[y], RIGHT)
+        } else {
+            (&self.a.right[x], &self.b.left[y], LEFT)
+        };
+        let in_a = in_a
+            .iter()
+            .map(move |&w| (2 * (w as usize * nb + y) + next, true));
+        let in_b = in_b
+            .iter()
+            .map(move |&w| (2 * (x * nb + w as usize) + next, false));
+        in_a.chain(in_b)
+    }
+
+    /// The number of moves out of state `s`.
+    fn move_count(&self, s: usize) -> u32 {
+        let nb = self.b.position_count();
+        let (x, y) = (s / 2 / nb, s / 2 % nb);
+        let n = if s % 2 == LEFT {
+            self.a.left[x].len() + self.b.right[y].len()
+        } else {
+            self.a.right[x].len() + self.b.left[y].len()
+        };
+        n as u32
+    }
+
+    fn state_count(&self) -> usize {
+        2 * self.a.position_count() * self.b.position_count()
     }
 }
 

@@ -3,7 +3,7 @@
 
 #[cfg(test)]
 use super::arena::Arena;
-use super::arena::{Difference, LEFT, RIGHT};
+use super::arena::{Difference, LEFT, RIGHT, StateGraph};
 use super::graph::LoopyGame;
 use super::stopper::short_values;
 use crate::budget::BudgetExceeded;

@@ -7,7 +7,7 @@
 //! player infinite play favours). Every stopper found here is only a
 //! candidate: [`LoopyGame::side`] checks it exactly before returning it.
 
-use super::arena::{Arena, Difference, RIGHT};
+use super::arena::{Arena, Difference, RIGHT, StateGraph};
 use super::canonical::LoopyError;
 use super::canonical::{bypass_reversible, undominated};
 use super::compare::check_budget;
