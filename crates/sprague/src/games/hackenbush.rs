@@ -617,8 +617,9 @@ mod stalk_tests {
     use crate::partizan::PartizanSolver;
     use proptest::prelude::*;
 
-    /// Hackenbush without the stalk rule: every value by search.
-    struct Searched;
+    /// Hackenbush without the stalk rule and without the Blue-Red number
+    /// search: every value by canonical forms (the reference of both).
+    pub(super) struct Searched;
 
     impl PartizanRules for Searched {
         type Position = HackenbushGraph;
@@ -630,6 +631,9 @@ mod stalk_tests {
         }
         fn decompose(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) -> bool {
             Hackenbush.decompose(p, out)
+        }
+        fn canonical_key(&self, p: &HackenbushGraph) -> (HackenbushGraph, bool) {
+            Hackenbush.canonical_key(p)
         }
     }
 

@@ -31,8 +31,6 @@ struct Picture {
     /// Per edge, the earlier edges with the same ends and colour (chopping
     /// either leaves the same picture).
     twins: Vec<u128>,
-    /// The edges, in bit order.
-    edges: Vec<HackenbushEdge>,
 }
 
 impl Picture {
@@ -49,7 +47,6 @@ impl Picture {
             blue: 0,
             ground_loops: 0,
             twins: Vec::with_capacity(edges.len()),
-            edges: edges.to_vec(),
         };
         for (k, e) in edges.iter().enumerate() {
             let bit = 1u128 << k;
@@ -274,7 +271,7 @@ impl BlueRedSearch {
         let all = pic.all();
         let mut found: Vec<(HackenbushGraph, Dyadic)> = Vec::new();
         let mut pieces = Vec::new();
-        for k in 0..pic.edges.len() {
+        for k in 0..pic.ends.len() {
             if all & pic.twins[k] != 0 {
                 continue; // the same option as its earlier twin
             }
@@ -373,23 +370,7 @@ mod tests {
     use proptest::prelude::*;
 
     /// Hackenbush by canonical forms only: no stalk rule, no number search.
-    struct General;
-
-    impl PartizanRules for General {
-        type Position = HackenbushGraph;
-        fn left_moves(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) {
-            Hackenbush.left_moves(p, out);
-        }
-        fn right_moves(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) {
-            Hackenbush.right_moves(p, out);
-        }
-        fn decompose(&self, p: &HackenbushGraph, out: &mut Vec<HackenbushGraph>) -> bool {
-            Hackenbush.decompose(p, out)
-        }
-        fn canonical_key(&self, p: &HackenbushGraph) -> (HackenbushGraph, bool) {
-            Hackenbush.canonical_key(p)
-        }
-    }
+    use super::super::stalk_tests::Searched as General;
 
     fn searched(p: &HackenbushGraph) -> Option<Dyadic> {
         BlueRedSearch::default().value(p, usize::MAX, 0, None).unwrap()
