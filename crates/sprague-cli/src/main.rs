@@ -2,6 +2,7 @@
 #![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
 
 mod cmd;
+mod heap;
 mod picture;
 mod play;
 mod progress;
@@ -11,6 +12,10 @@ use clap::{CommandFactory, Parser, Subcommand};
 use error::{CliError, CliResult};
 use ruleset::QueryOptions;
 use sprague_cli::{error, input};
+
+/// Every allocation is counted against the memory budget (see [`heap`]).
+#[global_allocator]
+static HEAP: heap::CountingHeap = heap::CountingHeap;
 
 /// Combinatorial game theory engine: outcomes, Grundy values, winning moves.
 #[derive(Parser)]
@@ -363,6 +368,10 @@ enum NimberOp {
 fn run(cli: Cli) -> CliResult<()> {
     if let Some(bytes) = cli.max_memory {
         progress::monitor().set_max_memory(bytes);
+    }
+    // The server only sends the page's files: its budget is the browser's.
+    if !matches!(cli.command, Command::Serve { .. }) {
+        heap::arm(progress::monitor().max_memory());
     }
     // Ctrl-C always ends with one line and exit code 130: at once, or by a
     // clean stop where the computation polls the monitor.

@@ -27,10 +27,16 @@ enum End {
 /// Runs `sprague --max-memory 300M args`, Ctrl-C after 2 s; the end and the
 /// peak resident memory in MiB.
 fn run(args: &[&str]) -> (End, u64) {
+    run_within(args, BUDGET_MIB)
+}
+
+/// Runs `sprague --max-memory {budget_mib}M args`, Ctrl-C after 2 s; the end
+/// and the peak resident memory in MiB.
+fn run_within(args: &[&str], budget_mib: u64) -> (End, u64) {
     let mut child = Command::new("prlimit")
-        .arg(format!("--as={}", 4u64 << 30))
+        .arg(format!("--as={}", 6u64 << 30))
         .arg(env!("CARGO_BIN_EXE_sprague"))
-        .arg(format!("--max-memory={BUDGET_MIB}M"))
+        .arg(format!("--max-memory={budget_mib}M"))
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -215,4 +221,45 @@ fn every_long_run_of_the_catalog_polls_the_monitor() {
         unpolled.len(),
         unpolled.join("\n")
     );
+}
+
+/// Computations that allocate much between two looks at the monitor, found
+/// by the hostile sweep (`fuzz/hostile_sweep.py`) past a budget of 500 MiB
+/// with peaks of 0.8 to 4.4 GiB: the misère search of heaps of 10^4 (its
+/// form phase lists about 15,000 options a heap), misère sums of hundreds
+/// of Wythoff's queens, Cutcake's large boards (canonical-form arithmetic
+/// that does not poll). Counting the heap (`src/heap.rs`) bounds them all:
+/// each ends with the budget's one line and exit code 2 (or with Ctrl-C, on
+/// a slow machine), within the budget.
+#[test]
+fn computations_that_allocate_between_polls_stay_within_the_budget() {
+    const BUDGET: u64 = 100;
+    let queens = vec!["3,5 2,2"; 200].join(" ");
+    let ones = vec!["1,2"; 200].join(" ");
+    let probes: [&[&str]; 8] = [
+        &["value", "lasker", "10007", "7007", "--misere"],
+        &["value", "allbut:2", "10007", "7007", "--misere"],
+        &["value", "hex:0.f8", "10007", "7007", "--misere"],
+        &["value", "wyt-queens", &queens, "--misere"],
+        &["value", "wyt-queens", &ones, "--misere"],
+        &["value", "cutcake", "8007x3007"],
+        &["value", "cutcake", "2007x2007", "3007x1007"],
+        &["calc", "*[16]"],
+    ];
+    let mut broken = Vec::new();
+    for args in probes {
+        let shown: String = args.join(" ").chars().take(60).collect();
+        let (end, peak) = run_within(args, BUDGET);
+        if peak > BUDGET + MARGIN_MIB {
+            broken.push(format!("{shown}: {peak} MiB, past the budget of {BUDGET} MiB"));
+        }
+        match end {
+            End::Done(2, err) if err.lines().count() == 1 && err.contains("memory budget of 100.0 MiB") => {}
+            End::Stopped(130, err) if err.trim().lines().count() == 1 => {}
+            End::Done(code, err) | End::Stopped(code, err) => {
+                broken.push(format!("{shown}: exit {code}: {err}"));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
 }

@@ -215,6 +215,17 @@ impl Monitor {
         })
     }
 
+    /// Stops the computation for memory: `bytes` are held, past the budget.
+    /// For a program that counts its own allocations (a counting global
+    /// allocator) and so sees the budget passed between two
+    /// [`check`](Monitor::check)s; [`memory_exceeded`](Monitor::memory_exceeded)
+    /// then reports `bytes`. Two atomic stores: it neither allocates nor
+    /// reads the budget, so an allocator may call it. O(1).
+    pub fn stop_for_memory(&self, bytes: u64) {
+        self.memory_hit.store(bytes.max(1), Ordering::Relaxed);
+        self.stop();
+    }
+
     /// Every 16th call reads the process's resident memory (where the system
     /// tells it) and asks for a stop once it passes the budget.
     fn poll_memory(&self) {

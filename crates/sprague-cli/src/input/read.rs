@@ -126,6 +126,13 @@ pub fn read_to_limit(reader: &mut dyn Read, name: &str, what: &str, cap: Option<
         if (out.len() + k) as u64 > limit {
             return Err(too_large(name, what, limit, is_budget));
         }
+        if out.len() + k > out.capacity() {
+            // Doubling, but never past the limit: the buffer itself stays
+            // within what is left of the budget.
+            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+            let want = out.capacity().saturating_mul(2).max(out.len() + k).min(limit);
+            out.reserve_exact(want - out.len());
+        }
         out.extend_from_slice(&chunk[..k]);
     }
 }
