@@ -140,7 +140,14 @@ pub struct PieceMisereSolver<'r, R: PieceRules> {
     /// Options listed over all kinds: they count towards the budget, since
     /// valuing a big piece can list the options of every smaller one.
     listed: usize,
+    /// [`listed`](Self::listed) at the last look at the monitor.
+    listed_at_look: usize,
 }
+
+/// Options listed between two looks at the monitor, beside the counts of
+/// kinds and positions: one kind of 10^4 pieces lists about 15,000 options,
+/// as long as thousands of steps take.
+const LISTED_PER_LOOK: usize = 4096;
 
 /// A position being searched: its multiset, its key, and the next option to
 /// try (entry `i` of the multiset, option `j` of that kind).
@@ -179,6 +186,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
             limits: SearchLimits::new(max_states),
             expanded: 0,
             listed: 0,
+            listed_at_look: 0,
         }
     }
 
@@ -259,7 +267,8 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
             // memory budget) ends them too, and the search reports it at
             // its next look at the monitor.
             steps = steps.wrapping_add(1);
-            if steps.is_multiple_of(64)
+            let due = self.look_due();
+            if (due || steps.is_multiple_of(64))
                 && let Some(monitor) = self.limits.ticker.monitor()
                 && monitor.check().is_err()
             {
@@ -417,6 +426,17 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
             self.add(&mut state, id, *c);
         }
         state
+    }
+
+    /// Whether [`LISTED_PER_LOOK`] options were listed since the last time
+    /// this said so: then the monitor is looked at, however few kinds or
+    /// positions were visited. O(1).
+    fn look_due(&mut self) -> bool {
+        let due = self.listed - self.listed_at_look >= LISTED_PER_LOOK;
+        if due {
+            self.listed_at_look = self.listed;
+        }
+        due
     }
 
     /// Lists the options of kind `id` (once).
@@ -645,7 +665,8 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
             if let Some((state, key)) = descend {
                 self.limits.passed(self.held(stack.len() + 1))?;
                 self.expanded += 1;
-                if self.expanded.is_multiple_of(256)
+                let due = self.look_due();
+                if (due || self.expanded.is_multiple_of(256))
                     && let Some(monitor) = self.limits.ticker.monitor()
                 {
                     monitor.check()?;
