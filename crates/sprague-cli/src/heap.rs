@@ -69,8 +69,8 @@ pub fn arm(max_memory: u64) {
 #[inline]
 fn count(delta: i64) {
     let pending = PENDING.with(|p| {
-        let v = p.get() + delta;
-        if v.abs() < FLUSH {
+        let v = p.get().saturating_add(delta);
+        if v.unsigned_abs() < FLUSH.unsigned_abs() {
             p.set(v);
             0
         } else {
@@ -89,11 +89,11 @@ fn count(delta: i64) {
 /// one small file read per [`FLUSH`] bytes of growth).
 #[cold]
 fn pass_on(pending: i64) {
-    let held = HELD.fetch_add(pending, Ordering::Relaxed) + pending;
+    let held = HELD.fetch_add(pending, Ordering::Relaxed).saturating_add(pending);
     if pending < 0 || LEAVING.load(Ordering::Relaxed) {
         return;
     }
-    let used = held.max(resident() - BASE.load(Ordering::Relaxed));
+    let used = held.max(resident().saturating_sub(BASE.load(Ordering::Relaxed)));
     if used > HARD.load(Ordering::Relaxed) {
         leave(used);
     } else if used > SOFT.load(Ordering::Relaxed) {
