@@ -274,3 +274,27 @@ fn loopy_sums_with_many_options_compare_without_an_edge_list() {
     // About 3 s together in the dev profile; 22 s before.
     assert!(started.elapsed().as_secs() < 15, "{:?}", started.elapsed());
 }
+
+/// Found by the `surreal` fuzz target (a timeout after 45 s, gigabytes in
+/// `nimber mul`): `8^(ω^4+8)^4612` is `ω^γ·8^8` with an exponent γ of
+/// 4,612 terms, and every Cantor product of the powers of
+/// `ω^γ·8^8 + ω + 8` copied γ into each of its terms, a few thousand of
+/// them. Products now count the terms of their exponents and stop at
+/// `MAX_SIZE`, within a few times the limit.
+#[test]
+fn ordinal_powers_with_huge_exponents_stop_at_the_size_limit() {
+    use sprague::surreal::{MAX_SIZE, Ordinal};
+    let big = "(8\t^(omega^4+8)^4612+omega+8)^4655";
+    let e = Ordinal::parse(big).expect_err("past the size limit");
+    assert!(
+        e.to_string().contains("counting the terms of its exponents"),
+        "{e}"
+    );
+    // The same shapes, small, are computed: sizes well within the limit.
+    let small = Ordinal::parse("(8^(omega^4+8)^46+omega+8)^46").expect("within the limit");
+    assert!(
+        small.size() > 46 * 46 && small.size() <= MAX_SIZE,
+        "{}",
+        small.size()
+    );
+}

@@ -30,7 +30,7 @@ mod report;
 mod surreal;
 
 pub use arithmetic::ArithmeticError;
-pub use ordinal::{MAX_DEPTH, MAX_TERMS, Ordinal};
+pub use ordinal::{MAX_DEPTH, MAX_SIZE, MAX_TERMS, Ordinal};
 pub use rational::Rational;
 pub use report::{Claim, SurrealReport, claim};
 pub use surreal::Surreal;

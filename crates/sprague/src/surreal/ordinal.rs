@@ -10,6 +10,14 @@ use core::fmt;
 /// [`ArithmeticError::TooLarge`].
 pub const MAX_TERMS: usize = 10_000;
 
+/// Largest number of terms a product of ordinals may have counting the
+/// terms of its exponents, recursively (see [`Ordinal::size`]): a Cantor
+/// product copies the leading exponent of its left factor into every term,
+/// so a power such as `(ω^γ + ω)^4655` with an exponent γ of thousands of
+/// terms would otherwise hold gigabytes in a few dozen terms. Past it
+/// products fail with [`ArithmeticError::TooLarge`].
+pub const MAX_SIZE: usize = 100_000;
+
 /// Deepest nesting of parentheses, exponents and signs the parsers accept.
 pub const MAX_DEPTH: usize = 256;
 
@@ -123,6 +131,30 @@ impl Ordinal {
         self.terms.iter().map(|t| t.0.depth() + 1).max().unwrap_or(0)
     }
 
+    /// The number of terms, counting the terms of the exponents,
+    /// recursively: 0 for 0, 1 for a finite non-zero ordinal, 2 for `ω`.
+    /// O(size).
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.terms
+            .iter()
+            .fold(0usize, |n, (e, _)| n.saturating_add(1).saturating_add(e.size()))
+    }
+
+    /// Adds to `size` the size of one more term of exponent `e` of a
+    /// product being built, refusing the product past [`MAX_SIZE`] (so it
+    /// stops within a few times the limit, however large it would be).
+    fn grow(size: &mut usize, e: &Ordinal, what: &'static str) -> Result<(), ArithmeticError> {
+        *size = size.saturating_add(1).saturating_add(e.size());
+        if *size > MAX_SIZE {
+            return Err(ArithmeticError::TooLarge {
+                what,
+                limit: MAX_SIZE,
+            });
+        }
+        Ok(())
+    }
+
     fn checked(terms: Vec<(Ordinal, u64)>, what: &'static str) -> Result<Ordinal, ArithmeticError> {
         if terms.len() > MAX_TERMS {
             return Err(ArithmeticError::TooLarge {
@@ -187,19 +219,27 @@ impl Ordinal {
     ///
     /// # Errors
     /// [`ArithmeticError::Overflow`] when a coefficient passes `u64::MAX`,
-    /// [`ArithmeticError::TooLarge`] past [`MAX_TERMS`] terms.
+    /// [`ArithmeticError::TooLarge`] past [`MAX_TERMS`] terms, or past
+    /// [`MAX_SIZE`] counting the terms of the exponents.
     pub fn cantor_mul(&self, other: &Ordinal) -> Result<Ordinal, ArithmeticError> {
         let Some((a1, c1)) = self.terms.first() else {
             return Ok(Ordinal::zero());
         };
+        const WHAT: &str = "an ordinal product (counting the terms of its exponents)";
         let mut terms = Vec::with_capacity(self.terms.len() + other.terms.len());
+        let mut size = 0;
         for (b, m) in &other.terms {
             if b.is_zero() {
                 let c = c1.checked_mul(*m).ok_or(ArithmeticError::Overflow)?;
                 terms.push((a1.clone(), c));
                 terms.extend(self.terms[1..].iter().cloned());
+                for (e, _) in &self.terms {
+                    Ordinal::grow(&mut size, e, WHAT)?;
+                }
             } else {
-                terms.push((a1.cantor_add(b)?, *m));
+                let e = a1.cantor_add(b)?;
+                Ordinal::grow(&mut size, &e, WHAT)?;
+                terms.push((e, *m));
             }
         }
         Ordinal::checked(terms, "an ordinal product")
@@ -278,7 +318,8 @@ impl Ordinal {
     ///
     /// # Errors
     /// [`ArithmeticError::Overflow`] when a coefficient passes `u64::MAX`,
-    /// [`ArithmeticError::TooLarge`] past [`MAX_TERMS`] terms.
+    /// [`ArithmeticError::TooLarge`] past [`MAX_TERMS`] terms, or past
+    /// [`MAX_SIZE`] counting the terms of the exponents.
     pub fn natural_mul(&self, other: &Ordinal) -> Result<Ordinal, ArithmeticError> {
         if self.terms.len().saturating_mul(other.terms.len()) > MAX_TERMS * 100 {
             return Err(ArithmeticError::TooLarge {
@@ -287,9 +328,17 @@ impl Ordinal {
             });
         }
         let mut acc = std::collections::BTreeMap::new();
+        let mut size = 0;
         for (a, c) in &self.terms {
             for (b, d) in &other.terms {
                 let e = a.natural_add(b)?;
+                if !acc.contains_key(&e) {
+                    Ordinal::grow(
+                        &mut size,
+                        &e,
+                        "a natural product (counting the terms of its exponents)",
+                    )?;
+                }
                 let m = c.checked_mul(*d).ok_or(ArithmeticError::Overflow)?;
                 let slot = acc.entry(e).or_insert(0u64);
                 *slot = slot.checked_add(m).ok_or(ArithmeticError::Overflow)?;
