@@ -22,7 +22,7 @@
 //!   exits with code 2. A loop that does not poll cannot read past the
 //!   budget.
 //!
-//! This is the only module of the workspace with `unsafe` code: a global
+//! The one module of the command that allows `unsafe` code: a global
 //! allocator is an `unsafe` trait. Each method forwards its arguments
 //! unchanged to [`System`] and only counts.
 #![allow(unsafe_code)]
@@ -40,8 +40,7 @@ pub struct CountingHeap;
 
 /// Bytes held by the process, as passed on by the threads.
 static HELD: AtomicI64 = AtomicI64::new(0);
-/// The soft and hard limits in bytes (`i64::MAX`: none).
-static SOFT: AtomicI64 = AtomicI64::new(i64::MAX);
+/// The hard limit in bytes (`i64::MAX`: none); the soft one is 15/16 of it.
 static HARD: AtomicI64 = AtomicI64::new(i64::MAX);
 /// The resident memory when the limits were set.
 static BASE: AtomicI64 = AtomicI64::new(0);
@@ -59,9 +58,7 @@ thread_local! {
 /// resident memory now. O(1).
 pub fn arm(max_memory: u64) {
     BASE.store(resident(), Ordering::Relaxed);
-    let hard = i64::try_from(max_memory).unwrap_or(i64::MAX);
-    HARD.store(hard, Ordering::Relaxed);
-    SOFT.store(hard - hard / 16, Ordering::Relaxed);
+    HARD.store(i64::try_from(max_memory).unwrap_or(i64::MAX), Ordering::Relaxed);
 }
 
 /// Counts `delta` bytes allocated (negative: freed) by this thread, before
@@ -85,8 +82,8 @@ fn count(delta: i64) {
 
 /// Adds `pending` to the shared count and, when it grew, compares the
 /// memory the computation takes with the limits: the larger of the bytes
-/// held and the growth of the resident memory (read without allocating:
-/// one small file read per [`FLUSH`] bytes of growth).
+/// held and the growth of the resident memory (one small file read per
+/// [`FLUSH`] bytes of growth).
 #[cold]
 fn pass_on(pending: i64) {
     let held = HELD.fetch_add(pending, Ordering::Relaxed).saturating_add(pending);
@@ -94,33 +91,21 @@ fn pass_on(pending: i64) {
         return;
     }
     let used = held.max(resident().saturating_sub(BASE.load(Ordering::Relaxed)));
-    if used > HARD.load(Ordering::Relaxed) {
+    let hard = HARD.load(Ordering::Relaxed);
+    if used > hard {
         leave(used);
-    } else if used > SOFT.load(Ordering::Relaxed) {
+    } else if used > hard - hard / 16 {
         // Stopped on the way to the budget: it would need at least that much.
-        let needed = used.max(HARD.load(Ordering::Relaxed));
+        let needed = used.max(hard);
         crate::progress::monitor().stop_for_memory(u64::try_from(needed).unwrap_or(0));
     }
 }
 
-/// The resident memory of the process in bytes (`/proc/self/statm`), or 0
-/// where it cannot be read. Reads into a buffer on the stack: no allocation.
+/// The resident memory of the process in bytes, or 0 where it cannot be
+/// read. The core's reader allocates a small string: that allocation comes
+/// back through [`count`], far below [`FLUSH`], and is passed on later.
 fn resident() -> i64 {
-    use std::io::Read;
-    let mut buf = [0u8; 128];
-    let Ok(mut file) = std::fs::File::open("/proc/self/statm") else {
-        return 0;
-    };
-    let Ok(n) = file.read(&mut buf) else {
-        return 0;
-    };
-    // The second field is the resident size in 4 KiB pages.
-    let pages = buf[..n]
-        .split(|&b| b == b' ')
-        .nth(1)
-        .and_then(|f| std::str::from_utf8(f).ok())
-        .and_then(|f| f.trim().parse::<i64>().ok());
-    pages.map_or(0, |p| p.saturating_mul(4096))
+    sprague::budget::resident_memory().map_or(0, |r| i64::try_from(r).unwrap_or(i64::MAX))
 }
 
 /// Prints the budget error and exits with code 2, before the allocation

@@ -227,8 +227,8 @@ fn every_long_run_of_the_catalog_polls_the_monitor() {
 /// by the hostile sweep (`fuzz/hostile_sweep.py`) past a budget of 500 MiB
 /// with peaks of 0.8 to 4.4 GiB: the misère search of heaps of 10^4 (its
 /// form phase lists about 15,000 options a heap), misère sums of hundreds
-/// of Wythoff's queens, Cutcake's large boards (canonical-form arithmetic
-/// that does not poll). Counting the heap (`src/heap.rs`) bounds them all:
+/// of Wythoff's queens, Cutcake's large boards (thousands of options a
+/// position between two looks). Counting the heap (`src/heap.rs`) bounds them all:
 /// each ends with the budget's one line and exit code 2 (or with Ctrl-C, on
 /// a slow machine), within the budget.
 #[test]

@@ -290,6 +290,25 @@ fn ordinal_powers_with_huge_exponents_stop_at_the_size_limit() {
         e.to_string().contains("counting the terms of its exponents"),
         "{e}"
     );
+    // Sizes by hand from the definition (a term counts 1 plus the size of
+    // its exponent): 1 = ω^0 is 1, ω = ω^1 is 2, ω+1 is 2 + 1,
+    // ω^(ω+1)·2 + 5 is (1 + 3) + 1.
+    let size = |t: &str| Ordinal::parse(t).expect("an ordinal").size();
+    assert_eq!(
+        [
+            size("0"),
+            size("1"),
+            size("omega"),
+            size("omega+1"),
+            size("omega^(omega+1)*2+5")
+        ],
+        [0, 1, 2, 3, 5]
+    );
+    // A small Cantor power, against its expansion by hand: (ω+1)·(ω+1) =
+    // (ω+1)·ω + (ω+1) = ω^2 + ω + 1.
+    let square = Ordinal::parse("(omega+1)^2").expect("within the limit");
+    assert_eq!(square, Ordinal::parse("omega^2+omega+1").expect("an ordinal"));
+    assert_eq!(square.size(), 5);
     // The same shapes, small, are computed: sizes well within the limit.
     let small = Ordinal::parse("(8^(omega^4+8)^46+omega+8)^46").expect("within the limit");
     assert!(
