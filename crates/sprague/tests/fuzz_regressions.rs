@@ -317,3 +317,44 @@ fn ordinal_powers_with_huge_exponents_stop_at_the_size_limit() {
         small.size()
     );
 }
+
+/// The surreal fuzz target's slow input: `(ω − ω^α)^3866` with α =
+/// `(ω+9)^3866` of 3,867 terms. Each power's binomial terms carry
+/// exponents `i·α` of thousands of terms, so the squarings held millions of
+/// terms for seconds before a coefficient overflowed. Products now count
+/// the terms of their exponents and stop at the size limit.
+#[test]
+fn surreal_powers_with_huge_exponents_stop_at_the_size_limit() {
+    use sprague::surreal::{MAX_SIZE, Ordinal, Surreal};
+    let slow = "(omega+-----ω^(omega+9)^03866)^03866/2";
+    let e = Surreal::parse(slow).expect_err("past the size limit");
+    assert!(
+        e.to_string().contains("counting the terms of its exponents"),
+        "{e}"
+    );
+    // A small power of the same shape is computed, and checked against the
+    // binomial expansion by hand. In an exponent, `(omega+9)^3` is the
+    // Cantor power α = ω^3 + ω^2·9 + ω·9 + 9 (each 9 absorbed but the
+    // last); monomials multiply by the natural sum of their exponents, so
+    // (ω − ω^α)^2 = ω^(α ⊕ α) − 2·ω^(α ⊕ 1) + ω^2.
+    let alpha = Ordinal::parse("(omega+9)^3").expect("an ordinal");
+    assert_eq!(
+        alpha,
+        Ordinal::parse("omega^3+omega^2*9+omega*9+9").expect("an ordinal")
+    );
+    let square = Surreal::parse("(omega-ω^(omega+9)^3)^2").expect("within the limit");
+    let by_hand =
+        Surreal::parse("ω^(omega^3*2+omega^2*18+omega*18+18)-2*ω^(omega^3+omega^2*9+omega*9+10)+omega^2")
+            .expect("a surreal number");
+    assert!(square.equals(&by_hand).expect("comparable"), "{square}");
+    let exponents: usize = square.numerator().iter().map(|(e, _)| 1 + e.size()).sum();
+    assert!(exponents <= MAX_SIZE, "{exponents}");
+    // Powers that stay within the limit are still computed: (ω − ω^α)^8 has
+    // 9 binomial terms, the largest coefficient C(8,4) = 70.
+    let eighth = Surreal::parse("(omega-ω^(omega+9)^3)^8").expect("within the limit");
+    assert_eq!(eighth.numerator().len(), 9);
+    assert!(
+        eighth.numerator().iter().any(|(_, c)| c.to_string() == "70"),
+        "{eighth}"
+    );
+}

@@ -4,6 +4,8 @@
 use super::arithmetic::ArithmeticError;
 use core::cmp::Ordering;
 use core::fmt;
+use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 
 /// Largest number of terms an ordinal (or a surreal number's numerator or
 /// denominator) may have; past it operations fail with
@@ -144,7 +146,7 @@ impl Ordinal {
     /// Adds to `size` the size of one more term of exponent `e` of a
     /// product being built, refusing the product past [`MAX_SIZE`] (so it
     /// stops within a few times the limit, however large it would be).
-    fn grow(size: &mut usize, e: &Ordinal, what: &'static str) -> Result<(), ArithmeticError> {
+    pub(super) fn grow(size: &mut usize, e: &Ordinal, what: &'static str) -> Result<(), ArithmeticError> {
         *size = size.saturating_add(1).saturating_add(e.size());
         if *size > MAX_SIZE {
             return Err(ArithmeticError::TooLarge {
@@ -327,21 +329,25 @@ impl Ordinal {
                 limit: MAX_TERMS,
             });
         }
-        let mut acc = std::collections::BTreeMap::new();
+        let mut acc = BTreeMap::new();
         let mut size = 0;
         for (a, c) in &self.terms {
             for (b, d) in &other.terms {
-                let e = a.natural_add(b)?;
-                if !acc.contains_key(&e) {
-                    Ordinal::grow(
-                        &mut size,
-                        &e,
-                        "a natural product (counting the terms of its exponents)",
-                    )?;
-                }
                 let m = c.checked_mul(*d).ok_or(ArithmeticError::Overflow)?;
-                let slot = acc.entry(e).or_insert(0u64);
-                *slot = slot.checked_add(m).ok_or(ArithmeticError::Overflow)?;
+                match acc.entry(a.natural_add(b)?) {
+                    Entry::Vacant(slot) => {
+                        Ordinal::grow(
+                            &mut size,
+                            slot.key(),
+                            "a natural product (counting the terms of its exponents)",
+                        )?;
+                        slot.insert(m);
+                    }
+                    Entry::Occupied(mut slot) => {
+                        let sum = slot.get().checked_add(m).ok_or(ArithmeticError::Overflow)?;
+                        slot.insert(sum);
+                    }
+                }
             }
         }
         Ordinal::checked(acc.into_iter().rev().collect(), "a natural product")

@@ -7,12 +7,17 @@ use crate::partizan::Dyadic;
 use core::cmp::Ordering;
 use core::fmt;
 use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 
 /// A finite sum `Σ r·ω^α`, largest exponent first, no zero coefficients.
 type Poly = Vec<(Ordinal, Rational)>;
 
 /// Most pairs of terms a product may multiply.
 const MAX_PAIRS: usize = 1_000_000;
+
+/// Most work a product may do: its pairs of terms plus, for each pair, the
+/// terms of the two exponents its natural sum reads.
+const MAX_PAIR_WORK: usize = 20_000_000;
 
 /// Most steps of the exact division tried when normalising a quotient.
 const MAX_DIVISION_STEPS: usize = 1_000;
@@ -78,16 +83,51 @@ fn poly_shift(a: &[(Ordinal, Rational)], e: &Ordinal, r: &Rational) -> Result<Po
         .collect()
 }
 
+/// The terms of `p`, counting the terms of its exponents.
+fn poly_size(p: &[(Ordinal, Rational)]) -> usize {
+    p.iter()
+        .fold(0usize, |n, (e, _)| n.saturating_add(1).saturating_add(e.size()))
+}
+
+/// `a · b`. Refused before any work when the pairs of terms, weighted by the
+/// sizes of their exponents (what the natural sums cost), pass
+/// [`MAX_PAIR_WORK`]; and, while it is built, once its distinct exponents
+/// pass [`MAX_SIZE`](super::MAX_SIZE) terms in all. So it ends within
+/// O(`MAX_PAIR_WORK`) steps however large the product would be.
 fn poly_mul(a: &[(Ordinal, Rational)], b: &[(Ordinal, Rational)]) -> Result<Poly, ArithmeticError> {
     if a.len().saturating_mul(b.len()) > MAX_PAIRS {
         return Err(too_large("a surreal product"));
     }
+    let work = a
+        .len()
+        .saturating_mul(b.len())
+        .saturating_add(b.len().saturating_mul(poly_size(a)))
+        .saturating_add(a.len().saturating_mul(poly_size(b)));
+    if work > MAX_PAIR_WORK {
+        return Err(ArithmeticError::TooLarge {
+            what: "a surreal product (its pairs of terms, weighted by the terms of their exponents)",
+            limit: MAX_PAIR_WORK,
+        });
+    }
     let mut acc: BTreeMap<Ordinal, Rational> = BTreeMap::new();
+    let mut size = 0;
     for (e, r) in a {
         for (f, s) in b {
             let m = r.checked_mul(s)?;
-            let slot = acc.entry(e.natural_add(f)?).or_insert(Rational::ZERO);
-            *slot = slot.checked_add(&m)?;
+            match acc.entry(e.natural_add(f)?) {
+                Entry::Vacant(slot) => {
+                    Ordinal::grow(
+                        &mut size,
+                        slot.key(),
+                        "a surreal product (counting the terms of its exponents)",
+                    )?;
+                    slot.insert(m);
+                }
+                Entry::Occupied(mut slot) => {
+                    let sum = slot.get().checked_add(&m)?;
+                    slot.insert(sum);
+                }
+            }
         }
     }
     let out: Poly = acc.into_iter().rev().filter(|t| !t.1.is_zero()).collect();
