@@ -11,7 +11,7 @@
 
 use super::misere_form::{MisereGame, MisereStore};
 use crate::budget::DEFAULT_MAX_STATES;
-use crate::monitor::SearchError;
+use crate::monitor::{Interrupted, SearchError};
 use crate::outcome::Outcome;
 use crate::search_limits::SearchLimits;
 use core::hash::Hash;
@@ -142,6 +142,10 @@ pub struct PieceMisereSolver<'r, R: PieceRules> {
     listed: usize,
     /// [`listed`](Self::listed) at the last look at the monitor.
     listed_at_look: usize,
+    /// Set when the monitor stopped the listing of a kind's options (a kind
+    /// of 10^4 pieces may have tens of millions): the list is not kept, and
+    /// the search returns this instead of reading the missing options.
+    cut_short: Option<Interrupted>,
 }
 
 /// Options listed between two looks at the monitor, beside the counts of
@@ -187,6 +191,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
             expanded: 0,
             listed: 0,
             listed_at_look: 0,
+            cut_short: None,
         }
     }
 
@@ -205,6 +210,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
     /// [`SearchError::Budget`] past the state budget;
     /// [`SearchError::Interrupted`] if the monitor asks it to stop.
     pub fn outcome(&mut self, pieces: &[(R::Piece, u64)]) -> Result<Outcome, SearchError> {
+        self.cut_short = None;
         let state = self.state_of(pieces);
         let result = self.is_next_win(state);
         let win = self.limits.finish(result)?;
@@ -250,7 +256,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
     /// the pieces each move leaves. Evaluated with an explicit stack.
     fn form_of(&mut self, id: u32) -> Option<MisereGame> {
         let mut stack = vec![id];
-        let mut steps = 0u32;
+        let mut steps = 0u64;
         while let Some(&top) = stack.last() {
             let k = top as usize;
             if self.form[k].is_some() {
@@ -267,11 +273,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
             // memory budget) ends them too, and the search reports it at
             // its next look at the monitor.
             steps = steps.wrapping_add(1);
-            let due = self.look_due();
-            if (due || steps.is_multiple_of(64))
-                && let Some(monitor) = self.limits.ticker.monitor()
-                && monitor.check().is_err()
-            {
+            if self.stop_asked(steps) {
                 self.use_forms = false;
             }
             if !self.use_forms {
@@ -279,7 +281,12 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
                 stack.pop();
                 continue;
             }
-            self.ensure_options(top);
+            if !self.ensure_options(top) {
+                self.use_forms = false;
+                self.form[k] = Some(None);
+                stack.pop();
+                continue;
+            }
             // The first part whose form is unknown, found without copying
             // the option list (a kind is visited once per such part).
             let (options, form) = (&self.options, &self.form);
@@ -439,15 +446,50 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
         due
     }
 
-    /// Lists the options of kind `id` (once).
-    fn ensure_options(&mut self, id: u32) {
+    /// Whether the monitor asks to stop (Ctrl-C, the time or memory
+    /// budget), looked at on every 64th of the caller's `steps` and whenever
+    /// [`look_due`](Self::look_due). The search reports the stop at its own
+    /// next look; the form and Nim-heap walks, which only speed it up, give
+    /// up. O(1) between looks.
+    fn stop_asked(&mut self, steps: u64) -> bool {
+        let due = self.look_due();
+        (due || steps.is_multiple_of(64))
+            && self
+                .limits
+                .ticker
+                .monitor()
+                .is_some_and(|monitor| monitor.check().is_err())
+    }
+
+    /// Lists the options of kind `id` (once), looking at the monitor every
+    /// [`LISTED_PER_LOOK`] options. `false` when the monitor asked to stop
+    /// before the list was complete: then nothing is kept, and
+    /// [`cut_short`](Self::cut_short) says why.
+    fn ensure_options(&mut self, id: u32) -> bool {
         let k = id as usize;
         if self.options[k].is_some() {
-            return;
+            return true;
         }
+        let monitor = self.limits.ticker.monitor();
         let mut raw: Vec<Vec<(R::Piece, u64)>> = Vec::new();
-        self.rules
-            .piece_options(&self.pieces[k], &mut |parts| raw.push(parts.to_vec()));
+        let mut stopped = None;
+        self.rules.piece_options(&self.pieces[k], &mut |parts| {
+            if stopped.is_some() {
+                return;
+            }
+            if (raw.len() + 1).is_multiple_of(LISTED_PER_LOOK)
+                && let Some(monitor) = monitor
+                && let Err(stop) = monitor.check()
+            {
+                stopped = Some(stop);
+                return;
+            }
+            raw.push(parts.to_vec());
+        });
+        if let Some(stop) = stopped {
+            self.cut_short = Some(stop);
+            return false;
+        }
         let mut listed: KindOptions = Vec::with_capacity(raw.len());
         for parts in raw {
             let mut option = Vec::with_capacity(parts.len());
@@ -462,6 +504,7 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
         self.listed = self.listed.saturating_add(listed.len());
         self.live[k] = Some(!listed.is_empty());
         self.options[k] = Some(listed);
+        true
     }
 
     /// The size of kind `id` as a Nim heap, if its options are, recursively,
@@ -475,21 +518,22 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
             return Some(n);
         }
         let mut stack = vec![id];
+        let mut steps = 0u64;
         while let Some(&top) = stack.last() {
             let k = top as usize;
             if self.nim[k].is_some() {
                 stack.pop();
                 continue;
             }
-            if self.over_budget() {
-                // Not known as a Nim heap: the search decides (and stops at
-                // the budget).
+            steps = steps.wrapping_add(1);
+            if self.over_budget() || self.stop_asked(steps) || !self.ensure_options(top) {
+                // Not known as a Nim heap: the search decides (and reports
+                // the budget or the stop).
                 for &kind in &stack {
                     self.nim[kind as usize].get_or_insert(None);
                 }
                 return self.nim[id as usize].flatten();
             }
-            self.ensure_options(top);
             let opts = self.options[k].as_ref().map_or(&[][..], Vec::as_slice);
             let mut pending = None;
             let mut values: Vec<u64> = Vec::with_capacity(opts.len());
@@ -662,6 +706,11 @@ impl<'r, R: PieceRules> PieceMisereSolver<'r, R> {
                 top.i = i;
                 top.j = j;
             }
+            if let Some(stop) = self.cut_short.take() {
+                // An option list was cut short: the options read as missing
+                // were not there, so nothing above is known.
+                return Err(SearchError::Interrupted(stop));
+            }
             if let Some((state, key)) = descend {
                 self.limits.passed(self.held(stack.len() + 1))?;
                 self.expanded += 1;
@@ -768,6 +817,53 @@ mod tests {
 
     fn solver_id<R: PieceRules>(s: &mut PieceMisereSolver<'_, R>, p: R::Piece) -> u32 {
         s.intern(&p)
+    }
+
+    /// A piece 2 with 6,001 options: `k` pieces 1 for every even `k` up to
+    /// 12,000, then 5,001 pieces 1. A piece 1 moves to nothing; `k` of them
+    /// are a misère P-position exactly when `k` is odd (each move takes one,
+    /// and whoever takes the last loses). So piece 2's one winning move is
+    /// its last option.
+    struct LastMoveWins;
+
+    impl PieceRules for LastMoveWins {
+        type Piece = u32;
+        fn piece_options(&self, piece: &u32, f: &mut dyn FnMut(&[(u32, u64)])) {
+            match piece {
+                1 => f(&[]),
+                2 => {
+                    for k in 1..=6000 {
+                        f(&[(1, 2 * k)]);
+                    }
+                    f(&[(1, 5001)]);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn an_option_list_cut_short_by_a_stop_is_not_kept() {
+        use crate::monitor::Monitor;
+        let monitor = Monitor::new();
+        let mut solver = PieceMisereSolver::new(&LastMoveWins).with_monitor(&monitor);
+        assert_eq!(solver.outcome(&[(1, 5001)]).unwrap(), Outcome::P);
+        assert_eq!(solver.outcome(&[(1, 12)]).unwrap(), Outcome::N);
+        // Stopped before the list of piece 2 is complete: an error, not the
+        // outcome of the options listed so far (all N-positions: `P`).
+        monitor.stop();
+        assert!(matches!(
+            solver.outcome(&[(2, 1)]),
+            Err(SearchError::Interrupted(_))
+        ));
+        assert!(solver.options[solver.ids[&2] as usize].is_none());
+        // Once the monitor is reset, the same solver lists every option.
+        monitor.reset();
+        assert_eq!(solver.outcome(&[(2, 1)]).unwrap(), Outcome::N);
+        let mut fresh = PieceMisereSolver::new(&LastMoveWins);
+        assert_eq!(fresh.outcome(&[(2, 1)]).unwrap(), Outcome::N);
+        // Beside one piece 1, any even option leaves an odd count: N too.
+        assert_eq!(fresh.outcome(&[(2, 1), (1, 1)]).unwrap(), Outcome::N);
     }
 
     #[test]
