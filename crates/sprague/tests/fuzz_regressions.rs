@@ -358,3 +358,32 @@ fn surreal_powers_with_huge_exponents_stop_at_the_size_limit() {
         "{eighth}"
     );
 }
+
+/// The surreal fuzz target's next slow input: `(−2·ω^α + 2)/(ω + 1)` with
+/// α = `(ω+1386)^3862` of 3,863 terms. Normalising the quotient tried 1,000
+/// steps of long division, each copying exponents of thousands of terms
+/// (1.65 s in release). The division now stops at a work limit and keeps
+/// the quotient as a fraction, which is the same number.
+#[test]
+fn long_divisions_by_huge_exponents_stop_at_a_work_limit() {
+    use sprague::surreal::Surreal;
+    let parse = |t: &str| Surreal::parse(t).expect("a surreal number");
+    let x = parse("-----ω^(omega+1386)^03862*-2+2");
+    let y = parse("omega+1");
+    let q = x.checked_div(&y).expect("a fraction");
+    assert_eq!(q.denominator().len(), 2, "kept as a fraction");
+    assert!(
+        q.checked_mul(&y)
+            .expect("within the limits")
+            .equals(&x)
+            .expect("comparable")
+    );
+    // Exact divisions with small exponents still divide: by the geometric
+    // sum, (ω^5 − 1)/(ω − 1) = ω^4 + ω^3 + ω^2 + ω + 1.
+    let q = parse("(omega^5-1)/(omega-1)");
+    assert_eq!(q.denominator().len(), 1);
+    assert!(
+        q.equals(&parse("omega^4+omega^3+omega^2+omega+1"))
+            .expect("comparable")
+    );
+}

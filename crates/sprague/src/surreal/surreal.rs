@@ -16,8 +16,14 @@ type Poly = Vec<(Ordinal, Rational)>;
 const MAX_PAIRS: usize = 1_000_000;
 
 /// Most work a product may do: its pairs of terms plus, for each pair, the
-/// terms of the two exponents its natural sum reads.
-const MAX_PAIR_WORK: usize = 20_000_000;
+/// terms of the two exponents its natural sum reads (a square of 1,000
+/// terms with finite exponents is 5 million; about a tenth of a second).
+const MAX_PAIR_WORK: usize = 6_000_000;
+
+/// Most work the exact division tried when normalising a quotient may do:
+/// for each step, the terms (counting those of exponents) of the divisor
+/// and of the remainder it reads.
+const MAX_DIVISION_WORK: usize = 1_000_000;
 
 /// Most steps of the exact division tried when normalising a quotient.
 const MAX_DIVISION_STEPS: usize = 1_000;
@@ -148,15 +154,21 @@ fn is_one(p: &[(Ordinal, Rational)]) -> bool {
 /// `num / den` when `den` divides `num` exactly, by long division by the
 /// leading term (each step removes the leading term of the remainder, and
 /// exponents are well ordered); `None` when it does not, or past
-/// [`MAX_DIVISION_STEPS`] steps or an overflow.
+/// [`MAX_DIVISION_STEPS`] steps or [`MAX_DIVISION_WORK`], or on an overflow.
 fn exact_quotient(num: &[(Ordinal, Rational)], den: &[(Ordinal, Rational)]) -> Option<Poly> {
     let (lead, lc) = den.first()?;
+    let den_size = poly_size(den);
     let mut rem: Poly = num.to_vec();
     let mut q = Vec::new();
+    let mut work = 0usize;
     for _ in 0..MAX_DIVISION_STEPS {
         let Some((e, r)) = rem.first() else {
             return Some(q);
         };
+        work = work.saturating_add(den_size).saturating_add(poly_size(&rem));
+        if work > MAX_DIVISION_WORK {
+            return None;
+        }
         let g = e.natural_sub(lead)?;
         let c = r.checked_div(lc).ok()?;
         let sub = poly_shift(den, &g, &c.neg()).ok()?;
