@@ -387,3 +387,30 @@ fn long_divisions_by_huge_exponents_stop_at_a_work_limit() {
             .expect("comparable")
     );
 }
+
+/// The `calc` fuzz target's slowest unit (33 s): in a loopy expression, the
+/// arithmetic of the short games was not counted against the budget.
+/// `2*244Tiny(1)` (a sum of 488 games) took 3.4 s at a budget of 200,000;
+/// `a = {0|a} + 2*24Tiny(1)`, whose graph adds a short game at each of its
+/// positions, 395 s and 1 GB before its graph reached the budget. Both now
+/// count the short games' work against the same budget.
+#[test]
+fn loopy_expressions_count_the_work_of_their_short_games() {
+    use sprague::notation::{LoopyParseError, parse_loopy};
+    // The unit itself: its short part was summed (seconds) before its
+    // unknown name `tify` was reported; now the sum stops first.
+    for text in ["+-+tify+1**2*244Tiny(1)", "a = {0|a} + 2*24Tiny(1); a"] {
+        let mut store = sprague::GameStore::new();
+        match parse_loopy(&mut store, text, 200_000) {
+            Err(LoopyParseError::Budget(b)) => assert_eq!(b.max_states, 200_000),
+            other => panic!("`{text}`: expected the budget error, got {other:?}"),
+        }
+    }
+    // Short arithmetic within the budget is done: {pass | 1/2 + 1/2} is
+    // the game {pass | 1}, and it has the positions of 1, 0 and itself.
+    let mut store = sprague::GameStore::new();
+    let g = parse_loopy(&mut store, "{pass | 1/2 + 1/2}", 200_000).unwrap();
+    let h = parse_loopy(&mut store, "{pass | 1}", 200_000).unwrap();
+    assert!(g.equals(&h, 200_000).unwrap());
+    assert_eq!(g.position_count(), 3);
+}

@@ -22,9 +22,10 @@
 
 use super::game_expr::{MAX_NESTING, check_balance};
 use crate::budget::BudgetExceeded;
+use crate::monitor::Monitor;
 use crate::parse_error::ParseError;
 use crate::partizan::loopy::LoopyGame;
-use crate::partizan::{GameId, GameStore};
+use crate::partizan::{GameId, GameStore, Op};
 use core::fmt;
 use rustc_hash::FxHashMap;
 
@@ -125,15 +126,20 @@ struct Parser<'a> {
     /// Labels in scope, innermost last.
     labels: Vec<(String, u32)>,
     named: FxHashMap<&'static str, u32>,
+    /// Counts the work of the short games' arithmetic (`2*244Tiny(1)` is a
+    /// sum of 488 games), which stops at the position budget.
+    work: &'a Monitor,
 }
 
 /// Parses a loopy game (see the module grammar) into its graph, building at
-/// most `max_positions` positions.
+/// most `max_positions` positions; the arithmetic of its short games (sums,
+/// multiples) does at most `max_positions` units of the store's work.
 ///
 /// # Errors
 /// [`LoopyParseError::Parse`] with the column for text that does not parse,
 /// an unknown name, `pass` outside braces, a name defined through itself
-/// outside braces; [`LoopyParseError::Budget`] for a graph past the budget.
+/// outside braces; [`LoopyParseError::Budget`] for a graph or short-game
+/// arithmetic past the budget.
 ///
 /// ```
 /// use sprague::{GameStore, notation::parse_loopy, partizan::loopy::LoopyGame};
@@ -151,6 +157,26 @@ pub fn parse_loopy(
     text: &str,
     max_positions: usize,
 ) -> Result<LoopyGame, LoopyParseError> {
+    let work = Monitor::new();
+    work.set_max_work(u64::try_from(max_positions).unwrap_or(u64::MAX));
+    parse_counted(store, text, max_positions, &work).map_err(|e| {
+        if work.work_exceeded().is_some() {
+            LoopyParseError::Budget(BudgetExceeded {
+                max_states: max_positions,
+            })
+        } else {
+            e
+        }
+    })
+}
+
+/// [`parse_loopy`], the short games' work counted by `work`.
+fn parse_counted(
+    store: &mut GameStore,
+    text: &str,
+    max_positions: usize,
+    work: &Monitor,
+) -> Result<LoopyGame, LoopyParseError> {
     let chars: Vec<char> = text.chars().collect();
     check_balance(&chars)?;
     let mut p = Parser {
@@ -162,6 +188,7 @@ pub fn parse_loopy(
         open: Vec::new(),
         labels: Vec::new(),
         named: FxHashMap::default(),
+        work,
     };
     // Statements split at top-level `;`.
     let mut cuts = Vec::new();
@@ -231,7 +258,7 @@ pub fn parse_loopy(
     };
     let Parser { store, nodes, .. } = p;
     Expander {
-        store,
+        op: Op::new(store, Some(work)),
         nodes: &nodes,
         bindings: &bindings,
         visiting: Vec::new(),
@@ -419,7 +446,13 @@ impl Parser<'_> {
     /// `text` read by the short-game parser; its columns shift by `shift`,
     /// and a value too large to expand is reported at `at`.
     fn short_text(&mut self, text: &str, shift: usize, at: usize) -> Result<Ex, ParseError> {
-        let g = super::game_expr::parse_game(self.store, text).map_err(|e| e.shifted(shift))?;
+        let mut op = Op::new(self.store, Some(self.work));
+        let parsed = super::game_expr::parse_in(&mut op, text);
+        if op.finish().is_err() {
+            // `parse_loopy` reports the budget.
+            return Err(ParseError::new("past the work budget", at + 1, text));
+        }
+        let g = parsed.map_err(|e| e.shifted(shift))?;
         if let Err(e) = self.store.check_expandable(g) {
             return Err(ParseError::new(e.to_string(), at + 1, text));
         }
@@ -505,8 +538,10 @@ impl Parser<'_> {
     }
 }
 
+/// Builds the graph; its short games' arithmetic is one operation counted by
+/// the parse's work monitor.
 struct Expander<'a> {
-    store: &'a mut GameStore,
+    op: Op<'a, 'a>,
     nodes: &'a [Node],
     bindings: &'a FxHashMap<String, Ex>,
     visiting: Vec<String>,
@@ -523,8 +558,8 @@ impl Expander<'_> {
     ) -> Result<(), ParseError> {
         match e {
             Ex::Short(g) => {
-                let g = if neg { self.store.neg(*g) } else { *g };
-                *short = self.store.add(*short, g);
+                let g = if neg { self.op.neg(*g) } else { *g };
+                *short = self.op.add(*short, g);
             }
             // A position without options is 0: left out of the sum.
             Ex::Node(k) => {
@@ -566,7 +601,7 @@ impl Expander<'_> {
     }
 
     fn build(mut self, top: &Ex, max_positions: usize) -> Result<LoopyGame, LoopyParseError> {
-        let zero = self.store.integer(0);
+        let zero = self.op.integer(0);
         // Every option of every braces position, flattened once.
         let mut opts: Vec<[Vec<(Atoms, GameId)>; 2]> = Vec::with_capacity(self.nodes.len());
         for node in self.nodes {
@@ -589,6 +624,12 @@ impl Expander<'_> {
         let (mut left, mut right) = (Vec::new(), Vec::new());
         let mut i = 0;
         while i < states.len() {
+            if self.op.halted() {
+                // Past the work budget: `parse_loopy` reports it.
+                return Err(LoopyParseError::Budget(BudgetExceeded {
+                    max_states: max_positions,
+                }));
+            }
             let (atoms, short) = states[i].clone();
             i += 1;
             let mut next: [Vec<(Atoms, GameId)>; 2] = [Vec::new(), Vec::new()];
@@ -601,29 +642,25 @@ impl Expander<'_> {
                         a.remove(j);
                         a.extend(oa.iter().map(|&(m, n)| (m, n != neg)));
                         a.sort_unstable();
-                        let os = if neg { self.store.neg(*os) } else { *os };
-                        let s = self.store.add(short, os);
+                        let os = if neg { self.op.neg(*os) } else { *os };
+                        let s = self.op.add(short, os);
                         out.push((a, s));
                     }
                 }
             }
-            if let Err(e) = self.store.check_expandable(short) {
+            if let Err(e) = self.op.check_expandable(short) {
                 return Err(ParseError::new(e.to_string(), 1, "").into());
             }
             // Moves in the short part alone, each to an option one day
             // younger, pass through birthday + 1 positions, all distinct: a
             // short part born on day `max_positions` or later (a huge integer)
             // is over the budget before it is walked.
-            if self
-                .store
-                .birthday(short)
-                .is_none_or(|b| b >= max_positions as u64)
-            {
+            if self.op.birthday(short).is_none_or(|b| b >= max_positions as u64) {
                 return Err(LoopyParseError::Budget(BudgetExceeded {
                     max_states: max_positions,
                 }));
             }
-            let (lo, ro) = self.store.options(short);
+            let (lo, ro) = self.op.options(short);
             for (side, list) in [lo, ro].into_iter().enumerate() {
                 for s in list {
                     next[side].push((atoms.clone(), s));
@@ -652,6 +689,11 @@ impl Expander<'_> {
             let [l, r] = ids;
             left.push(l);
             right.push(r);
+        }
+        if self.op.finish().is_err() {
+            return Err(LoopyParseError::Budget(BudgetExceeded {
+                max_states: max_positions,
+            }));
         }
         LoopyGame::new(left, right, 0).map_err(|e| ParseError::new(e.message, 1, "").into())
     }
