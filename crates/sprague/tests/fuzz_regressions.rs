@@ -347,7 +347,11 @@ fn surreal_powers_with_huge_exponents_stop_at_the_size_limit() {
         Surreal::parse("ω^(omega^3*2+omega^2*18+omega*18+18)-2*ω^(omega^3+omega^2*9+omega*9+10)+omega^2")
             .expect("a surreal number");
     assert!(square.equals(&by_hand).expect("comparable"), "{square}");
+    // Its size by hand: α ⊕ α and α ⊕ 1 each have three terms of finite
+    // exponent (2 each) and a constant (1), so 7; each of their monomials
+    // counts 1 + 7 = 8, and ω^2 counts 1 + 1.
     let exponents: usize = square.numerator().iter().map(|(e, _)| 1 + e.size()).sum();
+    assert_eq!(exponents, 8 + 8 + 2);
     assert!(exponents <= MAX_SIZE, "{exponents}");
     // Powers that stay within the limit are still computed: (ω − ω^α)^8 has
     // 9 binomial terms, the largest coefficient C(8,4) = 70.
