@@ -83,7 +83,27 @@ impl Notation<HackenbushGraph> for ChildishHackenbush {
     }
 }
 
-impl Definition<HackenbushGraph> for ChildishHackenbush {}
+impl Definition<HackenbushGraph> for ChildishHackenbush {
+    /// Stalks standing on the ground, as Hackenbush's are drawn; any other
+    /// picture as its pieces that meet only at the ground, one a line, each
+    /// as its edges `U-V:C` over the ground line.
+    fn draw(&self, p: &HackenbushGraph) -> Option<String> {
+        let text = self.format_position(p);
+        if let Some(stalks) = crate::play::board::stalks(&text) {
+            return Some(stalks);
+        }
+        let mut pieces = Vec::new();
+        if !Hackenbush.decompose(p, &mut pieces) {
+            pieces = vec![p.clone()];
+        }
+        let mut out = String::new();
+        for (i, piece) in pieces.iter().enumerate() {
+            out.push_str(&format!("piece {}: {}\n", i + 1, self.format_position(piece)));
+        }
+        out.push_str(&format!("{} ground: vertex 0\n", "▔".repeat(12)));
+        Some(out)
+    }
+}
 
 pub(crate) const ENTRIES: &[Entry] = &[Entry {
     name: "childish-hackenbush",
@@ -165,5 +185,28 @@ mod tests {
         ] {
             assert!(is(&ChildishHackenbush, p, v), "{p}");
         }
+    }
+
+    #[test]
+    fn pictures_are_drawn() {
+        // Stalks stand on the ground, as in Hackenbush.
+        let stalks = ChildishHackenbush.parse_position("BR B").unwrap();
+        let drawn = ChildishHackenbush.draw(&stalks).unwrap();
+        assert_eq!(drawn.lines().next(), Some(" R"), "{drawn}");
+        assert_eq!(drawn.lines().nth(1), Some(" B   B"), "{drawn}");
+        // Any other picture: its pieces, one a line, over the ground.
+        let p = ChildishHackenbush
+            .parse_position("0-1:R 1-2:R 2-3:B 3-0:B 0-4:B 4-5:B 5-6:R 6-4:R")
+            .unwrap();
+        let drawn = ChildishHackenbush.draw(&p).unwrap();
+        let lines: Vec<&str> = drawn.lines().collect();
+        assert_eq!(lines.len(), 3, "{drawn}");
+        assert!(
+            lines[0].starts_with("piece 1: ") && lines[1].starts_with("piece 2: "),
+            "{drawn}"
+        );
+        assert!(lines[2].ends_with("ground: vertex 0"));
+        let edges: usize = lines[..2].iter().map(|l| l.split_whitespace().count() - 2).sum();
+        assert_eq!(edges, 8, "{drawn}");
     }
 }

@@ -33,7 +33,69 @@ impl Cake {
             _ => (p.to_vec(), false),
         }
     }
+
+    /// The cakes drawn side by side for play in a terminal, each as its
+    /// grid of squares under its size, with column numbers above and row
+    /// numbers beside (the numbers moves name), in bands of at most
+    /// [`DRAWN_WIDTH`] characters; `None` when a side is longer than
+    /// [`MAX_DRAWN_SIDE`] (the notation is shown instead). `empty` is the
+    /// line drawn for no cake.
+    pub(crate) fn draw_all(cakes: &[Cake], empty: &str) -> Option<String> {
+        if cakes.is_empty() {
+            return Some(format!("({empty})\n"));
+        }
+        if cakes.iter().any(|c| c.width.max(c.height) > MAX_DRAWN_SIDE) {
+            return None;
+        }
+        // Each cake's block of lines: its size, the column numbers, the rows.
+        let blocks: Vec<Vec<String>> = cakes
+            .iter()
+            .map(|c| {
+                let mut lines = vec![format!("{}x{}", c.width, c.height)];
+                let numbers: Vec<String> = (1..=c.width).map(|i| format!("{:<2}", i % 100)).collect();
+                lines.push(format!("   {}", numbers.concat().trim_end()));
+                for r in 1..=c.height {
+                    lines.push(format!("{r:>2} {}", vec!["■"; c.width as usize].join(" ")));
+                }
+                lines
+            })
+            .collect();
+        let width = |b: &Vec<String>| b.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let mut out = String::new();
+        let mut band: Vec<&Vec<String>> = Vec::new();
+        let mut used = 0;
+        let flush = |band: &mut Vec<&Vec<String>>, out: &mut String| {
+            let height = band.iter().map(|b| b.len()).max().unwrap_or(0);
+            for k in 0..height {
+                let mut line = String::new();
+                for b in band.iter() {
+                    let cell = b.get(k).map_or("", String::as_str);
+                    line.push_str(&format!("{cell:<w$}   ", w = width(b)));
+                }
+                out.push_str(line.trim_end());
+                out.push('\n');
+            }
+            band.clear();
+        };
+        for b in &blocks {
+            if !band.is_empty() && used + width(b) > DRAWN_WIDTH {
+                flush(&mut band, &mut out);
+                out.push('\n');
+                used = 0;
+            }
+            used += width(b) + 3;
+            band.push(b);
+        }
+        flush(&mut band, &mut out);
+        Some(out)
+    }
 }
+
+/// The longest side of a cake that [`Cake::draw_all`] draws.
+const MAX_DRAWN_SIDE: u32 = 30;
+
+/// The widest band of cakes side by side in a drawing, in characters.
+const DRAWN_WIDTH: usize = 72;
 
 /// The Cutcake ruleset, with the convention of Winning Ways: Left (Vertical)
 /// cuts one cake along a vertical (north–south) grid line, splitting its
@@ -160,9 +222,12 @@ impl Notation<Vec<Cake>> for Cutcake {
     }
 }
 
-// The game's knowledge beyond its rules and notation: none yet (its drawing
-// comes from its notation, by name, in `play::board`).
-impl crate::definition::Definition<Vec<Cake>> for Cutcake {}
+// The game's knowledge beyond its rules and notation: its drawing.
+impl crate::definition::Definition<Vec<Cake>> for Cutcake {
+    fn draw(&self, p: &Vec<Cake>) -> Option<String> {
+        Cake::draw_all(p, "only 1×1 pieces are left, and nobody can cut them")
+    }
+}
 
 /// The catalog entry.
 pub(crate) const ENTRIES: &[crate::registry::Entry] = &[crate::registry::Entry {
@@ -205,5 +270,30 @@ mod tests {
         assert_eq!(o("1x3"), Outcome::R);
         assert_eq!(o("2x2"), Outcome::P);
         assert_eq!(o("3x3"), Outcome::P);
+    }
+
+    #[test]
+    fn cakes_are_drawn_side_by_side_with_their_numbers() {
+        use crate::definition::Definition;
+        let p = Cutcake.parse_position("2x3 3x1").unwrap();
+        let drawn = Cutcake.draw(&p).unwrap();
+        let lines: Vec<&str> = drawn.lines().collect();
+        // Kept sorted: the 2×3 cake first, then the 3×1.
+        assert_eq!(lines[0].split_whitespace().collect::<Vec<_>>(), ["2x3", "3x1"]);
+        assert_eq!(
+            lines[1].split_whitespace().collect::<Vec<_>>(),
+            ["1", "2", "1", "2", "3"]
+        );
+        assert_eq!(lines[2], " 1 ■ ■    1 ■ ■ ■");
+        assert_eq!(lines[4], " 3 ■ ■");
+        assert_eq!(lines.len(), 5);
+        // Only 1×1 pieces: a sentence; an overlong side: the notation.
+        assert!(Cutcake.draw(&Vec::new()).unwrap().contains("nobody can cut"));
+        assert_eq!(Cutcake.draw(&Cutcake.parse_position("31x2").unwrap()), None);
+        // Many cakes wrap into bands no wider than the limit.
+        let many = Cutcake.parse_position(&["8x2"; 6].join(" ")).unwrap();
+        let drawn = Cutcake.draw(&many).unwrap();
+        assert!(drawn.lines().all(|l| l.chars().count() <= DRAWN_WIDTH));
+        assert_eq!(drawn.matches("8x2").count(), 6);
     }
 }

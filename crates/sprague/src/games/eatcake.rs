@@ -158,6 +158,10 @@ impl Notation<Vec<Cake>> for Eatcake {
 }
 
 impl Definition<Vec<Cake>> for Eatcake {
+    fn draw(&self, p: &Vec<Cake>) -> Option<String> {
+        Cake::draw_all(p, "every cake is eaten")
+    }
+
     fn move_help(&self) -> Option<String> {
         Some("as the strip eaten: `column 2 of 4x3` (Left), `row 1 of 4x3` (Right), `1x1 whole`".to_string())
     }
@@ -259,5 +263,14 @@ mod tests {
             "0"
         );
         assert!(Eatcake.parse_position(" ").is_err());
+    }
+
+    #[test]
+    fn cakes_are_drawn() {
+        let p = Eatcake.parse_position("1x1 3x2").unwrap();
+        let drawn = Eatcake.draw(&p).unwrap();
+        assert!(drawn.starts_with("1x1"), "{drawn}");
+        assert!(drawn.contains(" 2 ") && drawn.contains("■ ■ ■"), "{drawn}");
+        assert_eq!(Eatcake.draw(&Vec::new()).unwrap(), "(every cake is eaten)\n");
     }
 }

@@ -133,7 +133,12 @@ impl Notation<ToadsFrogsStrip> for ElephantsAndRhinos {
     }
 }
 
-impl Definition<ToadsFrogsStrip> for ElephantsAndRhinos {}
+impl Definition<ToadsFrogsStrip> for ElephantsAndRhinos {
+    /// The strip with its squares numbered, as Toads and Frogs is drawn.
+    fn draw(&self, p: &ToadsFrogsStrip) -> Option<String> {
+        crate::play::board::strip(&self.format_position(p))
+    }
+}
 
 pub(crate) const ENTRIES: &[Entry] = &[Entry {
     name: "elephants-rhinos",
@@ -223,5 +228,11 @@ mod tests {
             ElephantsAndRhinos.describe_move(&p, &left[0]),
             "elephant moves from square 4 to 5"
         );
+    }
+
+    #[test]
+    fn strips_are_drawn_with_numbered_squares() {
+        let p = ElephantsAndRhinos.parse_position("TT.F").unwrap();
+        assert_eq!(ElephantsAndRhinos.draw(&p).unwrap(), "T  T  .  F\n1  2  3  4\n");
     }
 }

@@ -94,7 +94,7 @@ pub fn grid(text: &str) -> Option<String> {
 }
 
 /// Hackenbush stalks (`BBR GR`) standing on the ground, top edge first.
-fn stalks(text: &str) -> Option<String> {
+pub(crate) fn stalks(text: &str) -> Option<String> {
     let words: Vec<Vec<char>> = text.split_whitespace().map(|w| w.chars().collect()).collect();
     if text.trim() == "0" {
         return Some("(no edges left)\n".to_string());
@@ -120,7 +120,7 @@ fn stalks(text: &str) -> Option<String> {
 }
 
 /// A strip of cells (Toads and Frogs) with cell numbers beneath.
-fn strip(text: &str) -> Option<String> {
+pub(crate) fn strip(text: &str) -> Option<String> {
     let cells: Vec<char> = text.trim().chars().collect();
     if cells.is_empty() || cells.contains(&' ') {
         return None;
