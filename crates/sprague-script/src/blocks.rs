@@ -6,7 +6,9 @@
 //! `take_and_break(n, "0.77")`) adds them to the options of the call being
 //! answered, as `move_to(q)` does: `fn left(b) { b.place("#|#", '#') }` is
 //! Left's whole move list. `b.regions(...)` and `g.components(...)` do the
-//! same for `fn components`.
+//! same for `fn components`, where they are written as calls,
+//! `components(g, ".xo")`: rhai would bind the `g` of a method call to
+//! `this` and call the hook itself, so the script is refused at load.
 
 use crate::pos::Pos;
 use rhai::{Dynamic, Engine, EvalAltResult, INT, ImmutableString};

@@ -422,6 +422,17 @@ impl Script {
                 "{file}: define either fn moves(p) (impartial) or fn left(p) and fn right(p) (partizan), not both"
             ));
         }
+        // Inside a script with fn components(p), rhai binds `g` of
+        // `g.components(x)` to `this` and calls the hook itself (it takes one
+        // argument, as the block method does after its `this`): refused here,
+        // where it can be pointed at, rather than as endless recursion.
+        if hooks.components
+            && let Some((line, column)) = method_call(source, "components")
+        {
+            return Err(format!(
+                "{file}:{line}:{column}: `.components(…)` calls this script's own fn components (rhai passes the value before the dot as `this`); call the graph block as `components(g, \"…\")`, or split natively with fn regions() {{ \"…\" }} instead of fn components"
+            ));
+        }
         if !hooks.partizan && !hooks.moves {
             return Err(format!(
                 "{file}: a rules file defines fn moves(p) (impartial) or fn left(p) and fn right(p) (partizan)"
@@ -741,6 +752,24 @@ impl core::fmt::Display for ScriptFailure {
 }
 
 /// `file:line:column` (or `file` alone when rhai gives no position).
+/// The line and column (from 1, in characters) of the first method call
+/// `.name(` in `source` outside `//` comments, spaces allowed around the
+/// name.
+fn method_call(source: &str, name: &str) -> Option<(usize, usize)> {
+    for (l, line) in source.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        for (at, _) in code.match_indices('.') {
+            let rest = code[at + 1..].trim_start();
+            if let Some(after) = rest.strip_prefix(name)
+                && after.trim_start().starts_with('(')
+            {
+                return Some((l + 1, code[..at].chars().count() + 1));
+            }
+        }
+    }
+    None
+}
+
 fn at(file: &str, pos: Position) -> String {
     match (pos.line(), pos.position()) {
         (Some(l), Some(c)) => format!("{file}:{l}:{c}"),
@@ -800,4 +829,33 @@ fn bare(e: &EvalAltResult) -> String {
     let suffix = format!(" ({pos})");
     text.strip_suffix(&suffix)
         .map_or_else(|| text.clone(), str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn method_calls_are_found_outside_comments() {
+        let src = "fn components(g) {\n  // g.components(\".x\")\n  let n = 1; g . components (\".xo\")\n}";
+        assert_eq!(method_call(src, "components"), Some((3, 16)));
+        assert_eq!(method_call("components(g, \".x\")", "components"), None);
+        assert_eq!(method_call("g.components_of(1)", "components"), None);
+    }
+
+    /// A hook that calls `g.components(…)` would call itself; it is refused
+    /// when the script loads, with its place, and the call form works.
+    #[test]
+    fn a_components_hook_may_call_the_graph_block() {
+        let base = "fn cells() { \".xo#\" }\nfn parse(t) { graph(t) }\nfn left(g) { g.mark(\".x\", \"xx##\") }\nfn right(g) { g.mark(\".o\", \"o#o#\") }\n";
+        let method = format!("{base}fn components(g) {{ g.components(\".xo\") }}\n");
+        let err = Script::compile("snort.rhai", &method, Limits::default()).err();
+        let err = err.map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            err.starts_with("snort.rhai:5:21: `.components(…)` calls"),
+            "{err}"
+        );
+        let call = format!("{base}fn components(g) {{ components(g, \".xo\") }}\n");
+        assert!(Script::compile("snort.rhai", &call, Limits::default()).is_ok());
+    }
 }
