@@ -12,6 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 use rustc_hash::{FxHashMap, FxHashSet};
+use sprague::blocks::Symmetry;
 use sprague::heap::{HeapGame, find_period, plain_values};
 use sprague::loopy::{Wld, solve_graph_with};
 use sprague::{
@@ -126,6 +127,10 @@ pub struct User<'py, 'w> {
     /// these, so a look-up finds its entry by identity instead of calling
     /// Python's `==` (the objects `components` returns are new each call).
     interned: RefCell<FxHashSet<Key>>,
+    /// The game's `symmetry` (board symmetries that keep or negate the
+    /// value, in [`Symmetry::parse`]'s words): a board is met as its least
+    /// image, so the images of one board are searched once.
+    symmetry: Option<Symmetry>,
 }
 
 /// `repr(obj)` for messages, or a placeholder.
@@ -146,7 +151,26 @@ impl<'py, 'w> User<'py, 'w> {
                 Err(_) => Ok(None),
             }
         };
+        let symmetry = match game.getattr("symmetry") {
+            Ok(s) if s.is_none() => None,
+            Ok(s) => {
+                let text: String = s
+                    .extract()
+                    .map_err(|_| type_error("a game's `symmetry` is a string such as \"all\"", &s))?;
+                let sym = Symmetry::parse(&text).map_err(|e| {
+                    crate::errors::notation_error(
+                        py,
+                        &format!("a game's `symmetry`: {} (column {})", e.message, e.column),
+                        &text,
+                        e.column,
+                    )
+                })?;
+                Some(sym)
+            }
+            Err(_) => None,
+        };
         Ok(User {
+            symmetry,
             py,
             watch,
             moves: get("moves")?,
@@ -250,6 +274,40 @@ impl<'py, 'w> User<'py, 'w> {
     }
 }
 
+impl User<'_, '_> {
+    /// The least image of `p` under the elements `sym` when `p` is a board
+    /// (the board block), with whether that image is worth the negated
+    /// value; `None` when `p` is its own least image or not a board.
+    fn least_image(&self, p: &Key, sym: Symmetry) -> Option<(Key, bool)> {
+        let obj = p.obj.bind(self.py);
+        let board = obj.cast::<Board>().ok()?;
+        let (bits, cells) = board.get().parts();
+        let (image, negated) = sym.canonical(bits);
+        if image == *bits {
+            return None;
+        }
+        let made = Bound::new(self.py, Board::from_parts(image, *cells)).ok()?;
+        let key = Key::new(made.as_any()).ok()?;
+        // One object per image, as for components: memo look-ups then
+        // match by identity.
+        let mut interned = self.interned.borrow_mut();
+        if let Some(one) = interned.get(&key) {
+            return Some((one.clone_in(self.py), negated));
+        }
+        if interned.len() < SPLITS_KEPT {
+            interned.insert(key.clone_in(self.py));
+        }
+        Some((key, negated))
+    }
+
+    /// The game's symmetry with every element counted as keeping the value:
+    /// an impartial game is its own negative.
+    fn every_image(&self) -> Option<Symmetry> {
+        self.symmetry
+            .map(|s| Symmetry::new(s.keeping() | s.negating(), 0))
+    }
+}
+
 impl ImpartialRules for User<'_, '_> {
     type Position = Key;
 
@@ -257,8 +315,33 @@ impl ImpartialRules for User<'_, '_> {
         self.options(self.moves.as_ref(), "moves", p, out);
     }
 
+    /// With a `symmetry`: the parts (or the whole board) as their least
+    /// images.
     fn decompose(&self, p: &Key, out: &mut Vec<Key>) -> bool {
-        split(self, p, out)
+        let start = out.len();
+        let split = split(self, p, out);
+        let Some(every) = self.every_image() else {
+            return split;
+        };
+        if split {
+            for part in &mut out[start..] {
+                if let Some((image, _)) = self.least_image(part, every) {
+                    *part = image;
+                }
+            }
+            return true;
+        }
+        match self.least_image(p, every) {
+            Some((image, _)) => {
+                out.push(image);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn normalize(&self, p: &Key) -> Option<Key> {
+        self.least_image(p, self.every_image()?).map(|(image, _)| image)
     }
 }
 
@@ -275,6 +358,14 @@ impl PartizanRules for User<'_, '_> {
 
     fn decompose(&self, p: &Key, out: &mut Vec<Key>) -> bool {
         split(self, p, out)
+    }
+
+    /// With a `symmetry`: a board's least image, and whether it is worth
+    /// the negated value.
+    fn canonical_key(&self, p: &Key) -> (Key, bool) {
+        self.symmetry
+            .and_then(|sym| self.least_image(p, sym))
+            .unwrap_or_else(|| (p.clone_in(self.py), false))
     }
 }
 

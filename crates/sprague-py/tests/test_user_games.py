@@ -236,3 +236,73 @@ def test_huge_user_table_is_a_budget_error():
         sprague.table(sprague.Impartial(kayles_moves), 10**12)
     with pytest.raises(sprague.BudgetError):
         sprague.table(sprague.Impartial(kayles_moves), 101, max_states=100)
+
+
+class BoardDomineering:
+    """Domineering on the board block: Left places vertical dominoes."""
+
+    def __init__(self, symmetry=None):
+        self.symmetry = symmetry
+        self.calls = 0
+
+    def left_moves(self, b):
+        self.calls += 1
+        return b.place("#|#", "#")
+
+    def right_moves(self, b):
+        self.calls += 1
+        return b.place("##", "#")
+
+    def components(self, b):
+        return b.regions(".", "orthogonal", 2)
+
+
+class BoardCram:
+    def __init__(self, symmetry=None):
+        self.symmetry = symmetry
+        self.calls = 0
+
+    def moves(self, b):
+        self.calls += 1
+        return b.place("#|#", "#") + b.place("##", "#")
+
+
+def random_boards(seed, count, cells=".#"):
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        w, h = rng.randint(1, 4), rng.randint(1, 4)
+        rows = ["".join(cells[0] if rng.random() < 0.8 else cells[-1] for _ in range(w)) for _ in range(h)]
+        out.append("|".join(rows))
+    return out
+
+
+def test_board_symmetry_keys_a_board_by_its_least_image():
+    # Domineering: the mirrors keep the value, the transposes negate it.
+    texts = random_boards(7, 60) + ["3x2", "2x3", "4x3", "3x4"]
+    plain, sym = BoardDomineering(), BoardDomineering("mirrors transpose-negates")
+    for text in texts:
+        b = sprague.Board(text, cells=".--#")
+        builtin = sprague.value("domineering", text).canonical
+        assert sprague.canonical(plain, b) == builtin, text
+        assert sprague.canonical(sym, b) == builtin, text
+    # The images of a board are searched once: fewer calls.
+    assert sym.calls < plain.calls
+    # Cram: every image is the same game; Grundy values and misère outcomes.
+    plain, sym = BoardCram(), BoardCram("all")
+    boards = [sprague.Board(t, cells=".--#") for t in texts]
+    assert [v.grundy for v in sprague.values(sym, boards)] == [v.grundy for v in sprague.values(plain, boards)]
+    for text in texts[:20]:
+        b = sprague.Board(text, cells=".--#")
+        assert sprague.value(sym, b, misere=True).outcome == sprague.value("cram", text, misere=True).outcome, text
+    assert sym.calls < plain.calls
+
+
+def test_a_bad_board_symmetry_is_refused_with_its_column():
+    with pytest.raises(sprague.NotationError) as e:
+        sprague.value(BoardCram("all flips"), sprague.Board("2x2", cells=".--#"))
+    assert "symmetry" in str(e.value) and e.value.column == 5
+    with pytest.raises(TypeError):
+        sprague.value(BoardCram(8), sprague.Board("2x2", cells=".--#"))

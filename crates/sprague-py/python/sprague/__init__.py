@@ -93,7 +93,12 @@ def value(
     with spaces, as heaps are written). Or ``ruleset`` is a game written in
     Python (an object with ``moves``, or ``left_moves`` and ``right_moves``;
     ``loopy=True`` or a ``loopy = True`` attribute for games whose positions
-    may repeat) and ``position`` is any hashable position of it.
+    may repeat) and ``position`` is any hashable position of it. A game on
+    the board block (``Board``) may declare the board symmetries that keep
+    its value, or negate it, as a ``symmetry`` attribute in the words of a
+    rules script's ``fn symmetry()`` (``"all"`` for Cram, ``"mirrors
+    transpose-negates"`` for Domineering, ``"all swap-negates"`` for
+    Konane): each board is then searched as its least image.
 
     ``misere=True`` values impartial games in misère play. Searches stop with
     ``BudgetError`` after ``max_states`` stored states (default
