@@ -132,7 +132,7 @@ impl Written for Board {
     }
 }
 
-fn neighbourhood(text: &str) -> PyResult<Neighbourhood> {
+pub(crate) fn neighbourhood(text: &str) -> PyResult<Neighbourhood> {
     match text.trim().to_ascii_lowercase().as_str() {
         "orthogonal" | "rook" => Ok(Neighbourhood::Orthogonal),
         "diagonal" | "bishop" => Ok(Neighbourhood::Diagonal),

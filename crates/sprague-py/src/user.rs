@@ -28,13 +28,18 @@ use std::time::{Duration, Instant};
 pub struct Key {
     hash: isize,
     obj: Py<PyAny>,
+    /// A board's bits and cells (the board block), compared natively.
+    board: Option<(sprague::blocks::Board, sprague::blocks::Cells)>,
 }
 
 impl Key {
     fn new(obj: &Bound<'_, PyAny>) -> PyResult<Key> {
         // A board (the board block) is hashed natively; a board equals only
         // boards, so its hash need not agree with other objects'.
+        let mut board = None;
         let hash = if let Ok(b) = obj.cast::<Board>() {
+            let (bits, cells) = b.get().parts();
+            board = Some((*bits, *cells));
             b.get().native_hash()
         } else if let Ok(g) = obj.cast::<GraphBoard>() {
             g.get().native_hash()
@@ -44,6 +49,7 @@ impl Key {
         Ok(Key {
             hash,
             obj: obj.clone().unbind(),
+            board,
         })
     }
 }
@@ -54,6 +60,7 @@ impl Key {
         Key {
             hash: self.hash,
             obj: self.obj.clone_ref(py),
+            board: self.board,
         }
     }
 }
@@ -68,16 +75,21 @@ impl PartialEq for Key {
     fn eq(&self, other: &Self) -> bool {
         self.hash == other.hash
             && (self.obj.is(&other.obj)
-                || Python::attach(|py| {
-                    let (a, b) = (self.obj.bind(py), other.obj.bind(py));
-                    if let (Ok(x), Ok(y)) = (a.cast::<Board>(), b.cast::<Board>()) {
-                        return x.get() == y.get();
-                    }
-                    if let (Ok(x), Ok(y)) = (a.cast::<GraphBoard>(), b.cast::<GraphBoard>()) {
-                        return x.get() == y.get();
-                    }
-                    a.eq(b).unwrap_or(false)
-                }))
+                || match (&self.board, &other.board) {
+                    // Boards compare natively; a board equals only boards.
+                    (Some(a), Some(b)) => a == b,
+                    (Some(_), None) | (None, Some(_)) => false,
+                    (None, None) => Python::attach(|py| {
+                        let (a, b) = (self.obj.bind(py), other.obj.bind(py));
+                        if let (Ok(x), Ok(y)) = (a.cast::<Board>(), b.cast::<Board>()) {
+                            return x.get() == y.get();
+                        }
+                        if let (Ok(x), Ok(y)) = (a.cast::<GraphBoard>(), b.cast::<GraphBoard>()) {
+                            return x.get() == y.get();
+                        }
+                        a.eq(b).unwrap_or(false)
+                    }),
+                })
     }
 }
 
@@ -131,6 +143,60 @@ pub struct User<'py, 'w> {
     /// value, in [`Symmetry::parse`]'s words): a board is met as its least
     /// image, so the images of one board are searched once.
     symmetry: Option<Symmetry>,
+    /// The game's `regions`: how boards and graphs of the blocks split into
+    /// independent parts, applied natively instead of a `components` call.
+    regions: Option<Regions>,
+    /// One Python object per board made by the solvers (least images, native
+    /// parts), found by its bits without making an object first.
+    boards: RefCell<FxHashMap<(sprague::blocks::Board, sprague::blocks::Cells), Key>>,
+}
+
+/// A game's `regions` attribute: `(connect, neighbourhood, min_cells)` (the
+/// last two optional), or `connect` alone: the connected regions of the
+/// cells written in `connect` (under `neighbourhood` on boards), regions of
+/// fewer than `min_cells` cells left out, as `Board.regions` and
+/// `GraphBoard.components` give them.
+struct Regions {
+    connect: String,
+    around: sprague::blocks::Neighbourhood,
+    min_cells: usize,
+}
+
+impl Regions {
+    /// Reads the attribute.
+    fn read(value: &Bound<'_, PyAny>) -> PyResult<Regions> {
+        let usage = "a game's `regions` is (cells, neighbourhood, smallest region), e.g. (\".\", \"orthogonal\", 2), or the cells alone";
+        if let Ok(connect) = value.extract::<String>() {
+            return Ok(Regions {
+                connect,
+                around: sprague::blocks::Neighbourhood::Orthogonal,
+                min_cells: 1,
+            });
+        }
+        let items: Vec<Bound<'_, PyAny>> = value.extract().map_err(|_| type_error(usage, value))?;
+        let connect: String = match items.first() {
+            Some(c) => c.extract().map_err(|_| type_error(usage, c))?,
+            None => return Err(PyValueError::new_err(usage)),
+        };
+        let around = match items.get(1) {
+            Some(a) => {
+                crate::board::neighbourhood(&a.extract::<String>().map_err(|_| type_error(usage, a))?)?
+            }
+            None => sprague::blocks::Neighbourhood::Orthogonal,
+        };
+        let min_cells = match items.get(2) {
+            Some(m) => m.extract().map_err(|_| type_error(usage, m))?,
+            None => 1,
+        };
+        if items.len() > 3 {
+            return Err(PyValueError::new_err(usage));
+        }
+        Ok(Regions {
+            connect,
+            around,
+            min_cells,
+        })
+    }
 }
 
 /// `repr(obj)` for messages, or a placeholder.
@@ -169,20 +235,33 @@ impl<'py, 'w> User<'py, 'w> {
             }
             Err(_) => None,
         };
+        let regions = match game.getattr("regions") {
+            Ok(r) if r.is_none() => None,
+            Ok(r) => Some(Regions::read(&r)?),
+            Err(_) => None,
+        };
+        let components = get("components")?;
+        if regions.is_some() && components.is_some() {
+            return Err(PyValueError::new_err(
+                "a game gives `regions` (boards and graphs split natively) or `components`, not both",
+            ));
+        }
         Ok(User {
             symmetry,
+            regions,
             py,
             watch,
             moves: get("moves")?,
             left: get("left_moves")?,
             right: get("right_moves")?,
-            components: get("components")?,
+            components,
             calls: Cell::new(0),
             counts: Default::default(),
             spent: Cell::new(Duration::ZERO),
             started: Instant::now(),
             splits: RefCell::new(FxHashMap::default()),
             interned: RefCell::new(FxHashSet::default()),
+            boards: RefCell::new(FxHashMap::default()),
         })
     }
 
@@ -279,25 +358,80 @@ impl User<'_, '_> {
     /// (the board block), with whether that image is worth the negated
     /// value; `None` when `p` is its own least image or not a board.
     fn least_image(&self, p: &Key, sym: Symmetry) -> Option<(Key, bool)> {
-        let obj = p.obj.bind(self.py);
-        let board = obj.cast::<Board>().ok()?;
-        let (bits, cells) = board.get().parts();
+        let (bits, cells) = p.board.as_ref()?;
         let (image, negated) = sym.canonical(bits);
         if image == *bits {
             return None;
         }
-        let made = Bound::new(self.py, Board::from_parts(image, *cells)).ok()?;
+        Some((self.board_key(image, *cells)?, negated))
+    }
+
+    /// The one object kept for the board `bits` in `cells` (made now if
+    /// there is none yet), so that memo look-ups match by identity and a
+    /// board met again costs no new object. At most [`SPLITS_KEPT`] kept.
+    fn board_key(&self, bits: sprague::blocks::Board, cells: sprague::blocks::Cells) -> Option<Key> {
+        if let Some(one) = self.boards.borrow().get(&(bits, cells)) {
+            return Some(one.clone_in(self.py));
+        }
+        let made = Bound::new(self.py, Board::from_parts(bits, cells)).ok()?;
         let key = Key::new(made.as_any()).ok()?;
-        // One object per image, as for components: memo look-ups then
-        // match by identity.
-        let mut interned = self.interned.borrow_mut();
-        if let Some(one) = interned.get(&key) {
-            return Some((one.clone_in(self.py), negated));
+        let mut boards = self.boards.borrow_mut();
+        if boards.len() < SPLITS_KEPT {
+            boards.insert((bits, cells), key.clone_in(self.py));
         }
-        if interned.len() < SPLITS_KEPT {
-            interned.insert(key.clone_in(self.py));
+        Some(key)
+    }
+
+    /// The parts of a board or graph of the blocks by the game's `regions`,
+    /// as new positions pushed to `out`: `Some(true)` when it splits,
+    /// `Some(false)` when it is one part, `None` for a position of another
+    /// kind or a failure (noted).
+    fn native_parts(&self, r: &Regions, p: &Key, out: &mut Vec<Key>) -> Option<bool> {
+        let obj = p.obj.bind(self.py);
+        let made: Vec<Bound<'_, PyAny>> = if let Ok(b) = obj.cast::<Board>() {
+            let b = b.get();
+            let connect = match b.cell_set(&r.connect, "regions") {
+                Ok(c) => c,
+                Err(e) => {
+                    self.fail_at(e, "regions", obj);
+                    return None;
+                }
+            };
+            let (bits, cells) = b.parts();
+            let mut parts = Vec::new();
+            if !bits.regions(connect, r.around, r.min_cells, &mut parts) {
+                return Some(false);
+            }
+            for q in parts {
+                out.push(self.board_key(q, *cells)?);
+            }
+            return Some(true);
+        } else if let Ok(g) = obj.cast::<GraphBoard>() {
+            let g = g.get();
+            let connect = match g.cell_set(&r.connect, "regions") {
+                Ok(c) => c,
+                Err(e) => {
+                    self.fail_at(e, "regions", obj);
+                    return None;
+                }
+            };
+            let (bits, cells) = g.parts();
+            let mut parts = Vec::new();
+            if !bits.components(connect, &mut parts) {
+                return Some(false);
+            }
+            let made: PyResult<Vec<_>> = parts
+                .into_iter()
+                .map(|q| Bound::new(self.py, GraphBoard::from_parts(q, *cells)).map(Bound::into_any))
+                .collect();
+            made.ok()?
+        } else {
+            return None;
+        };
+        for part in &made {
+            out.push(Key::new(part).ok()?);
         }
-        Some((key, negated))
+        Some(true)
     }
 
     /// The game's symmetry with every element counted as keeping the value:
@@ -374,23 +508,42 @@ impl PartizanRules for User<'_, '_> {
 /// single component: the position itself) are given as the objects the user
 /// game keeps for them.
 fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>) -> bool {
-    let Some(f) = u.components.as_ref() else {
+    if u.components.is_none() && u.regions.is_none() {
         return false;
-    };
+    }
+    // A board is split as its least image under the symmetries that keep
+    // the value: the parts of an image are the images of the parts, with
+    // the same values, and the images of one board are split once.
+    if let Some(sym) = u.symmetry
+        && u.components.is_some()
+        && let Some((image, _)) = u.least_image(p, Symmetry::new(sym.keeping(), 0))
+    {
+        if !split(u, &image, out) {
+            out.push(image);
+        }
+        return true;
+    }
     if let Some(parts) = u.splits.borrow().get(p) {
         out.extend(parts.iter().map(|k| k.clone_in(u.py)));
         return true;
     }
-    let Some(r) = u.call(f, "components", p) else {
-        return false;
-    };
     let start = out.len();
-    if r.is_none() {
-        out.push(p.clone_in(u.py));
-    } else if let Err(e) = u.collect(&r, out) {
-        u.fail_at(e, "components", p.obj.bind(u.py));
-        out.truncate(start);
-        return false;
+    if let Some(regions) = &u.regions {
+        if u.native_parts(regions, p, out) != Some(true) {
+            out.truncate(start);
+            return false;
+        }
+    } else if let Some(f) = u.components.as_ref() {
+        let Some(r) = u.call(f, "components", p) else {
+            return false;
+        };
+        if r.is_none() {
+            out.push(p.clone_in(u.py));
+        } else if let Err(e) = u.collect(&r, out) {
+            u.fail_at(e, "components", p.obj.bind(u.py));
+            out.truncate(start);
+            return false;
+        }
     }
     let mut interned = u.interned.borrow_mut();
     for part in &mut out[start..] {
@@ -732,6 +885,7 @@ impl HeapGame for UserHeap<'_, '_, '_> {
             obj: n
                 .into_pyobject(user.py)
                 .map_or_else(|e| match e {}, |o| o.into_any().unbind()),
+            board: None,
         };
         let Some(r) = user.call(moves, "moves", &heap) else {
             return;

@@ -306,3 +306,57 @@ def test_a_bad_board_symmetry_is_refused_with_its_column():
     assert "symmetry" in str(e.value) and e.value.column == 5
     with pytest.raises(TypeError):
         sprague.value(BoardCram(8), sprague.Board("2x2", cells=".--#"))
+
+
+class NativeDomineering:
+    """Domineering split natively by a `regions` attribute."""
+
+    symmetry = "mirrors transpose-negates"
+    regions = (".", "orthogonal", 2)
+
+    def left_moves(self, b):
+        return b.place("#|#", "#")
+
+    def right_moves(self, b):
+        return b.place("##", "#")
+
+
+class NativeSnort:
+    regions = ".xo"
+
+    def left_moves(self, g):
+        return g.mark(".x", "xx##")
+
+    def right_moves(self, g):
+        return g.mark(".o", "o#o#")
+
+
+def test_regions_split_boards_and_graphs_natively():
+    for text in random_boards(11, 60) + ["4x4", "5x3"]:
+        b = sprague.Board(text, cells=".--#")
+        v = sprague.value(NativeDomineering(), b)
+        assert v.canonical == sprague.value("domineering", text).canonical, text
+        assert "components" not in v.data["callbacks"]["calls"]
+    for text in ["0-1 1-2 2-3 3-0 4-5", "0-1 1-2 3-4 : .x..o", "0-1 2-3 4-5 6-7"]:
+        assert sprague.canonical(NativeSnort(), sprague.GraphBoard(text)) == sprague.value("snort", text).canonical
+
+
+def test_bad_regions_are_refused():
+    class Both(NativeSnort):
+        def components(self, g):
+            return None
+
+    with pytest.raises(ValueError, match="not both"):
+        sprague.value(Both(), sprague.GraphBoard("0-1"))
+
+    class Wrong(NativeSnort):
+        regions = 3
+
+    with pytest.raises(TypeError, match="regions"):
+        sprague.value(Wrong(), sprague.GraphBoard("0-1"))
+
+    class Letter(NativeSnort):
+        regions = ".z"
+
+    with pytest.raises(ValueError, match="`z`"):
+        sprague.value(Letter(), sprague.GraphBoard("0-1 1-2 3-4"))

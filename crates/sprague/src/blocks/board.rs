@@ -507,14 +507,7 @@ impl Board {
     /// the lowest cell of `seed`. O(steps of the flood fill).
     #[must_use]
     pub fn region_of(&self, m: u128, seed: u128, nbhd: Neighbourhood) -> u128 {
-        let mut region = seed & seed.wrapping_neg() & m;
-        loop {
-            let grown = (region | self.neighbours(region, nbhd)) & m;
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
+        Flood::new(self).region(m, seed, nbhd)
     }
 
     /// Bounding box of the nonzero mask `m`: (first row, first col, rows, cols).
@@ -569,8 +562,9 @@ impl Board {
         let start = out.len();
         let mut rest = m;
         let mut dropped = false;
+        let flood = Flood::new(self);
         while rest != 0 {
-            let region = self.region_of(m, rest, nbhd);
+            let region = flood.region(m, rest, nbhd);
             rest &= !region;
             if (region.count_ones() as usize) < min_cells {
                 dropped = true;
@@ -870,6 +864,67 @@ fn plane_set<W: Word>(a: W, b: W, m: W, cell: Cell) -> (W, W) {
     (a, b)
 }
 
+/// The masks a flood fill of one board reuses at every step: its
+/// [`neighbours`](Board::neighbours) as four to eight shifts by constants
+/// and masks, instead of [`Board::shift`]'s general steps.
+#[derive(Clone, Copy)]
+struct Flood {
+    width: u32,
+    all: u128,
+    /// The cells with a column to their right (east) on the board.
+    not_last: u128,
+    /// The cells with a column to their left (west).
+    not_first: u128,
+}
+
+impl Flood {
+    const fn new(b: &Board) -> Flood {
+        let w = b.width as usize;
+        let all = b.all();
+        // A board one column wide has no cell with a column beside it.
+        let (not_last, not_first) = if w == 0 {
+            (0, 0)
+        } else {
+            (b.columns_below(w - 1), all & !b.columns_below(1))
+        };
+        Flood {
+            width: w as u32,
+            all,
+            not_last,
+            not_first,
+        }
+    }
+
+    /// [`Board::neighbours`] of `m` (cells of the board). O(1).
+    #[inline]
+    fn neighbours(&self, m: u128, nbhd: Neighbourhood) -> u128 {
+        let (w, all) = (self.width, self.all);
+        let (east, west) = ((m & self.not_last) << 1, (m & self.not_first) >> 1);
+        let down = |x: u128| if w >= 128 { 0 } else { (x << w) & all };
+        let up = |x: u128| if w >= 128 { 0 } else { x >> w };
+        let orth = east | west | down(m) | up(m);
+        match nbhd {
+            Neighbourhood::Orthogonal => orth,
+            Neighbourhood::Diagonal => down(east | west) | up(east | west),
+            Neighbourhood::King => orth | down(east | west) | up(east | west),
+        }
+    }
+
+    /// [`Board::region_of`]: the region of `m` around the lowest cell of
+    /// `seed & m`. O(cells of the region) steps.
+    #[inline]
+    fn region(&self, m: u128, seed: u128, nbhd: Neighbourhood) -> u128 {
+        let mut region = seed & seed.wrapping_neg() & m;
+        loop {
+            let grown = (region | self.neighbours(region, nbhd)) & m;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+}
+
 /// The shifts of a board's planes held in words `W` (see [`Board::shift`]).
 #[derive(Clone, Copy)]
 struct Shifts<W> {
@@ -1151,6 +1206,40 @@ mod tests {
                     }
                 }
                 assert_eq!(sorted(got), sorted(want), "amazons on {}", show(&b));
+            }
+        }
+    }
+
+    #[test]
+    fn the_flood_fill_neighbours_are_the_boards() {
+        let mut rng = XorShift::new(29);
+        for _ in 0..2000 {
+            let b = random_board(&mut rng);
+            let flood = Flood::new(&b);
+            let m = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & b.all();
+            for nbhd in [
+                Neighbourhood::Orthogonal,
+                Neighbourhood::Diagonal,
+                Neighbourhood::King,
+            ] {
+                assert_eq!(
+                    flood.neighbours(m, nbhd),
+                    b.neighbours(m, nbhd),
+                    "{} {nbhd:?}",
+                    show(&b)
+                );
+            }
+        }
+        // One row of 128 cells, one column of 128.
+        for (w, h) in [(128, 1), (1, 128), (64, 2)] {
+            let b = Board::new(w, h).unwrap();
+            let flood = Flood::new(&b);
+            for m in [1u128, 1 << 127, u128::MAX, 0x8000_0001 << 60] {
+                let m = m & b.all();
+                assert_eq!(
+                    flood.neighbours(m, Neighbourhood::King),
+                    b.neighbours(m, Neighbourhood::King)
+                );
             }
         }
     }
