@@ -98,7 +98,10 @@ def value(
     its value, or negate it, as a ``symmetry`` attribute in the words of a
     rules script's ``fn symmetry()`` (``"all"`` for Cram, ``"mirrors
     transpose-negates"`` for Domineering, ``"all swap-negates"`` for
-    Konane): each board is then searched as its least image.
+    Konane): each board is then searched as its least image. A ``regions``
+    attribute, ``(cells, neighbourhood, smallest region)`` as
+    ``Board.regions`` takes them or the cells alone, splits boards and graphs
+    of the blocks natively in place of a ``components`` method.
 
     ``misere=True`` values impartial games in misère play. Searches stop with
     ``BudgetError`` after ``max_states`` stored states (default
