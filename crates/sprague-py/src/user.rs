@@ -12,7 +12,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyTuple};
 use rustc_hash::{FxHashMap, FxHashSet};
-use sprague::blocks::Symmetry;
+use sprague::blocks::{CellSet, Symmetry};
 use sprague::heap::{HeapGame, find_period, plain_values};
 use sprague::loopy::{Wld, solve_graph_with};
 use sprague::{
@@ -388,15 +388,9 @@ impl User<'_, '_> {
     /// kind or a failure (noted).
     fn native_parts(&self, r: &Regions, p: &Key, out: &mut Vec<Key>) -> Option<bool> {
         let obj = p.obj.bind(self.py);
-        let made: Vec<Bound<'_, PyAny>> = if let Ok(b) = obj.cast::<Board>() {
+        if let Ok(b) = obj.cast::<Board>() {
             let b = b.get();
-            let connect = match b.cell_set(&r.connect, "regions") {
-                Ok(c) => c,
-                Err(e) => {
-                    self.fail_at(e, "regions", obj);
-                    return None;
-                }
-            };
+            let connect = self.regions_cells(b, r, obj)?;
             let (bits, cells) = b.parts();
             let mut parts = Vec::new();
             if !bits.regions(connect, r.around, r.min_cells, &mut parts) {
@@ -406,32 +400,28 @@ impl User<'_, '_> {
                 out.push(self.board_key(q, *cells)?);
             }
             return Some(true);
-        } else if let Ok(g) = obj.cast::<GraphBoard>() {
-            let g = g.get();
-            let connect = match g.cell_set(&r.connect, "regions") {
-                Ok(c) => c,
-                Err(e) => {
-                    self.fail_at(e, "regions", obj);
-                    return None;
-                }
-            };
-            let (bits, cells) = g.parts();
-            let mut parts = Vec::new();
-            if !bits.components(connect, &mut parts) {
-                return Some(false);
-            }
-            let made: PyResult<Vec<_>> = parts
-                .into_iter()
-                .map(|q| Bound::new(self.py, GraphBoard::from_parts(q, *cells)).map(Bound::into_any))
-                .collect();
-            made.ok()?
-        } else {
-            return None;
-        };
-        for part in &made {
-            out.push(Key::new(part).ok()?);
+        }
+        let g = obj.cast::<GraphBoard>().ok()?;
+        let g = g.get();
+        let connect = self.regions_cells(g, r, obj)?;
+        let (bits, cells) = g.parts();
+        let mut parts = Vec::new();
+        if !bits.components(connect, &mut parts) {
+            return Some(false);
+        }
+        for q in parts {
+            let made = Bound::new(self.py, GraphBoard::from_parts(q, *cells)).ok()?;
+            out.push(Key::new(made.as_any()).ok()?);
         }
         Some(true)
+    }
+
+    /// The cells of `r` in the characters of the block `w`; a character it
+    /// does not have is noted as the search's failure (`None`).
+    fn regions_cells<W: Written>(&self, w: &W, r: &Regions, obj: &Bound<'_, PyAny>) -> Option<CellSet> {
+        w.cell_set(&r.connect, "regions")
+            .map_err(|e| self.fail_at(e, "regions", obj))
+            .ok()
     }
 
     /// The game's symmetry with every element counted as keeping the value:

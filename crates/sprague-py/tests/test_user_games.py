@@ -238,12 +238,16 @@ def test_huge_user_table_is_a_budget_error():
         sprague.table(sprague.Impartial(kayles_moves), 101, max_states=100)
 
 
-class BoardDomineering:
-    """Domineering on the board block: Left places vertical dominoes."""
+class Counted:
+    """A game with an optional board symmetry that counts its move calls."""
 
     def __init__(self, symmetry=None):
         self.symmetry = symmetry
         self.calls = 0
+
+
+class BoardDomineering(Counted):
+    """Domineering on the board block: Left places vertical dominoes."""
 
     def left_moves(self, b):
         self.calls += 1
@@ -257,11 +261,7 @@ class BoardDomineering:
         return b.regions(".", "orthogonal", 2)
 
 
-class BoardCram:
-    def __init__(self, symmetry=None):
-        self.symmetry = symmetry
-        self.calls = 0
-
+class BoardCram(Counted):
     def moves(self, b):
         self.calls += 1
         return b.place("#|#", "#") + b.place("##", "#")
