@@ -751,7 +751,6 @@ impl core::fmt::Display for ScriptFailure {
     }
 }
 
-/// `file:line:column` (or `file` alone when rhai gives no position).
 /// The line and column (from 1, in characters) of the first method call
 /// `.name(` in `source` outside `//` comments, spaces allowed around the
 /// name.
@@ -770,6 +769,7 @@ fn method_call(source: &str, name: &str) -> Option<(usize, usize)> {
     None
 }
 
+/// `file:line:column` (or `file` alone when rhai gives no position).
 fn at(file: &str, pos: Position) -> String {
     match (pos.line(), pos.position()) {
         (Some(l), Some(c)) => format!("{file}:{l}:{c}"),
