@@ -177,6 +177,17 @@ fn heating_a_large_nimber_visits_each_subposition_once() {
 /// positions one at a time (an integer `n` is a chain of `n` of them) until
 /// the budget. A short part born on the budget's day or later is now refused
 /// before the walk; a small one is still walked.
+/// `text` parsed as a loopy game at a budget of 200,000 positions stops with
+/// the budget error naming that budget.
+fn assert_loopy_budget(text: &str) {
+    use sprague::notation::{LoopyParseError, parse_loopy};
+    let mut store = sprague::GameStore::new();
+    match parse_loopy(&mut store, text, 200_000) {
+        Err(LoopyParseError::Budget(b)) => assert_eq!(b.max_states, 200_000),
+        other => panic!("`{text}`: expected the budget error, got {other:?}"),
+    }
+}
+
 #[test]
 fn loopy_graphs_refuse_huge_short_parts_before_walking_them() {
     use sprague::notation::{LoopyParseError, parse_loopy};
@@ -186,11 +197,7 @@ fn loopy_graphs_refuse_huge_short_parts_before_walking_them() {
         "a{5555555555555555555555 + a | 1}",
         "{pass | 200001}",
     ] {
-        let mut store = sprague::GameStore::new();
-        match parse_loopy(&mut store, text, 200_000) {
-            Err(LoopyParseError::Budget(b)) => assert_eq!(b.max_states, 200_000),
-            other => panic!("`{text}`: expected the budget error, got {other:?}"),
-        }
+        assert_loopy_budget(text);
     }
     // Under the budget: {pass | 5} has the positions of 5 to 0 and itself.
     let mut store = sprague::GameStore::new();
@@ -400,15 +407,11 @@ fn long_divisions_by_huge_exponents_stop_at_a_work_limit() {
 /// count the short games' work against the same budget.
 #[test]
 fn loopy_expressions_count_the_work_of_their_short_games() {
-    use sprague::notation::{LoopyParseError, parse_loopy};
+    use sprague::notation::parse_loopy;
     // The unit itself: its short part was summed (seconds) before its
     // unknown name `tify` was reported; now the sum stops first.
     for text in ["+-+tify+1**2*244Tiny(1)", "a = {0|a} + 2*24Tiny(1); a"] {
-        let mut store = sprague::GameStore::new();
-        match parse_loopy(&mut store, text, 200_000) {
-            Err(LoopyParseError::Budget(b)) => assert_eq!(b.max_states, 200_000),
-            other => panic!("`{text}`: expected the budget error, got {other:?}"),
-        }
+        assert_loopy_budget(text);
     }
     // Short arithmetic within the budget is done: {pass | 1/2 + 1/2} is
     // the game {pass | 1}, and it has the positions of 1, 0 and itself.

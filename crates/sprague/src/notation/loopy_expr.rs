@@ -161,12 +161,18 @@ pub fn parse_loopy(
     work.set_max_work(u64::try_from(max_positions).unwrap_or(u64::MAX));
     parse_counted(store, text, max_positions, &work).map_err(|e| {
         if work.work_exceeded().is_some() {
-            LoopyParseError::Budget(BudgetExceeded {
-                max_states: max_positions,
-            })
+            over_budget(max_positions)
         } else {
             e
         }
+    })
+}
+
+/// The error of a graph, or of short-game arithmetic, past the budget of
+/// `max_positions`.
+const fn over_budget(max_positions: usize) -> LoopyParseError {
+    LoopyParseError::Budget(BudgetExceeded {
+        max_states: max_positions,
     })
 }
 
@@ -626,9 +632,7 @@ impl Expander<'_> {
         while i < states.len() {
             if self.op.halted() {
                 // Past the work budget: `parse_loopy` reports it.
-                return Err(LoopyParseError::Budget(BudgetExceeded {
-                    max_states: max_positions,
-                }));
+                return Err(over_budget(max_positions));
             }
             let (atoms, short) = states[i].clone();
             i += 1;
@@ -656,9 +660,7 @@ impl Expander<'_> {
             // short part born on day `max_positions` or later (a huge integer)
             // is over the budget before it is walked.
             if self.op.birthday(short).is_none_or(|b| b >= max_positions as u64) {
-                return Err(LoopyParseError::Budget(BudgetExceeded {
-                    max_states: max_positions,
-                }));
+                return Err(over_budget(max_positions));
             }
             let (lo, ro) = self.op.options(short);
             for (side, list) in [lo, ro].into_iter().enumerate() {
@@ -673,9 +675,7 @@ impl Expander<'_> {
                         Some(&id) => id,
                         None => {
                             if states.len() >= max_positions {
-                                return Err(LoopyParseError::Budget(BudgetExceeded {
-                                    max_states: max_positions,
-                                }));
+                                return Err(over_budget(max_positions));
                             }
                             let id = states.len() as u32;
                             index.insert(st.clone(), id);
@@ -691,9 +691,7 @@ impl Expander<'_> {
             right.push(r);
         }
         if self.op.finish().is_err() {
-            return Err(LoopyParseError::Budget(BudgetExceeded {
-                max_states: max_positions,
-            }));
+            return Err(over_budget(max_positions));
         }
         LoopyGame::new(left, right, 0).map_err(|e| ParseError::new(e.message, 1, "").into())
     }
