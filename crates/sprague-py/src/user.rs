@@ -135,9 +135,10 @@ pub struct User<'py, 'w> {
     /// 2.1 times on average); a position is split once, as a plain memoised
     /// solution over all positions would. At most [`SPLITS_KEPT`] kept.
     splits: RefCell<FxHashMap<Key, Split>>,
-    /// One object per component met: the solvers' memo tables are keyed by
-    /// these, so a look-up finds its entry by identity instead of calling
-    /// Python's `==` (the objects `components` returns are new each call).
+    /// One object per component that `components` (or a native split of a
+    /// graph) returned: the solvers' memo tables are keyed by these, so a
+    /// look-up finds its entry by identity instead of calling Python's `==`
+    /// (the objects `components` returns are new each call).
     interned: RefCell<FxHashSet<Key>>,
     /// The game's `symmetry` (board symmetries that keep or negate the
     /// value, in [`Symmetry::parse`]'s words): a board is met as its least
@@ -411,9 +412,24 @@ impl User<'_, '_> {
         }
         for q in parts {
             let made = Bound::new(self.py, GraphBoard::from_parts(q, *cells)).ok()?;
-            out.push(Key::new(made.as_any()).ok()?);
+            let mut key = Key::new(made.as_any()).ok()?;
+            self.keep(&mut key);
+            out.push(key);
         }
         Some(true)
+    }
+
+    /// `part` replaced by the one object kept for it in the set of kept
+    /// components (its hash is already taken). Memo look-ups then match by
+    /// identity. Boards the solvers make are kept by
+    /// [`board_key`](Self::board_key) instead.
+    fn keep(&self, part: &mut Key) {
+        let mut interned = self.interned.borrow_mut();
+        if let Some(one) = interned.get(part) {
+            *part = one.clone_in(self.py);
+        } else if interned.len() < SPLITS_KEPT {
+            interned.insert(part.clone_in(self.py));
+        }
     }
 
     /// The cells of `r` in the characters of the block `w`; a character it
@@ -534,15 +550,8 @@ fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>) -> bool {
             out.truncate(start);
             return false;
         }
-    }
-    let mut interned = u.interned.borrow_mut();
-    for part in &mut out[start..] {
-        match interned.get(part) {
-            Some(one) => *part = one.clone_in(u.py),
-            None if interned.len() < SPLITS_KEPT => {
-                interned.insert(part.clone_in(u.py));
-            }
-            None => {}
+        for part in &mut out[start..] {
+            u.keep(part);
         }
     }
     let mut splits = u.splits.borrow_mut();
