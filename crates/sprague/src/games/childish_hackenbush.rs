@@ -96,12 +96,9 @@ impl Definition<HackenbushGraph> for ChildishHackenbush {
         if !Hackenbush.decompose(p, &mut pieces) {
             pieces = vec![p.clone()];
         }
-        let mut out = String::new();
-        for (i, piece) in pieces.iter().enumerate() {
-            out.push_str(&format!("piece {}: {}\n", i + 1, self.format_position(piece)));
-        }
-        out.push_str(&format!("{} ground: vertex 0\n", "▔".repeat(12)));
-        Some(out)
+        Some(crate::play::board::pieces_on_ground(
+            pieces.iter().map(|piece| self.format_position(piece)),
+        ))
     }
 }
 

@@ -119,6 +119,17 @@ pub(crate) fn stalks(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// A Hackenbush picture that is not stalks: its pieces that meet only at
+/// the ground (each already written out), one a line, over the ground line.
+pub(crate) fn pieces_on_ground(pieces: impl IntoIterator<Item = String>) -> String {
+    let mut out = String::new();
+    for (i, piece) in pieces.into_iter().enumerate() {
+        out.push_str(&format!("piece {}: {piece}\n", i + 1));
+    }
+    out.push_str(&format!("{} ground: vertex 0\n", "▔".repeat(12)));
+    out
+}
+
 /// A strip of cells (Toads and Frogs) with cell numbers beneath.
 pub(crate) fn strip(text: &str) -> Option<String> {
     let cells: Vec<char> = text.trim().chars().collect();

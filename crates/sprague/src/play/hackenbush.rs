@@ -232,12 +232,9 @@ impl Engine for HackenbushEngine<'_> {
             return Some("(no edges left)\n".to_string());
         }
         let (parts, _) = pieces(&p.edges);
-        let mut out = String::new();
-        for (i, e) in parts.iter().enumerate() {
-            out.push_str(&format!("piece {}: {}\n", i + 1, edges_text(e, 40)));
-        }
-        out.push_str(&format!("{} ground: vertex 0\n", "▔".repeat(12)));
-        Some(out)
+        Some(super::board::pieces_on_ground(
+            parts.iter().map(|e| edges_text(e, 40)),
+        ))
     }
 
     fn short_move(&mut self, from: &Picture, line: &str) -> Option<Result<Picture, String>> {
