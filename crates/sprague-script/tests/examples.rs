@@ -643,3 +643,23 @@ fn snort_and_col_on_the_graph_block_match_the_builtins() {
         }
     }
 }
+
+/// A `fn components(g)` hook that calls the graph block as a call,
+/// `components(g, ".xo")` (the method form would call the hook itself and is
+/// refused at load): Snort split by it matches the built-in.
+#[test]
+fn a_components_hook_calling_the_graph_block_matches_the_builtin() {
+    let path = format!("{}/../../examples/rules/snort.rhai", env!("CARGO_MANIFEST_DIR"));
+    let source = std::fs::read_to_string(path).expect("the example reads");
+    let split = format!("{source}\nfn components(g) {{ components(g, \".xo\") }}\n");
+    let script = ScriptRuleset::from_source("snort-split.rhai", &split, Limits::default()).unwrap();
+    let builtin = sprague::build("snort").unwrap();
+    let mut seed = 0x0dd5_ee11_0f5e_ed00_u64;
+    for _ in 0..100 {
+        let g = random_tinted_graph(&mut seed);
+        let (a, b) = (value(&script, &g, false), value(&*builtin, &g, false));
+        assert_eq!(field(&a, "value"), field(&b, "value"), "{g}");
+    }
+    let method = format!("{source}\nfn components(g) {{ g.components(\".xo\") }}\n");
+    assert!(ScriptRuleset::from_source("snort-method.rhai", &method, Limits::default()).is_err());
+}
