@@ -99,31 +99,6 @@ impl Record {
         Some(Record::with_keys(keys, entries.map(|(_, v)| v)))
     }
 
-    /// The record of `entries` whose keys are shared texts (those of a
-    /// compiled script, which reads a map entry by the identity of its key):
-    /// the last record's keys when they are these very texts, else a new
-    /// list of them.
-    fn new_shared<'a>(
-        entries: impl ExactSizeIterator<Item = (&'a ImmutableString, i64)> + Clone,
-    ) -> Option<Record> {
-        if entries.len() > RECORD_FIELDS {
-            return None;
-        }
-        let keys = LAST_KEYS.with(|last| {
-            let mut last = last.borrow_mut();
-            if let Some(k) = last.as_ref()
-                && k.len() == entries.len()
-                && k.iter().zip(entries.clone()).all(|(a, (b, _))| a.ptr_eq(b))
-            {
-                return k.clone();
-            }
-            let k: Arc<[ImmutableString]> = entries.clone().map(|(k, _)| k.clone()).collect();
-            *last = Some(k.clone());
-            k
-        });
-        Some(Record::with_keys(keys, entries.map(|(_, v)| v)))
-    }
-
     /// The record of `keys` and `values`.
     fn with_keys(keys: Arc<[ImmutableString]>, values: impl Iterator<Item = i64>) -> Record {
         let mut inline = [0; RECORD_FIELDS];
@@ -136,6 +111,16 @@ impl Record {
     /// The entries, keys in sorted order.
     pub fn entries(&self) -> impl ExactSizeIterator<Item = (&ImmutableString, i64)> + Clone {
         self.keys.iter().zip(self.values.iter().copied())
+    }
+
+    /// The keys, sorted.
+    pub(crate) fn keys(&self) -> &Arc<[ImmutableString]> {
+        &self.keys
+    }
+
+    /// The values, in key order.
+    pub(crate) fn values(&self) -> &[i64] {
+        &self.values[..self.keys.len()]
     }
 
     /// Number of entries.
@@ -385,16 +370,20 @@ impl Pos {
         }
         Pos::Map(entries.into())
     }
-
-    /// The record of `entries` (sorted by key, no key twice), when there are
-    /// at most [`RECORD_FIELDS`] of them and every value is an integer.
-    pub(crate) fn record<'a>(
-        entries: impl ExactSizeIterator<Item = (&'a ImmutableString, Option<i64>)> + Clone,
+    /// The record of a map whose keys are `keys` (sorted, none twice) and
+    /// whose values are `values`, kept with these very keys; `None` unless
+    /// every value is an integer and there are at most [`RECORD_FIELDS`].
+    pub(crate) fn record_of(
+        keys: &Arc<[ImmutableString]>,
+        values: impl ExactSizeIterator<Item = Option<i64>> + Clone,
     ) -> Option<Pos> {
-        if entries.len() > RECORD_FIELDS || entries.clone().any(|(_, v)| v.is_none()) {
+        if values.len() > RECORD_FIELDS || values.clone().any(|v| v.is_none()) {
             return None;
         }
-        Record::new_shared(entries.map(|(k, v)| (k, v.unwrap_or(0)))).map(Pos::Record)
+        Some(Pos::Record(Record::with_keys(
+            keys.clone(),
+            values.map(|v| v.unwrap_or(0)),
+        )))
     }
 
     /// The place of a variant in the order of positions (records with maps).

@@ -12,7 +12,7 @@
 
 use super::builtins::{self, Bridge, Native, Style};
 use super::ops::{self, BinOp};
-use super::pure::Pure;
+use super::pure::{Flat, Prop, Pure};
 use super::{Ctx, Eval, Flow, Function, Node, R, Value, run_block};
 use rhai::{
     AST, ASTFlags, ASTNode, Engine, Expr, FnCallExpr, ImmutableString, Module, ScriptFuncDef, Shared, Stmt,
@@ -249,25 +249,38 @@ impl FnCompiler<'_> {
                     return self.unsupported(1);
                 }
                 let (ident, init, _) = &**x;
+                let pure = self.pure(init).map(Flat::new);
                 let init = self.expr(init);
                 let slot = self.declare(ident.name.clone(), flags.contains(ASTFlags::CONSTANT));
                 let f = init.f;
-                node(1 + init.pre, move |c| {
-                    let v = f(c)?;
-                    *c.local_mut(slot) = v;
-                    Ok(Value::Unit)
-                })
+                match pure {
+                    // An integer or truth value read straight off the tree.
+                    Some(p) => node(1 + init.pre, move |c| {
+                        let v = match p.value(c) {
+                            Some(v) => v,
+                            None => f(c)?,
+                        };
+                        Value::set(c.local_mut(slot), v);
+                        Ok(Value::Unit)
+                    }),
+                    None => node(1 + init.pre, move |c| {
+                        let v = f(c)?;
+                        Value::set(c.local_mut(slot), v);
+                        Ok(Value::Unit)
+                    }),
+                }
             }
             Stmt::Assignment(x) => self.assignment(&x.0, &x.1.lhs, &x.1.rhs),
             Stmt::If(x, ..) => {
-                let cond = self.expr(&x.expr);
+                let (cpre, test) = self.condition(&x.expr);
                 let body = self.block(x.body.statements());
                 let branch = self.block(x.branch.statements());
-                let test = cond.f;
-                node(1 + cond.pre, move |c| match test(c)? {
-                    Value::Bool(true) => run_block(c, &body),
-                    Value::Bool(false) => run_block(c, &branch),
-                    _ => Err(Flow::Bail),
+                node(1 + cpre, move |c| {
+                    if test(c)? {
+                        run_block(c, &body)
+                    } else {
+                        run_block(c, &branch)
+                    }
                 })
             }
             Stmt::While(x, ..) => {
@@ -289,15 +302,12 @@ impl FnCompiler<'_> {
                         }
                     });
                 }
-                let cond = self.expr(&x.expr);
-                let (cpre, test) = (cond.pre, cond.f);
+                let (cpre, test) = self.condition(&x.expr);
                 node(1, move |c| {
                     loop {
                         c.charge(cpre)?;
-                        match test(c)? {
-                            Value::Bool(true) => {}
-                            Value::Bool(false) => return Ok(Value::Unit),
-                            _ => return Err(Flow::Bail),
+                        if !test(c)? {
+                            return Ok(Value::Unit);
                         }
                         match run_block(c, &body) {
                             Ok(_) | Err(Flow::Continue) => {}
@@ -310,8 +320,7 @@ impl FnCompiler<'_> {
             Stmt::Do(x, flags, ..) => {
                 let until = flags.contains(ASTFlags::NEGATED);
                 let body = self.block(x.body.statements());
-                let cond = self.expr(&x.expr);
-                let (cpre, test) = (cond.pre, cond.f);
+                let (cpre, test) = self.condition(&x.expr);
                 node(1, move |c| {
                     loop {
                         if !body.is_empty() {
@@ -324,10 +333,7 @@ impl FnCompiler<'_> {
                             }
                         }
                         c.charge(cpre)?;
-                        let Value::Bool(b) = test(c)? else {
-                            return Err(Flow::Bail);
-                        };
-                        if b == until {
+                        if test(c)? == until {
                             return Ok(Value::Unit);
                         }
                     }
@@ -522,25 +528,24 @@ impl FnCompiler<'_> {
                 node(1, move |c| run_block(c, &body))
             }
             Expr::FnCall(x, ..) => self.call(x, true),
-            Expr::Dot(..) | Expr::Index(..) => self.chain(e),
-            Expr::And(list, ..) | Expr::Or(list, ..) => {
-                let is_and = matches!(e, Expr::And(..));
-                let items: Vec<Node> = list.iter().map(|i| self.expr(i)).collect();
-                let first = items.first().map_or(0, |n| n.pre);
-                let items: Vec<(u64, Eval)> = items.into_iter().map(|n| (n.pre, n.f)).collect();
-                node(1 + first, move |c| {
-                    for (i, (pre, f)) in items.iter().enumerate() {
-                        if i > 0 {
-                            c.charge(*pre)?;
-                        }
-                        match f(c)? {
-                            Value::Bool(b) if b != is_and => return Ok(Value::Bool(b)),
-                            Value::Bool(_) => {}
-                            _ => return Err(Flow::Bail),
-                        }
+            Expr::Dot(..) | Expr::Index(..) => {
+                // `local.name`: an integer entry read straight off the map.
+                let pure = self.pure(e).map(Flat::new);
+                let n = self.chain(e);
+                match pure {
+                    Some(p) => {
+                        let f = n.f;
+                        node(n.pre, move |c| match p.value(c) {
+                            Some(v) => Ok(v),
+                            None => f(c),
+                        })
                     }
-                    Ok(Value::Bool(is_and))
-                })
+                    None => n,
+                }
+            }
+            Expr::And(..) | Expr::Or(..) => {
+                let (pre, test) = self.condition(e);
+                node(pre, move |c| test(c).map(Value::Bool))
             }
             Expr::Coalesce(list, ..) => {
                 let items: Vec<Node> = list.iter().map(|i| self.expr(i)).collect();
@@ -569,6 +574,50 @@ impl FnCompiler<'_> {
                 self.unsupported(1)
             }
         }
+    }
+
+    /// A truth-valued expression (a condition of `if`, `while`, `do`, an
+    /// operand of `&&` and `||`) and the operations counted before it runs,
+    /// as [`FnCompiler::expr`] counts them: its [`Pure`] tree first, `&&` and
+    /// `||` short-circuiting item by item (each item after the first counted
+    /// when it runs, as rhai does), and a value that is not `true` or
+    /// `false` left to rhai.
+    fn condition(&mut self, e: &Expr) -> (u64, Test) {
+        if let Expr::And(list, ..) | Expr::Or(list, ..) = e {
+            let is_and = matches!(e, Expr::And(..));
+            let items: Vec<(u64, Test)> = list.iter().map(|i| self.condition(i)).collect();
+            let first = items.first().map_or(0, |n| n.0);
+            return (
+                1 + first,
+                Box::new(move |c| {
+                    for (i, (pre, test)) in items.iter().enumerate() {
+                        if i > 0 {
+                            c.charge(*pre)?;
+                        }
+                        let b = test(c)?;
+                        if b != is_and {
+                            return Ok(b);
+                        }
+                    }
+                    Ok(is_and)
+                }),
+            );
+        }
+        let pure = self.pure(e).filter(Pure::is_bool).map(Flat::new);
+        let n = self.expr(e);
+        let f = n.f;
+        let general = move |c: &mut Ctx<'_>| match f(c)? {
+            Value::Bool(b) => Ok(b),
+            _ => Err(Flow::Bail),
+        };
+        let test: Test = match pure {
+            Some(p) => Box::new(move |c| match p.truth(c) {
+                Some(b) => Ok(b),
+                None => general(c),
+            }),
+            None => Box::new(general),
+        };
+        (n.pre, test)
     }
 
     /// A literal, one operation.
@@ -631,13 +680,24 @@ impl FnCompiler<'_> {
             pre += n.pre;
             fs.push(n.f);
         }
+        let keys: Arc<[ImmutableString]> = keys.into();
+        // Written in key order: the values go straight in.
+        let in_order = slots.iter().enumerate().all(|(i, &s)| i == s) && slots.len() == keys.len();
         node(pre, move |c| {
-            let mut entries: Vec<(ImmutableString, Value)> =
-                keys.iter().map(|k| (k.clone(), Value::Unit)).collect();
-            for (f, &i) in fs.iter().zip(&slots) {
-                entries[i].1 = f(c)?;
-            }
-            let v = Value::Map(Arc::new(super::value::Map::from_sorted(entries)));
+            let values = if in_order {
+                let mut values = super::value::Values::new();
+                for f in &fs {
+                    values.push(f(c)?);
+                }
+                values
+            } else {
+                let mut values: super::value::Values = keys.iter().map(|_| Value::Unit).collect();
+                for (f, &i) in fs.iter().zip(&slots) {
+                    values[i] = f(c)?;
+                }
+                values
+            };
+            let v = Value::Map(Arc::new(super::value::Map::from_parts(keys.clone(), values)));
             c.check_size(&v)?;
             Ok(v)
         })
@@ -726,7 +786,7 @@ impl FnCompiler<'_> {
             Expr::Dot(x, flags, ..) if !flags.contains(ASTFlags::NEGATED) => match (&x.lhs, &x.rhs) {
                 (Expr::Variable(v, ..), Expr::Property(p, ..)) if v.2.is_empty() => {
                     let (slot, _) = self.lookup(&v.1)?;
-                    Some(Pure::Prop(slot, self.intern(&p.2)))
+                    Some(Pure::Prop(Box::new(Prop::new(slot, self.intern(&p.2)))))
                 }
                 _ => None,
             },
@@ -761,7 +821,7 @@ impl FnCompiler<'_> {
     /// the general evaluation when that declines.
     fn operator(&mut self, op: &Token, args: &[Expr], base: u64) -> Node {
         let general = self.operator_general(op, args, base);
-        let Some(pure) = self.pure_op(op, args) else {
+        let Some(pure) = self.pure_op(op, args).map(Flat::new) else {
             return general;
         };
         let f = general.f;
@@ -1092,15 +1152,22 @@ fn turn(
         return Ok(None);
     }
     if let Some(k) = counter {
-        *c.local_mut(k) = Value::Int(i);
+        Value::set(c.local_mut(k), Value::Int(i));
     }
-    *c.local_mut(slot) = v;
+    Value::set(c.local_mut(slot), v);
     match run_block(c, body) {
-        Ok(_) | Err(Flow::Continue) => Ok(None),
+        Ok(v) => {
+            v.discard();
+            Ok(None)
+        }
+        Err(Flow::Continue) => Ok(None),
         Err(Flow::Break(v)) => Ok(Some(v)),
         Err(e) => Err(e),
     }
 }
+
+/// A compiled condition.
+type Test = Box<dyn Fn(&mut Ctx<'_>) -> R<bool> + Send + Sync>;
 
 /// The compiled bounds of a range.
 type Bounds = Box<dyn Fn(&mut Ctx<'_>) -> R<(i64, i64)> + Send + Sync>;

@@ -215,12 +215,15 @@ impl Ctx<'_> {
 /// Runs the statements of a block: the value of the last one.
 #[inline]
 pub(crate) fn run_block(c: &mut Ctx<'_>, stmts: &[Node]) -> R<Value> {
-    let mut last = Value::Unit;
-    for s in stmts {
+    let Some((last, rest)) = stmts.split_last() else {
+        return Ok(Value::Unit);
+    };
+    for s in rest {
         c.charge(s.pre)?;
-        last = (s.f)(c)?;
+        (s.f)(c)?.discard();
     }
-    Ok(last)
+    c.charge(last.pre)?;
+    (last.f)(c)
 }
 
 /// The hooks that are compiled when they can be: those the engine calls

@@ -257,6 +257,84 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Deep expressions, whose flat form needs a stack (both operands of an
+    /// operator not leaves) or is too deep for one (walked as a tree), as
+    /// values and as the conditions of `if`, `while` and `do`, short-circuit
+    /// `&&` and `||` among them.
+    #[test]
+    fn deep_expressions_and_conditions_answer_as_rhai_does(
+        e in deep_expression(),
+        f in deep_expression(),
+        p in -40i64..40,
+    ) {
+        let source = format!(
+            "fn moves(p) {{
+                let q = p * 3; let m = #{{a: p - 2, b: 7}};
+                let v = {e};
+                let w = 0;
+                if ({e}) > ({f}) || ({f}) == 0 {{ w += 1; }}
+                if ({e}) != 0 && ({f}) < 0 {{ w += 2; }}
+                let i = 0;
+                while i < 3 && (({f}) + i) % 2 == 0 {{ i += 1; }}
+                do {{ i += 1; }} until i > 4 || ({e}) < i;
+                if p > 0 {{ [p - 1, v, w, i] }} else {{ [] }}
+            }}"
+        );
+        same_answers(&source, Limits::default(), &[&p.to_string()], 3);
+    }
+}
+
+/// A balanced expression nine levels deep: its flat form would need more
+/// stack than it has, so it is walked as a tree, with the same answers.
+#[test]
+fn an_expression_too_deep_to_lay_flat_answers_as_rhai_does() {
+    fn tree(depth: u32) -> String {
+        if depth == 0 {
+            return "(p + m.b)".to_string();
+        }
+        let op = ["+", "-", "^", "|"][depth as usize % 4];
+        format!("({} {op} {})", tree(depth - 1), tree(depth - 1))
+    }
+    let e = tree(9);
+    let source = format!(
+        "fn moves(p) {{ let m = #{{b: 3}}; let v = {e}; if ({e}) > 5 && p > 0 {{ [p - 1, v] }} else if p > 0 {{ [p - 1] }} else {{ [] }} }}"
+    );
+    let answered = same_answers(&source, Limits::default(), &["6", "-4"], 8);
+    assert!(
+        answered >= 6,
+        "the compiled evaluator answered {answered} calls itself"
+    );
+}
+
+/// Deep integer expressions over `p`, `q` and map entries, with
+/// comparisons and truth-value operators inside.
+fn deep_expression() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just("p".to_string()),
+        Just("q".to_string()),
+        (-9i64..9).prop_map(|n| format!("({n})")),
+        Just("m.a".to_string()),
+        Just("m.b".to_string()),
+        Just("m.z".to_string()),
+    ];
+    leaf.prop_recursive(10, 96, 2, |inner| {
+        let ops = prop::sample::select(vec!["+", "-", "*", "%", "<<", ">>", "&", "|", "^"]);
+        let cmps = prop::sample::select(vec!["==", "!=", "<", "<=", ">", ">="]);
+        let logic = prop::sample::select(vec!["&", "|", "^"]);
+        prop_oneof![
+            4 => (inner.clone(), ops, inner.clone()).prop_map(|(a, op, b)| format!("({a} {op} {b})")),
+            1 => inner.clone().prop_map(|a| format!("(-{a})")),
+            1 => (inner.clone(), cmps.clone(), inner.clone(), logic, inner.clone(), cmps, inner)
+                .prop_map(|(a, c1, b, l, x, c2, y)| {
+                    format!("(if ({a} {c1} {b}) {l} !({x} {c2} {y}) {{ 1 }} else {{ 0 }})")
+                }),
+        ]
+    })
+}
+
 /// Integer (and truth-value) expressions over `p` and `q`.
 fn expression() -> impl Strategy<Value = String> {
     let leaf = prop_oneof![

@@ -10,6 +10,7 @@
 
 use crate::pos::{Pos, SumValue};
 use rhai::{Dynamic, ImmutableString};
+use smallvec::SmallVec;
 use sprague::blocks::{Board, GraphBoard};
 use std::sync::Arc;
 
@@ -175,44 +176,70 @@ impl Array {
     }
 }
 
-/// An object map: entries sorted by key (rhai's order), with its data sizes.
+/// An object map: keys sorted (rhai's order), shared by every map made by
+/// one map literal or from records with the same keys (so that a copy
+/// clones one pointer and an entry is found by the identity of its name),
+/// the values beside them (inline up to four), and its data sizes.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Map {
-    entries: Vec<(ImmutableString, Value)>,
+    keys: Arc<[ImmutableString]>,
+    values: Values,
     sizes: Sizes,
 }
+
+/// The values of a map, in key order.
+pub(crate) type Values = SmallVec<[Value; 4]>;
 
 impl Map {
     /// The map of `entries`, which are sorted by key and have no key twice.
     pub(crate) fn from_sorted(entries: Vec<(ImmutableString, Value)>) -> Map {
         debug_assert!(entries.windows(2).all(|w| w[0].0.as_str() < w[1].0.as_str()));
-        let mut sizes = Sizes::default();
-        for (_, v) in &entries {
-            sizes.add(Sizes::in_map(v));
-        }
-        Map { entries, sizes }
+        let (keys, values): (Vec<ImmutableString>, Values) = entries.into_iter().unzip();
+        Map::from_parts(keys.into(), values)
     }
 
-    pub(crate) fn entries(&self) -> &[(ImmutableString, Value)] {
-        &self.entries
+    /// The map of `keys` (sorted, none twice) and their `values`.
+    pub(crate) fn from_parts(keys: Arc<[ImmutableString]>, values: Values) -> Map {
+        debug_assert_eq!(keys.len(), values.len());
+        debug_assert!(keys.windows(2).all(|w| w[0].as_str() < w[1].as_str()));
+        let mut sizes = Sizes::default();
+        for v in &values {
+            sizes.add(Sizes::in_map(v));
+        }
+        Map { keys, values, sizes }
+    }
+
+    /// The keys, sorted.
+    pub(crate) fn keys(&self) -> &Arc<[ImmutableString]> {
+        &self.keys
+    }
+
+    /// The values, in key order.
+    pub(crate) fn values(&self) -> &[Value] {
+        &self.values
+    }
+
+    /// The entries, in key order.
+    pub(crate) fn entries(&self) -> impl ExactSizeIterator<Item = (&ImmutableString, &Value)> + Clone {
+        self.keys.iter().zip(self.values.iter())
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.entries.len()
+        self.keys.len()
     }
 
     fn find(&self, key: &str) -> Result<usize, usize> {
-        if self.entries.len() <= 8 {
-            for (i, (k, _)) in self.entries.iter().enumerate() {
+        if self.keys.len() <= 8 {
+            for (i, k) in self.keys.iter().enumerate() {
                 match k.as_str().cmp(key) {
                     core::cmp::Ordering::Less => {}
                     core::cmp::Ordering::Equal => return Ok(i),
                     core::cmp::Ordering::Greater => return Err(i),
                 }
             }
-            return Err(self.entries.len());
+            return Err(self.keys.len());
         }
-        self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key))
+        self.keys.binary_search_by(|k| k.as_str().cmp(key))
     }
 
     /// The value of `key`, found first by the identity of the key's text
@@ -220,7 +247,7 @@ impl Map {
     /// and the properties it reads), else by comparing texts.
     #[inline]
     pub(crate) fn get_shared(&self, key: &ImmutableString) -> Option<&Value> {
-        for (k, v) in &self.entries {
+        for (k, v) in self.keys.iter().zip(self.values.iter()) {
             if k.ptr_eq(key) {
                 return Some(v);
             }
@@ -229,7 +256,7 @@ impl Map {
     }
 
     pub(crate) fn get(&self, key: &str) -> Option<&Value> {
-        self.find(key).ok().map(|i| &self.entries[i].1)
+        self.find(key).ok().map(|i| &self.values[i])
     }
 
     /// Runs `f` on the value of `key`, added as `()` when missing (rhai's
@@ -239,11 +266,14 @@ impl Map {
             Ok(i) => i,
             Err(i) => {
                 self.sizes.add(Sizes::in_map(&Value::Unit));
-                self.entries.insert(i, (key.clone(), Value::Unit));
+                let mut keys = self.keys.to_vec();
+                keys.insert(i, key.clone());
+                self.keys = keys.into();
+                self.values.insert(i, Value::Unit);
                 i
             }
         };
-        let item = &mut self.entries[i].1;
+        let item = &mut self.values[i];
         let before = Sizes::in_map(item);
         let out = f(item);
         let after = Sizes::in_map(item);
@@ -254,6 +284,33 @@ impl Map {
 }
 
 impl Value {
+    /// Whether the value owns nothing on the heap (`()`, a truth value, an
+    /// integer, a character).
+    #[inline(always)]
+    pub(crate) const fn is_scalar(&self) -> bool {
+        matches!(
+            self,
+            Value::Unit | Value::Bool(_) | Value::Int(_) | Value::Char(_)
+        )
+    }
+
+    /// Drops the value, without a call into its drop glue when it owns
+    /// nothing (the common case in inner loops).
+    #[inline(always)]
+    pub(crate) fn discard(self) {
+        if self.is_scalar() {
+            core::mem::forget(self);
+        } else {
+            drop(self);
+        }
+    }
+
+    /// Stores `v` in `place`, dropping the old value as [`Value::discard`].
+    #[inline(always)]
+    pub(crate) fn set(place: &mut Value, v: Value) {
+        core::mem::replace(place, v).discard();
+    }
+
     /// The data sizes of the value (zero but for strings, arrays and maps).
     pub(crate) fn sizes(&self) -> Sizes {
         match self {
@@ -286,8 +343,9 @@ impl Value {
                     .map(|(k, v)| (k.clone(), Value::from_pos(v)))
                     .collect(),
             ))),
-            Pos::Record(r) => Value::Map(Arc::new(Map::from_sorted(
-                r.entries().map(|(k, v)| (k.clone(), Value::Int(v))).collect(),
+            Pos::Record(r) => Value::Map(Arc::new(Map::from_parts(
+                r.keys().clone(),
+                r.values().iter().map(|&v| Value::Int(v)).collect(),
             ))),
             Pos::Board(b) => Value::Other(Box::new(Dynamic::from(*b))),
             Pos::Graph(g) => Value::Other(Box::new(Dynamic::from(g.clone()))),
@@ -315,10 +373,13 @@ impl Value {
                 Pos::List(out.into())
             }
             Value::Map(m) => {
-                if let Some(r) = Pos::record(m.entries().iter().map(|(k, v)| match v {
-                    Value::Int(n) => (k, Some(*n)),
-                    _ => (k, None),
-                })) {
+                if let Some(r) = Pos::record_of(
+                    m.keys(),
+                    m.values().iter().map(|v| match v {
+                        Value::Int(n) => Some(*n),
+                        _ => None,
+                    }),
+                ) {
                     return Some(r);
                 }
                 let mut out = Vec::with_capacity(m.len());
@@ -353,7 +414,6 @@ impl Value {
             Value::Array(a) => Dynamic::from_array(a.items().iter().map(Value::to_dynamic).collect()),
             Value::Map(m) => Dynamic::from_map(
                 m.entries()
-                    .iter()
                     .map(|(k, v)| (k.as_str().into(), v.to_dynamic()))
                     .collect(),
             ),
