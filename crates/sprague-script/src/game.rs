@@ -88,6 +88,21 @@ impl ScriptGame {
 
     /// The options of `p` for `mover`, from the cache or the script.
     pub(crate) fn options(&self, mover: Mover, p: &Pos) -> Arc<[Pos]> {
+        self.options_kept(mover, p, true)
+    }
+
+    /// The options of `p` for `mover` that a solver asks for as it expands
+    /// `p`: a solver keeps what it learns of a position and asks once, so
+    /// the list is kept in the cache only for a sum (whose parts' lists are
+    /// reused by the sums around it). Keeping every list cost a tenth of
+    /// the time of a plain Domineering script and most of its memory.
+    fn expand(&self, mover: Mover, p: &Pos) -> Arc<[Pos]> {
+        self.options_kept(mover, p, matches!(p, Pos::Sum(_)))
+    }
+
+    /// The options of `p` for `mover`, from the cache or the script; with
+    /// `keep`, a list the script made is kept in the cache.
+    fn options_kept(&self, mover: Mover, p: &Pos, keep: bool) -> Arc<[Pos]> {
         let key = (mover, p.clone());
         if let Some(found) = self.lock().get(&key) {
             return found.clone();
@@ -115,6 +130,9 @@ impl ScriptGame {
             return Arc::from([]);
         }
         let list: Arc<[Pos]> = out.into();
+        if !keep {
+            return list;
+        }
         let mut cache = self.lock();
         // The cache only saves calls: near the memory budget it stops
         // growing, so it never holds a search's memory past the budget.
@@ -301,7 +319,7 @@ impl ImpartialRules for ScriptGame {
     }
 
     fn moves(&self, position: &Pos, out: &mut Vec<Pos>) {
-        out.extend(self.options(Mover::Both, position).iter().cloned());
+        out.extend(self.expand(Mover::Both, position).iter().cloned());
     }
 
     /// The script's components; with `fn symmetry()`, board parts (or a
@@ -349,11 +367,11 @@ impl PartizanRules for ScriptGame {
     }
 
     fn left_moves(&self, position: &Pos, out: &mut Vec<Pos>) {
-        out.extend(self.options(Mover::Left, position).iter().cloned());
+        out.extend(self.expand(Mover::Left, position).iter().cloned());
     }
 
     fn right_moves(&self, position: &Pos, out: &mut Vec<Pos>) {
-        out.extend(self.options(Mover::Right, position).iter().cloned());
+        out.extend(self.expand(Mover::Right, position).iter().cloned());
     }
 
     fn decompose(&self, position: &Pos, out: &mut Vec<Pos>) -> bool {
