@@ -5,7 +5,7 @@ use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::nimber::{Nimber, mex_in_place};
 use crate::search_limits::SearchLimits;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Computes Grundy values of positions of any [`ImpartialRules`].
 ///
@@ -29,7 +29,7 @@ use std::collections::HashMap;
 /// ```
 pub struct GrundySolver<'r, R: ImpartialRules> {
     rules: &'r R,
-    memo: HashMap<R::Position, Nimber>,
+    memo: FxHashMap<R::Position, Nimber>,
     limits: SearchLimits<'r>,
 }
 
@@ -54,7 +54,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     pub fn with_max_states(rules: &'r R, max_states: usize) -> Self {
         GrundySolver {
             rules,
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
             limits: SearchLimits::new(max_states),
         }
     }
