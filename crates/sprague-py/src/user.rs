@@ -24,44 +24,62 @@ use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
 
 /// A Python position as an engine position: the object with its hash taken
-/// once; equality is identity, then Python's `==`.
+/// once; equality is identity, then the blocks' own equality for boards and
+/// graphs, then Python's `==`. Small (three words), as the solvers' tables
+/// hold one for every position they meet.
 pub struct Key {
     hash: isize,
     obj: Py<PyAny>,
-    /// A board's bits and cells (the board block), compared natively.
-    board: Option<(sprague::blocks::Board, sprague::blocks::Cells)>,
+    /// Whether the object is a board or a graph of the blocks.
+    kind: Kind,
+}
+
+/// What kind of object a [`Key`] holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A `sprague.Board`, hashed and compared natively.
+    Board,
+    /// A `sprague.GraphBoard`, hashed and compared natively.
+    Graph,
+    /// Any other object: Python's hash and `==`.
+    Other,
 }
 
 impl Key {
     fn new(obj: &Bound<'_, PyAny>) -> PyResult<Key> {
         // A board (the board block) is hashed natively; a board equals only
         // boards, so its hash need not agree with other objects'.
-        let mut board = None;
-        let hash = if let Ok(b) = obj.cast::<Board>() {
-            let (bits, cells) = b.get().parts();
-            board = Some((*bits, *cells));
-            b.get().native_hash()
+        let (hash, kind) = if let Ok(b) = obj.cast::<Board>() {
+            (b.get().native_hash(), Kind::Board)
         } else if let Ok(g) = obj.cast::<GraphBoard>() {
-            g.get().native_hash()
+            (g.get().native_hash(), Kind::Graph)
         } else {
-            obj.hash()?
+            (obj.hash()?, Kind::Other)
         };
         Ok(Key {
             hash,
             obj: obj.clone().unbind(),
-            board,
+            kind,
         })
     }
-}
 
-impl Key {
     /// A copy, for a caller that holds the interpreter.
     fn clone_in(&self, py: Python<'_>) -> Key {
         Key {
             hash: self.hash,
             obj: self.obj.clone_ref(py),
-            board: self.board,
+            kind: self.kind,
         }
+    }
+
+    /// The board's bits and cells, when the key holds a board.
+    fn board(&self, py: Python<'_>) -> Option<(sprague::blocks::Board, sprague::blocks::Cells)> {
+        if self.kind != Kind::Board {
+            return None;
+        }
+        let b = self.obj.bind(py).cast::<Board>().ok()?;
+        let (bits, cells) = b.get().parts();
+        Some((*bits, *cells))
     }
 }
 
@@ -74,22 +92,22 @@ impl Clone for Key {
 impl PartialEq for Key {
     fn eq(&self, other: &Self) -> bool {
         self.hash == other.hash
+            && self.kind == other.kind
             && (self.obj.is(&other.obj)
-                || match (&self.board, &other.board) {
-                    // Boards compare natively; a board equals only boards.
-                    (Some(a), Some(b)) => a == b,
-                    (Some(_), None) | (None, Some(_)) => false,
-                    (None, None) => Python::attach(|py| {
-                        let (a, b) = (self.obj.bind(py), other.obj.bind(py));
-                        if let (Ok(x), Ok(y)) = (a.cast::<Board>(), b.cast::<Board>()) {
-                            return x.get() == y.get();
-                        }
-                        if let (Ok(x), Ok(y)) = (a.cast::<GraphBoard>(), b.cast::<GraphBoard>()) {
-                            return x.get() == y.get();
-                        }
-                        a.eq(b).unwrap_or(false)
-                    }),
-                })
+                || Python::attach(|py| {
+                    let (a, b) = (self.obj.bind(py), other.obj.bind(py));
+                    match self.kind {
+                        Kind::Board => match (a.cast::<Board>(), b.cast::<Board>()) {
+                            (Ok(x), Ok(y)) => x.get() == y.get(),
+                            _ => false,
+                        },
+                        Kind::Graph => match (a.cast::<GraphBoard>(), b.cast::<GraphBoard>()) {
+                            (Ok(x), Ok(y)) => x.get() == y.get(),
+                            _ => false,
+                        },
+                        Kind::Other => a.eq(b).unwrap_or(false),
+                    }
+                }))
     }
 }
 
@@ -112,8 +130,9 @@ const CALLBACKS: [&str; 4] = ["moves", "left_moves", "right_moves", "components"
 const SPLITS_KEPT: usize = 1 << 20;
 
 /// The components of a position, each the one object [`User`] keeps for
-/// it (a position that is one component: itself, as that object).
-type Split = Box<[Key]>;
+/// it; `None` for a position that is one component (itself: the object kept
+/// for it is the map's key), which then costs no list.
+type Split = Option<Box<[Key]>>;
 
 /// The callables of a user game and the watch of the current call.
 pub struct User<'py, 'w> {
@@ -359,12 +378,12 @@ impl User<'_, '_> {
     /// (the board block), with whether that image is worth the negated
     /// value; `None` when `p` is its own least image or not a board.
     fn least_image(&self, p: &Key, sym: Symmetry) -> Option<(Key, bool)> {
-        let (bits, cells) = p.board.as_ref()?;
-        let (image, negated) = sym.canonical(bits);
-        if image == *bits {
+        let (bits, cells) = p.board(self.py)?;
+        let (image, negated) = sym.canonical(&bits);
+        if image == bits {
             return None;
         }
-        Some((self.board_key(image, *cells)?, negated))
+        Some((self.board_key(image, cells)?, negated))
     }
 
     /// The one object kept for the board `bits` in `cells` (made now if
@@ -529,8 +548,11 @@ fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>) -> bool {
         }
         return true;
     }
-    if let Some(parts) = u.splits.borrow().get(p) {
-        out.extend(parts.iter().map(|k| k.clone_in(u.py)));
+    if let Some((kept, parts)) = u.splits.borrow().get_key_value(p) {
+        match parts {
+            Some(parts) => out.extend(parts.iter().map(|k| k.clone_in(u.py))),
+            None => out.push(kept.clone_in(u.py)),
+        }
         return true;
     }
     let start = out.len();
@@ -556,8 +578,15 @@ fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>) -> bool {
     }
     let mut splits = u.splits.borrow_mut();
     if splits.len() < SPLITS_KEPT {
-        let parts = out[start..].iter().map(|k| k.clone_in(u.py)).collect();
-        splits.insert(p.clone_in(u.py), parts);
+        // One component equal to `p`: kept as the key itself.
+        if let [one] = &out[start..]
+            && *one == *p
+        {
+            splits.insert(one.clone_in(u.py), None);
+        } else {
+            let parts = out[start..].iter().map(|k| k.clone_in(u.py)).collect();
+            splits.insert(p.clone_in(u.py), Some(parts));
+        }
     }
     true
 }
@@ -884,7 +913,7 @@ impl HeapGame for UserHeap<'_, '_, '_> {
             obj: n
                 .into_pyobject(user.py)
                 .map_or_else(|e| match e {}, |o| o.into_any().unbind()),
-            board: None,
+            kind: Kind::Other,
         };
         let Some(r) = user.call(moves, "moves", &heap) else {
             return;
