@@ -20,7 +20,9 @@ position's Grundy value and its winning moves (the options of value 0). The
 answers must agree, and the values agree with the built-in rulesets.
 
 Reported per solver, in CPU time of this thread (`time.thread_time`), best
-of --repeat runs:
+of --repeat runs, the two solvers run in turn (a slow spell of a shared
+machine then falls on both); the speed ratio best against best and in the
+median of the alternating pairs:
 - total: the whole solve, with the class's methods unwrapped;
 - callbacks: the time inside the class's methods, measured in a second run
   with each method wrapped by a timer (the timer's own cost inside the
@@ -144,30 +146,44 @@ def timed_run(solve, game, positions, gc_on):
 
 
 def measure(name, game, positions, want, repeat, overhead, gc_on):
-    rows = []
+    """The two solvers in alternating runs (sprague, plain, sprague, ...), so
+    that a slow spell of a shared machine falls on both: the best of each,
+    and the median of the run-by-run ratios."""
+    solvers = (("sprague.values", sprague_values), ("plain memoised Python", plain_values))
+    best = [float("inf")] * 2
+    pairs = []
     answers = None
-    for label, solve in (("sprague.values", sprague_values), ("plain memoised Python", plain_values)):
-        best = float("inf")
-        for _ in range(repeat):
+    for _ in range(repeat):
+        times = []
+        for k, (label, solve) in enumerate(solvers):
             got, t = timed_run(solve, game, positions, gc_on)
-            best = min(best, t)
+            best[k] = min(best[k], t)
+            times.append(t)
             assert [g for g, _ in got] == want, f"{name}: {label} gives other values"
             if answers is None:
                 answers = got
             assert got == answers, f"{name}: {label} gives other winning moves"
-        timed = Timed(game)
-        cb_best = float("inf")
-        for _ in range(repeat):
+        pairs.append(times[1] / times[0])
+    cb_best = [float("inf")] * 2
+    calls = [None, None]
+    for _ in range(repeat):
+        for k, (_, solve) in enumerate(solvers):
             timed = Timed(game)
             timed_run(solve, timed, positions, gc_on)
-            cb_best = min(cb_best, timed.ns - overhead * sum(timed.calls.values()))
-        rows.append((label, best / 1e9, cb_best / 1e9, timed.calls["moves"], timed.calls["components"]))
+            cb_best[k] = min(cb_best[k], timed.ns - overhead * sum(timed.calls.values()))
+            calls[k] = timed.calls
     print(f"{name}:")
     print(f"  {'solver':24} {'total CPU':>10} {'callbacks':>10} {'moves':>8} {'components':>11} {'engine share':>13}")
-    for label, total, cb, m, c in rows:
+    rows = []
+    for k, (label, _) in enumerate(solvers):
+        total, cb = best[k] / 1e9, cb_best[k] / 1e9
+        m, c = calls[k]["moves"], calls[k]["components"]
+        rows.append((label, total, cb, m, c))
         print(f"  {label:24} {total:9.3f}s {cb:9.3f}s {m:8} {c:11} {100 * (total - cb) / cb:12.1f}%")
-    ratio = rows[1][1] / rows[0][1]
-    print(f"  sprague is {ratio:.2f}x the speed of the plain solution (>1: faster)")
+    pairs.sort()
+    print(f"  sprague is {best[1] / best[0]:.2f}x the speed of the plain solution, best against best;"
+          f" {pairs[len(pairs) // 2]:.2f}x in the median of {len(pairs)} alternating pairs"
+          f" ({pairs[0]:.2f}-{pairs[-1]:.2f}; >1: faster)")
     return rows
 
 
