@@ -274,3 +274,23 @@ fn repl_errors_after_play_name_the_right_line() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("error: line 5"), "{err}");
 }
+
+/// A script without its own move descriptions says what each move changed:
+/// the parts of a sum it took away and put back, or a map's entries.
+#[test]
+fn script_moves_are_described_by_what_they_change() {
+    let kayles = ok(&["value", "--rules", &example("kayles.rhai"), "7"], "");
+    assert!(kayles.contains("3 + 3   7 to 3 + 3"), "{kayles}");
+    assert!(kayles.contains("1 + 4   7 to 1 + 4"), "{kayles}");
+    let sum = ok(&["value", "--rules", &example("kayles.rhai"), "4 + 3 + 3"], "");
+    // A row taken whole leaves nothing; a part without moves is not written.
+    assert!(sum.contains("2 + 3 + 4       3 to 2\n"), "{sum}");
+    assert!(sum.contains("1 + 1 + 3 + 3   4 to 1 + 1\n"), "{sum}");
+    let rows = script(
+        "rows.rhai",
+        "fn moves(p) { let out = []; if p.n > 0 { out.push(#{n: p.n - 1, k: p.k}); } out }",
+    );
+    let map = ok(&["value", "--rules", &rows, "#{n: 3, k: 7}"], "");
+    assert!(map.contains("n 3 to 2"), "{map}");
+    assert!(!map.contains(" to #{"), "{map}");
+}

@@ -380,9 +380,14 @@ impl PartizanRules for ScriptGame {
 }
 
 impl Notation<Pos> for ScriptGame {
+    /// Boards and graphs of the blocks name the cells that changed; other
+    /// positions say what the move changed: the entries of a map (`bits 15
+    /// to 12`), or the parts of a sum taken away and put in their place
+    /// (`7 to 1 + 4`).
     fn describe_move(&self, from: &Pos, to: &Pos) -> String {
         self.describe_change(from, to)
-            .unwrap_or_else(|| format!("to {}", self.format_position(to)))
+            .or_else(|| changed_entries(from, to))
+            .unwrap_or_else(|| self.changed_parts(from, to))
     }
 
     /// `fn parse(text)` when the script has it, else the text read as a rhai
@@ -397,14 +402,9 @@ impl Notation<Pos> for ScriptGame {
     /// (worth nothing) left out, and `0` when nothing is left.
     fn format_position(&self, position: &Pos) -> String {
         if let Pos::Sum(parts) = position {
-            let movers: &[Mover] = if self.script.hooks.partizan {
-                &[Mover::Left, Mover::Right]
-            } else {
-                &[Mover::Both]
-            };
             let shown: Vec<String> = parts
                 .iter()
-                .filter(|q| movers.iter().any(|&m| !self.options(m, q).is_empty()))
+                .filter(|q| !self.is_void(q))
                 .map(|q| self.format_position(q))
                 .collect();
             return if shown.is_empty() {
@@ -465,6 +465,77 @@ impl ScriptGame {
             _ => None,
         }
     }
+}
+
+impl ScriptGame {
+    /// Whether `q` has no move for either player (a part of a sum that is
+    /// worth nothing).
+    fn is_void(&self, q: &Pos) -> bool {
+        let movers: &[Mover] = if self.script.hooks.partizan {
+            &[Mover::Left, Mover::Right]
+        } else {
+            &[Mover::Both]
+        };
+        movers.iter().all(|&m| self.options(m, q).is_empty())
+    }
+
+    /// `from` and `to` as sums (a position that is not a sum: one part), the
+    /// parts of `from` that the move took away `to` those it put in.
+    fn changed_parts(&self, from: &Pos, to: &Pos) -> String {
+        let (a, b) = (
+            from.parts().unwrap_or(core::slice::from_ref(from)),
+            to.parts().unwrap_or(core::slice::from_ref(to)),
+        );
+        // Both sorted (a sum's parts are): the two multisets' differences.
+        let (mut gone, mut new) = (Vec::new(), Vec::new());
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() || j < b.len() {
+            match (a.get(i), b.get(j)) {
+                (Some(x), Some(y)) if x == y => (i, j) = (i + 1, j + 1),
+                (Some(x), Some(y)) if x < y => (gone.push(x), i += 1).1,
+                (Some(x), None) => (gone.push(x), i += 1).1,
+                (_, Some(y)) => (new.push(y), j += 1).1,
+                (None, None) => break,
+            }
+        }
+        // Parts without a move (worth nothing) are left out, as when a sum
+        // is written.
+        gone.retain(|q| !self.is_void(q));
+        new.retain(|q| !self.is_void(q));
+        let show = |ps: &[&Pos]| {
+            ps.iter()
+                .map(|p| self.format_position(p))
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        match (gone.is_empty(), new.is_empty()) {
+            (true, true) => "no change".to_string(),
+            (_, true) => format!("{} to nothing", show(&gone)),
+            (true, _) => format!("to {}", show(&new)),
+            _ => format!("{} to {}", show(&gone), show(&new)),
+        }
+    }
+}
+
+/// The entries that a move changed in a map position of fixed keys
+/// (`bits 1048575 to 1048542`); `None` for other positions.
+fn changed_entries(from: &Pos, to: &Pos) -> Option<String> {
+    let a: Vec<(&str, Pos)> = from.map_entries().collect();
+    let b: Vec<(&str, Pos)> = to.map_entries().collect();
+    if a.is_empty() || a.len() != b.len() || a.iter().zip(&b).any(|(x, y)| x.0 != y.0) {
+        return None;
+    }
+    let changed: Vec<String> = a
+        .iter()
+        .zip(&b)
+        .filter(|(x, y)| x.1 != y.1)
+        .map(|(x, y)| format!("{} {} to {}", x.0, x.1, y.1))
+        .collect();
+    Some(if changed.is_empty() {
+        "no change".to_string()
+    } else {
+        changed.join(", ")
+    })
 }
 
 impl sprague::Definition<Pos> for ScriptGame {

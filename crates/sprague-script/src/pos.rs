@@ -508,7 +508,7 @@ impl PartialOrd for Pos {
 
 impl Pos {
     /// The entries of a map or record (none for other positions).
-    fn map_entries(&self) -> Box<dyn Iterator<Item = (&str, Pos)> + '_> {
+    pub(crate) fn map_entries(&self) -> Box<dyn Iterator<Item = (&str, Pos)> + '_> {
         match self {
             Pos::Map(fields) => Box::new(fields.iter().map(|(k, v)| (k.as_str(), v.clone()))),
             Pos::Record(r) => Box::new(r.entries().map(|(k, v)| (k.as_str(), Pos::Int(v)))),

@@ -287,9 +287,13 @@ impl SpaceNotation for ScriptSpace {
             .ok_or_else(|| format!("position `{text}` is not reachable from the start"))
     }
 
+    /// As a scripted game describes its moves (the entries or parts that
+    /// changed).
     fn describe_state_move(&self, from: u64, to: u64) -> String {
-        let _ = from;
-        format!("to {}", self.format_state(to))
+        match (self.position(from), self.position(to)) {
+            (Some(a), Some(b)) => self.game.describe_move(&a, &b),
+            _ => format!("to {}", self.format_state(to)),
+        }
     }
 
     fn mover(&self, s: u64) -> String {
