@@ -57,6 +57,18 @@ impl Prop {
         }
     }
 
+    /// The integer entry `name` of the map held by the local.
+    #[inline(always)]
+    fn int(&self, c: &Ctx<'_>) -> Option<i64> {
+        match c.local(self.slot) {
+            Value::Map(m) => match self.get(m) {
+                Some(Value::Int(n)) => Some(*n),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// The entry `name` of `m`.
     #[inline]
     fn get<'m>(&self, m: &'m Map) -> Option<&'m Value> {
@@ -78,6 +90,15 @@ impl Prop {
     }
 }
 
+/// The integer held by local `slot`.
+#[inline(always)]
+fn slot_int(c: &Ctx<'_>, slot: usize) -> Option<i64> {
+    match c.local(slot) {
+        Value::Int(n) => Some(*n),
+        _ => None,
+    }
+}
+
 impl Pure {
     /// Whether the expression answers a truth value (else an integer).
     pub(crate) const fn is_bool(&self) -> bool {
@@ -89,17 +110,8 @@ impl Pure {
     pub(crate) fn int(&self, c: &Ctx<'_>) -> Option<i64> {
         match self {
             Pure::Lit(n) => Some(*n),
-            Pure::Slot(s) => match c.local(*s) {
-                Value::Int(n) => Some(*n),
-                _ => None,
-            },
-            Pure::Prop(p) => match c.local(p.slot) {
-                Value::Map(m) => match p.get(m) {
-                    Some(Value::Int(n)) => Some(*n),
-                    _ => None,
-                },
-                _ => None,
-            },
+            Pure::Slot(s) => slot_int(c, *s),
+            Pure::Prop(p) => p.int(c),
             Pure::Arith(op, ab) => {
                 let x = ab[0].operand(c)?;
                 let y = ab[1].operand(c)?;
@@ -116,10 +128,7 @@ impl Pure {
     fn operand(&self, c: &Ctx<'_>) -> Option<i64> {
         match self {
             Pure::Lit(n) => Some(*n),
-            Pure::Slot(s) => match c.local(*s) {
-                Value::Int(n) => Some(*n),
-                _ => None,
-            },
+            Pure::Slot(s) => slot_int(c, *s),
             _ => self.int(c),
         }
     }
@@ -186,17 +195,8 @@ impl Leaf {
     fn get(&self, c: &Ctx<'_>) -> Option<i64> {
         match self {
             Leaf::Lit(n) => Some(*n),
-            Leaf::Slot(s) => match c.local(*s) {
-                Value::Int(n) => Some(*n),
-                _ => None,
-            },
-            Leaf::Prop(p) => match c.local(p.slot) {
-                Value::Map(m) => match p.get(m) {
-                    Some(Value::Int(n)) => Some(*n),
-                    _ => None,
-                },
-                _ => None,
-            },
+            Leaf::Slot(s) => slot_int(c, *s),
+            Leaf::Prop(p) => p.int(c),
         }
     }
 }
