@@ -88,25 +88,48 @@ impl ScriptGame {
 
     /// The options of `p` for `mover`, from the cache or the script.
     pub(crate) fn options(&self, mover: Mover, p: &Pos) -> Arc<[Pos]> {
-        self.options_kept(mover, p, true)
-    }
-
-    /// The options of `p` for `mover` that a solver asks for as it expands
-    /// `p`: a solver keeps what it learns of a position and asks once, so
-    /// the list is kept in the cache only for a sum (whose parts' lists are
-    /// reused by the sums around it). Keeping every list cost a tenth of
-    /// the time of a plain Domineering script and most of its memory.
-    fn expand(&self, mover: Mover, p: &Pos) -> Arc<[Pos]> {
-        self.options_kept(mover, p, matches!(p, Pos::Sum(_)))
-    }
-
-    /// The options of `p` for `mover`, from the cache or the script; with
-    /// `keep`, a list the script made is kept in the cache.
-    fn options_kept(&self, mover: Mover, p: &Pos, keep: bool) -> Arc<[Pos]> {
         let key = (mover, p.clone());
         if let Some(found) = self.lock().get(&key) {
             return found.clone();
         }
+        let list = self.options_made(mover, p);
+        let mut cache = self.lock();
+        // The cache only saves calls: near the memory budget it stops
+        // growing, so it never holds a search's memory past the budget.
+        if !self.may_grow(
+            cache.len(),
+            cache.capacity(),
+            size_of::<((Mover, Pos), Arc<[Pos]>)>(),
+        ) {
+            return list;
+        }
+        match cache.entry(key) {
+            Entry::Occupied(o) => o.get().clone(),
+            Entry::Vacant(v) => v.insert(list).clone(),
+        }
+    }
+
+    /// The options of `p` for `mover` that a solver asks for as it expands
+    /// `p`. A solver keeps what it learns of a position and asks once, so a
+    /// position's list is taken from the cache (where `play` lists every
+    /// position first) but not put there: keeping every list cost a tenth of
+    /// the time of a plain Domineering script and most of its memory. A
+    /// sum's list still is, as its parts' lists are reused by the sums
+    /// around it.
+    fn expand(&self, mover: Mover, p: &Pos) -> Arc<[Pos]> {
+        if let Pos::Sum(_) = p {
+            return self.options(mover, p);
+        }
+        if let Some(found) = self.lock().get(&(mover, p.clone())) {
+            return found.clone();
+        }
+        self.options_made(mover, p)
+    }
+
+    /// The options of `p` for `mover` as the script makes them (a sum's:
+    /// each part's moves, the parts' lists through the cache); none once
+    /// the script has failed.
+    fn options_made(&self, mover: Mover, p: &Pos) -> Arc<[Pos]> {
         if self.script.failed() {
             return Arc::from([]);
         }
@@ -129,24 +152,7 @@ impl ScriptGame {
             self.script.fail(e);
             return Arc::from([]);
         }
-        let list: Arc<[Pos]> = out.into();
-        if !keep {
-            return list;
-        }
-        let mut cache = self.lock();
-        // The cache only saves calls: near the memory budget it stops
-        // growing, so it never holds a search's memory past the budget.
-        if !self.may_grow(
-            cache.len(),
-            cache.capacity(),
-            size_of::<((Mover, Pos), Arc<[Pos]>)>(),
-        ) {
-            return list;
-        }
-        match cache.entry(key) {
-            Entry::Occupied(o) => o.get().clone(),
-            Entry::Vacant(v) => v.insert(list).clone(),
-        }
+        out.into()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, MoveCache> {
@@ -471,12 +477,17 @@ impl ScriptGame {
     /// Whether `q` has no move for either player (a part of a sum that is
     /// worth nothing).
     fn is_void(&self, q: &Pos) -> bool {
-        let movers: &[Mover] = if self.script.hooks.partizan {
+        self.movers().iter().all(|&m| self.options(m, q).is_empty())
+    }
+
+    /// Who moves in the script's game: Left and Right (`fn left`, `fn
+    /// right`), or either player alike (`fn moves`).
+    pub(crate) fn movers(&self) -> &'static [Mover] {
+        if self.script.hooks.partizan {
             &[Mover::Left, Mover::Right]
         } else {
             &[Mover::Both]
-        };
-        movers.iter().all(|&m| self.options(m, q).is_empty())
+        }
     }
 
     /// `from` and `to` as sums (a position that is not a sum: one part), the
@@ -489,15 +500,21 @@ impl ScriptGame {
         // Both sorted (a sum's parts are): the two multisets' differences.
         let (mut gone, mut new) = (Vec::new(), Vec::new());
         let (mut i, mut j) = (0, 0);
-        while i < a.len() || j < b.len() {
-            match (a.get(i), b.get(j)) {
-                (Some(x), Some(y)) if x == y => (i, j) = (i + 1, j + 1),
-                (Some(x), Some(y)) if x < y => (gone.push(x), i += 1).1,
-                (Some(x), None) => (gone.push(x), i += 1).1,
-                (_, Some(y)) => (new.push(y), j += 1).1,
-                (None, None) => break,
+        while i < a.len() && j < b.len() {
+            match a[i].cmp(&b[j]) {
+                core::cmp::Ordering::Equal => (i, j) = (i + 1, j + 1),
+                core::cmp::Ordering::Less => {
+                    gone.push(&a[i]);
+                    i += 1;
+                }
+                core::cmp::Ordering::Greater => {
+                    new.push(&b[j]);
+                    j += 1;
+                }
             }
         }
+        gone.extend(&a[i..]);
+        new.extend(&b[j..]);
         // Parts without a move (worth nothing) are left out, as when a sum
         // is written.
         gone.retain(|q| !self.is_void(q));

@@ -2,7 +2,7 @@
 //! ([`Impartial`], [`Partizan`], [`SpaceRules`]) over the scripted game, with
 //! the script's errors reported instead of the answers they spoil.
 
-use crate::game::{Mover, ScriptGame};
+use crate::game::ScriptGame;
 use crate::script::{Limits, Script};
 use crate::space::ScriptSpace;
 use crate::table;
@@ -290,12 +290,7 @@ impl ScriptRuleset {
     fn short_game(&self, position: &str, options: &Options<'_>, game: &ScriptGame) -> Result<()> {
         self.fresh();
         let p = self.parse(position)?;
-        let movers: &[Mover] = if self.is_partizan() {
-            &[Mover::Left, Mover::Right]
-        } else {
-            &[Mover::Both]
-        };
-        let r = game.check_acyclic(&p, movers, options.max_states, options.monitor);
+        let r = game.check_acyclic(&p, game.movers(), options.max_states, options.monitor);
         self.checked(r)
     }
 }
