@@ -58,7 +58,7 @@ impl Nimber {
     /// the Fermat tower down to nine products of 16-bit nimbers, which multiply
     /// by logarithm tables, with the tower's constants folded into the
     /// logarithms and zero factors sent to a zero part of the exponential
-    /// table instead of tested (28 look-ups in about 650 KiB of tables, no
+    /// table instead of tested (28 look-ups in 512 KiB of tables, no
     /// branch). The tables are built on first use.
     #[must_use]
     #[inline]
@@ -371,32 +371,43 @@ impl MexSet {
 // multiplication by a constant of the tower (the `h` above, and `2^31`, which
 // the top level needs) is folded into those logarithms as an added offset, so
 // it costs nothing: 18 logarithm look-ups and 10 exponential look-ups in all.
+//
+// The generator `g` is one whose cube is `h = 2^15` (`h` itself has order
+// 65535/3, so it generates no more than the cubes). The offsets are then 3 and
+// 6, every sum of two logarithms and an offset stays below 2·65535 + 6, and
+// the part of the exponential table that products read is 256 KiB instead of
+// the 384 KiB an arbitrary generator needs: with the 256 KiB logarithm table,
+// both fit a 512 KiB second-level cache.
 
 struct Tables {
     /// Discrete logarithm of each non-zero 16-bit nimber to a fixed generator
     /// `g`; the entry for 0 is [`ZERO_LOG`], which sends every sum it enters
     /// into the zero part of `exp`, so a zero factor needs no test.
     log: Box<[u32; 65536]>,
-    /// `exp[i] = g^(i mod 65535)` for `i < 3·65535` (two logarithms and one
-    /// constant offset below 65535 index it directly), then 0 up to
+    /// `exp[i] = g^(i mod 65535)` for `i <` [`ZERO_LOG`] (two logarithms and
+    /// one offset of at most [`LOG_HH`] index it directly), then 0 up to
     /// [`EXP_LEN`] (a sum with a zero factor's [`ZERO_LOG`] lands there; those
     /// pages are touched only by such sums).
     exp: Box<[u16; EXP_LEN]>,
-    /// `log(2^15)`, the offset that multiplies a 16-bit product by `h = 2^15`.
-    log_h: u32,
-    /// `log(2^15 ⊗ 2^15)`, the offset that multiplies by `h²`.
-    log_hh: u32,
 }
+
+/// `log(2^15)`, the offset that multiplies a 16-bit product by `h = 2^15`:
+/// the generator is chosen with `g³ = h`.
+const LOG_H: u32 = 3;
+
+/// `log(2^15 ⊗ 2^15)`, the offset that multiplies by `h²`.
+const LOG_HH: u32 = 2 * LOG_H;
 
 const ORDER16: u32 = 65535;
 
 /// The logarithm given to 0: above every sum of two logarithms and an offset
-/// (at most `3·65534`).
-const ZERO_LOG: u32 = 3 * ORDER16;
+/// (at most `2·65534 + LOG_HH`).
+const ZERO_LOG: u32 = 2 * (ORDER16 - 1) + LOG_HH + 1;
 
 /// Length of the exponential table, a power of two above `2·ZERO_LOG +
-/// 65534` (the largest sum with zero factors), so that a mask keeps every
-/// index in bounds without a test.
+/// LOG_HH` (the largest sum with zero factors), so that a mask keeps every
+/// index in bounds without a test. Only its first `ZERO_LOG` entries are
+/// read for products of non-zero factors.
 const EXP_LEN: usize = 1 << 19;
 
 fn tables() -> &'static Tables {
@@ -432,27 +443,26 @@ fn build_tables() -> Tables {
         ((p2 ^ p0) << 8) | (p0 ^ m8(p1, 0x80))
     };
     let pow16 = |x: u16, e: u32| power(x, u64::from(e), 1, mul16);
-    // 65535 = 3 · 5 · 17 · 257: g generates iff g^(65535/p) != 1 for each prime p.
+    // 65535 = 3 · 5 · 17 · 257: g generates iff g^(65535/p) != 1 for each
+    // prime p. `h = 2^15` has order 65535/3, so two of its three cube roots
+    // generate; the first is taken, which makes log(h) = LOG_H.
+    let generates = |g: u16| [3u32, 5, 17, 257].iter().all(|&p| pow16(g, ORDER16 / p) != 1);
     let generator = (2u16..=u16::MAX)
-        .find(|&g| [3u32, 5, 17, 257].iter().all(|&p| pow16(g, ORDER16 / p) != 1))
-        .unwrap_or(2); // ok: GF(2^16)* is cyclic, so a generator is always found
+        .find(|&g| pow16(g, LOG_H) == 0x8000 && generates(g))
+        .unwrap_or(2); // ok: such a cube root exists (tested: `log[2^15] == LOG_H`)
     let mut exp: Box<[u16; EXP_LEN]> = boxed_array(0);
     let mut log: Box<[u32; 65536]> = boxed_array(ZERO_LOG);
+    let mut powers = Vec::with_capacity(ORDER16 as usize);
     let mut x = 1u16;
     for i in 0..ORDER16 {
-        for k in 0..3 {
-            exp[(i + k * ORDER16) as usize] = x;
-        }
         log[usize::from(x)] = i;
+        powers.push(x);
         x = mul16(x, generator);
     }
-    let log_h = log[0x8000];
-    Tables {
-        log,
-        exp,
-        log_h,
-        log_hh: (2 * log_h) % ORDER16,
+    for (i, e) in exp.iter_mut().take(ZERO_LOG as usize).enumerate() {
+        *e = powers[i % powers.len()];
     }
+    Tables { log, exp }
 }
 
 impl Tables {
@@ -475,7 +485,7 @@ impl Tables {
     #[inline(always)]
     fn mul32(&self, [x0, x1, x2]: [u32; 3], [y0, y1, y2]: [u32; 3]) -> u64 {
         let q0 = self.exp(x0 + y0);
-        let q1h = self.exp(x1 + y1 + self.log_h);
+        let q1h = self.exp(x1 + y1 + LOG_H);
         let q2 = self.exp(x2 + y2);
         u64::from(((q2 ^ q0) << 16) | (q0 ^ q1h))
     }
@@ -488,10 +498,10 @@ impl Tables {
     #[inline(always)]
     fn mul32_times_2_31(&self, [x0, x1, x2]: [u32; 3], [y0, y1, y2]: [u32; 3]) -> u64 {
         let s2 = x2 + y2;
-        let q2h = self.exp(s2 + self.log_h);
-        let q2hh = self.exp(s2 + self.log_hh);
-        let q1hh = self.exp(x1 + y1 + self.log_hh);
-        let q0hh = self.exp(x0 + y0 + self.log_hh);
+        let q2h = self.exp(s2 + LOG_H);
+        let q2hh = self.exp(s2 + LOG_HH);
+        let q1hh = self.exp(x1 + y1 + LOG_HH);
+        let q0hh = self.exp(x0 + y0 + LOG_HH);
         u64::from(((q2h ^ q1hh) << 16) | (q2hh ^ q0hh))
     }
 
@@ -565,6 +575,27 @@ mod tests {
                 assert_eq!(nim_mul_tables(a, b), want, "tables {a} ⊗ {b}");
             }
         }
+    }
+
+    #[test]
+    fn logarithm_tables_fold_the_tower_constant() {
+        let t = tables();
+        assert_eq!(t.log[0x8000], LOG_H, "the generator's cube is 2^15");
+        assert_eq!(t.log[0], ZERO_LOG);
+        // Every non-zero 16-bit nimber has one logarithm below 65535.
+        let mut seen = vec![false; ORDER16 as usize];
+        for x in 1..=u16::MAX {
+            let l = t.log[usize::from(x)] as usize;
+            assert!(!seen[l], "log {l} repeats");
+            seen[l] = true;
+            assert_eq!(t.exp[l], x);
+        }
+        // The largest sums products read, and the zero part above them.
+        assert_eq!(
+            t.exp[(ZERO_LOG - 1) as usize],
+            t.exp[(ZERO_LOG - 1 - 2 * ORDER16) as usize]
+        );
+        assert!(t.exp[ZERO_LOG as usize..].iter().all(|&e| e == 0));
     }
 
     #[test]
