@@ -54,10 +54,14 @@ pub fn cycle_message(cycle: &sprague::impartial::GraphCycle) -> String {
 /// Exit code of a computation stopped by Ctrl-C (128 + SIGINT).
 pub const INTERRUPTED: i32 = 130;
 
-/// A memory budget reached: the core's message, plus how to raise it.
+/// A memory budget reached: the core's message, plus how to raise it, with a
+/// size that covers the need when it was estimated up front (and twice the
+/// budget when it was measured while running, which says only that more is
+/// needed).
 impl From<sprague::MemoryExceeded> for CliError {
     fn from(e: sprague::MemoryExceeded) -> Self {
-        CliError::input(format!("{e}; raise it with --max-memory SIZE (e.g. 16G)"))
+        let gib = e.needed.max(e.max_memory.saturating_mul(2)).div_ceil(1 << 30);
+        CliError::input(format!("{e}; raise it with --max-memory SIZE (e.g. {gib}G)"))
     }
 }
 

@@ -664,6 +664,8 @@ fn ctrl_c_ends_every_long_computation_with_one_line() {
         vec!["value", "multiples", "1000000000000: 1 2 3"],
         vec!["calc", "*[16]"],
         vec!["calc", &loopy],
+        // Four geese on row 4: 10,680 positions, compared pairwise.
+        vec!["value", "fox-and-geese", "#x#x#x#x|.#.#.#.#|#.#.#.#.|o#.#.#.#"],
         vec!["value", "--rules", &push, "1", "--max-ops", huge_ops],
         vec!["value", "--rules", &sum, "1", "--max-ops", huge_ops],
     ];

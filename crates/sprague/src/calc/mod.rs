@@ -36,7 +36,7 @@ pub use calc_report::CalcReport;
 pub use game_report::GameReport;
 pub use misere_notation::misere_notation;
 
-use crate::registry::{Error, Result, loopy_game_report_within, misere_game_report_with};
+use crate::registry::{Error, Result, loopy_game_report_watched, misere_game_report_with};
 use crate::surreal::{Claim, SurrealReport, claim};
 use crate::{Dyadic, GameStore, Monitor};
 
@@ -151,9 +151,9 @@ fn routed(expr: &str, opts: &CalcOptions<'_>) -> Result<CalcReport> {
                 }
             }
             let budget = opts.max_states.unwrap_or(crate::DEFAULT_MAX_STATES);
-            // The comparisons are refused up front past the memory budget
-            // (they do not poll the monitor).
-            loopy_game_report_within(expr, budget, opts.monitor.max_memory()).map(CalcReport::Loopy)
+            // The comparisons are refused up front past the memory budget;
+            // a stopper's simplest form polls the monitor (Ctrl-C).
+            loopy_game_report_watched(expr, budget, opts.monitor).map(CalcReport::Loopy)
         }
         Route::Game => game(expr, opts),
     }

@@ -85,6 +85,7 @@ where
             "reachable from the position",
             options.max_states,
             options.max_memory(),
+            Some(options.monitor),
         )
     }
 
@@ -253,5 +254,47 @@ where
             ));
         }
         Ok(lines)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::monitor::Monitor;
+    use crate::query::Options;
+    use crate::registry::Error;
+
+    /// Four geese on row 3 of 8 columns and the fox on a1: 1,499 positions,
+    /// so its simplest form compares 2 · 1,499² ≈ 4.5 million pairs.
+    const ROW_3: &str = "x#x#x#x#|.#.#.#.#|o#.#.#.#";
+
+    /// A stopper's simplest form is one analysis whose size is known before
+    /// it starts: the memory budget bounds it, not the state budget (which
+    /// still bounds the exploration of the positions).
+    #[test]
+    fn a_stoppers_value_is_bounded_by_memory_not_by_the_state_budget() {
+        let rules = crate::catalog::build("fox-and-geese").unwrap();
+        let monitor = Monitor::default();
+        let mut options = Options::new(&monitor);
+        options.max_states = 100_000;
+        let r = rules.value(ROW_3, &options).unwrap();
+        // CGSuite 2.2's test suite (GameGridTest.scala): {6 | 2 + over}.
+        assert_eq!(
+            r.data.get("value").and_then(|v| v.as_text()),
+            Some("{6|{2|pass}}")
+        );
+        // Exploring the positions still stops at the state budget.
+        options.max_states = 1_000;
+        assert!(matches!(rules.value(ROW_3, &options), Err(Error::Search(_))));
+        // And the pairs are refused up front past the memory budget
+        // (4.5 million pairs at 24 bytes: about 103 MiB).
+        monitor.set_max_memory(64 << 20);
+        options.max_states = 100_000;
+        let e = rules.value(ROW_3, &options).unwrap_err();
+        assert!(matches!(e, Error::Memory(_)), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("comparing the loopy game's positions needs"),
+            "{e}"
+        );
     }
 }

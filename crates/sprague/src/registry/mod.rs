@@ -49,7 +49,10 @@ pub use json::MAX_JSON_INTEGER;
 pub(crate) use kept::Kept;
 pub(crate) use loopy::connect_four;
 pub use loopy::{SpaceRules, connect_four_tiers, state_space};
-pub use loopy_game::{LOOPY_BYTES_PER_STATE, loopy_game_report, loopy_game_report_within};
+pub use loopy_game::{
+    LOOPY_BYTES_PER_STATE, LOOPY_SIDE_BYTES_PER_STATE, loopy_game_report, loopy_game_report_watched,
+    loopy_game_report_within,
+};
 pub use loopy_partizan::LoopyPartizan;
 pub use misere_game::{MAX_MISERE_GAMES, misere_game_report, misere_game_report_with};
 pub use misere_quotient::{MAX_QUOTIENT_HEAPS, misere_quotient_report};

@@ -3,7 +3,9 @@
 //! the player to move; Left's states move to Right's and back.
 
 use super::graph::LoopyGame;
-use crate::loopy::{Predecessors, RelaxFn, Retrograde};
+use crate::loopy::{Induction, Predecessors, RelaxFn, Retrograde};
+use crate::monitor::{Interrupted, Ticker};
+use core::convert::Infallible;
 
 /// The player to move in a state: Left's states are the even numbers.
 pub(super) const LEFT: usize = 0;
@@ -112,12 +114,32 @@ pub(super) trait StateGraph: Predecessors<Node = usize, Edge = (usize, bool)> + 
     /// or a draw for `player`. Backward induction on [`Retrograde`]:
     /// O(states + the moves into the states `player` wins).
     fn attractor_with(&self, player: usize, known: &[Option<bool>]) -> Vec<bool> {
+        let Ok(won) = self.attractor_polled(player, known, &mut ());
+        won
+    }
+
+    /// [`StateGraph::attractor_with`], telling `poll` of the states it goes
+    /// through (every state once while counting moves, then each batch of
+    /// decided states) and stopping when `poll` says so.
+    ///
+    /// # Errors
+    /// What `poll` returns.
+    fn attractor_polled<Q: Poll>(
+        &self,
+        player: usize,
+        known: &[Option<bool>],
+        poll: &mut Q,
+    ) -> Result<Vec<bool>, Q::Stop> {
         let n = self.state_count();
         let mut won = vec![false; n];
         // For the opponent's states: moves not yet known to lose.
-        let mut count: Vec<u32> = (0..n)
-            .map(|s| if s % 2 == player { 0 } else { self.move_count(s) })
-            .collect();
+        let mut count: Vec<u32> = Vec::with_capacity(n);
+        for s in 0..n {
+            if s % POLL_STATES == 0 {
+                poll.states(POLL_STATES.min(n - s))?;
+            }
+            count.push(if s % 2 == player { 0 } else { self.move_count(s) });
+        }
         let decided = |s: usize| known.get(s).copied().flatten();
         let mut work = Retrograde::new();
         for (s, w) in won.iter_mut().enumerate() {
@@ -130,23 +152,26 @@ pub(super) trait StateGraph: Predecessors<Node = usize, Edge = (usize, bool)> + 
                 work.push(s);
             }
         }
-        let Ok(()) = work.run(
+        work.run(
             self,
-            &mut RelaxFn(|_, (s, _): (usize, bool)| {
-                if won[s] || decided(s).is_some() {
-                    return None;
-                }
-                if s % 2 != player {
-                    count[s] -= 1;
-                    if count[s] != 0 {
+            &mut Polled {
+                poll,
+                relax: |_, (s, _): (usize, bool)| {
+                    if won[s] || decided(s).is_some() {
                         return None;
                     }
-                }
-                won[s] = true;
-                Some(s)
-            }),
-        );
-        won
+                    if s % 2 != player {
+                        count[s] -= 1;
+                        if count[s] != 0 {
+                            return None;
+                        }
+                    }
+                    won[s] = true;
+                    Some(s)
+                },
+            },
+        )?;
+        Ok(won)
     }
 
     /// The states from which Left wins when, besides finite play (Right to
@@ -238,6 +263,72 @@ pub(super) trait StateGraph: Predecessors<Node = usize, Edge = (usize, bool)> + 
                 }),
             );
         }
+    }
+}
+
+/// States between two polls of the move-counting pass.
+const POLL_STATES: usize = 1 << 16;
+
+/// What a long analysis tells of its progress, and asks whether to go on:
+/// nothing (`()`, which never stops), or a [`Ticker`] that counts the states
+/// on its monitor and stops on Ctrl-C.
+pub(super) trait Poll {
+    /// Why the analysis stops.
+    type Stop;
+
+    /// `n` more states gone through.
+    ///
+    /// # Errors
+    /// When the analysis must stop.
+    fn states(&mut self, n: usize) -> Result<(), Self::Stop>;
+}
+
+impl Poll for () {
+    type Stop = Infallible;
+
+    #[inline]
+    fn states(&mut self, _: usize) -> Result<(), Infallible> {
+        Ok(())
+    }
+}
+
+impl Poll for Ticker<'_> {
+    type Stop = Interrupted;
+
+    #[inline]
+    fn states(&mut self, n: usize) -> Result<(), Interrupted> {
+        self.tick_n(n as u64)
+    }
+}
+
+/// A relaxation rule that polls before each batch of decided states.
+struct Polled<'q, Q, F> {
+    poll: &'q mut Q,
+    relax: F,
+}
+
+impl<P, Q, F> Induction<P> for Polled<'_, Q, F>
+where
+    P: Predecessors + ?Sized,
+    Q: Poll,
+    F: FnMut(P::Node, P::Edge) -> Option<P::Node>,
+{
+    type Child = P::Node;
+    type Stop = Q::Stop;
+
+    #[inline]
+    fn child(&mut self, v: P::Node) -> P::Node {
+        v
+    }
+
+    #[inline]
+    fn relax(&mut self, child: P::Node, edge: P::Edge) -> Option<P::Node> {
+        (self.relax)(child, edge)
+    }
+
+    #[inline]
+    fn batch(&mut self, _: &P, frontier: &[P::Node]) -> Result<(), Q::Stop> {
+        self.poll.states(frontier.len())
     }
 }
 

@@ -1,9 +1,12 @@
 //! Simplest forms of stoppers: fuse equal positions, remove dominated
 //! options, bypass reversible ones.
 
-use super::compare::{check_budget, stopper_order};
+use super::arena::Poll;
+use super::compare::{check_budget, stopper_order, stopper_order_polled};
 use super::graph::LoopyGame;
 use crate::budget::BudgetExceeded;
+use crate::monitor::{Interrupted, Monitor, Ticker};
+use core::convert::Infallible;
 use core::fmt;
 
 /// Why a loopy game operation gave no answer.
@@ -13,6 +16,9 @@ pub enum LoopyError {
     NotStopper,
     /// The state budget was reached.
     Budget(BudgetExceeded),
+    /// The monitor asked the computation to stop (Ctrl-C, or its memory
+    /// budget passed).
+    Interrupted(Interrupted),
 }
 
 impl fmt::Display for LoopyError {
@@ -22,6 +28,7 @@ impl fmt::Display for LoopyError {
                 f.write_str("the game is not a stopper (it has an infinite alternating run of play)")
             }
             LoopyError::Budget(b) => b.fmt(f),
+            LoopyError::Interrupted(i) => i.fmt(f),
         }
     }
 }
@@ -31,6 +38,18 @@ impl std::error::Error for LoopyError {}
 impl From<BudgetExceeded> for LoopyError {
     fn from(b: BudgetExceeded) -> Self {
         LoopyError::Budget(b)
+    }
+}
+
+impl From<Interrupted> for LoopyError {
+    fn from(i: Interrupted) -> Self {
+        LoopyError::Interrupted(i)
+    }
+}
+
+impl From<Infallible> for LoopyError {
+    fn from(never: Infallible) -> Self {
+        match never {}
     }
 }
 
@@ -58,13 +77,35 @@ impl LoopyGame {
     /// assert_eq!(g.canonical(1_000_000).unwrap(), LoopyGame::over());
     /// ```
     pub fn canonical(&self, max_states: usize) -> Result<LoopyGame, LoopyError> {
+        self.canonical_polled(max_states, &mut ())
+    }
+
+    /// [`LoopyGame::canonical`], counting the states of its comparison on
+    /// `monitor` and stopping when the monitor asks (Ctrl-C, its memory
+    /// budget): the comparison of a game of n positions goes through `2n²`
+    /// states, tens of seconds for ten thousand positions.
+    ///
+    /// # Errors
+    /// As [`LoopyGame::canonical`], and [`LoopyError::Interrupted`] when
+    /// the monitor stopped it.
+    pub fn canonical_watched(&self, max_states: usize, monitor: &Monitor) -> Result<LoopyGame, LoopyError> {
+        let mut ticker = Ticker::new(Some(monitor));
+        let simplest = self.canonical_polled(max_states, &mut ticker);
+        ticker.flush()?;
+        simplest
+    }
+
+    fn canonical_polled<Q: Poll>(&self, max_states: usize, poll: &mut Q) -> Result<LoopyGame, LoopyError>
+    where
+        LoopyError: From<Q::Stop>,
+    {
         if !self.is_stopper() {
             return Err(LoopyError::NotStopper);
         }
         let g = self.packed();
         let n = g.position_count();
         check_budget(n, n, max_states)?;
-        let ge = stopper_order(&g);
+        let ge = stopper_order_polled(&g, poll)?;
         let geq = |x: u32, y: u32| ge[x as usize * n + y as usize];
         // Of two equal options the lower-numbered one stays; fusion of
         // equal positions waits until the end (fusing earlier could close a

@@ -3,7 +3,7 @@
 
 #[cfg(test)]
 use super::arena::Arena;
-use super::arena::{Difference, LEFT, RIGHT, StateGraph};
+use super::arena::{Difference, LEFT, Poll, RIGHT, StateGraph};
 use super::graph::LoopyGame;
 use super::stopper::short_values;
 use crate::budget::BudgetExceeded;
@@ -118,12 +118,22 @@ fn start_state(a: &LoopyGame, b: &LoopyGame, mover: usize) -> usize {
 /// moves: the arena of `{pass | *k}` would otherwise hold the k³/3 moves of
 /// `*k − *k`.
 pub(super) fn stopper_order(g: &LoopyGame) -> Vec<bool> {
+    let Ok(order) = stopper_order_polled(g, &mut ());
+    order
+}
+
+/// [`stopper_order`], telling `poll` of the states of `g − g` it goes
+/// through and stopping when `poll` says so.
+///
+/// # Errors
+/// What `poll` returns.
+pub(super) fn stopper_order_polled<Q: Poll>(g: &LoopyGame, poll: &mut Q) -> Result<Vec<bool>, Q::Stop> {
     let n = g.position_count();
     let mut store = GameStore::new();
     let known = short_values(g, &mut store, false);
     if known.iter().filter(|k| k.is_some()).count() < 2 {
-        let right = Difference::new(g, g).attractor_with(RIGHT, &[]);
-        return (0..n * n).map(|p| !right[2 * p + RIGHT]).collect();
+        let right = Difference::new(g, g).attractor_polled(RIGHT, &[], poll)?;
+        return Ok((0..n * n).map(|p| !right[2 * p + RIGHT]).collect());
     }
     // For a pair of known values, Right wins `x − y` moving first iff not
     // x ≥ y, and moving second iff x ≤ y (short games have no draws).
@@ -137,8 +147,8 @@ pub(super) fn stopper_order(g: &LoopyGame) -> Vec<bool> {
             decided[2 * p + LEFT] = Some(store.le(a, b));
         }
     }
-    let right = Difference::new(g, g).attractor_with(RIGHT, &decided);
-    (0..n * n).map(|p| !right[2 * p + RIGHT]).collect()
+    let right = Difference::new(g, g).attractor_polled(RIGHT, &decided, poll)?;
+    Ok((0..n * n).map(|p| !right[2 * p + RIGHT]).collect())
 }
 
 /// [`stopper_order`] by the definition alone: the retrograde analysis of
