@@ -666,6 +666,8 @@ fn ctrl_c_ends_every_long_computation_with_one_line() {
         vec!["calc", &loopy],
         // Four geese on row 4: 10,680 positions, compared pairwise.
         vec!["value", "fox-and-geese", "#x#x#x#x|.#.#.#.#|#.#.#.#.|o#.#.#.#"],
+        // Large canonical forms: each sum and construction takes seconds.
+        vec!["value", "eatcake", "60x60"],
         vec!["value", "--rules", &push, "1", "--max-ops", huge_ops],
         vec!["value", "--rules", &sum, "1", "--max-ops", huge_ops],
     ];

@@ -74,11 +74,14 @@ impl PartizanRules for Eatcake {
     }
 }
 
-/// The longest side of a cake. Eatcake's values grow fast with the cake
-/// (a 24 × 24 cake takes half a second, 30 × 30 nine seconds and 450 MB),
-/// and the arithmetic of such large canonical forms does not stop on an
-/// interrupt, so larger cakes are refused as input.
-const MAX_SIDE: u32 = 24;
+/// The longest side of a cake: a cake's moves are listed whole (half its
+/// side for each player), so a side is kept to a list of half a million.
+/// Within that, the budgets bound the work. Eatcake's values grow fast with
+/// the cake (release build: 28 × 28 in 7 s and 240 MB, 30 × 30 in 16 s and
+/// 460 MB, 32 × 32 in 43 s and 1.7 GB; thin cakes such as 200 × 5 grow
+/// faster still), and the solver reads the monitor while it adds and builds
+/// those forms, so Ctrl-C and the memory budget stop it at once.
+const MAX_SIDE: u32 = 1_000_000;
 
 impl Notation<Vec<Cake>> for Eatcake {
     fn parse_position(&self, text: &str) -> Result<Vec<Cake>, ParseError> {
@@ -172,11 +175,11 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     params: "",
     family: Family::Partizan,
     summary: "Left eats a whole column of a cake, Right a whole row; the cake falls apart into the pieces on either side",
-    notation: "cakes `WxH` (width × height, sides 1 to 24) separated by spaces, e.g. `3x4 2x1`; `0` or nothing is no cake",
+    notation: "cakes `WxH` (width × height, sides 1 to 1000000) separated by spaces, e.g. `3x4 2x1`; `0` or nothing is no cake",
     example: "value eatcake 3x4",
     example2: "value eatcake 2x3 1x1 --json",
     rules: "Eatcake: cakes of W×H unit squares (width × height). Left eats one whole column (a vertical strip) of one cake, Right one whole row; what is left of that cake on either side of the strip are two cakes (one, or none, at an edge). Whoever cannot eat loses. Left eats vertical strips, as Left cuts vertically in Cutcake (Winning Ways) and eats along the second coordinate in CGSuite's Eatcake (whose (m, n) is this notation's `nxm`).",
-    known: "A variant of Cutcake from Winning Ways (vol. 1), also known as Bynum's game (CGSuite's documentation); in CGSuite it is GenCutcake with the octal game 0.7 (take one, leave at most two heaps) on each side. A 1×1 cake is *, a column of two `1x2` is ^ (up); a cake and its transpose are negatives, so a square is its own negative (0, or a value of order 2 such as *). CGSuite's tests give the cakes of height 8 and widths 1 to 8 (`1x8` … `8x8`) as ^, {^|||^*|v||0}, {^^|*}, {^^|*||0,{0|vv*}}, {^3|^*||*}, {^3|^*||*|||0,{0,{^|0,v*}|||0|vv*||0}}, {0||^^*|0|||*} and *. Each cake is a component; sprague keys a cake by its orientation with the shorter side first.",
+    known: "A variant of Cutcake from Winning Ways (vol. 1), also known as Bynum's game (CGSuite's documentation); in CGSuite it is GenCutcake with the octal game 0.7 (take one, leave at most two heaps) on each side. A 1×1 cake is *, a column of two `1x2` is ^ (up); a cake and its transpose are negatives, so a square is its own negative (0, or a value of order 2 such as *). CGSuite's tests give the cakes of height 8 and widths 1 to 8 (`1x8` … `8x8`) as ^, {^|||^*|v||0}, {^^|*}, {^^|*||0,{0|vv*}}, {^3|^*||*}, {^3|^*||*|||0,{0,{^|0,v*}|||0|vv*||0}}, {0||^^*|0|||*} and *. Each cake is a component; sprague keys a cake by its orientation with the shorter side first. Values grow fast with the cake: 30x30 takes about 16 s and 460 MB, 32x32 about 45 s and 1.7 GB; Ctrl-C and the memory budget stop a computation at once.",
     build: Partizan::<Eatcake>::build,
 }];
 
@@ -257,7 +260,17 @@ mod tests {
         assert_eq!(Eatcake.describe_move(&p, &right[1]), "row 1 of 3x2");
         assert_eq!(Eatcake.parse_position("3x4 2y1").unwrap_err().column, 5);
         assert_eq!(Eatcake.parse_position("3x0").unwrap_err().column, 1);
-        assert_eq!(Eatcake.parse_position("24x24 25x1").unwrap_err().column, 7);
+        assert_eq!(
+            Eatcake.parse_position("1000000x1 1000001x1").unwrap_err().column,
+            11
+        );
+        assert_eq!(
+            Eatcake.parse_position("30x30").unwrap(),
+            [Cake {
+                width: 30,
+                height: 30
+            }]
+        );
         assert_eq!(
             Eatcake.format_position(&Eatcake.parse_position("0").unwrap()),
             "0"

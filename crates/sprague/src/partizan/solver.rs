@@ -5,7 +5,7 @@ use super::dyadic::Dyadic;
 use super::game_id::GameId;
 use super::position_memo::PositionMemo;
 use super::rules::{NumberSearch, PartizanRules};
-use super::store::GameStore;
+use super::store::{GameStore, Op};
 use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
@@ -211,7 +211,9 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         for (key, conjugate) in self.components(position) {
             let v = self.component(key)?;
             let v = if conjugate { self.store.neg(v) } else { v };
-            total = self.store.add(total, v);
+            let mut op = Op::polling(&mut self.store, self.limits.ticker.monitor());
+            total = op.add(total, v);
+            op.finish()?;
         }
         Ok(total)
     }
@@ -395,7 +397,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 self.limits.descended()?;
                 continue;
             }
-            let value = self.finish_top();
+            let value = self.finish_top()?;
             self.limits.reached(self.memo.len() + self.number_states)?;
             let Some(frame) = self.frames.pop() else {
                 return Ok(value); // unreachable: the top frame was just finished
@@ -428,11 +430,18 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
 
     /// The value of the top frame, whose parts are all valued: each option's
     /// value is the sum of its parts' values, and the frame's the canonical
-    /// form of its options.
-    fn finish_top(&mut self) -> GameId {
+    /// form of its options. The sums and the construction read the monitor's
+    /// stop flag as they go (large forms, such as those of big Eatcake
+    /// cakes, take seconds each).
+    ///
+    /// # Errors
+    /// [`SearchError::Interrupted`] when the monitor asks for a stop; the
+    /// store keeps only what was finished.
+    fn finish_top(&mut self) -> Result<GameId, SearchError> {
         let Some(frame) = self.frames.last() else {
-            return GameId::ZERO;
+            return Ok(GameId::ZERO);
         };
+        let mut op = Op::polling(&mut self.store, self.limits.ticker.monitor());
         let (start, n_left) = (frame.start, frame.n_left as usize);
         self.values.clear();
         self.values.resize(frame.n_options as usize, GameId::ZERO);
@@ -449,12 +458,14 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             } else {
                 self.sum_scratch.clear();
                 self.sum_scratch.extend(parts[k..end].iter().map(|p| p.value));
-                sum_of_parts(&mut self.store, &mut self.sum_scratch)
+                sum_of_parts(&mut op, &mut self.sum_scratch)
             };
             k = end;
         }
         let (left, right) = self.values.split_at(n_left);
-        self.store.op().game_memoised(left, right)
+        let value = op.game_memoised(left, right);
+        op.finish()?;
+        Ok(value)
     }
 }
 
@@ -466,7 +477,7 @@ const LISTED_PER_LOOK: usize = 4096;
 /// that equal sums of the same parts meet the store's sum memo whatever order
 /// the ruleset listed the components in. O(k log k) for k parts, plus the
 /// store sums.
-fn sum_of_parts(store: &mut GameStore, parts: &mut [GameId]) -> GameId {
+fn sum_of_parts(store: &mut Op<'_, '_>, parts: &mut [GameId]) -> GameId {
     if let [v] = parts {
         return *v;
     }

@@ -301,6 +301,9 @@ pub(crate) struct Op<'s, 'm> {
     pending: u32,
     /// Set once the monitor asked to stop.
     halted: bool,
+    /// Whether the units are added to the monitor's count (a search that
+    /// counts its own states only polls).
+    counts: bool,
 }
 
 impl Deref for Op<'_, '_> {
@@ -324,6 +327,17 @@ impl<'s, 'm> Op<'s, 'm> {
             monitor,
             pending: 0,
             halted: false,
+            counts: true,
+        }
+    }
+
+    /// An operation on `store` that reads `monitor`'s stop flag as
+    /// [`Op::new`]'s does but adds nothing to its count: for a search whose
+    /// monitor counts its states.
+    pub(crate) fn polling(store: &'s mut GameStore, monitor: Option<&'m Monitor>) -> Self {
+        Op {
+            counts: false,
+            ..Op::new(store, monitor)
         }
     }
 
@@ -381,7 +395,9 @@ impl<'s, 'm> Op<'s, 'm> {
     /// [`Interrupted`] if the monitor stopped it.
     pub(crate) fn finish(self) -> Result<(), Interrupted> {
         if let Some(m) = self.monitor {
-            m.add(u64::from(self.pending));
+            if self.counts {
+                m.add(u64::from(self.pending));
+            }
             if self.halted {
                 return Err(Interrupted { done: m.done() });
             }
@@ -402,7 +418,9 @@ impl<'s, 'm> Op<'s, 'm> {
     #[cold]
     fn report(&mut self) {
         if let Some(m) = self.monitor {
-            m.add(u64::from(self.pending));
+            if self.counts {
+                m.add(u64::from(self.pending));
+            }
             // `check` also polls the memory and work budgets.
             if m.check().is_err() {
                 self.halted = true;
