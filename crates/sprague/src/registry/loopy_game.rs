@@ -106,10 +106,22 @@ fn loopy_game_report_monitored(
         head,
         String::new(),
         "in the game graph as written",
-        max_states,
-        max_memory,
-        monitor,
+        LoopyLimits {
+            max_states,
+            max_memory,
+            monitor,
+        },
     )
+}
+
+/// The limits of a loopy game's report: the state budget of the side
+/// searches, the memory budget the comparisons are checked against, and the
+/// monitor a stopper's simplest form polls (with none it runs to the end).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LoopyLimits<'m> {
+    pub(crate) max_states: usize,
+    pub(crate) max_memory: u64,
+    pub(crate) monitor: Option<&'m Monitor>,
 }
 
 /// The report of the loopy game `g` (see [`loopy_game_report`]) after the
@@ -121,10 +133,13 @@ pub(crate) fn graph_report(
     head: Data,
     text_head: String,
     positions: &str,
-    max_states: usize,
-    max_memory: u64,
-    monitor: Option<&Monitor>,
+    limits: LoopyLimits<'_>,
 ) -> Result<Report> {
+    let LoopyLimits {
+        max_states,
+        max_memory,
+        monitor,
+    } = limits;
     let outcome = g.outcome();
     let stopper = g.is_stopper();
     // The largest analysis below is that of the game against itself.

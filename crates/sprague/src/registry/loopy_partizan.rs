@@ -4,7 +4,7 @@
 //! reports a loopy game (outcome with draws, stopper, simplest form, sides),
 //! and plays it with win, lose or draw judgement.
 
-use super::loopy_game::graph_report;
+use super::loopy_game::{LoopyLimits, graph_report};
 use super::report::{Data, Report};
 use super::ruleset::Ruleset;
 use crate::definition::Definition;
@@ -83,9 +83,11 @@ where
             head,
             format!("{} {shown}\n", self.name),
             "reachable from the position",
-            options.max_states,
-            options.max_memory(),
-            Some(options.monitor),
+            LoopyLimits {
+                max_states: options.max_states,
+                max_memory: options.max_memory(),
+                monitor: Some(options.monitor),
+            },
         )
     }
 
