@@ -159,14 +159,13 @@ pub(crate) fn graph_report(
     // by one analysis of the 2n² pairs of its positions. That size is known
     // before the analysis starts and was checked against the memory budget
     // above, so the state budget, which stops searches that learn their size
-    // as they run, does not cap it as well. The side searches of other games
-    // run candidate after candidate and stay within `max_states`.
+    // as they run, does not cap it as well (no state budget is passed). The
+    // side searches of other games run candidate after candidate and stay
+    // within `max_states`.
     let (onside, offside) = if stopper {
-        let all_pairs = usize::try_from(max_memory / LOOPY_BYTES_PER_STATE).unwrap_or(usize::MAX);
-        let budget = max_states.max(all_pairs);
         let simplest = match monitor {
-            Some(m) => g.canonical_watched(budget, m)?,
-            None => g.canonical(budget)?,
+            Some(m) => g.canonical_watched(usize::MAX, m)?,
+            None => g.canonical(usize::MAX)?,
         };
         (Some(simplest.clone()), Some(simplest))
     } else {
