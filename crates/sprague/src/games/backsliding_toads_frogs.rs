@@ -78,7 +78,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example: "value backsliding-toads-frogs T..F",
     example2: "value backsliding-toads-frogs T.F.F --json",
     rules: "Backsliding Toads and Frogs: a strip of squares holding toads `T`, frogs `F` and empty squares `.`. Left (Toads) moves a toad one square right into an empty square, jumps it rightward over one frog into the empty square beyond, or steps it one square back (left) into an empty square; Right (Frogs) moves frogs the same way in the other direction. There are no backward jumps. Whoever cannot move loses; a game that goes on for ever is a draw. Left plays the toads, as in Winning Ways and CGSuite.",
-    known: "Discussed in Winning Ways (2nd ed., vol. 2) among the loopy games; CGSuite defines it as its generalized Toads and Frogs with slides of −1 allowed. Its values are loopy: `TTT..FFF` (560 positions) is a draw whoever starts and not a stopper, with onside {on||0|-1/2} and offside {1/2|0||off} (the value CGSuite 2.2 computes; sprague's tests confirm both sides by comparison, but its own side search does not find them and reports them as not found after minutes of search). A strip on which no creature can ever step back is plain Toads and Frogs. sprague explores every position reachable from the one given (at most `--max-states` positions) and reports the outcome with either player first (draws included), whether it is a stopper, its simplest form or its sides; the sides' comparisons take about 2n² states for n positions, so strips of up to about eight squares answer quickly.",
+    known: "Discussed in Winning Ways (2nd ed., vol. 2) among the loopy games; CGSuite defines it as its generalized Toads and Frogs with slides of −1 allowed. Its values are loopy: `TTT..FFF` (560 positions) is a draw whoever starts and not a stopper, with onside {on||0|-1/2} and offside {1/2|0||off} (the value CGSuite 2.2 computes; sprague finds both sides by sidling in about a second, and its tests confirm them by comparison). A strip on which no creature can ever step back is plain Toads and Frogs. sprague explores every position reachable from the one given (at most `--max-states` positions) and reports the outcome with either player first (draws included), whether it is a stopper, its simplest form or its sides; the sides' comparisons take about 2n² states for n positions, so strips of up to about eight squares answer quickly.",
     build: LoopyPartizan::<BackslidingToadsAndFrogs>::build,
 }];
 
@@ -174,8 +174,7 @@ mod tests {
     /// value CGSuite 2.2 computes for it (its test suite,
     /// `GameStripTest.scala`, "BackslidingToadsAndFrogs"). Checked here by
     /// comparing the game with those stoppers side by side (`≥` both ways
-    /// on each side); sprague's own side search does not find these sides
-    /// within its bounds, and says so.
+    /// on each side), apart from the side search that finds them.
     #[test]
     fn published_start_position() {
         use crate::partizan::loopy::Side;
@@ -195,15 +194,13 @@ mod tests {
         assert!(!g.ge_side(&on, Side::Offside, BUDGET).unwrap());
     }
 
-    /// The value `sprague value` should print for `TTT..FFF`: the published
-    /// {on||0|-1/2} & {1/2|0||off}, CGSuite 2.2's value (its test suite,
-    /// `GameStripTest.scala`, "BackslidingToadsAndFrogs"). Issue 35: met with
-    /// `--max-states 2000000000` (176 s of CPU, release build), not within the
-    /// default budget: the start's sidling approximation becomes exact after
-    /// some rounds while 64 other positions never settle and grow by two
-    /// positions a round, so the rounds get dearer.
+    /// The value `sprague value` prints for `TTT..FFF` under the default
+    /// budgets: the published {on||0|-1/2} & {1/2|0||off}, CGSuite 2.2's
+    /// value (its test suite, `GameStripTest.scala`,
+    /// "BackslidingToadsAndFrogs"). Sidling finds both sides: the start's
+    /// approximation becomes exact after some thirty rounds while other
+    /// positions' approximations go on going down.
     #[test]
-    #[ignore = "issue 35: the sides are not found within the default budget yet"]
     fn published_start_position_value() {
         let monitor = crate::Monitor::default();
         let r = crate::build("backsliding-toads-frogs").unwrap();

@@ -30,7 +30,8 @@ impl LoopyGame {
     ///    Theory*, ch. VI): every position's approximation starts at `on`
     ///    (for the offside, `off`) and is replaced, round after round, by
     ///    `{ its Left options' approximations | its Right options'
-    ///    approximations }` in simplest form; the approximations only go
+    ///    approximations }` in simplest form (only positions with an option
+    ///    whose approximation changed are rebuilt); the approximations only go
     ///    down, and the start's approximation is a candidate after every
     ///    round that changes it and once a round changes no position's
     ///    value. They may also come closer and

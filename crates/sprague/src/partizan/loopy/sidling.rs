@@ -14,6 +14,7 @@ use super::compare::check_budget;
 use super::graph::LoopyGame;
 use super::stopper::components;
 use crate::budget::BudgetExceeded;
+use rustc_hash::FxHashMap;
 
 /// The states examined so far by one sidling, charged against its budget.
 pub(super) struct Meter {
@@ -188,25 +189,32 @@ pub(super) fn sidle_onside(
     let n = g.position_count();
     let start = g.start as usize;
     let mut approx: Vec<LoopyGame> = vec![LoopyGame::on(); n];
-    // The approximations of the last rounds, newest last.
-    let mut earlier: Vec<Vec<LoopyGame>> = Vec::new();
+    // `class[v]`: the isomorphism class of `approx[v]` (equal numbers for
+    // isomorphic approximations, that is equal ones: all are in simplest
+    // form); `dirty[v]`: the last round changed it.
+    let mut class = vec![0u32; n];
+    let mut dirty = vec![true; n];
+    // The approximations of the last rounds with their classes, newest last.
+    let mut earlier: Vec<(Vec<LoopyGame>, Vec<u32>)> = Vec::new();
     // The start's approximation last offered to `accept`.
     let mut offered: Option<LoopyGame> = None;
-    for _ in 0..max_rounds {
-        let Some(next) = sidling_round(g, &approx, meter)? else {
+    for round in 0..max_rounds {
+        let rebuild: Vec<bool> = (0..n)
+            .map(|v| round == 0 || g.left[v].iter().chain(&g.right[v]).any(|&w| dirty[w as usize]))
+            .collect();
+        let Some(next) = sidling_round(g, &approx, &class, &rebuild, meter)? else {
             return Ok(None);
         };
-        let mut settled = true;
-        for (new, old) in next.iter().zip(&approx) {
-            if !meter.charge(new.position_count(), old.position_count())? {
-                return Ok(None);
-            }
-            // The approximations never go up, so `new ≥ old` means equal.
-            if !new.ge(old, meter.max())? {
-                settled = false;
-                break;
-            }
+        // The approximations never go up, so a round settles when each new
+        // one is isomorphic to the old (both in simplest form).
+        let Some(roots) = changed_classes(&approx, &next, &rebuild, meter) else {
+            return Ok(None);
+        };
+        for v in 0..n {
+            dirty[v] = roots[v] != roots[n + v];
         }
+        let settled = !dirty.contains(&true);
+        class = roots[n..].to_vec();
         let offer = offered.as_ref() != Some(&next[start]);
         approx = next;
         if settled {
@@ -222,48 +230,111 @@ pub(super) fn sidle_onside(
                 return Ok(Some(s));
             }
         }
-        for old in earlier.iter().rev() {
-            let one = close_loop(&approx[start], &old[start], meter)?;
-            let all = close_loops(&approx, old, start, meter)?;
-            for c in [one, all].into_iter().flatten() {
-                if let Some(s) = accept(c)? {
-                    return Ok(Some(s));
-                }
+        let Some(closed) = closed_loops(&approx, start, &earlier, meter) else {
+            return Ok(None);
+        };
+        for c in closed.into_iter().flatten() {
+            if let Some(s) = accept(c)? {
+                return Ok(Some(s));
             }
         }
         if earlier.len() == MAX_LOOP_LENGTH {
             earlier.remove(0);
         }
-        earlier.push(approx.clone());
+        earlier.push((approx.clone(), class.clone()));
     }
     Ok(None)
 }
 
+/// The classes ([`root_classes`]) of the old approximations and then of
+/// the new ones (`2n` numbers). Only the `rebuilt` positions' old ones
+/// are compared (for the others the new one is the old one, and gets its
+/// class). `None` once the meter's running total passes its
+/// budget.
+fn changed_classes(
+    old: &[LoopyGame],
+    new: &[LoopyGame],
+    rebuilt: &[bool],
+    meter: &mut Meter,
+) -> Option<Vec<u32>> {
+    let n = old.len();
+    let picked: Vec<usize> = (0..n).filter(|&v| rebuilt[v]).collect();
+    let parts: Vec<&LoopyGame> = new.iter().chain(picked.iter().map(|&v| &old[v])).collect();
+    let found = root_classes(&parts, meter)?;
+    let mut roots = found[..n].to_vec();
+    roots.extend_from_slice(&found[..n]);
+    for (i, &v) in picked.iter().enumerate() {
+        roots[v] = found[n + i];
+    }
+    Some(roots)
+}
+
 /// One round of sidling: every position's new approximation `{ approx of
 /// its Left options | approx of its Right options }` in simplest form.
-/// `Ok(None)` once the meter's running total passes its budget.
+/// `class[v]` numbers the isomorphism classes of the approximations: the
+/// positions whose options have the same classes get one new
+/// approximation, built and simplified once. Only the positions marked
+/// in `rebuild` are rebuilt; the others keep their approximation (the
+/// caller marks those none of whose options' approximations changed in
+/// the last round: they would be rebuilt from the same ones). `Ok(None)` once the meter's
+/// running total passes its budget.
 ///
 /// # Errors
 /// [`LoopyError::Budget`] if one simplification alone passes the budget.
 fn sidling_round(
     g: &LoopyGame,
     approx: &[LoopyGame],
+    class: &[u32],
+    rebuild: &[bool],
     meter: &mut Meter,
 ) -> Result<Option<Vec<LoopyGame>>, LoopyError> {
     let n = g.position_count();
-    let mut next = Vec::with_capacity(n);
+    let mut next: Vec<LoopyGame> = Vec::with_capacity(n);
+    // The first position with each key: its options' classes, Left then Right.
+    let mut built: FxHashMap<Vec<u32>, usize> = FxHashMap::default();
     for v in 0..n {
-        let mut opts: Vec<u32> = g.left[v].iter().chain(&g.right[v]).copied().collect();
+        if !rebuild[v] {
+            next.push(approx[v].clone());
+            continue;
+        }
+        // One option of each class, as (class, position).
+        let pick = |opts: &Vec<u32>| {
+            let mut o: Vec<(u32, u32)> = opts.iter().map(|&w| (class[w as usize], w)).collect();
+            o.sort_unstable();
+            o.dedup_by_key(|p| p.0);
+            o
+        };
+        let (left, right) = (pick(&g.left[v]), pick(&g.right[v]));
+        let key: Vec<u32> = left
+            .iter()
+            .map(|p| p.0)
+            .chain([u32::MAX])
+            .chain(right.iter().map(|p| p.0))
+            .collect();
+        if let Some(&u) = built.get(&key) {
+            let same = next[u].clone();
+            next.push(same);
+            continue;
+        }
+        let mut opts: Vec<u32> = left.iter().chain(&right).map(|p| p.1).collect();
         opts.sort_unstable();
         opts.dedup();
         let parts: Vec<&LoopyGame> = opts.iter().map(|&w| &approx[w as usize]).collect();
-        let index =
-            |o: &Vec<u32>| -> Vec<usize> { o.iter().filter_map(|w| opts.binary_search(w).ok()).collect() };
-        let b = braces(&parts, &index(&g.left[v]), &index(&g.right[v]));
+        let index = |o: &Vec<(u32, u32)>| -> Vec<usize> {
+            o.iter().filter_map(|p| opts.binary_search(&p.1).ok()).collect()
+        };
+        let b = braces(&parts, &index(&left), &index(&right));
+        // The options' approximations share positions: one of each class
+        // is enough, and the simplification below costs the square of
+        // what is left.
+        let Some(b) = fused(&b, meter) else {
+            return Ok(None);
+        };
         let m = b.position_count();
         if !meter.charge(m, m)? {
             return Ok(None);
         }
+        built.insert(key, v);
         next.push(b.canonical(meter.max())?);
     }
     Ok(Some(next))
@@ -273,57 +344,123 @@ fn sidling_round(
 /// rounds that wrap the approximations of one, two or three rounds before.
 const MAX_LOOP_LENGTH: usize = 3;
 
-/// `current` (a stopper in simplest form) with every move to a position
-/// that is `earlier` (isomorphic to it: both are in simplest form, so equal
-/// means isomorphic) sent back to `current`'s start instead; `None` when no
-/// position of `current` other than its start is `earlier`. O(positions)
-/// isomorphism tests, each charged to the meter.
-///
-/// # Errors
-/// [`LoopyError::Budget`] if one test alone passes the budget.
-fn close_loop(
-    current: &LoopyGame,
-    earlier: &LoopyGame,
-    meter: &mut Meter,
-) -> Result<Option<LoopyGame>, LoopyError> {
-    let n = current.position_count();
-    let mut target: Vec<u32> = (0..n as u32).collect();
-    let mut closed = false;
-    for (p, t) in target.iter_mut().enumerate() {
-        if p == current.start as usize {
-            continue;
-        }
-        if !meter.charge(n, earlier.position_count())? {
-            return Ok(None);
-        }
-        if current.at(p).is_isomorphic(earlier, meter.max())? {
-            *t = current.start;
-            closed = true;
-        }
+/// The positions of the graphs `parts`, numbered one after another, in
+/// classes of bisimilar positions: two positions are in one class when
+/// each Left option of either is in the class of some Left option of the
+/// other, and the same for Right, all the way down (refined from one class
+/// until no class splits). Bisimilar positions are equal games; between
+/// stoppers in simplest form (where no two positions of one graph are
+/// equal) they are exactly the isomorphic ones, since the relation is then
+/// a one-to-one map of the positions that keeps every move. O(r · (P + E))
+/// for `P` positions, `E` moves and `r ≤ P` refinement rounds, charged to
+/// the meter; `None` once the meter's running total passes its budget.
+fn bisimilar_classes(parts: &[&LoopyGame], meter: &mut Meter) -> Option<Vec<u32>> {
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for p in parts {
+        let o = left.len() as u32;
+        let shift = |opts: &Vec<u32>| opts.iter().map(|&w| w + o).collect::<Vec<u32>>();
+        left.extend(p.left.iter().map(shift));
+        right.extend(p.right.iter().map(shift));
     }
-    if !closed {
-        return Ok(None);
+    let size = left.len();
+    let moves: usize = left.iter().chain(&right).map(Vec::len).sum();
+    let mut class = vec![0u32; size];
+    let mut count = 1;
+    let mut key = Vec::new();
+    loop {
+        if !meter.charge_states(size + moves) {
+            return None;
+        }
+        let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let mut next = Vec::with_capacity(size);
+        for v in 0..size {
+            key.clear();
+            key.push(class[v]);
+            for opts in [&left[v], &right[v]] {
+                let from = key.len();
+                key.extend(opts.iter().map(|&w| class[w as usize]));
+                key[from..].sort_unstable();
+                let mut kept = from;
+                for i in from..key.len() {
+                    if i == from || key[i] != key[kept - 1] {
+                        key[kept] = key[i];
+                        kept += 1;
+                    }
+                }
+                key.truncate(kept);
+                key.push(u32::MAX);
+            }
+            let fresh = ids.len() as u32;
+            next.push(*ids.entry(key.clone()).or_insert(fresh));
+        }
+        class = next;
+        if ids.len() == count {
+            return Some(class);
+        }
+        count = ids.len();
     }
-    Ok(Some(redirected(current, &target, current.start)))
 }
 
-/// The approximations `current` of all positions (stoppers in simplest
-/// form) in one graph, one copy each, where every move to a position that
-/// is `earlier[w]` (isomorphic to it: both are in simplest form) goes to the
-/// start of `current[w]`'s copy instead (unless it is that start),
-/// started at `current[start]`'s copy; `None` when no move changes.
-/// O(P² + P·n) for `P` positions in all and `n` approximations, plus the
-/// isomorphism tests (only between graphs of equal size), each charged to
-/// the meter.
+/// `g` with its bisimilar positions ([`bisimilar_classes`]) made one: an
+/// equal game (bisimilar positions have the same play), often much smaller.
+/// `None` once the meter's running total passes its budget.
+fn fused(g: &LoopyGame, meter: &mut Meter) -> Option<LoopyGame> {
+    let class = bisimilar_classes(&[g], meter)?;
+    let mut first: FxHashMap<u32, u32> = FxHashMap::default();
+    let target: Vec<u32> = (0..class.len() as u32)
+        .map(|x| *first.entry(class[x as usize]).or_insert(x))
+        .collect();
+    Some(redirected(g, &target, target[g.start as usize]))
+}
+
+/// The class ([`bisimilar_classes`]) of each part's start: equal numbers
+/// for isomorphic parts when all are stoppers in simplest form. `None` once
+/// the meter's running total passes its budget.
+fn root_classes(parts: &[&LoopyGame], meter: &mut Meter) -> Option<Vec<u32>> {
+    let class = bisimilar_classes(parts, meter)?;
+    let mut offset = 0;
+    Some(
+        parts
+            .iter()
+            .map(|p| {
+                let c = class[offset + p.start as usize];
+                offset += p.position_count();
+                c
+            })
+            .collect(),
+    )
+}
+
+/// The candidates with loops closed back to each of the `earlier` rounds
+/// (newest first; each with the classes of its approximations, equal
+/// numbers for isomorphic ones), two a round:
 ///
-/// # Errors
-/// [`LoopyError::Budget`] if one test alone passes the budget.
-fn close_loops(
+/// 1. the start's approximation `current[start]` with every move to a
+///    position isomorphic to the earlier round's approximation of the start
+///    sent back to its own start (`None` when no position other than its
+///    start is);
+/// 2. the approximations `current` of all positions in one graph, one copy
+///    each, where every move to a position isomorphic to the earlier
+///    round's approximation of some `w` goes to the start of `current[w]`'s
+///    copy instead (the first such `w`, unless that is the position
+///    itself), started at `current[start]`'s copy (`None` when no move
+///    changes).
+///
+/// Isomorphic means equal here: all approximations are stoppers in simplest
+/// form. The isomorphic positions are found in one refinement
+/// ([`bisimilar_classes`]) over the graph of 2. and one approximation of
+/// each class of the earlier rounds: O(r · (P + E)) for `P` positions and
+/// `E` moves in all. `None` once the meter's running total passes its
+/// budget.
+fn closed_loops(
     current: &[LoopyGame],
-    earlier: &[LoopyGame],
     start: usize,
+    earlier: &[(Vec<LoopyGame>, Vec<u32>)],
     meter: &mut Meter,
-) -> Result<Option<LoopyGame>, LoopyError> {
+) -> Option<Vec<Option<LoopyGame>>> {
+    if earlier.is_empty() {
+        return Some(Vec::new());
+    }
     let (mut left, mut right, mut roots) = (Vec::new(), Vec::new(), Vec::with_capacity(current.len()));
     for c in current {
         let o = left.len() as u32;
@@ -332,42 +469,70 @@ fn close_loops(
         left.extend(c.left.iter().map(shift));
         right.extend(c.right.iter().map(shift));
     }
-    let Some(&root) = roots.get(start) else {
-        return Ok(None);
-    };
+    let &root = roots.get(start)?;
     let union = LoopyGame {
         left,
         right,
         start: root,
     };
     let size = union.position_count();
-    if !meter.charge(size, size)? {
-        return Ok(None);
+    // One approximation of each class of each earlier round; `picked[k][w]`
+    // is the index in `parts` of the one isomorphic to round k's `w`.
+    let mut parts: Vec<&LoopyGame> = vec![&union];
+    let mut picked: Vec<Vec<usize>> = Vec::with_capacity(earlier.len());
+    for (approx, class) in earlier {
+        let mut first: FxHashMap<u32, usize> = FxHashMap::default();
+        let mut index = Vec::with_capacity(approx.len());
+        for (a, &c) in approx.iter().zip(class) {
+            let i = *first.entry(c).or_insert_with(|| {
+                parts.push(a);
+                parts.len() - 1
+            });
+            index.push(i);
+        }
+        picked.push(index);
     }
-    let mut target: Vec<u32> = (0..size as u32).collect();
-    let mut closed = false;
-    for (x, t) in target.iter_mut().enumerate() {
-        let here = union.at(x);
-        for (w, e) in earlier.iter().enumerate() {
-            if e.position_count() != here.position_count() || roots.get(w) == Some(&(x as u32)) {
-                continue;
-            }
-            if !meter.charge(here.position_count(), e.position_count())? {
-                return Ok(None);
-            }
-            if let Some(&r) = roots.get(w)
-                && here.is_isomorphic(e, meter.max())?
-            {
-                *t = r;
+    let class = bisimilar_classes(&parts, meter)?;
+    let mut part_root = vec![0u32; parts.len()];
+    let mut offset = 0;
+    for (r, p) in part_root.iter_mut().zip(&parts) {
+        *r = class[offset + p.start as usize];
+        offset += p.position_count();
+    }
+    let own = &current[start];
+    let own_offset = (root - own.start) as usize;
+    let mut candidates = Vec::with_capacity(2 * earlier.len());
+    for index in picked.iter().rev() {
+        // 1. The start's approximation closed on itself.
+        let goal = part_root[index[start]];
+        let mut target: Vec<u32> = (0..own.position_count() as u32).collect();
+        let mut closed = false;
+        for (p, t) in target.iter_mut().enumerate() {
+            if p != own.start as usize && class[own_offset + p] == goal {
+                *t = own.start;
                 closed = true;
-                break;
             }
         }
+        candidates.push(closed.then(|| redirected(own, &target, own.start)));
+        // 2. All approximations, each closed onto the others.
+        let mut earlier_of: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
+        for (w, &i) in index.iter().enumerate() {
+            earlier_of.entry(part_root[i]).or_default().push(w);
+        }
+        let mut target: Vec<u32> = (0..size as u32).collect();
+        let mut closed = false;
+        for (x, t) in target.iter_mut().enumerate() {
+            let Some(ws) = earlier_of.get(&class[x]) else {
+                continue;
+            };
+            if let Some(&r) = ws.iter().filter_map(|&w| roots.get(w)).find(|&&r| r != x as u32) {
+                *t = r;
+                closed = true;
+            }
+        }
+        candidates.push(closed.then(|| redirected(&union, &target, root)));
     }
-    if !closed {
-        return Ok(None);
-    }
-    Ok(Some(redirected(&union, &target, root)))
+    Some(candidates)
 }
 
 /// `g` with every move to `x` sent to `target[x]`, started at `start`.
@@ -559,8 +724,72 @@ mod tests {
         LoopyGame::new(left, right, 0).unwrap()
     }
 
+    /// A random stopper: a random graph, without Right's moves on
+    /// alternating cycles if it has any, and without all of Right's moves if
+    /// that is not enough (Left alone cannot play forever alternately).
+    fn random_stopper(picks: &[u8]) -> LoopyGame {
+        let g = random_graph(picks);
+        if g.is_stopper() {
+            return g;
+        }
+        let g = drop_right_cycle_moves(&g);
+        if g.is_stopper() {
+            return g;
+        }
+        LoopyGame {
+            right: vec![Vec::new(); g.position_count()],
+            ..g
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Between stoppers in simplest form, the refinement's classes are
+        /// the isomorphism classes of [`LoopyGame::is_isomorphic`]: a
+        /// renumbered copy is in its original's class, another game is in
+        /// it exactly when it is isomorphic, and no two positions of one
+        /// simplest form share a class.
+        #[test]
+        fn bisimilar_classes_of_simplest_forms_are_isomorphism_classes(
+            a in proptest::collection::vec(any::<u8>(), 40),
+            b in proptest::collection::vec(any::<u8>(), 40),
+            turn in any::<usize>(),
+        ) {
+            let (g, h) = (random_stopper(&a), random_stopper(&b));
+            let (g, h) = (g.canonical(BUDGET).unwrap(), h.canonical(BUDGET).unwrap());
+            // `g` with its positions renumbered by a rotation.
+            let n = g.position_count();
+            let to = |v: u32| ((v as usize + turn) % n) as u32;
+            let (mut left, mut right) = (vec![Vec::new(); n], vec![Vec::new(); n]);
+            for v in 0..n {
+                left[to(v as u32) as usize] = g.left[v].iter().map(|&w| to(w)).collect();
+                right[to(v as u32) as usize] = g.right[v].iter().map(|&w| to(w)).collect();
+            }
+            let copy = LoopyGame { left, right, start: to(g.start) };
+            let roots = root_classes(&[&g, &h, &copy], &mut Meter::new(BUDGET)).unwrap();
+            prop_assert_eq!(roots[0], roots[2]);
+            prop_assert_eq!(roots[0] == roots[1], g.is_isomorphic(&h, BUDGET).unwrap());
+            let class = bisimilar_classes(&[&g], &mut Meter::new(BUDGET)).unwrap();
+            let mut distinct = class.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            prop_assert_eq!(distinct.len(), n);
+        }
+
+        /// Fusing bisimilar positions keeps the value and never adds a position.
+        #[test]
+        fn fusing_keeps_the_value(picks in proptest::collection::vec(any::<u8>(), 40)) {
+            let g = random_graph(&picks);
+            // Two copies of `g` under a new start: at least half of it fuses.
+            let two = braces(&[&g, &g], &[0], &[1]);
+            let f = fused(&two, &mut Meter::new(BUDGET)).unwrap();
+            prop_assert!(f.position_count() <= g.packed().position_count() + 1);
+            prop_assert!(f.ge(&two, BUDGET).unwrap() && two.ge(&f, BUDGET).unwrap());
+            let f = fused(&g, &mut Meter::new(BUDGET)).unwrap();
+            prop_assert!(f.position_count() <= g.packed().position_count());
+            prop_assert!(f.ge(&g, BUDGET).unwrap() && g.ge(&f, BUDGET).unwrap());
+        }
 
         /// Whenever the fast candidate alone gave an onside, `side` gives an
         /// equal one; and an exact candidate of sidling agrees too.
@@ -595,7 +824,9 @@ mod tests {
             }
             let mut approx = vec![LoopyGame::on(); g.position_count()];
             for _ in 0..8 {
-                approx = sidling_round(&g, &approx, &mut Meter::new(BUDGET)).unwrap().unwrap();
+                let refs: Vec<&LoopyGame> = approx.iter().collect();
+                let class = root_classes(&refs, &mut Meter::new(BUDGET)).unwrap();
+                approx = sidling_round(&g, &approx, &class, &vec![true; approx.len()], &mut Meter::new(BUDGET)).unwrap().unwrap();
                 let a = &approx[g.start as usize];
                 prop_assert!(a.is_stopper());
                 prop_assert!(a.ge_side(&g, Side::Onside, BUDGET).unwrap());
