@@ -35,7 +35,7 @@ fn nim_mul_sprague(p: Vec<(u64, u64)>) -> u64 {
     p.iter().fold(0, |acc, &(a, b)| acc ^ (sprague::Nimber(a) * sprague::Nimber(b)).0)
 }
 
-/// The path every processor takes (logarithm tables), whatever this one has.
+// The path every processor takes (logarithm tables), whatever this one has.
 #[library_benchmark]
 #[bench::pairs(setup = pairs)]
 fn nim_mul_portable(p: Vec<(u64, u64)>) -> u64 {

@@ -58,15 +58,15 @@ fn run_pool(count: usize, seed: u64, base: &[i64]) -> Result<(usize, usize), Str
         let sum_ours = s.add(g, ours[k]);
         let sum_theirs = &h + &theirs[k];
         same(&mut s, sum_ours, &sum_theirs, "sum")?;
-        let m: Dyadic = sum_theirs.mean().to_string().parse().map_err(|e: String| e)?;
+        let m: Dyadic = sum_theirs.mean().to_string().parse::<Dyadic>().map_err(|e| e.to_string())?;
         if s.mean(sum_ours) != m {
             return Err(format!("mean of {} differs: cgt {m}", s.display(sum_ours)));
         }
         let t: Dyadic = sum_theirs
             .temperature()
             .to_string()
-            .parse()
-            .map_err(|e: String| e)?;
+            .parse::<Dyadic>()
+            .map_err(|e| e.to_string())?;
         if s.temperature(sum_ours) != t {
             return Err(format!("temperature of {} differs: cgt {t}", s.display(sum_ours)));
         }
