@@ -650,11 +650,18 @@ fn ctrl_c_ends_every_long_computation_with_one_line() {
         "fn moves(p) { let s = sum([0]); for i in 0..100000000 { s = sum([s, i]); } [] }\n",
     )
     .expect("script");
-    // Loopy equations: 3,000 names, each game with two options.
-    let loopy: Vec<String> = (0..3000)
-        .map(|i| format!("a{i} = {{a{}|a{}}}", (i + 1) % 3000, (i * 7 + 3) % 3000))
+    // Loopy equations: 8,000 names of three capitals (short enough for one
+    // argument), each game with two options; its sides compare the 8,000
+    // positions pairwise (about 5 s of CPU in a release build, 1.8 GB).
+    let name = |i: usize| {
+        let letter = |k: usize| char::from(b'A' + (k % 26) as u8);
+        format!("{}{}{}", letter(i / 676), letter(i / 26), letter(i))
+    };
+    let n = 8000;
+    let loopy: Vec<String> = (0..n)
+        .map(|i| format!("{}={{{}|{}}}", name(i), name((i + 1) % n), name((i * 7 + 3) % n)))
         .collect();
-    let loopy = format!("{}; a0", loopy.join("; "));
+    let loopy = format!("{};{}", loopy.join(";"), name(0));
     let (push, sum) = (
         push.to_string_lossy().to_string(),
         sum.to_string_lossy().to_string(),
@@ -663,7 +670,7 @@ fn ctrl_c_ends_every_long_computation_with_one_line() {
     let cases: Vec<Vec<&str>> = vec![
         vec!["value", "multiples", "1000000000000: 1 2 3"],
         vec!["calc", "*[16]"],
-        vec!["calc", &loopy],
+        vec!["calc", &loopy, "--max-states", "1000000000"],
         // Four geese on row 4: 10,680 positions, compared pairwise.
         vec!["value", "fox-and-geese", "#x#x#x#x|.#.#.#.#|#.#.#.#.|o#.#.#.#"],
         // Large canonical forms: each sum and construction takes seconds.
