@@ -249,8 +249,7 @@ pub(super) fn sidle_onside(
 /// The classes ([`root_classes`]) of the old approximations and then of
 /// the new ones (`2n` numbers). Only the `rebuilt` positions' old ones
 /// are compared (for the others the new one is the old one, and gets its
-/// class). `None` once the meter's running total passes its
-/// budget.
+/// class). `None` once the meter's running total passes its budget.
 fn changed_classes(
     old: &[LoopyGame],
     new: &[LoopyGame],
@@ -275,9 +274,9 @@ fn changed_classes(
 /// positions whose options have the same classes get one new
 /// approximation, built and simplified once. Only the positions marked
 /// in `rebuild` are rebuilt; the others keep their approximation (the
-/// caller marks those none of whose options' approximations changed in
-/// the last round: they would be rebuilt from the same ones). `Ok(None)` once the meter's
-/// running total passes its budget.
+/// caller leaves out those none of whose options' approximations changed
+/// in the last round: they would be rebuilt from the same ones).
+/// `Ok(None)` once the meter's running total passes its budget.
 ///
 /// # Errors
 /// [`LoopyError::Budget`] if one simplification alone passes the budget.
