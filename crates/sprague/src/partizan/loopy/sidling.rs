@@ -123,21 +123,30 @@ pub(super) fn simplified_onside(g: &LoopyGame, max_states: usize) -> Result<Loop
     .packed())
 }
 
+/// The graphs `parts` side by side in one graph, the positions of each
+/// numbered after those of the parts before it, from `first` on (the
+/// positions before `first` are left without options): the Left and
+/// Right options of every position, and where each part's start went.
+fn side_by_side(parts: &[&LoopyGame], first: usize) -> (Vec<Vec<u32>>, Vec<Vec<u32>>, Vec<u32>) {
+    let (mut left, mut right) = (vec![Vec::new(); first], vec![Vec::new(); first]);
+    let mut starts = Vec::with_capacity(parts.len());
+    for p in parts {
+        let o = left.len() as u32;
+        starts.push(o + p.start);
+        let shift = |opts: &Vec<u32>| opts.iter().map(|&w| w + o).collect::<Vec<u32>>();
+        left.extend(p.left.iter().map(shift));
+        right.extend(p.right.iter().map(shift));
+    }
+    (left, right, starts)
+}
+
 /// The stopper `{ L | R }` whose Left options are the starts of
 /// `parts[i]` for `i` in `left` and whose Right options those for `i` in
 /// `right`: one copy of each part after a new start position.
 fn braces(parts: &[&LoopyGame], left: &[usize], right: &[usize]) -> LoopyGame {
-    let mut offset = Vec::with_capacity(parts.len());
-    let (mut l, mut r) = (vec![Vec::new()], vec![Vec::new()]);
-    for p in parts {
-        let o = l.len() as u32;
-        offset.push(o);
-        let shift = |opts: &Vec<u32>| opts.iter().map(|&w| w + o).collect::<Vec<u32>>();
-        l.extend(p.left.iter().map(shift));
-        r.extend(p.right.iter().map(shift));
-    }
-    l[0] = left.iter().map(|&i| offset[i] + parts[i].start).collect();
-    r[0] = right.iter().map(|&i| offset[i] + parts[i].start).collect();
+    let (mut l, mut r, starts) = side_by_side(parts, 1);
+    l[0] = left.iter().map(|&i| starts[i]).collect();
+    r[0] = right.iter().map(|&i| starts[i]).collect();
     LoopyGame {
         left: l,
         right: r,
@@ -194,8 +203,8 @@ pub(super) fn sidle_onside(
     // form); `dirty[v]`: the last round changed it.
     let mut class = vec![0u32; n];
     let mut dirty = vec![true; n];
-    // The approximations of the last rounds with their classes, newest last.
-    let mut earlier: Vec<(Vec<LoopyGame>, Vec<u32>)> = Vec::new();
+    // The approximations of the last rounds, newest last.
+    let mut earlier: Vec<Earlier> = Vec::new();
     // The start's approximation last offered to `accept`.
     let mut offered: Option<LoopyGame> = None;
     for round in 0..max_rounds {
@@ -205,16 +214,12 @@ pub(super) fn sidle_onside(
         let Some(next) = sidling_round(g, &approx, &class, &rebuild, meter)? else {
             return Ok(None);
         };
-        // The approximations never go up, so a round settles when each new
-        // one is isomorphic to the old (both in simplest form).
-        let Some(roots) = changed_classes(&approx, &next, &rebuild, meter) else {
+        let Some(classes) = RoundClasses::new(&approx, &next, &rebuild, &earlier, meter) else {
             return Ok(None);
         };
-        for v in 0..n {
-            dirty[v] = roots[v] != roots[n + v];
-        }
-        let settled = !dirty.contains(&true);
-        class = roots[n..].to_vec();
+        // The approximations never go up, so a round settles when each new
+        // one is isomorphic to the old (both in simplest form).
+        let settled = !classes.changed.contains(&true);
         let offer = offered.as_ref() != Some(&next[start]);
         approx = next;
         if settled {
@@ -230,10 +235,7 @@ pub(super) fn sidle_onside(
                 return Ok(Some(s));
             }
         }
-        let Some(closed) = closed_loops(&approx, start, &earlier, meter) else {
-            return Ok(None);
-        };
-        for c in closed.into_iter().flatten() {
+        for c in closed_loops(&approx, start, &classes).into_iter().flatten() {
             if let Some(s) = accept(c)? {
                 return Ok(Some(s));
             }
@@ -241,31 +243,93 @@ pub(super) fn sidle_onside(
         if earlier.len() == MAX_LOOP_LENGTH {
             earlier.remove(0);
         }
-        earlier.push((approx.clone(), class.clone()));
+        earlier.push(Earlier::new(&approx, &classes.roots));
+        (class, dirty) = (classes.roots, classes.changed);
     }
     Ok(None)
 }
 
-/// The classes ([`root_classes`]) of the old approximations and then of
-/// the new ones (`2n` numbers). Only the `rebuilt` positions' old ones
-/// are compared (for the others the new one is the old one, and gets its
-/// class). `None` once the meter's running total passes its budget.
-fn changed_classes(
-    old: &[LoopyGame],
-    new: &[LoopyGame],
-    rebuilt: &[bool],
-    meter: &mut Meter,
-) -> Option<Vec<u32>> {
-    let n = old.len();
-    let picked: Vec<usize> = (0..n).filter(|&v| rebuilt[v]).collect();
-    let parts: Vec<&LoopyGame> = new.iter().chain(picked.iter().map(|&v| &old[v])).collect();
-    let found = root_classes(&parts, meter)?;
-    let mut roots = found[..n].to_vec();
-    roots.extend_from_slice(&found[..n]);
-    for (i, &v) in picked.iter().enumerate() {
-        roots[v] = found[n + i];
+/// The approximations of an earlier round, one of each isomorphism class.
+struct Earlier {
+    /// One approximation of each class.
+    kept: Vec<LoopyGame>,
+    /// For each position, the index in `kept` of its approximation's class.
+    of: Vec<usize>,
+}
+
+impl Earlier {
+    /// One approximation of each class of `class` (equal numbers for
+    /// isomorphic approximations).
+    fn new(approx: &[LoopyGame], class: &[u32]) -> Earlier {
+        let mut first: FxHashMap<u32, usize> = FxHashMap::default();
+        let mut kept = Vec::new();
+        let of = approx
+            .iter()
+            .zip(class)
+            .map(|(a, &c)| {
+                *first.entry(c).or_insert_with(|| {
+                    kept.push(a.clone());
+                    kept.len() - 1
+                })
+            })
+            .collect();
+        Earlier { kept, of }
     }
-    Some(roots)
+}
+
+/// The isomorphism classes a round needs, from one refinement
+/// ([`bisimilar_classes`]) over the new approximations, the old ones of
+/// the positions rebuilt, and the kept approximations of the earlier rounds.
+struct RoundClasses {
+    /// The class of every position of the new approximations, numbered one
+    /// approximation after another.
+    positions: Vec<u32>,
+    /// The class of each new approximation.
+    roots: Vec<u32>,
+    /// Whether each approximation changed in this round (only rebuilt ones can).
+    changed: Vec<bool>,
+    /// For each earlier round, the class of each position's approximation.
+    earlier: Vec<Vec<u32>>,
+}
+
+impl RoundClasses {
+    /// `None` once the meter's running total passes its budget.
+    fn new(
+        old: &[LoopyGame],
+        new: &[LoopyGame],
+        rebuilt: &[bool],
+        earlier: &[Earlier],
+        meter: &mut Meter,
+    ) -> Option<RoundClasses> {
+        let n = old.len();
+        let picked: Vec<usize> = (0..n).filter(|&v| rebuilt[v]).collect();
+        let mut parts: Vec<&LoopyGame> = new.iter().chain(picked.iter().map(|&v| &old[v])).collect();
+        for e in earlier {
+            parts.extend(&e.kept);
+        }
+        let (class, part_roots) = bisimilar_classes(&parts, meter)?;
+        let in_new: usize = new.iter().map(LoopyGame::position_count).sum();
+        let roots = part_roots[..n].to_vec();
+        let mut changed = vec![false; n];
+        for (i, &v) in picked.iter().enumerate() {
+            changed[v] = part_roots[n + i] != roots[v];
+        }
+        let mut from = n + picked.len();
+        let earlier = earlier
+            .iter()
+            .map(|e| {
+                let kept = &part_roots[from..from + e.kept.len()];
+                from += e.kept.len();
+                e.of.iter().map(|&i| kept[i]).collect()
+            })
+            .collect();
+        Some(RoundClasses {
+            positions: class[..in_new].to_vec(),
+            roots,
+            changed,
+            earlier,
+        })
+    }
 }
 
 /// One round of sidling: every position's new approximation `{ approx of
@@ -353,19 +417,16 @@ const MAX_LOOP_LENGTH: usize = 3;
 /// a one-to-one map of the positions that keeps every move. O(r · (P + E))
 /// for `P` positions, `E` moves and `r ≤ P` refinement rounds, charged to
 /// the meter; `None` once the meter's running total passes its budget.
-fn bisimilar_classes(parts: &[&LoopyGame], meter: &mut Meter) -> Option<Vec<u32>> {
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    for p in parts {
-        let o = left.len() as u32;
-        let shift = |opts: &Vec<u32>| opts.iter().map(|&w| w + o).collect::<Vec<u32>>();
-        left.extend(p.left.iter().map(shift));
-        right.extend(p.right.iter().map(shift));
-    }
+/// Also the class of each part's start.
+fn bisimilar_classes(parts: &[&LoopyGame], meter: &mut Meter) -> Option<(Vec<u32>, Vec<u32>)> {
+    let (left, right, starts) = side_by_side(parts, 0);
     let size = left.len();
     let moves: usize = left.iter().chain(&right).map(Vec::len).sum();
     let mut class = vec![0u32; size];
     let mut count = 1;
-    let mut key = Vec::new();
+    // A position's key: its class, then the sets of its Left and of its
+    // Right options' classes, each ended by `u32::MAX`.
+    let (mut key, mut set) = (Vec::new(), Vec::new());
     loop {
         if !meter.charge_states(size + moves) {
             return None;
@@ -376,17 +437,11 @@ fn bisimilar_classes(parts: &[&LoopyGame], meter: &mut Meter) -> Option<Vec<u32>
             key.clear();
             key.push(class[v]);
             for opts in [&left[v], &right[v]] {
-                let from = key.len();
-                key.extend(opts.iter().map(|&w| class[w as usize]));
-                key[from..].sort_unstable();
-                let mut kept = from;
-                for i in from..key.len() {
-                    if i == from || key[i] != key[kept - 1] {
-                        key[kept] = key[i];
-                        kept += 1;
-                    }
-                }
-                key.truncate(kept);
+                set.clear();
+                set.extend(opts.iter().map(|&w| class[w as usize]));
+                set.sort_unstable();
+                set.dedup();
+                key.extend_from_slice(&set);
                 key.push(u32::MAX);
             }
             let fresh = ids.len() as u32;
@@ -394,7 +449,8 @@ fn bisimilar_classes(parts: &[&LoopyGame], meter: &mut Meter) -> Option<Vec<u32>
         }
         class = next;
         if ids.len() == count {
-            return Some(class);
+            let roots = starts.iter().map(|&x| class[x as usize]).collect();
+            return Some((class, roots));
         }
         count = ids.len();
     }
@@ -404,7 +460,7 @@ fn bisimilar_classes(parts: &[&LoopyGame], meter: &mut Meter) -> Option<Vec<u32>
 /// equal game (bisimilar positions have the same play), often much smaller.
 /// `None` once the meter's running total passes its budget.
 fn fused(g: &LoopyGame, meter: &mut Meter) -> Option<LoopyGame> {
-    let class = bisimilar_classes(&[g], meter)?;
+    let (class, _) = bisimilar_classes(&[g], meter)?;
     let mut first: FxHashMap<u32, u32> = FxHashMap::default();
     let target: Vec<u32> = (0..class.len() as u32)
         .map(|x| *first.entry(class[x as usize]).or_insert(x))
@@ -412,27 +468,8 @@ fn fused(g: &LoopyGame, meter: &mut Meter) -> Option<LoopyGame> {
     Some(redirected(g, &target, target[g.start as usize]))
 }
 
-/// The class ([`bisimilar_classes`]) of each part's start: equal numbers
-/// for isomorphic parts when all are stoppers in simplest form. `None` once
-/// the meter's running total passes its budget.
-fn root_classes(parts: &[&LoopyGame], meter: &mut Meter) -> Option<Vec<u32>> {
-    let class = bisimilar_classes(parts, meter)?;
-    let mut offset = 0;
-    Some(
-        parts
-            .iter()
-            .map(|p| {
-                let c = class[offset + p.start as usize];
-                offset += p.position_count();
-                c
-            })
-            .collect(),
-    )
-}
-
-/// The candidates with loops closed back to each of the `earlier` rounds
-/// (newest first; each with the classes of its approximations, equal
-/// numbers for isomorphic ones), two a round:
+/// The candidates with loops closed back to each earlier round (newest
+/// first), two a round:
 ///
 /// 1. the start's approximation `current[start]` with every move to a
 ///    position isomorphic to the earlier round's approximation of the start
@@ -446,64 +483,23 @@ fn root_classes(parts: &[&LoopyGame], meter: &mut Meter) -> Option<Vec<u32>> {
 ///    changes).
 ///
 /// Isomorphic means equal here: all approximations are stoppers in simplest
-/// form. The isomorphic positions are found in one refinement
-/// ([`bisimilar_classes`]) over the graph of 2. and one approximation of
-/// each class of the earlier rounds: O(r · (P + E)) for `P` positions and
-/// `E` moves in all. `None` once the meter's running total passes its
-/// budget.
-fn closed_loops(
-    current: &[LoopyGame],
-    start: usize,
-    earlier: &[(Vec<LoopyGame>, Vec<u32>)],
-    meter: &mut Meter,
-) -> Option<Vec<Option<LoopyGame>>> {
-    if earlier.is_empty() {
-        return Some(Vec::new());
-    }
-    let (mut left, mut right, mut roots) = (Vec::new(), Vec::new(), Vec::with_capacity(current.len()));
-    for c in current {
-        let o = left.len() as u32;
-        roots.push(o + c.start);
-        let shift = |opts: &Vec<u32>| opts.iter().map(|&w| w + o).collect::<Vec<u32>>();
-        left.extend(c.left.iter().map(shift));
-        right.extend(c.right.iter().map(shift));
-    }
-    let &root = roots.get(start)?;
+/// form, and `classes` numbers them (the positions of `current` and the
+/// earlier rounds' approximations). O(P) a round for `P` positions in all.
+fn closed_loops(current: &[LoopyGame], start: usize, classes: &RoundClasses) -> Vec<Option<LoopyGame>> {
+    let (left, right, roots) = side_by_side(&current.iter().collect::<Vec<_>>(), 0);
+    let class = &classes.positions;
+    let root = roots[start];
     let union = LoopyGame {
         left,
         right,
         start: root,
     };
-    let size = union.position_count();
-    // One approximation of each class of each earlier round; `picked[k][w]`
-    // is the index in `parts` of the one isomorphic to round k's `w`.
-    let mut parts: Vec<&LoopyGame> = vec![&union];
-    let mut picked: Vec<Vec<usize>> = Vec::with_capacity(earlier.len());
-    for (approx, class) in earlier {
-        let mut first: FxHashMap<u32, usize> = FxHashMap::default();
-        let mut index = Vec::with_capacity(approx.len());
-        for (a, &c) in approx.iter().zip(class) {
-            let i = *first.entry(c).or_insert_with(|| {
-                parts.push(a);
-                parts.len() - 1
-            });
-            index.push(i);
-        }
-        picked.push(index);
-    }
-    let class = bisimilar_classes(&parts, meter)?;
-    let mut part_root = vec![0u32; parts.len()];
-    let mut offset = 0;
-    for (r, p) in part_root.iter_mut().zip(&parts) {
-        *r = class[offset + p.start as usize];
-        offset += p.position_count();
-    }
     let own = &current[start];
     let own_offset = (root - own.start) as usize;
-    let mut candidates = Vec::with_capacity(2 * earlier.len());
-    for index in picked.iter().rev() {
+    let mut candidates = Vec::with_capacity(2 * classes.earlier.len());
+    for earlier in classes.earlier.iter().rev() {
         // 1. The start's approximation closed on itself.
-        let goal = part_root[index[start]];
+        let goal = earlier[start];
         let mut target: Vec<u32> = (0..own.position_count() as u32).collect();
         let mut closed = false;
         for (p, t) in target.iter_mut().enumerate() {
@@ -515,23 +511,23 @@ fn closed_loops(
         candidates.push(closed.then(|| redirected(own, &target, own.start)));
         // 2. All approximations, each closed onto the others.
         let mut earlier_of: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
-        for (w, &i) in index.iter().enumerate() {
-            earlier_of.entry(part_root[i]).or_default().push(w);
+        for (w, &c) in earlier.iter().enumerate() {
+            earlier_of.entry(c).or_default().push(w);
         }
-        let mut target: Vec<u32> = (0..size as u32).collect();
+        let mut target: Vec<u32> = (0..union.position_count() as u32).collect();
         let mut closed = false;
         for (x, t) in target.iter_mut().enumerate() {
             let Some(ws) = earlier_of.get(&class[x]) else {
                 continue;
             };
-            if let Some(&r) = ws.iter().filter_map(|&w| roots.get(w)).find(|&&r| r != x as u32) {
+            if let Some(&r) = ws.iter().map(|&w| &roots[w]).find(|&&r| r != x as u32) {
                 *t = r;
                 closed = true;
             }
         }
         candidates.push(closed.then(|| redirected(&union, &target, root)));
     }
-    Some(candidates)
+    candidates
 }
 
 /// `g` with every move to `x` sent to `target[x]`, started at `start`.
@@ -766,10 +762,10 @@ mod tests {
                 right[to(v as u32) as usize] = g.right[v].iter().map(|&w| to(w)).collect();
             }
             let copy = LoopyGame { left, right, start: to(g.start) };
-            let roots = root_classes(&[&g, &h, &copy], &mut Meter::new(BUDGET)).unwrap();
+            let (_, roots) = bisimilar_classes(&[&g, &h, &copy], &mut Meter::new(BUDGET)).unwrap();
             prop_assert_eq!(roots[0], roots[2]);
             prop_assert_eq!(roots[0] == roots[1], g.is_isomorphic(&h, BUDGET).unwrap());
-            let class = bisimilar_classes(&[&g], &mut Meter::new(BUDGET)).unwrap();
+            let (class, _) = bisimilar_classes(&[&g], &mut Meter::new(BUDGET)).unwrap();
             let mut distinct = class.clone();
             distinct.sort_unstable();
             distinct.dedup();
@@ -824,7 +820,7 @@ mod tests {
             let mut approx = vec![LoopyGame::on(); g.position_count()];
             for _ in 0..8 {
                 let refs: Vec<&LoopyGame> = approx.iter().collect();
-                let class = root_classes(&refs, &mut Meter::new(BUDGET)).unwrap();
+                let (_, class) = bisimilar_classes(&refs, &mut Meter::new(BUDGET)).unwrap();
                 approx = sidling_round(&g, &approx, &class, &vec![true; approx.len()], &mut Meter::new(BUDGET)).unwrap().unwrap();
                 let a = &approx[g.start as usize];
                 prop_assert!(a.is_stopper());
