@@ -582,6 +582,60 @@ impl Board {
         true
     }
 
+    /// The groups of cells in play joined through the cells of `through`:
+    /// two neighbouring cells (under `nbhd`) are in one group when at least
+    /// one of them is in `through`. Every group holds a cell of `through`;
+    /// a cell in play with no neighbour in `through` is in no group. For
+    /// games whose pieces interact only across empty cells (AntiClobber: a
+    /// stone moves only onto an empty neighbour). O(cells) per group.
+    ///
+    /// ```
+    /// use sprague::{Notation, blocks::{Cell, Neighbourhood}, games::AntiClobber};
+    /// // `x.o|###|o.x`: two groups, each a row, joined through its empty cell.
+    /// let b = AntiClobber.parse_position("x.o|###|o.x").unwrap();
+    /// let groups = b.groups_through(b.mask(Cell::Empty), Neighbourhood::Orthogonal);
+    /// assert_eq!(groups, vec![0b111, 0b111 << 6]);
+    /// ```
+    #[must_use]
+    pub fn groups_through(&self, through: u128, nbhd: Neighbourhood) -> Vec<u128> {
+        let play = self.mask_of(CellSet::IN_PLAY);
+        let through = through & play;
+        let (mut groups, mut rest) = (Vec::new(), through);
+        while rest != 0 {
+            let mut group = rest & rest.wrapping_neg();
+            loop {
+                let grown = group
+                    | (self.neighbours(group & through, nbhd) & play)
+                    | (self.neighbours(group, nbhd) & through);
+                if grown == group {
+                    break;
+                }
+                group = grown;
+            }
+            rest &= !group;
+            groups.push(group);
+        }
+        groups
+    }
+
+    /// The board cut into `parts` (disjoint masks of cells), each cropped
+    /// to its bounding box with every cell outside it blocked. Returns
+    /// `false`, with nothing added, when `parts` is one part that holds
+    /// every cell in play and spans the board: the board is its own part.
+    /// Else `true`, with the parts in `out` (none: nothing is in play). The
+    /// decomposition of a game whose parts the game finds itself (as with
+    /// [`groups_through`](Board::groups_through)). O(cells) per part.
+    pub fn split_into(&self, parts: &[u128], out: &mut Vec<Board>) -> bool {
+        if let [only] = parts
+            && *only == self.mask_of(CellSet::IN_PLAY)
+            && self.bounding_box(*only) == (0, 0, self.height(), self.width())
+        {
+            return false;
+        }
+        out.extend(parts.iter().map(|&part| self.crop(part, self.bounding_box(part))));
+        true
+    }
+
     /// A partizan game's decomposition of the board: its
     /// [`regions`](Board::regions), without the parts that are `idle` (worth
     /// nothing: neither player can ever move there). Returns `false`, with

@@ -145,7 +145,8 @@ impl Board {
     }
 
     /// The move from `self` to `to` named by the cells it changes: a piece
-    /// that moves is `from-to` (its captures are implied), cells filled or
+    /// that moves is `from-to` (its captures, and whatever it leaves on the
+    /// cell it left, are implied), cells filled or
     /// blocked around it follow after `/` (Amazons' arrow: `a1-a3/c3`); a
     /// placement names its cells joined by `-` (`b1-b2`). Boards of another
     /// shape are described as the position they become.
@@ -166,7 +167,9 @@ impl Board {
         let mut parts = Vec::new();
         let mut extra = 0u128;
         for piece in [Cell::Left, Cell::Right] {
-            let left_from = self.mask(piece) & to.mask(Cell::Empty);
+            // The cell a piece left: empty now, or holding what it left
+            // behind (AntiClobber's stone of the other colour).
+            let left_from = self.mask(piece) & !to.mask(piece);
             let arrived = to.mask(piece) & !self.mask(piece);
             if left_from.count_ones() == 1 && arrived.count_ones() == 1 {
                 parts.push(format!("{}-{}", names(left_from)[0], names(arrived)[0]));

@@ -62,37 +62,10 @@ impl PartizanRules for AntiClobber {
     }
 
     fn decompose(&self, b: &Board, out: &mut Vec<Board>) -> bool {
-        let (empty, orth) = (b.mask(Cell::Empty), Neighbourhood::Orthogonal);
         let stones = b.mask_of(CellSet::PIECES);
-        let live = empty | (stones & b.neighbours(empty, orth));
-        let mut parts = Vec::new();
-        let mut rest = empty;
-        while rest != 0 {
-            let mut part = rest & rest.wrapping_neg();
-            loop {
-                let grown =
-                    part | (b.neighbours(part & empty, orth) & live) | (b.neighbours(part, orth) & empty);
-                if grown == part {
-                    break;
-                }
-                part = grown;
-            }
-            rest &= !part;
-            if part & stones != 0 {
-                parts.push(part);
-            }
-        }
-        for &part in &parts {
-            let alone = b.with(b.all() & !part, Cell::Blocked);
-            if alone == *b {
-                // One part, nothing else in play: crop it if it can be.
-                return b.regions(CellSet::IN_PLAY, orth, 1, out);
-            }
-            if !alone.regions(CellSet::IN_PLAY, orth, 1, out) {
-                out.push(alone);
-            }
-        }
-        true
+        let mut parts = b.groups_through(b.mask(Cell::Empty), Neighbourhood::Orthogonal);
+        parts.retain(|&part| part & stones != 0);
+        b.split_into(&parts, out)
     }
 
     fn canonical_key(&self, b: &Board) -> (Board, bool) {
@@ -102,18 +75,6 @@ impl PartizanRules for AntiClobber {
 
 impl BoardNotation for AntiClobber {
     const CELLS: Cells = CELLS;
-
-    fn move_words(&self, from: &Board, to: &Board) -> String {
-        for me in [Cell::Left, Cell::Right] {
-            let left = from.mask(me) & to.mask(me.swapped());
-            let arrived = from.mask(Cell::Empty) & to.mask(me);
-            if left.count_ones() == 1 && arrived.count_ones() == 1 {
-                let name = |m: u128| from.cell_name(m.trailing_zeros() as usize);
-                return format!("{}-{}", name(left), name(arrived));
-            }
-        }
-        from.describe_change(to, &CELLS)
-    }
 }
 
 impl Definition<Board> for AntiClobber {

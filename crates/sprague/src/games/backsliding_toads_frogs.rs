@@ -2,8 +2,7 @@
 //! which a creature may also step back one square, so play may cycle.
 
 use crate::definition::Definition;
-use crate::games::{ToadsAndFrogs, ToadsFrogsStrip};
-use crate::notation::{Notation, ParseError};
+use crate::games::{StripNotation, ToadsAndFrogs, ToadsFrogsStrip};
 use crate::partizan::PartizanRules;
 use crate::registry::{Entry, Family, LoopyPartizan};
 
@@ -30,42 +29,16 @@ impl PartizanRules for BackslidingToadsAndFrogs {
 
     fn left_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
         ToadsAndFrogs.left_moves(p, out);
-        let back = (p.toads() >> 1) & p.empty();
-        each_bit(back, |to| {
-            out.push(p.with_pieces((p.toads() & !(to << 1)) | to, p.frogs()))
-        });
+        p.steps(true, false, out);
     }
 
     fn right_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
         ToadsAndFrogs.right_moves(p, out);
-        let back = (p.frogs() << 1) & p.empty();
-        each_bit(back, |to| {
-            out.push(p.with_pieces(p.toads(), (p.frogs() & !(to >> 1)) | to))
-        });
+        p.steps(false, false, out);
     }
 }
 
-/// Calls `f` with each set bit of `mask` alone, lowest first.
-fn each_bit(mut mask: u64, mut f: impl FnMut(u64)) {
-    while mask != 0 {
-        f(mask & mask.wrapping_neg());
-        mask &= mask - 1;
-    }
-}
-
-impl Notation<ToadsFrogsStrip> for BackslidingToadsAndFrogs {
-    fn parse_position(&self, text: &str) -> Result<ToadsFrogsStrip, ParseError> {
-        ToadsAndFrogs.parse_position(text)
-    }
-
-    fn format_position(&self, p: &ToadsFrogsStrip) -> String {
-        ToadsAndFrogs.format_position(p)
-    }
-
-    fn describe_move(&self, from: &ToadsFrogsStrip, to: &ToadsFrogsStrip) -> String {
-        ToadsAndFrogs.describe_move(from, to)
-    }
-}
+impl StripNotation for BackslidingToadsAndFrogs {}
 
 impl Definition<ToadsFrogsStrip> for BackslidingToadsAndFrogs {}
 
@@ -86,6 +59,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 mod tests {
     use super::*;
     use crate::games::toads_frogs::tests::conjugate;
+    use crate::notation::Notation;
     use crate::partizan::loopy::{Explored, LoopyGame};
     use crate::partizan::{GameStore, PartizanSolver};
     use proptest::prelude::*;

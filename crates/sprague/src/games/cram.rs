@@ -6,7 +6,7 @@ use crate::definition::Definition;
 use crate::heap::TakeBreak;
 use crate::impartial::ImpartialRules;
 use crate::nimber::Nimber;
-use crate::registry::{Entry, Error, Family, Impartial, Result, Ruleset};
+use crate::registry::{Entry, Family, Impartial, optional_param};
 use std::sync::OnceLock;
 
 /// Cram's cells: `.` empty, `#` covered or not on the board.
@@ -106,30 +106,6 @@ impl Definition<Board> for Cram {
     }
 }
 
-/// `cram` or `cram:H` (the family of boards `H` rows tall, for tables).
-fn build(name: &str, params: Option<&str>) -> Result<Box<dyn Ruleset>> {
-    let rules = match params {
-        None => Cram::default(),
-        Some(text) => {
-            let h = crate::notation::parse_u64_token(text.trim(), name.len() + 2, "the height H")
-                .map_err(|e| Error::input(format!("ruleset `{name}:{text}`: {e}")))?;
-            match u8::try_from(h) {
-                Ok(h) if (1..=64).contains(&h) => Cram::with_height(h),
-                _ => {
-                    return Err(Error::input(format!(
-                        "ruleset `{name}:{text}`: the height H is 1 to 64 (boards have at most 128 cells)"
-                    )));
-                }
-            }
-        }
-    };
-    let name = match rules.height {
-        Some(h) => format!("{name}:{h}"),
-        None => name.to_string(),
-    };
-    Ok(Box::new(Impartial { name, rules }))
-}
-
 pub(crate) const ENTRIES: &[Entry] = &[Entry {
     name: "cram",
     params: "[H]",
@@ -140,7 +116,13 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     example2: "table cram:2 --count 16",
     rules: "Cram: on a board of empty `.` and blocked `#` cells, the players take turns placing a domino on two orthogonally adjacent empty cells, in either direction. Whoever cannot place a domino loses. Both players have the same moves, so every position has a Grundy value.",
     known: "A board with both sides even is a second-player win: answer each domino with its image under the half turn (M. Gardner, Mathematical Games, Scientific American, February 1974; Winning Ways, 2nd ed., vol. 3, ch. 22); a board with one side even and one odd is a first-player win, by taking the two central cells and then playing the same mirror strategy. A strip one cell wide is Dawson's Kayles, octal 0.07, with period 34 (Winning Ways, 2nd ed., vol. 1, ch. 4). sprague splits a board into its empty regions and keys each by the least of its eight images.",
-    build,
+    // `cram:H`: the family of boards H rows tall, for tables (at most 128 cells).
+    build: |name, params| {
+        let height = optional_param(name, params, "the height H", 1..=64)?;
+        let rules = height.map_or(Cram::default(), |h| Cram::with_height(h as u8));
+        let name = height.map_or(name.to_string(), |h| format!("{name}:{h}"));
+        Ok(Box::new(Impartial { name, rules }))
+    },
 }];
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! Elephants and Rhinos: Toads and Frogs without jumps; Left's elephants
 //! step rightward, Right's rhinos leftward, one square onto an empty one.
 
-use super::{ToadsAndFrogs, ToadsFrogsStrip};
+use super::{StripNotation, ToadsAndFrogs, ToadsFrogsStrip};
 use crate::definition::Definition;
-use crate::notation::{Notation, ParseError};
+use crate::notation::Notation;
 use crate::partizan::{Dyadic, PartizanRules};
 use crate::registry::{Entry, Family, Partizan};
 
@@ -51,58 +51,26 @@ impl PartizanRules for ElephantsAndRhinos {
     type Position = ToadsFrogsStrip;
 
     fn left_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
-        let (t, n) = (p.toads(), p.len());
-        let mut movers = t & ((!(t | p.frogs()) & low(n)) >> 1);
-        while movers != 0 {
-            let bit = movers & movers.wrapping_neg();
-            movers &= movers - 1;
-            out.extend(ToadsFrogsStrip::new(n, (t & !bit) | (bit << 1), p.frogs()));
-        }
+        p.steps(true, true, out);
     }
 
     fn right_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
-        let (f, n) = (p.frogs(), p.len());
-        let mut movers = f & ((!(f | p.toads()) & low(n)) << 1);
-        while movers != 0 {
-            let bit = movers & movers.wrapping_neg();
-            movers &= movers - 1;
-            out.extend(ToadsFrogsStrip::new(n, p.toads(), (f & !bit) | (bit >> 1)));
-        }
+        p.steps(false, true, out);
     }
 
     fn decompose(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) -> bool {
-        if p.is_empty() {
-            return false;
-        }
-        let walls = stuck(p);
+        let walls = if p.is_empty() { 0 } else { stuck(p) };
         if walls == 0 {
             return false;
         }
-        let mut rest = !walls & low(p.len());
-        while rest != 0 {
-            let a = rest.trailing_zeros() as usize;
-            let len = (rest >> a).trailing_ones() as usize;
-            rest &= !(low(len) << a);
-            let (t, f) = ((p.toads() >> a) & low(len), (p.frogs() >> a) & low(len));
-            if t | f != 0 {
-                out.extend(ToadsFrogsStrip::new(len, t, f));
-            }
-        }
+        p.split_at(walls, out);
         true
     }
 
+    /// With every rhino left of every elephant no piece meets another, as
+    /// in Toads and Frogs, whose integer values these are.
     fn number_value(&self, p: &ToadsFrogsStrip) -> Option<Dyadic> {
-        let (t, f, empty) = (p.toads(), p.frogs(), !(p.toads() | p.frogs()) & low(p.len()));
-        if t != 0 && f != 0 && 63 - f.leading_zeros() > t.trailing_zeros() {
-            return None;
-        }
-        let steps = |m: u64, ahead: &dyn Fn(usize) -> u64| {
-            (0..64)
-                .filter(|i| m >> i & 1 == 1)
-                .map(|i| i64::from((empty & ahead(i)).count_ones()))
-                .sum::<i64>()
-        };
-        Some(Dyadic::integer(steps(t, &|i| !low(i + 1)) - steps(f, &low)))
+        ToadsAndFrogs.number_value(p)
     }
 
     fn canonical_key(&self, p: &ToadsFrogsStrip) -> (ToadsFrogsStrip, bool) {
@@ -110,27 +78,8 @@ impl PartizanRules for ElephantsAndRhinos {
     }
 }
 
-impl Notation<ToadsFrogsStrip> for ElephantsAndRhinos {
-    fn parse_position(&self, text: &str) -> Result<ToadsFrogsStrip, ParseError> {
-        ToadsAndFrogs.parse_position(text)
-    }
-
-    fn format_position(&self, p: &ToadsFrogsStrip) -> String {
-        ToadsAndFrogs.format_position(p)
-    }
-
-    fn describe_move(&self, from: &ToadsFrogsStrip, to: &ToadsFrogsStrip) -> String {
-        let (who, gone, came) = if from.toads() != to.toads() {
-            ("elephant", from.toads() & !to.toads(), to.toads() & !from.toads())
-        } else {
-            ("rhino", from.frogs() & !to.frogs(), to.frogs() & !from.frogs())
-        };
-        format!(
-            "{who} moves from square {} to {}",
-            gone.trailing_zeros() + 1,
-            came.trailing_zeros() + 1
-        )
-    }
+impl StripNotation for ElephantsAndRhinos {
+    const PIECES: [&'static str; 2] = ["elephant", "rhino"];
 }
 
 impl Definition<ToadsFrogsStrip> for ElephantsAndRhinos {

@@ -89,6 +89,43 @@ impl ToadsFrogsStrip {
         mask(self.len()) & !(self.toads | self.frogs)
     }
 
+    /// Every strip after one toad (`toads`) or one frog steps one square
+    /// onto an empty square: forward (toads rightward, frogs leftward) or,
+    /// when `forward` is false, backward. For the variants without jumps
+    /// (Elephants and Rhinos) or with steps back (Backsliding Toads and
+    /// Frogs). O(pieces).
+    pub(crate) fn steps(&self, toads: bool, forward: bool, out: &mut Vec<ToadsFrogsStrip>) {
+        let (mine, empty) = (if toads { self.toads } else { self.frogs }, self.empty());
+        let rightward = toads == forward;
+        let mut movers = mine & if rightward { empty >> 1 } else { empty << 1 };
+        while movers != 0 {
+            let bit = movers & movers.wrapping_neg();
+            movers &= movers - 1;
+            let moved = (mine & !bit) | if rightward { bit << 1 } else { bit >> 1 };
+            out.push(if toads {
+                self.with_pieces(moved, self.frogs)
+            } else {
+                self.with_pieces(self.toads, moved)
+            });
+        }
+    }
+
+    /// The runs of squares between the squares of `walls` that hold a
+    /// toad or a frog, each as a strip of its own, leftmost first: the parts
+    /// of a strip whose `walls` never move and cannot be passed. O(runs).
+    pub(crate) fn split_at(&self, walls: u64, out: &mut Vec<ToadsFrogsStrip>) {
+        let mut rest = !walls & mask(self.len());
+        while rest != 0 {
+            let start = rest.trailing_zeros() as usize;
+            let len = (rest >> start).trailing_ones() as usize;
+            rest &= !(mask(len) << start);
+            let part = self.slice(start, start + len);
+            if part.toads | part.frogs != 0 {
+                out.push(part);
+            }
+        }
+    }
+
     /// The squares `start..end` as a strip of their own.
     fn slice(&self, start: usize, end: usize) -> ToadsFrogsStrip {
         let m = mask(end - start);
@@ -279,7 +316,17 @@ impl PartizanRules for ToadsAndFrogs {
     }
 }
 
-impl Notation<ToadsFrogsStrip> for ToadsAndFrogs {
+/// The notation of a game played on [`ToadsFrogsStrip`]s: Toads and Frogs'
+/// strips (`T`, `F`, `.`), and moves told as `toad moves from square 2 to
+/// 3` with the pieces' names of the game.
+pub trait StripNotation {
+    /// What Left's and Right's pieces are called in move descriptions.
+    const PIECES: [&'static str; 2] = ["toad", "frog"];
+}
+
+impl StripNotation for ToadsAndFrogs {}
+
+impl<G: StripNotation> Notation<ToadsFrogsStrip> for G {
     fn parse_position(&self, text: &str) -> Result<ToadsFrogsStrip, ParseError> {
         let (mut toads, mut frogs, mut len) = (0u64, 0u64, 0usize);
         for (i, c) in text.chars().enumerate() {
@@ -320,9 +367,9 @@ impl Notation<ToadsFrogsStrip> for ToadsAndFrogs {
 
     fn describe_move(&self, from: &ToadsFrogsStrip, to: &ToadsFrogsStrip) -> String {
         let (moved, who) = if from.toads != to.toads {
-            (from.toads & !to.toads, "toad")
+            (from.toads & !to.toads, G::PIECES[0])
         } else {
-            (from.frogs & !to.frogs, "frog")
+            (from.frogs & !to.frogs, G::PIECES[1])
         };
         let landed = if from.toads != to.toads {
             to.toads & !from.toads

@@ -118,6 +118,31 @@ pub fn whole_param(name: &str, params: Option<&str>, what: &str) -> Result<u64> 
         .map_err(|e| Error::input(format!("ruleset `{name}:{text}`: {e}")))
 }
 
+/// Parses an optional whole-number parameter in `range`, e.g. the `H` of
+/// `cram:H`: `None` when there is none.
+///
+/// # Errors
+/// A malformed parameter or one outside `range`.
+pub fn optional_param(
+    name: &str,
+    params: Option<&str>,
+    what: &str,
+    range: core::ops::RangeInclusive<u64>,
+) -> Result<Option<u64>> {
+    let Some(text) = params else {
+        return Ok(None);
+    };
+    let n = whole_param(name, params, what)?;
+    if !range.contains(&n) {
+        return Err(Error::input(format!(
+            "ruleset `{name}:{text}`: {what} is {} to {}",
+            range.start(),
+            range.end()
+        )));
+    }
+    Ok(Some(n))
+}
+
 /// Rejects parameters for rulesets that take none.
 ///
 /// # Errors

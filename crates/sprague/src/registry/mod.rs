@@ -34,7 +34,7 @@ pub(crate) use cell_grid::{
     BoardRules, CellGrid, annotate, note_after_outcome, play_board, play_board_closed, solve as solve_board,
 };
 pub use count::{RangeCount, count_listed, count_outcomes_by};
-pub use entry::{Builder, Entry, Family, no_params, whole_param, without_params};
+pub use entry::{Builder, Entry, Family, no_params, optional_param, whole_param, without_params};
 pub use graph_position::{check_graph_memory, check_graph_size};
 pub(crate) use graph_position::{
     list_vertices, normal_only, outcome_text, parse_board, parse_graph_position, parse_tree, short,
