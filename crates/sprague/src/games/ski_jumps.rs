@@ -134,6 +134,7 @@ impl PartizanRules for SkiJumps {
         true
     }
 
+    #[inline]
     fn canonical_key(&self, p: &Slope) -> (Slope, bool) {
         // The image (the mirror with colours swapped) is made only when it
         // is the lesser: the comparison stops at the first row that differs.
@@ -224,6 +225,7 @@ fn integer_value<W: Word>(p: &Slope) -> Option<i64> {
 /// then agrees too, the mirror being its own inverse). The rows are
 /// compared from the last (the highest bits) and the first that differs
 /// decides, so most calls reverse one row or two.
+#[inline]
 fn image_is_less(p: &Slope) -> bool {
     let b = &p.skiers;
     let (w, h) = (b.width(), b.height());
