@@ -678,8 +678,18 @@ fn ctrl_c_ends_every_long_computation_with_one_line() {
         vec!["value", "--rules", &push, "1", "--max-ops", huge_ops],
         vec!["value", "--rules", &sum, "1", "--max-ops", huge_ops],
     ];
-    for args in cases {
-        let (code, out, err) = ctrl_c_after_two_seconds(&args, b"");
+    // The cases run side by side: each is signalled 2 s after its own start,
+    // still running (sharing the processor only slows it further).
+    let ends: Vec<_> = std::thread::scope(|scope| {
+        let runs: Vec<_> = cases
+            .iter()
+            .map(|args| scope.spawn(move || ctrl_c_after_two_seconds(args, b"")))
+            .collect();
+        runs.into_iter()
+            .map(|run| run.join().expect("a case's thread"))
+            .collect()
+    });
+    for (args, (code, out, err)) in cases.into_iter().zip(ends) {
         let shown = args.join(" ").chars().take(60).collect::<String>();
         assert_eq!(code, Some(130), "{shown}: {err}");
         assert!(out.is_empty(), "{shown}: {out}");

@@ -148,6 +148,7 @@ fn every_long_run_of_the_catalog_polls_the_monitor() {
     let mut broken = Vec::new();
     let mut runs = 0;
     let mut stopped = 0;
+    let mut all: Vec<Vec<String>> = Vec::new();
     for (verb, spec, position, flags) in examples() {
         let mut variants: Vec<Vec<String>> = Vec::new();
         if verb == "value" {
@@ -178,31 +179,57 @@ fn every_long_run_of_the_catalog_polls_the_monitor() {
                 ]);
             }
         }
-        for args in variants {
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let shown: String = args.join(" ").chars().take(80).collect();
-            runs += 1;
-            let (end, peak) = run(&args);
-            if peak > BUDGET_MIB + MARGIN_MIB {
-                broken.push(format!(
-                    "{shown}: {peak} MiB, past the budget of {BUDGET_MIB} MiB"
-                ));
-            }
-            match end {
-                End::Done(code, err) => {
-                    let lines = err.lines().count();
-                    if !(code == 0 || code == 2 && lines == 1) {
-                        broken.push(format!("{shown}: exit {code}: {err}"));
+        all.extend(variants);
+    }
+    // Four runs side by side: most wait out their 2 s before Ctrl-C, and
+    // each is signalled 2 s after its own start.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut ends: Vec<(usize, End, u64)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(args) = all.get(i) else {
+                            return done;
+                        };
+                        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                        let (end, peak) = run(&args);
+                        done.push((i, end, peak));
                     }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a worker"))
+            .collect()
+    });
+    ends.sort_by_key(|e| e.0);
+    for (i, end, peak) in ends {
+        let args: Vec<&str> = all[i].iter().map(String::as_str).collect();
+        let shown: String = args.join(" ").chars().take(80).collect();
+        runs += 1;
+        if peak > BUDGET_MIB + MARGIN_MIB {
+            broken.push(format!(
+                "{shown}: {peak} MiB, past the budget of {BUDGET_MIB} MiB"
+            ));
+        }
+        match end {
+            End::Done(code, err) => {
+                let lines = err.lines().count();
+                if !(code == 0 || code == 2 && lines == 1) {
+                    broken.push(format!("{shown}: exit {code}: {err}"));
                 }
-                End::Stopped(code, err) => {
-                    stopped += 1;
-                    let err = err.trim();
-                    if code != 130 && code != 0 && code != 2 || err.lines().count() > 1 {
-                        broken.push(format!("{shown}: exit {code} after Ctrl-C: {err}"));
-                    } else if err == "sprague: interrupted" {
-                        unpolled.push(shown);
-                    }
+            }
+            End::Stopped(code, err) => {
+                stopped += 1;
+                let err = err.trim();
+                if code != 130 && code != 0 && code != 2 || err.lines().count() > 1 {
+                    broken.push(format!("{shown}: exit {code} after Ctrl-C: {err}"));
+                } else if err == "sprague: interrupted" {
+                    unpolled.push(shown);
                 }
             }
         }
