@@ -307,13 +307,13 @@ impl<W: Word> RowWords<W> {
     /// `first` (at least one column; at most 128 cells, or 64 for `u64`).
     #[inline]
     pub(crate) fn new(width: usize, height: usize, first: u128) -> Self {
-        let all = low_bits(width * height);
-        let first = first & all;
+        let all = W::low(width * height);
+        let first = W::of(first) & all;
         RowWords {
             width,
-            all: W::of(all),
-            first: W::of(first),
-            last: W::of(first << (width - 1)),
+            all,
+            first,
+            last: first << (width as u32 - 1),
         }
     }
 
@@ -337,7 +337,7 @@ impl<W: Word> RowWords<W> {
     #[inline]
     #[must_use]
     pub(crate) fn flags_of_rows(&self, from: usize, to: usize) -> W {
-        self.last & W::of(low_bits(to * self.width) & !low_bits(from * self.width))
+        self.last & W::low(to * self.width) & !W::low(from * self.width)
     }
 
     /// The flag of each row where `m` has a cell: the sum of a row's other

@@ -423,15 +423,19 @@ impl Board {
         let (a0, b0) = (W::of(a0), W::of(b0));
         let all = W::of(self.all());
         let grid = Shifts::<W>::new(self.width(), self.height());
-        let empty = |a: W, b: W| plane_mask(a, b, all, Cell::Empty);
+        // The masks of the board before the move serve the whole chain: a
+        // chain goes on in one direction, so the cells it jumps over and
+        // lands on are never ones it has already changed.
+        let (pieces, over, empty) = (
+            plane_mask(a0, b0, all, rule.piece),
+            plane_mask_of(a0, b0, all, rule.over),
+            plane_mask(a0, b0, all, Cell::Empty),
+        );
         for d in dirs {
             let (dr, dc) = (i32::from(d.dr), i32::from(d.dc));
             let (one, two) = (grid.step(dr, dc), grid.step(2 * dr, 2 * dc));
-            let mut from = plane_mask(a0, b0, all, rule.piece)
-                & grid
-                    .step(-dr, -dc)
-                    .apply(plane_mask_of(a0, b0, all, rule.over), all)
-                & grid.step(-2 * dr, -2 * dc).apply(empty(a0, b0), all);
+            let mut from =
+                pieces & grid.step(-dr, -dc).apply(over, all) & grid.step(-2 * dr, -2 * dc).apply(empty, all);
             while from != W::ZERO {
                 let bit = from.lowest();
                 from &= !bit;
@@ -440,7 +444,7 @@ impl Board {
                 loop {
                     let mid = one.apply(at, all);
                     let land = two.apply(at, all);
-                    if mid & plane_mask_of(a, b, all, rule.over) == W::ZERO || land & empty(a, b) == W::ZERO {
+                    if mid & over == W::ZERO || land & empty == W::ZERO {
                         break;
                     }
                     (a, b) = plane_set(a, b, at, Cell::Empty);
@@ -999,7 +1003,7 @@ struct Step<W> {
 
 impl<W: Word> Shifts<W> {
     fn new(width: usize, height: usize) -> Self {
-        let all = W::of(low_bits(width * height));
+        let all = W::low(width * height);
         Shifts {
             width,
             height,
@@ -1011,7 +1015,7 @@ impl<W: Word> Shifts<W> {
     /// The cells in the first `k` columns (`k < width`): the row pattern
     /// times column 0, whose copies do not overlap.
     fn columns_below(&self, k: usize) -> W {
-        W::of(low_bits(k)).times(self.first_column)
+        W::low(k).times(self.first_column)
     }
 
     /// The shift by `dr` rows down and `dc` columns right.

@@ -34,6 +34,9 @@ pub(crate) trait Word:
     fn down(self, k: usize) -> Self;
     /// Number of set bits.
     fn ones(self) -> u32;
+    /// The mask of the first `k` bits (every bit once `k` reaches the word
+    /// size), made in the word itself: cheaper than cutting a 128-bit mask.
+    fn low(k: usize) -> Self;
 }
 
 /// [`Word`] for one unsigned type (the cast keeps the low bits).
@@ -74,6 +77,14 @@ macro_rules! word {
             #[inline]
             fn ones(self) -> u32 {
                 self.count_ones()
+            }
+            #[inline]
+            fn low(k: usize) -> Self {
+                if k >= <$t>::BITS as usize {
+                    <$t>::MAX
+                } else {
+                    (1 << k) - 1
+                }
             }
         }
     };
