@@ -1,7 +1,8 @@
 //! Building blocks for game definitions: boards of a few machine words, with
 //! the placements, steps, jumps, slides, regions and symmetries of grid games
-//! as word operations; coloured graphs for placement games on graphs; and
-//! the options of heaps under take-and-break rules.
+//! as word operations; coloured graphs for placement games on graphs; the
+//! tinted positions of colouring games ([`Tinted`]: Snort, Col) with their
+//! rules written once; and the options of heaps under take-and-break rules.
 //!
 //! Positions built from blocks are plain bits, hashed without allocation, so
 //! a game written on them — in Rust, in a rules script or in Python — keys
@@ -42,6 +43,7 @@ mod cell;
 mod graph_board;
 mod shape;
 mod symmetry;
+mod tinted;
 pub(crate) mod word;
 
 pub use board::{Board, MAX_BOARD_CELLS, Neighbourhood};
@@ -50,3 +52,5 @@ pub use cell::{Cell, CellSet, Cells};
 pub use graph_board::{Adjacency, GraphBoard, MAX_GRAPH_VERTICES};
 pub use shape::{Dir, MAX_SHAPE_CELLS, Shape};
 pub use symmetry::Symmetry;
+pub use tinted::Tinted;
+pub(crate) use tinted::{TINTED_NOTATION, tinted_game};

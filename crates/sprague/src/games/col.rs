@@ -1,16 +1,12 @@
 //! Col: Left and Right colour vertices of a graph (or cells of a grid),
 //! never next to a vertex of their own colour.
 
-use super::snort::{NOTATION, Tinted, tinted_game};
-use crate::blocks::{Board, Cell};
-use crate::definition::Definition;
-use crate::notation::{Notation, ParseError};
-use crate::partizan::PartizanRules;
+use crate::blocks::{Cell, TINTED_NOTATION, tinted_game};
 use crate::registry::{Entry, Family, Partizan};
 
 /// Col (Winning Ways, ch. 2): Left colours an uncoloured vertex blue,
 /// Right red; no vertex may be next to a vertex of the same colour. In the
-/// tinted states of [`Tinted`]: Left colours a vertex `.` or `x`; its `.`
+/// tinted states of [`Tinted`](crate::blocks::Tinted): Left colours a vertex `.` or `x`; its `.`
 /// neighbours become `o` (only Right may colour them now) and its `x`
 /// neighbours are out of play. Whoever cannot colour loses.
 ///
@@ -40,7 +36,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
     params: "",
     family: Family::Partizan,
     summary: "Left colours a vertex blue, Right red, never next to the same colour (graphs and grids)",
-    notation: NOTATION,
+    notation: TINTED_NOTATION,
     example: "value col 3x3",
     example2: "value col 0-1 1-2 2-3 3-0 --json",
     rules: "Col: Left (Blue) and Right (Red) take turns colouring an uncoloured vertex of a graph (on a grid, the cells with their orthogonal neighbours) in their own colour; a vertex may not be coloured next to a vertex of the same colour. Whoever cannot colour loses. Left is Blue as in Winning Ways and CGSuite.",
@@ -51,6 +47,7 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::blocks::Tinted;
     use crate::games::by_definition::{both, is};
     use crate::games::snort::tests::{graph, grid, swap_negates_and_images_keep};
     use crate::partizan::PartizanSolver;
