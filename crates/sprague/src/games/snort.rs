@@ -49,9 +49,9 @@ pub(crate) const ENTRIES: &[Entry] = &[Entry {
 pub(crate) mod tests {
     use super::*;
     use crate::blocks::{Board, Tinted};
+    use crate::games::by_definition::{both, is};
     use crate::notation::Notation;
     use crate::partizan::PartizanRules;
-    use crate::games::by_definition::{both, is};
     use crate::partizan::PartizanSolver;
     use proptest::prelude::*;
 
