@@ -1,6 +1,7 @@
 //! Elephants and Rhinos: Toads and Frogs without jumps; Left's elephants
 //! step rightward, Right's rhinos leftward, one square onto an empty one.
 
+use super::toads_frogs::mask;
 use super::{StripNotation, ToadsAndFrogs, ToadsFrogsStrip};
 use crate::definition::Definition;
 use crate::notation::Notation;
@@ -29,16 +30,12 @@ use crate::registry::{Entry, Family, Partizan};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ElephantsAndRhinos;
 
-const fn low(n: usize) -> u64 {
-    if n >= 64 { u64::MAX } else { (1 << n) - 1 }
-}
-
 /// The squares whose pieces can never move again.
 fn stuck(p: &ToadsFrogsStrip) -> u64 {
     let (t, f, n) = (p.toads(), p.frogs(), p.len());
     let mut s = (t & (f >> 1)) | (f & (t << 1));
     loop {
-        let wall = s | !low(n);
+        let wall = s | !mask(n);
         let next = s | (t & ((wall >> 1) | (1 << (n - 1)))) | (f & ((wall << 1) | 1));
         if next == s {
             return s;

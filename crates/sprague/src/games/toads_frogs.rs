@@ -137,7 +137,8 @@ impl ToadsFrogsStrip {
     }
 }
 
-const fn mask(n: usize) -> u64 {
+/// Mask of the first `n` squares of a strip.
+pub(crate) const fn mask(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
