@@ -486,6 +486,9 @@ fn fused(g: &LoopyGame, meter: &mut Meter) -> Option<LoopyGame> {
 /// form, and `classes` numbers them (the positions of `current` and the
 /// earlier rounds' approximations). O(P) a round for `P` positions in all.
 fn closed_loops(current: &[LoopyGame], start: usize, classes: &RoundClasses) -> Vec<Option<LoopyGame>> {
+    if classes.earlier.is_empty() {
+        return Vec::new();
+    }
     let (left, right, roots) = side_by_side(&current.iter().collect::<Vec<_>>(), 0);
     let class = &classes.positions;
     let root = roots[start];
