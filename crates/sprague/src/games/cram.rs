@@ -206,6 +206,13 @@ mod tests {
         let r = cram.value("..|..|..", &crate::Options::new(&monitor)).unwrap();
         assert_eq!(r.outcome(), Some("N"));
         assert!(crate::build("cram:0").is_err());
+        // Boards hold at most 128 cells: two rows of 64 at most.
+        assert!(crate::build("cram:64").is_ok());
+        let too_tall = crate::build("cram:65").err().map(|e| e.to_string());
+        assert!(
+            too_tall.as_deref().is_some_and(|e| e.contains("1 to 64")),
+            "{too_tall:?}"
+        );
         assert!(crate::build("cram:x").is_err());
     }
 }
