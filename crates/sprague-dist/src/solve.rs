@@ -151,6 +151,18 @@ impl DistSolver {
     where
         S: StateSpace + Send + Sync + 'static,
     {
+        self.solve_shared(space, name)
+    }
+
+    /// [`DistSolver::solve`] behind one virtual call a listed state: the
+    /// dataflow (timely's operators, channels and workers) is compiled once,
+    /// here, instead of once for each game type in every crate that solves
+    /// one. A call of `moves` costs nothing next to the messages it sends.
+    fn solve_shared(
+        &self,
+        space: Arc<dyn StateSpace + Send + Sync>,
+        name: &str,
+    ) -> Result<Option<StateTable>, DistError> {
         self.cluster.check()?;
         let n = space.state_count();
         let options = self.options;
