@@ -2,7 +2,7 @@
 (crates/sprague-cli/tests/json_corpus.txt: one position of every ruleset of
 the catalog, tables, and every kind of ``calc``) gives, from ``.json()``, the JSON line
 written under it, byte for byte: what ``sprague … --json`` prints and the
-playground answers (checked by crates/sprague-cli/tests/same_json.rs)."""
+playground answers (checked by crates/sprague-cli/tests/commands/same_json.rs)."""
 
 import json
 import pathlib

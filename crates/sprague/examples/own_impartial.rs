@@ -49,7 +49,7 @@ impl HeapGame for OneThreeFour {
     }
 }
 
-/// Runs the example (also called by `tests/examples.rs`); a failed assertion is a wrong answer.
+/// Runs the example (also called by `tests/engine/examples.rs`); a failed assertion is a wrong answer.
 pub fn main() {
     // Grundy values of single heaps, and of a sum by the Sprague–Grundy theorem.
     let mut solver = GrundySolver::new(&OneThreeFour);

@@ -60,7 +60,7 @@ fn solve(edges: &[Vec<u64>]) -> Vec<SolvedValue> {
         .collect()
 }
 
-/// Runs the example (also called by `tests/examples.rs`); a failed assertion is a wrong answer.
+/// Runs the example (also called by `tests/engine/examples.rs`); a failed assertion is a wrong answer.
 pub fn main() {
     // 0 is a dead end; 4 ⇄ 5 is a cycle that nobody wants to leave; 7 may loop on itself.
     let edges = vec![

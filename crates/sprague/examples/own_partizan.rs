@@ -62,7 +62,7 @@ impl PartizanRules for MyDomineering {
     }
 }
 
-/// Runs the example (also called by `tests/examples.rs`); a failed assertion is a wrong answer.
+/// Runs the example (also called by `tests/engine/examples.rs`); a failed assertion is a wrong answer.
 pub fn main() {
     // Canonical forms live in one store: solve the built-in boards first, then
     // hand the store to the solver of our rules so the two can be compared by id.

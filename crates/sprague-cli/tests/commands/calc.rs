@@ -2,7 +2,7 @@
 //! ordinals, rationals and surreal numbers (and `sprague nimber` on
 //! ordinals).
 
-mod common;
+use crate::common;
 
 fn sprague(args: &[&str]) -> (i32, String, String) {
     let out = common::run(args, b"");

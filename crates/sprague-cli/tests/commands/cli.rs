@@ -1,6 +1,6 @@
 //! The `sprague` binary end to end: outputs, JSON fields, and bad input.
 
-mod common;
+use crate::common;
 use common::{run as sprague, run_ok as ok};
 
 /// Asserts exit code 2 and a single stderr line containing every `needle`.

@@ -5,7 +5,7 @@
 use serde_json::Value;
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 fn sprague(args: &[&str]) -> Output {
     common::run(args, b"")

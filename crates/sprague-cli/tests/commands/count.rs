@@ -4,7 +4,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 fn sprague(args: &[&str]) -> Output {
     common::run(args, b"")

@@ -4,7 +4,7 @@
 //! or inconsistent hosts file and an index out of range stop with one line
 //! and exit code 2. Every child process runs under a hard timeout.
 
-mod common;
+use crate::common;
 
 use std::net::TcpListener;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! `sprague grundy-game FILE --count N`: the table file of Grundy's game,
 //! written, resumed, and refused when damaged.
 
-mod common;
+use crate::common;
 use common::{run_ok, run_refused};
 
 fn temp(name: &str) -> std::path::PathBuf {

@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-mod common;
+use crate::common;
 use common::{run as sprague, run_ok as ok, run_refused as bad};
 
 fn json(text: &str) -> serde_json::Value {

@@ -4,7 +4,7 @@
 use serde_json::Value;
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 
 fn sprague(args: &[&str]) -> Output {
     common::run(args, b"")

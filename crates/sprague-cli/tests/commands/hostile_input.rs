@@ -6,8 +6,6 @@
 //! time limit, and its peak memory is checked against `--max-memory`.
 #![cfg(target_os = "linux")]
 
-mod common;
-
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! names. Each search here would run for minutes; the tests stop it early.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};

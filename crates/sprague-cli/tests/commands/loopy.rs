@@ -3,7 +3,7 @@
 
 use std::process::{Command, Output, Stdio};
 
-mod common;
+use crate::common;
 
 fn run(args: &[&str], stdin: &str) -> Output {
     common::run(args, stdin)

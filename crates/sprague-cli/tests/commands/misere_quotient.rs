@@ -2,7 +2,7 @@
 //! computes and verifies (checked against search and published quotients in
 //! the core's tests); here the JSON fields, the text and bad input.
 
-mod common;
+use crate::common;
 
 fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&common::run_ok(args, b"")).expect("one JSON object")

@@ -2,7 +2,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 /// Runs `sprague play ARGS` with `script` on stdin.
 fn play(args: &[&str], script: &str) -> Output {

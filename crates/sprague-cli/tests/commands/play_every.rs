@@ -10,12 +10,12 @@
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 /// Rulesets whose catalog example is too long a game for a test, one a
 /// line: the name, then the position played instead, with the options of
 /// `play` it needs (`#` starts a comment).
-const SMALL: &str = include_str!("play_every_positions.txt");
+const SMALL: &str = include_str!("../play_every_positions.txt");
 
 /// The position [`SMALL`] gives for `name`, if any.
 fn small_position(name: &str) -> Option<&'static str> {

@@ -562,7 +562,7 @@ fn every_catalog_entry_plays_from_its_examples() {
         }
     }
     // The octal entry's only position example is a heap of 2^63 - 1 (a
-    // closed-form showcase); smaller heaps play (tests/play_every.rs plays
+    // closed-form showcase); smaller heaps play (tests/commands/play_every.rs plays
     // one game of every listed ruleset to its end).
     assert_eq!(unplayable, ["octal"]);
     let t = transcript(&["octal:0.07", "9", "5"], "quit\n");

@@ -5,7 +5,7 @@
 //! CI installs tmux and sets `SPRAGUE_REQUIRE_TMUX`, so there these tests
 //! always run; elsewhere they are skipped only when tmux is not installed.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};

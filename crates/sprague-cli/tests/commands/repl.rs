@@ -1,7 +1,7 @@
 //! `sprague repl` driven by scripts on stdin (and, where tmux is installed,
 //! at a terminal with the line editor and its history).
 
-mod common;
+use crate::common;
 
 use sprague::GameStore;
 use std::io::Write;

@@ -5,7 +5,7 @@ fn example(name: &str) -> String {
     format!("{}/../../examples/rules/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-mod common;
+use crate::common;
 use common::{run_ok as ok, run_refused as bad};
 
 /// A scratch rules file with `source`, unique per test.

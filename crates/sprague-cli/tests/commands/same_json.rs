@@ -8,7 +8,7 @@
 //! `SPRAGUE_UPDATE_SNAPSHOTS=1` rewrites the answers from the command line
 //! (then review the diff).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

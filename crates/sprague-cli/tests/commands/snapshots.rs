@@ -8,7 +8,7 @@
 //! golden files with one command and review the difference:
 //!
 //! ```text
-//! SPRAGUE_UPDATE_SNAPSHOTS=1 cargo test -p sprague-cli --test snapshots
+//! SPRAGUE_UPDATE_SNAPSHOTS=1 cargo test -p sprague-cli --test commands snapshots::
 //! git diff crates/sprague-cli/tests/snapshots
 //! ```
 //!
@@ -101,7 +101,7 @@ impl Golden {
         assert!(
             self.failures.is_empty(),
             "{} golden file(s) out of date; if the change is intended, run\n  \
-             {UPDATE}=1 cargo test -p sprague-cli --test snapshots\n\n{}",
+             {UPDATE}=1 cargo test -p sprague-cli --test commands snapshots::\n\n{}",
             self.failures.len(),
             self.failures.join("\n")
         );

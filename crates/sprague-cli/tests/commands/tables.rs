@@ -2,7 +2,7 @@
 //! SIGKILL, and the faults a damaged file must report (file and block named,
 //! exit code 2).
 
-mod common;
+use crate::common;
 
 use common::{run, run_ok, run_refused};
 use std::path::PathBuf;

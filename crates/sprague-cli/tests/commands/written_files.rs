@@ -5,7 +5,7 @@
 //! left as it was. A resumed file is checked whole.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 use common::{run as sprague, run_ok as ok, run_refused as bad};
 
 use std::os::unix::fs::FileTypeExt;

@@ -82,7 +82,7 @@ impl crate::heap::HeapGame for Bash {
     /// A Bash heap of `n` is taken as tame, tiny exactly when `n mod (m + 1)
     /// ≤ 1` (genus `0^120` or `1^031`; `g^g` for larger residues `g`). That
     /// sums of Bash heaps follow the tame rule is checked against exhaustive
-    /// misère search on random sums by the tests (`tests/heap_games.rs`).
+    /// misère search on random sums by the tests (`tests/engine/heap_games.rs`).
     fn misere_tame(&self, n: u64) -> Option<bool> {
         Some(n % (self.m + 1) <= 1)
     }

@@ -8,7 +8,7 @@
 //! star `*N`. It is written here again from the public API (Norton product,
 //! ordinal sum) so that it checks the library rather than repeats it.
 
-mod game_pool;
+use crate::game_pool;
 
 use game_pool::grow_pool;
 use proptest::prelude::*;

@@ -1,5 +1,5 @@
-//! Random short partizan games for the property tests of the partizan test
-//! binaries (`partizan_ops.rs`, `atomic_weight.rs`).
+//! Random short partizan games for the property tests of the partizan
+//! modules (`partizan_ops.rs`, `atomic_weight.rs`).
 
 use sprague::{GameId, GameStore};
 

@@ -1,5 +1,5 @@
-//! Random loopy partizan graphs for the property tests of the loopy test
-//! binaries (`loopy_partizan.rs`, `loopy_sides.rs`).
+//! Random loopy partizan graphs for the property tests of the loopy
+//! modules (`loopy_partizan.rs`, `loopy_sides.rs`).
 
 use sprague::partizan::loopy::LoopyGame;
 

@@ -2,7 +2,7 @@
 //! Siegel's *Combinatorial Game Theory* (ch. VI) and CGSuite's documentation,
 //! and property tests against the short-game engine and brute force.
 
-mod loopy_graphs;
+use crate::loopy_graphs;
 
 use loopy_graphs::random_graph;
 use proptest::prelude::*;

@@ -4,7 +4,7 @@
 //! dropping every cycle move of one player, and property tests of every side
 //! found against the definition (`≥` both ways on that side).
 
-mod loopy_graphs;
+use crate::loopy_graphs;
 
 use loopy_graphs::{random_graph, random_graph_of};
 use proptest::prelude::*;

@@ -1,7 +1,7 @@
 //! Stops, thermographs, cooling, heating, atomic weights and reduced canonical
 //! forms: published values and properties on random games.
 
-mod game_pool;
+use crate::game_pool;
 
 use game_pool::grow_pool;
 use proptest::prelude::*;

@@ -652,7 +652,7 @@ mod tests {
 
     #[test]
     fn the_fast_candidate_fails_where_some_cycle_moves_stay() {
-        // The games of `tests/loopy_sides.rs` whose onside keeps some of
+        // The games of `tests/engine/loopy_sides.rs` whose onside keeps some of
         // Right's cycle moves.
         for text in [
             "a{pass|{{|a,0}|pass}}",
