@@ -2,7 +2,10 @@
 //! search, with the positions searched, how they were settled (bounds,
 //! table, canonical forms, or searched move by move) and the time taken.
 //!
-//! `cargo run --release -p sprague --example domineering_outcome -- 8 8 [SMALL_CELLS] [LOG2_TABLE]`
+//! `cargo run --release -p sprague --example domineering_outcome -- 8 8 [SMALL_CELLS] [LOG2_TABLE] [MAX_POSITIONS]`
+//!
+//! With `MAX_POSITIONS`, a search that has not settled after that many
+//! positions stops and says how far it got.
 
 use sprague::games::{DEFAULT_SMALL_CELLS, DomineeringBoard, DomineeringSearch};
 use std::time::Instant;
@@ -15,11 +18,14 @@ fn main() {
     );
     let small = args.get(2).map_or(DEFAULT_SMALL_CELLS, |&s| s as u32);
     let log2 = args.get(3).copied().unwrap_or(25);
+    let max_positions = args.get(4).map_or(u64::MAX, |&n| n as u64);
     let Some(board) = DomineeringBoard::rectangle(w, h).filter(DomineeringSearch::fits) else {
         eprintln!("board {w}x{h}: each side must be from 1 to 11");
         std::process::exit(2);
     };
-    let mut search = DomineeringSearch::new(1 << log2).with_small_cells(small);
+    let mut search = DomineeringSearch::new(1 << log2)
+        .with_small_cells(small)
+        .with_max_nodes(max_positions);
     for left in [true, false] {
         let stats_before = search.stats();
         let start = Instant::now();
@@ -37,7 +43,16 @@ fn main() {
                 start.elapsed().as_secs_f64()
             ),
             Err(e) => {
-                eprintln!("{e}");
+                let s = search.stats();
+                eprintln!(
+                    "{e}: not settled after {} positions, {:.2} s wall (bounds {}, table {}, canonical forms {}, expanded {})",
+                    search.nodes() - before,
+                    start.elapsed().as_secs_f64(),
+                    s.by_bounds - stats_before.by_bounds,
+                    s.by_table - stats_before.by_table,
+                    s.by_canonical_forms - stats_before.by_canonical_forms,
+                    s.expanded - stats_before.expanded
+                );
                 std::process::exit(1);
             }
         }
