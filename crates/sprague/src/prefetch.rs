@@ -31,6 +31,17 @@ pub(crate) fn prefetch<T>(slice: &[T], i: usize) {
     }
 }
 
+/// A table of `len` copies of `fill` whose memory was advised onto huge
+/// pages ([`advise_huge_pages`]) before the first write, so that the pages
+/// are huge from their first touch: for the open-addressed memo tables,
+/// read at random indices. O(len).
+pub(crate) fn huge_table<T: Copy>(len: usize, fill: T) -> Vec<T> {
+    let mut table = Vec::with_capacity(len);
+    advise_huge_pages(table.spare_capacity_mut());
+    table.resize(len, fill);
+    table
+}
+
 /// Asks the kernel to back the whole 2 MiB blocks of `table` with huge
 /// pages (Linux's transparent huge pages, `madvise(MADV_HUGEPAGE)`); no
 /// effect elsewhere, or when the kernel declines. Call it before the table

@@ -172,7 +172,7 @@ impl<S: Slot> PairTable<S> {
 
     fn grow(&mut self) {
         let size = (2 * self.slots.len()).max(1024);
-        let old = core::mem::replace(&mut self.slots, vec![S::EMPTY; size]);
+        let old = core::mem::replace(&mut self.slots, crate::prefetch::huge_table(size, S::EMPTY));
         self.shift = 64 - size.trailing_zeros();
         for s in old {
             if !s.is_empty() {

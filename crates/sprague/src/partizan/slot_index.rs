@@ -132,7 +132,7 @@ impl SlotIndex {
     #[cold]
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(64);
-        let old = core::mem::replace(&mut self.slots, vec![0; size]);
+        let old = core::mem::replace(&mut self.slots, crate::prefetch::huge_table(size, 0));
         self.shift = 64 - size.trailing_zeros();
         for s in old.into_iter().filter(|&s| s != 0) {
             self.place(s);
