@@ -78,8 +78,7 @@ fn calc_cools_heats_and_lists_incentives() {
 
 #[test]
 fn calc_draws_the_thermograph() {
-    let dir = std::env::temp_dir().join(format!("sprague-calc-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::temp_dir("calc");
     let path = dir.join("t.svg");
     let (code, _, err) = sprague(&["calc", "{3||2*|1*}", "--thermograph", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");

@@ -134,8 +134,7 @@ fn grundy_graph_text_and_json() {
         br#"{"n": 3, "edges": [[1, 0], [2, 1], [2, 0]]}"#,
     ));
     assert_eq!(v["grundy"], serde_json::json!([0, 1, 2]));
-    let dir = std::env::temp_dir().join(format!("sprague-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("cli-test");
     let file = dir.join("g.txt");
     std::fs::write(&file, text).expect("write");
     let v = json(&ok(

@@ -1,10 +1,34 @@
 //! Helpers shared by the integration tests: running the `sprague` binary
-//! with input on stdin, and the tmux check of the tests that drive a real
-//! terminal. Each test file uses some of them.
+//! with input on stdin, the REPL as a child with piped streams, scratch
+//! directories, and the tmux check of the tests that drive a real terminal.
+//! Each test module uses some of them.
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+
+/// A scratch directory `sprague-NAME-PID` under the system's temporary
+/// directory, created if missing. All the modules run in one test process,
+/// so `name` must differ between modules (tests of one module may share it).
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sprague-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// `sprague repl` as a child with its three streams piped and no history
+/// file.
+pub fn spawn_repl() -> Child {
+    Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .arg("repl")
+        .env("SPRAGUE_HISTORY", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sprague repl")
+}
 
 /// Whether tmux can run the terminal tests. CI installs tmux and sets
 /// `SPRAGUE_REQUIRE_TMUX`, so there a missing tmux fails the test instead of

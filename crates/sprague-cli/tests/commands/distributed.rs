@@ -15,8 +15,7 @@ const TIMEOUT: Duration = Duration::from_secs(120);
 
 /// A file in a fresh temporary folder of this test.
 fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sprague-dist-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::temp_dir(&format!("dist-{name}"));
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path

@@ -5,8 +5,7 @@ use crate::common;
 use common::{run_ok, run_refused};
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sprague-grundy-game-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("grundy-game");
     dir.join(name)
 }
 

@@ -12,8 +12,7 @@ fn json(text: &str) -> serde_json::Value {
 }
 
 fn temp_file(name: &str, contents: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sprague-hardened-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("hardened");
     let path = dir.join(name);
     std::fs::write(&path, contents).expect("temp file");
     path
@@ -296,8 +295,7 @@ fn binary_file(
 ) -> std::path::PathBuf {
     let mut bytes = Vec::new();
     sprague_cli::input::binary::write_binary(&mut bytes, n, edges, outcomes, &[]).expect("in memory");
-    let dir = std::env::temp_dir().join(format!("sprague-hardened-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("hardened");
     let path = dir.join(name);
     std::fs::write(&path, bytes).expect("temp file");
     path

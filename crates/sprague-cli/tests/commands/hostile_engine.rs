@@ -402,8 +402,7 @@ fn misere_kayles_on_thirty_thousand_heaps() {
 /// refused, naming the value, and -2^63 + 1 itself is kept exactly.
 #[test]
 fn a_terminal_score_of_minus_two_to_the_63_is_refused() {
-    let dir = std::env::temp_dir().join(format!("sprague-hostile-score-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("hostile-score");
     let script = |name: &str, score: &str| {
         let path = dir.join(name);
         std::fs::write(
@@ -449,8 +448,7 @@ fn a_large_loopy_calculation_stays_within_the_budget() {
 /// a second, where 10^5 pushes used to take 8.5 s.
 #[test]
 fn array_growth_counts_against_the_operation_limit() {
-    let dir = std::env::temp_dir().join(format!("sprague-hostile-push-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("hostile-push");
     let path = dir.join("push.rhai");
     std::fs::write(
         &path,
@@ -480,8 +478,7 @@ fn array_growth_counts_against_the_operation_limit() {
 /// space of 1 GiB where they used to grow until the allocator failed.
 #[test]
 fn endless_script_positions_stop_at_the_memory_budget() {
-    let dir = std::env::temp_dir().join(format!("sprague-hostile-endless-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("hostile-endless");
     let path = dir.join("endless.rhai");
     std::fs::write(&path, "fn moves(p) { [p + 1] }\n").expect("script");
     let script = path.to_str().expect("utf-8");

@@ -336,8 +336,7 @@ fn closed_after_first_line(args: &[&str], stdin: &[u8]) -> (i32, String) {
 
 #[test]
 fn a_closed_pipe_ends_quietly_everywhere() {
-    let dir = std::env::temp_dir().join(format!("sprague-hostile-input-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("hostile-input");
     let table = dir.join("g.tbl");
     let table = table.to_str().expect("utf-8");
     for (args, stdin) in [
@@ -360,8 +359,7 @@ fn a_closed_pipe_ends_quietly_everywhere() {
 
 #[test]
 fn a_full_disk_is_one_line() {
-    let dir = std::env::temp_dir().join(format!("sprague-hostile-full-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("hostile-full");
     let table = dir.join("g.tbl");
     for args in [
         vec!["completions", "bash"],

@@ -118,8 +118,7 @@ fn ctrl_c_stops_an_exhaustive_preference_search() {
     for (a, b) in &edges {
         text.push_str(&format!("{a} {b}\n"));
     }
-    let dir = std::env::temp_dir().join(format!("sprague-interrupt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("interrupt");
     let path = dir.join("graph.txt");
     std::fs::write(&path, text).expect("write the graph");
     let child = Command::new(env!("CARGO_BIN_EXE_sprague"))
@@ -147,14 +146,7 @@ fn ctrl_c_stops_an_exhaustive_preference_search() {
 
 #[test]
 fn ctrl_c_in_the_repl_returns_to_the_prompt() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .arg("repl")
-        .env("SPRAGUE_HISTORY", "")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sprague repl");
+    let mut child = crate::common::spawn_repl();
     let mut stdin = child.stdin.take().expect("stdin");
     let stdout = lines(child.stdout.take().expect("stdout"));
     let stderr = lines(child.stderr.take().expect("stderr"));
@@ -394,8 +386,7 @@ fn interrupt_graph_solve(args: &[&str], path: &std::path::Path) -> String {
 /// A graph of 2^21 vertices and 4 million edges (60 MB): read at once,
 /// parsed and solved in about a second.
 fn big_graph(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("sprague-interrupt-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir(&format!("interrupt-{name}"));
     let path = dir.join("dag.txt");
     std::fs::write(&path, scrambled_dag(1 << 21, 4_000_000)).expect("write the graph");
     (dir, path)
@@ -468,8 +459,7 @@ fn ctrl_c_stops_minimax_values() {
     for (v, _) in moves.iter().enumerate().filter(|(_, m)| !**m) {
         text.push_str(&format!("score {v} {}\n", v % 5));
     }
-    let dir = std::env::temp_dir().join(format!("sprague-interrupt-minimax-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("interrupt-minimax");
     let path = dir.join("scored.txt");
     std::fs::write(&path, text).expect("write the graph");
     let err = interrupt_graph_solve(&["solve", "--minimax"], &path);
@@ -490,8 +480,7 @@ fn ctrl_c_stops_a_tree_search() {
             format!("[{}]", leaves.join(","))
         })
         .collect();
-    let dir = std::env::temp_dir().join(format!("sprague-interrupt-tree-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("interrupt-tree");
     let path = dir.join("tree.json");
     std::fs::write(&path, format!("[{}]", children.join(","))).expect("write the tree");
     let err = interrupt_graph_solve(&["solve", "--tree"], &path);
@@ -634,8 +623,7 @@ fn ctrl_c_after_two_seconds(args: &[&str], stdin: &[u8]) -> (Option<i32>, String
 /// ends it after 2 s with exit code 130 and one line.
 #[test]
 fn ctrl_c_ends_every_long_computation_with_one_line() {
-    let dir = std::env::temp_dir().join(format!("sprague-interrupt-long-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("interrupt-long");
     // A script pushing 10^8 array elements (under a limit that lets it),
     // and one building a sum of ever more parts.
     let push = dir.join("push.rhai");
@@ -704,14 +692,7 @@ fn ctrl_c_ends_every_long_computation_with_one_line() {
 fn ctrl_c_in_the_repl_stops_misere_forms_and_big_subtraction_sets() {
     let set: Vec<String> = (1..=140_000).map(|s| s.to_string()).collect();
     let set = set.join(",");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .arg("repl")
-        .env("SPRAGUE_HISTORY", "")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sprague repl");
+    let mut child = crate::common::spawn_repl();
     let mut stdin = child.stdin.take().expect("stdin");
     let stdout = lines(child.stdout.take().expect("stdout"));
     let stderr = lines(child.stderr.take().expect("stderr"));
@@ -743,8 +724,7 @@ fn ctrl_c_in_the_repl_stops_misere_forms_and_big_subtraction_sets() {
 /// `grundy-game` on a FIFO hung, Ctrl-C ignored: now refused at once.
 #[test]
 fn grundy_game_on_a_fifo_is_refused_at_once() {
-    let dir = std::env::temp_dir().join(format!("sprague-interrupt-fifo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("interrupt-fifo");
     let pipe = dir.join("pipe");
     assert!(
         Command::new("mkfifo")
@@ -764,8 +744,7 @@ fn grundy_game_on_a_fifo_is_refused_at_once() {
 /// nothing yet) ends at once on Ctrl-C with one line.
 #[test]
 fn ctrl_c_while_reading_ends_at_once() {
-    let dir = std::env::temp_dir().join(format!("sprague-interrupt-read-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("interrupt-read");
     let pipe = dir.join("pipe");
     assert!(
         Command::new("mkfifo")

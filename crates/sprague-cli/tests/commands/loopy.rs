@@ -249,8 +249,7 @@ fn ctrl_c_stops_a_long_solve_cleanly() {
         board.push_str(&row);
         board.push('\n');
     }
-    let dir = std::env::temp_dir().join(format!("sprague-loopy-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::temp_dir("loopy");
     let path = dir.join("board.txt");
     std::fs::write(&path, board).unwrap();
     let child = Command::new(env!("CARGO_BIN_EXE_sprague"))

@@ -5,18 +5,11 @@ use crate::common;
 
 use sprague::GameStore;
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// Runs `sprague repl` with `script` on stdin: (exit code, stdout, stderr).
 fn repl(script: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
-        .arg("repl")
-        .env("SPRAGUE_HISTORY", "")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sprague repl");
+    let mut child = crate::common::spawn_repl();
     child
         .stdin
         .take()
@@ -264,8 +257,7 @@ fn terminal_session_with_history() {
     if !common::tmux_available("the terminal session") {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("sprague-repl-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("repl-test");
     let history = dir.join("history");
     let name = format!("sprague-repl-{}", std::process::id());
     let tmux = |args: &[&str]| {

@@ -10,8 +10,7 @@ use common::{run_ok as ok, run_refused as bad};
 
 /// A scratch rules file with `source`, unique per test.
 fn script(name: &str, source: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("sprague-rules-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::common::temp_dir("rules-test");
     let path = dir.join(name);
     std::fs::write(&path, source).expect("script written");
     path.to_string_lossy().into_owned()
