@@ -27,6 +27,18 @@ pub trait ImpartialRules {
         false
     }
 
+    /// Whether the solvers remember the value of each position that
+    /// [`decompose`](ImpartialRules::decompose) splits, so that a split
+    /// position met again costs one look-up instead of a `decompose` and a
+    /// look-up per component, and `decompose` is asked about each position
+    /// at most once: the winning moves of a position already split are then
+    /// found among its options, not component by component. Worth its memory
+    /// where `decompose` is costly, as in games written in Python; the
+    /// default `false` keeps the memo to components.
+    fn memoise_splits(&self) -> bool {
+        false
+    }
+
     /// Joins components back into one position (the inverse of
     /// [`decompose`](ImpartialRules::decompose)), so that winning moves in a sum
     /// can be found component by component. `None` if unsupported.

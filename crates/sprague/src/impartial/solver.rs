@@ -30,15 +30,32 @@ use rustc_hash::FxHashMap;
 pub struct GrundySolver<'r, R: ImpartialRules> {
     rules: &'r R,
     memo: FxHashMap<R::Position, Nimber>,
+    /// Values of positions that split, when the ruleset asks for them
+    /// ([`memoise_splits`](ImpartialRules::memoise_splits)); at most
+    /// `max_states` of them.
+    splits: FxHashMap<R::Position, Nimber>,
+    /// The components of one option, reused.
+    scratch: Vec<R::Position>,
     limits: SearchLimits<'r>,
 }
 
+/// A position being valued. A ruleset's options are split into components
+/// all at once when the frame is made; for a ruleset that remembers the
+/// values of positions that split
+/// ([`memoise_splits`](ImpartialRules::memoise_splits)), one at a time as
+/// the search reaches them, so that an option met again is looked up before
+/// it is split, and its components are looked up while they are fresh.
 struct Frame<P> {
     position: P,
-    /// (option index, component of that option) pairs still to be valued.
-    parts: Vec<(usize, P)>,
-    cursor: usize,
-    /// Running nim-sum of each option's valued components.
+    /// The options not yet split, the first last (taken by `pop`).
+    options: Vec<P>,
+    /// (option index, component of that option) pairs not yet valued, last
+    /// first.
+    parts: Vec<(u32, P)>,
+    /// The option being valued when it splits and its value is to be
+    /// remembered, with its index.
+    split: Option<(u32, P)>,
+    /// Nim-sum so far of each option's valued components.
     values: Vec<u64>,
 }
 
@@ -55,6 +72,8 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         GrundySolver {
             rules,
             memo: FxHashMap::default(),
+            splits: FxHashMap::default(),
+            scratch: Vec::new(),
             limits: SearchLimits::new(max_states),
         }
     }
@@ -79,11 +98,17 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     /// [`SearchError::Budget`] if the search needs more than `max_states`
     /// states; [`SearchError::Interrupted`] if the monitor asks it to stop.
     pub fn grundy(&mut self, position: &R::Position) -> Result<Nimber, SearchError> {
+        if let Some(v) = self.split_value(position) {
+            return Ok(v);
+        }
         let mut parts = Vec::new();
         if self.rules.decompose(position, &mut parts) {
             let mut total = Nimber::ZERO;
             for c in parts {
                 total += self.component(c)?;
+            }
+            if self.rules.memoise_splits() {
+                self.remember_split(position.clone(), total);
             }
             Ok(total)
         } else {
@@ -102,6 +127,16 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     /// [`SearchError::Budget`] if the search needs more than `max_states`
     /// states; [`SearchError::Interrupted`] if the monitor asks it to stop.
     pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Position>, SearchError> {
+        // A ruleset whose splits cost (`memoise_splits`) is not asked again
+        // about a position the search has split or valued as a component.
+        if self.rules.memoise_splits() {
+            if self.splits.contains_key(position) {
+                return self.options_of_value_zero(position);
+            }
+            if self.memo.contains_key(position) {
+                return self.single_component_winning_moves(position);
+            }
+        }
         let mut parts = Vec::new();
         if self.rules.decompose(position, &mut parts)
             && let Some(first) = parts.first()
@@ -131,13 +166,25 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             return Ok(winning);
         }
         if parts.is_empty() {
-            // A single component: its moves to value 0, found directly where the
-            // ruleset can.
-            if self.grundy(position)?.is_zero() {
-                return Ok(Vec::new());
-            }
-            return self.moves_to(position, Nimber::ZERO);
+            return self.single_component_winning_moves(position);
         }
+        self.options_of_value_zero(position)
+    }
+
+    /// The winning moves of a single component: its moves to value 0, found
+    /// directly where the ruleset can.
+    fn single_component_winning_moves(
+        &mut self,
+        position: &R::Position,
+    ) -> Result<Vec<R::Position>, SearchError> {
+        if self.grundy(position)?.is_zero() {
+            return Ok(Vec::new());
+        }
+        self.moves_to(position, Nimber::ZERO)
+    }
+
+    /// Every option of `position` of value 0.
+    fn options_of_value_zero(&mut self, position: &R::Position) -> Result<Vec<R::Position>, SearchError> {
         let mut options = Vec::new();
         self.rules.moves(position, &mut options);
         let mut winning = Vec::new();
@@ -174,10 +221,23 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     fn expand(&self, position: R::Position) -> Frame<R::Position> {
         let mut options = Vec::new();
         self.rules.moves(&position, &mut options);
-        let n = options.len();
-        let mut parts = Vec::with_capacity(n);
+        let values = vec![0; options.len()];
+        if self.rules.memoise_splits() {
+            // Taken by `pop`: the first option is valued first.
+            options.reverse();
+            return Frame {
+                position,
+                options,
+                parts: Vec::new(),
+                split: None,
+                values,
+            };
+        }
+        let mut parts = Vec::with_capacity(options.len());
         let mut split = Vec::new();
-        for (i, option) in options.into_iter().enumerate() {
+        // Last option first, so that the first is valued first.
+        for (i, option) in options.into_iter().enumerate().rev() {
+            let i = i as u32;
             split.clear();
             if self.rules.decompose(&option, &mut split) {
                 parts.extend(split.drain(..).map(|c| (i, c)));
@@ -185,12 +245,71 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
                 parts.push((i, option));
             }
         }
-        // An option that splits into no components is the empty game: value 0.
         Frame {
             position,
+            options: Vec::new(),
             parts,
-            cursor: 0,
-            values: vec![0; n],
+            split: None,
+            values,
+        }
+    }
+
+    /// The next component of `frame` whose value is not known yet, with
+    /// every known one before it added to its option's value; `None` when
+    /// every option is valued. An option that splits into no components is
+    /// the empty game, value 0.
+    fn next_unknown(&mut self, frame: &mut Frame<R::Position>) -> Option<R::Position> {
+        loop {
+            while let Some((i, c)) = frame.parts.pop() {
+                match self.known(&c) {
+                    Some(v) => frame.values[i as usize] ^= v.0,
+                    None => {
+                        let next = c.clone();
+                        frame.parts.push((i, c));
+                        return Some(next);
+                    }
+                }
+            }
+            // Options split one at a time (only for `memoise_splits`).
+            if let Some((i, split)) = frame.split.take() {
+                self.remember_split(split, Nimber(frame.values[i as usize]));
+            }
+            let option = frame.options.pop()?;
+            let i = (frame.values.len() - frame.options.len() - 1) as u32;
+            if let Some(v) = self.split_value(&option) {
+                frame.values[i as usize] = v.0;
+                continue;
+            }
+            let mut split = core::mem::take(&mut self.scratch);
+            split.clear();
+            if self.rules.decompose(&option, &mut split) {
+                frame.parts.extend(split.drain(..).map(|c| (i, c)));
+                frame.split = Some((i, option));
+            } else {
+                frame.parts.push((i, option));
+            }
+            self.scratch = split;
+        }
+    }
+
+    /// For a ruleset that asks for it
+    /// ([`memoise_splits`](ImpartialRules::memoise_splits)): the
+    /// remembered value of a position, whether it splits or is a component,
+    /// found without calling `decompose`.
+    fn split_value(&self, position: &R::Position) -> Option<Nimber> {
+        if !self.rules.memoise_splits() {
+            return None;
+        }
+        self.splits
+            .get(position)
+            .copied()
+            .or_else(|| self.known(position))
+    }
+
+    /// Remembers the value of a position that splits, while there is room.
+    fn remember_split(&mut self, position: R::Position, value: Nimber) {
+        if self.splits.len() < self.limits.max_states {
+            self.splits.insert(position, value);
         }
     }
 
@@ -209,17 +328,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             let Some(frame) = stack.last_mut() else {
                 return Ok(Nimber::ZERO); // unreachable: the loop returns when the root frame pops
             };
-            while let Some((i, c)) = frame.parts.get(frame.cursor) {
-                match self.rules.closed_form(c).or_else(|| self.memo.get(c).copied()) {
-                    Some(v) => {
-                        frame.values[*i] ^= v.0;
-                        frame.cursor += 1;
-                    }
-                    None => break,
-                }
-            }
-            if let Some((_, c)) = frame.parts.get(frame.cursor) {
-                let next = c.clone();
+            if let Some(next) = self.next_unknown(frame) {
                 self.limits.passed(stack.len())?;
                 self.limits.descended()?;
                 let child = self.expand(next);

@@ -46,6 +46,32 @@ impl ImpartialRules for TokensWhole<'_> {
     }
 }
 
+/// The same game, counting its `decompose` calls, with the solver asked to
+/// remember the values of positions that split (as games written in Python
+/// are) or not.
+struct TokensCounted<'a> {
+    rules: &'a Tokens,
+    memoise: bool,
+    splits: std::cell::RefCell<HashMap<Vec<u32>, usize>>,
+}
+
+impl ImpartialRules for TokensCounted<'_> {
+    type Position = Vec<u32>;
+    fn moves(&self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        self.rules.moves(p, out);
+    }
+    fn decompose(&self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) -> bool {
+        *self.splits.borrow_mut().entry(p.clone()).or_default() += 1;
+        self.rules.decompose(p, out)
+    }
+    fn compose(&self, parts: &[Vec<u32>]) -> Option<Vec<u32>> {
+        self.rules.compose(parts)
+    }
+    fn memoise_splits(&self) -> bool {
+        self.memoise
+    }
+}
+
 /// Definition: G(p) = mex of G over the options of p, by plain recursion.
 fn brute_grundy(rules: &Tokens, p: &Vec<u32>, memo: &mut HashMap<Vec<u32>, u64>) -> u64 {
     if let Some(&g) = memo.get(p) {
@@ -116,6 +142,37 @@ proptest! {
         let mut got_whole = GrundySolver::new(&whole).winning_moves(&p).unwrap();
         got_whole.sort();
         prop_assert_eq!(got_whole, expected);
+    }
+
+    /// Remembering the values of positions that split changes no value and
+    /// no winning move, and splits each position of a batch at most once.
+    #[test]
+    fn remembered_splits_change_no_answer(succ in (1usize..12).prop_flat_map(dag), positions in proptest::collection::vec(proptest::collection::vec(any::<u32>(), 1..5), 1..4)) {
+        let rules = Tokens { succ };
+        let n = rules.succ.len() as u32;
+        let positions: Vec<Vec<u32>> = positions.into_iter().map(|p| p.into_iter().map(|t| t % n).collect()).collect();
+        let mut memo = HashMap::new();
+        let counted = |memoise| TokensCounted { rules: &rules, memoise, splits: Default::default() };
+        let (with, without) = (counted(true), counted(false));
+        // One solver over the batch, as a batch of values uses it.
+        let mut a = GrundySolver::new(&with);
+        let mut b = GrundySolver::new(&without);
+        for p in &positions {
+            let want = brute_grundy(&rules, p, &mut memo);
+            prop_assert_eq!(a.grundy(p).unwrap().0, want);
+            prop_assert_eq!(b.grundy(p).unwrap().0, want);
+            let mut options = Vec::new();
+            rules.moves(p, &mut options);
+            let mut expected: Vec<Vec<u32>> = options.into_iter().filter(|o| brute_grundy(&rules, o, &mut memo) == 0).collect();
+            expected.sort();
+            for solver in [&mut a, &mut b] {
+                let mut got = solver.winning_moves(p).unwrap();
+                got.sort();
+                prop_assert_eq!(&got, &expected);
+            }
+        }
+        let twice: Vec<_> = with.splits.borrow().iter().filter(|&(_, &n)| n > 1).map(|(p, _)| p.clone()).collect();
+        prop_assert!(twice.is_empty(), "split more than once: {:?}", twice);
     }
 
     #[test]
