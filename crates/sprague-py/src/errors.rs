@@ -6,6 +6,7 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::{create_exception, exceptions::PyException};
 use sprague::{Monitor, monitor::Stopped};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 create_exception!(
@@ -28,7 +29,15 @@ create_exception!(
 );
 
 /// Where the first Python error of a call waits to be raised.
-type Pending = Arc<Mutex<Option<PyErr>>>;
+type Pending = Arc<Slot>;
+
+/// The waiting error, and whether there is one: read before every call of
+/// user code, without taking the lock.
+#[derive(Default)]
+struct Slot {
+    error: Mutex<Option<PyErr>>,
+    waiting: AtomicBool,
+}
 
 /// The monitor of one call, polling Python's signal handlers at every batch of
 /// work, and the first Python error met (a signal handler's, or user code's).
@@ -41,7 +50,7 @@ pub struct Watch {
 impl Watch {
     /// A fresh watch: no error, no stop.
     pub fn new() -> Self {
-        let pending: Pending = Arc::new(Mutex::new(None));
+        let pending: Pending = Arc::default();
         let slot = Arc::clone(&pending);
         let monitor = Monitor::new().with_poll(move || {
             Python::attach(|py| match py.check_signals() {
@@ -63,12 +72,14 @@ impl Watch {
 
     /// Whether an error is waiting.
     pub fn failed(&self) -> bool {
-        self.pending.lock().map_or(true, |p| p.is_some())
+        self.pending.waiting.load(Ordering::Acquire)
     }
 
     /// The waiting error, if any.
     pub fn take(&self) -> Option<PyErr> {
-        self.pending.lock().ok().and_then(|mut p| p.take())
+        let taken = self.pending.error.lock().ok().and_then(|mut p| p.take());
+        self.pending.waiting.store(false, Ordering::Release);
+        taken
     }
 
     /// `Err` with the waiting error, if any.
@@ -96,9 +107,10 @@ impl Watch {
 }
 
 fn store(slot: &Pending, e: PyErr) {
-    if let Ok(mut p) = slot.lock() {
+    if let Ok(mut p) = slot.error.lock() {
         p.get_or_insert(e);
     }
+    slot.waiting.store(true, Ordering::Release);
 }
 
 /// A [`BudgetError`] saying how to raise the budget, with `max_states` set.

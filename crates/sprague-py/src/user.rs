@@ -49,7 +49,11 @@ impl Key {
     fn new(obj: &Bound<'_, PyAny>) -> PyResult<Key> {
         // A board (the board block) is hashed natively; a board equals only
         // boards, so its hash need not agree with other objects'.
-        let (hash, kind) = if let Ok(b) = obj.cast::<Board>() {
+        // Tuples and ints, the commonest positions, skip the type checks.
+        let plain = obj.is_exact_instance_of::<PyTuple>() || obj.is_exact_instance_of::<PyInt>();
+        let (hash, kind) = if plain {
+            (obj.hash()?, Kind::Other)
+        } else if let Ok(b) = obj.cast::<Board>() {
             (b.get().native_hash(), Kind::Board)
         } else if let Ok(g) = obj.cast::<GraphBoard>() {
             (g.get().native_hash(), Kind::Graph)
@@ -149,10 +153,11 @@ pub struct User<'py, 'w> {
     spent: Cell<Duration>,
     /// When the call that made this game began.
     started: Instant,
-    /// `components` answers by position. The solvers split every option
-    /// they meet, and the same option is met from many positions (Cram 4 x 5:
-    /// 2.1 times on average); a position is split once, as a plain memoised
-    /// solution over all positions would. At most [`SPLITS_KEPT`] kept.
+    /// `components` answers by position, for the partizan solver: it splits
+    /// every option it meets, and the same option is met from many
+    /// positions; a position is split once, as a plain memoised solution over
+    /// all positions would. (The impartial solver remembers the values of
+    /// the positions that split instead.) At most [`SPLITS_KEPT`] kept.
     splits: RefCell<FxHashMap<Key, Split>>,
     /// One object per component that `components` (or a native split of a
     /// graph) returned: the solvers' memo tables are keyed by these, so a
@@ -478,7 +483,7 @@ impl ImpartialRules for User<'_, '_> {
     /// images.
     fn decompose(&self, p: &Key, out: &mut Vec<Key>) -> bool {
         let start = out.len();
-        let split = split(self, p, out);
+        let split = split(self, p, out, false);
         let Some(every) = self.every_image() else {
             return split;
         };
@@ -502,6 +507,12 @@ impl ImpartialRules for User<'_, '_> {
     fn normalize(&self, p: &Key) -> Option<Key> {
         self.least_image(p, self.every_image()?).map(|(image, _)| image)
     }
+
+    /// A split costs a call of the game's `components`: a position met
+    /// again is valued by one look-up.
+    fn memoise_splits(&self) -> bool {
+        self.components.is_some() || self.regions.is_some()
+    }
 }
 
 impl PartizanRules for User<'_, '_> {
@@ -516,7 +527,7 @@ impl PartizanRules for User<'_, '_> {
     }
 
     fn decompose(&self, p: &Key, out: &mut Vec<Key>) -> bool {
-        split(self, p, out)
+        split(self, p, out, true)
     }
 
     /// With a `symmetry`: a board's least image, and whether it is worth
@@ -529,10 +540,12 @@ impl PartizanRules for User<'_, '_> {
 }
 
 /// `components(p)`: `None` (or `[p]` itself) for a single component, else the
-/// parts. Each position is split by the user's function once; the parts (a
-/// single component: the position itself) are given as the objects the user
-/// game keeps for them.
-fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>) -> bool {
+/// parts, given as the objects the user game keeps for them. With `cache`,
+/// each position is split by the user's function once, and a single
+/// component is given as itself (`true`, with `p` pushed); without, for a
+/// solver that remembers the values of the positions that split
+/// ([`ImpartialRules::memoise_splits`]), a single component answers `false`.
+fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>, cache: bool) -> bool {
     if u.components.is_none() && u.regions.is_none() {
         return false;
     }
@@ -543,12 +556,12 @@ fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>) -> bool {
         && u.components.is_some()
         && let Some((image, _)) = u.least_image(p, Symmetry::new(sym.keeping(), 0))
     {
-        if !split(u, &image, out) {
+        if !split(u, &image, out, cache) {
             out.push(image);
         }
         return true;
     }
-    if let Some((kept, parts)) = u.splits.borrow().get_key_value(p) {
+    if cache && let Some((kept, parts)) = u.splits.borrow().get_key_value(p) {
         match parts {
             Some(parts) => out.extend(parts.iter().map(|k| k.clone_in(u.py))),
             None => out.push(kept.clone_in(u.py)),
@@ -575,6 +588,15 @@ fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>) -> bool {
         for part in &mut out[start..] {
             u.keep(part);
         }
+    }
+    if !cache {
+        if let [one] = &out[start..]
+            && *one == *p
+        {
+            out.truncate(start);
+            return false;
+        }
+        return true;
     }
     let mut splits = u.splits.borrow_mut();
     if splits.len() < SPLITS_KEPT {
