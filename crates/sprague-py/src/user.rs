@@ -589,22 +589,19 @@ fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>, cache: bool) -> bool {
             u.keep(part);
         }
     }
+    // One component equal to `p`: the position is a single component.
+    let single = matches!(&out[start..], [one] if *one == *p);
     if !cache {
-        if let [one] = &out[start..]
-            && *one == *p
-        {
+        if single {
             out.truncate(start);
-            return false;
         }
-        return true;
+        return !single;
     }
     let mut splits = u.splits.borrow_mut();
     if splits.len() < SPLITS_KEPT {
-        // One component equal to `p`: kept as the key itself.
-        if let [one] = &out[start..]
-            && *one == *p
-        {
-            splits.insert(one.clone_in(u.py), None);
+        if single {
+            // Kept as the key itself.
+            splits.insert(out[start].clone_in(u.py), None);
         } else {
             let parts = out[start..].iter().map(|k| k.clone_in(u.py)).collect();
             splits.insert(p.clone_in(u.py), Some(parts));

@@ -52,9 +52,9 @@ struct Frame<P> {
     /// (option index, component of that option) pairs not yet valued, last
     /// first.
     parts: Vec<(u32, P)>,
-    /// The option being valued when it splits and its value is to be
-    /// remembered, with its index.
-    split: Option<(u32, P)>,
+    /// The option being valued (the last taken from `options`) when it
+    /// splits and its value is to be remembered.
+    split: Option<P>,
     /// Nim-sum so far of each option's valued components.
     values: Vec<u64>,
 }
@@ -270,12 +270,14 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
                     }
                 }
             }
-            // Options split one at a time (only for `memoise_splits`).
-            if let Some((i, split)) = frame.split.take() {
-                self.remember_split(split, Nimber(frame.values[i as usize]));
+            // Options split one at a time (only for `memoise_splits`); the
+            // option last taken is at index `taken - 1`.
+            let taken = frame.values.len() - frame.options.len();
+            if let Some(split) = frame.split.take() {
+                self.remember_split(split, Nimber(frame.values[taken - 1]));
             }
             let option = frame.options.pop()?;
-            let i = (frame.values.len() - frame.options.len() - 1) as u32;
+            let i = taken as u32;
             if let Some(v) = self.split_value(&option) {
                 frame.values[i as usize] = v.0;
                 continue;
@@ -284,7 +286,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             split.clear();
             if self.rules.decompose(&option, &mut split) {
                 frame.parts.extend(split.drain(..).map(|c| (i, c)));
-                frame.split = Some((i, option));
+                frame.split = Some(option);
             } else {
                 frame.parts.push((i, option));
             }
