@@ -495,10 +495,10 @@ pub struct DomineeringSearch<'m> {
     small_cells: u32,
     small: PartizanSolver<'static, Domineering>,
     small_states: usize,
-    /// History heuristic: for each player (0 moves first on the board as
-    /// given, vertically; 1 is the other) and each top cell of their own
-    /// grid, the credit of the moves there that won.
-    history: Box<[[u64; 128]; 2]>,
+    /// Positional preference of each top cell, for each player (0 moves
+    /// vertically on the board as given, 1 on its transpose): see
+    /// [`positional`].
+    places: Box<[[u16; 128]; 2]>,
     stats: DomineeringSearchStats,
     /// The children of the positions on the search path still open after
     /// their bounds: (key, table slot, place in the move list), each
@@ -549,7 +549,7 @@ impl<'m> DomineeringSearch<'m> {
             small_cells: DEFAULT_SMALL_CELLS,
             small: PartizanSolver::with_max_states(&Domineering, usize::MAX),
             small_states: (max_states / 4).max(1 << 10),
-            history: Box::new([[0; 128]; 2]),
+            places: Box::new([[0; 128]; 2]),
             stats: DomineeringSearchStats::default(),
             lookahead: Vec::new(),
         }
@@ -636,9 +636,9 @@ impl<'m> DomineeringSearch<'m> {
             if self.nodes > 0 {
                 self.table.fill(0);
             }
-            *self.history = [[0; 128]; 2];
         }
         let g = self.grid;
+        *self.places = [positional(&g, w, h), positional(&g, h, w)];
         let empty = board.empty_cells();
         let b = g.embed(board);
         let t = g.transpose(b);
@@ -700,7 +700,7 @@ impl<'m> DomineeringSearch<'m> {
         }
         let before = self.nodes;
         self.stats.expanded += 1;
-        let mut moves = order_moves(&g, b, &self.history[side]);
+        let mut moves = order_moves(&g, b, t, &self.places[side]);
         // One move ahead (enhanced cutoffs): a move after which the bounds or
         // the table say the opponent loses wins at once; moves after which
         // they say the opponent wins go last.
@@ -755,7 +755,6 @@ impl<'m> DomineeringSearch<'m> {
                 let tbit = 3u128 << ti;
                 if self.search(t & !tbit, b & !bit, false, side ^ 1)?.is_none() {
                     found = Some(i);
-                    self.history[side][i as usize] += u64::from(cells * cells);
                     break;
                 }
             }
@@ -818,17 +817,132 @@ impl Moves {
     }
 }
 
-/// Scores the mover's vertical moves on `b`, best first once sorted by
-/// score: those covering the most of the opponent's move places, the fewest
-/// of the mover's own, and putting the most of the mover's cells out of the
-/// opponent's reach (new safe moves) first; moves on the mover's safe cells
-/// last, as those are the mover's reserve; among moves of equal score, those
-/// with the most history credit (`history`, the history heuristic) first.
+/// The most disjoint dominoes along a row of up to [`MAX_SEARCH_SIDE`]
+/// cells whose empty cells are the bits of the index: the sum over its runs
+/// of ⌊run / 2⌋.
+static ROW_PACKING: [u8; 1 << MAX_SEARCH_SIDE] = {
+    let mut table = [0u8; 1 << MAX_SEARCH_SIDE];
+    let mut x = 0;
+    while x < table.len() {
+        let (mut n, mut run, mut bit) = (0u8, 0u8, 0);
+        while bit <= MAX_SEARCH_SIDE {
+            if bit < MAX_SEARCH_SIDE && (x >> bit) & 1 == 1 {
+                run += 1;
+            } else {
+                n += run / 2;
+                run = 0;
+            }
+            bit += 1;
+        }
+        table[x] = n;
+        x += 1;
+    }
+    table
+};
+
+/// [`ROW_PACKING`] of a row word.
+#[inline(always)]
+fn packing(row: u32) -> i32 {
+    i32::from(ROW_PACKING[row as usize & ((1 << MAX_SEARCH_SIDE) - 1)])
+}
+
+/// Row `k` of `x` as a word (0 outside the grid, which counts as filled).
+#[inline(always)]
+fn row(g: &Grid, x: u128, k: u32) -> u32 {
+    if k >= g.side {
+        return 0;
+    }
+    ((x >> (k * g.side)) as u32) & ((1 << g.side) - 1)
+}
+
+/// The safe cells of row `k` given the rows above and below: cells whose
+/// neighbours across the row's direction are filled.
+#[inline(always)]
+fn sheltered(above: u32, here: u32, below: u32) -> u32 {
+    here & !above & !below
+}
+
+/// The change in the packing of the sheltered cells of rows `k − 1`, `k`,
+/// `k + 1` of `x` when row `k` becomes `new` (rows off the grid are 0).
+#[inline(always)]
+fn sheltered_change(g: &Grid, x: u128, k: u32, new: u32) -> i32 {
+    let at = |j: u32| if j == u32::MAX { 0 } else { row(g, x, j) };
+    let (a2, a, old, b, b2) = (at(k.wrapping_sub(2)), at(k.wrapping_sub(1)), at(k), at(k + 1), at(k + 2));
+    packing(sheltered(a2, a, new)) - packing(sheltered(a2, a, old)) + packing(sheltered(a, new, b))
+        - packing(sheltered(a, old, b))
+        + packing(sheltered(new, b, b2))
+        - packing(sheltered(old, b, b2))
+}
+
+/// Positional preference of the top cells of vertical moves on a `w`-wide,
+/// `h`-tall board embedded in `g` (higher is tried first among moves of
+/// equal score). Dominoes that fall on a regular lattice leave the fewest
+/// isolated cells, so the preference runs, by tiers: moves in the second,
+/// fourth, … column from either side edge whose cells are paired with
+/// the nearer top or bottom edge (rows 1–2, 3–4, … counted from it); the
+/// other moves in those columns; moves in the other inner columns, paired
+/// then unpaired; moves in the two edge columns last. Within a tier, nearer
+/// the side edge, then nearer the top or bottom edge, first. This is the
+/// static move preference of Bullock's Obsequi (2002).
+fn positional(g: &Grid, w: usize, h: usize) -> [u16; 128] {
+    let mut out = [0u16; 128];
+    for r in 0..h.saturating_sub(1) {
+        for c in 0..w {
+            // 1-based distances from the nearer side edge (the column) and
+            // from the nearer top or bottom edge (the domino's end).
+            let p = c.min(w - 1 - c) + 1;
+            let a = (r + 1).min(h - 1 - r);
+            let tier = match (p % 2 == 0, a % 2 == 1, p == 1) {
+                (_, _, true) => 0,
+                (true, true, _) => 4,
+                (true, false, _) => 3,
+                (false, true, _) => 2,
+                (false, false, _) => 1,
+            };
+            let near = (p.min(31) * 32 + a.min(31)) as u16;
+            out[r * g.side as usize + c] = tier * 1024 + (1023 - near);
+        }
+    }
+    out
+}
+
+/// The score of the mover's vertical move with top cell `i` on `b`
+/// (transpose `t`), as [`order_moves`] describes it: computed on the few
+/// rows the move changes, by [`ROW_PACKING`]. O(1).
 #[inline]
-fn order_moves(g: &Grid, b: u128, history: &[u64; 128]) -> Moves {
+fn move_score(g: &Grid, b: u128, t: u128, i: u32) -> i32 {
+    let (r, c) = (i / g.side, i % g.side);
+    // The mover's column `c` is row `c` of the transpose.
+    let column = row(g, t, c);
+    let column_after = column & !(3 << r);
+    // The opponent's rows `r` and `r + 1`.
+    let (upper, lower) = (row(g, b, r), row(g, b, r + 1));
+    let (upper_after, lower_after) = (upper & !(1 << c), lower & !(1 << c));
+    let mover = packing(column_after) - packing(column) + sheltered_change(g, t, c, column_after);
+    let opponent = packing(upper_after) + packing(lower_after) - packing(upper) - packing(lower)
+        + sheltered_change(g, b, r, upper_after)
+        + sheltered_change(g, b & !(1u128 << i), r + 1, lower_after);
+    mover - opponent
+}
+
+/// Scores the mover's vertical moves on `b` (transpose `t`), best first once
+/// sorted by score. First the moves that put none of the mover's own
+/// sheltered cells (no empty cell to their left or right, which the opponent
+/// can never take) to use, then those that use one, the mover's safe moves
+/// (both cells sheltered) last, as those are the mover's reserve. Within each,
+/// by the change the move makes to the moves each player can count on: the
+/// mover's packing of vertical dominoes and of sheltered ones, less the
+/// opponent's packing of horizontal dominoes and of the opponent's sheltered
+/// ones (the counts the bounds use). Ties by [`positional`] preference
+/// `places`. The scores are those of Bullock's Obsequi (2002); on 8 × 6
+/// they searched 686 thousand positions where the previous order
+/// (dominoes taken and sheltered cells made, then the history heuristic)
+/// searched 1.94 million.
+#[inline]
+fn order_moves(g: &Grid, b: u128, t: u128, places: &[u16; 128]) -> Moves {
+    let s = g.side;
     let mine = g.vertical_slots(b);
-    let theirs = g.horizontal_slots(b);
-    let safe = g.out_of_reach_across(b);
+    let own_sheltered = g.out_of_reach_across(b);
     let mut moves = Moves {
         list: [(0, 0); 128],
         len: 0,
@@ -837,22 +951,10 @@ fn order_moves(g: &Grid, b: u128, history: &[u64; 128]) -> Moves {
     while rest != 0 {
         let i = rest.trailing_zeros();
         rest &= rest - 1;
-        let cells = (1u128 << i) | (1u128 << (i + g.side));
-        let taken = (theirs & (cells | (cells >> 1))).count_ones() as i32;
-        let lost = (mine & (cells | (cells >> g.side))).count_ones() as i32 - 1;
-        // Cells of the mover's that the move puts out of the opponent's reach
-        // (next to the domino, still coverable by the mover): new safe moves.
-        let after = b & !cells;
-        let slots = g.vertical_slots(after);
-        let sheltered = g.out_of_reach_across(after) & !safe & (slots | (slots << g.side));
-        let mut score = 4 * taken - 2 * lost + 2 * sheltered.count_ones() as i32;
-        if cells & safe == cells {
-            score -= 100;
-        }
-        // The static score first, the history among equals (the other way
-        // round searched far more positions on 7×7).
-        let h = i64::try_from(history[i as usize].min(1 << 39)).unwrap_or(0);
-        let key = (i64::from(score) << 40) + h;
+        let cells = (1u128 << i) | (1u128 << (i + s));
+        let score = i64::from(move_score(g, b, t, i));
+        let used = i64::from((cells & own_sheltered).count_ones());
+        let key = ((2 - used) << 40) + ((score + 1024) << 16) + i64::from(places[i as usize]);
         moves.list[moves.len] = (key, i);
         moves.len += 1;
     }
@@ -1125,6 +1227,47 @@ mod tests {
             }
         }
         total
+    }
+
+    /// Packing counts along rows, cell by cell (the transposed
+    /// [`naive_packing`]).
+    fn naive_row_packing(x: u128, s: usize) -> u32 {
+        let t = Grid::new(s).transpose(x);
+        naive_packing(t, s)
+    }
+
+    #[test]
+    fn row_packing_table_matches_its_definition() {
+        for x in 0..(1u32 << MAX_SEARCH_SIDE) {
+            assert_eq!(packing(x) as u32, naive_row_packing(u128::from(x), MAX_SEARCH_SIDE), "{x:b}");
+        }
+    }
+
+    proptest! {
+        /// The move score, computed on the rows a move changes, equals the
+        /// change of the four whole-board counts it stands for.
+        #[test]
+        fn move_scores_equal_whole_board_counts(side in 2usize..=MAX_SEARCH_SIDE, lo: u64, hi: u64, dense: u64) {
+            let g = Grid::new(side);
+            let s = side;
+            let b = ((u128::from(hi) << 64) | u128::from(lo) | u128::from(dense)) & g.all;
+            let t = g.transpose(b);
+            // Counts by definition: packings of all cells and of the
+            // sheltered ones, for the vertical mover and the opponent.
+            let counts = |x: u128| {
+                let mover = naive_packing(x, s) + naive_packing(g.out_of_reach_across(x), s);
+                let across_sheltered = x & !g.down_neighbours(x);
+                let opponent = naive_row_packing(x, s) + naive_row_packing(across_sheltered, s);
+                mover as i32 - opponent as i32
+            };
+            let mut rest = g.vertical_slots(b);
+            while rest != 0 {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                let after = b & !((1u128 << i) | (1u128 << (i + g.side)));
+                prop_assert_eq!(move_score(&g, b, t, i), counts(after) - counts(b));
+            }
+        }
     }
 
     #[test]
