@@ -643,7 +643,7 @@ impl<'m> DomineeringSearch<'m> {
         let b = g.embed(board);
         let t = g.transpose(b);
         let (mine, theirs) = if left_first { (b, t) } else { (t, b) };
-        let result = self.search(mine, theirs, true, usize::from(!left_first));
+        let result = self.search(mine, theirs, true, usize::from(!left_first), None);
         let flushed = self.ticker.flush();
         let found = result?;
         flushed?;
@@ -665,8 +665,17 @@ impl<'m> DomineeringSearch<'m> {
 
     /// Whether the mover, placing vertical dominoes on `b` (transpose `t`),
     /// wins: `Some(top cell of a winning move)` or `None`. `root` asks for a
-    /// move even when the bounds decide (the first in move order).
-    fn search(&mut self, b: u128, t: u128, root: bool, side: usize) -> Result<Option<u32>, SearchError> {
+    /// move even when the bounds decide (the first in move order). `known`
+    /// is the position's table key and slot when the parent has already
+    /// cleared its dead cells and found its bounds open.
+    fn search(
+        &mut self,
+        b: u128,
+        t: u128,
+        root: bool,
+        side: usize,
+        known: Option<(u128, usize)>,
+    ) -> Result<Option<u32>, SearchError> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(SearchError::Budget(crate::budget::BudgetExceeded {
@@ -675,25 +684,31 @@ impl<'m> DomineeringSearch<'m> {
         }
         self.ticker.tick()?;
         let g = self.grid;
-        let (b, t) = (b & !g.dead(b), t & !g.dead(t));
-        let bound = bounds(&g, b, t);
-        if bound == Bound::Loss {
-            self.stats.by_bounds += 1;
-            return Ok(None);
-        }
-        // At the root a winning move is wanted, so the search goes on (the
-        // bounds' winning strategy plays safe moves, which come last).
-        if bound == Bound::Win && !root {
-            self.stats.by_bounds += 1;
-            return Ok(Some(0));
-        }
+        let (b, t, key, slot) = match known {
+            Some((key, slot)) => (b, t, key, slot),
+            None => {
+                let (b, t) = (b & !g.dead(b), t & !g.dead(t));
+                let bound = bounds(&g, b, t);
+                if bound == Bound::Loss {
+                    self.stats.by_bounds += 1;
+                    return Ok(None);
+                }
+                // At the root a winning move is wanted, so the search goes on
+                // (the bounds' winning strategy plays safe moves, which come
+                // last).
+                if bound == Bound::Win && !root {
+                    self.stats.by_bounds += 1;
+                    return Ok(Some(0));
+                }
+                let key = g.key(b);
+                (b, t, key, self.slot(key))
+            }
+        };
         let cells = b.count_ones();
         if cells <= self.small_cells && !root {
             self.stats.by_canonical_forms += 1;
             return self.small_position(b).map(|wins| wins.then_some(0));
         }
-        let key = g.key(b);
-        let slot = self.slot(key);
         if !root && let Some(wins) = self.probe(key, slot) {
             self.stats.by_table += 1;
             return Ok(wins.then_some(0));
@@ -723,11 +738,12 @@ impl<'m> DomineeringSearch<'m> {
                 break;
             }
             if child == Bound::Win {
-                m.0 -= 1 << 60;
+                m.0 -= LOSS_MARK;
                 continue;
             }
             let ckey = g.key(nb);
             let cslot = self.slot(ckey);
+            m.2 = self.lookahead.len() as u32;
             self.lookahead.push((ckey, cslot, k));
         }
         if found.is_none() {
@@ -739,26 +755,33 @@ impl<'m> DomineeringSearch<'m> {
                         self.stats.by_table += 1;
                         break;
                     }
-                    Some(true) => moves.list[k].0 -= 1 << 59,
+                    Some(true) => moves.list[k].0 -= LOSS_MARK,
                     None => {}
                 }
             }
         }
-        self.lookahead.truncate(base);
         if found.is_some() {
             self.nodes += 1;
         } else {
             moves.list[..moves.len].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-            for &(_, i) in moves.as_slice() {
+            for &(score, i, ahead) in moves.as_slice() {
+                // The moves the bounds or the table showed to lose come last:
+                // nothing is left to try.
+                if score < KNOWN_LOSS {
+                    break;
+                }
+                let (ckey, cslot, _) = self.lookahead[ahead as usize];
                 let bit = (1u128 << i) | (1u128 << (i + g.side));
-                let ti = g.transposed_index(i);
-                let tbit = 3u128 << ti;
-                if self.search(t & !tbit, b & !bit, false, side ^ 1)?.is_none() {
+                let tbit = 3u128 << g.transposed_index(i);
+                let (nb, nt) = (t & !tbit, b & !bit);
+                let (nb, nt) = (nb & !g.dead(nb), nt & !g.dead(nt));
+                if self.search(nb, nt, false, side ^ 1, Some((ckey, cslot)))?.is_none() {
                     found = Some(i);
                     break;
                 }
             }
         }
+        self.lookahead.truncate(base);
         let work = 127 - u128::from(self.nodes - before).leading_zeros().min(127);
         let work = work.min(31);
         let entry = key | (u128::from(work) << WORK_SHIFT) | (u128::from(found.is_some()) << RESULT_BIT);
@@ -805,14 +828,22 @@ impl<'m> DomineeringSearch<'m> {
     }
 }
 
-/// The mover's moves, best first: `(score, top cell)`.
+/// The mover's moves, best first once sorted: `(score, top cell, place of
+/// the child in the lookahead)`.
 struct Moves {
-    list: [(i64, u32); 128],
+    list: [(i64, u32, u32); 128],
     len: usize,
 }
 
+/// Taken off the score of a move the bounds or the table showed to lose, so
+/// that it sorts after every other (scores are below 2^44).
+const LOSS_MARK: i64 = 1 << 60;
+
+/// Scores below this are moves known to lose.
+const KNOWN_LOSS: i64 = -(1 << 59);
+
 impl Moves {
-    fn as_slice(&self) -> &[(i64, u32)] {
+    fn as_slice(&self) -> &[(i64, u32, u32)] {
         &self.list[..self.len]
     }
 }
@@ -944,7 +975,7 @@ fn order_moves(g: &Grid, b: u128, t: u128, places: &[u16; 128]) -> Moves {
     let mine = g.vertical_slots(b);
     let own_sheltered = g.out_of_reach_across(b);
     let mut moves = Moves {
-        list: [(0, 0); 128],
+        list: [(0, 0, 0); 128],
         len: 0,
     };
     let mut rest = mine;
@@ -955,7 +986,7 @@ fn order_moves(g: &Grid, b: u128, t: u128, places: &[u16; 128]) -> Moves {
         let score = i64::from(move_score(g, b, t, i));
         let used = i64::from((cells & own_sheltered).count_ones());
         let key = ((2 - used) << 40) + ((score + 1024) << 16) + i64::from(places[i as usize]);
-        moves.list[moves.len] = (key, i);
+        moves.list[moves.len] = (key, i, u32::MAX);
         moves.len += 1;
     }
     moves
