@@ -458,11 +458,12 @@ const KEY_MASK: u128 = (1u128 << WORK_SHIFT) - 1;
 ///   (`Bound`).
 /// - **One move ahead:** before searching, every move's result is looked up
 ///   in the bounds and the table (enhanced transposition cutoffs), so a move
-///   known to win is played at once and moves known to lose go last.
-/// - **Move ordering:** moves that take the most moves from the opponent,
-///   the fewest from the mover and create the most new safe moves for the
-///   mover first, the mover's safe moves last; ties by the history heuristic
-///   (credit to the moves that won, by the size of the position).
+///   known to win is played at once and moves known to lose are not searched.
+/// - **Move ordering** (Obsequi's): moves that use none of the mover's
+///   sheltered cells first, the mover's safe moves last; within each, by the
+///   change the move makes to both players' packing counts, of all cells and
+///   of sheltered ones; ties by a static lattice preference (second, fourth,
+///   … column from the sides, dominoes paired with the top or bottom edge).
 /// - **Transposition table** of fixed size (the state budget), keyed by the
 ///   least image of the board under the four symmetries that keep the players
 ///   (the two mirrors and the half turn); cells no domino can cover are
@@ -716,6 +717,9 @@ impl<'m> DomineeringSearch<'m> {
         let before = self.nodes;
         self.stats.expanded += 1;
         let mut moves = order_moves(&g, b, t, &self.places[side]);
+        // Best first already for the lookahead, which stops at the first
+        // winning move it finds (scores are distinct: they end in the cell).
+        moves.list[..moves.len].sort_unstable_by_key(|m| core::cmp::Reverse(m.0));
         // One move ahead (enhanced cutoffs): a move after which the bounds or
         // the table say the opponent loses wins at once; moves after which
         // they say the opponent wins go last.
@@ -763,12 +767,10 @@ impl<'m> DomineeringSearch<'m> {
         if found.is_some() {
             self.nodes += 1;
         } else {
-            moves.list[..moves.len].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
             for &(score, i, ahead) in moves.as_slice() {
-                // The moves the bounds or the table showed to lose come last:
-                // nothing is left to try.
+                // The moves the bounds or the table showed to lose.
                 if score < KNOWN_LOSS {
-                    break;
+                    continue;
                 }
                 let (ckey, cslot, _) = self.lookahead[ahead as usize];
                 let bit = (1u128 << i) | (1u128 << (i + g.side));
@@ -835,8 +837,8 @@ struct Moves {
     len: usize,
 }
 
-/// Taken off the score of a move the bounds or the table showed to lose, so
-/// that it sorts after every other (scores are below 2^44).
+/// Taken off the score of a move the bounds or the table showed to lose,
+/// which puts it below [`KNOWN_LOSS`] (scores are below 2^50).
 const LOSS_MARK: i64 = 1 << 60;
 
 /// Scores below this are moves known to lose.
@@ -985,7 +987,7 @@ fn order_moves(g: &Grid, b: u128, t: u128, places: &[u16; 128]) -> Moves {
         let cells = (1u128 << i) | (1u128 << (i + s));
         let score = i64::from(move_score(g, b, t, i));
         let used = i64::from((cells & own_sheltered).count_ones());
-        let key = ((2 - used) << 40) + ((score + 1024) << 16) + i64::from(places[i as usize]);
+        let key = ((((2 - used) << 40) + ((score + 1024) << 16) + i64::from(places[i as usize])) << 7) + i64::from(127 - i);
         moves.list[moves.len] = (key, i, u32::MAX);
         moves.len += 1;
     }
