@@ -213,38 +213,43 @@ impl Grid {
 /// * **Safe moves:** `safe` vertical dominoes placed disjointly (⌊run / 2⌋
 ///   per column run) on cells with no empty cell to their left or right. The
 ///   opponent can never cover such a cell (cells are only ever filled).
-/// * **Protective areas:** disjoint empty 2 × 2 squares whose four cells
-///   have no empty cell outside the square to their left or right (the
-///   board's edge counts as filled). The opponent's dominoes cannot reach in
-///   from outside. A vertical domino in one column covers a cell of each row
-///   and leaves the other column a safe move; a horizontal domino in one row
-///   spoils the square for the mover. Of two stacked candidates (sharing a
-///   row) at most one counts.
+/// * **Protective areas:** disjoint empty 2 × 2 squares closed on at least
+///   one side: the two cells just outside the square on the left, or the
+///   two on the right, are filled (the board's edge counts as filled). A
+///   vertical domino in the column on the other side covers a cell of each
+///   row and leaves the closed column a safe move (Obsequi's areas need one
+///   closed side, as here). The opponent spoils the square with one
+///   horizontal domino on one of its cells, a row of the square or one
+///   entering from the open side. No cell of an area is beside a cell of
+///   another area.
 /// * **Vulnerable moves:** disjoint vertical dominoes ("pairs") on the other
-///   empty cells (not in the safe moves nor the areas) of which no two have
-///   cells side by side, so that one horizontal domino covers a cell of at
-///   most one pair (and then no area cell). A pair has 2 cells the opponent
-///   can reach, or 1 when its other cell is out of reach.
+///   empty cells (not in the safe moves nor the areas, nor beside an area)
+///   of which no two have cells side by side, so that one horizontal domino
+///   covers a cell of at most one pair, and then no area cell. A pair has 2
+///   cells the opponent can reach, or 1 when its other cell is out of reach.
 ///
 /// **The opponent's moves.** Any set of disjoint horizontal dominoes on the
 /// empty cells (in particular all the moves the opponent will make from now
 /// on) has at most `most` dominoes, the packing count (sum over each row's
 /// runs of ⌊run / 2⌋), and at most `apart + Σ reach(pair) + 2·areas`, where
 /// `apart` is the packing count of the empty cells outside the areas and
-/// pairs: a domino inside an area is one of its two rows (areas are closed
-/// to the sides), a domino touching a pair covers exactly one of its
-/// reachable cells (one horizontal domino cannot cover two cells of a
-/// vertical pair, nor cells of two pairs), and the others are a packing of
-/// the cells apart. Both counts only fall as cells fill, and each move of
+/// pairs: at most two dominoes touch an area (each covers a cell of one of
+/// its two rows, and two in a row would both cover its cell on the open
+/// side), a domino touching a pair covers exactly one of its reachable
+/// cells (one horizontal domino cannot cover two cells of a vertical pair,
+/// nor cells of two items), and the others are a packing of the cells
+/// apart. Both counts only fall as cells fill, and each move of
 /// the opponent lowers each by at least 1.
 ///
 /// **Items.** Each area and pair is an item with a value `w`: the gain, in
 /// the count below, of the round in which the mover plays it and the
-/// opponent answers. Against `most`: an area is worth 4 (a move now, the
-/// safe column left for later, 2 fewer for the opponent's count since its
-/// two rows are gone, and the answer lowers the count by 1), a pair 1 (the
-/// answer). Against `apart + …`: an area 4, a pair `1 + reach(pair)` (its
-/// reachable cells leave the count). Sort the values in decreasing order and
+/// opponent answers. Against `most`: an area is worth 4 (the safe column
+/// left for later, 2 fewer for the opponent's count, since in each row of
+/// the area the run of empty cells loses its last two cells, at the closed
+/// end, and its packing falls by 1, and the answer lowers the count by 1),
+/// a pair 1 (the answer). Against
+/// `apart + …`: an area 4, a pair `1 + reach(pair)` (its reachable cells
+/// leave the count). Sort the values in decreasing order and
 /// let `F` be the sum of those at odd places (1st, 3rd, …).
 ///
 /// **Rule 1.** If `safe + F > cap` for either count `cap`, the mover wins.
@@ -253,8 +258,8 @@ impl Grid {
 /// left). Let `Φ = safe + F − cap`, over the items chosen at the start still
 /// intact and the safe moves in reserve, each time the mover is to move. A
 /// round in which the mover plays the top item `w₁` changes `safe − cap` by
-/// at least `w₁`; the answer spoils at most one other item (an area by a
-/// row, a pair by a cell), and removing the first item and any one other
+/// at least `w₁`; the answer spoils at most one other item (an area by one
+/// of its cells, a pair by a cell), and removing the first item and any one other
 /// from a decreasing list leaves a list that, place by place, is at least
 /// the list from its third item on, whose odd-place sum is `F − w₁`. So `Φ`
 /// does not fall. A round of a safe move (no item left) changes `Φ` by
@@ -360,7 +365,9 @@ impl Reserve {
         let safe_cells = safe_tops | (safe_tops << s);
         let areas = protective_areas(g, b);
         let area_cells = areas | (areas << 1) | (areas << s) | (areas << (s + 1));
-        let tops = g.vertical_pairs(b & !safe_cells & !area_cells);
+        // No pair beside an area: one domino of the opponent's, entering an
+        // area from its open side, then spoils no pair as well.
+        let tops = g.vertical_pairs(b & !safe_cells & !area_cells & !g.across_neighbours(area_cells));
         // No two pairs side by side: the pairs in one set of alternate
         // columns, then those of the others not beside them.
         let pick = |first: u128| {
@@ -389,8 +396,8 @@ impl Reserve {
 }
 
 /// The mover's protective areas on `b` (see [`Bound`]): top-left cells of
-/// disjoint empty 2 × 2 squares with no empty cell just outside them to the
-/// left or right.
+/// disjoint empty 2 × 2 squares closed on the left or on the right (no
+/// empty cell just outside the square on that side), taken greedily.
 #[inline]
 fn protective_areas(g: &Grid, b: u128) -> u128 {
     let s = g.side;
@@ -398,15 +405,21 @@ fn protective_areas(g: &Grid, b: u128) -> u128 {
     let open_left = (b << 1) & g.not_first;
     let open_right = (b >> 1) & g.not_last;
     let square = b & (b >> 1) & g.not_last & (b >> s) & (b >> (s + 1));
-    let mut cand = square & !open_left & !(open_left >> s) & !(open_right >> 1) & !(open_right >> (s + 1));
-    // Only candidates on top of each other overlap (one beside or across
-    // another would have an empty cell next to it): keep the top of each
-    // run, drop the one below it, repeat.
+    let closed_left = !open_left & !(open_left >> s);
+    let closed_right = !(open_right >> 1) & !(open_right >> (s + 1));
+    let mut cand = square & (closed_left | closed_right);
+    // Keep the first candidate, drop those sharing a cell with it or with a
+    // cell beside one of its cells (so that one domino of the opponent's
+    // touches at most one area): top-left corners at most one row and two
+    // columns away. Repeat.
     let mut kept = 0;
     while cand != 0 {
-        let tops = cand & !(cand << s);
-        kept |= tops;
-        cand &= !(tops | (tops << s));
+        let first = cand & cand.wrapping_neg();
+        kept |= first;
+        let right = (first << 1) & g.not_first;
+        let left = (first >> 1) & g.not_last;
+        let row = first | right | ((right << 1) & g.not_first) | left | ((left >> 1) & g.not_last);
+        cand &= !(row | (row << s) | (row >> s));
     }
     kept
 }
@@ -1383,6 +1396,31 @@ mod tests {
         }
     }
 
+    /// Wider than the test above, for runs by hand:
+    /// `cargo test --release -p sprague bounds_agree_wider -- --ignored`.
+    #[test]
+    #[ignore]
+    fn bounds_agree_wider() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            u128::from(x)
+        };
+        let mut decided = 0;
+        for case in 0..20_000 {
+            let (w, h) = (3 + (case % 4), 3 + ((case / 4) % 3));
+            let full = (1u128 << (w * h)) - 1;
+            let holes = next() & next() & if case % 3 == 0 { u128::MAX } else { next() | next() };
+            decided += check_bounds(w, h, full & !holes);
+            if case % 2000 == 0 {
+                eprintln!("case {case}: {decided} decided");
+            }
+        }
+        eprintln!("decided {decided}");
+    }
+
     #[test]
     fn bounds_agree_with_canonical_forms() {
         // Deterministic pseudo-random boards up to 5 × 5 with an eighth or a
@@ -1403,6 +1441,22 @@ mod tests {
             decided += check_bounds(w, h, full & !holes);
         }
         assert!(decided > 400, "only {decided} of 1600 decided");
+        // Areas closed on one side only, facing each other or beside pairs
+        // (an opponent's domino between two of them must not be counted as
+        // spoiling one item only); `check_bounds` asks both players.
+        for text in [
+            "#....#|#....#",
+            "#....#|#....#|#....#",
+            "#....#|#....#|......",
+            "#...#|#...#|.....",
+            "....#|....#|.....",
+            "#..#..#|#..#..#|.......",
+            "#......#|#......#|##..####",
+            "#.....|#.....|###..#|###..#",
+        ] {
+            let b = board(text);
+            check_bounds(b.width(), b.height(), b.empty_cells());
+        }
     }
 
     #[test]
