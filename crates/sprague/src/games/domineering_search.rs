@@ -1396,12 +1396,13 @@ mod tests {
         }
     }
 
-    /// Wider than the test above, for runs by hand:
-    /// `cargo test --release -p sprague bounds_agree_wider -- --ignored`.
-    #[test]
-    #[ignore]
-    fn bounds_agree_wider() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    /// Checks the bounds (see [`check_bounds`]) on `cases` deterministic
+    /// pseudo-random boards from `seed`, of widths `low..low + 4` and heights
+    /// `low..low + heights`, with an eighth of the cells blocked (even
+    /// cases) or a quarter (odd cases). Returns the positions the bounds
+    /// decided.
+    fn random_boards_agree(seed: u64, cases: usize, low: usize, heights: usize) -> usize {
+        let mut x = seed;
         let mut next = || {
             x ^= x << 13;
             x ^= x >> 7;
@@ -1409,37 +1410,30 @@ mod tests {
             u128::from(x)
         };
         let mut decided = 0;
-        for case in 0..20_000 {
-            let (w, h) = (3 + (case % 4), 3 + ((case / 4) % 3));
-            let full = (1u128 << (w * h)) - 1;
-            let holes = next() & next() & if case % 3 == 0 { u128::MAX } else { next() | next() };
-            decided += check_bounds(w, h, full & !holes);
-            if case % 2000 == 0 {
-                eprintln!("case {case}: {decided} decided");
-            }
-        }
-        eprintln!("decided {decided}");
-    }
-
-    #[test]
-    fn bounds_agree_with_canonical_forms() {
-        // Deterministic pseudo-random boards up to 5 × 5 with an eighth or a
-        // quarter of the cells blocked: every position the bounds decide is
-        // checked against its outcome.
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            u128::from(x)
-        };
-        let mut decided = 0;
-        for case in 0..800 {
-            let (w, h) = (2 + (case % 4), 2 + ((case / 4) % 4));
+        for case in 0..cases {
+            let (w, h) = (low + (case % 4), low + ((case / 4) % heights));
             let full = (1u128 << (w * h)) - 1;
             let holes = next() & next() & if case % 2 == 0 { next() } else { u128::MAX };
             decided += check_bounds(w, h, full & !holes);
         }
+        decided
+    }
+
+    /// Wider than the test below (20,000 boards up to 6 × 5, about four
+    /// minutes), for runs by hand:
+    /// `cargo test --release -p sprague bounds_agree_wider -- --ignored`.
+    #[test]
+    #[ignore]
+    fn bounds_agree_wider() {
+        let decided = random_boards_agree(0x9E37_79B9_7F4A_7C15, 20_000, 3, 3);
+        assert!(decided > 10_000, "only {decided} of 40000 decided");
+    }
+
+    #[test]
+    fn bounds_agree_with_canonical_forms() {
+        // Boards up to 5 × 5: every position the bounds decide is checked
+        // against its outcome.
+        let decided = random_boards_agree(0x2545_F491_4F6C_DD1D, 800, 2, 4);
         assert!(decided > 400, "only {decided} of 1600 decided");
         // Areas closed on one side only, facing each other or beside pairs
         // (an opponent's domino between two of them must not be counted as
