@@ -790,7 +790,10 @@ impl<'m> DomineeringSearch<'m> {
                 let tbit = 3u128 << g.transposed_index(i);
                 let (nb, nt) = (t & !tbit, b & !bit);
                 let (nb, nt) = (nb & !g.dead(nb), nt & !g.dead(nt));
-                if self.search(nb, nt, false, side ^ 1, Some((ckey, cslot)))?.is_none() {
+                if self
+                    .search(nb, nt, false, side ^ 1, Some((ckey, cslot)))?
+                    .is_none()
+                {
                     found = Some(i);
                     break;
                 }
@@ -913,7 +916,13 @@ fn sheltered(above: u32, here: u32, below: u32) -> u32 {
 #[inline(always)]
 fn sheltered_change(g: &Grid, x: u128, k: u32, new: u32) -> i32 {
     let at = |j: u32| if j == u32::MAX { 0 } else { row(g, x, j) };
-    let (a2, a, old, b, b2) = (at(k.wrapping_sub(2)), at(k.wrapping_sub(1)), at(k), at(k + 1), at(k + 2));
+    let (a2, a, old, b, b2) = (
+        at(k.wrapping_sub(2)),
+        at(k.wrapping_sub(1)),
+        at(k),
+        at(k + 1),
+        at(k + 2),
+    );
     packing(sheltered(a2, a, new)) - packing(sheltered(a2, a, old)) + packing(sheltered(a, new, b))
         - packing(sheltered(a, old, b))
         + packing(sheltered(new, b, b2))
@@ -1000,7 +1009,8 @@ fn order_moves(g: &Grid, b: u128, t: u128, places: &[u16; 128]) -> Moves {
         let cells = (1u128 << i) | (1u128 << (i + s));
         let score = i64::from(move_score(g, b, t, i));
         let used = i64::from((cells & own_sheltered).count_ones());
-        let key = ((((2 - used) << 40) + ((score + 1024) << 16) + i64::from(places[i as usize])) << 7) + i64::from(127 - i);
+        let key = ((((2 - used) << 40) + ((score + 1024) << 16) + i64::from(places[i as usize])) << 7)
+            + i64::from(127 - i);
         moves.list[moves.len] = (key, i, u32::MAX);
         moves.len += 1;
     }
@@ -1285,7 +1295,11 @@ mod tests {
     #[test]
     fn row_packing_table_matches_its_definition() {
         for x in 0..(1u32 << MAX_SEARCH_SIDE) {
-            assert_eq!(packing(x) as u32, naive_row_packing(u128::from(x), MAX_SEARCH_SIDE), "{x:b}");
+            assert_eq!(
+                packing(x) as u32,
+                naive_row_packing(u128::from(x), MAX_SEARCH_SIDE),
+                "{x:b}"
+            );
         }
     }
 
