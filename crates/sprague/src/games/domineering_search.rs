@@ -515,9 +515,19 @@ pub struct DomineeringSearch<'m> {
     places: Box<[[u16; 128]; 2]>,
     stats: DomineeringSearchStats,
     /// The children of the positions on the search path still open after
-    /// their bounds: (key, table slot, place in the move list), each
-    /// position's run above those of its parent.
-    lookahead: Vec<(u128, usize, usize)>,
+    /// their bounds, each position's run above those of its parent.
+    lookahead: Vec<Child>,
+}
+
+/// A child the lookahead left open: its boards (dead cells cleared), table
+/// key and slot, and its move's place in the move list.
+#[derive(Clone, Copy)]
+struct Child {
+    b: u128,
+    t: u128,
+    key: u128,
+    slot: usize,
+    at: usize,
 }
 
 /// How the positions a [`DomineeringSearch`] visited were settled.
@@ -758,21 +768,26 @@ impl<'m> DomineeringSearch<'m> {
                 m.0 -= LOSS_MARK;
                 continue;
             }
-            let ckey = g.key(nb);
-            let cslot = self.slot(ckey);
+            let key = g.key(nb);
             m.2 = self.lookahead.len() as u32;
-            self.lookahead.push((ckey, cslot, k));
+            self.lookahead.push(Child {
+                b: nb,
+                t: nt,
+                key,
+                slot: self.slot(key),
+                at: k,
+            });
         }
         if found.is_none() {
             for j in base..self.lookahead.len() {
-                let (ckey, cslot, k) = self.lookahead[j];
-                match self.probe(ckey, cslot) {
+                let c = self.lookahead[j];
+                match self.probe(c.key, c.slot) {
                     Some(false) => {
-                        found = Some(moves.list[k].1);
+                        found = Some(moves.list[c.at].1);
                         self.stats.by_table += 1;
                         break;
                     }
-                    Some(true) => moves.list[k].0 -= LOSS_MARK,
+                    Some(true) => moves.list[c.at].0 -= LOSS_MARK,
                     None => {}
                 }
             }
@@ -785,13 +800,9 @@ impl<'m> DomineeringSearch<'m> {
                 if score < KNOWN_LOSS {
                     continue;
                 }
-                let (ckey, cslot, _) = self.lookahead[ahead as usize];
-                let bit = (1u128 << i) | (1u128 << (i + g.side));
-                let tbit = 3u128 << g.transposed_index(i);
-                let (nb, nt) = (t & !tbit, b & !bit);
-                let (nb, nt) = (nb & !g.dead(nb), nt & !g.dead(nt));
+                let c = self.lookahead[ahead as usize];
                 if self
-                    .search(nb, nt, false, side ^ 1, Some((ckey, cslot)))?
+                    .search(c.b, c.t, false, side ^ 1, Some((c.key, c.slot)))?
                     .is_none()
                 {
                     found = Some(i);
@@ -895,7 +906,8 @@ fn packing(row: u32) -> i32 {
     i32::from(ROW_PACKING[row as usize & ((1 << MAX_SEARCH_SIDE) - 1)])
 }
 
-/// Row `k` of `x` as a word (0 outside the grid, which counts as filled).
+/// Row `k` of `x` as a word (0 for any `k` outside the grid, which counts
+/// as filled).
 #[inline(always)]
 fn row(g: &Grid, x: u128, k: u32) -> u32 {
     if k >= g.side {
@@ -915,7 +927,8 @@ fn sheltered(above: u32, here: u32, below: u32) -> u32 {
 /// `k + 1` of `x` when row `k` becomes `new` (rows off the grid are 0).
 #[inline(always)]
 fn sheltered_change(g: &Grid, x: u128, k: u32, new: u32) -> i32 {
-    let at = |j: u32| if j == u32::MAX { 0 } else { row(g, x, j) };
+    // Rows before the first wrap around to indices off the grid: 0.
+    let at = |j: u32| row(g, x, j);
     let (a2, a, old, b, b2) = (
         at(k.wrapping_sub(2)),
         at(k.wrapping_sub(1)),
