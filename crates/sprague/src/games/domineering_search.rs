@@ -26,20 +26,44 @@ pub const MAX_SEARCH_SIDE: usize = 11;
 /// domino can cover) are valued by canonical forms, by default.
 pub const DEFAULT_SMALL_CELLS: u32 = 10;
 
+/// `$f::<S>(args)` for the grid side `S` equal to `$side` (at most
+/// [`MAX_SEARCH_SIDE`]; larger sides take the largest grid).
+macro_rules! on_side {
+    ($side:expr, $($f:ident)::+, $($arg:expr),*) => {
+        match $side {
+            1 => $($f)::+::<1>($($arg),*),
+            2 => $($f)::+::<2>($($arg),*),
+            3 => $($f)::+::<3>($($arg),*),
+            4 => $($f)::+::<4>($($arg),*),
+            5 => $($f)::+::<5>($($arg),*),
+            6 => $($f)::+::<6>($($arg),*),
+            7 => $($f)::+::<7>($($arg),*),
+            8 => $($f)::+::<8>($($arg),*),
+            9 => $($f)::+::<9>($($arg),*),
+            10 => $($f)::+::<10>($($arg),*),
+            _ => $($f)::+::<11>($($arg),*),
+        }
+    };
+}
+
 /// A board on a `side × side` grid: cell `(r, c)` is bit `r * side + c`.
 /// Rectangles narrower in one direction are embedded with their extra cells
 /// blocked, so that transposing stays inside the grid.
+///
+/// The side is a constant of the type: the searches' shifts by a row and
+/// divisions by the side compile to constants (the search is instantiated
+/// for each side up to [`MAX_SEARCH_SIDE`]).
 #[derive(Clone, Copy, Debug)]
-struct Grid {
-    side: u32,
+struct Grid<const S: u32> {
     all: u128,
     not_first: u128,
     not_last: u128,
     even_columns: u128,
 }
 
-impl Grid {
-    fn new(side: usize) -> Self {
+impl<const S: u32> Grid<S> {
+    fn new() -> Self {
+        let side = S as usize;
         let n = side * side;
         let all = if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
         let mut col0 = 0u128;
@@ -51,7 +75,6 @@ impl Grid {
             even_columns |= col0 << c;
         }
         Grid {
-            side: side as u32,
             all,
             not_first: all & !col0,
             not_last: all & !(col0 << (side - 1)),
@@ -62,13 +85,7 @@ impl Grid {
     /// Top cells of the vertical dominoes that fit in `x`.
     #[inline]
     fn vertical_slots(&self, x: u128) -> u128 {
-        x & (x >> self.side)
-    }
-
-    /// Left cells of the horizontal dominoes that fit in `x`.
-    #[inline]
-    fn horizontal_slots(&self, x: u128) -> u128 {
-        x & (x >> 1) & self.not_last
+        x & (x >> S)
     }
 
     /// The cells of `x` with an empty cell to their left or right.
@@ -80,7 +97,7 @@ impl Grid {
     /// The cells of `x` with an empty cell above or below.
     #[inline]
     fn down_neighbours(&self, x: u128) -> u128 {
-        ((x << self.side) & self.all) | (x >> self.side)
+        ((x << S) & self.all) | (x >> S)
     }
 
     /// The cells of `x` that no domino can ever cover: no empty neighbour.
@@ -89,44 +106,14 @@ impl Grid {
         x & !(self.across_neighbours(x) | self.down_neighbours(x))
     }
 
-    /// The most vertical dominoes that fit in `x` at once: the sum over the
-    /// columns' runs of empty cells of ⌊run / 2⌋ (a run is a path, whose
-    /// largest matching takes pairs from its top). Each round pairs the top
+    /// The top cells of a largest set of disjoint vertical dominoes in `x`:
+    /// in each column's run of empty cells, pairs taken from its top (a run
+    /// is a path, whose largest matching does so). Each round pairs the top
     /// two cells of every run and drops them (a run of one cell is dropped
     /// alone), so it takes ⌈longest run / 2⌉ rounds.
     #[inline]
-    fn vertical_packing(&self, mut x: u128) -> u32 {
-        let s = self.side;
-        let mut n = 0;
-        while self.vertical_slots(x) != 0 {
-            let tops = x & !(x << s);
-            let pairs = tops & (x >> s);
-            n += pairs.count_ones();
-            x &= !(tops | (pairs << s));
-        }
-        n
-    }
-
-    /// The most horizontal dominoes that fit in `x` at once: the sum over the
-    /// rows' runs of ⌊run / 2⌋, by the rounds of
-    /// [`vertical_packing`](Self::vertical_packing) along the rows.
-    #[inline]
-    fn horizontal_packing(&self, mut x: u128) -> u32 {
-        let mut n = 0;
-        while self.horizontal_slots(x) != 0 {
-            let lefts = x & !((x << 1) & self.not_first);
-            let pairs = lefts & (x >> 1) & self.not_last;
-            n += pairs.count_ones();
-            x &= !(lefts | (pairs << 1));
-        }
-        n
-    }
-
-    /// The top cells of a largest set of disjoint vertical dominoes in `x`
-    /// (the same rounds as [`vertical_packing`](Self::vertical_packing)).
-    #[inline]
     fn vertical_pairs(&self, mut x: u128) -> u128 {
-        let s = self.side;
+        let s = S;
         let mut all = 0;
         while self.vertical_slots(x) != 0 {
             let tops = x & !(x << s);
@@ -146,7 +133,7 @@ impl Grid {
 
     /// The same cells transposed: `(r, c)` goes to `(c, r)`. O(cells).
     fn transpose(&self, x: u128) -> u128 {
-        let s = self.side as usize;
+        let s = S as usize;
         let mut out = 0u128;
         let mut rest = x;
         while rest != 0 {
@@ -159,7 +146,7 @@ impl Grid {
 
     /// The empty cells of `board` (at most `side` wide and tall) on the grid.
     fn embed(&self, board: &DomineeringBoard) -> u128 {
-        let (w, h, s) = (board.width(), board.height(), self.side as usize);
+        let (w, h, s) = (board.width(), board.height(), S as usize);
         let empty = board.empty_cells();
         let mut b = 0u128;
         for r in 0..h {
@@ -175,13 +162,13 @@ impl Grid {
     /// Index of the transposed cell.
     #[inline]
     fn transposed_index(&self, i: u32) -> u32 {
-        (i % self.side) * self.side + i / self.side
+        (i % S) * S + i / S
     }
 
     /// The board turned upside down (rows in reverse order).
     #[inline]
     fn flip_rows(&self, x: u128) -> u128 {
-        let s = self.side;
+        let s = S;
         let row = (1u128 << s) - 1;
         let mut out = 0u128;
         for r in 0..s {
@@ -193,7 +180,7 @@ impl Grid {
     /// The board turned by a half turn: the whole bit string reversed.
     #[inline]
     fn half_turn(&self, x: u128) -> u128 {
-        x.reverse_bits() >> (128 - self.side * self.side)
+        x.reverse_bits() >> (128 - S * S)
     }
 
     /// The least of the four images of `x` that keep vertical dominoes
@@ -358,8 +345,8 @@ impl Reserve {
 
     /// The reserve of the vertical player on `b`.
     #[inline]
-    fn of(g: &Grid, b: u128) -> Reserve {
-        let s = g.side;
+    fn of<const S: u32>(g: &Grid<S>, b: u128) -> Reserve {
+        let s = S;
         let reach = g.out_of_reach_across(b);
         let safe_tops = g.vertical_pairs(reach);
         let safe_cells = safe_tops | (safe_tops << s);
@@ -399,8 +386,8 @@ impl Reserve {
 /// disjoint empty 2 × 2 squares closed on the left or on the right (no
 /// empty cell just outside the square on that side), taken greedily.
 #[inline]
-fn protective_areas(g: &Grid, b: u128) -> u128 {
-    let s = g.side;
+fn protective_areas<const S: u32>(g: &Grid<S>, b: u128) -> u128 {
+    let s = S;
     // Cells with an empty cell to their left / right.
     let open_left = (b << 1) & g.not_first;
     let open_right = (b >> 1) & g.not_last;
@@ -427,18 +414,32 @@ fn protective_areas(g: &Grid, b: u128) -> u128 {
 /// Applies rules 1 and 2 (see [`Bound`]) to the mover's board `b` and its
 /// transpose `t` (the opponent's board).
 #[inline]
-fn bounds(g: &Grid, b: u128, t: u128) -> Bound {
-    let most_opponent = g.vertical_packing(t);
+fn bounds<const S: u32>(g: &Grid<S>, b: u128, t: u128) -> Bound {
     let mine = Reserve::of(g, b);
-    if mine.wins_first(most_opponent, g.horizontal_packing(b & !mine.cells)) {
+    // The opponent's vertical packing on `t` is the packing of `b`'s rows.
+    if mine.wins_first(rows_packing::<S>(b), rows_packing::<S>(b & !mine.cells)) {
         return Bound::Win;
     }
-    let most_mover = g.vertical_packing(b);
     let theirs = Reserve::of(g, t);
-    if theirs.wins_second(most_mover, g.horizontal_packing(t & !theirs.cells)) {
+    if theirs.wins_second(rows_packing::<S>(t), rows_packing::<S>(t & !theirs.cells)) {
         return Bound::Loss;
     }
     Bound::Open
+}
+
+/// The most horizontal dominoes that fit in `x` at once on the grid of side
+/// `S`: the sum over the rows' runs of empty cells of ⌊run / 2⌋, one
+/// [`ROW_PACKING`] look-up a row. The vertical packing of a board is this
+/// count of its transpose. O(side).
+#[inline]
+fn rows_packing<const S: u32>(mut x: u128) -> u32 {
+    let s = S;
+    let mut n = 0;
+    for _ in 0..s {
+        n += u32::from(ROW_PACKING[(x as usize) & ((1 << s) - 1)]);
+        x >>= s;
+    }
+    n
 }
 
 /// Transposition table entries: the key (at most 121 bits) with, in the top
@@ -502,7 +503,8 @@ const KEY_MASK: u128 = (1u128 << WORK_SHIFT) - 1;
 /// stop.
 pub struct DomineeringSearch<'m> {
     table: Vec<u128>,
-    grid: Grid,
+    /// The side of the grid the table's entries were made on (0: none).
+    side: usize,
     nodes: u64,
     max_nodes: u64,
     ticker: Ticker<'m>,
@@ -566,7 +568,7 @@ impl<'m> DomineeringSearch<'m> {
         crate::prefetch::advise_huge_pages(&mut table);
         DomineeringSearch {
             table,
-            grid: Grid::new(1),
+            side: 0,
             nodes: 0,
             max_nodes: u64::MAX,
             ticker: Ticker::new(None),
@@ -655,19 +657,30 @@ impl<'m> DomineeringSearch<'m> {
             }));
         }
         let side = w.max(h);
-        if self.grid.side as usize != side {
-            self.grid = Grid::new(side);
-            if self.nodes > 0 {
+        if self.side != side {
+            if self.side != 0 {
                 self.table.fill(0);
             }
+            self.side = side;
         }
-        let g = self.grid;
-        *self.places = [positional(&g, w, h), positional(&g, h, w)];
+        on_side!(side, Self::solve, self, board, left_first)
+    }
+
+    /// [`winning_move`](Self::winning_move) on the grid of side `S`, the
+    /// board's longer side.
+    fn solve<const S: u32>(
+        &mut self,
+        board: &DomineeringBoard,
+        left_first: bool,
+    ) -> Result<Option<DomineeringBoard>, SearchError> {
+        let (w, h) = (board.width(), board.height());
+        let g = Grid::<S>::new();
+        *self.places = [positional::<S>(w, h), positional::<S>(h, w)];
         let empty = board.empty_cells();
         let b = g.embed(board);
         let t = g.transpose(b);
         let (mine, theirs) = if left_first { (b, t) } else { (t, b) };
-        let result = self.search(mine, theirs, true, usize::from(!left_first), None);
+        let result = self.search(&g, mine, theirs, true, usize::from(!left_first), None);
         let flushed = self.ticker.flush();
         let found = result?;
         flushed?;
@@ -675,12 +688,12 @@ impl<'m> DomineeringSearch<'m> {
             // Back from the grid to the board: cell `i` of the mover's grid
             // (transposed for Right) and the one below it.
             let (i, j) = if left_first {
-                (i, i + g.side)
+                (i, i + S)
             } else {
                 (g.transposed_index(i), g.transposed_index(i) + 1)
             };
             let cell = |k: u32| {
-                let (r, c) = ((k / g.side) as usize, (k % g.side) as usize);
+                let (r, c) = ((k / S) as usize, (k % S) as usize);
                 1u128 << (r * w + c)
             };
             DomineeringBoard::from_mask(w, h, empty & !(cell(i) | cell(j))).unwrap_or(*board)
@@ -692,8 +705,9 @@ impl<'m> DomineeringSearch<'m> {
     /// move even when the bounds decide (the first in move order). `known`
     /// is the position's table key and slot when the parent has already
     /// cleared its dead cells and found its bounds open.
-    fn search(
+    fn search<const S: u32>(
         &mut self,
+        g: &Grid<S>,
         b: u128,
         t: u128,
         root: bool,
@@ -707,7 +721,7 @@ impl<'m> DomineeringSearch<'m> {
             }));
         }
         self.ticker.tick()?;
-        let g = self.grid;
+        let g = *g;
         let (b, t, key, slot) = match known {
             Some((key, slot)) => (b, t, key, slot),
             None => {
@@ -731,7 +745,7 @@ impl<'m> DomineeringSearch<'m> {
         let cells = b.count_ones();
         if cells <= self.small_cells && !root {
             self.stats.by_canonical_forms += 1;
-            return self.small_position(b).map(|wins| wins.then_some(0));
+            return self.small_position(S as usize, b).map(|wins| wins.then_some(0));
         }
         if !root && let Some(wins) = self.probe(key, slot) {
             self.stats.by_table += 1;
@@ -754,7 +768,7 @@ impl<'m> DomineeringSearch<'m> {
         let base = self.lookahead.len();
         for (k, m) in moves.list[..moves.len].iter_mut().enumerate() {
             let i = m.1;
-            let bit = (1u128 << i) | (1u128 << (i + g.side));
+            let bit = (1u128 | (1u128 << S)) << i;
             let tbit = 3u128 << g.transposed_index(i);
             let (nb, nt) = (t & !tbit, b & !bit);
             let (nb, nt) = (nb & !g.dead(nb), nt & !g.dead(nt));
@@ -795,14 +809,14 @@ impl<'m> DomineeringSearch<'m> {
         if found.is_some() {
             self.nodes += 1;
         } else {
-            for &(score, i, ahead) in moves.as_slice() {
+            for &(score, i, ahead) in &moves.list[..moves.len] {
                 // The moves the bounds or the table showed to lose.
                 if score < KNOWN_LOSS {
                     continue;
                 }
                 let c = self.lookahead[ahead as usize];
                 if self
-                    .search(c.b, c.t, false, side ^ 1, Some((c.key, c.slot)))?
+                    .search(&g, c.b, c.t, false, side ^ 1, Some((c.key, c.slot)))?
                     .is_none()
                 {
                     found = Some(i);
@@ -826,8 +840,7 @@ impl<'m> DomineeringSearch<'m> {
     /// Whether the mover (vertical on `b`) wins, from the canonical form of
     /// the position: Left moving first wins iff its outcome is `L` or `N`.
     #[cold]
-    fn small_position(&mut self, b: u128) -> Result<bool, SearchError> {
-        let s = self.grid.side as usize;
+    fn small_position(&mut self, s: usize, b: u128) -> Result<bool, SearchError> {
         let Some(board) = DomineeringBoard::from_mask(s, s, b) else {
             return Ok(false);
         };
@@ -857,25 +870,12 @@ impl<'m> DomineeringSearch<'m> {
     }
 }
 
-/// The mover's moves, best first once sorted: `(score, top cell, place of
-/// the child in the lookahead)`.
-struct Moves {
-    list: [(i64, u32, u32); 128],
-    len: usize,
-}
-
 /// Taken off the score of a move the bounds or the table showed to lose,
 /// which puts it below [`KNOWN_LOSS`] (scores are below 2^50).
 const LOSS_MARK: i64 = 1 << 60;
 
 /// Scores below this are moves known to lose.
 const KNOWN_LOSS: i64 = -(1 << 59);
-
-impl Moves {
-    fn as_slice(&self) -> &[(i64, u32, u32)] {
-        &self.list[..self.len]
-    }
-}
 
 /// The most disjoint dominoes along a row of up to [`MAX_SEARCH_SIDE`]
 /// cells whose empty cells are the bits of the index: the sum over its runs
@@ -906,14 +906,20 @@ fn packing(row: u32) -> i32 {
     i32::from(ROW_PACKING[row as usize & ((1 << MAX_SEARCH_SIDE) - 1)])
 }
 
-/// Row `k` of `x` as a word (0 for any `k` outside the grid, which counts
-/// as filled).
+/// The rows of a board as words, row `k` at index `k + 2`, with two rows
+/// of filled cells (0) before the first and after the last, so that the
+/// rows two away from any row are in bounds: cells off the grid count as
+/// filled.
+type Rows = [u32; MAX_SEARCH_SIDE + 4];
+
+/// The rows of `x` (see [`Rows`]). O(side).
 #[inline(always)]
-fn row(g: &Grid, x: u128, k: u32) -> u32 {
-    if k >= g.side {
-        return 0;
+fn rows_of<const S: u32>(x: u128) -> Rows {
+    let mut out = [0; MAX_SEARCH_SIDE + 4];
+    for k in 0..S as usize {
+        out[k + 2] = ((x >> (k as u32 * S)) as u32) & ((1 << S) - 1);
     }
-    ((x >> (k * g.side)) as u32) & ((1 << g.side) - 1)
+    out
 }
 
 /// The safe cells of row `k` given the rows above and below: cells whose
@@ -923,27 +929,20 @@ fn sheltered(above: u32, here: u32, below: u32) -> u32 {
     here & !above & !below
 }
 
-/// The change in the packing of the sheltered cells of rows `k − 1`, `k`,
-/// `k + 1` of `x` when row `k` becomes `new` (rows off the grid are 0).
+/// The change in the packing of the sheltered cells of three rows, given
+/// as `above`, `here`, `below` with the rows next to them `above2` and
+/// `below2`, when the middle row `here` becomes `new`.
 #[inline(always)]
-fn sheltered_change(g: &Grid, x: u128, k: u32, new: u32) -> i32 {
-    // Rows before the first wrap around to indices off the grid: 0.
-    let at = |j: u32| row(g, x, j);
-    let (a2, a, old, b, b2) = (
-        at(k.wrapping_sub(2)),
-        at(k.wrapping_sub(1)),
-        at(k),
-        at(k + 1),
-        at(k + 2),
-    );
-    packing(sheltered(a2, a, new)) - packing(sheltered(a2, a, old)) + packing(sheltered(a, new, b))
-        - packing(sheltered(a, old, b))
-        + packing(sheltered(new, b, b2))
-        - packing(sheltered(old, b, b2))
+fn sheltered_change([above2, above, here, below, below2]: [u32; 5], new: u32) -> i32 {
+    packing(sheltered(above2, above, new)) - packing(sheltered(above2, above, here))
+        + packing(sheltered(above, new, below))
+        - packing(sheltered(above, here, below))
+        + packing(sheltered(new, below, below2))
+        - packing(sheltered(here, below, below2))
 }
 
 /// Positional preference of the top cells of vertical moves on a `w`-wide,
-/// `h`-tall board embedded in `g` (higher is tried first among moves of
+/// `h`-tall board embedded in the grid of side `S` (higher is tried first among moves of
 /// equal score). Dominoes that fall on a regular lattice leave the fewest
 /// isolated cells, so the preference runs, by tiers: moves in the second,
 /// fourth, … column from either side edge whose cells are paired with
@@ -952,7 +951,7 @@ fn sheltered_change(g: &Grid, x: u128, k: u32, new: u32) -> i32 {
 /// then unpaired; moves in the two edge columns last. Within a tier, nearer
 /// the side edge, then nearer the top or bottom edge, first. This is the
 /// static move preference of Bullock's Obsequi (2002).
-fn positional(g: &Grid, w: usize, h: usize) -> [u16; 128] {
+fn positional<const S: u32>(w: usize, h: usize) -> [u16; 128] {
     let mut out = [0u16; 128];
     for r in 0..h.saturating_sub(1) {
         for c in 0..w {
@@ -968,28 +967,31 @@ fn positional(g: &Grid, w: usize, h: usize) -> [u16; 128] {
                 (false, false, _) => 1,
             };
             let near = (p.min(31) * 32 + a.min(31)) as u16;
-            out[r * g.side as usize + c] = tier * 1024 + (1023 - near);
+            out[r * S as usize + c] = tier * 1024 + (1023 - near);
         }
     }
     out
 }
 
-/// The score of the mover's vertical move with top cell `i` on `b`
-/// (transpose `t`), as [`order_moves`] describes it: computed on the few
-/// rows the move changes, by [`ROW_PACKING`]. O(1).
+/// The score of the mover's vertical move with top cell `i` on the board
+/// whose rows are `rb` (and those of its transpose `rt`), as
+/// [`order_moves`] describes it: computed on the few rows the move changes,
+/// by [`ROW_PACKING`]. O(1).
 #[inline]
-fn move_score(g: &Grid, b: u128, t: u128, i: u32) -> i32 {
-    let (r, c) = (i / g.side, i % g.side);
+fn move_score<const S: u32>(rb: &Rows, rt: &Rows, i: u32) -> i32 {
+    let (r, c) = ((i / S) as usize, (i % S) as usize);
     // The mover's column `c` is row `c` of the transpose.
-    let column = row(g, t, c);
+    let column = rt[c + 2];
     let column_after = column & !(3 << r);
     // The opponent's rows `r` and `r + 1`.
-    let (upper, lower) = (row(g, b, r), row(g, b, r + 1));
+    let (upper, lower) = (rb[r + 2], rb[r + 3]);
     let (upper_after, lower_after) = (upper & !(1 << c), lower & !(1 << c));
-    let mover = packing(column_after) - packing(column) + sheltered_change(g, t, c, column_after);
+    let mover = packing(column_after) - packing(column)
+        + sheltered_change([rt[c], rt[c + 1], column, rt[c + 3], rt[c + 4]], column_after);
     let opponent = packing(upper_after) + packing(lower_after) - packing(upper) - packing(lower)
-        + sheltered_change(g, b, r, upper_after)
-        + sheltered_change(g, b & !(1u128 << i), r + 1, lower_after);
+        + sheltered_change([rb[r], rb[r + 1], upper, lower, rb[r + 4]], upper_after)
+        // Row `r + 1` changes on the board where row `r` already has.
+        + sheltered_change([rb[r + 1], upper_after, lower, rb[r + 4], rb[r + 5]], lower_after);
     mover - opponent
 }
 
@@ -1007,10 +1009,11 @@ fn move_score(g: &Grid, b: u128, t: u128, i: u32) -> i32 {
 /// (dominoes taken and sheltered cells made, then the history heuristic)
 /// searched 1.94 million.
 #[inline]
-fn order_moves(g: &Grid, b: u128, t: u128, places: &[u16; 128]) -> Moves {
-    let s = g.side;
+fn order_moves<const S: u32>(g: &Grid<S>, b: u128, t: u128, places: &[u16; 128]) -> Moves {
+    let s = S;
     let mine = g.vertical_slots(b);
     let own_sheltered = g.out_of_reach_across(b);
+    let (rb, rt) = (rows_of::<S>(b), rows_of::<S>(t));
     let mut moves = Moves {
         list: [(0, 0, 0); 128],
         len: 0,
@@ -1019,8 +1022,8 @@ fn order_moves(g: &Grid, b: u128, t: u128, places: &[u16; 128]) -> Moves {
     while rest != 0 {
         let i = rest.trailing_zeros();
         rest &= rest - 1;
-        let cells = (1u128 << i) | (1u128 << (i + s));
-        let score = i64::from(move_score(g, b, t, i));
+        let cells = (1u128 | (1u128 << s)) << i;
+        let score = i64::from(move_score::<S>(&rb, &rt, i));
         let used = i64::from((cells & own_sheltered).count_ones());
         let key = ((((2 - used) << 40) + ((score + 1024) << 16) + i64::from(places[i as usize])) << 7)
             + i64::from(127 - i);
@@ -1028,6 +1031,13 @@ fn order_moves(g: &Grid, b: u128, t: u128, places: &[u16; 128]) -> Moves {
         moves.len += 1;
     }
     moves
+}
+
+/// The mover's moves, best first once sorted: `(score, top cell, place of
+/// the child in the lookahead)`.
+struct Moves {
+    list: [(i64, u32, u32); 128],
+    len: usize,
 }
 
 /// Domineering answered by outcome only.
@@ -1264,18 +1274,19 @@ mod tests {
 
     #[test]
     fn grid_helpers_match_their_definitions() {
-        let g = Grid::new(5);
+        let g = Grid::<5>::new();
         // A column of 5 cells holds 2 vertical dominoes; of 4, 2; of 3, 1.
-        assert_eq!(g.vertical_packing(g.all), 10);
+        assert_eq!(rows_packing::<5>(g.transpose(g.all)), 10);
         let col = 1 | (1 << 5) | (1 << 10) | (1 << 20);
-        assert_eq!(g.vertical_packing(col), 1);
+        assert_eq!(rows_packing::<5>(g.transpose(col)), 1);
         for x in [0x1_2345_6789u128, g.all, 0x155_5555, 0b10110_01101_11011] {
             let x = x & g.all;
             assert_eq!(g.transpose(g.transpose(x)), x);
             // The half turn is both flips; the key is one of the images.
             assert_eq!(g.half_turn(g.half_turn(x)), x);
             assert_eq!(g.flip_rows(g.flip_rows(x)), x);
-            assert_eq!(g.vertical_packing(x), naive_packing(x, 5));
+            assert_eq!(rows_packing::<5>(g.transpose(x)), naive_packing(x, 5));
+            assert_eq!(rows_packing::<5>(x), naive_row_packing(x, 5));
             let k = g.key(x);
             assert!(k <= x && k.count_ones() == x.count_ones());
         }
@@ -1301,7 +1312,12 @@ mod tests {
     /// Packing counts along rows, cell by cell (the transposed
     /// [`naive_packing`]).
     fn naive_row_packing(x: u128, s: usize) -> u32 {
-        let t = Grid::new(s).transpose(x);
+        let mut t = 0u128;
+        for r in 0..s {
+            for c in 0..s {
+                t |= ((x >> (r * s + c)) & 1) << (c * s + r);
+            }
+        }
         naive_packing(t, s)
     }
 
@@ -1316,30 +1332,43 @@ mod tests {
         }
     }
 
+    /// The move scores on the board `bits` (cut to the grid of side `S`),
+    /// computed on the rows a move changes, equal the change of the four
+    /// whole-board counts they stand for; the row packings equal theirs.
+    fn check_move_scores<const S: u32>(bits: u128) {
+        let g = Grid::<S>::new();
+        let s = S as usize;
+        let b = bits & g.all;
+        let t = g.transpose(b);
+        assert_eq!(rows_packing::<S>(b), naive_row_packing(b, s));
+        assert_eq!(rows_packing::<S>(t), naive_packing(b, s));
+        // Counts by definition: packings of all cells and of the
+        // sheltered ones, for the vertical mover and the opponent.
+        let counts = |x: u128| {
+            let mover = naive_packing(x, s) + naive_packing(g.out_of_reach_across(x), s);
+            let across_sheltered = x & !g.down_neighbours(x);
+            let opponent = naive_row_packing(x, s) + naive_row_packing(across_sheltered, s);
+            mover as i32 - opponent as i32
+        };
+        let (rb, rt) = (rows_of::<S>(b), rows_of::<S>(t));
+        let mut rest = g.vertical_slots(b);
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let after = b & !((1u128 << i) | (1u128 << (i + S)));
+            assert_eq!(
+                move_score::<S>(&rb, &rt, i),
+                counts(after) - counts(b),
+                "side {S}, cell {i}, board {b:#x}"
+            );
+        }
+    }
+
     proptest! {
-        /// The move score, computed on the rows a move changes, equals the
-        /// change of the four whole-board counts it stands for.
         #[test]
-        fn move_scores_equal_whole_board_counts(side in 2usize..=MAX_SEARCH_SIDE, lo: u64, hi: u64, dense: u64) {
-            let g = Grid::new(side);
-            let s = side;
-            let b = ((u128::from(hi) << 64) | u128::from(lo) | u128::from(dense)) & g.all;
-            let t = g.transpose(b);
-            // Counts by definition: packings of all cells and of the
-            // sheltered ones, for the vertical mover and the opponent.
-            let counts = |x: u128| {
-                let mover = naive_packing(x, s) + naive_packing(g.out_of_reach_across(x), s);
-                let across_sheltered = x & !g.down_neighbours(x);
-                let opponent = naive_row_packing(x, s) + naive_row_packing(across_sheltered, s);
-                mover as i32 - opponent as i32
-            };
-            let mut rest = g.vertical_slots(b);
-            while rest != 0 {
-                let i = rest.trailing_zeros();
-                rest &= rest - 1;
-                let after = b & !((1u128 << i) | (1u128 << (i + g.side)));
-                prop_assert_eq!(move_score(&g, b, t, i), counts(after) - counts(b));
-            }
+        fn move_scores_equal_whole_board_counts(side in 1usize..=MAX_SEARCH_SIDE, lo: u64, hi: u64, dense: u64) {
+            let bits = (u128::from(hi) << 64) | u128::from(lo) | u128::from(dense);
+            on_side!(side, check_move_scores, bits);
         }
     }
 
@@ -1392,8 +1421,13 @@ mod tests {
     /// The bounds alone, on a board and for each player moving first: a
     /// `Win` or `Loss` must agree with the canonical form's outcome.
     fn check_bounds(w: usize, h: usize, mask: u128) -> usize {
+        on_side!(w.max(h), check_bounds_on, w, h, mask)
+    }
+
+    /// [`check_bounds`] on the grid of side `S`.
+    fn check_bounds_on<const S: u32>(w: usize, h: usize, mask: u128) -> usize {
         let board = DomineeringBoard::from_mask(w, h, mask).unwrap();
-        let g = Grid::new(w.max(h));
+        let g = Grid::<S>::new();
         let b = g.embed(&board);
         let b = b & !g.dead(b);
         let t = g.transpose(b);
