@@ -59,6 +59,8 @@ struct Grid<const S: u32> {
     not_first: u128,
     not_last: u128,
     even_columns: u128,
+    /// The cells of rows 0, 2, 4, ….
+    even_rows: u128,
 }
 
 impl<const S: u32> Grid<S> {
@@ -79,6 +81,9 @@ impl<const S: u32> Grid<S> {
             not_first: all & !col0,
             not_last: all & !(col0 << (side - 1)),
             even_columns: even_columns & all,
+            even_rows: (0..side)
+                .step_by(2)
+                .fold(0u128, |m, r| m | (((1u128 << side) - 1) << (r * side))),
         }
     }
 
@@ -108,20 +113,26 @@ impl<const S: u32> Grid<S> {
 
     /// The top cells of a largest set of disjoint vertical dominoes in `x`:
     /// in each column's run of empty cells, pairs taken from its top (a run
-    /// is a path, whose largest matching does so). Each round pairs the top
-    /// two cells of every run and drops them (a run of one cell is dropped
-    /// alone), so it takes ⌈longest run / 2⌉ rounds.
+    /// is a path, whose largest matching does so). Those are the cells at an
+    /// even distance below their run's top cell with the cell below them
+    /// empty. The rows of runs that start on an even row are filled down the
+    /// runs in ⌈log₂ S⌉ doubling steps, with no branch.
     #[inline]
-    fn vertical_pairs(&self, mut x: u128) -> u128 {
-        let s = S;
-        let mut all = 0;
-        while self.vertical_slots(x) != 0 {
-            let tops = x & !(x << s);
-            let pairs = tops & (x >> s);
-            all |= pairs;
-            x &= !(tops | (pairs << s));
+    fn vertical_pairs(&self, x: u128) -> u128 {
+        let tops = x & !(x << S);
+        // Cells of runs whose top is on an even row.
+        let mut even = tops & self.even_rows;
+        // `down`: cells whose `k` cells above are in the run (k = 1, 2, 4, …).
+        let mut down = x & (x << S);
+        let mut k = 1;
+        while k < S {
+            even |= down & (even << (k * S));
+            down &= down << (k * S);
+            k *= 2;
         }
-        all
+        // At an even distance from the top: on the top's row parity.
+        let at_even = (even & self.even_rows) | (x & !even & !self.even_rows);
+        at_even & (x >> S)
     }
 
     /// The cells of `x` that the horizontal player can never cover: no empty
@@ -756,7 +767,7 @@ impl<'m> DomineeringSearch<'m> {
         let mut moves = order_moves(&g, b, t, &self.places[side]);
         // Best first already for the lookahead, which stops at the first
         // winning move it finds (scores are distinct: they end in the cell).
-        moves.list[..moves.len].sort_unstable_by_key(|m| core::cmp::Reverse(m.0));
+        moves.keys[..moves.len].sort_unstable_by(|x, y| y.cmp(x));
         // One move ahead (enhanced cutoffs): a move after which the bounds or
         // the table say the opponent loses wins at once; moves after which
         // they say the opponent wins go last.
@@ -766,8 +777,8 @@ impl<'m> DomineeringSearch<'m> {
         // the processor overlaps their cache misses (the table is far larger
         // than the caches, and its misses were half of the search's time).
         let base = self.lookahead.len();
-        for (k, m) in moves.list[..moves.len].iter_mut().enumerate() {
-            let i = m.1;
+        for (k, m) in moves.keys[..moves.len].iter_mut().enumerate() {
+            let i = cell_of(*m);
             let bit = (1u128 | (1u128 << S)) << i;
             let tbit = 3u128 << g.transposed_index(i);
             let (nb, nt) = (t & !tbit, b & !bit);
@@ -779,11 +790,10 @@ impl<'m> DomineeringSearch<'m> {
                 break;
             }
             if child == Bound::Win {
-                m.0 -= LOSS_MARK;
+                *m -= LOSS_MARK;
                 continue;
             }
             let key = g.key(nb);
-            m.2 = self.lookahead.len() as u32;
             self.lookahead.push(Child {
                 b: nb,
                 t: nt,
@@ -797,11 +807,11 @@ impl<'m> DomineeringSearch<'m> {
                 let c = self.lookahead[j];
                 match self.probe(c.key, c.slot) {
                     Some(false) => {
-                        found = Some(moves.list[c.at].1);
+                        found = Some(cell_of(moves.keys[c.at]));
                         self.stats.by_table += 1;
                         break;
                     }
-                    Some(true) => moves.list[c.at].0 -= LOSS_MARK,
+                    Some(true) => moves.keys[c.at] -= LOSS_MARK,
                     None => {}
                 }
             }
@@ -809,17 +819,20 @@ impl<'m> DomineeringSearch<'m> {
         if found.is_some() {
             self.nodes += 1;
         } else {
-            for &(score, i, ahead) in &moves.list[..moves.len] {
-                // The moves the bounds or the table showed to lose.
-                if score < KNOWN_LOSS {
+            // The children left open, best first; the bounds' losers are
+            // not among them.
+            for j in base..self.lookahead.len() {
+                let c = self.lookahead[j];
+                let m = moves.keys[c.at];
+                // The moves the table showed to lose.
+                if m < KNOWN_LOSS {
                     continue;
                 }
-                let c = self.lookahead[ahead as usize];
                 if self
                     .search(&g, c.b, c.t, false, side ^ 1, Some((c.key, c.slot)))?
                     .is_none()
                 {
-                    found = Some(i);
+                    found = Some(cell_of(m));
                     break;
                 }
             }
@@ -1015,7 +1028,7 @@ fn order_moves<const S: u32>(g: &Grid<S>, b: u128, t: u128, places: &[u16; 128])
     let own_sheltered = g.out_of_reach_across(b);
     let (rb, rt) = (rows_of::<S>(b), rows_of::<S>(t));
     let mut moves = Moves {
-        list: [(0, 0, 0); 128],
+        keys: [0; 128],
         len: 0,
     };
     let mut rest = mine;
@@ -1027,17 +1040,25 @@ fn order_moves<const S: u32>(g: &Grid<S>, b: u128, t: u128, places: &[u16; 128])
         let used = i64::from((cells & own_sheltered).count_ones());
         let key = ((((2 - used) << 40) + ((score + 1024) << 16) + i64::from(places[i as usize])) << 7)
             + i64::from(127 - i);
-        moves.list[moves.len] = (key, i, u32::MAX);
+        moves.keys[moves.len] = key;
         moves.len += 1;
     }
     moves
 }
 
-/// The mover's moves, best first once sorted: `(score, top cell, place of
-/// the child in the lookahead)`.
+/// The mover's moves as their keys (see [`order_moves`]), best first once
+/// sorted: the score above, the top cell `i` as `127 − i` in the lowest 7
+/// bits ([`cell_of`]), so that keys are distinct.
 struct Moves {
-    list: [(i64, u32, u32); 128],
+    keys: [i64; 128],
     len: usize,
+}
+
+/// The top cell of the move with key `key` (its lowest 7 bits, which
+/// [`LOSS_MARK`] leaves alone).
+#[inline]
+const fn cell_of(key: i64) -> u32 {
+    127 - (key & 127) as u32
 }
 
 /// Domineering answered by outcome only.
@@ -1364,7 +1385,35 @@ mod tests {
         }
     }
 
+    /// The vertical pairs by the definition's rounds: pair the top two
+    /// cells of every column's run, drop them, repeat.
+    fn vertical_pairs_by_rounds(mut x: u128, s: u32) -> u128 {
+        let mut all = 0;
+        while x & (x >> s) != 0 {
+            let tops = x & !(x << s);
+            let pairs = tops & (x >> s);
+            all |= pairs;
+            x &= !(tops | (pairs << s));
+        }
+        all
+    }
+
+    fn check_vertical_pairs<const S: u32>(bits: u128) {
+        let g = Grid::<S>::new();
+        let x = bits & g.all;
+        let pairs = g.vertical_pairs(x);
+        assert_eq!(pairs, vertical_pairs_by_rounds(x, S), "side {S}, board {x:#x}");
+        assert_eq!(pairs.count_ones(), naive_packing(x, S as usize));
+    }
+
     proptest! {
+        #[test]
+        fn vertical_pairs_are_the_top_down_matching(side in 1usize..=MAX_SEARCH_SIDE, lo: u64, hi: u64, dense: u64) {
+            let bits = (u128::from(hi) << 64) | u128::from(lo) | u128::from(dense);
+            on_side!(side, check_vertical_pairs, bits);
+            on_side!(side, check_vertical_pairs, bits | (bits >> 3));
+        }
+
         #[test]
         fn move_scores_equal_whole_board_counts(side in 1usize..=MAX_SEARCH_SIDE, lo: u64, hi: u64, dense: u64) {
             let bits = (u128::from(hi) << 64) | u128::from(lo) | u128::from(dense);
