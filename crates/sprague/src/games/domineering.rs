@@ -459,7 +459,9 @@ impl Notation<DomineeringBoard> for Domineering {
             .map(|i| bitgrid::cell_name(i, w))
             .collect();
         let first = covered.trailing_zeros() as usize;
-        let kind = if covered >> first == 3 {
+        // Two cells next in row-major order lie side by side, except on a
+        // board one cell wide, where they lie one above the other.
+        let kind = if covered >> first == 3 && w > 1 {
             "horizontal"
         } else {
             "vertical"
@@ -573,6 +575,33 @@ mod tests {
             let s = random_board(seed, w, h);
             assert_eq!(moves(&s, true), naive_moves(&s, true), "{s}");
             assert_eq!(moves(&s, false), naive_moves(&s, false), "{s}");
+        }
+    }
+
+    #[test]
+    fn moves_are_described_by_their_direction() {
+        // One cell wide or one tall: the two cells are next in row-major
+        // order either way.
+        for (text, vertical, want) in [
+            (".|.|.", true, "vertical domino a1-a2"),
+            ("...", false, "horizontal domino a1-b1"),
+            ("..|..", true, "vertical domino a1-a2"),
+            ("..|..", false, "horizontal domino a1-b1"),
+        ] {
+            let from = board(text);
+            let mut options = Vec::new();
+            if vertical {
+                Domineering.left_moves(&from, &mut options);
+            } else {
+                Domineering.right_moves(&from, &mut options);
+            }
+            let said: Vec<String> = options
+                .iter()
+                .map(|to| Domineering.describe_move(&from, to))
+                .collect();
+            assert!(said.iter().any(|d| d == want), "{text}: {said:?}");
+            let other = if vertical { "horizontal" } else { "vertical" };
+            assert!(said.iter().all(|d| !d.starts_with(other)), "{text}: {said:?}");
         }
     }
 
