@@ -459,9 +459,9 @@ impl Notation<DomineeringBoard> for Domineering {
             .map(|i| bitgrid::cell_name(i, w))
             .collect();
         let first = covered.trailing_zeros() as usize;
-        // Two cells next in row-major order lie side by side, except on a
-        // board one cell wide, where they lie one above the other.
-        let kind = if covered >> first == 3 && w > 1 {
+        // Horizontal when the second cell is the next one in the first's
+        // row (on a board one cell wide, the next cell is in the next row).
+        let kind = if covered >> first == 3 && !(first + 1).is_multiple_of(w) {
             "horizontal"
         } else {
             "vertical"
