@@ -179,11 +179,10 @@ impl<const S: u32> Grid<S> {
     /// The board turned upside down (rows in reverse order).
     #[inline]
     fn flip_rows(&self, x: u128) -> u128 {
-        let s = S;
-        let row = (1u128 << s) - 1;
+        let row = (1u128 << S) - 1;
         let mut out = 0u128;
-        for r in 0..s {
-            out |= ((x >> (r * s)) & row) << ((s - 1 - r) * s);
+        for r in 0..S {
+            out |= ((x >> (r * S)) & row) << ((S - 1 - r) * S);
         }
         out
     }
@@ -357,12 +356,11 @@ impl Reserve {
     /// The reserve of the vertical player on `b`.
     #[inline]
     fn of<const S: u32>(g: &Grid<S>, b: u128) -> Reserve {
-        let s = S;
         let reach = g.out_of_reach_across(b);
         let safe_tops = g.vertical_pairs(reach);
-        let safe_cells = safe_tops | (safe_tops << s);
+        let safe_cells = safe_tops | (safe_tops << S);
         let areas = protective_areas(g, b);
-        let area_cells = areas | (areas << 1) | (areas << s) | (areas << (s + 1));
+        let area_cells = areas | (areas << 1) | (areas << S) | (areas << (S + 1));
         // No pair beside an area: one domino of the opponent's, entering an
         // area from its open side, then spoils no pair as well.
         let tops = g.vertical_pairs(b & !safe_cells & !area_cells & !g.across_neighbours(area_cells));
@@ -370,9 +368,9 @@ impl Reserve {
         // columns, then those of the others not beside them.
         let pick = |first: u128| {
             let a = tops & first;
-            let cells = a | (a << s);
+            let cells = a | (a << S);
             let beside = ((cells & g.not_last) << 1) | ((cells & g.not_first) >> 1);
-            let beside_tops = beside | (beside >> s);
+            let beside_tops = beside | (beside >> S);
             a | (tops & !first & !beside_tops)
         };
         let (even, odd) = (pick(g.even_columns), pick(!g.even_columns));
@@ -382,13 +380,13 @@ impl Reserve {
             odd
         };
         // A pair with a cell out of reach (left over by the safe moves).
-        let half = pairs & (reach | (reach >> s));
+        let half = pairs & (reach | (reach >> S));
         Reserve {
             safe: safe_tops.count_ones(),
             areas: areas.count_ones(),
             pairs2: (pairs & !half).count_ones(),
             pairs1: half.count_ones(),
-            cells: area_cells | pairs | (pairs << s),
+            cells: area_cells | pairs | (pairs << S),
         }
     }
 }
@@ -398,13 +396,12 @@ impl Reserve {
 /// empty cell just outside the square on that side), taken greedily.
 #[inline]
 fn protective_areas<const S: u32>(g: &Grid<S>, b: u128) -> u128 {
-    let s = S;
     // Cells with an empty cell to their left / right.
     let open_left = (b << 1) & g.not_first;
     let open_right = (b >> 1) & g.not_last;
-    let square = b & (b >> 1) & g.not_last & (b >> s) & (b >> (s + 1));
-    let closed_left = !open_left & !(open_left >> s);
-    let closed_right = !(open_right >> 1) & !(open_right >> (s + 1));
+    let square = b & (b >> 1) & g.not_last & (b >> S) & (b >> (S + 1));
+    let closed_left = !open_left & !(open_left >> S);
+    let closed_right = !(open_right >> 1) & !(open_right >> (S + 1));
     let mut cand = square & (closed_left | closed_right);
     // Keep the first candidate, drop those sharing a cell with it or with a
     // cell beside one of its cells (so that one domino of the opponent's
@@ -417,7 +414,7 @@ fn protective_areas<const S: u32>(g: &Grid<S>, b: u128) -> u128 {
         let right = (first << 1) & g.not_first;
         let left = (first >> 1) & g.not_last;
         let row = first | right | ((right << 1) & g.not_first) | left | ((left >> 1) & g.not_last);
-        cand &= !(row | (row << s) | (row >> s));
+        cand &= !(row | (row << S) | (row >> S));
     }
     kept
 }
@@ -444,11 +441,10 @@ fn bounds<const S: u32>(g: &Grid<S>, b: u128, t: u128) -> Bound {
 /// count of its transpose. O(side).
 #[inline]
 fn rows_packing<const S: u32>(mut x: u128) -> u32 {
-    let s = S;
     let mut n = 0;
-    for _ in 0..s {
-        n += u32::from(ROW_PACKING[(x as usize) & ((1 << s) - 1)]);
-        x >>= s;
+    for _ in 0..S {
+        n += u32::from(ROW_PACKING[(x as usize) & ((1 << S) - 1)]);
+        x >>= S;
     }
     n
 }
@@ -1023,7 +1019,6 @@ fn move_score<const S: u32>(rb: &Rows, rt: &Rows, i: u32) -> i32 {
 /// searched 1.94 million.
 #[inline]
 fn order_moves<const S: u32>(g: &Grid<S>, b: u128, t: u128, places: &[u16; 128]) -> Moves {
-    let s = S;
     let mine = g.vertical_slots(b);
     let own_sheltered = g.out_of_reach_across(b);
     let (rb, rt) = (rows_of::<S>(b), rows_of::<S>(t));
@@ -1035,7 +1030,7 @@ fn order_moves<const S: u32>(g: &Grid<S>, b: u128, t: u128, places: &[u16; 128])
     while rest != 0 {
         let i = rest.trailing_zeros();
         rest &= rest - 1;
-        let cells = (1u128 | (1u128 << s)) << i;
+        let cells = (1u128 | (1u128 << S)) << i;
         let score = i64::from(move_score::<S>(&rb, &rt, i));
         let used = i64::from((cells & own_sheltered).count_ones());
         let key = ((((2 - used) << 40) + ((score + 1024) << 16) + i64::from(places[i as usize])) << 7)
