@@ -235,8 +235,8 @@ fn mul_rec(a: u64, b: u64, bits: u32) -> u64 {
     ((p2 ^ p0) << h) | (p0 ^ mul_rec(p1, half, h))
 }
 
-/// Minimum excludant: the least value not in `values`. O(k log k) for k values
-/// (it collects them and calls [`mex_in_place`]).
+/// Minimum excludant: the least value not in `values`. O(k) for k values (it
+/// collects them and calls [`mex_in_place`]).
 ///
 /// ```
 /// use sprague::{mex, Nimber};
@@ -250,9 +250,11 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
 }
 
 /// Minimum excludant of a slice, the least non-negative integer not in it.
-/// Sorts the slice (O(k log k) for k values, no allocation), so hot loops can
-/// reuse one scratch buffer; for values known to be small, a [`MexSet`] is
-/// O(k) instead.
+/// O(k) for k values, no allocation, so hot loops can reuse one scratch
+/// buffer: the mex of k values is at most k, and each value below k is
+/// swapped to the index equal to it (each swap puts one value in its place
+/// for good), so the mex is the first index not holding itself. The slice
+/// is left permuted.
 ///
 /// ```
 /// use sprague::{Nimber, nimber::mex_in_place};
@@ -260,16 +262,25 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
 /// ```
 #[must_use]
 pub fn mex_in_place(values: &mut [u64]) -> Nimber {
-    values.sort_unstable();
-    let mut m = 0u64;
-    for &v in values.iter() {
-        if v == m {
-            m += 1;
-        } else if v > m {
-            break;
+    let k = values.len();
+    for i in 0..k {
+        loop {
+            let v = values[i];
+            let Ok(j) = usize::try_from(v) else { break };
+            // Out of range, already in its place, or a repeat of the value
+            // already there.
+            if j >= k || j == i || values[j] == v {
+                break;
+            }
+            values.swap(i, j);
         }
     }
-    Nimber(m)
+    let m = values
+        .iter()
+        .enumerate()
+        .position(|(i, &v)| v != i as u64)
+        .unwrap_or(k);
+    Nimber(m as u64)
 }
 
 /// A reusable scratch set of small non-negative integers, for loops that take
@@ -741,6 +752,24 @@ mod tests {
             for k in 0..m {
                 prop_assert!(v.contains(&k));
             }
+        }
+
+        /// Repeats, values far above the count and values near `u64::MAX`
+        /// (which no index can hold) leave the mex as the definition gives it.
+        #[test]
+        fn mex_in_place_is_least_missing(
+            mut v in proptest::collection::vec(prop_oneof![0u64..40, any::<u64>(), Just(u64::MAX)], 0..60),
+        ) {
+            let want = (0u64..).find(|m| !v.contains(m)).unwrap_or(0);
+            let before = {
+                let mut s = v.clone();
+                s.sort_unstable();
+                s
+            };
+            prop_assert_eq!(mex_in_place(&mut v), Nimber(want));
+            // A permutation of what it was given.
+            v.sort_unstable();
+            prop_assert_eq!(v, before);
         }
 
         /// A reused set, over several rounds, agrees with the definition.
