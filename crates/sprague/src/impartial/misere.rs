@@ -157,7 +157,7 @@ impl<'r, R: ImpartialRules> MisereSolver<'r, R> {
             };
             held -= done.options.len();
             self.limits.reached(self.memo.len())?;
-            self.memo.insert(done.position, win);
+            self.memo.insert(self.rules.kept(done.position), win);
             self.limits.ticker.tick()?;
             if stack.is_empty() {
                 return Ok(win);

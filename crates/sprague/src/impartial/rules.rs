@@ -39,6 +39,15 @@ pub trait ImpartialRules {
         false
     }
 
+    /// `position` as the solvers' tables keep it once its value is known:
+    /// the same position (equal to it, hashing alike), lightened of what
+    /// only its moves need, such as the foreign object that a game written
+    /// in another language carries; a kept position that is searched again
+    /// must still give its moves. The default keeps the position whole.
+    fn kept(&self, position: Self::Position) -> Self::Position {
+        position
+    }
+
     /// Joins components back into one position (the inverse of
     /// [`decompose`](ImpartialRules::decompose)), so that winning moves in a sum
     /// can be found component by component. `None` if unsupported.

@@ -264,9 +264,10 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
                 match self.known(&c) {
                     Some(v) => frame.values[i as usize] ^= v.0,
                     None => {
-                        let next = c.clone();
-                        frame.parts.push((i, c));
-                        return Some(next);
+                        // The part stays to be looked up once valued; the
+                        // search takes the position itself.
+                        frame.parts.push((i, c.clone()));
+                        return Some(c);
                     }
                 }
             }
@@ -311,7 +312,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     /// Remembers the value of a position that splits, while there is room.
     fn remember_split(&mut self, position: R::Position, value: Nimber) {
         if self.splits.len() < self.limits.max_states {
-            self.splits.insert(position, value);
+            self.splits.insert(self.rules.kept(position), value);
         }
     }
 
@@ -342,7 +343,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             };
             let value = mex_in_place(&mut done.values);
             self.limits.reached(self.memo.len())?;
-            self.memo.insert(done.position, value);
+            self.memo.insert(self.rules.kept(done.position), value);
             self.limits.ticker.tick()?;
             if stack.is_empty() {
                 return Ok(value);
