@@ -13,6 +13,7 @@ mod errors;
 mod game;
 mod graph;
 mod graph_board;
+mod hot;
 mod nimber;
 mod report;
 mod surreal;

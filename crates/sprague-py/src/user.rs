@@ -7,6 +7,7 @@ use crate::board::{Board, Written};
 use crate::errors::{Watch, budget_error, type_error, with_note};
 use crate::game::{Game, with_store_taken};
 use crate::graph_board::GraphBoard;
+use crate::hot::{Clock, call_one, list_item, small_int_at};
 use crate::report::Value;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -21,22 +22,33 @@ use sprague::{
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
-use std::time::{Duration, Instant};
 
-/// A Python position as an engine position: the object with its hash taken
-/// once; equality is identity, then the blocks' own equality for boards and
-/// graphs, then Python's `==`. Small (three words), as the solvers' tables
-/// hold one for every position they meet.
+/// A Python position as an engine position. An int, or a tuple of ints
+/// small enough to pack into [`Packed`], is keyed by its ints: hashed and
+/// compared without calling Python, and kept in the solvers' tables without
+/// its object (rebuilt, equal, when a method needs it). Any other object is
+/// keyed by its hash, taken once; equality is identity, then the blocks' own
+/// equality for boards and graphs, then Python's `==`.
 pub struct Key {
-    hash: isize,
-    obj: Py<PyAny>,
-    /// Whether the object is a board or a graph of the blocks.
+    /// The object: `None` only for a key of [`Kind::Ints`] that a table
+    /// keeps ([`ImpartialRules::kept`]) or that was cloned.
+    obj: Option<Py<PyAny>>,
+    /// For [`Kind::Ints`], the ints ([`Packed`]); for the other kinds, the
+    /// hash in the first word.
+    words: [u64; 2],
+    /// For [`Kind::Ints`], [`Packed::shape`]; 0 for the others.
+    shape: u8,
     kind: Kind,
 }
+
+// Four words: the solvers' tables hold one key for every position they meet.
+const _: () = assert!(size_of::<Key>() == 32);
 
 /// What kind of object a [`Key`] holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
+    /// An exact int, or an exact tuple of exact ints, packed.
+    Ints,
     /// A `sprague.Board`, hashed and compared natively.
     Board,
     /// A `sprague.GraphBoard`, hashed and compared natively.
@@ -45,8 +57,117 @@ enum Kind {
     Other,
 }
 
+/// An int (`shape` [`Packed::INT`], the value in `words[0]`), or a tuple of
+/// up to 4 ints that fit in 32 bits each (`shape` its length), or of 5 to 8
+/// that fit in 16 bits (`shape` its length): the ints side by side in
+/// `words`. Which form a value takes depends on the value alone, so equal
+/// positions pack alike.
+#[derive(Clone, Copy)]
+struct Packed {
+    words: [u64; 2],
+    shape: u8,
+}
+
+impl Packed {
+    /// The shape of a bare int.
+    const INT: u8 = u8::MAX;
+
+    /// The packing of `obj` when it is an exact int (in `i64`), or an exact
+    /// tuple of exact ints that fits.
+    fn of(obj: &Bound<'_, PyAny>) -> Option<Packed> {
+        if obj.is_exact_instance_of::<PyInt>() {
+            let v: i64 = obj.extract().ok()?;
+            return Some(Packed {
+                words: [v as u64, 0],
+                shape: Self::INT,
+            });
+        }
+        let t = obj.cast_exact::<PyTuple>().ok()?;
+        let len = t.len();
+        if len > 8 {
+            return None;
+        }
+        let width = if len <= 4 { 32 } else { 16 };
+        // Side by side in a register (a store per word and a load of both
+        // would stall the load on the stores).
+        let mut all = 0u128;
+        for i in 0..len {
+            let x = small_int_at(t, i)?;
+            if x >> (width - 1) != 0 && x >> (width - 1) != -1 {
+                return None;
+            }
+            all |= u128::from(x as u64 & ((1u64 << width) - 1)) << (i * width);
+        }
+        Some(Packed {
+            words: [all as u64, (all >> 64) as u64],
+            shape: len as u8,
+        })
+    }
+
+    /// The ints, `None` for a bare int.
+    fn ints(self) -> Option<impl ExactSizeIterator<Item = i64>> {
+        if self.shape == Self::INT {
+            return None;
+        }
+        let width = if self.shape <= 4 { 32 } else { 16 };
+        Some((0..usize::from(self.shape)).map(move |i| {
+            let bit = i * width;
+            let raw = self.words[bit / 64] >> (bit % 64);
+            // Sign-extended from `width` bits.
+            ((raw << (64 - width)) as i64) >> (64 - width)
+        }))
+    }
+
+    /// A hash of the packed ints.
+    fn hash(self) -> u64 {
+        let mut h = self.words[0] ^ self.words[1].rotate_left(29) ^ u64::from(self.shape) << 56;
+        h = (h ^ h >> 32).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^ h >> 29
+    }
+
+    /// What Python's `repr` gives for the int or tuple packed.
+    fn repr(self) -> String {
+        let Some(ints) = self.ints() else {
+            return (self.words[0] as i64).to_string();
+        };
+        let n = ints.len();
+        let mut text = String::from("(");
+        for (i, x) in ints.enumerate() {
+            if i > 0 {
+                text.push_str(", ");
+            }
+            text.push_str(&x.to_string());
+        }
+        text.push_str(if n == 1 { ",)" } else { ")" });
+        text
+    }
+
+    /// A new Python object equal to the one packed.
+    fn object(self, py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+        match self.ints() {
+            None => Ok((self.words[0] as i64)
+                .into_pyobject(py)
+                .map_or_else(|e| match e {}, Bound::into_any)),
+            Some(ints) => Ok(PyTuple::new(py, ints)?.into_any()),
+        }
+    }
+}
+
 impl Key {
     fn new(obj: &Bound<'_, PyAny>) -> PyResult<Key> {
+        Key::owning(obj.clone())
+    }
+
+    /// The key of `obj`, which it holds.
+    fn owning(obj: Bound<'_, PyAny>) -> PyResult<Key> {
+        if let Some(ints) = Packed::of(&obj) {
+            return Ok(Key {
+                obj: Some(obj.unbind()),
+                words: ints.words,
+                shape: ints.shape,
+                kind: Kind::Ints,
+            });
+        }
         // A board (the board block) is hashed natively; a board equals only
         // boards, so its hash need not agree with other objects'.
         // Tuples and ints, the commonest positions, skip the type checks.
@@ -60,19 +181,43 @@ impl Key {
         } else {
             (obj.hash()?, Kind::Other)
         };
-        Ok(Key {
-            hash,
-            obj: obj.clone().unbind(),
+        Ok(Key::hashed(obj.unbind(), hash, kind))
+    }
+
+    /// The key of an object of `kind` (not [`Kind::Ints`]) with its hash.
+    fn hashed(obj: Py<PyAny>, hash: isize, kind: Kind) -> Key {
+        Key {
+            obj: Some(obj),
+            words: [hash as u64, 0],
+            shape: 0,
             kind,
-        })
+        }
+    }
+
+    /// The ints, for a key of [`Kind::Ints`].
+    fn packed(&self) -> Packed {
+        Packed {
+            words: self.words,
+            shape: self.shape,
+        }
     }
 
     /// A copy, for a caller that holds the interpreter.
     fn clone_in(&self, py: Python<'_>) -> Key {
         Key {
-            hash: self.hash,
-            obj: self.obj.clone_ref(py),
+            obj: self.obj.as_ref().map(|o| o.clone_ref(py)),
+            words: self.words,
+            shape: self.shape,
             kind: self.kind,
+        }
+    }
+
+    /// The position as a Python object: the one held, or a new one equal
+    /// to it for a key kept without its object.
+    fn object<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.obj {
+            Some(o) => Ok(o.bind(py).clone()),
+            None => self.packed().object(py),
         }
     }
 
@@ -81,37 +226,55 @@ impl Key {
         if self.kind != Kind::Board {
             return None;
         }
-        let b = self.obj.bind(py).cast::<Board>().ok()?;
+        let b = self.obj.as_ref()?.bind(py).cast::<Board>().ok()?;
         let (bits, cells) = b.get().parts();
         Some((*bits, *cells))
     }
 }
 
+/// A clone of packed ints carries no object (one equal to it is made if a
+/// method is called with it): no reference to count, and nothing for Python
+/// to free when the tables are dropped.
 impl Clone for Key {
     fn clone(&self) -> Self {
+        if self.kind == Kind::Ints || self.obj.is_none() {
+            return Key {
+                obj: None,
+                words: self.words,
+                shape: self.shape,
+                kind: self.kind,
+            };
+        }
         Python::attach(|py| self.clone_in(py))
     }
 }
 
 impl PartialEq for Key {
     fn eq(&self, other: &Self) -> bool {
-        self.hash == other.hash
-            && self.kind == other.kind
-            && (self.obj.is(&other.obj)
-                || Python::attach(|py| {
-                    let (a, b) = (self.obj.bind(py), other.obj.bind(py));
-                    match self.kind {
-                        Kind::Board => match (a.cast::<Board>(), b.cast::<Board>()) {
-                            (Ok(x), Ok(y)) => x.get() == y.get(),
-                            _ => false,
-                        },
-                        Kind::Graph => match (a.cast::<GraphBoard>(), b.cast::<GraphBoard>()) {
-                            (Ok(x), Ok(y)) => x.get() == y.get(),
-                            _ => false,
-                        },
-                        Kind::Other => a.eq(b).unwrap_or(false),
-                    }
-                }))
+        if self.words != other.words || self.shape != other.shape || self.kind != other.kind {
+            return false;
+        }
+        if self.kind == Kind::Ints {
+            return true;
+        }
+        let (Some(a), Some(b)) = (&self.obj, &other.obj) else {
+            return false;
+        };
+        a.is(b)
+            || Python::attach(|py| {
+                let (a, b) = (a.bind(py), b.bind(py));
+                match self.kind {
+                    Kind::Board => match (a.cast::<Board>(), b.cast::<Board>()) {
+                        (Ok(x), Ok(y)) => x.get() == y.get(),
+                        _ => false,
+                    },
+                    Kind::Graph => match (a.cast::<GraphBoard>(), b.cast::<GraphBoard>()) {
+                        (Ok(x), Ok(y)) => x.get() == y.get(),
+                        _ => false,
+                    },
+                    Kind::Ints | Kind::Other => a.eq(b).unwrap_or(false),
+                }
+            })
     }
 }
 
@@ -119,7 +282,11 @@ impl Eq for Key {}
 
 impl Hash for Key {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_isize(self.hash);
+        state.write_u64(if self.kind == Kind::Ints {
+            self.packed().hash()
+        } else {
+            self.words[0]
+        });
     }
 }
 
@@ -129,6 +296,15 @@ const SIGNAL_EVERY: u32 = 64;
 /// The methods of a game that the solvers call, as counted in
 /// [`User::callbacks`].
 const CALLBACKS: [&str; 4] = ["moves", "left_moves", "right_moves", "components"];
+
+/// The index of `moves` in [`CALLBACKS`].
+const MOVES: usize = 0;
+/// The index of `left_moves` in [`CALLBACKS`].
+const LEFT_MOVES: usize = 1;
+/// The index of `right_moves` in [`CALLBACKS`].
+const RIGHT_MOVES: usize = 2;
+/// The index of `components` in [`CALLBACKS`].
+const COMPONENTS: usize = 3;
 
 /// Most positions whose `components` answer a [`User`] keeps.
 const SPLITS_KEPT: usize = 1 << 20;
@@ -149,10 +325,11 @@ pub struct User<'py, 'w> {
     calls: Cell<u32>,
     /// Calls of `moves`, `left_moves`, `right_moves` and `components`.
     counts: [Cell<u64>; 4],
-    /// Time spent inside them (wall clock, from call to return).
-    spent: Cell<Duration>,
-    /// When the call that made this game began.
-    started: Instant,
+    /// Time spent inside them (wall clock, from call to return), in ticks
+    /// of `clock`.
+    spent: Cell<u64>,
+    /// Started when the call that made this game began.
+    clock: Clock,
     /// `components` answers by position, for the partizan solver: it splits
     /// every option it meets, and the same option is met from many
     /// positions; a position is split once, as a plain memoised solution over
@@ -282,8 +459,8 @@ impl<'py, 'w> User<'py, 'w> {
             components,
             calls: Cell::new(0),
             counts: Default::default(),
-            spent: Cell::new(Duration::ZERO),
-            started: Instant::now(),
+            spent: Cell::new(0),
+            clock: Clock::new(),
             splits: RefCell::new(FxHashMap::default()),
             interned: RefCell::new(FxHashSet::default()),
             boards: RefCell::new(FxHashMap::default()),
@@ -302,7 +479,7 @@ impl<'py, 'w> User<'py, 'w> {
 
     /// Calls `f(position)`; an exception is noted and stops the search
     /// (`None`). Polls Python's signals every [`SIGNAL_EVERY`] calls.
-    fn call(&self, f: &Bound<'py, PyAny>, name: &str, p: &Key) -> Option<Bound<'py, PyAny>> {
+    fn call(&self, f: &Bound<'py, PyAny>, which: usize, p: &Key) -> Option<Bound<'py, PyAny>> {
         if self.watch.failed() {
             return None;
         }
@@ -314,16 +491,30 @@ impl<'py, 'w> User<'py, 'w> {
             self.watch.fail(e);
             return None;
         }
-        let pos = p.obj.bind(self.py);
-        let which = CALLBACKS.iter().position(|&c| c == name).unwrap_or(0);
+        // The object held, borrowed (no reference counted), or a new one.
+        let made;
+        let pos = match &p.obj {
+            Some(o) => o.bind(self.py),
+            None => match p.packed().object(self.py) {
+                Ok(o) => {
+                    made = o;
+                    &made
+                }
+                Err(e) => {
+                    self.watch.fail(e);
+                    return None;
+                }
+            },
+        };
         self.counts[which].set(self.counts[which].get() + 1);
-        let start = Instant::now();
-        let answer = f.call1((pos,));
-        self.spent.set(self.spent.get() + start.elapsed());
+        let start = self.clock.now();
+        let answer = call_one(f, pos);
+        self.spent
+            .set(self.spent.get() + self.clock.now().wrapping_sub(start));
         match answer {
             Ok(r) => Some(r),
             Err(e) => {
-                self.fail_at(e, name, pos);
+                self.fail_at(e, CALLBACKS[which], pos);
                 None
             }
         }
@@ -342,8 +533,16 @@ impl<'py, 'w> User<'py, 'w> {
         }
         Data::map()
             .with("calls", calls)
-            .with("seconds", self.spent.get().as_secs_f64())
-            .with("total_seconds", self.started.elapsed().as_secs_f64())
+            .with("seconds", self.clock.seconds(self.spent.get()))
+            .with("total_seconds", self.clock.elapsed())
+    }
+
+    /// [`fail_at`](Self::fail_at) the position of `p`.
+    fn fail_at_key(&self, e: PyErr, name: &str, p: &Key) {
+        match p.object(self.py) {
+            Ok(pos) => self.fail_at(e, name, &pos),
+            Err(_) => self.watch.fail(e),
+        }
     }
 
     fn fail_at(&self, e: PyErr, name: &str, pos: &Bound<'py, PyAny>) {
@@ -352,19 +551,21 @@ impl<'py, 'w> User<'py, 'w> {
     }
 
     /// The positions `f(p)` returns, pushed to `out` as keys.
-    fn options(&self, f: Option<&Bound<'py, PyAny>>, name: &str, p: &Key, out: &mut Vec<Key>) {
+    fn options(&self, f: Option<&Bound<'py, PyAny>>, which: usize, p: &Key, out: &mut Vec<Key>) {
         let Some(f) = f else { return };
-        let Some(r) = self.call(f, name, p) else { return };
+        let Some(r) = self.call(f, which, p) else { return };
         if let Err(e) = self.collect(&r, out) {
-            self.fail_at(e, name, p.obj.bind(self.py));
+            self.fail_at_key(e, CALLBACKS[which], p);
         }
     }
 
     fn collect(&self, r: &Bound<'py, PyAny>, out: &mut Vec<Key>) -> PyResult<()> {
         if let Ok(list) = r.cast::<PyList>() {
             out.reserve(list.len());
-            for item in list.iter() {
-                out.push(Key::new(&item)?);
+            let mut i = 0;
+            while let Some(item) = list_item(list, i) {
+                out.push(Key::owning(item)?);
+                i += 1;
             }
             return Ok(());
         }
@@ -372,7 +573,7 @@ impl<'py, 'w> User<'py, 'w> {
             .try_iter()
             .map_err(|_| type_error("a moves function returns an iterable of positions", r))?;
         for item in items {
-            out.push(Key::new(&item?)?);
+            out.push(Key::owning(item?)?);
         }
         Ok(())
     }
@@ -412,7 +613,7 @@ impl User<'_, '_> {
     /// `Some(false)` when it is one part, `None` for a position of another
     /// kind or a failure (noted).
     fn native_parts(&self, r: &Regions, p: &Key, out: &mut Vec<Key>) -> Option<bool> {
-        let obj = p.obj.bind(self.py);
+        let obj = p.obj.as_ref()?.bind(self.py);
         if let Ok(b) = obj.cast::<Board>() {
             let b = b.get();
             let connect = self.regions_cells(b, r, obj)?;
@@ -448,6 +649,10 @@ impl User<'_, '_> {
     /// identity. Boards the solvers make are kept by
     /// [`board_key`](Self::board_key) instead.
     fn keep(&self, part: &mut Key) {
+        // Packed ints compare without Python: nothing to gain.
+        if part.kind == Kind::Ints {
+            return;
+        }
         let mut interned = self.interned.borrow_mut();
         if let Some(one) = interned.get(part) {
             *part = one.clone_in(self.py);
@@ -476,7 +681,7 @@ impl ImpartialRules for User<'_, '_> {
     type Position = Key;
 
     fn moves(&self, p: &Key, out: &mut Vec<Key>) {
-        self.options(self.moves.as_ref(), "moves", p, out);
+        self.options(self.moves.as_ref(), MOVES, p, out);
     }
 
     /// With a `symmetry`: the parts (or the whole board) as their least
@@ -513,17 +718,26 @@ impl ImpartialRules for User<'_, '_> {
     fn memoise_splits(&self) -> bool {
         self.components.is_some() || self.regions.is_some()
     }
+
+    /// Packed ints are kept without their object: the tables then hold no
+    /// Python object for them, and the object goes while it is fresh.
+    fn kept(&self, mut p: Key) -> Key {
+        if p.kind == Kind::Ints {
+            p.obj = None;
+        }
+        p
+    }
 }
 
 impl PartizanRules for User<'_, '_> {
     type Position = Key;
 
     fn left_moves(&self, p: &Key, out: &mut Vec<Key>) {
-        self.options(self.left.as_ref(), "left_moves", p, out);
+        self.options(self.left.as_ref(), LEFT_MOVES, p, out);
     }
 
     fn right_moves(&self, p: &Key, out: &mut Vec<Key>) {
-        self.options(self.right.as_ref(), "right_moves", p, out);
+        self.options(self.right.as_ref(), RIGHT_MOVES, p, out);
     }
 
     fn decompose(&self, p: &Key, out: &mut Vec<Key>) -> bool {
@@ -575,13 +789,13 @@ fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>, cache: bool) -> bool {
             return false;
         }
     } else if let Some(f) = u.components.as_ref() {
-        let Some(r) = u.call(f, "components", p) else {
+        let Some(r) = u.call(f, COMPONENTS, p) else {
             return false;
         };
         if r.is_none() {
             out.push(p.clone_in(u.py));
         } else if let Err(e) = u.collect(&r, out) {
-            u.fail_at(e, "components", p.obj.bind(u.py));
+            u.fail_at_key(e, "components", p);
             out.truncate(start);
             return false;
         }
@@ -611,15 +825,21 @@ fn split(u: &User<'_, '_>, p: &Key, out: &mut Vec<Key>, cache: bool) -> bool {
 }
 
 /// The move rows and Python positions of a list of options.
-fn move_rows(py: Python<'_>, moves: &[Key]) -> (Data, Vec<Py<PyAny>>) {
+fn move_rows(py: Python<'_>, moves: &[Key]) -> PyResult<(Data, Vec<Py<PyAny>>)> {
+    let objects = moves.iter().map(|k| k.object(py)).collect::<PyResult<Vec<_>>>()?;
     let rows = moves
         .iter()
-        .map(|k| Data::map().with("to", show(k.obj.bind(py))))
+        .zip(&objects)
+        .map(|(k, o)| {
+            let shown = if k.kind == Kind::Ints {
+                k.packed().repr()
+            } else {
+                show(o)
+            };
+            Data::map().with("to", shown)
+        })
         .collect();
-    (
-        Data::List(rows),
-        moves.iter().map(|k| k.obj.clone_ref(py)).collect(),
-    )
+    Ok((Data::List(rows), objects.into_iter().map(Bound::unbind).collect()))
 }
 
 /// Values of positions of an impartial user game (Grundy values, or misère
@@ -643,7 +863,7 @@ pub fn impartial_values(
             watch.check()?;
             out.push(impartial_report(
                 py, user, position, misere, outcome, None, &winning, None,
-            ));
+            )?);
         }
     } else {
         let mut solver = GrundySolver::with_max_states(user, max_states).with_monitor(&watch.monitor);
@@ -662,7 +882,7 @@ pub fn impartial_values(
                 Some(g.get()),
                 &winning,
                 Some(solver.states()),
-            ));
+            )?);
         }
     }
     Ok(out)
@@ -679,8 +899,8 @@ fn impartial_report(
     grundy: Option<u64>,
     winning: &[Key],
     states: Option<usize>,
-) -> Value {
-    let (rows, objects) = move_rows(py, winning);
+) -> PyResult<Value> {
+    let (rows, objects) = move_rows(py, winning)?;
     let shown = show(position);
     let mut text = format!("{shown}: outcome {}", outcome.as_str());
     if let Some(g) = grundy {
@@ -695,7 +915,11 @@ fn impartial_report(
         .with("winning_moves", rows)
         .with("states", states)
         .with("callbacks", user.callbacks());
-    Value::with_objects(data, text, vec![("winning_moves".into(), objects)])
+    Ok(Value::with_objects(
+        data,
+        text,
+        vec![("winning_moves".into(), objects)],
+    ))
 }
 
 /// A partizan position solved: its canonical form, Left's and Right's
@@ -758,8 +982,8 @@ pub fn partizan_values(
         let value = store.display(g.id);
         let outcome = store.outcome(g.id);
         drop(store);
-        let (lrows, lobj) = move_rows(py, &l);
-        let (rrows, robj) = move_rows(py, &r);
+        let (lrows, lobj) = move_rows(py, &l)?;
+        let (rrows, robj) = move_rows(py, &r)?;
         let shown = show(position);
         let text = format!("{shown}: value {value}, outcome {}\n", outcome.as_str());
         let data = Data::map()
@@ -854,7 +1078,7 @@ pub fn loopy_value(
             .collect(),
     };
     let best: Vec<Key> = best.iter().map(|&t| order[t as usize].clone()).collect();
-    let (rows, objects) = move_rows(py, &best);
+    let (rows, objects) = move_rows(py, &best)?;
     let shown = show(position);
     let remoteness = root_value.remoteness;
     let text = match remoteness {
@@ -927,14 +1151,13 @@ impl HeapGame for UserHeap<'_, '_, '_> {
     fn heap_options(&self, n: u64, f: &mut dyn FnMut(&[u64])) {
         let user = self.user;
         let Some(moves) = user.moves.as_ref() else { return };
-        let heap = Key {
-            hash: 0,
-            obj: n
-                .into_pyobject(user.py)
+        let heap = Key::hashed(
+            n.into_pyobject(user.py)
                 .map_or_else(|e| match e {}, |o| o.into_any().unbind()),
-            kind: Kind::Other,
-        };
-        let Some(r) = user.call(moves, "moves", &heap) else {
+            0,
+            Kind::Other,
+        );
+        let Some(r) = user.call(moves, MOVES, &heap) else {
             return;
         };
         let mut parts = Vec::new();
@@ -957,7 +1180,7 @@ impl HeapGame for UserHeap<'_, '_, '_> {
             })
         };
         if let Err(e) = result {
-            user.fail_at(e, "moves", heap.obj.bind(user.py));
+            user.fail_at_key(e, "moves", &heap);
         }
     }
 }

@@ -360,3 +360,82 @@ def test_bad_regions_are_refused():
 
     with pytest.raises(ValueError, match="`z`"):
         sprague.value(Letter(), sprague.GraphBoard("0-1 1-2 3-4"))
+
+
+class EncodedNim:
+    """Nim on tuples of heaps, each heap written by `encode` (read back by
+    `decode`), split into one-heap positions by `components` when `split`.
+    Positions of small ints are keyed by their ints, natively; the others by
+    Python's hash and ==. Each method checks that it is given a position
+    equal to one it made, of the types it made."""
+
+    def __init__(self, encode, decode, split):
+        self.encode, self.decode, self.split = encode, decode, split
+
+    def check(self, p):
+        assert type(p) is tuple, p
+        assert all(type(x) is type(self.encode(self.decode(x))) for x in p), p
+
+    def moves(self, p):
+        self.check(p)
+        heaps = [self.decode(x) for x in p]
+        return [
+            tuple(self.encode(k) if j == i else x for j, x in enumerate(p))
+            for i, h in enumerate(heaps)
+            for k in range(h)
+        ]
+
+    def components(self, p):
+        self.check(p)
+        return [(x,) for x in p] if self.split and len(p) > 1 else None
+
+
+ENCODINGS = {
+    "ints": (lambda h: h, lambda x: x),
+    "negative ints": (lambda h: -h, lambda x: -x),
+    "ints above 32 bits": (lambda h: h + 2**40, lambda x: x - 2**40),
+    "ints above 64 bits": (lambda h: h + 2**70, lambda x: x - 2**70),
+    "bools and ints": (lambda h: True if h == 1 else h, lambda x: int(x)),
+    "strings": (lambda h: "x" * h, lambda x: len(x)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ENCODINGS))
+@pytest.mark.parametrize("split", [False, True])
+def test_positions_of_every_shape_get_the_values_of_the_definition(name, split):
+    encode, decode = ENCODINGS[name]
+    game = EncodedNim(encode, decode, split)
+    rng = __import__("random").Random(sum(map(ord, name)) + split)
+    # 1 to 10 heaps: tuples of up to 4 ints fit in 32 bits each, of 5 to 8 in
+    # 16 bits, and longer ones are keyed by Python's hash.
+    positions = [tuple(encode(rng.randint(0, 3 if n > 4 else 5)) for _ in range(n)) for n in range(1, 11) for _ in range(2)]
+    # Eight heaps, the first four empty: positions alike in their first word.
+    positions += [tuple(encode(h) for h in (0, 0, 0, 0, a, b, c, d)) for a in range(3) for b in range(3) for c in range(3) for d in range(3)]
+    values = sprague.values(game, positions)
+    for p, v in zip(positions, values):
+        heaps = [decode(x) for x in p]
+        total = functools.reduce(lambda a, b: a ^ b, heaps, 0)
+        assert v.grundy == total, (name, p)
+        want = sorted(
+            (q for q in game.moves(p) if functools.reduce(lambda a, b: a ^ b, map(decode, q), 0) == 0), key=repr
+        )
+        got = sorted((m.position for m in v.winning_moves), key=repr)
+        assert got == want, (name, p)
+        for m in v.winning_moves:
+            assert m.to == repr(m.position)
+
+
+def test_bare_int_positions_and_their_winning_moves():
+    # Subtraction {1, 2, 5} on one heap, positions as bare ints (negative
+    # heaps written as they are): Grundy values by the definition.
+    game = sprague.Impartial(lambda n: [n - s for s in (1, 2, 5) if n - s >= 0])
+    want = []
+    for n in range(60):
+        seen = {want[n - s] for s in (1, 2, 5) if n - s >= 0}
+        want.append(min(set(range(4)) - seen))
+    got = sprague.values(game, list(range(60)))
+    assert [v.grundy for v in got] == want
+    for n, v in enumerate(got):
+        want_moves = sorted(n - s for s in (1, 2, 5) if n - s >= 0 and want[n - s] == 0)
+        assert sorted(m.position for m in v.winning_moves) == want_moves
+        assert all(m.to == str(m.position) for m in v.winning_moves)
