@@ -24,9 +24,14 @@ of --repeat runs, the two solvers run in turn (a slow spell of a shared
 machine then falls on both); the speed ratio best against best and in the
 median of the alternating pairs:
 - total: the whole solve, with the class's methods unwrapped;
-- callbacks: the time inside the class's methods, measured in a second run
-  with each method wrapped by a timer (the timer's own cost inside the
-  interval, measured on an empty method, is taken off per call);
+- callbacks: the time the class's methods take on the calls the solver
+  made: every call (method and position) is recorded in a second run, then
+  replayed in a plain loop, 256 calls at a time, each chunk's answers kept
+  until its time is read (the solver frees them, so freeing is not counted),
+  less the same loop calling an empty method; best of --repeat replays. A timer around each call (the older measure, printed
+  below the table) costs more than most calls (a thread-time read is a
+  system call), and taking an estimate of it off each of 10^5 calls moved
+  the figure by a quarter from run to run;
 - calls of `moves` and of `components`;
 - Python's cycle collector is off while timing (`--gc` keeps it on): it runs
   at allocation counts wherever the allocation happens, which blurs the split
@@ -121,6 +126,62 @@ class Timed:
         return timed
 
 
+class Recorded:
+    """A game whose methods record each call: (the class's method, position)."""
+
+    def __init__(self, game):
+        self.calls = []
+        self.counts = {"moves": 0, "components": 0}
+        for name in self.counts:
+            setattr(self, name, self._wrap(name, getattr(game, name)))
+
+    def _wrap(self, name, f):
+        calls, counts = self.calls, self.counts
+
+        def recorded(p):
+            calls.append((f, p))
+            counts[name] += 1
+            return f(p)
+
+        return recorded
+
+
+class _Empty:
+    def method(self, p):
+        return None
+
+
+def replay_ns(calls, gc_on, chunk=256):
+    """The time of `calls` made in a plain loop, less the same loop calling an
+    empty method: what the methods themselves cost. The loop runs `chunk`
+    calls at a time and keeps their answers until the chunk's time is read,
+    so freeing the answers is not counted (the solver frees them), while
+    memory is reused as in a solve (keeping every answer would count the
+    interpreter's growing its heap)."""
+    empty = _Empty().method
+    if not gc_on:
+        gc.collect()
+        gc.disable()
+    spent = 0
+    try:
+        for at in range(0, len(calls), chunk):
+            part = calls[at : at + chunk]
+            kept, spare = [], []
+            keep, keep_spare = kept.append, spare.append
+            start = clock()
+            for f, p in part:
+                keep(f(p))
+            middle = clock()
+            for _, p in part:
+                keep_spare(empty(p))
+            end = clock()
+            spent += (middle - start) - (end - middle)
+            del kept, spare
+    finally:
+        gc.enable()
+    return spent
+
+
 def timer_cost_ns():
     """Time the wrapper's interval reads when the method does nothing."""
     t = Timed(type("Empty", (), {"moves": lambda self, p: None, "components": lambda self, p: None})())
@@ -165,13 +226,19 @@ def measure(name, game, positions, want, repeat, overhead, gc_on):
             assert got == answers, f"{name}: {label} gives other winning moves"
         pairs.append(times[1] / times[0])
     cb_best = [float("inf")] * 2
+    timer_best = [float("inf")] * 2
     calls = [None, None]
     for _ in range(repeat):
         for k, (_, solve) in enumerate(solvers):
             timed = Timed(game)
             timed_run(solve, timed, positions, gc_on)
-            cb_best[k] = min(cb_best[k], timed.ns - overhead * sum(timed.calls.values()))
-            calls[k] = timed.calls
+            timer_best[k] = min(timer_best[k], timed.ns - overhead * sum(timed.calls.values()))
+    for k, (_, solve) in enumerate(solvers):
+        recorded = Recorded(game)
+        timed_run(solve, recorded, positions, gc_on)
+        calls[k] = recorded.counts
+        for _ in range(repeat):
+            cb_best[k] = min(cb_best[k], replay_ns(recorded.calls, gc_on))
     print(f"{name}:")
     print(f"  {'solver':24} {'total CPU':>10} {'callbacks':>10} {'moves':>8} {'components':>11} {'engine share':>13}")
     rows = []
@@ -180,6 +247,10 @@ def measure(name, game, positions, want, repeat, overhead, gc_on):
         m, c = calls[k]["moves"], calls[k]["components"]
         rows.append((label, total, cb, m, c))
         print(f"  {label:24} {total:9.3f}s {cb:9.3f}s {m:8} {c:11} {100 * (total - cb) / cb:12.1f}%")
+    for k, (label, _) in enumerate(solvers):
+        t = timer_best[k] / 1e9
+        print(f"  ({label}: callbacks {t:.3f}s, engine share {100 * (best[k] / 1e9 - t) / t:.1f}%"
+              " by a timer around each call, its estimated cost taken off)")
     pairs.sort()
     print(f"  sprague is {best[1] / best[0]:.2f}x the speed of the plain solution, best against best;"
           f" {pairs[len(pairs) // 2]:.2f}x in the median of {len(pairs)} alternating pairs"
