@@ -126,21 +126,19 @@ pub fn small_int_at(t: &Bound<'_, PyTuple>, i: usize) -> Option<i64> {
 }
 
 /// Item `i` of `list` (a new reference), or `None` when `i` is not below
-/// its length. The length is read at each call, so a list that changes
-/// while it is read is still read safely.
+/// its length at this call (a list that changes while it is read is still
+/// read safely; the `None` costs an exception made and cleared, so callers
+/// stop at the length they read first).
 #[inline]
 pub fn list_item<'py>(list: &Bound<'py, PyList>, i: usize) -> Option<Bound<'py, PyAny>> {
     let i = ffi::Py_ssize_t::try_from(i).ok()?;
     let py = list.py();
     // SAFETY: `list` is a live list (its `Bound` keeps it alive, and the
-    // interpreter is attached). `i` is checked against its length just
-    // before `PyList_GetItem`, which gives a borrowed reference to a live
-    // item (its own check would set an `IndexError` otherwise); the item is
-    // taken as a new reference at once, before any Python code can run.
+    // interpreter is attached). `PyList_GetItem` checks `i` against the
+    // list's length and gives a borrowed reference to a live item, or null
+    // with an `IndexError` set (cleared here); the item is taken as a new
+    // reference at once, before any Python code can run.
     unsafe {
-        if i >= ffi::PyList_Size(list.as_ptr()) {
-            return None;
-        }
         let item = ffi::PyList_GetItem(list.as_ptr(), i);
         if item.is_null() {
             ffi::PyErr_Clear();

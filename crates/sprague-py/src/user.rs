@@ -561,11 +561,12 @@ impl<'py, 'w> User<'py, 'w> {
 
     fn collect(&self, r: &Bound<'py, PyAny>, out: &mut Vec<Key>) -> PyResult<()> {
         if let Ok(list) = r.cast::<PyList>() {
-            out.reserve(list.len());
-            let mut i = 0;
-            while let Some(item) = list_item(list, i) {
+            let len = list.len();
+            out.reserve(len);
+            // `list_item` stops early at a list that a position's `__hash__`
+            // has shortened.
+            for item in (0..len).map_while(|i| list_item(list, i)) {
                 out.push(Key::owning(item)?);
-                i += 1;
             }
             return Ok(());
         }
