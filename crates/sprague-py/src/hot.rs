@@ -35,6 +35,25 @@ pub fn call_one<'py>(f: &Bound<'py, PyAny>, arg: &Bound<'py, PyAny>) -> PyResult
     }
 }
 
+/// `f(a, b)`.
+pub fn call_two<'py>(
+    f: &Bound<'py, PyAny>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = f.py();
+    // SAFETY: as for `call_one`, with two arguments before the null pointer.
+    unsafe {
+        let r = ffi::PyObject_CallFunctionObjArgs(
+            f.as_ptr(),
+            a.as_ptr(),
+            b.as_ptr(),
+            core::ptr::null_mut::<ffi::PyObject>(),
+        );
+        Bound::from_owned_ptr_or_err(py, r)
+    }
+}
+
 /// A clock for summing many short intervals: [`Clock::now`] reads a tick
 /// count (the time-stamp counter on x86-64, nanoseconds of the system clock
 /// elsewhere), and [`Clock::seconds`] converts a sum of ticks by the rate

@@ -7,7 +7,7 @@ use crate::board::{Board, Written};
 use crate::errors::{Watch, budget_error, type_error, with_note};
 use crate::game::{Game, with_store_taken};
 use crate::graph_board::GraphBoard;
-use crate::hot::{Clock, call_one, list_item, small_int_at};
+use crate::hot::{Clock, call_one, call_two, list_item, small_int_at};
 use crate::report::Value;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -322,6 +322,10 @@ pub struct User<'py, 'w> {
     left: Option<Bound<'py, PyAny>>,
     right: Option<Bound<'py, PyAny>>,
     components: Option<Bound<'py, PyAny>>,
+    /// For each of [`CALLBACKS`] given as a method bound to the game (the
+    /// common case), its function and the game, called as `f(game, p)`:
+    /// one call instead of the bound method's passing on to its function.
+    unbound: [Option<(Bound<'py, PyAny>, Bound<'py, PyAny>)>; 4],
     calls: Cell<u32>,
     /// Calls of `moves`, `left_moves`, `right_moves` and `components`.
     counts: [Cell<u64>; 4],
@@ -448,15 +452,26 @@ impl<'py, 'w> User<'py, 'w> {
                 "a game gives `regions` (boards and graphs split natively) or `components`, not both",
             ));
         }
+        let (moves, left, right) = (get("moves")?, get("left_moves")?, get("right_moves")?);
+        let method_type = py.import("types")?.getattr("MethodType")?;
+        let unbind = |f: &Option<Bound<'py, PyAny>>| -> Option<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+            let f = f.as_ref()?;
+            if !f.get_type().is(&method_type) {
+                return None;
+            }
+            Some((f.getattr("__func__").ok()?, f.getattr("__self__").ok()?))
+        };
+        let unbound = [unbind(&moves), unbind(&left), unbind(&right), unbind(&components)];
         Ok(User {
             symmetry,
             regions,
             py,
             watch,
-            moves: get("moves")?,
-            left: get("left_moves")?,
-            right: get("right_moves")?,
+            moves,
+            left,
+            right,
             components,
+            unbound,
             calls: Cell::new(0),
             counts: Default::default(),
             spent: Cell::new(0),
@@ -508,7 +523,10 @@ impl<'py, 'w> User<'py, 'w> {
         };
         self.counts[which].set(self.counts[which].get() + 1);
         let start = self.clock.now();
-        let answer = call_one(f, pos);
+        let answer = match &self.unbound[which] {
+            Some((function, game)) => call_two(function, game, pos),
+            None => call_one(f, pos),
+        };
         self.spent
             .set(self.spent.get() + self.clock.now().wrapping_sub(start));
         match answer {

@@ -439,3 +439,42 @@ def test_bare_int_positions_and_their_winning_moves():
         want_moves = sorted(n - s for s in (1, 2, 5) if n - s >= 0 and want[n - s] == 0)
         assert sorted(m.position for m in v.winning_moves) == want_moves
         assert all(m.to == str(m.position) for m in v.winning_moves)
+
+
+class _SubtractionMoves:
+    """The moves of subtraction {1, 2, 3} as a callable object."""
+
+    def __call__(self, n):
+        return [n - s for s in (1, 2, 3) if n >= s]
+
+
+class _ByClass:
+    @classmethod
+    def moves(cls, n):
+        return [n - s for s in (1, 2, 3) if n >= s]
+
+
+class _ByStatic:
+    @staticmethod
+    def moves(n):
+        return [n - s for s in (1, 2, 3) if n >= s]
+
+
+class _ByOther:
+    def __init__(self):
+        self.moves = _ByStatic().moves  # a plain function, set on the instance
+        self.split = _Helper().components  # a method bound to another object
+
+    def components(self, p):
+        return self.split(p)
+
+
+class _Helper:
+    def components(self, p):
+        return None
+
+
+def test_methods_of_every_kind_are_called_alike():
+    # Subtraction {1, 2, 3}: n mod 4 (Winning Ways ch. 4).
+    for game in [_ByClass(), _ByStatic(), _ByOther(), sprague.Impartial(_SubtractionMoves()), sprague.Impartial(lambda n: [n - s for s in (1, 2, 3) if n >= s])]:
+        assert [v.grundy for v in sprague.values(game, list(range(12)))] == [n % 4 for n in range(12)], game
