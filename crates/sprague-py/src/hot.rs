@@ -84,14 +84,15 @@ impl Clock {
         self.made.elapsed().as_secs_f64()
     }
 
-    /// `ticks` in seconds.
+    /// `ticks` in seconds, at most the seconds since the clock was made (a
+    /// counter that differs between processors could give more).
     pub fn seconds(&self, ticks: u64) -> f64 {
         let seconds = self.elapsed();
-        let passed = self.now().wrapping_sub(self.made_ticks);
+        let passed = self.now().saturating_sub(self.made_ticks);
         if passed == 0 {
             return 0.0;
         }
-        ticks as f64 * seconds / passed as f64
+        (ticks as f64 * seconds / passed as f64).min(seconds)
     }
 }
 

@@ -528,7 +528,7 @@ impl<'py, 'w> User<'py, 'w> {
             None => call_one(f, pos),
         };
         self.spent
-            .set(self.spent.get() + self.clock.now().wrapping_sub(start));
+            .set(self.spent.get() + self.clock.now().saturating_sub(start));
         match answer {
             Ok(r) => Some(r),
             Err(e) => {
