@@ -31,7 +31,7 @@ use std::hash::{Hash, Hasher};
 /// equality for boards and graphs, then Python's `==`.
 pub struct Key {
     /// The object: `None` only for a key of [`Kind::Ints`] that a table
-    /// keeps ([`ImpartialRules::kept`]) or that was cloned.
+    /// keeps ([`ImpartialRules::kept`]), or a clone of one.
     obj: Option<Py<PyAny>>,
     /// For [`Kind::Ints`], the ints ([`Packed`]); for the other kinds, the
     /// hash in the first word.
@@ -232,12 +232,11 @@ impl Key {
     }
 }
 
-/// A clone of packed ints carries no object (one equal to it is made if a
-/// method is called with it): no reference to count, and nothing for Python
-/// to free when the tables are dropped.
+/// A clone holds the same object: the solvers call methods with clones
+/// (each frame they search is one). Only [`ImpartialRules::kept`] drops it.
 impl Clone for Key {
     fn clone(&self) -> Self {
-        if self.kind == Kind::Ints || self.obj.is_none() {
+        if self.obj.is_none() {
             return Key {
                 obj: None,
                 words: self.words,
