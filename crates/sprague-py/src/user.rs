@@ -19,6 +19,7 @@ use sprague::loopy::{Wld, solve_graph_with};
 use sprague::{
     Data, DiGraph, GrundySolver, ImpartialRules, MisereSolver, Outcome, PartizanRules, PartizanSolver,
 };
+use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -212,12 +213,13 @@ impl Key {
         }
     }
 
-    /// The position as a Python object: the one held, or a new one equal
-    /// to it for a key kept without its object.
-    fn object<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    /// The position as a Python object: the one held (borrowed, no
+    /// reference counted), or a new one equal to it for a key kept without
+    /// its object.
+    fn object<'a, 'py>(&'a self, py: Python<'py>) -> PyResult<Cow<'a, Bound<'py, PyAny>>> {
         match &self.obj {
-            Some(o) => Ok(o.bind(py).clone()),
-            None => self.packed().object(py),
+            Some(o) => Ok(Cow::Borrowed(o.bind(py))),
+            None => Ok(Cow::Owned(self.packed().object(py)?)),
         }
     }
 
@@ -505,33 +507,25 @@ impl<'py, 'w> User<'py, 'w> {
             self.watch.fail(e);
             return None;
         }
-        // The object held, borrowed (no reference counted), or a new one.
-        let made;
-        let pos = match &p.obj {
-            Some(o) => o.bind(self.py),
-            None => match p.packed().object(self.py) {
-                Ok(o) => {
-                    made = o;
-                    &made
-                }
-                Err(e) => {
-                    self.watch.fail(e);
-                    return None;
-                }
-            },
+        let pos = match p.object(self.py) {
+            Ok(pos) => pos,
+            Err(e) => {
+                self.watch.fail(e);
+                return None;
+            }
         };
         self.counts[which].set(self.counts[which].get() + 1);
         let start = self.clock.now();
         let answer = match &self.unbound[which] {
-            Some((function, game)) => call_two(function, game, pos),
-            None => call_one(f, pos),
+            Some((function, game)) => call_two(function, game, &pos),
+            None => call_one(f, &pos),
         };
         self.spent
             .set(self.spent.get() + self.clock.now().saturating_sub(start));
         match answer {
             Ok(r) => Some(r),
             Err(e) => {
-                self.fail_at(e, CALLBACKS[which], pos);
+                self.fail_at(e, CALLBACKS[which], &pos);
                 None
             }
         }
@@ -857,7 +851,10 @@ fn move_rows(py: Python<'_>, moves: &[Key]) -> PyResult<(Data, Vec<Py<PyAny>>)> 
             Data::map().with("to", shown)
         })
         .collect();
-    Ok((Data::List(rows), objects.into_iter().map(Bound::unbind).collect()))
+    Ok((
+        Data::List(rows),
+        objects.into_iter().map(|o| o.into_owned().unbind()).collect(),
+    ))
 }
 
 /// Values of positions of an impartial user game (Grundy values, or misère
