@@ -195,10 +195,12 @@ mod outcome;
 mod parse_error;
 pub mod partizan;
 pub mod play;
+mod position_memo;
 mod prefetch;
 pub mod query;
 pub mod registry;
 mod search_limits;
+mod slot_index;
 pub mod surreal;
 #[cfg(test)]
 mod test_rng;

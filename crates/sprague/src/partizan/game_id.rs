@@ -22,7 +22,7 @@ impl GameId {
 
     /// The id at `index` (for the tests of the tables keyed or valued by ids).
     #[cfg(test)]
-    pub(super) const fn from_index(index: u32) -> GameId {
+    pub(crate) const fn from_index(index: u32) -> GameId {
         GameId(index)
     }
 }

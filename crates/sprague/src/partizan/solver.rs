@@ -3,12 +3,12 @@
 
 use super::dyadic::Dyadic;
 use super::game_id::GameId;
-use super::position_memo::PositionMemo;
 use super::rules::{NumberSearch, PartizanRules};
 use super::store::{GameStore, Op};
 use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
+use crate::position_memo::{PositionMemo, position_hash};
 use crate::search_limits::SearchLimits;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
@@ -46,7 +46,7 @@ use crate::search_limits::SearchLimits;
 pub struct PartizanSolver<'r, R: PartizanRules> {
     rules: &'r R,
     store: GameStore,
-    memo: PositionMemo<R::Position>,
+    memo: PositionMemo<R::Position, GameId>,
     limits: SearchLimits<'r>,
     /// Scratch buffers reused across expansions.
     options: Vec<R::Position>,
@@ -104,9 +104,14 @@ impl<P: Eq + core::hash::Hash> Part<P> {
     /// representative under `rules`, hashed, with the memo's slot for it
     /// prefetched; no value yet.
     #[inline]
-    fn of<R: PartizanRules<Position = P>>(rules: &R, memo: &PositionMemo<P>, c: &P, option: u32) -> Self {
+    fn of<R: PartizanRules<Position = P>>(
+        rules: &R,
+        memo: &PositionMemo<P, GameId>,
+        c: &P,
+        option: u32,
+    ) -> Self {
         let (key, conjugate) = rules.canonical_key(c);
-        let hash = PositionMemo::hash(&key);
+        let hash = position_hash(&key);
         memo.prefetch(hash);
         Part {
             key,
@@ -316,7 +321,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
 
     /// Value of one component representative, by iterative depth-first search.
     fn component(&mut self, root: R::Position) -> Result<GameId, SearchError> {
-        if let Some(v) = self.memo.get(&root, PositionMemo::hash(&root)) {
+        if let Some(v) = self.memo.get(&root, position_hash(&root)) {
             return Ok(v);
         }
         if let Some(x) = self.rules.number_value(&root) {
@@ -343,7 +348,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
 
     fn search(&mut self, root: R::Position) -> Result<GameId, SearchError> {
         let base = self.frames.len();
-        let hash = PositionMemo::hash(&root);
+        let hash = position_hash(&root);
         self.expand(root, hash);
         self.look_if_due()?;
         // Option parts held by the frames on the path count towards the

@@ -128,19 +128,19 @@ fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
     for x in r {
         h.write_u32(x.0);
     }
-    super::slot_index::wide_hash(h.finish())
+    crate::slot_index::wide_hash(h.finish())
 }
 
 /// The canonical forms of option lists already built: `{L | R}` for lists
 /// `L`, `R` sorted and without repeats, keyed on [`options_hash`] through a
-/// [`SlotIndex`](super::slot_index::SlotIndex). The entries, in the order
+/// [`SlotIndex`](crate::slot_index::SlotIndex). The entries, in the order
 /// they were stored, point into one arena where the lists sit end to end, so
 /// an entry costs no allocation of its own, and the lists stored last, which
 /// the solvers meet most, are near each other. O(|L| + |R|) per look-up or
 /// insertion.
 #[derive(Debug, Default)]
 struct RawMemo {
-    index: super::slot_index::SlotIndex,
+    index: crate::slot_index::SlotIndex,
     entries: Vec<RawEntry>,
     arena: Vec<GameId>,
 }
@@ -180,7 +180,7 @@ impl RawMemo {
 
     /// Stores `id` for the staged lists of hash `h`.
     fn commit(&mut self, h: u64, key: StagedKey, id: GameId) {
-        if super::slot_index::SlotIndex::is_full(self.entries.len()) {
+        if crate::slot_index::SlotIndex::is_full(self.entries.len()) {
             return self.discard(key); // a full memo only stops remembering
         }
         self.entries.push(RawEntry {

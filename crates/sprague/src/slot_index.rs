@@ -1,5 +1,5 @@
-//! The index of one word a slot under the memos keyed by positions and by
-//! option lists: open addressing over hashes, pointing into the caller's
+//! The index of one word a slot under the memos keyed by positions (both
+//! solvers) and by option lists (the partizan store): open addressing over hashes, pointing into the caller's
 //! list of entries.
 
 /// A word-sized hash made to fill 64 bits, as the index reads a hash's top
@@ -9,7 +9,7 @@
 /// 64-bit targets keep the hash as it is.
 #[inline]
 #[must_use]
-pub(super) const fn wide_hash(h: u64) -> u64 {
+pub(crate) const fn wide_hash(h: u64) -> u64 {
     if usize::BITS < 64 {
         h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     } else {
@@ -29,7 +29,7 @@ pub(super) const fn wide_hash(h: u64) -> u64 {
 ///
 /// O(1) expected per operation; 8 bytes a slot, two slots an entry at least.
 #[derive(Debug)]
-pub(super) struct SlotIndex {
+pub(crate) struct SlotIndex {
     slots: Vec<u64>,
     /// `64 - log2(slots.len())`: the top bits of a hash index a slot.
     shift: u32,
@@ -43,17 +43,17 @@ impl Default for SlotIndex {
 
 impl SlotIndex {
     /// Most entries an index can point to.
-    pub(super) const MAX_ENTRIES: usize = u32::MAX as usize;
+    pub(crate) const MAX_ENTRIES: usize = u32::MAX as usize;
 
     /// Whether a list of `len` entries is as long as an index can point to.
     /// (Compared in 64 bits: on 32-bit targets `MAX_ENTRIES` is `usize::MAX`.)
     #[must_use]
-    pub(super) const fn is_full(len: usize) -> bool {
+    pub(crate) const fn is_full(len: usize) -> bool {
         len as u64 >= Self::MAX_ENTRIES as u64
     }
 
     /// An empty index.
-    pub(super) const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         SlotIndex {
             slots: Vec::new(),
             shift: 64,
@@ -75,14 +75,14 @@ impl SlotIndex {
 
     /// Hints that `hash` will be looked up soon. No effect on any value.
     #[inline]
-    pub(super) fn prefetch(&self, hash: u64) {
+    pub(crate) fn prefetch(&self, hash: u64) {
         crate::prefetch::prefetch(&self.slots, self.home(hash));
     }
 
     /// The place of the entry of hash `hash` whose key `is_key` accepts
     /// (given the entry's place), if any.
     #[inline]
-    pub(super) fn find(&self, hash: u64, mut is_key: impl FnMut(usize) -> bool) -> Option<usize> {
+    pub(crate) fn find(&self, hash: u64, mut is_key: impl FnMut(usize) -> bool) -> Option<usize> {
         if self.slots.is_empty() {
             return None;
         }
@@ -107,7 +107,7 @@ impl SlotIndex {
     /// Points hash `hash` to the entry the caller has just added as its
     /// `entries`-th (at most [`MAX_ENTRIES`](Self::MAX_ENTRIES)), doubling
     /// the index first if it would be more than half full.
-    pub(super) fn insert(&mut self, hash: u64, entries: usize) {
+    pub(crate) fn insert(&mut self, hash: u64, entries: usize) {
         debug_assert!((1..=Self::MAX_ENTRIES).contains(&entries));
         if 2 * entries > self.slots.len() {
             self.grow();
