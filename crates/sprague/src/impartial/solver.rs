@@ -4,6 +4,7 @@ use super::rules::ImpartialRules;
 use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::nimber::{Nimber, mex_in_place};
+use crate::position_memo::{PositionMemo, position_hash};
 use crate::search_limits::SearchLimits;
 use rustc_hash::FxHashMap;
 
@@ -32,10 +33,15 @@ pub struct GrundySolver<'r, R: ImpartialRules> {
     memo: FxHashMap<R::Position, Nimber>,
     /// Values of positions that split, when the ruleset asks for them
     /// ([`memoise_splits`](ImpartialRules::memoise_splits)); at most
-    /// `max_states` of them.
-    splits: FxHashMap<R::Position, Nimber>,
+    /// `max_states` of them. Most look-ups here miss (a position is split
+    /// once), and the index can be asked to fetch a slot ahead of its
+    /// look-up, which a hash map cannot.
+    splits: PositionMemo<R::Position, Nimber>,
     /// The components of one option, reused.
     scratch: Vec<R::Position>,
+    /// The components of a position asked for by [`grundy`](Self::grundy),
+    /// reused.
+    roots: Vec<R::Position>,
     limits: SearchLimits<'r>,
 }
 
@@ -72,8 +78,9 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         GrundySolver {
             rules,
             memo: FxHashMap::default(),
-            splits: FxHashMap::default(),
+            splits: PositionMemo::new(),
             scratch: Vec::new(),
+            roots: Vec::new(),
             limits: SearchLimits::new(max_states),
         }
     }
@@ -101,19 +108,25 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         if let Some(v) = self.split_value(position) {
             return Ok(v);
         }
-        let mut parts = Vec::new();
-        if self.rules.decompose(position, &mut parts) {
-            let mut total = Nimber::ZERO;
-            for c in parts {
-                total += self.component(c)?;
+        let mut parts = core::mem::take(&mut self.roots);
+        parts.clear();
+        let split = self.rules.decompose(position, &mut parts);
+        let result = if split {
+            let mut total = Ok(Nimber::ZERO);
+            for c in parts.drain(..) {
+                total = total.and_then(|t| Ok(t + self.component(c)?));
             }
-            if self.rules.memoise_splits() {
+            if self.rules.memoise_splits()
+                && let Ok(total) = total
+            {
                 self.remember_split(position.clone(), total);
             }
-            Ok(total)
+            total
         } else {
             self.component(position.clone())
-        }
+        };
+        self.roots = parts;
+        result
     }
 
     /// Every option of `position` with Grundy value 0 (empty when `position` is
@@ -130,7 +143,8 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         // A ruleset whose splits cost (`memoise_splits`) is not asked again
         // about a position the search has split or valued as a component.
         if self.rules.memoise_splits() {
-            if self.splits.contains_key(position) {
+            let hash = position_hash(position);
+            if self.splits.get(position, hash).is_some() {
                 return self.options_of_value_zero(position);
             }
             if self.memo.contains_key(position) {
@@ -188,7 +202,9 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         let mut options = Vec::new();
         self.rules.moves(position, &mut options);
         let mut winning = Vec::new();
-        for option in options {
+        let mut options = options.into_iter().peekable();
+        while let Some(option) = options.next() {
+            self.prefetch_split(options.peek());
             if self.grundy(&option)?.is_zero() {
                 winning.push(option);
             }
@@ -204,7 +220,9 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         let mut options = Vec::new();
         self.rules.moves(component, &mut options);
         let mut found = Vec::new();
-        for option in options {
+        let mut options = options.into_iter().peekable();
+        while let Some(option) = options.next() {
+            self.prefetch_split(options.peek());
             if self.grundy(&option)? == target {
                 found.push(option);
             }
@@ -260,14 +278,19 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     /// the empty game, value 0.
     fn next_unknown(&mut self, frame: &mut Frame<R::Position>) -> Option<R::Position> {
         loop {
-            while let Some((i, c)) = frame.parts.pop() {
-                match self.known(&c) {
-                    Some(v) => frame.values[i as usize] ^= v.0,
+            // Read and dropped in place: a part moved out of the vector is
+            // copied through the stack, and reading the copy back stalls.
+            while let Some((i, c)) = frame.parts.last_mut() {
+                match self.known(c) {
+                    Some(v) => {
+                        frame.values[*i as usize] ^= v.0;
+                        frame.parts.truncate(frame.parts.len() - 1);
+                    }
                     None => {
-                        // The part stays to be looked up once valued; the
+                        // A copy stays to be looked up once valued; the
                         // search takes the position itself.
-                        frame.parts.push((i, c.clone()));
-                        return Some(c);
+                        let copy = c.clone();
+                        return Some(core::mem::replace(c, copy));
                     }
                 }
             }
@@ -278,6 +301,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
                 self.remember_split(split, Nimber(frame.values[taken - 1]));
             }
             let option = frame.options.pop()?;
+            self.prefetch_split(frame.options.last());
             let i = taken as u32;
             if let Some(v) = self.split_value(&option) {
                 frame.values[i as usize] = v.0;
@@ -295,6 +319,21 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         }
     }
 
+    /// For a ruleset that remembers splits
+    /// ([`memoise_splits`](ImpartialRules::memoise_splits)): hints that
+    /// `next` will be looked up by [`split_value`](Self::split_value) after
+    /// the position in hand is split or searched (calls of the ruleset, which
+    /// are costly for these rulesets), so that its slots are fetched
+    /// meanwhile. No effect on any value.
+    fn prefetch_split(&self, next: Option<&R::Position>) {
+        if let Some(next) = next
+            && self.rules.memoise_splits()
+        {
+            let hash = position_hash(next);
+            self.splits.prefetch(hash);
+        }
+    }
+
     /// For a ruleset that asks for it
     /// ([`memoise_splits`](ImpartialRules::memoise_splits)): the
     /// remembered value of a position, whether it splits or is a component,
@@ -304,15 +343,15 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             return None;
         }
         self.splits
-            .get(position)
-            .copied()
+            .get(position, position_hash(position))
             .or_else(|| self.known(position))
     }
 
     /// Remembers the value of a position that splits, while there is room.
     fn remember_split(&mut self, position: R::Position, value: Nimber) {
         if self.splits.len() < self.limits.max_states {
-            self.splits.insert(self.rules.kept(position), value);
+            let hash = position_hash(&position);
+            self.splits.insert(self.rules.kept(position), hash, value);
         }
     }
 
