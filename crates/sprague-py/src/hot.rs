@@ -112,36 +112,46 @@ fn ticks(made: Instant) -> u64 {
     u64::try_from(made.elapsed().as_nanos()).unwrap_or(u64::MAX)
 }
 
-/// Item `i` of `t` when it is an exact int that fits in `i64`; `None` for
-/// any other item, or when `i` is not below the tuple's length.
+/// The ints of `t` into `out` when `t` has at most eight items, each an
+/// exact int that fits in `i64`: the count of them; `None` otherwise.
 #[inline]
-pub fn small_int_at(t: &Bound<'_, PyTuple>, i: usize) -> Option<i64> {
-    let i = ffi::Py_ssize_t::try_from(i).ok()?;
+pub fn tuple_ints(t: &Bound<'_, PyTuple>, out: &mut [i64; 8]) -> Option<usize> {
+    let p = t.as_ptr();
     // SAFETY: `t` is a live tuple (its `Bound` keeps it alive, and the
-    // interpreter is attached). `PyTuple_GetItem` checks `i` against the
-    // length and gives a borrowed reference to a live item, kept alive by the
-    // tuple while it is read here, or null (with an `IndexError` set, which
-    // is cleared). The item's type is read through `Py_TYPE` and compared
-    // with the int type's address: an exact int, whose value
-    // `PyLong_AsLongAndOverflow` reads without raising (an int needs no
-    // conversion), flagging one outside `c_long` in `overflow`.
+    // interpreter is attached), and a tuple's length never changes.
+    // `PyTuple_GetItem` is called with an index below that length and gives
+    // a borrowed reference to a live item, kept alive by the tuple while it
+    // is read here (null only for an index out of range, which the loop
+    // cannot make; it is still checked). The item's type is read through
+    // `Py_TYPE` and compared with the int type's address: an exact int,
+    // whose value `PyLong_AsLongAndOverflow` reads without raising (an int
+    // needs no conversion), flagging one outside `c_long` in `overflow`.
     unsafe {
-        let item = ffi::PyTuple_GetItem(t.as_ptr(), i);
-        if item.is_null() {
-            ffi::PyErr_Clear();
+        let n = usize::try_from(ffi::PyTuple_Size(p)).ok()?;
+        if n > out.len() {
             return None;
         }
-        if ffi::Py_TYPE(item) != &raw mut ffi::PyLong_Type {
-            return None;
+        for (i, slot) in out.iter_mut().enumerate().take(n) {
+            let item = ffi::PyTuple_GetItem(p, i as ffi::Py_ssize_t);
+            if item.is_null() {
+                ffi::PyErr_Clear();
+                return None;
+            }
+            if ffi::Py_TYPE(item) != &raw mut ffi::PyLong_Type {
+                return None;
+            }
+            let mut overflow = 0;
+            let v = ffi::PyLong_AsLongAndOverflow(item, &mut overflow);
+            if overflow != 0 {
+                return None;
+            }
+            // `c_long` is 32 bits wide on some platforms.
+            #[allow(clippy::useless_conversion)]
+            {
+                *slot = i64::from(v);
+            }
         }
-        let mut overflow = 0;
-        let v = ffi::PyLong_AsLongAndOverflow(item, &mut overflow);
-        if overflow != 0 {
-            return None;
-        }
-        // `c_long` is 32 bits wide on some platforms.
-        #[allow(clippy::useless_conversion)]
-        Some(i64::from(v))
+        Some(n)
     }
 }
 

@@ -7,7 +7,7 @@ use crate::board::{Board, Written};
 use crate::errors::{Watch, budget_error, type_error, with_note};
 use crate::game::{Game, with_store_taken};
 use crate::graph_board::GraphBoard;
-use crate::hot::{Clock, call_one, call_two, list_item, small_int_at};
+use crate::hot::{Clock, call_one, call_two, list_item, tuple_ints};
 use crate::report::Value;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -75,6 +75,7 @@ impl Packed {
 
     /// The packing of `obj` when it is an exact int (in `i64`), or an exact
     /// tuple of exact ints that fits.
+    #[inline(always)]
     fn of(obj: &Bound<'_, PyAny>) -> Option<Packed> {
         if obj.is_exact_instance_of::<PyInt>() {
             let v: i64 = obj.extract().ok()?;
@@ -84,24 +85,33 @@ impl Packed {
             });
         }
         let t = obj.cast_exact::<PyTuple>().ok()?;
-        let len = t.len();
-        if len > 8 {
-            return None;
-        }
-        let width = if len <= 4 { 32 } else { 16 };
-        // Side by side in a register (a store per word and a load of both
-        // would stall the load on the stores).
-        let mut all = 0u128;
-        for i in 0..len {
-            let x = small_int_at(t, i)?;
-            if x >> (width - 1) != 0 && x >> (width - 1) != -1 {
-                return None;
+        let mut ints = [0; 8];
+        let len = tuple_ints(t, &mut ints)?;
+        Self::pack(&ints[..len])
+    }
+
+    /// Up to 4 ints that fit in 32 bits each, or 5 to 8 that fit in 16,
+    /// side by side.
+    fn pack(ints: &[i64]) -> Option<Packed> {
+        let mut words = [0u64; 2];
+        if ints.len() <= 4 {
+            for (i, &x) in ints.iter().enumerate() {
+                if i64::from(x as i32) != x {
+                    return None;
+                }
+                words[i / 2] |= u64::from(x as u32) << (32 * (i % 2));
             }
-            all |= u128::from(x as u64 & ((1u64 << width) - 1)) << (i * width);
+        } else {
+            for (i, &x) in ints.iter().enumerate().take(8) {
+                if i64::from(x as i16) != x {
+                    return None;
+                }
+                words[i / 4] |= u64::from(x as u16) << (16 * (i % 4));
+            }
         }
         Some(Packed {
-            words: [all as u64, (all >> 64) as u64],
-            shape: len as u8,
+            words,
+            shape: ints.len() as u8,
         })
     }
 
@@ -128,16 +138,18 @@ impl Packed {
 
     /// What Python's `repr` gives for the int or tuple packed.
     fn repr(self) -> String {
+        let mut text = String::with_capacity(8 + 8 * usize::from(self.shape.min(8)));
         let Some(ints) = self.ints() else {
-            return (self.words[0] as i64).to_string();
+            push_int(&mut text, self.words[0] as i64);
+            return text;
         };
         let n = ints.len();
-        let mut text = String::from("(");
+        text.push('(');
         for (i, x) in ints.enumerate() {
             if i > 0 {
                 text.push_str(", ");
             }
-            text.push_str(&x.to_string());
+            push_int(&mut text, x);
         }
         text.push_str(if n == 1 { ",)" } else { ")" });
         text
@@ -154,12 +166,37 @@ impl Packed {
     }
 }
 
+/// Appends `x` in decimal: what `to_string` gives, without a string of its
+/// own (a move's row shows thousands of ints).
+fn push_int(text: &mut String, x: i64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = x.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if x < 0 {
+        text.push('-');
+    }
+    for &d in &digits[at..] {
+        text.push(char::from(d));
+    }
+}
+
 impl Key {
     fn new(obj: &Bound<'_, PyAny>) -> PyResult<Key> {
         Key::owning(obj.clone())
     }
 
-    /// The key of `obj`, which it holds.
+    /// The key of `obj`, which it holds. Inlined into the loops that read
+    /// a method's answer: returned through memory, a key is written a word
+    /// at a time and read back two words at a time, which stalls the read.
+    #[inline(always)]
     fn owning(obj: Bound<'_, PyAny>) -> PyResult<Key> {
         if let Some(ints) = Packed::of(&obj) {
             return Ok(Key {

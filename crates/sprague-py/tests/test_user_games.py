@@ -397,6 +397,12 @@ ENCODINGS = {
     "ints above 64 bits": (lambda h: h + 2**70, lambda x: x - 2**70),
     "bools and ints": (lambda h: True if h == 1 else h, lambda x: int(x)),
     "strings": (lambda h: "x" * h, lambda x: len(x)),
+    # Heaps 0 to 5 put the ints on both sides of a packing's bound: some
+    # positions pack and some are keyed by Python's hash.
+    "ints across 2**31": (lambda h: 2**31 - 3 + h, lambda x: x - (2**31 - 3)),
+    "ints across -2**31": (lambda h: -(2**31) + 2 - h, lambda x: -(2**31) + 2 - x),
+    "ints across 2**15": (lambda h: 2**15 - 3 + h, lambda x: x - (2**15 - 3)),
+    "ints across -2**15": (lambda h: -(2**15) + 2 - h, lambda x: -(2**15) + 2 - x),
 }
 
 
@@ -439,6 +445,24 @@ def test_bare_int_positions_and_their_winning_moves():
         want_moves = sorted(n - s for s in (1, 2, 5) if n - s >= 0 and want[n - s] == 0)
         assert sorted(m.position for m in v.winning_moves) == want_moves
         assert all(m.to == str(m.position) for m in v.winning_moves)
+
+
+@pytest.mark.parametrize("offset", [-(2**63), 2**63 - 30, -(2**31) - 30])
+def test_bare_ints_at_the_edges_of_64_and_32_bits(offset):
+    # Subtraction {1, 2, 5} on heaps written n + offset: near the least
+    # 64-bit int, across the greatest (positions beyond it are keyed by
+    # Python's hash) and across the least 32-bit one.
+    game = sprague.Impartial(lambda x: [x - s for s in (1, 2, 5) if x - s >= offset])
+    want = []
+    for n in range(60):
+        seen = {want[n - s] for s in (1, 2, 5) if n - s >= 0}
+        want.append(min(set(range(4)) - seen))
+    got = sprague.values(game, [n + offset for n in range(60)])
+    assert [v.grundy for v in got] == want
+    for n, v in enumerate(got):
+        want_moves = sorted(n + offset - s for s in (1, 2, 5) if n - s >= 0 and want[n - s] == 0)
+        assert sorted(m.position for m in v.winning_moves) == want_moves
+        assert all(m.to == repr(m.position) for m in v.winning_moves)
 
 
 class _SubtractionMoves:
