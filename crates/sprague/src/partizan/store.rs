@@ -701,26 +701,29 @@ impl<'s, 'm> Op<'s, 'm> {
             many.resize(n.div_ceil(64), 0);
             &mut many
         };
-        for k in 0..n {
-            keep[k / 64] |= 1 << (k % 64);
-        }
         let kept = |keep: &[u64], k: usize| keep[k / 64] & (1 << (k % 64)) != 0;
+        // The maximal options among the first `i` (for Right the minimal
+        // ones), in `keep`: option `i` joins them unless one of them
+        // dominates it, and drops those it dominates. Each option is compared
+        // with the few survivors so far, not with every other option.
         for i in 0..n {
-            for j in 0..n {
-                if i == j || !kept(keep, j) {
-                    continue;
-                }
+            let mut dominated = false;
+            for j in (0..i).filter(|&j| kept(keep, j)) {
                 // Left drops v[i] <= v[j], Right drops v[i] >= v[j].
-                let (a, b) = if left { (i, j) } else { (j, i) };
-                let dominated = match self.le_by_stops(v[a], v[b]) {
-                    Some(r) => r,
-                    None => self.le_past_stops(v[a], v[b]),
-                };
-                if dominated {
-                    keep[i / 64] &= !(1 << (i % 64));
+                if self.dominates(v, left, j, i) {
+                    dominated = true;
                     break;
                 }
             }
+            if dominated {
+                continue;
+            }
+            for j in 0..i {
+                if kept(keep, j) && self.dominates(v, left, i, j) {
+                    keep[j / 64] &= !(1 << (j % 64));
+                }
+            }
+            keep[i / 64] |= 1 << (i % 64);
         }
         let mut k = 0;
         v.retain(|_| {
@@ -728,6 +731,17 @@ impl<'s, 'm> Op<'s, 'm> {
             k += 1;
             r
         });
+    }
+
+    /// Whether option `by` of `v` dominates option `x` of `v`: for Left
+    /// `v[x] <= v[by]`, for Right `v[x] >= v[by]`.
+    #[inline]
+    fn dominates(&mut self, v: &[GameId], left: bool, by: usize, x: usize) -> bool {
+        let (a, b) = if left { (v[x], v[by]) } else { (v[by], v[x]) };
+        match self.le_by_stops(a, b) {
+            Some(r) => r,
+            None => self.le_past_stops(a, b),
+        }
     }
 }
 
