@@ -91,7 +91,7 @@ impl Packed {
     }
 
     /// Up to 4 ints that fit in 32 bits each, or 5 to 8 that fit in 16,
-    /// side by side.
+    /// side by side; `None` when one does not fit.
     fn pack(ints: &[i64]) -> Option<Packed> {
         let mut words = [0u64; 2];
         if ints.len() <= 4 {
