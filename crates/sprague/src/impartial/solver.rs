@@ -58,9 +58,9 @@ struct Frame<P> {
     /// (option index, component of that option) pairs not yet valued, last
     /// first.
     parts: Vec<(u32, P)>,
-    /// The option being valued (the last taken from `options`) when it
-    /// splits and its value is to be remembered.
-    split: Option<P>,
+    /// The option being valued (the last taken from `options`), with its
+    /// hash, when it splits and its value is to be remembered.
+    split: Option<(P, u64)>,
     /// Nim-sum so far of each option's valued components.
     values: Vec<u64>,
 }
@@ -105,7 +105,10 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
     /// [`SearchError::Budget`] if the search needs more than `max_states`
     /// states; [`SearchError::Interrupted`] if the monitor asks it to stop.
     pub fn grundy(&mut self, position: &R::Position) -> Result<Nimber, SearchError> {
-        if let Some(v) = self.split_value(position) {
+        let hash = self.split_hash(position);
+        if let Some(hash) = hash
+            && let Some(v) = self.split_value(position, hash)
+        {
             return Ok(v);
         }
         let mut parts = core::mem::take(&mut self.roots);
@@ -116,10 +119,8 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             for c in parts.drain(..) {
                 total = total.and_then(|t| Ok(t + self.component(c)?));
             }
-            if self.rules.memoise_splits()
-                && let Ok(total) = total
-            {
-                self.remember_split(position.clone(), total);
+            if let (Some(hash), Ok(total)) = (hash, total) {
+                self.remember_split(position.clone(), hash, total);
             }
             total
         } else {
@@ -297,13 +298,14 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             // Options split one at a time (only for `memoise_splits`); the
             // option last taken is at index `taken - 1`.
             let taken = frame.values.len() - frame.options.len();
-            if let Some(split) = frame.split.take() {
-                self.remember_split(split, Nimber(frame.values[taken - 1]));
+            if let Some((split, hash)) = frame.split.take() {
+                self.remember_split(split, hash, Nimber(frame.values[taken - 1]));
             }
             let option = frame.options.pop()?;
             self.prefetch_split(frame.options.last());
             let i = taken as u32;
-            if let Some(v) = self.split_value(&option) {
+            let hash = position_hash(&option);
+            if let Some(v) = self.split_value(&option, hash) {
                 frame.values[i as usize] = v.0;
                 continue;
             }
@@ -311,7 +313,7 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
             split.clear();
             if self.rules.decompose(&option, &mut split) {
                 frame.parts.extend(split.drain(..).map(|c| (i, c)));
-                frame.split = Some(option);
+                frame.split = Some((option, hash));
             } else {
                 frame.parts.push((i, option));
             }
@@ -334,23 +336,24 @@ impl<'r, R: ImpartialRules> GrundySolver<'r, R> {
         }
     }
 
-    /// For a ruleset that asks for it
-    /// ([`memoise_splits`](ImpartialRules::memoise_splits)): the
-    /// remembered value of a position, whether it splits or is a component,
-    /// found without calling `decompose`.
-    fn split_value(&self, position: &R::Position) -> Option<Nimber> {
-        if !self.rules.memoise_splits() {
-            return None;
-        }
-        self.splits
-            .get(position, position_hash(position))
-            .or_else(|| self.known(position))
+    /// The hash of `position` in the table of splits, for a ruleset that
+    /// remembers them ([`memoise_splits`](ImpartialRules::memoise_splits));
+    /// `None` (and no hashing) for the others.
+    fn split_hash(&self, position: &R::Position) -> Option<u64> {
+        self.rules.memoise_splits().then(|| position_hash(position))
     }
 
-    /// Remembers the value of a position that splits, while there is room.
-    fn remember_split(&mut self, position: R::Position, value: Nimber) {
+    /// For a ruleset that remembers splits: the remembered value of a
+    /// position (of hash `hash`), whether it splits or is a component, found
+    /// without calling `decompose`.
+    fn split_value(&self, position: &R::Position, hash: u64) -> Option<Nimber> {
+        self.splits.get(position, hash).or_else(|| self.known(position))
+    }
+
+    /// Remembers the value of a position (of hash `hash`) that splits, while
+    /// there is room.
+    fn remember_split(&mut self, position: R::Position, hash: u64, value: Nimber) {
         if self.splits.len() < self.limits.max_states {
-            let hash = position_hash(&position);
             self.splits.insert(self.rules.kept(position), hash, value);
         }
     }
