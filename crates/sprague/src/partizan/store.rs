@@ -737,10 +737,10 @@ impl<'s, 'm> Op<'s, 'm> {
     /// `v[x] <= v[by]`, for Right `v[x] >= v[by]`.
     #[inline]
     fn dominates(&mut self, v: &[GameId], left: bool, by: usize, x: usize) -> bool {
-        let (a, b) = if left { (v[x], v[by]) } else { (v[by], v[x]) };
-        match self.le_by_stops(a, b) {
-            Some(r) => r,
-            None => self.le_past_stops(a, b),
+        if left {
+            self.le(v[x], v[by])
+        } else {
+            self.le(v[by], v[x])
         }
     }
 }
