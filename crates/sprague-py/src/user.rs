@@ -94,6 +94,9 @@ impl Packed {
     /// side by side; `None` when one does not fit.
     fn pack(ints: &[i64]) -> Option<Packed> {
         let mut words = [0u64; 2];
+        if ints.len() > 8 {
+            return None;
+        }
         if ints.len() <= 4 {
             for (i, &x) in ints.iter().enumerate() {
                 if i64::from(x as i32) != x {
@@ -102,7 +105,7 @@ impl Packed {
                 words[i / 2] |= u64::from(x as u32) << (32 * (i % 2));
             }
         } else {
-            for (i, &x) in ints.iter().enumerate().take(8) {
+            for (i, &x) in ints.iter().enumerate() {
                 if i64::from(x as i16) != x {
                     return None;
                 }
@@ -166,26 +169,12 @@ impl Packed {
     }
 }
 
-/// Appends `x` in decimal: what `to_string` gives, without a string of its
+/// Appends `x` in decimal, as `to_string` gives it, without a string of its
 /// own (a move's row shows thousands of ints).
 fn push_int(text: &mut String, x: i64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = x.unsigned_abs();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    if x < 0 {
-        text.push('-');
-    }
-    for &d in &digits[at..] {
-        text.push(char::from(d));
-    }
+    use core::fmt::Write;
+    // Writing to a `String` cannot fail.
+    let _ = write!(text, "{x}");
 }
 
 impl Key {
