@@ -255,6 +255,15 @@ impl PartizanRules for Domineering {
         Some(crate::partizan::Dyadic::integer(moves))
     }
 
+    /// The packed cells of a board of at most 8 × 8: a board's value
+    /// depends only on its set of empty cells, and in the packed layout a
+    /// cell's bit (`8 * row + col`) does not depend on the board's sides.
+    /// Larger boards have none.
+    #[inline]
+    fn memo_word(&self, key: &DomineeringBoard) -> Option<u64> {
+        key.is_packed().then_some(key.cells[1])
+    }
+
     fn canonical_key(&self, p: &DomineeringBoard) -> (DomineeringBoard, bool) {
         if p.is_packed() {
             canonical_key_packed(p)
@@ -515,6 +524,40 @@ mod tests {
                 );
             }
         });
+    }
+
+    /// A packed board's memo word is its set of empty cells: the same
+    /// board framed by a blocked column on the right and a blocked row
+    /// below has the same word and, by the definition, the same value; and
+    /// boards with different empty cells have different words.
+    #[test]
+    fn memo_words_are_the_empty_cells() {
+        use crate::partizan::{GameStore, value_by_definition};
+        let mut store = GameStore::new();
+        let mut seen = std::collections::HashMap::new();
+        for seed in 0..300 {
+            let (w, h) = (1 + (seed % 4) as usize, 1 + ((seed / 4) % 4) as usize);
+            let text = random_board(seed, w, h);
+            let framed = format!(
+                "{}|{}",
+                text.split('|').map(|row| format!("{row}#")).collect::<Vec<_>>().join("|"),
+                "#".repeat(w + 1)
+            );
+            let (b, f) = (board(&text), board(&framed));
+            let word = Domineering.memo_word(&b).unwrap();
+            assert_eq!(Some(word), Domineering.memo_word(&f), "{text}");
+            assert_eq!(
+                value_by_definition(&Domineering, &mut store, &b),
+                value_by_definition(&Domineering, &mut store, &f),
+                "{text}"
+            );
+            let cells = (0..h * w)
+                .filter(|&i| text.split('|').nth(i / w).unwrap().as_bytes()[i % w] == b'.')
+                .map(|i| (i / w, i % w))
+                .collect::<Vec<_>>();
+            assert_eq!(*seen.entry(word).or_insert_with(|| cells.clone()), cells, "{text}");
+        }
+        assert_eq!(Domineering.memo_word(&DomineeringBoard::rectangle(9, 2).unwrap()), None);
     }
 
     /// Moves by a direct reading of the rules on a character grid.

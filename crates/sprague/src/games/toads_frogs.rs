@@ -296,6 +296,14 @@ impl PartizanRules for ToadsAndFrogs {
         Some(crate::partizan::Dyadic::integer(value))
     }
 
+    /// The whole strip in one word when it has at most 29 squares: its
+    /// length in the top six bits, then the frogs and the toads, 29 bits
+    /// each. Longer strips have none.
+    #[inline]
+    fn memo_word(&self, key: &ToadsFrogsStrip) -> Option<u64> {
+        (key.len <= 29).then_some(key.len << 58 | key.frogs << 29 | key.toads)
+    }
+
     #[inline]
     fn canonical_key(&self, p: &ToadsFrogsStrip) -> (ToadsFrogsStrip, bool) {
         // The conjugate's toads are the reversed frogs: comparing them with

@@ -10,6 +10,7 @@
 //! `display` and `watched` (the operations a [`Monitor`](crate::Monitor)
 //! may stop, in [`WatchedStore`]).
 
+mod component_memo;
 mod display;
 mod dyadic;
 mod game_id;

@@ -42,6 +42,18 @@ pub trait PartizanRules {
         (component.clone(), false)
     }
 
+    /// A word naming the value of the component representative `key`, if
+    /// the ruleset has one: two representatives with the same word must have
+    /// the same value. The solver then memoises `key` by the word, in slots
+    /// of a word and a value (one cache line a look-up), rather than by the
+    /// whole position. [`u64::MAX`] is not a word (it reads as `None`). The
+    /// default, `None`, memoises every position by itself; a wrapper that
+    /// changes the rules (a variant) must not pass it on.
+    fn memo_word(&self, key: &Self::Position) -> Option<u64> {
+        let _ = key;
+        None
+    }
+
     /// The value of `component` by a rule, when the ruleset knows it is a
     /// number (a Blue-Red Hackenbush stalk): searches use it instead of
     /// walking the component's options. `None` means "search". It must agree

@@ -1,6 +1,7 @@
 //! The memoised, iterative solver computing canonical forms of positions of
 //! any [`PartizanRules`].
 
+use super::component_memo::{ComponentMemo, MemoKey};
 use super::dyadic::Dyadic;
 use super::game_id::GameId;
 use super::rules::{NumberSearch, PartizanRules};
@@ -8,7 +9,6 @@ use super::store::{GameStore, Op};
 use crate::budget::DEFAULT_MAX_STATES;
 use crate::monitor::SearchError;
 use crate::outcome::Outcome;
-use crate::position_memo::{PositionMemo, position_hash};
 use crate::search_limits::SearchLimits;
 
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
@@ -46,7 +46,7 @@ use crate::search_limits::SearchLimits;
 pub struct PartizanSolver<'r, R: PartizanRules> {
     rules: &'r R,
     store: GameStore,
-    memo: PositionMemo<R::Position, GameId>,
+    memo: ComponentMemo<R::Position>,
     limits: SearchLimits<'r>,
     /// Scratch buffers reused across expansions.
     options: Vec<R::Position>,
@@ -73,8 +73,8 @@ pub struct PartizanSolver<'r, R: PartizanRules> {
 struct Frame<P> {
     /// The representative whose value this frame computes.
     key: P,
-    /// The memo's hash of `key`.
-    hash: u64,
+    /// Where `key` sits in the memo.
+    at: MemoKey,
     /// Number of Left options (options `0..n_left` are Left's, the rest Right's).
     n_left: u32,
     /// Number of options.
@@ -91,8 +91,8 @@ struct Part<P> {
     key: P,
     /// The option it belongs to (an option's parts are consecutive).
     option: u32,
-    /// The memo's hash of `key`.
-    hash: u64,
+    /// Where `key` sits in the memo.
+    at: MemoKey,
     /// Whether `key` is the conjugate of the component (value negated).
     conjugate: bool,
     /// The component's value, once known.
@@ -101,22 +101,17 @@ struct Part<P> {
 
 impl<P: Eq + core::hash::Hash> Part<P> {
     /// The part of option `option` that is the component `c`: its
-    /// representative under `rules`, hashed, with the memo's slot for it
-    /// prefetched; no value yet.
+    /// representative under `rules`, with its memo key, and the memo's slot
+    /// for it prefetched; no value yet.
     #[inline]
-    fn of<R: PartizanRules<Position = P>>(
-        rules: &R,
-        memo: &PositionMemo<P, GameId>,
-        c: &P,
-        option: u32,
-    ) -> Self {
+    fn of<R: PartizanRules<Position = P>>(rules: &R, memo: &ComponentMemo<P>, c: &P, option: u32) -> Self {
         let (key, conjugate) = rules.canonical_key(c);
-        let hash = position_hash(&key);
-        memo.prefetch(hash);
+        let at = MemoKey::of(&key, rules.memo_word(&key));
+        memo.prefetch(at);
         Part {
             key,
             option,
-            hash,
+            at,
             conjugate,
             value: GameId::ZERO,
         }
@@ -142,7 +137,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         PartizanSolver {
             rules,
             store,
-            memo: PositionMemo::new(),
+            memo: ComponentMemo::new(),
             limits: SearchLimits::new(max_states),
             options: Vec::new(),
             split: Vec::new(),
@@ -288,7 +283,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
 
     /// Pushes the frame of `key`: its options, each split into components
     /// mapped to their representatives, as parts.
-    fn expand(&mut self, key: R::Position, hash: u64) {
+    fn expand(&mut self, key: R::Position, at: MemoKey) {
         let mut options = core::mem::take(&mut self.options);
         options.clear();
         self.rules.left_moves(&key, &mut options);
@@ -310,7 +305,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         self.listed += options.len();
         self.frames.push(Frame {
             key,
-            hash,
+            at,
             n_left: n_left as u32,
             n_options: options.len() as u32,
             start,
@@ -321,7 +316,8 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
 
     /// Value of one component representative, by iterative depth-first search.
     fn component(&mut self, root: R::Position) -> Result<GameId, SearchError> {
-        if let Some(v) = self.memo.get(&root, position_hash(&root)) {
+        let at = MemoKey::of(&root, self.rules.memo_word(&root));
+        if let Some(v) = self.memo.get(&root, at) {
             return Ok(v);
         }
         if let Some(x) = self.rules.number_value(&root) {
@@ -339,17 +335,16 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             return Ok(self.store.dyadic(x));
         }
         let (frames, parts) = (self.frames.len(), self.parts.len());
-        let result = self.search(root);
+        let result = self.search(root, at);
         // A search that stopped leaves its path behind.
         self.frames.truncate(frames);
         self.parts.truncate(parts);
         self.limits.finish(result)
     }
 
-    fn search(&mut self, root: R::Position) -> Result<GameId, SearchError> {
+    fn search(&mut self, root: R::Position, at: MemoKey) -> Result<GameId, SearchError> {
         let base = self.frames.len();
-        let hash = position_hash(&root);
-        self.expand(root, hash);
+        self.expand(root, at);
         self.look_if_due()?;
         // Option parts held by the frames on the path count towards the
         // budget, or a long chain of positions with many options each would
@@ -363,7 +358,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 // A value by rule is not stored: it costs no state. One memo
                 // look-up per part; the ruleset's number search keeps what
                 // it finds in its own memo.
-                let known = match self.memo.get(&part.key, part.hash) {
+                let known = match self.memo.get(&part.key, part.at) {
                     Some(v) => Some(v),
                     None => match self.rules.number_value(&part.key) {
                         Some(x) => Some(self.store.dyadic(x)),
@@ -395,7 +390,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             self.frames[top].cursor = cursor;
             if missing {
                 let next = self.parts[cursor].key.clone();
-                self.expand(next, self.parts[cursor].hash);
+                self.expand(next, self.parts[cursor].at);
                 self.look_if_due()?;
                 self.limits
                     .reached(self.frames.len() + self.memo.len() + self.parts.len() + self.number_states)?;
@@ -408,7 +403,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 return Ok(value); // unreachable: the top frame was just finished
             };
             self.parts.truncate(frame.start);
-            self.memo.insert(frame.key, frame.hash, value);
+            self.memo.insert(frame.key, frame.at, value);
             self.limits.ticker.tick()?;
             if self.frames.len() == base {
                 return Ok(value);

@@ -222,6 +222,83 @@ fn domineering_solver_matches_definition() {
     check_against_definition(&Domineering, &boards);
 }
 
+/// A ruleset's moves, components, symmetry keys and numbers without its
+/// memo words: the solver memoises every component by its position.
+struct ByPosition<'r, R>(&'r R);
+
+impl<R: PartizanRules> PartizanRules for ByPosition<'_, R> {
+    type Position = R::Position;
+    fn left_moves(&self, p: &R::Position, out: &mut Vec<R::Position>) {
+        self.0.left_moves(p, out);
+    }
+    fn right_moves(&self, p: &R::Position, out: &mut Vec<R::Position>) {
+        self.0.right_moves(p, out);
+    }
+    fn decompose(&self, p: &R::Position, out: &mut Vec<R::Position>) -> bool {
+        self.0.decompose(p, out)
+    }
+    fn canonical_key(&self, c: &R::Position) -> (R::Position, bool) {
+        self.0.canonical_key(c)
+    }
+    fn number_value(&self, c: &R::Position) -> Option<Dyadic> {
+        self.0.number_value(c)
+    }
+}
+
+/// The solver memoising by the ruleset's words gives every position the
+/// value it gets memoising by positions. One solver of each kind values all
+/// the positions, so a word shared by two different components (a
+/// collision across board shapes or strip lengths) would show.
+fn check_words_against_positions<R: PartizanRules + Notation<R::Position>>(rules: &R, positions: &[String]) {
+    let mut by_word = PartizanSolver::new(rules);
+    let plain = ByPosition(rules);
+    let mut by_position = PartizanSolver::new(&plain);
+    let mut words = 0;
+    for text in positions {
+        let p = rules.parse_position(text).expect("parses");
+        words += usize::from(rules.memo_word(&p).is_some());
+        let a = by_word.value(&p).expect("budget");
+        let b = by_position.value(&p).expect("budget");
+        assert_eq!(
+            by_word.store_mut().display(a),
+            by_position.store_mut().display(b),
+            "{text}"
+        );
+    }
+    assert!(words * 2 > positions.len(), "only {words} positions have words");
+}
+
+#[test]
+fn domineering_memo_words_agree_with_positions() {
+    let mut rng = Rng(17);
+    let boards: Vec<String> = (0..150)
+        .map(|_| {
+            let (w, h) = (1 + rng.below(5), 1 + rng.below(5));
+            random_grid(&mut rng, w, h, &['.', '.', '.', '#'])
+        })
+        .chain(["........|........".to_string(), ".........|.........".to_string()])
+        .collect();
+    check_words_against_positions(&Domineering, &boards);
+}
+
+#[test]
+fn toads_and_frogs_memo_words_agree_with_positions() {
+    let mut rng = Rng(19);
+    let strips: Vec<String> = (0..150)
+        .map(|_| {
+            let n = 1 + rng.below(14);
+            (0..n)
+                .map(|_| ['T', 'F', '.', '.'][rng.below(4) as usize])
+                .collect()
+        })
+        .chain([
+            format!("T.{}F", ".".repeat(26)),
+            format!("T..{}.F", ".".repeat(26)),
+        ])
+        .collect();
+    check_words_against_positions(&ToadsAndFrogs, &strips);
+}
+
 #[test]
 fn clobber_solver_matches_definition() {
     let mut rng = Rng(11);
