@@ -121,6 +121,28 @@ impl Board {
         Some(b.with_planes((left | blocked) & all, (right | blocked) & all))
     }
 
+    /// The whole board in one word, when it has sides of 1 to 8 and at most
+    /// 29 cells: the width and height less one (three bits each), then the
+    /// two bit-planes (29 bits each). Equal words are equal boards, so any
+    /// ruleset played on boards may give this as its
+    /// [`PartizanRules::memo_word`](crate::partizan::PartizanRules::memo_word).
+    /// Never [`u64::MAX`] (an 8 × 8 board has too many cells). O(1).
+    ///
+    /// ```
+    /// use sprague::blocks::{Board, Cells};
+    /// let b = Board::parse("x.|.o", &Cells::new('.', Some('x'), Some('o'), Some('#'))).unwrap();
+    /// assert!(b.memo_word().is_some());
+    /// assert_eq!(Board::new(6, 5).unwrap().memo_word(), None); // 30 cells
+    /// ```
+    #[must_use]
+    pub const fn memo_word(&self) -> Option<u64> {
+        let (w, h) = (self.width as u64, self.height as u64);
+        if w == 0 || h == 0 || w > 8 || h > 8 || w * h > 29 {
+            return None;
+        }
+        Some((w - 1) << 61 | (h - 1) << 58 | self.high[1] << 29 | self.low[1])
+    }
+
     /// Number of columns.
     #[must_use]
     pub const fn width(&self) -> usize {
@@ -1092,6 +1114,38 @@ mod tests {
     fn random_board(rng: &mut XorShift) -> Board {
         let (w, h) = shapes(rng);
         random(rng, w, h)
+    }
+
+    /// Memo words name boards: equal words exactly for equal boards, over
+    /// random boards of every shape (those with words and those without).
+    #[test]
+    fn memo_words_are_the_boards() {
+        let mut rng = XorShift::new(0x5eed_0f_b0a4d);
+        let mut seen = std::collections::HashMap::new();
+        let mut words = 0;
+        for _ in 0..20_000 {
+            let (w, h) = if rng.next_u64() % 2 == 0 {
+                (
+                    1 + (rng.next_u64() % 8) as usize,
+                    1 + (rng.next_u64() % 8) as usize,
+                )
+            } else {
+                shapes(&mut rng)
+            };
+            let b = random(&mut rng, w, h);
+            let fits = w <= 8 && h <= 8 && w * h <= 29;
+            assert_eq!(b.memo_word().is_some(), fits, "{w}x{h}");
+            if let Some(word) = b.memo_word() {
+                words += 1;
+                assert_eq!(*seen.entry(word).or_insert(b), b, "{w}x{h} {}", show(&b));
+            }
+        }
+        assert!(
+            words > 5_000 && seen.len() > 4_000,
+            "{words} words, {} boards",
+            seen.len()
+        );
+        assert_eq!(Board::new(0, 3).unwrap().memo_word(), None);
     }
 
     /// A cell's state by coordinates, or `None` off the board.

@@ -149,6 +149,16 @@ macro_rules! tinted_game {
             fn canonical_key(&self, p: &$crate::blocks::Tinted) -> ($crate::blocks::Tinted, bool) {
                 p.key()
             }
+
+            /// A grid's board in one word when it is small enough
+            /// ([`Board::memo_word`](crate::blocks::Board::memo_word)); graphs have none.
+            #[inline]
+            fn memo_word(&self, p: &$crate::blocks::Tinted) -> Option<u64> {
+                match p {
+                    $crate::blocks::Tinted::Grid(b) => b.memo_word(),
+                    $crate::blocks::Tinted::Graph(_) => None,
+                }
+            }
         }
 
         impl $crate::notation::Notation<$crate::blocks::Tinted> for $game {

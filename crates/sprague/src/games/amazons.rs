@@ -52,6 +52,12 @@ impl PartizanRules for Amazons {
         })
     }
 
+    /// The whole board in one word when it is small enough ([`Board::memo_word`]).
+    #[inline]
+    fn memo_word(&self, b: &Board) -> Option<u64> {
+        b.memo_word()
+    }
+
     fn canonical_key(&self, b: &Board) -> (Board, bool) {
         Symmetry::ALL.swap_negates().canonical(b)
     }

@@ -68,6 +68,12 @@ impl PartizanRules for AntiClobber {
         b.split_into(&parts, out)
     }
 
+    /// The whole board in one word when it is small enough ([`Board::memo_word`]).
+    #[inline]
+    fn memo_word(&self, b: &Board) -> Option<u64> {
+        b.memo_word()
+    }
+
     fn canonical_key(&self, b: &Board) -> (Board, bool) {
         Symmetry::ALL.swap_negates().canonical(b)
     }

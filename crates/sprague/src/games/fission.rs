@@ -69,6 +69,12 @@ impl PartizanRules for Fission {
         true
     }
 
+    /// The whole board in one word when it is small enough ([`Board::memo_word`]).
+    #[inline]
+    fn memo_word(&self, b: &Board) -> Option<u64> {
+        b.memo_word()
+    }
+
     fn canonical_key(&self, b: &Board) -> (Board, bool) {
         Symmetry::MIRRORS.transpose_negates().canonical(b)
     }

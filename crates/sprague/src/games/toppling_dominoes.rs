@@ -91,6 +91,12 @@ impl PartizanRules for TopplingDominoes {
         true
     }
 
+    /// The whole board in one word when it is small enough ([`Board::memo_word`]).
+    #[inline]
+    fn memo_word(&self, b: &Board) -> Option<u64> {
+        b.memo_word()
+    }
+
     fn canonical_key(&self, b: &Board) -> (Board, bool) {
         Symmetry::LEFT_RIGHT.swap_negates().canonical(b)
     }

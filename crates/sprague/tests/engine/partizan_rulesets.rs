@@ -5,7 +5,8 @@
 use sprague::{
     Dyadic, GameId, GameStore, Notation, PartizanRules, PartizanSolver,
     games::{
-        Clobber, Cutcake, Domineering, Hackenbush, HackenbushColour, HackenbushGraph, TakeAB, ToadsAndFrogs,
+        Amazons, Clobber, Cutcake, Domineering, Fission, Hackenbush, HackenbushColour, HackenbushGraph,
+        Konane, Snort, TakeAB, ToadsAndFrogs,
     },
     notation::parse_game,
     partizan::{outcome_by_minimax, value_by_definition},
@@ -297,6 +298,36 @@ fn toads_and_frogs_memo_words_agree_with_positions() {
         ])
         .collect();
     check_words_against_positions(&ToadsAndFrogs, &strips);
+}
+
+/// Random boards for the rulesets played on the board block, mostly small
+/// enough for a memo word (sides up to 8, at most 29 cells) and some not
+/// (a side of 9 or 10).
+fn random_boards(seed: u64, cells: &[char], count: usize, (most_w, most_h): (u64, u64)) -> Vec<String> {
+    let mut rng = Rng(seed);
+    (0..count)
+        .map(|k| {
+            let (w, h) = if k % 10 == 9 {
+                [(9, 1), (1, 9), (10, 2)][k % 3]
+            } else {
+                (1 + rng.below(most_w), 1 + rng.below(most_h))
+            };
+            random_grid(&mut rng, w, h, cells)
+        })
+        .collect()
+}
+
+#[test]
+fn board_games_memo_words_agree_with_positions() {
+    let konane = random_boards(23, &['x', 'o', 'x', 'o', '.', '.'], 80, (5, 4));
+    check_words_against_positions(&Konane, &konane);
+    let fission = random_boards(29, &['x', '.', '.', '.', '.', '#'], 60, (4, 4));
+    check_words_against_positions(&Fission, &fission);
+    let amazons = random_boards(31, &['x', 'o', '.', '.', '#', '#'], 30, (3, 3));
+    check_words_against_positions(&Amazons, &amazons);
+    let mut snort = random_boards(37, &['.', '.', '.', 'x', 'o', '#'], 60, (4, 4));
+    snort.extend(["0-1 1-2 2-3 3-0 : ....", "0-1 0-2 0-3 : x...", "0-1 1-2 : .o."].map(String::from));
+    check_words_against_positions(&Snort, &snort);
 }
 
 #[test]
