@@ -1120,11 +1120,11 @@ mod tests {
     /// random boards of every shape (those with words and those without).
     #[test]
     fn memo_words_are_the_boards() {
-        let mut rng = XorShift::new(0x5eed_0f_b0a4d);
+        let mut rng = XorShift::new(0x05ee_d0fb_0a4d);
         let mut seen = std::collections::HashMap::new();
         let mut words = 0;
         for _ in 0..20_000 {
-            let (w, h) = if rng.next_u64() % 2 == 0 {
+            let (w, h) = if rng.next_u64().is_multiple_of(2) {
                 (
                     1 + (rng.next_u64() % 8) as usize,
                     1 + (rng.next_u64() % 8) as usize,

@@ -540,7 +540,10 @@ mod tests {
             let text = random_board(seed, w, h);
             let framed = format!(
                 "{}|{}",
-                text.split('|').map(|row| format!("{row}#")).collect::<Vec<_>>().join("|"),
+                text.split('|')
+                    .map(|row| format!("{row}#"))
+                    .collect::<Vec<_>>()
+                    .join("|"),
                 "#".repeat(w + 1)
             );
             let (b, f) = (board(&text), board(&framed));
@@ -555,9 +558,16 @@ mod tests {
                 .filter(|&i| text.split('|').nth(i / w).unwrap().as_bytes()[i % w] == b'.')
                 .map(|i| (i / w, i % w))
                 .collect::<Vec<_>>();
-            assert_eq!(*seen.entry(word).or_insert_with(|| cells.clone()), cells, "{text}");
+            assert_eq!(
+                *seen.entry(word).or_insert_with(|| cells.clone()),
+                cells,
+                "{text}"
+            );
         }
-        assert_eq!(Domineering.memo_word(&DomineeringBoard::rectangle(9, 2).unwrap()), None);
+        assert_eq!(
+            Domineering.memo_word(&DomineeringBoard::rectangle(9, 2).unwrap()),
+            None
+        );
     }
 
     /// Moves by a direct reading of the rules on a character grid.
