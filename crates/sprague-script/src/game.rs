@@ -383,6 +383,16 @@ impl PartizanRules for ScriptGame {
     fn decompose(&self, position: &Pos, out: &mut Vec<Pos>) -> bool {
         self.split(position, out)
     }
+
+    /// A board of at most 29 cells in one word ([`Board::memo_word`](sprague::blocks::Board::memo_word)):
+    /// the word is the whole position, so the solver keeps a word and an
+    /// id for it instead of the board.
+    fn memo_word(&self, position: &Pos) -> Option<u64> {
+        match position {
+            Pos::Board(b) => b.memo_word(),
+            _ => None,
+        }
+    }
 }
 
 impl Notation<Pos> for ScriptGame {
