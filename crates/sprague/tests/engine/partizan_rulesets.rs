@@ -200,6 +200,20 @@ fn check_against_definition<R: PartizanRules + Notation<R::Position>>(rules: &R,
     }
 }
 
+/// `count` random strips of `shortest..=longest` squares, each square drawn
+/// from `squares`.
+fn random_strips(seed: u64, count: usize, (shortest, longest): (u64, u64), squares: &[char]) -> Vec<String> {
+    let mut rng = Rng(seed);
+    (0..count)
+        .map(|_| {
+            let n = shortest + rng.below(longest - shortest + 1);
+            (0..n)
+                .map(|_| squares[rng.below(squares.len() as u64) as usize])
+                .collect()
+        })
+        .collect()
+}
+
 fn random_grid(rng: &mut Rng, w: u64, h: u64, cells: &[char]) -> String {
     let rows: Vec<String> = (0..h)
         .map(|_| {
@@ -284,19 +298,12 @@ fn domineering_memo_words_agree_with_positions() {
 
 #[test]
 fn toads_and_frogs_memo_words_agree_with_positions() {
-    let mut rng = Rng(19);
-    let strips: Vec<String> = (0..150)
-        .map(|_| {
-            let n = 1 + rng.below(14);
-            (0..n)
-                .map(|_| ['T', 'F', '.', '.'][rng.below(4) as usize])
-                .collect()
-        })
-        .chain([
-            format!("T.{}F", ".".repeat(26)),
-            format!("T..{}.F", ".".repeat(26)),
-        ])
-        .collect();
+    // Strips of 29 squares (the longest with a word) and 31 beside the random ones.
+    let mut strips = random_strips(19, 150, (1, 14), &['T', 'F', '.', '.']);
+    strips.extend([
+        format!("T.{}F", ".".repeat(26)),
+        format!("T..{}.F", ".".repeat(26)),
+    ]);
     check_words_against_positions(&ToadsAndFrogs, &strips);
 }
 
@@ -344,14 +351,7 @@ fn clobber_solver_matches_definition() {
 
 #[test]
 fn toads_and_frogs_solver_matches_definition() {
-    let mut rng = Rng(13);
-    let strips: Vec<String> = (0..80)
-        .map(|_| {
-            let n = 2 + rng.below(7);
-            (0..n).map(|_| ['T', 'F', '.'][rng.below(3) as usize]).collect()
-        })
-        .collect();
-    check_against_definition(&ToadsAndFrogs, &strips);
+    check_against_definition(&ToadsAndFrogs, &random_strips(13, 80, (2, 8), &['T', 'F', '.']));
 }
 
 #[test]
