@@ -1,9 +1,11 @@
-//! Memos keyed on pairs of ids: the `≤` and `+` tables of the store.
+//! Memos keyed on one word: the `≤` and `+` tables of the store (keyed on
+//! pairs of ids) and the partizan solver's table of components named by a
+//! memo word.
 
 use super::game_id::GameId;
 
-/// Results keyed on a `u64` (an id pair `a << 32 | b`, see `store::pair`),
-/// by open addressing with linear probing in one array of slots, each
+/// Results keyed on a `u64` (an id pair `a << 32 | b`, see `store::pair`,
+/// or a ruleset's memo word), by open addressing with linear probing in one array of slots, each
 /// holding its key and value together ([`Slot`]).
 ///
 /// A look-up reads one slot, usually one cache line, where a general hash
@@ -19,7 +21,8 @@ pub(super) struct PairTable<S> {
     shift: u32,
 }
 
-/// The `+` memo: pairs to the id of their sum.
+/// The `+` memo: pairs to the id of their sum; also memo words to the ids
+/// of their components' values.
 pub(super) type PairMemo = PairTable<IdSlot>;
 /// The `≤` memo: pairs to the answer, in one word a slot.
 pub(super) type PairFlags = PairTable<FlagSlot>;
@@ -41,7 +44,8 @@ pub(super) trait Slot: Copy {
 }
 
 /// A key and a game id. The key is stored plus one, so a zero stored key
-/// means empty (no id pair is `u64::MAX`: ids stay below 2^31).
+/// means empty (no key is `u64::MAX`: no id pair, as ids stay below 2^31,
+/// and no memo word, which `component_memo` refuses).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct IdSlot {
     stored: u64,
