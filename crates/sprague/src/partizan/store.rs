@@ -563,10 +563,11 @@ impl<'s, 'm> Op<'s, 'm> {
         let id = match self.raw_memo.get(h, &l, &r) {
             Some(id) => id,
             None => {
-                // `game_in` reduces l and r in place: the key is written
-                // first, and kept only if the construction was not stopped.
+                // The construction reduces l and r in place: the key is
+                // written first, and kept only if the construction was not
+                // stopped.
                 let key = self.raw_memo.stage(&l, &r);
-                let id = self.game_in(&mut l, &mut r);
+                let id = self.game_reduced_memoised(&mut l, &mut r);
                 if self.halted {
                     self.raw_memo.discard(key);
                 } else {
@@ -577,6 +578,62 @@ impl<'s, 'm> Op<'s, 'm> {
         };
         self.scratch = (l, r);
         id
+    }
+
+    /// The canonical form of `{l | r}` for lists sorted and without repeats
+    /// that the option-list memo does not hold, for
+    /// [`game_memoised`](Self::game_memoised): once the dominated options
+    /// are gone, the lists left are looked up in that memo too, and stored
+    /// there with the form when they are new. Different option lists often
+    /// lose different dominated options and keep the same ones, and a hit
+    /// spares the search for reversible options, the longest step. O(1)
+    /// look-ups beside [`game`](Self::game)'s work.
+    fn game_reduced_memoised(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
+        if self.halted {
+            return GameId::ZERO;
+        }
+        self.tick();
+        if let Some(id) = self.fast_game(l, r) {
+            return id;
+        }
+        let (nl, nr) = (l.len(), r.len());
+        self.remove_dominated(l, true);
+        self.remove_dominated(r, false);
+        if self.halted {
+            return GameId::ZERO;
+        }
+        if l.len() == nl && r.len() == nr {
+            return self.game_undominated(l, r);
+        }
+        let h = options_hash(l, r);
+        if let Some(id) = self.raw_memo.get(h, l, r) {
+            return id;
+        }
+        let key = self.raw_memo.stage(l, r);
+        let id = self.game_undominated(l, r);
+        if self.halted {
+            self.raw_memo.discard(key);
+        } else {
+            self.raw_memo.commit(h, key, id);
+        }
+        id
+    }
+
+    /// [`game_in`](Self::game_in) for sorted lists without repeats and
+    /// without dominated options.
+    fn game_undominated(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
+        self.canonicalize_undominated(l, r);
+        if self.halted {
+            // Comparisons gave up: these options may not be canonical.
+            return GameId::ZERO;
+        }
+        if let Some(id) = self.fast_game(l, r) {
+            return id;
+        }
+        if let Some(v) = self.recognise_nus(l, r) {
+            return self.nus(v);
+        }
+        self.intern(l, r)
     }
 
     fn game_in(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
@@ -607,10 +664,22 @@ impl<'s, 'm> Op<'s, 'm> {
 
     /// Removes dominated options and bypasses reversible ones until stable.
     fn canonicalize(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) {
+        self.remove_dominated(l, true);
+        self.remove_dominated(r, false);
+        self.canonicalize_undominated(l, r);
+    }
+
+    /// [`canonicalize`](Self::canonicalize) for lists with no dominated
+    /// option.
+    fn canonicalize_undominated(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) {
         let (mut nl, mut nr) = core::mem::take(&mut self.pass);
+        let mut first = true;
         loop {
-            self.remove_dominated(l, true);
-            self.remove_dominated(r, false);
+            if !first {
+                self.remove_dominated(l, true);
+                self.remove_dominated(r, false);
+            }
+            first = false;
             let mut changed = false;
             nl.clear();
             for &gl in l.iter() {
