@@ -133,8 +133,10 @@ fn options_hash(l: &[GameId], r: &[GameId]) -> u64 {
 
 /// The canonical forms of option lists already built: `{L | R}` for lists
 /// `L`, `R` sorted and without repeats, keyed on [`options_hash`] through a
-/// [`SlotIndex`](crate::slot_index::SlotIndex). The entries, in the order
-/// they were stored, point into one arena where the lists sit end to end, so
+/// [`SlotIndex`](crate::slot_index::SlotIndex). An entry holds lists of at
+/// most [`INLINE_IDS`] ids in all itself, so that the look-ups, which mostly
+/// miss the caches, read one cache line after the index's slot and not two;
+/// longer lists sit end to end in one arena that the entry points into, so
 /// an entry costs no allocation of its own, and the lists stored last, which
 /// the solvers meet most, are near each other. O(|L| + |R|) per look-up or
 /// insertion.
@@ -145,37 +147,78 @@ struct RawMemo {
     arena: Vec<GameId>,
 }
 
+/// Most ids (Left and Right options together) a [`RawEntry`] holds itself.
+const INLINE_IDS: usize = 4;
+
 #[derive(Debug)]
 struct RawEntry {
-    /// `arena[start..start + nl]` are the Left options, the next `nr` the Right ones.
-    start: usize,
+    /// The lists when they hold at most [`INLINE_IDS`] ids in all (Left's
+    /// first, then Right's); else the first two words are the `start` of
+    /// the lists in the arena (`arena[start..start + nl]` Left's, the next
+    /// `nr` Right's), low half first.
+    ids: [GameId; INLINE_IDS],
     nl: u32,
     nr: u32,
     id: GameId,
 }
 
+impl RawEntry {
+    /// Whether the lists sit in [`ids`](Self::ids).
+    #[inline]
+    const fn is_inline(&self) -> bool {
+        self.nl as usize + self.nr as usize <= INLINE_IDS
+    }
+
+    /// Where the lists start in the arena when they are not inline.
+    #[inline]
+    fn start(&self) -> usize {
+        (u64::from(self.ids[0].0) | u64::from(self.ids[1].0) << 32) as usize
+    }
+
+    /// Whether the lists of this entry are `l` and `r`.
+    #[inline]
+    fn holds(&self, arena: &[GameId], l: &[GameId], r: &[GameId]) -> bool {
+        let (nl, nr) = (self.nl as usize, self.nr as usize);
+        if nl != l.len() || nr != r.len() {
+            return false;
+        }
+        let lists = if self.is_inline() {
+            &self.ids[..nl + nr]
+        } else {
+            let start = self.start();
+            &arena[start..start + nl + nr]
+        };
+        lists[..nl] == *l && lists[nl..] == *r
+    }
+}
+
 impl RawMemo {
     fn get(&self, h: u64, l: &[GameId], r: &[GameId]) -> Option<GameId> {
-        let place = self.index.find(h, |e| {
-            let entry = &self.entries[e];
-            let mid = entry.start + entry.nl as usize;
-            let end = mid + entry.nr as usize;
-            self.arena[entry.start..mid] == *l && self.arena[mid..end] == *r
-        })?;
+        let place = self.index.find(h, |e| self.entries[e].holds(&self.arena, l, r))?;
         Some(self.entries[place].id)
     }
 
-    /// Writes the sorted lists `l`, `r` (not present) into the arena, for
-    /// [`commit`](Self::commit) or [`discard`](Self::discard).
+    /// Copies the sorted lists `l`, `r` (not present) aside, into the key
+    /// itself or the arena, for [`commit`](Self::commit) or
+    /// [`discard`](Self::discard).
     fn stage(&mut self, l: &[GameId], r: &[GameId]) -> StagedKey {
-        let start = self.arena.len();
-        self.arena.extend_from_slice(l);
-        self.arena.extend_from_slice(r);
-        StagedKey {
-            start,
+        let mut key = StagedKey {
+            ids: [GameId::ZERO; INLINE_IDS],
             nl: l.len() as u32,
             nr: r.len() as u32,
+            start: self.arena.len(),
+        };
+        if l.len() + r.len() <= INLINE_IDS {
+            key.ids[..l.len()].copy_from_slice(l);
+            key.ids[l.len()..l.len() + r.len()].copy_from_slice(r);
+        } else {
+            self.arena.extend_from_slice(l);
+            self.arena.extend_from_slice(r);
+            let start = key.start as u64;
+            key.ids[0] = GameId(start as u32);
+            key.ids[1] = GameId((start >> 32) as u32);
         }
+        key
     }
 
     /// Stores `id` for the staged lists of hash `h`.
@@ -184,7 +227,7 @@ impl RawMemo {
             return self.discard(key); // a full memo only stops remembering
         }
         self.entries.push(RawEntry {
-            start: key.start,
+            ids: key.ids,
             nl: key.nl,
             nr: key.nr,
             id,
@@ -198,11 +241,13 @@ impl RawMemo {
     }
 }
 
-/// Lists written into a [`RawMemo`]'s arena, not yet stored.
+/// Lists copied aside by [`RawMemo::stage`], not yet stored: the entry's
+/// fields, and the arena's length before the copy.
 struct StagedKey {
-    start: usize,
+    ids: [GameId; INLINE_IDS],
     nl: u32,
     nr: u32,
+    start: usize,
 }
 
 /// Memo tables of the operations of the upper layers, keyed by id (their
@@ -1338,3 +1383,54 @@ impl core::fmt::Display for TooLargeToExpand {
 }
 
 impl std::error::Error for TooLargeToExpand {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sorted lists without repeats of 0 to 6 ids from a small range, so
+    /// that lists recur and both kinds of entry (inline and in the arena)
+    /// are stored, looked up and discarded, against a map.
+    #[test]
+    fn raw_memo_agrees_with_a_hash_map() {
+        let mut rng = crate::test_rng::XorShift::new(0x5eed_0f0b_710a_5701);
+        let list = |rng: &mut crate::test_rng::XorShift| {
+            let n = (rng.next_u64() % 7) as usize;
+            let mut v: Vec<GameId> = (0..n)
+                .map(|_| GameId::from_index((rng.next_u64() % 9) as u32))
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let mut memo = RawMemo::default();
+        let mut plain = std::collections::HashMap::new();
+        let (mut inline, mut in_arena) = (0, 0);
+        for n in 0..20_000u32 {
+            let (l, r) = (list(&mut rng), list(&mut rng));
+            let h = options_hash(&l, &r);
+            let got = memo.get(h, &l, &r);
+            assert_eq!(got, plain.get(&(l.clone(), r.clone())).copied(), "{l:?} | {r:?}");
+            if got.is_none() {
+                let key = memo.stage(&l, &r);
+                if n % 5 == 0 {
+                    memo.discard(key);
+                    continue;
+                }
+                let id = GameId::from_index(n);
+                memo.commit(h, key, id);
+                plain.insert((l.clone(), r.clone()), id);
+                if l.len() + r.len() <= INLINE_IDS {
+                    inline += 1;
+                } else {
+                    in_arena += 1;
+                }
+            }
+        }
+        assert!(
+            inline > 100 && in_arena > 100,
+            "{inline} inline, {in_arena} in the arena"
+        );
+        assert_eq!(memo.entries.len(), plain.len());
+    }
+}
