@@ -307,7 +307,7 @@ pub struct GameStore {
     general: FxHashMap<u64, u32>,
     /// Scratch option lists reused by `game` (it is not re-entered).
     scratch: (Vec<GameId>, Vec<GameId>),
-    /// Scratch option lists reused by `canonicalize` for each pass.
+    /// Scratch option lists reused by `canonicalize_undominated` for each pass.
     pass: (Vec<GameId>, Vec<GameId>),
     /// Canonical forms of the option lists seen by `Op::game_memoised`.
     raw_memo: RawMemo,
@@ -693,29 +693,13 @@ impl<'s, 'm> Op<'s, 'm> {
         if let Some(id) = self.fast_game(l, r) {
             return id;
         }
-        self.canonicalize(l, r);
-        if self.halted {
-            // Comparisons gave up: these options may not be canonical.
-            return GameId::ZERO;
-        }
-        if let Some(id) = self.fast_game(l, r) {
-            return id;
-        }
-        if let Some(v) = self.recognise_nus(l, r) {
-            return self.nus(v);
-        }
-        self.intern(l, r)
-    }
-
-    /// Removes dominated options and bypasses reversible ones until stable.
-    fn canonicalize(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) {
         self.remove_dominated(l, true);
         self.remove_dominated(r, false);
-        self.canonicalize_undominated(l, r);
+        self.game_undominated(l, r)
     }
 
-    /// [`canonicalize`](Self::canonicalize) for lists with no dominated
-    /// option.
+    /// Bypasses reversible options and removes dominated ones, until
+    /// neither applies, in lists with no dominated option.
     fn canonicalize_undominated(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) {
         let (mut nl, mut nr) = core::mem::take(&mut self.pass);
         let mut first = true;
