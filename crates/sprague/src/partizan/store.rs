@@ -605,35 +605,44 @@ impl<'s, 'm> Op<'s, 'm> {
         r.sort_unstable();
         r.dedup();
         let h = options_hash(&l, &r);
-        let id = match self.raw_memo.get(h, &l, &r) {
-            Some(id) => id,
-            None => {
-                // The construction reduces l and r in place: the key is
-                // written first, and kept only if the construction was not
-                // stopped.
-                let key = self.raw_memo.stage(&l, &r);
-                let id = self.game_reduced_memoised(&mut l, &mut r);
-                if self.halted {
-                    self.raw_memo.discard(key);
-                } else {
-                    self.raw_memo.commit(h, key, id);
-                }
-                id
-            }
-        };
+        let id = self.memoised(h, &mut l, &mut r, |op, l, r| op.game_sorted(l, r, true));
         self.scratch = (l, r);
         id
     }
 
-    /// The canonical form of `{l | r}` for lists sorted and without repeats
-    /// that the option-list memo does not hold, for
-    /// [`game_memoised`](Self::game_memoised): once the dominated options
-    /// are gone, the lists left are looked up in that memo too, and stored
-    /// there with the form when they are new. Different option lists often
+    /// The form the option-list memo holds for the sorted lists `l`, `r`
+    /// (of hash `h`), or else `build`'s, stored there unless the
+    /// construction was stopped. `build` may reduce the lists in place: the
+    /// key is copied aside first.
+    fn memoised(
+        &mut self,
+        h: u64,
+        l: &mut Vec<GameId>,
+        r: &mut Vec<GameId>,
+        build: impl FnOnce(&mut Self, &mut Vec<GameId>, &mut Vec<GameId>) -> GameId,
+    ) -> GameId {
+        if let Some(id) = self.raw_memo.get(h, l, r) {
+            return id;
+        }
+        let key = self.raw_memo.stage(l, r);
+        let id = build(self, l, r);
+        if self.halted {
+            self.raw_memo.discard(key);
+        } else {
+            self.raw_memo.commit(h, key, id);
+        }
+        id
+    }
+
+    /// The canonical form of `{l | r}` for lists sorted and without repeats:
+    /// the fast paths, then the dominated options removed and
+    /// [`game_undominated`](Self::game_undominated). With `memoise` (for
+    /// [`game_memoised`](Self::game_memoised)), lists that lost dominated
+    /// options are looked up in the option-list memo as they are now, and
+    /// stored there with the form when new: different option lists often
     /// lose different dominated options and keep the same ones, and a hit
-    /// spares the search for reversible options, the longest step. O(1)
-    /// look-ups beside [`game`](Self::game)'s work.
-    fn game_reduced_memoised(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
+    /// spares the search for reversible options, the longest step.
+    fn game_sorted(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>, memoise: bool) -> GameId {
         if self.halted {
             return GameId::ZERO;
         }
@@ -644,27 +653,14 @@ impl<'s, 'm> Op<'s, 'm> {
         let (nl, nr) = (l.len(), r.len());
         self.remove_dominated(l, true);
         self.remove_dominated(r, false);
-        if self.halted {
-            return GameId::ZERO;
+        if memoise && !self.halted && (l.len(), r.len()) != (nl, nr) {
+            let h = options_hash(l, r);
+            return self.memoised(h, l, r, Self::game_undominated);
         }
-        if l.len() == nl && r.len() == nr {
-            return self.game_undominated(l, r);
-        }
-        let h = options_hash(l, r);
-        if let Some(id) = self.raw_memo.get(h, l, r) {
-            return id;
-        }
-        let key = self.raw_memo.stage(l, r);
-        let id = self.game_undominated(l, r);
-        if self.halted {
-            self.raw_memo.discard(key);
-        } else {
-            self.raw_memo.commit(h, key, id);
-        }
-        id
+        self.game_undominated(l, r)
     }
 
-    /// [`game_in`](Self::game_in) for sorted lists without repeats and
+    /// The canonical form of `{l | r}` for sorted lists without repeats and
     /// without dominated options.
     fn game_undominated(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
         self.canonicalize_undominated(l, r);
@@ -682,33 +678,18 @@ impl<'s, 'm> Op<'s, 'm> {
     }
 
     fn game_in(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
-        if self.halted {
-            return GameId::ZERO;
-        }
-        self.tick();
         l.sort_unstable();
         l.dedup();
         r.sort_unstable();
         r.dedup();
-        if let Some(id) = self.fast_game(l, r) {
-            return id;
-        }
-        self.remove_dominated(l, true);
-        self.remove_dominated(r, false);
-        self.game_undominated(l, r)
+        self.game_sorted(l, r, false)
     }
 
     /// Bypasses reversible options and removes dominated ones, until
     /// neither applies, in lists with no dominated option.
     fn canonicalize_undominated(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) {
         let (mut nl, mut nr) = core::mem::take(&mut self.pass);
-        let mut first = true;
         loop {
-            if !first {
-                self.remove_dominated(l, true);
-                self.remove_dominated(r, false);
-            }
-            first = false;
             let mut changed = false;
             nl.clear();
             for &gl in l.iter() {
@@ -754,8 +735,8 @@ impl<'s, 'm> Op<'s, 'm> {
                     None => nr.push(gr),
                 }
             }
-            // Without a bypass the lists are the ones just freed of dominated
-            // options: done (a second pass would only repeat the comparisons).
+            // Without a bypass the lists have no dominated or reversible
+            // option: done.
             if !changed {
                 break;
             }
@@ -765,6 +746,8 @@ impl<'s, 'm> Op<'s, 'm> {
             nr.dedup();
             core::mem::swap(l, &mut nl);
             core::mem::swap(r, &mut nr);
+            self.remove_dominated(l, true);
+            self.remove_dominated(r, false);
         }
         self.pass = (nl, nr);
     }
