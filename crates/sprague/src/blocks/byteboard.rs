@@ -146,6 +146,14 @@ pub(crate) fn region(m: u64, seed: u64) -> u64 {
     }
 }
 
+/// The cells next to a cell of `p` (left, right, above or below), in the
+/// packed layout: `p` grown by one step in each direction, `p` itself
+/// excepted where no cell of `p` is next to it. O(1).
+#[inline]
+pub(crate) const fn neighbours(p: u64) -> u64 {
+    ((p << 1) & NOT_COL0) | ((p >> 1) & NOT_COL7) | (p << 8) | (p >> 8)
+}
+
 /// The columns holding a cell of `p`, as the low byte. O(1).
 #[inline]
 fn columns(p: u64) -> u64 {

@@ -279,7 +279,8 @@ fn decompose_row_major(p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) ->
     let (w, h) = (p.width(), p.height());
     let g = Geometry::new(w, h);
     let empty = p.empty();
-    if empty != 0 && g.spans(empty) && g.region_of(empty, empty) == empty {
+    // One lone cell is dropped like the lone cells of larger boards (value 0).
+    if empty & empty.wrapping_sub(1) != 0 && g.spans(empty) && g.region_of(empty, empty) == empty {
         return false;
     }
     let mut rest = empty;
@@ -304,16 +305,24 @@ fn decompose_row_major(p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) ->
 fn decompose_packed(p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bool {
     let (w, h) = (p.width(), p.height());
     let empty = p.cells[1];
-    if empty != 0 && byteboard::spans(empty, w, h) && byteboard::region(empty, empty) == empty {
-        return false;
-    }
-    let mut rest = empty;
-    while rest != 0 {
-        let region = byteboard::region(empty, rest);
-        rest &= !region;
-        if region & (region - 1) == 0 {
-            continue; // a lone cell: value 0
+    // Lone cells (value 0) are dropped at once, not flooded one by one.
+    let linked = empty & byteboard::neighbours(empty);
+    // The region of the lowest cell, when it was flooded to see whether the
+    // board is one region already.
+    let mut first = 0;
+    if linked != 0 && linked == empty && byteboard::spans(empty, w, h) {
+        first = byteboard::region(empty, empty);
+        if first == empty {
+            return false;
         }
+    }
+    let mut rest = linked;
+    while rest != 0 {
+        let region = match core::mem::take(&mut first) {
+            0 => byteboard::region(empty, rest),
+            known => known,
+        };
+        rest &= !region;
         let (r0, c0, rows, cols) = byteboard::bounding_box(region);
         out.push(DomineeringBoard::packed(
             cols,
@@ -372,12 +381,19 @@ fn canonical_key_row_major(p: &DomineeringBoard) -> (DomineeringBoard, bool) {
 fn canonical_key_packed(p: &DomineeringBoard) -> (DomineeringBoard, bool) {
     let (w, h) = (p.width(), p.height());
     let packed = p.cells[1];
-    let (bw, bh, m, flipped) = least_image(
-        w,
-        h,
-        || byteboard::mirrors(packed, w, h),
-        || byteboard::mirrors(byteboard::transpose(packed), h, w),
-    );
+    // [`least_image`] written out for one word a board: the images of one
+    // shape compare as words, and only a square board has both shapes.
+    let least = |[a, b, c, d]: [u64; 4]| a.min(b).min(c.min(d));
+    let upright = || least(byteboard::mirrors(packed, w, h));
+    let transposed = || least(byteboard::mirrors(byteboard::transpose(packed), h, w));
+    let (bw, bh, m, flipped) = match w.cmp(&h) {
+        core::cmp::Ordering::Less => (w, h, upright(), false),
+        core::cmp::Ordering::Greater => (h, w, transposed(), true),
+        core::cmp::Ordering::Equal => {
+            let (u, t) = (upright(), transposed());
+            if t < u { (w, h, t, true) } else { (w, h, u, false) }
+        }
+    };
     (DomineeringBoard::packed(bw, bh, m), flipped)
 }
 
