@@ -3,9 +3,13 @@
 //! Each (case, engine) pair runs in a child process of its own, so that user
 //! CPU time and peak memory (getrusage) belong to that engine alone.
 //!
-//! Usage: `bench-partizan [--cgt-6x5] [CASE...]`, cases `dom5x5`, `dom6x5`,
-//! `dom6x6`, `tf5`. cgt on the 6×5 board takes minutes, so it runs only with
-//! `--cgt-6x5`; on 6×6 it is not run (sprague alone, for the 10-minute target).
+//! Usage: `bench-partizan [--cgt-6x5] [--runs N] [CASE...]`, cases `dom5x5`,
+//! `dom6x5`, `dom6x6`, `tf5`. cgt on the 6×5 board takes minutes, so it runs
+//! only with `--cgt-6x5`; on 6×6 it is not run (sprague alone, for the
+//! 10-minute target). With `--runs N` each case runs N times, the two engines
+//! alternating (sprague, cgt, sprague, cgt, …), and a last line gives the
+//! median of the N ratios of user CPU time: on a shared machine one pair of
+//! runs can be off by a fifth either way.
 
 use std::process::Command;
 use std::str::FromStr;
@@ -166,7 +170,21 @@ fn main() {
         return;
     }
     let cgt_6x5 = args.iter().any(|a| a == "--cgt-6x5");
-    let chosen: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let runs_at = args.iter().position(|a| a == "--runs");
+    let runs = match runs_at.map(|i| args.get(i + 1).and_then(|n| n.parse::<usize>().ok())) {
+        None => 1,
+        Some(Some(n)) if n > 0 => n,
+        Some(_) => {
+            eprintln!("--runs needs a positive whole number after it");
+            std::process::exit(2);
+        }
+    };
+    let chosen: Vec<&String> = args
+        .iter()
+        .enumerate()
+        .filter(|&(i, a)| !a.starts_with("--") && runs_at.is_none_or(|r| i != r + 1))
+        .map(|(_, a)| a)
+        .collect();
     println!(
         "{:<8} {:<8} {:>9} {:>9} {:>9} {:>10}  value",
         "case", "engine", "wall s", "user s", "peak MiB", "states"
@@ -179,31 +197,56 @@ fn main() {
         if chosen.is_empty() && case.name == "dom6x6" {
             continue;
         }
-        let ours = run("sprague", case);
-        // cgt on 6×6 would take hours: it is never run; on 6×5 only when asked.
-        let theirs = if (case.name == "dom6x5" && !cgt_6x5) || case.name == "dom6x6" {
-            None
-        } else {
-            run("cgt", case)
-        };
-        for (engine, r) in [("sprague", &ours), ("cgt-0.11", &theirs)] {
-            match r {
-                Some(r) => println!(
-                    "{:<8} {:<8} {:>9.3} {:>9.3} {:>9.1} {:>10}  {}",
-                    case.name, engine, r.wall, r.user, r.rss, r.states, r.value
-                ),
-                None => println!("{:<8} {engine:<8} {:>9}", case.name, "skipped"),
+        let mut ratios = Vec::new();
+        for _ in 0..runs {
+            if let Some(ratio) = compare(case, cgt_6x5) {
+                ratios.push(ratio);
             }
         }
-        if let (Some(a), Some(b)) = (&ours, &theirs) {
+        if runs > 1 && !ratios.is_empty() {
+            let shown: Vec<String> = ratios.iter().map(|r| format!("{r:.1}x")).collect();
+            ratios.sort_by(f64::total_cmp);
             println!(
-                "{:<8} ratio cgt/sprague: user {:.1}x, wall {:.1}x, memory {:.1}x; values {}",
+                "{:<8} median of {} alternating runs, cgt/sprague user: {:.1}x ({})",
                 case.name,
-                b.user / a.user.max(1e-6),
-                b.wall / a.wall.max(1e-6),
-                b.rss / a.rss.max(1e-6),
-                if a.value == b.value { "agree" } else { "DIFFER" }
+                ratios.len(),
+                ratios[ratios.len() / 2],
+                shown.join(", ")
             );
         }
     }
+}
+
+/// Runs `case` once with sprague, then with cgt where it runs, prints both
+/// and their ratios, and returns the ratio of user CPU times (cgt over
+/// sprague) when both ran.
+fn compare(case: &Case, cgt_6x5: bool) -> Option<f64> {
+    let ours = run("sprague", case);
+    // cgt on 6×6 would take hours: it is never run; on 6×5 only when asked.
+    let theirs = if (case.name == "dom6x5" && !cgt_6x5) || case.name == "dom6x6" {
+        None
+    } else {
+        run("cgt", case)
+    };
+    for (engine, r) in [("sprague", &ours), ("cgt-0.11", &theirs)] {
+        match r {
+            Some(r) => println!(
+                "{:<8} {:<8} {:>9.3} {:>9.3} {:>9.1} {:>10}  {}",
+                case.name, engine, r.wall, r.user, r.rss, r.states, r.value
+            ),
+            None => println!("{:<8} {engine:<8} {:>9}", case.name, "skipped"),
+        }
+    }
+    if let (Some(a), Some(b)) = (&ours, &theirs) {
+        println!(
+            "{:<8} ratio cgt/sprague: user {:.1}x, wall {:.1}x, memory {:.1}x; values {}",
+            case.name,
+            b.user / a.user.max(1e-6),
+            b.wall / a.wall.max(1e-6),
+            b.rss / a.rss.max(1e-6),
+            if a.value == b.value { "agree" } else { "DIFFER" }
+        );
+        return Some(b.user / a.user.max(1e-6));
+    }
+    None
 }
