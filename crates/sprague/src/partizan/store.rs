@@ -202,23 +202,24 @@ impl RawMemo {
     /// itself or the arena, for [`commit`](Self::commit) or
     /// [`discard`](Self::discard).
     fn stage(&mut self, l: &[GameId], r: &[GameId]) -> StagedKey {
-        let mut key = StagedKey {
+        let arena_len = self.arena.len();
+        let mut entry = RawEntry {
             ids: [GameId::ZERO; INLINE_IDS],
             nl: l.len() as u32,
             nr: r.len() as u32,
-            start: self.arena.len(),
+            id: GameId::ZERO,
         };
-        if l.len() + r.len() <= INLINE_IDS {
-            key.ids[..l.len()].copy_from_slice(l);
-            key.ids[l.len()..l.len() + r.len()].copy_from_slice(r);
+        if entry.is_inline() {
+            entry.ids[..l.len()].copy_from_slice(l);
+            entry.ids[l.len()..l.len() + r.len()].copy_from_slice(r);
         } else {
             self.arena.extend_from_slice(l);
             self.arena.extend_from_slice(r);
-            let start = key.start as u64;
-            key.ids[0] = GameId(start as u32);
-            key.ids[1] = GameId((start >> 32) as u32);
+            let start = arena_len as u64;
+            entry.ids[0] = GameId(start as u32);
+            entry.ids[1] = GameId((start >> 32) as u32);
         }
-        key
+        StagedKey { entry, arena_len }
     }
 
     /// Stores `id` for the staged lists of hash `h`.
@@ -226,28 +227,21 @@ impl RawMemo {
         if crate::slot_index::SlotIndex::is_full(self.entries.len()) {
             return self.discard(key); // a full memo only stops remembering
         }
-        self.entries.push(RawEntry {
-            ids: key.ids,
-            nl: key.nl,
-            nr: key.nr,
-            id,
-        });
+        self.entries.push(RawEntry { id, ..key.entry });
         self.index.insert(h, self.entries.len());
     }
 
     /// Forgets the staged lists.
     fn discard(&mut self, key: StagedKey) {
-        self.arena.truncate(key.start);
+        self.arena.truncate(key.arena_len);
     }
 }
 
-/// Lists copied aside by [`RawMemo::stage`], not yet stored: the entry's
-/// fields, and the arena's length before the copy.
+/// Lists copied aside by [`RawMemo::stage`], not yet stored: their entry
+/// (with no form yet), and the arena's length before the copy.
 struct StagedKey {
-    ids: [GameId; INLINE_IDS],
-    nl: u32,
-    nr: u32,
-    start: usize,
+    entry: RawEntry,
+    arena_len: usize,
 }
 
 /// Memo tables of the operations of the upper layers, keyed by id (their
