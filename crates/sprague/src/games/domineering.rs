@@ -310,7 +310,7 @@ fn decompose_packed(p: &DomineeringBoard, out: &mut Vec<DomineeringBoard>) -> bo
     // The region of the lowest cell, when it was flooded to see whether the
     // board is one region already.
     let mut first = 0;
-    if linked != 0 && linked == empty && byteboard::spans(empty, w, h) {
+    if linked == empty && byteboard::spans(empty, w, h) {
         first = byteboard::region(empty, empty);
         if first == empty {
             return false;
