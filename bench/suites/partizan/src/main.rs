@@ -206,11 +206,11 @@ fn main() {
         if runs > 1 && !ratios.is_empty() {
             let shown: Vec<String> = ratios.iter().map(|r| format!("{r:.1}x")).collect();
             ratios.sort_by(f64::total_cmp);
+            let n = ratios.len();
+            let median = (ratios[(n - 1) / 2] + ratios[n / 2]) / 2.0;
             println!(
-                "{:<8} median of {} alternating runs, cgt/sprague user: {:.1}x ({})",
+                "{:<8} median of {n} alternating runs, cgt/sprague user: {median:.1}x ({})",
                 case.name,
-                ratios.len(),
-                ratios[ratios.len() / 2],
                 shown.join(", ")
             );
         }
