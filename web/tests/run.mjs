@@ -264,6 +264,12 @@ async function main() {
       const page = await open(browser, base, "#tab=value&value-rules=domineering&value-position=" + encodeURIComponent("........|........|........|........|........|........|........|........"));
       // The first load starts the 8×8 search: wait for progress, then Stop.
       await page.waitForFunction(() => !document.getElementById("busy").hidden && /\d/.test(document.getElementById("progress-text").textContent), { timeout: 30000 });
+      // Stop stays where it is while the count grows (a button that moves
+      // can be missed by the pointer).
+      const stopAt = () => page.$eval("#stop", (b) => b.getBoundingClientRect().x);
+      const x0 = await stopAt();
+      await page.$eval("#progress-text", (e) => (e.textContent = "1,234,567,890 states"));
+      assert((await stopAt()) === x0, "the Stop button moves as the count widens");
       await page.click("#stop");
       await page.waitForFunction(() => document.getElementById("error").textContent === "Stopped.", { timeout: 10000 });
       // The new worker answers at once.
