@@ -54,6 +54,20 @@ pub trait PartizanRules {
         None
     }
 
+    /// A simpler position whose value differs from that of `component` by
+    /// an integer: `Some((simpler, n))` means `component = simpler + n`
+    /// (Toads and Frogs: toads that have passed every frog, and frogs every
+    /// toad, are removed and counted as the moves they have left). The
+    /// solvers value `simpler` in place of the component and add `n`.
+    /// `simpler` must itself answer `None` and split no further
+    /// ([`decompose`](PartizanRules::decompose) returns `false`). `None`
+    /// (the default) keeps the component. A rule of normal play: a wrapper
+    /// that changes the rules (a variant) must not pass it on.
+    fn integer_shift(&self, component: &Self::Position) -> Option<(Self::Position, i64)> {
+        let _ = component;
+        None
+    }
+
     /// The value of `component` by a rule, when the ruleset knows it is a
     /// number (a Blue-Red Hackenbush stalk): searches use it instead of
     /// walking the component's options. `None` means "search". It must agree

@@ -14,8 +14,10 @@ use crate::search_limits::SearchLimits;
 /// Computes the canonical form ([`GameId`]) of positions of a ruleset.
 ///
 /// A position is split into components by the ruleset's
-/// [`decompose`](PartizanRules::decompose); each component is mapped to the
-/// representative of its symmetry class by
+/// [`decompose`](PartizanRules::decompose); a component that is a simpler
+/// position plus an integer ([`integer_shift`](PartizanRules::integer_shift))
+/// is replaced by the simpler position, the integer added to its value;
+/// each component is mapped to the representative of its symmetry class by
 /// [`canonical_key`](PartizanRules::canonical_key), and the representative's
 /// value is memoised. A component's value is the canonical form of
 /// `{values of Left options | values of Right options}`, each option valued as
@@ -95,17 +97,22 @@ struct Part<P> {
     at: MemoKey,
     /// Whether `key` is the conjugate of the component (value negated).
     conjugate: bool,
-    /// The component's value, once known.
+    /// The integer the component's value exceeds its simpler form's by
+    /// ([`PartizanRules::integer_shift`]); 0 when it has none.
+    shift: i64,
+    /// The value of the component's simpler form (the component's own
+    /// when `shift` is 0), once known.
     value: GameId,
 }
 
 impl<P: Eq + core::hash::Hash> Part<P> {
-    /// The part of option `option` that is the component `c`: its
-    /// representative under `rules`, with its memo key, and the memo's slot
-    /// for it prefetched; no value yet.
+    /// The part of option `option` that is the component `c`: the
+    /// representative under `rules` of its simpler form (see
+    /// [`PartizanRules::integer_shift`]), with its memo key, and the memo's
+    /// slot for it prefetched; no value yet.
     #[inline]
     fn of<R: PartizanRules<Position = P>>(rules: &R, memo: &ComponentMemo<P>, c: &P, option: u32) -> Self {
-        let (key, conjugate) = rules.canonical_key(c);
+        let ((key, conjugate), shift) = key_of(rules, c);
         let at = MemoKey::of(&key, rules.memo_word(&key));
         memo.prefetch(at);
         Part {
@@ -113,8 +120,20 @@ impl<P: Eq + core::hash::Hash> Part<P> {
             option,
             at,
             conjugate,
+            shift,
             value: GameId::ZERO,
         }
+    }
+}
+
+/// The representative of component `c` (or of its simpler form), whether
+/// it is the conjugate, and the integer `c` exceeds the simpler form by:
+/// `c = ±key + shift`.
+#[inline]
+fn key_of<R: PartizanRules>(rules: &R, c: &R::Position) -> ((R::Position, bool), i64) {
+    match rules.integer_shift(c) {
+        Some((simpler, shift)) => (rules.canonical_key(&simpler), shift),
+        None => (rules.canonical_key(c), 0),
     }
 }
 
@@ -208,11 +227,19 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
     /// states; [`SearchError::Interrupted`] if the monitor asks it to stop.
     pub fn value(&mut self, position: &R::Position) -> Result<GameId, SearchError> {
         let mut total = GameId::ZERO;
-        for (key, conjugate) in self.components(position) {
+        let mut shift = 0i64;
+        for ((key, conjugate), n) in self.components(position) {
             let v = self.component(key)?;
             let v = if conjugate { self.store.neg(v) } else { v };
             let mut op = Op::polling(&mut self.store, self.limits.ticker.monitor());
             total = op.add(total, v);
+            op.finish()?;
+            shift += n;
+        }
+        if shift != 0 {
+            let n = self.store.integer(shift);
+            let mut op = Op::polling(&mut self.store, self.limits.ticker.monitor());
+            total = op.add(total, n);
             op.finish()?;
         }
         Ok(total)
@@ -271,13 +298,14 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         Ok(winning)
     }
 
-    /// The components of `position` as (representative, conjugated?) pairs.
-    fn components(&self, position: &R::Position) -> Vec<(R::Position, bool)> {
+    /// The components of `position` as ((representative, conjugated?),
+    /// integer shift) pairs (see [`key_of`]).
+    fn components(&self, position: &R::Position) -> Vec<((R::Position, bool), i64)> {
         let mut parts = Vec::new();
         if self.rules.decompose(position, &mut parts) {
-            parts.iter().map(|c| self.rules.canonical_key(c)).collect()
+            parts.iter().map(|c| key_of(self.rules, c)).collect()
         } else {
-            vec![self.rules.canonical_key(position)]
+            vec![key_of(self.rules, position)]
         }
     }
 
@@ -450,15 +478,23 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
         while k < parts.len() {
             let i = parts[k].option;
             let mut end = k + 1;
+            let mut shift = parts[k].shift;
             while end < parts.len() && parts[end].option == i {
+                shift += parts[end].shift;
                 end += 1;
             }
-            self.values[i as usize] = if end == k + 1 {
+            let sum = if end == k + 1 {
                 parts[k].value
             } else {
                 self.sum_scratch.clear();
                 self.sum_scratch.extend(parts[k..end].iter().map(|p| p.value));
                 sum_of_parts(&mut op, &mut self.sum_scratch)
+            };
+            self.values[i as usize] = if shift == 0 {
+                sum
+            } else {
+                let n = op.integer(shift);
+                op.add(sum, n)
             };
             k = end;
         }
