@@ -160,6 +160,22 @@ fn slides(mine: u64, theirs: u64, empty: u64, forward: impl Fn(u64, u32) -> u64,
     }
 }
 
+/// The moves the pieces `pieces` (toads when `toads`, else frogs) have left
+/// when nothing of the other side stands ahead of them: for each, the empty
+/// squares ahead of it (right of a toad, left of a frog). O(pieces).
+#[inline]
+fn free_moves(pieces: u64, empty: u64, toads: bool) -> i64 {
+    let mut moves = 0i64;
+    let mut rest = pieces;
+    while rest != 0 {
+        let i = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let ahead = if toads { !mask(i + 1) } else { mask(i) };
+        moves += i64::from((empty & ahead).count_ones());
+    }
+    moves
+}
+
 /// Squares starting a dead `TTFF` block: no piece of the block can ever move,
 /// so the strip splits there.
 #[inline]
@@ -308,19 +324,7 @@ impl PartizanRules for ToadsAndFrogs {
             return None;
         }
         let empty = p.empty();
-        let mut shift = 0i64;
-        let mut rest = finished;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            shift -= i64::from((empty & mask(i)).count_ones());
-        }
-        let mut rest = terminal;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            shift += i64::from((empty & !mask(i + 1)).count_ones());
-        }
+        let shift = free_moves(terminal, empty, true) - free_moves(finished, empty, false);
         // Every removed frog stands left of every square kept with a piece,
         // every removed toad right of them: the kept pieces move left by
         // the number of removed frogs, and the strip loses both.
@@ -339,19 +343,7 @@ impl PartizanRules for ToadsAndFrogs {
             return None;
         }
         let empty = p.empty();
-        let mut value = 0i64;
-        let mut rest = t;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            value += i64::from((empty & !mask(i + 1)).count_ones());
-        }
-        let mut rest = f;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            value -= i64::from((empty & mask(i)).count_ones());
-        }
+        let value = free_moves(t, empty, true) - free_moves(f, empty, false);
         Some(crate::partizan::Dyadic::integer(value))
     }
 
