@@ -256,13 +256,14 @@ fn split_strip(p: &ToadsFrogsStrip, blocks: u64, out: &mut Vec<ToadsFrogsStrip>)
 /// Finished frogs and terminal toads: a toad right of every frog is worth
 /// the empty squares to its right, whatever the rest of the strip, so it is
 /// removed with its square and that integer added; a frog left of every
-/// toad likewise, negated. For one toad with only empty squares beyond it,
-/// `X T □ⁿ = X □ⁿ + n` for every strip `X`: J. Erickson, "New Toads and
-/// Frogs Results", *Games of No Chance* (MSRI Publications 29, 1996), the
-/// Terminal Toads Theorem (the frogs' case is its conjugate). Removing the
-/// last such toad each time removes them all. The tests check the identity
+/// toad likewise, negated. For the last toad, with only empty squares
+/// beyond it, that reads `X T □ⁿ = X □ⁿ + n` for every strip `X`; removing
+/// the last such toad each time removes them all, and the frogs' case is
+/// the conjugate. J. Erickson, "New Toads and Frogs Results", *Games of No
+/// Chance* (MSRI Publications 29, 1996), gives simplification rules for
+/// such terminal toads and finished frogs. The tests check the identity
 /// against the canonical form by definition on every strip of up to 8
-/// squares.
+/// squares, and against the solver without it on longer random strips.
 ///
 /// ```
 /// use sprague::{Notation, PartizanRules, games::ToadsAndFrogs};
@@ -303,8 +304,8 @@ impl PartizanRules for ToadsAndFrogs {
 
     /// Frogs left of every toad and toads right of every frog removed, with
     /// the squares they stood on: each is worth the empty squares ahead of
-    /// it, to the strip's end (Erickson's Finished Frogs and Terminal Toads,
-    /// see the type's documentation). `None` when there is none, or when no
+    /// it, to the strip's end (finished frogs and terminal toads, see the
+    /// type's documentation). `None` when there is none, or when no
     /// toad is left of a frog (the strip is a number by
     /// [`number_value`](PartizanRules::number_value)). O(pieces).
     #[inline]
