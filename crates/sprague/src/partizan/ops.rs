@@ -143,6 +143,16 @@ impl Op<'_, '_> {
         let mut l = Vec::new();
         let mut r = Vec::new();
         let (a_num, b_num) = (self.is_number(a), self.is_number(b));
+        if a_num != b_num {
+            let (x, g) = if a_num { (a, b) } else { (b, a) };
+            if self.as_nus(g).is_none() {
+                let s = self.translated(g, x, &mut l, &mut r);
+                if !self.halted() {
+                    self.add_memo.insert(key, s);
+                }
+                return s;
+            }
+        }
         if !a_num {
             self.push_options(a, &mut l, &mut r, |s, x| s.add(x, b));
         }
@@ -154,6 +164,34 @@ impl Op<'_, '_> {
             self.add_memo.insert(key, s);
         }
         s
+    }
+
+    /// `G + x` for a general form `G` (interned: canonical and not an
+    /// inline value, so not a number) and a number `x`: the form
+    /// `{G^L + x | G^R + x}` of its translated options, interned as it is,
+    /// with no comparison (`l`, `r` are scratch). O(options of `G`) sums.
+    ///
+    /// That form is `G + x` (number translation, since `G` is not a
+    /// number), and it is canonical. No option is dominated: translation
+    /// keeps the order. No Left option `A = G^L + x` is reversible, by
+    /// induction on `G`: if `G^L` is not a number, the right options of
+    /// `A`'s canonical form are the `G^LR + x`, and `G^LR + x <= G + x`
+    /// would make `G^L` reversible in `G`. If `G^L` is a number `y`, a
+    /// right option of `A` is a number `w + x` with `w > y`; every other
+    /// Left option `H` of `G` has right stop `R(H) <= y` (else `H > y`
+    /// would dominate `y`), so the left stop of `G`, which is not a
+    /// number, is `y`, and `R(G) <= L(G) = y < w`: `w <= G` fails, since
+    /// a number at most `G` is at most `R(G)`. Right options are the
+    /// mirror image. `G + x` is not an inline value either (`G` would be
+    /// one: `(G + x) - x`), so it is a general form with these options.
+    fn translated(&mut self, g: GameId, x: GameId, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
+        self.push_options(g, l, r, |s, o| s.add(o, x));
+        if self.halted() {
+            return GameId::ZERO;
+        }
+        l.sort_unstable();
+        r.sort_unstable();
+        self.intern(l, r)
     }
 
     pub(crate) fn sub(&mut self, g: GameId, h: GameId) -> GameId {
