@@ -143,15 +143,15 @@ impl Op<'_, '_> {
         let mut l = Vec::new();
         let mut r = Vec::new();
         let (a_num, b_num) = (self.is_number(a), self.is_number(b));
+        // A number is an inline value, so with one number here the other
+        // term is a general form (two inline values were added above).
         if a_num != b_num {
             let (x, g) = if a_num { (a, b) } else { (b, a) };
-            if self.as_nus(g).is_none() {
-                let s = self.translated(g, x, &mut l, &mut r);
-                if !self.halted() {
-                    self.add_memo.insert(key, s);
-                }
-                return s;
+            let s = self.translated(g, x, &mut l, &mut r);
+            if !self.halted() {
+                self.add_memo.insert(key, s);
             }
+            return s;
         }
         if !a_num {
             self.push_options(a, &mut l, &mut r, |s, x| s.add(x, b));
@@ -185,6 +185,7 @@ impl Op<'_, '_> {
     /// mirror image. `G + x` is not an inline value either (`G` would be
     /// one: `(G + x) - x`), so it is a general form with these options.
     fn translated(&mut self, g: GameId, x: GameId, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
+        debug_assert!(self.as_nus(g).is_none() && self.is_number(x));
         self.push_options(g, l, r, |s, o| s.add(o, x));
         if self.halted() {
             return GameId::ZERO;

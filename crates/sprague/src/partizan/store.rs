@@ -610,22 +610,17 @@ impl<'s, 'm> Op<'s, 'm> {
         id
     }
 
-    /// The form the option-list memo holds for the sorted lists `l`, `r`
-    /// (of hash `h`), or else `build`'s, stored there unless the
-    /// construction was stopped. `build` may reduce the lists in place: the
-    /// key is copied aside first.
-    fn memoised(
-        &mut self,
-        h: u64,
-        l: &mut Vec<GameId>,
-        r: &mut Vec<GameId>,
-        build: impl FnOnce(&mut Self, &mut Vec<GameId>, &mut Vec<GameId>) -> GameId,
-    ) -> GameId {
+    /// [`game_undominated`](Self::game_undominated) through the option-list
+    /// memo: the form it holds for the sorted lists `l`, `r`, or else the one
+    /// built, stored there unless the construction was stopped. The build
+    /// reduces the lists in place, so the key is copied aside first.
+    fn undominated_memoised(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> GameId {
+        let h = options_hash(l, r);
         if let Some(id) = self.raw_memo.get(h, l, r) {
             return id;
         }
         let key = self.raw_memo.stage(l, r);
-        let id = build(self, l, r);
+        let id = self.game_undominated(l, r);
         if self.halted {
             self.raw_memo.discard(key);
         } else {
@@ -653,8 +648,7 @@ impl<'s, 'm> Op<'s, 'm> {
         self.remove_dominated(l, true);
         self.remove_dominated(r, false);
         if memoise && !self.halted {
-            let h = options_hash(l, r);
-            return self.memoised(h, l, r, Self::game_undominated);
+            return self.undominated_memoised(l, r);
         }
         self.game_undominated(l, r)
     }
