@@ -144,19 +144,22 @@ pub(crate) const fn mask(n: usize) -> u64 {
 
 /// The moves of the pieces `mine` (the toads or the frogs): each slides one
 /// square forward onto an empty square, or else jumps one piece of `theirs`
-/// onto the empty square beyond. `forward(bit, k)` is the square `k` ahead of
-/// `bit` (0 off the strip); `f` receives the new mask of `mine` after each
-/// move. O(pieces).
-fn slides(mine: u64, theirs: u64, empty: u64, forward: impl Fn(u64, u32) -> u64, mut f: impl FnMut(u64)) {
-    let mut rest = mine;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        rest &= rest - 1;
-        if forward(bit, 1) & empty != 0 {
-            f((mine & !bit) | forward(bit, 1));
-        } else if forward(bit, 1) & theirs != 0 && forward(bit, 2) & empty != 0 {
-            f((mine & !bit) | forward(bit, 2));
-        }
+/// onto the empty square beyond. `ahead(m, k)` moves every square of the
+/// mask `m` `k` squares back, so that bit `i` of `ahead(empty, 1)` tells
+/// whether the square one ahead of square `i` is empty (squares off the
+/// strip are never empty); `f` receives, for each piece that can move,
+/// lowest square first, its square's bit and the bit of the square it lands
+/// on. All movers are found at once with a few mask operations, then
+/// O(movers).
+#[inline]
+fn slides(mine: u64, theirs: u64, empty: u64, ahead: impl Fn(u64, u32) -> u64, mut f: impl FnMut(u64, bool)) {
+    let slide = mine & ahead(empty, 1);
+    let jump = mine & ahead(theirs, 1) & ahead(empty, 2);
+    let mut movers = slide | jump;
+    while movers != 0 {
+        let bit = movers & movers.wrapping_neg();
+        movers &= movers - 1;
+        f(bit, slide & bit != 0);
     }
 }
 
@@ -279,16 +282,24 @@ impl PartizanRules for ToadsAndFrogs {
     type Position = ToadsFrogsStrip;
 
     fn left_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
-        let forward = |bit: u64, k: u32| bit << k;
-        slides(p.toads, p.frogs, p.empty(), forward, |toads| {
-            out.push(ToadsFrogsStrip { toads, ..*p });
+        // Toads move right: the square ahead of square `i` is `i + 1`.
+        slides(p.toads, p.frogs, p.empty(), |m, k| m >> k, |bit, slide| {
+            let to = if slide { bit << 1 } else { bit << 2 };
+            out.push(ToadsFrogsStrip {
+                toads: p.toads ^ bit ^ to,
+                ..*p
+            });
         });
     }
 
     fn right_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
-        let forward = |bit: u64, k: u32| bit >> k;
-        slides(p.frogs, p.toads, p.empty(), forward, |frogs| {
-            out.push(ToadsFrogsStrip { frogs, ..*p });
+        // Frogs move left: the square ahead of square `i` is `i - 1`.
+        slides(p.frogs, p.toads, p.empty(), |m, k| m << k, |bit, slide| {
+            let to = if slide { bit >> 1 } else { bit >> 2 };
+            out.push(ToadsFrogsStrip {
+                frogs: p.frogs ^ bit ^ to,
+                ..*p
+            });
         });
     }
 
