@@ -179,70 +179,71 @@ fn free_moves(pieces: u64, empty: u64, toads: bool) -> i64 {
     moves
 }
 
-/// Squares starting a dead `TTFF` block: no piece of the block can ever move,
-/// so the strip splits there.
+/// The squares of the strip's dead pieces: those in a run of adjacent
+/// pieces that starts with two toads or on the first square and ends with
+/// two frogs or on the last square (J. Erickson, "New Toads and Frogs
+/// Results", 1996). No piece of such a run ever moves and none is ever
+/// jumped over: a toad of the run could move only onto the square past the
+/// run's end or by jumping its last piece, which a run ending `FF` or on
+/// the last square forbids, and frogs likewise at its start; so its squares
+/// stay full for good and the strip splits there. Within one run of pieces
+/// the dead ones are those from its first such start to its last such end.
+/// O(1): a few word operations.
 #[inline]
-const fn dead_blocks(p: &ToadsFrogsStrip) -> u64 {
+const fn dead_squares(p: &ToadsFrogsStrip) -> u64 {
     let (t, f) = (p.toads, p.frogs);
-    t & (t >> 1) & (f >> 2) & (f >> 3)
-}
-
-/// Whether an end of the strip holds pieces that can never move: a frog or
-/// `TFF` at the left end, a toad or `TTF` at the right end.
-#[inline]
-const fn dead_end(p: &ToadsFrogsStrip) -> bool {
-    let (t, f, n) = (p.toads, p.frogs, p.len as u32);
-    if n == 0 {
-        return false;
+    if p.len == 0 {
+        return 0;
     }
-    // Put the last three squares at bits 2 (last), 1 and 0.
-    let (tl, fl) = if n >= 3 {
-        ((t >> (n - 3)) & 7, (f >> (n - 3)) & 7)
-    } else {
-        ((t << (3 - n)) & 7, (f << (3 - n)) & 7)
-    };
-    f & 1 != 0 || (t & 1 != 0 && f & 6 == 6) || tl & 4 != 0 || (n >= 3 && tl == 3 && fl & 4 != 0)
+    let pieces = t | f;
+    let starts = (t & (t >> 1)) | (pieces & 1);
+    let ends = (f & (f << 1)) | (pieces & (1 << (p.len - 1)));
+    // Adding the starts to the runs carries through each run from its
+    // first start to its top: those squares become 0, the starts put back.
+    let from_start = (pieces & !pieces.wrapping_add(starts)) | starts;
+    // No end at or above a start of its run: no dead piece (most strips).
+    if from_start & ends == 0 {
+        return 0;
+    }
+    from_start & fill_down(ends, pieces)
 }
 
-/// Splits `p` at its dead `TTFF` blocks (`blocks`, as from [`dead_blocks`])
-/// and trims the dead ends of each part; parts left with no toad or frog are
-/// dropped.
-fn split_strip(p: &ToadsFrogsStrip, blocks: u64, out: &mut Vec<ToadsFrogsStrip>) {
-    let n = p.len();
+/// The squares of `within` reached from those of `from` by steps to the
+/// square below without leaving `within` (with `from` itself): each square
+/// at or below a square of `from` in its run of `within`. O(1): six
+/// doubling steps.
+#[inline]
+const fn fill_down(from: u64, within: u64) -> u64 {
+    let (mut reach, mut pass) = (from, within);
+    let mut step = 1;
+    while step < 64 {
+        reach |= pass & (reach >> step);
+        pass &= pass >> step;
+        step *= 2;
+    }
+    reach
+}
+
+/// Splits `p` into the runs of squares between its dead pieces (`dead`, as
+/// from [`dead_squares`]) and trims each run's ends: frogs on its first
+/// squares and toads on its last never move (they face the strip's end or
+/// a dead piece, and nothing can stand behind them to be jumped). Parts
+/// left with no toad or frog are dropped. O(runs).
+fn split_strip(p: &ToadsFrogsStrip, dead: u64, out: &mut Vec<ToadsFrogsStrip>) {
     let (t, f) = (p.toads, p.frogs);
-    let bit = |m: u64, i: usize| (m >> i) & 1 != 0;
-    let mut start = 0;
-    let mut cuts = blocks;
-    loop {
-        let end = if cuts == 0 {
-            n
-        } else {
-            cuts.trailing_zeros() as usize
-        };
-        let (mut a, mut b) = (start, end);
-        loop {
-            if a < b && bit(f, a) {
-                a += 1;
-            } else if a + 3 <= b && bit(t, a) && bit(f, a + 1) && bit(f, a + 2) {
-                a += 3;
-            } else if a < b && bit(t, b - 1) {
-                b -= 1;
-            } else if a + 3 <= b && bit(t, b - 3) && bit(t, b - 2) && bit(f, b - 1) {
-                b -= 3;
-            } else {
-                break;
-            }
-        }
-        let piece = p.slice(a, b);
+    let mut rest = !dead & mask(p.len());
+    while rest != 0 {
+        let start = rest.trailing_zeros();
+        let len = (rest >> start).trailing_ones();
+        rest &= !(mask(len as usize) << start);
+        let end = start + len;
+        let a = (start + (f >> start).trailing_ones()).min(end);
+        let trailing_toads = (t << (64 - end)).leading_ones();
+        let b = end - trailing_toads.min(end - a);
+        let piece = p.slice(a as usize, b as usize);
         if piece.toads | piece.frogs != 0 {
             out.push(piece);
         }
-        if cuts == 0 {
-            break;
-        }
-        // Blocks may overlap (`TTFFFF` has one); skip those inside this one.
-        start = end + 4;
-        cuts &= !mask(start);
     }
 }
 
@@ -250,10 +251,11 @@ fn split_strip(p: &ToadsFrogsStrip, blocks: u64, out: &mut Vec<ToadsFrogsStrip>)
 /// empty square, or jumps it over exactly one frog onto the empty square just
 /// beyond; Right does the same with frogs moving left over toads.
 ///
-/// Decomposition: a block `TTFF` can never move again and nothing can jump
-/// across it, so it cuts the strip into independent pieces; frogs at the left
-/// end (and `TFF` there) and toads at the right end (and `TTF` there) are dead
-/// and removed. The transposition key is the lesser of the strip and its
+/// Decomposition: dead pieces (a run of adjacent pieces from two toads or
+/// the strip's start to two frogs or its end, such as `TTFF`; Erickson's
+/// rule, see below) can never move again and nothing can jump across them,
+/// so they cut the strip into independent pieces; frogs at the left end of
+/// a piece and toads at its right end are dead too and removed. The transposition key is the lesser of the strip and its
 /// conjugate (reversed with toads and frogs exchanged, value negated).
 ///
 /// Finished frogs and terminal toads: a toad right of every frog is worth
@@ -305,11 +307,16 @@ impl PartizanRules for ToadsAndFrogs {
 
     #[inline]
     fn decompose(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) -> bool {
-        let blocks = dead_blocks(p);
-        if blocks == 0 && !dead_end(p) {
+        if p.len == 0 {
             return false;
         }
-        split_strip(p, blocks, out);
+        let dead = dead_squares(p);
+        // A frog on the first square or a toad on the last never moves.
+        let stuck = (p.frogs | (p.toads >> (p.len - 1))) & 1;
+        if dead == 0 && stuck == 0 {
+            return false;
+        }
+        split_strip(p, dead, out);
         true
     }
 
@@ -633,6 +640,100 @@ pub(crate) mod tests {
                 prop_assert_eq!(sum, whole, "{}", s);
             }
         });
+    }
+
+    /// Every strip of `n` squares, for `n` in `lengths`.
+    fn every_strip(lengths: core::ops::RangeInclusive<u32>) -> impl Iterator<Item = ToadsFrogsStrip> {
+        lengths.flat_map(|n| {
+            (0..3u32.pow(n)).map(move |code| {
+                let (mut toads, mut frogs, mut c) = (0u64, 0u64, code);
+                for i in 0..n {
+                    match c % 3 {
+                        1 => toads |= 1 << i,
+                        2 => frogs |= 1 << i,
+                        _ => {}
+                    }
+                    c /= 3;
+                }
+                ToadsFrogsStrip::new(n as usize, toads, frogs).unwrap()
+            })
+        })
+    }
+
+    /// The squares `dead_squares` names hold the same piece in every strip
+    /// reached by any moves of either player in any order (not only
+    /// alternating ones), on every strip of up to 9 squares: the pieces
+    /// there never move and are never passed. Checked by walking all those
+    /// strips, with no use of the rule itself.
+    #[test]
+    fn dead_pieces_never_move_on_every_small_strip() {
+        let (mut with_dead, mut beyond_blocks) = (0, 0);
+        for p in every_strip(1..=9) {
+            let dead = dead_squares(&p);
+            if dead == 0 {
+                continue;
+            }
+            with_dead += 1;
+            // Dead squares outside every `TTFF` block.
+            let s = ToadsAndFrogs.format_position(&p);
+            let blocks = p.toads & (p.toads >> 1) & (p.frogs >> 2) & (p.frogs >> 3);
+            if dead & !(blocks | blocks << 1 | blocks << 2 | blocks << 3) != 0 {
+                beyond_blocks += 1;
+            }
+            let mut seen = std::collections::HashSet::from([p]);
+            let mut stack = vec![p];
+            while let Some(q) = stack.pop() {
+                assert_eq!(
+                    (q.toads & dead, q.frogs & dead),
+                    (p.toads & dead, p.frogs & dead),
+                    "{s} reaches {}",
+                    ToadsAndFrogs.format_position(&q)
+                );
+                let mut next = Vec::new();
+                ToadsAndFrogs.left_moves(&q, &mut next);
+                ToadsAndFrogs.right_moves(&q, &mut next);
+                for r in next {
+                    if seen.insert(r) {
+                        stack.push(r);
+                    }
+                }
+            }
+        }
+        assert!(with_dead > 10_000 && beyond_blocks > 5000, "{with_dead} {beyond_blocks}");
+        // A run from two toads to two frogs, `TTFTFF`, inside a strip.
+        let p = strip(".TTFTFF.T.F");
+        assert_eq!(dead_squares(&p), 0b111_1110);
+        let mut parts = Vec::new();
+        assert!(ToadsAndFrogs.decompose(&p, &mut parts));
+        let shown: Vec<String> = parts.iter().map(|q| ToadsAndFrogs.format_position(q)).collect();
+        assert_eq!(shown, [".T.F"]);
+    }
+
+    /// Every strip of up to 8 squares: when it splits, its canonical form by
+    /// definition is the sum of its parts' (by definition too), and no part
+    /// splits again.
+    #[test]
+    fn decomposition_keeps_values_on_every_small_strip() {
+        use crate::partizan::{GameId, GameStore, value_by_definition};
+        let mut store = GameStore::new();
+        let mut split = 0;
+        for p in every_strip(1..=8) {
+            let mut parts = Vec::new();
+            if !ToadsAndFrogs.decompose(&p, &mut parts) {
+                continue;
+            }
+            split += 1;
+            let s = ToadsAndFrogs.format_position(&p);
+            let whole = value_by_definition(&ToadsAndFrogs, &mut store, &p);
+            let mut sum = GameId::ZERO;
+            for q in &parts {
+                assert!(!ToadsAndFrogs.decompose(q, &mut Vec::new()), "{s}");
+                let v = value_by_definition(&ToadsAndFrogs, &mut store, q);
+                sum = store.add(sum, v);
+            }
+            assert_eq!(sum, whole, "{s}");
+        }
+        assert!(split > 3000, "{split}");
     }
 
     /// Every strip of up to 8 squares: its canonical form by definition is
