@@ -67,9 +67,23 @@ struct Node {
 
 const NONE: u32 = u32::MAX;
 
+/// The integers `-SMALL..=SMALL` have their ids at hand ([`GameStore`]'s `small`).
+const SMALL: i64 = 64;
+
+/// The index of `v` in [`GameStore`]'s `small` when it is an integer
+/// between `-SMALL` and `SMALL`.
+#[inline]
+fn small_index(v: &Nus) -> Option<usize> {
+    if v.ups != 0 || v.nimber != 0 || !v.number.is_integer() {
+        return None;
+    }
+    let n = v.number.numerator_i64()?;
+    (-SMALL..=SMALL).contains(&n).then(|| (n + SMALL) as usize)
+}
+
 /// What the store's hot paths read of a form, apart from the rest of its
 /// node so that they share cache lines: its stops as fixed-point keys and
-/// whether it is a number or a nimber. For 8320 forms this is 200 KB, which
+/// whether it is a number, a nimber or inline. For 8320 forms this is 200 KB, which
 /// stays in the processor's second-level cache while the nodes do not.
 #[derive(Clone, Copy, Debug)]
 struct Head {
@@ -77,7 +91,7 @@ struct Head {
     /// when either does not fit, and comparisons then read the nodes.
     left: i64,
     right: i64,
-    /// [`NUMBER`] and [`NIMBER`] bits.
+    /// [`NUMBER`], [`NIMBER`] and [`INLINE`] bits.
     kind: u8,
 }
 
@@ -87,6 +101,8 @@ const NO_KEY: i64 = i64::MIN;
 const NUMBER: u8 = 1;
 /// The form is a nimber (0 included).
 const NIMBER: u8 = 2;
+/// The form is an inline value `x + n·↑ + *m` (numbers and nimbers too).
+const INLINE: u8 = 4;
 
 /// `x` times 2^32 as an `i64` when that is exact and fits (with room to
 /// spare: never [`NO_KEY`]): such keys compare as the numbers do.
@@ -108,7 +124,9 @@ impl Head {
             _ => (NO_KEY, NO_KEY),
         };
         let kind = match &node.nus {
-            Some(v) => (if v.is_number() { NUMBER } else { 0 }) | (if v.is_nimber() { NIMBER } else { 0 }),
+            Some(v) => {
+                INLINE | (if v.is_number() { NUMBER } else { 0 }) | (if v.is_nimber() { NIMBER } else { 0 })
+            }
             None => 0,
         };
         Head { left, right, kind }
@@ -306,6 +324,10 @@ pub struct GameStore {
     /// Canonical forms of the option lists seen by `Op::game_memoised`.
     raw_memo: RawMemo,
     inline: FxHashMap<Nus, GameId>,
+    /// The ids of the integers `-SMALL..=SMALL` once interned (`NONE`
+    /// before): the searches add small integers to their values all the
+    /// time, and this spares those sums the hashing of `inline`.
+    small: [u32; 2 * SMALL as usize + 1],
     le_memo: PairFlags,
     /// Sums on ordered id pairs (`ops`).
     pub(super) add_memo: PairMemo,
@@ -489,7 +511,12 @@ impl<'s, 'm> Op<'s, 'm> {
     /// `a <= b` for distinct `a`, `b` whose stops do not decide it: O(1)
     /// for two inline values, else the memo or the recursive definition.
     fn le_past_stops(&mut self, a: GameId, b: GameId) -> bool {
-        if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
+        // The heads were just read for the stops: the nodes are read only
+        // when both are inline.
+        if self.is_inline(a)
+            && self.is_inline(b)
+            && let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b))
+        {
             return x.le(y);
         }
         if self.halted {
@@ -849,6 +876,7 @@ impl GameStore {
             pass: (Vec::new(), Vec::new()),
             raw_memo: RawMemo::default(),
             inline: FxHashMap::default(),
+            small: [NONE; 2 * SMALL as usize + 1],
             le_memo: PairFlags::default(),
             add_memo: PairMemo::default(),
             derived: Derived::default(),
@@ -892,6 +920,12 @@ impl GameStore {
 
     /// The value `x + n·↑ + *m` given by its parts. O(1) (options are built lazily).
     pub fn nus(&mut self, v: Nus) -> GameId {
+        let small = small_index(&v);
+        if let Some(k) = small
+            && self.small[k] != NONE
+        {
+            return GameId(self.small[k]);
+        }
         if let Some(&id) = self.inline.get(&v) {
             return id;
         }
@@ -911,6 +945,9 @@ impl GameStore {
             chain: NONE,
         });
         self.inline.insert(v, id);
+        if let Some(k) = small {
+            self.small[k] = id.0;
+        }
         id
     }
 
@@ -1029,6 +1066,12 @@ impl GameStore {
     #[must_use]
     pub(crate) fn is_number(&self, id: GameId) -> bool {
         self.heads[id.0 as usize].kind & NUMBER != 0
+    }
+
+    /// Whether `id` is an inline value (`as_nus` is `Some`), from its head.
+    #[inline]
+    fn is_inline(&self, id: GameId) -> bool {
+        self.heads[id.0 as usize].kind & INLINE != 0
     }
 
     /// Whether `id` is a nimber (0 included).
