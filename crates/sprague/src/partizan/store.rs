@@ -51,14 +51,19 @@ pub(super) struct Opts {
     pub(super) nr: u32,
 }
 
+impl Opts {
+    /// The options of an inline value not built yet.
+    const UNBUILT: Opts = Opts {
+        start: u32::MAX,
+        nl: 0,
+        nr: 0,
+    };
+}
+
 #[derive(Clone, Debug)]
 struct Node {
     /// The inline value when the game is `x + n·↑ + *m`.
     nus: Option<Nus>,
-    /// Canonical options; built on first use for inline values.
-    opts: Option<Opts>,
-    /// Cached negative (`NO_NEG` until computed).
-    neg: u32,
     /// Left and right stops (for inline values, the number part twice).
     stops: (Dyadic, Dyadic),
     /// The previous general form whose options hash the same (`NONE`).
@@ -93,6 +98,10 @@ struct Head {
     right: i64,
     /// [`NUMBER`], [`NIMBER`] and [`INLINE`] bits.
     kind: u8,
+    /// The id of the negative once computed (`NO_NEG` before): read for
+    /// every conjugated component a search values, in the same line as the
+    /// stops (the head's padding held it free).
+    neg: u32,
 }
 
 /// [`Head::left`] and [`Head::right`] of a form whose stops have no key.
@@ -129,7 +138,12 @@ impl Head {
             }
             None => 0,
         };
-        Head { left, right, kind }
+        Head {
+            left,
+            right,
+            kind,
+            neg: NO_NEG,
+        }
     }
 }
 
@@ -311,6 +325,11 @@ pub(super) struct Derived {
 #[derive(Debug)]
 pub struct GameStore {
     nodes: Vec<Node>,
+    /// The canonical options of each form, apart from its node so that the
+    /// comparisons and constructions, which read them for every option they
+    /// walk, find them close together ([`Opts::UNBUILT`] for an inline
+    /// value's until they are first asked for).
+    options: Vec<Opts>,
     /// The hot part of each node (same index).
     heads: Vec<Head>,
     arena: Vec<GameId>,
@@ -869,6 +888,7 @@ impl GameStore {
     pub fn new() -> GameStore {
         let mut s = GameStore {
             nodes: Vec::new(),
+            options: Vec::new(),
             heads: Vec::new(),
             arena: Vec::new(),
             general: FxHashMap::default(),
@@ -929,21 +949,21 @@ impl GameStore {
         if let Some(&id) = self.inline.get(&v) {
             return id;
         }
-        let id = self.push(Node {
+        let opts = if v == Nus::ZERO {
+            Opts {
+                start: 0,
+                nl: 0,
+                nr: 0,
+            }
+        } else {
+            Opts::UNBUILT
+        };
+        let node = Node {
             nus: Some(v.clone()),
-            opts: if v == Nus::ZERO {
-                Some(Opts {
-                    start: 0,
-                    nl: 0,
-                    nr: 0,
-                })
-            } else {
-                None
-            },
-            neg: NO_NEG,
             stops: (v.number.clone(), v.number.clone()),
             chain: NONE,
-        });
+        };
+        let id = self.push(node, opts);
         self.inline.insert(v, id);
         if let Some(k) = small {
             self.small[k] = id.0;
@@ -1052,12 +1072,13 @@ impl GameStore {
         Op::new(self, None)
     }
 
-    fn push(&mut self, node: Node) -> GameId {
+    fn push(&mut self, node: Node, opts: Opts) -> GameId {
         // Fewer than 2^31 forms: the `≤` memo packs an id pair and its
         // answer into one word (2^31 forms would take hundreds of GB).
         let id = GameId(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
         assert!(id.0 < 1 << 31, "game store full: more than 2^31 canonical forms");
         self.heads.push(Head::of(&node));
+        self.options.push(opts);
         self.nodes.push(node);
         id
     }
@@ -1094,13 +1115,14 @@ impl GameStore {
     }
 
     pub(super) fn opts(&mut self, id: GameId) -> Opts {
-        if let Some(o) = self.nodes[id.0 as usize].opts {
+        let o = self.options[id.0 as usize];
+        if o.start != Opts::UNBUILT.start {
             return o;
         }
         let v = self.nodes[id.0 as usize].nus.clone().unwrap_or_default();
         let (l, r) = self.nus_options(&v);
         let o = self.store_opts(&l, &r);
-        self.nodes[id.0 as usize].opts = Some(o);
+        self.options[id.0 as usize] = o;
         o
     }
 
@@ -1223,13 +1245,12 @@ impl GameStore {
         }
         let opts = self.store_opts(l, r);
         let stops = self.stops_from_options(l, r);
-        let new = self.push(Node {
+        let node = Node {
             nus: None,
-            opts: Some(opts),
-            neg: NO_NEG,
             stops,
             chain: head,
-        });
+        };
+        let new = self.push(node, opts);
         self.general.insert(h, new.0);
         new
     }
@@ -1239,8 +1260,8 @@ impl GameStore {
     fn interned_in_chain(&self, head: u32, l: &[GameId], r: &[GameId]) -> Option<GameId> {
         let mut id = head;
         while id != NONE {
-            let node = &self.nodes[id as usize];
-            if let Some(o) = node.opts {
+            let o = self.options[id as usize];
+            if o.start != Opts::UNBUILT.start {
                 let start = o.start as usize;
                 let mid = start + o.nl as usize;
                 let end = mid + o.nr as usize;
@@ -1248,7 +1269,7 @@ impl GameStore {
                     return Some(GameId(id));
                 }
             }
-            id = node.chain;
+            id = self.nodes[id as usize].chain;
         }
         None
     }
@@ -1356,14 +1377,14 @@ impl GameStore {
 
     /// The negative of `g` if it was computed already. O(1).
     pub(super) fn cached_neg(&self, g: GameId) -> Option<GameId> {
-        let n = self.nodes[g.0 as usize].neg;
+        let n = self.heads[g.0 as usize].neg;
         (n != NO_NEG).then_some(GameId(n))
     }
 
     /// Remembers that `n` is the negative of `g` (and `g` that of `n`).
     pub(super) fn cache_neg(&mut self, g: GameId, n: GameId) {
-        self.nodes[g.0 as usize].neg = n.0;
-        self.nodes[n.0 as usize].neg = g.0;
+        self.heads[g.0 as usize].neg = n.0;
+        self.heads[n.0 as usize].neg = g.0;
     }
 }
 
