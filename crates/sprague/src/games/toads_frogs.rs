@@ -313,24 +313,36 @@ impl PartizanRules for ToadsAndFrogs {
 
     fn left_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
         // Toads move right: the square ahead of square `i` is `i + 1`.
-        slides(p.toads, p.frogs, p.empty(), |m, k| m >> k, |bit, slide| {
-            let to = if slide { bit << 1 } else { bit << 2 };
-            out.push(ToadsFrogsStrip {
-                toads: p.toads ^ bit ^ to,
-                ..*p
-            });
-        });
+        slides(
+            p.toads,
+            p.frogs,
+            p.empty(),
+            |m, k| m >> k,
+            |bit, slide| {
+                let to = if slide { bit << 1 } else { bit << 2 };
+                out.push(ToadsFrogsStrip {
+                    toads: p.toads ^ bit ^ to,
+                    ..*p
+                });
+            },
+        );
     }
 
     fn right_moves(&self, p: &ToadsFrogsStrip, out: &mut Vec<ToadsFrogsStrip>) {
         // Frogs move left: the square ahead of square `i` is `i - 1`.
-        slides(p.frogs, p.toads, p.empty(), |m, k| m << k, |bit, slide| {
-            let to = if slide { bit >> 1 } else { bit >> 2 };
-            out.push(ToadsFrogsStrip {
-                frogs: p.frogs ^ bit ^ to,
-                ..*p
-            });
-        });
+        slides(
+            p.frogs,
+            p.toads,
+            p.empty(),
+            |m, k| m << k,
+            |bit, slide| {
+                let to = if slide { bit >> 1 } else { bit >> 2 };
+                out.push(ToadsFrogsStrip {
+                    frogs: p.frogs ^ bit ^ to,
+                    ..*p
+                });
+            },
+        );
     }
 
     #[inline]
@@ -740,7 +752,10 @@ pub(crate) mod tests {
                 }
             }
         }
-        assert!(with_dead > 10_000 && beyond_blocks > 5000, "{with_dead} {beyond_blocks}");
+        assert!(
+            with_dead > 10_000 && beyond_blocks > 5000,
+            "{with_dead} {beyond_blocks}"
+        );
         // A run from two toads to two frogs, `TTFTFF`, inside a strip.
         let p = strip(".TTFTFF.T.F");
         assert_eq!(dead_squares(&p), 0b111_1110);
