@@ -802,43 +802,31 @@ pub(crate) mod tests {
         use crate::partizan::{GameStore, value_by_definition};
         let mut store = GameStore::new();
         let mut shifted = 0;
-        for n in 1..=8u32 {
-            for code in 0..3u32.pow(n) {
-                let (mut toads, mut frogs, mut c) = (0u64, 0u64, code);
-                for i in 0..n {
-                    match c % 3 {
-                        1 => toads |= 1 << i,
-                        2 => frogs |= 1 << i,
-                        _ => {}
-                    }
-                    c /= 3;
-                }
-                let p = ToadsFrogsStrip::new(n as usize, toads, frogs).unwrap();
-                let s = ToadsAndFrogs.format_position(&p);
-                let crossing = s.find('T').is_some_and(|i| s[i..].contains('F'));
-                let ends = s.find('T').is_some_and(|i| s[..i].contains('F'))
-                    || s.rfind('F').is_some_and(|i| s[i..].contains('T'));
-                let Some((q, shift)) = ToadsAndFrogs.integer_shift(&p) else {
-                    assert!(!(crossing && ends), "{s}");
-                    continue;
-                };
-                assert!(crossing && ends, "{s}");
-                shifted += 1;
-                assert_eq!(ToadsAndFrogs.integer_shift(&q), None, "{s}");
-                // A component's simpler strip is a component too.
-                if !ToadsAndFrogs.decompose(&p, &mut Vec::new()) {
-                    assert!(!ToadsAndFrogs.decompose(&q, &mut Vec::new()), "{s}");
-                }
-                let whole = value_by_definition(&ToadsAndFrogs, &mut store, &p);
-                let simpler = value_by_definition(&ToadsAndFrogs, &mut store, &q);
-                let n = store.integer(shift);
-                assert_eq!(
-                    store.add(simpler, n),
-                    whole,
-                    "{s} = {} + {shift}",
-                    ToadsAndFrogs.format_position(&q)
-                );
+        for p in every_strip(1..=8) {
+            let s = ToadsAndFrogs.format_position(&p);
+            let crossing = s.find('T').is_some_and(|i| s[i..].contains('F'));
+            let ends = s.find('T').is_some_and(|i| s[..i].contains('F'))
+                || s.rfind('F').is_some_and(|i| s[i..].contains('T'));
+            let Some((q, shift)) = ToadsAndFrogs.integer_shift(&p) else {
+                assert!(!(crossing && ends), "{s}");
+                continue;
+            };
+            assert!(crossing && ends, "{s}");
+            shifted += 1;
+            assert_eq!(ToadsAndFrogs.integer_shift(&q), None, "{s}");
+            // A component's simpler strip is a component too.
+            if !ToadsAndFrogs.decompose(&p, &mut Vec::new()) {
+                assert!(!ToadsAndFrogs.decompose(&q, &mut Vec::new()), "{s}");
             }
+            let whole = value_by_definition(&ToadsAndFrogs, &mut store, &p);
+            let simpler = value_by_definition(&ToadsAndFrogs, &mut store, &q);
+            let n = store.integer(shift);
+            assert_eq!(
+                store.add(simpler, n),
+                whole,
+                "{s} = {} + {shift}",
+                ToadsAndFrogs.format_position(&q)
+            );
         }
         assert!(shifted > 1500, "{shifted}");
         // `.F.T.F.T..`: the first frog has one empty square to its left
