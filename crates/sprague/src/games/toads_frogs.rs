@@ -254,9 +254,11 @@ const fn fill_down(from: u64, within: u64) -> u64 {
 
 /// Splits `p` into the runs of squares between its dead pieces (`dead`, as
 /// from [`dead_squares`]) and trims each run's ends: frogs on its first
-/// squares and toads on its last never move (they face the strip's end or
-/// a dead piece, and nothing can stand behind them to be jumped). Parts
-/// left with no toad or frog are dropped. O(runs).
+/// squares and toads on its last never move and are never jumped. Before
+/// such a frog is the strip's start or a dead frog (a dead run ends with
+/// two frogs unless it reaches the strip's end), so it can neither step
+/// nor jump, and no toad can stand before it; the toads at the other end
+/// likewise. Parts left with no toad or frog are dropped. O(runs).
 fn split_strip(p: &ToadsFrogsStrip, dead: u64, out: &mut Vec<ToadsFrogsStrip>) {
     let (t, f) = (p.toads, p.frogs);
     let mut rest = !dead & mask(p.len());
