@@ -285,8 +285,9 @@ fn split_strip(p: &ToadsFrogsStrip, dead: u64, out: &mut Vec<ToadsFrogsStrip>) {
 /// the strip's start to two frogs or its end, such as `TTFF`; Erickson's
 /// rule, see below) can never move again and nothing can jump across them,
 /// so they cut the strip into independent pieces; frogs at the left end of
-/// a piece and toads at its right end are dead too and removed. The transposition key is the lesser of the strip and its
-/// conjugate (reversed with toads and frogs exchanged, value negated).
+/// a piece and toads at its right end are dead too and removed. The
+/// transposition key is the lesser of the strip and its conjugate
+/// (reversed with toads and frogs exchanged, value negated).
 ///
 /// Finished frogs and terminal toads: a toad right of every frog is worth
 /// the empty squares to its right, whatever the rest of the strip, so it is
@@ -684,15 +685,19 @@ pub(crate) mod tests {
         });
     }
 
-    /// The reversal by table agrees with the word's reversal for every
-    /// length, on random masks of that many squares.
+    /// `reversed` moves square `i` to square `n - 1 - i`, checked square by
+    /// square for every length (both the table's lengths and the word's),
+    /// on random masks of that many squares.
     #[test]
-    fn reversal_by_table_matches_the_word_reversal() {
+    fn reversal_moves_each_square_to_its_mirror() {
         let mut rng = crate::test_rng::XorShift::new(0x7e0d_5f06);
         for n in 1..=64u64 {
             for _ in 0..200 {
                 let m = rng.next_u64() & mask(n as usize);
-                assert_eq!(reversed(m, n), m.reverse_bits() >> (64 - n), "{m:#x} {n}");
+                let mirror = (0..n)
+                    .filter(|i| (m >> i) & 1 == 1)
+                    .fold(0, |r, i| r | 1 << (n - 1 - i));
+                assert_eq!(reversed(m, n), mirror, "{m:#x} {n}");
             }
         }
     }
