@@ -58,6 +58,11 @@ impl Opts {
         nl: 0,
         nr: 0,
     };
+
+    /// Whether these are options, not [`UNBUILT`](Self::UNBUILT).
+    const fn is_built(self) -> bool {
+        self.start != Self::UNBUILT.start
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -87,9 +92,10 @@ fn small_index(v: &Nus) -> Option<usize> {
 }
 
 /// What the store's hot paths read of a form, apart from the rest of its
-/// node so that they share cache lines: its stops as fixed-point keys and
-/// whether it is a number, a nimber or inline. For 8320 forms this is 200 KB, which
-/// stays in the processor's second-level cache while the nodes do not.
+/// node so that they share cache lines: its stops as fixed-point keys,
+/// whether it is a number, a nimber or inline, and its negative once known.
+/// For 8320 forms this is 200 KB, which stays in the processor's
+/// second-level cache while the nodes do not.
 #[derive(Clone, Copy, Debug)]
 struct Head {
     /// The left and right stops times 2^32 ([`stop_key`]); both [`NO_KEY`]
@@ -1116,7 +1122,7 @@ impl GameStore {
 
     pub(super) fn opts(&mut self, id: GameId) -> Opts {
         let o = self.options[id.0 as usize];
-        if o.start != Opts::UNBUILT.start {
+        if o.is_built() {
             return o;
         }
         let v = self.nodes[id.0 as usize].nus.clone().unwrap_or_default();
@@ -1260,14 +1266,15 @@ impl GameStore {
     fn interned_in_chain(&self, head: u32, l: &[GameId], r: &[GameId]) -> Option<GameId> {
         let mut id = head;
         while id != NONE {
+            // A chain holds general forms only, whose options are built
+            // when they are interned.
             let o = self.options[id as usize];
-            if o.start != Opts::UNBUILT.start {
-                let start = o.start as usize;
-                let mid = start + o.nl as usize;
-                let end = mid + o.nr as usize;
-                if self.arena[start..mid] == *l && self.arena[mid..end] == *r {
-                    return Some(GameId(id));
-                }
+            debug_assert!(o.is_built());
+            let start = o.start as usize;
+            let mid = start + o.nl as usize;
+            let end = mid + o.nr as usize;
+            if self.arena[start..mid] == *l && self.arena[mid..end] == *r {
+                return Some(GameId(id));
             }
             id = self.nodes[id as usize].chain;
         }
