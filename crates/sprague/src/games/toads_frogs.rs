@@ -114,15 +114,34 @@ impl ToadsFrogsStrip {
     /// toad or a frog, each as a strip of its own, leftmost first: the parts
     /// of a strip whose `walls` never move and cannot be passed. O(runs).
     pub(crate) fn split_at(&self, walls: u64, out: &mut Vec<ToadsFrogsStrip>) {
+        for (start, end) in self.runs(walls) {
+            self.push_part(start, end, out);
+        }
+    }
+
+    /// The maximal runs of squares outside `walls`, as `start..end` square
+    /// ranges, leftmost first. O(1) a run.
+    #[inline]
+    fn runs(&self, walls: u64) -> impl Iterator<Item = (usize, usize)> {
         let mut rest = !walls & mask(self.len());
-        while rest != 0 {
+        core::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
             let start = rest.trailing_zeros() as usize;
             let len = (rest >> start).trailing_ones() as usize;
             rest &= !(mask(len) << start);
-            let part = self.slice(start, start + len);
-            if part.toads | part.frogs != 0 {
-                out.push(part);
-            }
+            Some((start, start + len))
+        })
+    }
+
+    /// Pushes the squares `start..end` as a strip of their own when they
+    /// hold a toad or a frog.
+    #[inline]
+    fn push_part(&self, start: usize, end: usize, out: &mut Vec<ToadsFrogsStrip>) {
+        let part = self.slice(start, end);
+        if part.toads | part.frogs != 0 {
+            out.push(part);
         }
     }
 
@@ -261,19 +280,10 @@ const fn fill_down(from: u64, within: u64) -> u64 {
 /// likewise. Parts left with no toad or frog are dropped. O(runs).
 fn split_strip(p: &ToadsFrogsStrip, dead: u64, out: &mut Vec<ToadsFrogsStrip>) {
     let (t, f) = (p.toads, p.frogs);
-    let mut rest = !dead & mask(p.len());
-    while rest != 0 {
-        let start = rest.trailing_zeros();
-        let len = (rest >> start).trailing_ones();
-        rest &= !(mask(len as usize) << start);
-        let end = start + len;
-        let a = (start + (f >> start).trailing_ones()).min(end);
-        let trailing_toads = (t << (64 - end)).leading_ones();
-        let b = end - trailing_toads.min(end - a);
-        let piece = p.slice(a as usize, b as usize);
-        if piece.toads | piece.frogs != 0 {
-            out.push(piece);
-        }
+    for (start, end) in p.runs(dead) {
+        let a = (start + (f >> start).trailing_ones() as usize).min(end);
+        let trailing_toads = (t << (64 - end)).leading_ones() as usize;
+        p.push_part(a, end - trailing_toads.min(end - a), out);
     }
 }
 
