@@ -129,6 +129,16 @@ impl<P: Eq + core::hash::Hash> Part<P> {
     }
 }
 
+impl<P> Part<P> {
+    /// Records `v`, the value of this part's representative, as the
+    /// part's: negated when the part is its conjugate. O(1) once the
+    /// negative is cached.
+    #[inline]
+    fn take(&mut self, store: &mut GameStore, v: GameId) {
+        self.value = if self.conjugate { store.neg(v) } else { v };
+    }
+}
+
 /// The representative of component `c` (or of its simpler form), whether
 /// it is the conjugate, and the integer `c` exceeds the simpler form by:
 /// `c = ±key + shift`.
@@ -408,8 +418,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
                 };
                 match known {
                     Some(v) => {
-                        let v = if part.conjugate { self.store.neg(v) } else { v };
-                        self.parts[cursor].value = v;
+                        self.parts[cursor].take(&mut self.store, v);
                         cursor += 1;
                     }
                     None => {
@@ -444,11 +453,7 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             if let Some(below) = self.frames.last_mut()
                 && let Some(part) = self.parts.get_mut(below.cursor)
             {
-                part.value = if part.conjugate {
-                    self.store.neg(value)
-                } else {
-                    value
-                };
+                part.take(&mut self.store, value);
                 below.cursor += 1;
             }
         }
