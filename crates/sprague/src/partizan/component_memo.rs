@@ -84,11 +84,14 @@ impl<P: Eq + Hash> ComponentMemo<P> {
 
     /// Stores `value` for representative `key`, found by `at`; it must not
     /// be stored yet.
-    pub(super) fn insert(&mut self, key: P, at: MemoKey, value: GameId) {
+    pub(super) fn insert(&mut self, key: &P, at: MemoKey, value: GameId)
+    where
+        P: Clone,
+    {
         if at.word {
             self.words.insert(at.code, value);
         } else {
-            self.positions.insert(key, at.code, value);
+            self.positions.insert(key.clone(), at.code, value);
         }
     }
 }
@@ -122,7 +125,7 @@ mod tests {
             assert_eq!(got, plain.get(&name).copied(), "{position} {word:?}");
             if got.is_none() {
                 let v = GameId::from_index(n);
-                memo.insert(position, at, v);
+                memo.insert(&position, at, v);
                 plain.insert(name, v);
             }
         }

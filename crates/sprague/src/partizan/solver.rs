@@ -72,6 +72,12 @@ pub struct PartizanSolver<'r, R: PartizanRules> {
 
 /// One component still being valued: its parts are
 /// `parts[start..]` of the solver (up to the next frame's start).
+///
+/// In declaration order (`repr(C)`), as is [`Part`]: with the layout left
+/// to the compiler, the key shared its words with the memo key's padding,
+/// and pushing a frame or part copied that blob through the stack in
+/// overlapping unaligned moves, which stall on the stores just made.
+#[repr(C)]
 struct Frame<P> {
     /// The representative whose value this frame computes.
     key: P,
@@ -88,21 +94,22 @@ struct Frame<P> {
 }
 
 /// One component of one option of a frame.
+#[repr(C)]
 struct Part<P> {
     /// The component's representative.
     key: P,
-    /// The option it belongs to (an option's parts are consecutive).
-    option: u32,
     /// Where `key` sits in the memo.
     at: MemoKey,
-    /// Whether `key` is the conjugate of the component (value negated).
-    conjugate: bool,
     /// The integer the component's value exceeds its simpler form's by
     /// ([`PartizanRules::integer_shift`]); 0 when it has none.
     shift: i64,
+    /// The option it belongs to (an option's parts are consecutive).
+    option: u32,
     /// The value of the component's simpler form (the component's own
     /// when `shift` is 0), once known.
     value: GameId,
+    /// Whether `key` is the conjugate of the component (value negated).
+    conjugate: bool,
 }
 
 impl<P: Eq + core::hash::Hash> Part<P> {
@@ -439,11 +446,16 @@ impl<'r, R: PartizanRules> PartizanSolver<'r, R> {
             }
             let value = self.finish_top()?;
             self.limits.reached(self.memo.len() + self.number_states)?;
-            let Some(frame) = self.frames.pop() else {
+            // The frame is read in place and then dropped: moved out whole,
+            // its copy on the stack was read back before the stores writing
+            // it had landed (a stall on every finished component).
+            let Some(top) = self.frames.last() else {
                 return Ok(value); // unreachable: the top frame was just finished
             };
-            self.parts.truncate(frame.start);
-            self.memo.insert(frame.key, frame.at, value);
+            let start = top.start;
+            self.memo.insert(&top.key, top.at, value);
+            self.frames.pop();
+            self.parts.truncate(start);
             self.limits.ticker.tick()?;
             if self.frames.len() == base {
                 return Ok(value);
