@@ -24,7 +24,7 @@
 //! stops, which is why [`GameStore`]'s own methods return plain values.
 
 use super::dyadic::Dyadic;
-use super::game_id::GameId;
+use super::game_id::{GameId, sort_ids};
 use super::nus::Nus;
 use super::pair_memo::{PairFlags, PairMemo};
 use super::thermograph::Thermograph;
@@ -651,11 +651,11 @@ impl<'s, 'm> Op<'s, 'm> {
         let (mut l, mut r) = core::mem::take(&mut self.scratch);
         l.clear();
         l.extend_from_slice(left);
-        l.sort_unstable();
+        sort_ids(&mut l);
         l.dedup();
         r.clear();
         r.extend_from_slice(right);
-        r.sort_unstable();
+        sort_ids(&mut r);
         r.dedup();
         let id = self.game_sorted(&mut l, &mut r, true);
         self.scratch = (l, r);
