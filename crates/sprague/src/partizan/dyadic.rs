@@ -285,9 +285,43 @@ impl Dyadic {
     /// The simplest number strictly between `lo` and `hi` (either bound may be
     /// absent), by the simplicity rule: the integer of least magnitude if one
     /// fits, else the dyadic with the smallest denominator. `None` if
-    /// `lo >= hi`. O(k) for denominators 2^k.
+    /// `lo >= hi`. O(1) for bounds of at most 32 binary places whose answer
+    /// has at most 32 too (a few word operations, [`simplest_fixed`]); else
+    /// O(k) for denominators 2^k.
     #[must_use]
     pub fn simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Option<Dyadic> {
+        if let (Some(l), Some(h)) = (lo, hi)
+            && l >= h
+        {
+            return None;
+        }
+        // A bound in fixed point: `Some(None)` when absent, `None` when it
+        // does not fit (the general steps then answer).
+        let fixed = |b: Option<&Dyadic>| match b {
+            None => Some(None),
+            Some(d) => d.fixed_32().map(Some),
+        };
+        if let (Some(l), Some(h)) = (fixed(lo), fixed(hi))
+            && let Some(x) = simplest_fixed(l, h)
+        {
+            return Some(Dyadic::new(x, 32));
+        }
+        Self::simplest_between_general(lo, hi)
+    }
+
+    /// `self` times 2^32 as an `i64`, when it has at most 32 binary places
+    /// and that product fits.
+    fn fixed_32(&self) -> Option<i64> {
+        match self.0 {
+            Repr::Small { num, exp } if exp <= 32 => num.checked_mul(1 << (32 - exp)),
+            _ => None,
+        }
+    }
+
+    /// [`simplest_between`](Self::simplest_between) by the definition's
+    /// steps on any bounds: the integer nearest 0, else the candidates of
+    /// growing denominator.
+    fn simplest_between_general(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Option<Dyadic> {
         match (lo, hi) {
             (None, None) => Some(Dyadic::ZERO),
             (Some(l), None) => Some(if l.signum() < 0 {
@@ -506,9 +540,111 @@ impl fmt::Display for Dyadic {
     }
 }
 
+/// The simplest number strictly between `lo` and `hi` (either may be
+/// absent: no bound), all three as numbers times 2^32, for `lo < hi`: 0
+/// when the interval holds it, else the integer nearest 0, else the number
+/// of fewest binary places. `None` when that number needs more than 32
+/// places or its value times 2^32 would overflow. O(1).
+fn simplest_fixed(lo: Option<i64>, hi: Option<i64>) -> Option<i64> {
+    const ONE: i64 = 1 << 32;
+    match (lo, hi) {
+        (None, None) => Some(0),
+        (Some(l), None) => {
+            if l < 0 {
+                Some(0)
+            } else {
+                ((l >> 32) + 1).checked_mul(ONE)
+            }
+        }
+        (None, Some(h)) => simplest_fixed(Some(h.checked_neg()?), None).map(|x| -x),
+        (Some(l), Some(h)) => {
+            if l >= h {
+                return None;
+            }
+            if l < 0 && h > 0 {
+                return Some(0);
+            }
+            if h <= 0 {
+                return simplest_fixed(Some(h.checked_neg()?), Some(l.checked_neg()?)).map(|x| -x);
+            }
+            // 0 <= l < h: the least integer above l when it is below h.
+            let c = ((l >> 32) + 1).checked_mul(ONE)?;
+            if c < h {
+                return Some(c);
+            }
+            // Otherwise the values in [l + 1, h - 1] lie between two
+            // integers; the simplest has the most trailing zeros: the upper
+            // end with the bits below the highest differing bit cleared.
+            let (a, b) = (l + 1, h - 1);
+            match a.cmp(&b) {
+                core::cmp::Ordering::Greater => None,
+                core::cmp::Ordering::Equal => Some(a),
+                core::cmp::Ordering::Less => {
+                    let top = 63 - (a ^ b).leading_zeros();
+                    Some(b & !((1i64 << top) - 1))
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fixed-point path against the general one on random bounds of
+    /// few binary places (where simple answers are common), on bounds as
+    /// fine as 2^-32 (where the answer may need 33 places: then `None`),
+    /// and on missing bounds; and the extremes of the fixed-point values.
+    #[test]
+    fn simplest_fixed_agrees_with_the_general_steps() {
+        let mut rng = crate::test_rng::XorShift::new(0x513b_1e57_ca1e);
+        let mut answered = 0;
+        for n in 0..200_000u32 {
+            let places = [0u32, 1, 2, 3, 6, 32][(rng.next_u64() % 6) as usize];
+            let span = 1i64 << (places + 3);
+            let mut pick = || (rng.next_u64() % (2 * span as u64 + 1)) as i64 - span;
+            let (mut x, mut y) = (pick(), pick());
+            if x == y {
+                continue;
+            }
+            if x > y {
+                core::mem::swap(&mut x, &mut y);
+            }
+            let scale = |k: i64| k << (32 - places);
+            let lo = (n % 7 != 0).then_some(scale(x));
+            let hi = (n % 11 != 0).then_some(scale(y));
+            let d = |k: i64| Dyadic::new(k, 32);
+            let want = Dyadic::simplest_between_general(lo.map(d).as_ref(), hi.map(d).as_ref());
+            match simplest_fixed(lo, hi) {
+                Some(k) => {
+                    answered += 1;
+                    assert_eq!(Some(d(k)), want, "{lo:?} {hi:?}");
+                }
+                None => assert!(
+                    want.as_ref().is_none_or(|w| w.exponent() > 32),
+                    "{lo:?} {hi:?}: {want:?}"
+                ),
+            }
+            assert_eq!(
+                Dyadic::simplest_between(lo.map(d).as_ref(), hi.map(d).as_ref()),
+                want,
+                "{lo:?} {hi:?}"
+            );
+        }
+        assert!(answered > 150_000, "{answered}");
+        let big = i64::MAX - 5;
+        assert_eq!(simplest_fixed(Some(big), None), None);
+        assert_eq!(simplest_fixed(None, Some(-big)), None);
+        assert_eq!(simplest_fixed(Some(-big), Some(big)), Some(0));
+        assert_eq!(simplest_fixed(Some(1 << 32), Some((1 << 32) + 1)), None);
+        // Bounds beyond the fixed-point range take the general steps.
+        let huge = Dyadic::integer(i64::MAX);
+        assert_eq!(
+            Dyadic::simplest_between(Some(&huge), None),
+            Some(huge.add(&Dyadic::ONE))
+        );
+    }
 
     #[test]
     fn simplest_between_follows_the_simplicity_rule() {

@@ -887,55 +887,6 @@ fn by_stops<T: PartialOrd>(la: &T, ra: &T, lb: &T, rb: &T) -> Option<bool> {
     }
 }
 
-/// The simplest number strictly between `lo` and `hi` (either may be
-/// absent: no bound), all three as numbers times 2^32 (stop keys), for
-/// `lo < hi`: 0 when the interval holds it, else the integer nearest 0,
-/// else the number of fewest binary places. `None` when that number needs
-/// more than 32 places or its key would overflow. O(1).
-fn simplest_key(lo: Option<i64>, hi: Option<i64>) -> Option<i64> {
-    const ONE: i64 = 1 << 32;
-    match (lo, hi) {
-        (None, None) => Some(0),
-        (Some(l), None) => {
-            if l < 0 {
-                Some(0)
-            } else {
-                ((l >> 32) + 1).checked_mul(ONE)
-            }
-        }
-        (None, Some(h)) => simplest_key(Some(h.checked_neg()?), None).map(|x| -x),
-        (Some(l), Some(h)) => {
-            if l >= h {
-                return None;
-            }
-            if l < 0 && h > 0 {
-                return Some(0);
-            }
-            if h <= 0 {
-                return simplest_key(Some(h.checked_neg()?), Some(l.checked_neg()?)).map(|x| -x);
-            }
-            // 0 <= l < h: the least integer above l when it is below h.
-            let c = ((l >> 32) + 1).checked_mul(ONE)?;
-            if c < h {
-                return Some(c);
-            }
-            // Otherwise the keys in [l + 1, h - 1] lie between two
-            // integers; the simplest has the most trailing zeros: the
-            // upper end with the bits below the highest differing bit
-            // cleared.
-            let (a, b) = (l + 1, h - 1);
-            match a.cmp(&b) {
-                core::cmp::Ordering::Greater => None,
-                core::cmp::Ordering::Equal => Some(a),
-                core::cmp::Ordering::Less => {
-                    let top = 63 - (a ^ b).leading_zeros();
-                    Some(b & !((1i64 << top) - 1))
-                }
-            }
-        }
-    }
-}
-
 /// Building games, looking at them, and comparing them.
 impl GameStore {
     /// An empty store holding only 0. O(1).
@@ -1396,9 +1347,10 @@ impl GameStore {
     /// read from the heads' stop keys (a number's stops are itself, times
     /// 2^32): the largest Left option `a` and the smallest Right option
     /// `b` give `a*` when equal, the switch `{a | b}` when `a > b`, and
-    /// else the simplest number between them ([`simplest_key`]). `None`
-    /// when a key is missing or the answer needs more than 32 binary
-    /// places; the caller then takes the same steps on [`Dyadic`]s. O(options).
+    /// else the simplest number between them
+    /// ([`Dyadic::simplest_between`], whose fixed-point path these keys
+    /// take). `None` when a key is missing; the caller then takes the same
+    /// steps on the values themselves. O(options).
     fn numbers_by_keys(&mut self, l: &[GameId], r: &[GameId]) -> Option<GameId> {
         let key = |g: GameId| Some(self.heads[g.0 as usize].left).filter(|&k| k != NO_KEY);
         let mut best_l: Option<(i64, GameId)> = None;
@@ -1419,8 +1371,9 @@ impl GameStore {
             (Some((a, _)), Some((b, _))) if a == b => Some(self.nus(Nus::new(Dyadic::new(a, 32), 0, 1))),
             (Some((a, ga)), Some((b, gb))) if a > b => Some(self.intern(&[ga], &[gb])),
             (lo, hi) => {
-                let x = simplest_key(lo.map(|(k, _)| k), hi.map(|(k, _)| k))?;
-                Some(self.dyadic(Dyadic::new(x, 32)))
+                let bound = |b: Option<(i64, GameId)>| b.map(|(k, _)| Dyadic::new(k, 32));
+                let x = Dyadic::simplest_between(bound(lo).as_ref(), bound(hi).as_ref())?;
+                Some(self.dyadic(x))
             }
         }
     }
@@ -1503,50 +1456,6 @@ impl std::error::Error for TooLargeToExpand {}
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `simplest_key` against `Dyadic::simplest_between` on random bounds
-    /// of few binary places (where simple answers are common), on bounds
-    /// as fine as 2^-32 (where the answer may need 33 places: then `None`),
-    /// and on missing bounds.
-    #[test]
-    fn simplest_key_is_the_simplest_number_between() {
-        let mut rng = crate::test_rng::XorShift::new(0x513b_1e57_ca1e);
-        let mut answered = 0;
-        for n in 0..200_000u32 {
-            let places = [0u32, 1, 2, 3, 6, 32][(rng.next_u64() % 6) as usize];
-            let span = 1i64 << (places + 3);
-            let mut pick = || (rng.next_u64() % (2 * span as u64 + 1)) as i64 - span;
-            let (mut x, mut y) = (pick(), pick());
-            if x == y {
-                continue;
-            }
-            if x > y {
-                core::mem::swap(&mut x, &mut y);
-            }
-            let scale = |k: i64| k << (32 - places);
-            let lo = (n % 7 != 0).then_some(scale(x));
-            let hi = (n % 11 != 0).then_some(scale(y));
-            let d = |k: i64| Dyadic::new(k, 32);
-            let want = Dyadic::simplest_between(lo.map(d).as_ref(), hi.map(d).as_ref());
-            match simplest_key(lo, hi) {
-                Some(k) => {
-                    answered += 1;
-                    assert_eq!(Some(d(k)), want, "{lo:?} {hi:?}");
-                }
-                None => assert!(
-                    want.as_ref().is_none_or(|w| w.exponent() > 32),
-                    "{lo:?} {hi:?}: {want:?}"
-                ),
-            }
-        }
-        assert!(answered > 150_000, "{answered}");
-        // The extremes of the keys: no overflow, and the answers hold.
-        let big = i64::MAX - 5;
-        assert_eq!(simplest_key(Some(big), None), None);
-        assert_eq!(simplest_key(None, Some(-big)), None);
-        assert_eq!(simplest_key(Some(-big), Some(big)), Some(0));
-        assert_eq!(simplest_key(Some(1 << 32), Some((1 << 32) + 1)), None);
-    }
 
     /// Sorted lists without repeats of 0 to 6 ids from a small range, so
     /// that lists recur and both kinds of entry (inline and in the arena)
