@@ -286,7 +286,7 @@ impl Dyadic {
     /// absent), by the simplicity rule: the integer of least magnitude if one
     /// fits, else the dyadic with the smallest denominator. `None` if
     /// `lo >= hi`. O(1) for bounds of at most 32 binary places whose answer
-    /// has at most 32 too (a few word operations, [`simplest_fixed`]); else
+    /// has at most 32 too (a few word operations in fixed point); else
     /// O(k) for denominators 2^k.
     #[must_use]
     pub fn simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Option<Dyadic> {
