@@ -140,29 +140,30 @@ impl Op<'_, '_> {
         if let Some(r) = self.add_memo.get(key) {
             return r;
         }
-        let mut l = Vec::new();
-        let mut r = Vec::new();
+        let mut l = self.lists.pop().unwrap_or_default();
+        let mut r = self.lists.pop().unwrap_or_default();
         let (a_num, b_num) = (self.is_number(a), self.is_number(b));
         // A number is an inline value, so with one number here the other
         // term is a general form (two inline values were added above).
-        if a_num != b_num {
-            let (x, g) = if a_num { (a, b) } else { (b, a) };
-            let s = self.translated(g, x, &mut l, &mut r);
-            if !self.halted() {
-                self.add_memo.insert(key, s);
+        let s = if a_num == b_num {
+            if !a_num {
+                self.push_options(a, &mut l, &mut r, |s, x| s.add(x, b));
             }
-            return s;
-        }
-        if !a_num {
-            self.push_options(a, &mut l, &mut r, |s, x| s.add(x, b));
-        }
-        if !b_num {
-            self.push_options(b, &mut l, &mut r, |s, x| s.add(a, x));
-        }
-        let s = self.game(&l, &r);
+            if !b_num {
+                self.push_options(b, &mut l, &mut r, |s, x| s.add(a, x));
+            }
+            self.game(&l, &r)
+        } else {
+            let (x, g) = if a_num { (a, b) } else { (b, a) };
+            self.translated(g, x, &mut l, &mut r)
+        };
         if !self.halted() {
             self.add_memo.insert(key, s);
         }
+        l.clear();
+        r.clear();
+        self.lists.push(l);
+        self.lists.push(r);
         s
     }
 

@@ -346,6 +346,10 @@ pub struct GameStore {
     scratch: (Vec<GameId>, Vec<GameId>),
     /// Scratch option lists reused by `canonicalize_undominated` for each pass.
     pass: (Vec<GameId>, Vec<GameId>),
+    /// Empty option lists for the sums (`ops`), which nest: each takes two
+    /// and gives them back, so a search allocates only as many as its
+    /// deepest sum needs.
+    pub(super) lists: Vec<Vec<GameId>>,
     /// Canonical forms of the option lists seen by `Op::game_memoised`.
     raw_memo: RawMemo,
     inline: FxHashMap<Nus, GameId>,
@@ -934,6 +938,7 @@ impl GameStore {
             general: FxHashMap::default(),
             scratch: (Vec::new(), Vec::new()),
             pass: (Vec::new(), Vec::new()),
+            lists: Vec::new(),
             raw_memo: RawMemo::default(),
             inline: FxHashMap::default(),
             small: [NONE; 2 * SMALL as usize + 1],
