@@ -831,50 +831,48 @@ impl<'s, 'm> Op<'s, 'm> {
             }
             return;
         }
-        // The survivors as a bit set: one word for up to 64 options (the
-        // survivors found by their bits, moved down in place at the end), a
-        // vector of words beyond.
+        // The survivors as a bit set: one word on the stack for up to 64
+        // options (no allocation; the sweep, inlined, is then specialised
+        // to that one word), a vector of words beyond.
         if n <= 64 {
-            let mut keep = 0u64;
-            for i in 0..n {
-                if self.survives(v, left, i, &[keep]) {
-                    let mut rest = keep;
-                    while rest != 0 {
-                        let j = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        if self.dominates(v, left, i, j) {
-                            keep &= !(1 << j);
-                        }
+            self.sweep_dominated(v, left, &mut [0u64]);
+        } else {
+            self.sweep_dominated(v, left, &mut vec![0u64; n.div_ceil(64)]);
+        }
+    }
+
+    /// The loop of [`remove_dominated_among`](Self::remove_dominated_among)
+    /// with the survivors in the bits of `keep` (clear on entry, a bit for
+    /// every option of `v`): they are visited by their bits, lowest first,
+    /// and moved down in place at the end.
+    #[inline(always)]
+    fn sweep_dominated(&mut self, v: &mut Vec<GameId>, left: bool, keep: &mut [u64]) {
+        for i in 0..v.len() {
+            if !self.survives(v, left, i, keep) {
+                continue;
+            }
+            for (w, word) in keep.iter_mut().enumerate() {
+                let mut rest = *word;
+                while rest != 0 {
+                    let j = w * 64 + rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if self.dominates(v, left, i, j) {
+                        *word &= !(1 << (j % 64));
                     }
-                    keep |= 1 << i;
                 }
             }
-            let mut kept = 0;
-            while keep != 0 {
-                v[kept] = v[keep.trailing_zeros() as usize];
-                keep &= keep - 1;
+            keep[i / 64] |= 1 << (i % 64);
+        }
+        let mut kept = 0;
+        for (w, &word) in keep.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                v[kept] = v[w * 64 + rest.trailing_zeros() as usize];
+                rest &= rest - 1;
                 kept += 1;
             }
-            v.truncate(kept);
-            return;
         }
-        let mut keep = vec![0u64; n.div_ceil(64)];
-        for i in 0..n {
-            if self.survives(v, left, i, &keep) {
-                for j in 0..i {
-                    if keep[j / 64] & (1 << (j % 64)) != 0 && self.dominates(v, left, i, j) {
-                        keep[j / 64] &= !(1 << (j % 64));
-                    }
-                }
-                keep[i / 64] |= 1 << (i % 64);
-            }
-        }
-        let mut k = 0;
-        v.retain(|_| {
-            let r = keep[k / 64] & (1 << (k % 64)) != 0;
-            k += 1;
-            r
-        });
+        v.truncate(kept);
     }
 
     /// Whether no survivor so far (the bits of `keep`, all below `i`)
@@ -886,9 +884,6 @@ impl<'s, 'm> Op<'s, 'm> {
             while rest != 0 {
                 let j = w * 64 + rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                if j >= i {
-                    return true;
-                }
                 if self.dominates(v, left, j, i) {
                     return false;
                 }
